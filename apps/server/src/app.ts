@@ -1,0 +1,51 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { configRoutes } from './modules/config/routes.ts';
+import { meRoutes } from './modules/me/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { i18nPlugin } from './plugins/i18n.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** Builds the whole HTTP app from a context; the server entry and the tests both call this. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Never log tokens or signatures.
+    disableRequestLogging: false,
+    trustProxy: false,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(i18nPlugin);
+  await app.register(errorsPlugin);
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, { ctx });
+  await app.register(docsPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(configRoutes, { ctx });
+      await api.register(authRoutes, { ctx });
+      await api.register(meRoutes, { ctx });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  if (options.serveWeb) await app.register(webPlugin, { dist: ctx.config.webDist });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,161 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Every value is validated once at start-up; a wrong value
+ * stops the server with one line per problem naming the variable, what it got and what it needs.
+ */
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key');
+const percent = z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage like 10 or 0.6');
+const port = z.coerce.number().int().min(0).max(65535);
+const addressList = z
+  .string()
+  .transform((s) => s.split(',').map((a) => a.trim()).filter(Boolean))
+  .pipe(z.array(address));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: port.default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Public origin of the app; its host is the only SIWE domain accepted. Defaults to http://localhost:PORT. */
+    PUBLIC_ORIGIN: z.url().optional(),
+    DATA_DIR: z.string().default('data'),
+    /** PostgreSQL connection string; without it an embedded PGlite persists under DATA_DIR. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    /** A real network's RPC; without it a local anvil is started and the contracts deployed. */
+    CHAIN_RPC_URL: z.url().optional(),
+    CHAIN_ID: z.coerce.number().int().positive().default(42161),
+    ANVIL_PORT: port.default(8545),
+    /** The RPC URL handed to browsers (defaults to the server's RPC URL). */
+    PUBLIC_RPC_URL: z.url().optional(),
+    EXPLORER_URL: z.url().default('https://arbiscan.io'),
+    AGC_ADDRESS: address.optional(),
+    USDT_ADDRESS: address.optional(),
+    TRANSFER_ADDRESS: address.optional(),
+    VAULT_ADDRESS: address.optional(),
+    /** Signs withdrawal vouchers. Required with a real network; a development key is derived otherwise. */
+    SIGNER_PRIVATE_KEY: privateKey.optional(),
+    /** HS256 secret for session tokens (≥ 32 chars). Required in production; generated under DATA_DIR otherwise. */
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+    NONCE_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+    ADMIN_ADDRESSES: addressList.optional(),
+    RATE_LIMIT_NONCE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    /** Seed demo data (dev accounts funded, a small team) into an empty development database. */
+    SEED_DEMO: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    WEB_DIST: z.string().optional(),
+    REFERRAL_RATE_PERCENT: percent.default('10'),
+    PAIRING_RATE_MAX_PERCENT: percent.default('10'),
+    STATIC_RATE_MAX_PERCENT: percent.default('1'),
+    EASY_EARN_APY_MAX_PERCENT: percent.default('18'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.CHAIN_RPC_URL) {
+      for (const key of ['AGC_ADDRESS', 'USDT_ADDRESS', 'TRANSFER_ADDRESS', 'VAULT_ADDRESS', 'SIGNER_PRIVATE_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when CHAIN_RPC_URL is set' });
+      }
+    }
+    if (env.NODE_ENV === 'production') {
+      if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+      if (!env.CHAIN_RPC_URL) ctx.addIssue({ code: 'custom', path: ['CHAIN_RPC_URL'], message: 'is required in production' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  logLevel: Env['LOG_LEVEL'];
+  publicOrigin: string;
+  /** The SIWE domain: host[:port] of the public origin. */
+  siweDomain: string;
+  dataDir: string;
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  chain: {
+    id: number;
+    /** External network; when absent the runtime starts anvil on anvilPort. */
+    rpcUrl?: string;
+    anvilPort: number;
+    publicRpcUrl?: string;
+    explorerUrl: string;
+    contracts?: { agc: `0x${string}`; usdt: `0x${string}`; transfer: `0x${string}`; vault: `0x${string}` };
+    signerKey?: `0x${string}`;
+  };
+  jwt: { secret?: string; ttlSeconds: number };
+  nonceTtlSeconds: number;
+  adminAddresses: string[];
+  rateLimit: { noncePerMinute: number; authPerMinute: number };
+  seedDemo: boolean;
+  webDist: string;
+  rates: { referralMax: string; pairingMax: string; staticMax: string; easyEarnApyMax: string };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? '?');
+      const got = source[key];
+      const shown = got === undefined ? 'unset' : key.includes('SECRET') || key.includes('KEY') ? '(hidden)' : JSON.stringify(got);
+      return `  ${key}: ${issue.message} (got ${shown})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const lower = (a?: string) => a?.toLowerCase() as `0x${string}`;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    publicOrigin,
+    siweDomain: new URL(publicOrigin).host,
+    dataDir: resolve(e.DATA_DIR),
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: resolve(e.DATA_DIR, 'pglite') },
+    chain: {
+      id: e.CHAIN_ID,
+      rpcUrl: e.CHAIN_RPC_URL,
+      anvilPort: e.ANVIL_PORT,
+      publicRpcUrl: e.PUBLIC_RPC_URL,
+      explorerUrl: e.EXPLORER_URL.replace(/\/$/, ''),
+      contracts:
+        e.AGC_ADDRESS && e.USDT_ADDRESS && e.TRANSFER_ADDRESS && e.VAULT_ADDRESS
+          ? { agc: lower(e.AGC_ADDRESS), usdt: lower(e.USDT_ADDRESS), transfer: lower(e.TRANSFER_ADDRESS), vault: lower(e.VAULT_ADDRESS) }
+          : undefined,
+      signerKey: e.SIGNER_PRIVATE_KEY as `0x${string}` | undefined,
+    },
+    jwt: { secret: e.JWT_SECRET, ttlSeconds: e.JWT_TTL_SECONDS },
+    nonceTtlSeconds: e.NONCE_TTL_SECONDS,
+    adminAddresses: (e.ADMIN_ADDRESSES ?? []).map((a) => a.toLowerCase()),
+    rateLimit: { noncePerMinute: e.RATE_LIMIT_NONCE_PER_MINUTE, authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE },
+    seedDemo: e.SEED_DEMO,
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    rates: {
+      referralMax: e.REFERRAL_RATE_PERCENT,
+      pairingMax: e.PAIRING_RATE_MAX_PERCENT,
+      staticMax: e.STATIC_RATE_MAX_PERCENT,
+      easyEarnApyMax: e.EASY_EARN_APY_MAX_PERCENT,
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { Db } from '@agc/db';
+import type { Config } from './config.ts';
+import type { TokenService } from './lib/tokens.ts';
+
+export interface ChainContext {
+  id: number;
+  /** RPC the server uses. */
+  rpcUrl: string;
+  /** RPC handed to browsers. */
+  publicRpcUrl: string;
+  explorerUrl: string;
+  contracts: { agc: `0x${string}`; usdt: `0x${string}`; transfer: `0x${string}`; vault: `0x${string}` };
+}
+
+/** Everything a request handler may use; built once by the runtime (or by a test) and passed to buildApp. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  chain: ChainContext;
+  /** Clock, replaceable in tests. */
+  now: () => Date;
+}

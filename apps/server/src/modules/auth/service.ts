@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { type DbOrTx, schema } from '@agc/db';
+import type { AuthBody } from '@agc/shared';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { type Hex, recoverMessageAddress } from 'viem';
+import { parseSiweMessage } from 'viem/siwe';
+import type { AppContext } from '../../context.ts';
+import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
+import { newInviteCode } from '../members/invite-code.ts';
+import { findByAddress, findByInviteCode, hasAnyMember, insertPlaced, insertRoot, type Member } from '../members/repository.ts';
+
+const { nonces } = schema;
+/** Tolerated clock difference between a wallet's device and the server. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export async function issueNonce(ctx: AppContext, address: string) {
+  const nonce = randomBytes(16).toString('hex');
+  const expiresAt = new Date(ctx.now().getTime() + ctx.config.nonceTtlSeconds * 1000);
+  await ctx.db.insert(nonces).values({ nonce, address: address.toLowerCase(), expiresAt });
+  return { nonce, expires_at: expiresAt.toISOString() };
+}
+
+/** Expired nonces older than a day are of no use to anyone; the runtime calls this periodically. */
+export async function purgeNonces(ctx: AppContext): Promise<void> {
+  await ctx.db.delete(nonces).where(lt(nonces.expiresAt, new Date(ctx.now().getTime() - 86_400_000)));
+}
+
+type Parsed = { address: `0x${string}`; nonce: string };
+
+/** Checks an EIP-4361 message against this server: domain, origin, chain, validity window, signature. */
+async function verifySiwe(ctx: AppContext, message: string, signature: Hex): Promise<Parsed> {
+  const m = parseSiweMessage(message);
+  if (!m.address || !m.domain || !m.nonce || !m.uri || m.version !== '1' || m.chainId === undefined || !m.issuedAt) {
+    throw badRequest('siwe.malformed');
+  }
+  let uriOrigin: string | undefined;
+  try {
+    uriOrigin = new URL(m.uri).origin;
+  } catch {
+    throw badRequest('siwe.malformed');
+  }
+  if (m.domain !== ctx.config.siweDomain || uriOrigin !== ctx.config.publicOrigin) {
+    throw badRequest('siwe.wrong_domain', { domain: m.domain });
+  }
+  if (m.chainId !== ctx.chain.id) throw badRequest('siwe.wrong_chain', { chainId: ctx.chain.id, got: m.chainId });
+  const now = ctx.now().getTime();
+  if (m.expirationTime && m.expirationTime.getTime() <= now) throw badRequest('siwe.expired');
+  if (m.notBefore && m.notBefore.getTime() > now + CLOCK_SKEW_MS) throw badRequest('siwe.not_yet_valid');
+  if (m.issuedAt.getTime() > now + CLOCK_SKEW_MS) throw badRequest('siwe.not_yet_valid');
+  let signer: string;
+  try {
+    signer = await recoverMessageAddress({ message, signature });
+  } catch {
+    throw unauthorized('siwe.bad_signature');
+  }
+  if (signer.toLowerCase() !== m.address.toLowerCase()) throw unauthorized('siwe.bad_signature');
+  return { address: m.address.toLowerCase() as `0x${string}`, nonce: m.nonce };
+}
+
+/** Marks the nonce used if it was issued for this address, unused and unexpired; otherwise says why not. */
+async function consumeNonce(tx: DbOrTx, ctx: AppContext, nonce: string, address: string): Promise<void> {
+  const now = ctx.now();
+  const used = await tx
+    .update(nonces)
+    .set({ usedAt: now })
+    .where(and(eq(nonces.nonce, nonce), eq(nonces.address, address), isNull(nonces.usedAt), gt(nonces.expiresAt, now)))
+    .returning({ nonce: nonces.nonce });
+  if (used.length === 1) return;
+  const [row] = await tx.select().from(nonces).where(eq(nonces.nonce, nonce)).limit(1);
+  if (row && row.address === address && !row.usedAt && row.expiresAt <= now) throw unauthorized('nonce.expired');
+  throw unauthorized('nonce.invalid');
+}
+
+async function register(tx: DbOrTx, body: AuthBody, address: string): Promise<Member> {
+  if (!(await hasAnyMember(tx))) return insertRoot(tx, address, newInviteCode());
+  if (!body.invite_code) throw badRequest('register.invite_required');
+  if (!body.side) throw badRequest('register.side_required');
+  const inviter = await findByInviteCode(tx, body.invite_code);
+  if (!inviter) throw badRequest('register.unknown_invite', { code: body.invite_code });
+  return insertPlaced(tx, { address, inviteCode: newInviteCode(), inviter, side: body.side });
+}
+
+const isUniqueViolation = (e: unknown): boolean => {
+  for (let c: unknown = e; c && typeof c === 'object'; c = (c as { cause?: unknown }).cause) {
+    if ((c as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * Sign-in: a valid SIWE message and signature, with an unused nonce, returns a session token. A new
+ * address is registered under its inviter in the same transaction, so a refused sign-up (unknown
+ * code, missing side) changes nothing, not even the nonce.
+ */
+export async function signIn(ctx: AppContext, body: AuthBody): Promise<{ token: string; address: string }> {
+  const { address, nonce } = await verifySiwe(ctx, body.message, body.signature as Hex);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const member = await ctx.db.transaction(async (tx) => {
+        await consumeNonce(tx, ctx, nonce, address);
+        return (await findByAddress(tx, address)) ?? (await register(tx, body, address));
+      });
+      return { token: await ctx.tokens.sign(member.address, member.id), address: member.address };
+    } catch (e) {
+      // Two sign-ups raced (same address, root, or an invite code collision): the loser retries once
+      // and then sees the winner's row.
+      if (attempt === 0 && !(e instanceof AppError) && isUniqueViolation(e)) continue;
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import { envelope, meResponse } from '@agc/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/reply.ts';
+import { getMe } from './service.ts';
+
+export const meRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/me',
+    {
+      schema: { tags: ['member'], summary: 'The signed-in member’s user info', security: [{ bearer: [] }], response: { 200: envelope(meResponse) } },
+      preHandler: app.authenticate,
+    },
+    async (req) => ok(req, await getMe(ctx, req.user!)),
+  );
+};

@@ -1,0 +1,96 @@
+import { type DbOrTx, schema } from '@agc/db';
+import type { Role, Side } from '@agc/shared';
+import { and, count, eq, sql } from 'drizzle-orm';
+
+const { users, legs, userRoles } = schema;
+
+export type Member = typeof users.$inferSelect;
+
+export async function findByAddress(db: DbOrTx, address: string): Promise<Member | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.address, address.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function findById(db: DbOrTx, id: bigint): Promise<Member | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findByInviteCode(db: DbOrTx, code: string): Promise<Member | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.inviteCode, code)).limit(1);
+  return row;
+}
+
+export async function rolesOf(db: DbOrTx, userId: bigint): Promise<Role[]> {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.role);
+}
+
+export async function grantRole(db: DbOrTx, userId: bigint, role: Role, grantedBy: bigint | null): Promise<void> {
+  await db.insert(userRoles).values({ userId, role, grantedBy }).onConflictDoNothing();
+}
+
+export async function countInvited(db: DbOrTx, userId: bigint): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, userId));
+  return Number(row?.n ?? 0);
+}
+
+export async function hasAnyMember(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
+/** Creates the root: the first member of an empty system, with its own two legs. */
+export async function insertRoot(tx: DbOrTx, address: string, inviteCode: string): Promise<Member> {
+  const [left] = await tx.insert(legs).values({}).returning({ id: legs.id });
+  const [right] = await tx.insert(legs).values({}).returning({ id: legs.id });
+  const [root] = await tx
+    .insert(users)
+    .values({ address: address.toLowerCase(), inviteCode, leftLegId: left!.id, rightLegId: right!.id })
+    .returning();
+  await tx.update(legs).set({ tailUserId: root!.id }).where(sql`${legs.id} in (${left!.id}, ${right!.id})`);
+  return root!;
+}
+
+/**
+ * Places a new member at the outermost free position of `side` under the inviter (spill-over):
+ * the tail of the inviter's leg on that side. The leg row is locked, so concurrent sign-ups on the
+ * same leg queue up instead of racing for one slot; the cost does not depend on the tree's depth.
+ * Must run inside a transaction.
+ */
+export async function insertPlaced(
+  tx: DbOrTx,
+  input: { address: string; inviteCode: string; inviter: Member; side: Side },
+): Promise<Member> {
+  const legId = input.side === 'left' ? input.inviter.leftLegId : input.inviter.rightLegId;
+  const [leg] = await tx.select({ tail: legs.tailUserId }).from(legs).where(eq(legs.id, legId)).for('update');
+  const parent = leg?.tail != null ? await findById(tx, leg.tail) : undefined;
+  if (!parent) throw new Error(`leg ${legId} has no tail`);
+  // The other side of the new member starts a leg of its own.
+  const [fresh] = await tx.insert(legs).values({}).returning({ id: legs.id });
+  const [member] = await tx
+    .insert(users)
+    .values({
+      address: input.address.toLowerCase(),
+      inviteCode: input.inviteCode,
+      inviterId: input.inviter.id,
+      parentId: parent.id,
+      side: input.side,
+      depth: parent.depth + 1,
+      leftLegId: input.side === 'left' ? legId : fresh!.id,
+      rightLegId: input.side === 'right' ? legId : fresh!.id,
+    })
+    .returning();
+  await tx.update(legs).set({ tailUserId: member!.id }).where(eq(legs.id, legId));
+  await tx.update(legs).set({ tailUserId: member!.id }).where(eq(legs.id, fresh!.id));
+  return member!;
+}
+
+export async function childAt(db: DbOrTx, parentId: bigint, side: Side): Promise<Member | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.parentId, parentId), eq(users.side, side)))
+    .limit(1);
+  return row;
+}

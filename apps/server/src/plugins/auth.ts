@@ -1,0 +1,57 @@
+import type { Role } from '@agc/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../context.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { findById, rolesOf } from '../modules/members/repository.ts';
+
+export interface SessionUser {
+  id: bigint;
+  address: string;
+  roles: Role[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid bearer token matches X-Wallet-Address and a member. */
+    authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler factory: 401 when signed out, 403 unless the member holds one of the roles (admin holds all). */
+    requireRole: (...roles: Role[]) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** Roles granted in the database, plus admin for the addresses configured as initial admins. */
+export async function effectiveRoles(ctx: AppContext, userId: bigint, address: string): Promise<Role[]> {
+  const roles = new Set(await rolesOf(ctx.db, userId));
+  if (ctx.config.adminAddresses.includes(address.toLowerCase())) roles.add('admin');
+  return [...roles].sort();
+}
+
+export const authPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
+  app.decorateRequest('user', null);
+
+  async function authenticate(req: FastifyRequest) {
+    const header = req.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw unauthorized('auth.required');
+    const verified = await ctx.tokens.verify(match[1]);
+    if (!verified.ok) throw unauthorized(verified.reason === 'expired' ? 'auth.expired' : 'auth.invalid_token');
+    const claimed = req.headers['x-wallet-address'];
+    if (typeof claimed !== 'string' || claimed.toLowerCase() !== verified.address) throw unauthorized('auth.wallet_mismatch');
+    const member = await findById(ctx.db, verified.userId);
+    if (!member || member.address !== verified.address) throw unauthorized('auth.unknown_user');
+    req.user = { id: member.id, address: member.address, roles: await effectiveRoles(ctx, member.id, member.address) };
+  }
+
+  app.decorate('authenticate', async (req: FastifyRequest) => {
+    await authenticate(req);
+  });
+  app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
+    if (!req.user) await authenticate(req);
+    const have = req.user?.roles ?? [];
+    if (!have.includes('admin') && !roles.some((r) => have.includes(r))) throw forbidden();
+  });
+});

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { DbHandle } from '@agc/db';
+import { createTestDb } from '@agc/db/testing';
+import { type Hex, getAddress } from 'viem';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { type App, buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { TokenService } from '../src/lib/tokens.ts';
+
+export interface TestServer {
+  app: App;
+  ctx: AppContext;
+  db: DbHandle;
+  /** Moves the server's clock. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+const ZERO = '0x0000000000000000000000000000000000000001' as const;
+
+/** A server over a fresh test database (PGlite, or PostgreSQL with DATABASE_URL). No chain is needed here. */
+export async function startTestServer(env: Record<string, string> = {}, config?: Partial<Config>): Promise<TestServer> {
+  const db = await createTestDb();
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_ORIGIN: 'http://localhost:3000',
+    // Generous limits unless a test is about limiting.
+    RATE_LIMIT_NONCE_PER_MINUTE: '100000',
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    ...env,
+  });
+  const cfg = { ...base, ...config };
+  let offset = 0;
+  const ctx: AppContext = {
+    config: cfg,
+    db: db.db,
+    tokens: new TokenService(randomBytes(32).toString('hex'), cfg.jwt.ttlSeconds),
+    chain: {
+      id: cfg.chain.id,
+      rpcUrl: 'http://127.0.0.1:1',
+      publicRpcUrl: 'http://127.0.0.1:1',
+      explorerUrl: cfg.chain.explorerUrl,
+      contracts: { agc: ZERO, usdt: ZERO, transfer: ZERO, vault: ZERO },
+    },
+    now: () => new Date(Date.now() + offset),
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    db,
+    advance: (ms) => {
+      offset += ms;
+    },
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+export const newWallet = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey());
+
+export interface SiweOverrides {
+  domain?: string;
+  uri?: string;
+  chainId?: number;
+  nonce?: string;
+  expirationTime?: Date;
+  issuedAt?: Date;
+  address?: `0x${string}`;
+}
+
+export function siweMessage(ctx: AppContext, account: PrivateKeyAccount, nonce: string, o: SiweOverrides = {}): string {
+  const now = ctx.now();
+  return createSiweMessage({
+    domain: o.domain ?? ctx.config.siweDomain,
+    uri: o.uri ?? ctx.config.publicOrigin,
+    address: getAddress(o.address ?? account.address),
+    chainId: o.chainId ?? 42161,
+    nonce: o.nonce ?? nonce,
+    version: '1',
+    statement: 'Sign in to AGCFund Portfolio.',
+    issuedAt: o.issuedAt ?? now,
+    expirationTime: o.expirationTime ?? new Date(now.getTime() + 600_000),
+  });
+}
+
+export async function getNonce(app: App, address: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: `/api/v1/nonce?address=${address}` });
+  if (res.statusCode !== 200) throw new Error(`nonce failed: ${res.body}`);
+  return res.json().data.nonce;
+}
+
+export interface SignInOptions extends SiweOverrides {
+  invite_code?: string;
+  side?: 'left' | 'right';
+  signer?: PrivateKeyAccount;
+  headers?: Record<string, string>;
+}
+
+/** Runs the whole sign-in as a wallet would; returns the raw response. */
+export async function signIn(s: TestServer, account: PrivateKeyAccount, o: SignInOptions = {}) {
+  const nonce = await getNonce(s.app, account.address);
+  const message = siweMessage(s.ctx, account, nonce, o);
+  const signature: Hex = await (o.signer ?? account).signMessage({ message });
+  const payload: Record<string, unknown> = { message, signature };
+  if (o.invite_code !== undefined) payload.invite_code = o.invite_code;
+  if (o.side !== undefined) payload.side = o.side;
+  const res = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload, headers: o.headers });
+  return { res, message, signature, body: res.json() as { code: number; msg: string; data: { token: string; address: string } | null } };
+}
+
+/** Signs in and returns the bearer headers, failing the test on any error. */
+export async function session(s: TestServer, account: PrivateKeyAccount, o: SignInOptions = {}) {
+  const { body } = await signIn(s, account, o);
+  if (body.code !== 200 || !body.data) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return { authorization: `Bearer ${body.data.token}`, 'x-wallet-address': account.address };
+}
+
+export const randomHex = (n: number) => `0x${randomBytes(n).toString('hex')}` as Hex;

@@ -1,0 +1,62 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type the app codes against: the same for PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; pass it down instead of the outer db (PGlite deadlocks otherwise). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** Only for PGlite: the embedded instance (tests snapshot it). */
+  pglite?: PGlite;
+  /** Only for PostgreSQL: the pool (tests open extra connections). */
+  pool?: pg.Pool;
+}
+
+/**
+ * Where the SQL migrations are: beside the sources, or copied next to a bundled server (apps/server/dist).
+ */
+export const migrationsFolder = [new URL('../migrations', import.meta.url), new URL('./migrations', import.meta.url)]
+  .map((u) => fileURLToPath(u))
+  .find((p) => existsSync(join(p, 'meta/_journal.json'))) ?? fileURLToPath(new URL('../migrations', import.meta.url));
+
+export type DbOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export async function openDb(options: DbOptions): Promise<DbHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // Fail at start-up, not at the first request.
+    const probe = await pool.connect();
+    probe.release();
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+}
+
+export async function migrate(handle: DbHandle): Promise<void> {
+  if (handle.kind === 'postgres') {
+    await migratePg(handle.db as never, { migrationsFolder });
+  } else {
+    await migratePglite(handle.db as never, { migrationsFolder });
+  }
+}

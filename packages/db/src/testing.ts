@@ -1,0 +1,78 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type DbHandle, migrate, openDb } from './client.ts';
+
+/**
+ * Test databases. With DATABASE_URL set, each call creates a fresh PostgreSQL database from a
+ * migrated template (fast, and real locking); otherwise a PGlite loaded from a migrated snapshot.
+ * The template or snapshot is made once per test run and reused by every file.
+ */
+export async function createTestDb(): Promise<DbHandle> {
+  const url = process.env.DATABASE_URL;
+  return url ? createPgTestDb(url) : createPgliteTestDb();
+}
+
+
+async function createPgliteTestDb(): Promise<DbHandle> {
+  const snapshot = join(tmpdir(), `agc-pglite-${migrationsStamp()}-${process.getuid?.() ?? 0}.tar.gz`);
+  if (!existsSync(snapshot)) {
+    const fresh = await openDb({ kind: 'pglite' });
+    await migrate(fresh);
+    const dump = await fresh.pglite!.dumpDataDir('gzip');
+    await fresh.close();
+    // Write then rename, so a parallel test file never reads a half-written snapshot.
+    const partial = `${snapshot}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, snapshot);
+  }
+  return openDb({ kind: 'pglite', loadDataDir: new Blob([readFileSync(snapshot)]) });
+}
+
+async function createPgTestDb(url: string): Promise<DbHandle> {
+  const template = `agc_tpl_${migrationsStamp()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    // Serialise template creation across parallel test files.
+    await admin.query('select pg_advisory_lock(424242)');
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
+    if (exists.rowCount === 0) {
+      await admin.query(`create database "${template}"`);
+      const tpl = await openDb({ kind: 'postgres', url: withDatabase(url, template), poolSize: 1 });
+      await migrate(tpl);
+      await tpl.close();
+    }
+    await admin.query('select pg_advisory_unlock(424242)');
+    const name = `agc_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    await admin.query(`create database "${name}" template "${template}"`);
+    const handle = await openDb({ kind: 'postgres', url: withDatabase(url, name) });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        const drop = new pg.Client({ connectionString: url });
+        await drop.connect();
+        await drop.query(`drop database if exists "${name}" with (force)`);
+        await drop.end();
+      },
+    };
+  } finally {
+    await admin.end();
+  }
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Changes whenever the migrations change, so a stale snapshot or template is never reused. */
+function migrationsStamp(): string {
+  const journal = readFileSync(new URL('../migrations/meta/_journal.json', import.meta.url), 'utf8');
+  let h = 0;
+  for (const ch of journal) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  return (h >>> 0).toString(36);
+}

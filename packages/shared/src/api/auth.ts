@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { addressSchema, sideSchema } from './common.ts';
+
+export const nonceQuery = z.object({ address: addressSchema });
+export const nonceResponse = z.object({ nonce: z.string(), expires_at: z.string() });
+export type NonceResponse = z.infer<typeof nonceResponse>;
+
+export const INVITE_CODE_RE = /^[A-Z2-9]{8}$/;
+
+export const authBody = z.object({
+  message: z.string().min(1).max(4096),
+  signature: z.string().regex(/^0x[0-9a-fA-F]+$/),
+  invite_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(INVITE_CODE_RE)
+    .optional(),
+  side: sideSchema.optional(),
+});
+export type AuthBody = z.output<typeof authBody>;
+export type AuthBodyInput = z.input<typeof authBody>;
+export const authResponse = z.object({ token: z.string(), address: z.string() });
+export type AuthResponse = z.infer<typeof authResponse>;
+
+/** SIWE parameters the client needs to build the message the server will accept. */
+export const SIWE_STATEMENT = 'Sign in to AGCFund Portfolio.';

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+
+/** Public configuration the app needs: chain, contracts and the marketing rates shown in texts. */
+export const configResponse = z.object({
+  chain_id: z.number().int(),
+  chain_name: z.string(),
+  rpc_url: z.string(),
+  explorer_url: z.string(),
+  contracts: z.object({ token: address, transfer: address, bank: address, usdt: address }),
+  /** Percent strings, rendered into every language's texts so no two languages can disagree. */
+  rates: z.object({ referral_max: z.string(), pairing_max: z.string(), static_max: z.string(), easy_earn_apy_max: z.string() }),
+  siwe: z.object({ domain: z.string(), uri: z.string(), statement: z.string() }),
+});
+export type PublicConfig = z.infer<typeof configResponse>;
