@@ -1,0 +1,23 @@
+import type { Address } from 'viem';
+import { type HDAccount, mnemonicToAccount } from 'viem/accounts';
+
+/** Public Hardhat/Anvil development mnemonic: its keys hold nothing of value anywhere. Never use in production. */
+export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
+
+// Derivation runs PBKDF2 on every call, so keep the accounts we already derived.
+const cache = new Map<number, HDAccount>();
+
+/** Funded development account `i` of a default anvil node (index 0 deploys, index 1 signs vouchers by convention). */
+export function devAccount(i: number): HDAccount {
+  let account = cache.get(i);
+  if (!account) {
+    account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: i });
+    cache.set(i, account);
+  }
+  return account;
+}
+
+/** Addresses of the first `count` development accounts (the ones seeded with test funds). */
+export function devAddresses(count = 10): Address[] {
+  return Array.from({ length: count }, (_, i) => devAccount(i).address);
+}

@@ -1,0 +1,217 @@
+import {
+  type Account,
+  type Address,
+  type Chain,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  getContractAddress,
+  type Hash,
+  http,
+  type PublicClient,
+} from 'viem';
+import {
+  agcAbi,
+  agcBytecode,
+  mockUsdtAbi,
+  mockUsdtBytecode,
+  transferAbi,
+  transferBytecode,
+  vaultAbi,
+  vaultBytecode,
+} from '../generated/abis.ts';
+
+export interface Deployment {
+  chainId: number;
+  agc: Address;
+  usdt: Address;
+  transfer: Address;
+  vault: Address;
+  /** Earliest block holding one of the deployments: scan Paid/Claimed logs from here. */
+  blockNumber: bigint;
+}
+
+export interface DeployAllOptions {
+  rpcUrl: string;
+  /** Becomes owner of AGC, Transfer and Vault. */
+  deployer: Account;
+  /** Address whose EIP-712 signatures the Vault accepts. */
+  signer: Address;
+  /** Where Transfer sends payments; defaults to the Vault so payments fund withdrawals. */
+  treasury?: Address;
+  /** MockUSDT faucet switch: true only for development deployments. */
+  openMint: boolean;
+}
+
+export interface SeedDevFundsOptions {
+  rpcUrl: string;
+  deployment: Deployment;
+  /** Each receives `usdt` and `agc` (base units). */
+  accounts: Address[];
+  usdt: bigint;
+  agc: bigint;
+  vaultUsdt: bigint;
+  vaultAgc: bigint;
+}
+
+// viem polls every 4 s by default; local blocks come every second at most.
+const POLLING_INTERVAL_MS = 100;
+
+function localChain(id: number, rpcUrl: string): Chain {
+  return defineChain({
+    id,
+    name: `Local ${id}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}
+
+async function waitAll(client: PublicClient, hashes: Hash[], what: string) {
+  const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash })));
+  for (const r of receipts) {
+    if (r.status !== 'success') throw new Error(`${what}: transaction ${r.transactionHash} reverted`);
+  }
+  return receipts;
+}
+
+/** Deploys AGC, MockUSDT, Vault and Transfer and waits until all are mined. */
+export async function deployAll({
+  rpcUrl,
+  deployer,
+  signer,
+  treasury,
+  openMint,
+}: DeployAllOptions): Promise<Deployment> {
+  const publicClient = createPublicClient({ transport: http(rpcUrl), pollingInterval: POLLING_INTERVAL_MS });
+  const chainId = await publicClient.getChainId();
+  const wallet = createWalletClient({
+    account: deployer,
+    chain: localChain(chainId, rpcUrl),
+    transport: http(rpcUrl),
+  });
+
+  // Addresses follow from the nonces, so the four transactions can go out without waiting for
+  // each other (matters when anvil runs with a block time).
+  const nonce = await publicClient.getTransactionCount({ address: deployer.address, blockTag: 'pending' });
+  const addressAt = (offset: number) =>
+    getContractAddress({ from: deployer.address, nonce: BigInt(nonce + offset) });
+  const agc = addressAt(0);
+  const usdt = addressAt(1);
+  const vault = addressAt(2);
+  const transfer = addressAt(3);
+
+  const hashes = [
+    await wallet.deployContract({ abi: agcAbi, bytecode: agcBytecode, nonce }),
+    await wallet.deployContract({
+      abi: mockUsdtAbi,
+      bytecode: mockUsdtBytecode,
+      args: [openMint],
+      nonce: nonce + 1,
+    }),
+    await wallet.deployContract({
+      abi: vaultAbi,
+      bytecode: vaultBytecode,
+      args: [signer, usdt, agc],
+      nonce: nonce + 2,
+    }),
+    await wallet.deployContract({
+      abi: transferAbi,
+      bytecode: transferBytecode,
+      args: [usdt, agc, treasury ?? vault],
+      nonce: nonce + 3,
+    }),
+  ];
+  const receipts = await waitAll(publicClient, hashes, 'deployAll');
+  const expected = [agc, usdt, vault, transfer];
+  receipts.forEach((r, i) => {
+    if (r.contractAddress?.toLowerCase() !== expected[i]?.toLowerCase()) {
+      throw new Error(`deployAll: contract landed at ${r.contractAddress}, expected ${expected[i]}`);
+    }
+  });
+
+  let blockNumber = receipts[0]?.blockNumber ?? 0n;
+  for (const r of receipts) if (r.blockNumber < blockNumber) blockNumber = r.blockNumber;
+  return { chainId, agc, usdt, transfer, vault, blockNumber };
+}
+
+/**
+ * Mints test USDT and AGC to `accounts` and to the vault. Anvil only: AGC is minted as its owner
+ * through anvil_impersonateAccount, and USDT needs a MockUSDT deployed with openMint.
+ */
+export async function seedDevFunds({
+  rpcUrl,
+  deployment,
+  accounts,
+  usdt,
+  agc,
+  vaultUsdt,
+  vaultAgc,
+}: SeedDevFundsOptions): Promise<void> {
+  const publicClient = createPublicClient({ transport: http(rpcUrl), pollingInterval: POLLING_INTERVAL_MS });
+  const testClient = createTestClient({ mode: 'anvil', transport: http(rpcUrl) });
+  const [owner, openMint] = await Promise.all([
+    publicClient.readContract({ address: deployment.agc, abi: agcAbi, functionName: 'owner' }),
+    publicClient.readContract({ address: deployment.usdt, abi: mockUsdtAbi, functionName: 'openMint' }),
+  ]);
+  if (!openMint && (usdt > 0n || vaultUsdt > 0n)) {
+    throw new Error(
+      `seedDevFunds: MockUSDT at ${deployment.usdt} was deployed with openMint = false (MintClosed)`,
+    );
+  }
+  const wallet = createWalletClient({
+    account: owner,
+    chain: localChain(deployment.chainId, rpcUrl),
+    transport: http(rpcUrl),
+  });
+
+  const grants: [Address, bigint, bigint][] = [
+    ...accounts.map((a): [Address, bigint, bigint] => [a, usdt, agc]),
+    [deployment.vault, vaultUsdt, vaultAgc],
+  ];
+
+  await testClient.impersonateAccount({ address: owner });
+  try {
+    let nonce = await publicClient.getTransactionCount({ address: owner, blockTag: 'pending' });
+    const hashes: Hash[] = [];
+    for (const [to, usdtAmount, agcAmount] of grants) {
+      if (usdtAmount > 0n) {
+        hashes.push(
+          await wallet.writeContract({
+            address: deployment.usdt,
+            abi: mockUsdtAbi,
+            functionName: 'mint',
+            args: [to, usdtAmount],
+            nonce: nonce++,
+          }),
+        );
+      }
+      if (agcAmount > 0n) {
+        hashes.push(
+          await wallet.writeContract({
+            address: deployment.agc,
+            abi: agcAbi,
+            functionName: 'mint',
+            args: [to, agcAmount],
+            nonce: nonce++,
+          }),
+        );
+      }
+    }
+    await waitAll(publicClient, hashes, 'seedDevFunds');
+  } finally {
+    await testClient.stopImpersonatingAccount({ address: owner });
+  }
+}
+
+/** True when the chain id matches and every contract of `deployment` has code (e.g. a restored anvil state). */
+export async function isDeployed(rpcUrl: string, deployment: Deployment): Promise<boolean> {
+  const client = createPublicClient({ transport: http(rpcUrl), pollingInterval: POLLING_INTERVAL_MS });
+  if ((await client.getChainId()) !== deployment.chainId) return false;
+  const codes = await Promise.all(
+    [deployment.agc, deployment.usdt, deployment.transfer, deployment.vault].map((address) =>
+      client.getCode({ address }),
+    ),
+  );
+  return codes.every((code) => code !== undefined && code !== '0x');
+}

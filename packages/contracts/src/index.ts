@@ -1,0 +1,5 @@
+export * from '../generated/abis.ts';
+export * from './accounts.ts';
+export * from './anvil.ts';
+export * from './deploy.ts';
+export * from './voucher.ts';

@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPublicClient, http } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mockUsdtAbi, transferAbi, vaultAbi } from '../generated/abis.ts';
+import { DEV_MNEMONIC, devAccount, devAddresses } from '../src/accounts.ts';
+import { startAnvil } from '../src/anvil.ts';
+import { type Deployment, deployAll, isDeployed, seedDevFunds } from '../src/deploy.ts';
+import { addressOf, agc, type Chain, startChain, usdt } from './helpers.ts';
+
+let c: Chain;
+const stateDir = mkdtempSync(join(tmpdir(), 'agc-anvil-'));
+
+beforeAll(async () => {
+  c = await startChain();
+});
+afterAll(async () => {
+  await c?.anvil.stop();
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+const seed = (rpcUrl: string, deployment: Deployment) =>
+  seedDevFunds({
+    rpcUrl,
+    deployment,
+    accounts: devAddresses(10),
+    usdt: usdt(10_000),
+    agc: agc(500),
+    vaultUsdt: usdt(50_000),
+    vaultAgc: agc(20_000),
+  });
+
+describe('dev accounts', () => {
+  it('derive from the standard development mnemonic', () => {
+    expect(DEV_MNEMONIC.split(' ')).toHaveLength(12);
+    expect(devAccount(0).address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+    expect(devAddresses(3)).toEqual([addressOf(0), addressOf(1), addressOf(2)]);
+  });
+});
+
+describe('deployAll + seedDevFunds + isDeployed', () => {
+  it('deploys, wires and funds everything', async () => {
+    const startBlock = await c.publicClient.getBlockNumber();
+    const d = await deployAll({
+      rpcUrl: c.anvil.url,
+      deployer: devAccount(0),
+      signer: addressOf(1),
+      openMint: true,
+    });
+
+    expect(d.chainId).toBe(42161);
+    expect(new Set([d.agc, d.usdt, d.transfer, d.vault]).size).toBe(4);
+    expect(d.blockNumber).toBe(startBlock + 1n);
+    expect(await isDeployed(c.anvil.url, d)).toBe(true);
+
+    const read = c.publicClient.readContract;
+    expect(await read({ address: d.vault, abi: vaultAbi, functionName: 'signer' })).toBe(addressOf(1));
+    expect(await read({ address: d.vault, abi: vaultAbi, functionName: 'owner' })).toBe(addressOf(0));
+    expect(
+      await read({ address: d.vault, abi: vaultAbi, functionName: 'supportedToken', args: [d.usdt] }),
+    ).toBe(true);
+    expect(
+      await read({ address: d.vault, abi: vaultAbi, functionName: 'supportedToken', args: [d.agc] }),
+    ).toBe(true);
+    expect(await read({ address: d.transfer, abi: transferAbi, functionName: 'treasury' })).toBe(d.vault);
+    expect(await read({ address: d.transfer, abi: transferAbi, functionName: 'usdt' })).toBe(d.usdt);
+    expect(await read({ address: d.transfer, abi: transferAbi, functionName: 'agc' })).toBe(d.agc);
+    expect(await read({ address: d.usdt, abi: mockUsdtAbi, functionName: 'openMint' })).toBe(true);
+
+    await seed(c.anvil.url, d);
+    for (const account of devAddresses(10)) {
+      expect(await c.balances(d, account)).toEqual({ usdt: usdt(10_000), agc: agc(500) });
+    }
+    expect(await c.balances(d, d.vault)).toEqual({ usdt: usdt(50_000), agc: agc(20_000) });
+    expect(await c.balances(d, addressOf(10))).toEqual({ usdt: 0n, agc: 0n });
+  });
+
+  it('honours an explicit treasury', async () => {
+    const d = await deployAll({
+      rpcUrl: c.anvil.url,
+      deployer: devAccount(0),
+      signer: addressOf(1),
+      treasury: addressOf(8),
+      openMint: false,
+    });
+    expect(
+      await c.publicClient.readContract({ address: d.transfer, abi: transferAbi, functionName: 'treasury' }),
+    ).toBe(addressOf(8));
+    await expect(seed(c.anvil.url, d)).rejects.toThrow(/MintClosed/);
+  });
+
+  it('isDeployed is false for missing code or another chain', async () => {
+    const d = await deployAll({
+      rpcUrl: c.anvil.url,
+      deployer: devAccount(0),
+      signer: addressOf(1),
+      openMint: true,
+    });
+    expect(await isDeployed(c.anvil.url, { ...d, vault: addressOf(7) })).toBe(false);
+    expect(await isDeployed(c.anvil.url, { ...d, chainId: 1 })).toBe(false);
+  });
+
+  it('survives an anvil restart with statePath', async () => {
+    const statePath = join(stateDir, 'nested', 'state.json');
+    const first = await startAnvil({ statePath });
+    const d = await deployAll({
+      rpcUrl: first.url,
+      deployer: devAccount(0),
+      signer: addressOf(1),
+      openMint: true,
+    });
+    await seed(first.url, d);
+    await first.stop();
+
+    const second = await startAnvil({ statePath });
+    try {
+      expect(await isDeployed(second.url, d)).toBe(true);
+      const client = createPublicClient({ transport: http(second.url) });
+      expect(
+        await client.readContract({
+          address: d.usdt,
+          abi: mockUsdtAbi,
+          functionName: 'balanceOf',
+          args: [d.vault],
+        }),
+      ).toBe(usdt(50_000));
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('deploys and seeds on a chain with a block time', async () => {
+    const timed = await startAnvil({ blockTime: 1, chainId: 31337 });
+    try {
+      const d = await deployAll({
+        rpcUrl: timed.url,
+        deployer: devAccount(0),
+        signer: addressOf(1),
+        openMint: true,
+      });
+      expect(d.chainId).toBe(31337);
+      await seed(timed.url, d);
+      expect(await isDeployed(timed.url, d)).toBe(true);
+    } finally {
+      await timed.stop();
+    }
+  });
+});
+
+describe('startAnvil', () => {
+  it('uses the requested port and chain id 42161 by default, and frees the port on stop', async () => {
+    const probe = await startAnvil();
+    const { port } = probe;
+    await probe.stop();
+
+    const anvil = await startAnvil({ port });
+    expect(anvil.url).toBe(`http://127.0.0.1:${port}`);
+    expect(await createPublicClient({ transport: http(anvil.url) }).getChainId()).toBe(42161);
+    await anvil.stop();
+    await anvil.stop(); // idempotent
+    await expect(fetch(anvil.url, { method: 'POST' })).rejects.toThrow();
+  });
+
+  it('refuses a port that is already taken instead of talking to the other node', async () => {
+    await expect(startAnvil({ port: c.anvil.port })).rejects.toThrow(/already in use/);
+  });
+
+  it("includes anvil's own output when it fails to start", async () => {
+    const statePath = join(stateDir, 'corrupt.json');
+    writeFileSync(statePath, 'not json');
+    await expect(startAnvil({ statePath })).rejects.toThrow(
+      /anvil exited with 2[\s\S]*failed to parse json file/,
+    );
+  });
+});
