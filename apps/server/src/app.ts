@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -12,7 +12,8 @@ import { i18nPlugin } from './plugins/i18n.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger; none in tests. */
+  logger?: FastifyBaseLogger;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
 }
@@ -20,9 +21,7 @@ export interface BuildOptions {
 /** Builds the whole HTTP app from a context; the server entry and the tests both call this. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? false,
-    // Never log tokens or signatures.
-    disableRequestLogging: false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: false,
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

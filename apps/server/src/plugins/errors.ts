@@ -32,7 +32,8 @@ function validationMessage(req: FastifyRequest, err: FastifyError): string {
 /** One error handler: every failure becomes {code, msg, data} with a translated msg; internals stay in the log. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) return send(reply, err.code, req.t(err.key, err.vars), err.data);
+    const thrown: unknown = err;
+    if (thrown instanceof AppError) return send(reply, thrown.code, req.t(thrown.key, thrown.vars), thrown.data);
     if (err.validation) return send(reply, ErrorCode.badRequest, validationMessage(req, err));
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return send(reply, ErrorCode.badRequest, req.t('validation.bad_json'));

@@ -1,6 +1,6 @@
 import { type DbOrTx, schema } from '@agc/db';
 import type { Role, Side } from '@agc/shared';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 
 const { users, legs, userRoles } = schema;
 
@@ -92,5 +92,10 @@ export async function childAt(db: DbOrTx, parentId: bigint, side: Side): Promise
     .from(users)
     .where(and(eq(users.parentId, parentId), eq(users.side, side)))
     .limit(1);
+  return row;
+}
+
+export async function findRoot(db: DbOrTx): Promise<Member | undefined> {
+  const [row] = await db.select().from(users).where(isNull(users.inviterId)).limit(1);
   return row;
 }

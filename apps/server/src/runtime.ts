@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Deployment, deployAll, devAccount, isDeployed, seedDevFunds, startAnvil } from '@agc/contracts';
+import { type DbHandle, migrate, openDb } from '@agc/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Config } from './config.ts';
+import type { AppContext, ChainContext } from './context.ts';
+import { TokenService } from './lib/tokens.ts';
+import { seedDemo } from './seed.ts';
+
+export interface Runtime {
+  ctx: AppContext;
+  db: DbHandle;
+  close(): Promise<void>;
+}
+
+/** A secret kept under DATA_DIR (created once, owner-only): development convenience, never for production. */
+function localSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The dev voucher signer: an account of the dev mnemonic that is not one of the ten funded ones. */
+export const DEV_SIGNER_INDEX = 10;
+
+async function localChain(config: Config, log: FastifyBaseLogger): Promise<{ chain: ChainContext; stop(): Promise<void> }> {
+  const dir = join(config.dataDir, 'chain');
+  mkdirSync(dir, { recursive: true });
+  const anvil = await startAnvil({ port: config.chain.anvilPort, chainId: config.chain.id, statePath: join(dir, 'anvil-state.json') });
+  const deploymentFile = join(dir, 'deployment.json');
+  let deployment: Deployment | undefined;
+  if (existsSync(deploymentFile)) {
+    const saved = JSON.parse(readFileSync(deploymentFile, 'utf8'), (k, v) => (k === 'blockNumber' ? BigInt(v) : v)) as Deployment;
+    if (await isDeployed(anvil.url, saved)) deployment = saved;
+  }
+  if (!deployment) {
+    const deployer = devAccount(0);
+    deployment = await deployAll({ rpcUrl: anvil.url, deployer, signer: devAccount(DEV_SIGNER_INDEX).address, openMint: true });
+    const accounts = Array.from({ length: 10 }, (_, i) => devAccount(i).address);
+    await seedDevFunds({
+      rpcUrl: anvil.url,
+      deployment,
+      accounts,
+      usdt: 100_000n * 10n ** 6n,
+      agc: 100_000n * 10n ** 18n,
+      vaultUsdt: 1_000_000n * 10n ** 6n,
+      vaultAgc: 1_000_000n * 10n ** 18n,
+    });
+    writeFileSync(deploymentFile, JSON.stringify(deployment, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2));
+    log.info({ deployment }, 'contracts deployed to the local chain and dev accounts funded');
+  }
+  const contracts = { agc: deployment.agc, usdt: deployment.usdt, transfer: deployment.transfer, vault: deployment.vault };
+  const lower = (a: string) => a.toLowerCase() as `0x${string}`;
+  return {
+    chain: {
+      id: config.chain.id,
+      rpcUrl: anvil.url,
+      publicRpcUrl: config.chain.publicRpcUrl ?? anvil.url,
+      explorerUrl: config.chain.explorerUrl,
+      contracts: {
+        agc: lower(contracts.agc),
+        usdt: lower(contracts.usdt),
+        transfer: lower(contracts.transfer),
+        vault: lower(contracts.vault),
+      },
+    },
+    stop: () => anvil.stop(),
+  };
+}
+
+/**
+ * Starts everything the app needs: the database (PGlite under DATA_DIR, or PostgreSQL), its
+ * migrations, the chain (a real network from configuration, or a local anvil with the contracts
+ * deployed), and the demo data on an empty development database.
+ */
+export async function startRuntime(config: Config, log: FastifyBaseLogger): Promise<Runtime> {
+  const db = await openDb(config.database);
+  await migrate(db);
+  log.info({ kind: db.kind }, 'database ready');
+
+  let chain: ChainContext;
+  let stopChain = async () => {};
+  if (config.chain.rpcUrl && config.chain.contracts) {
+    chain = {
+      id: config.chain.id,
+      rpcUrl: config.chain.rpcUrl,
+      publicRpcUrl: config.chain.publicRpcUrl ?? config.chain.rpcUrl,
+      explorerUrl: config.chain.explorerUrl,
+      contracts: config.chain.contracts,
+    };
+  } else {
+    const local = await localChain(config, log);
+    chain = local.chain;
+    stopChain = local.stop;
+  }
+
+  const secret = config.jwt.secret ?? localSecret(config.dataDir, 'jwt-secret');
+  const ctx: AppContext = { config, db: db.db, tokens: new TokenService(secret, config.jwt.ttlSeconds), chain, now: () => new Date() };
+
+  // The signer key is checked here so a bad one fails at start-up, not at the first claim.
+  if (config.chain.signerKey) privateKeyToAccount(config.chain.signerKey);
+
+  if (config.seedDemo && !config.chain.rpcUrl) {
+    const seeded = await seedDemo(ctx);
+    if (seeded) log.info({ root: seeded.root, inviteCode: seeded.inviteCode }, 'demo data seeded');
+  }
+
+  return {
+    ctx,
+    db,
+    close: async () => {
+      await db.close();
+      await stopChain();
+    },
+  };
+}

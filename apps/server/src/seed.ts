@@ -1,0 +1,29 @@
+import { devAccount } from '@agc/contracts';
+import type { Side } from '@agc/shared';
+import type { AppContext } from './context.ts';
+import { newInviteCode } from './modules/members/invite-code.ts';
+import { findByAddress, grantRole, hasAnyMember, insertPlaced, insertRoot } from './modules/members/repository.ts';
+
+/**
+ * Demo data for an empty development database: dev account 0 is the root member and an admin;
+ * accounts 1–4 form a small team under it (1 left, 2 right, 3 and 4 spilled below them). Accounts
+ * 5–9 stay unregistered and funded, to try the sign-up with an invite link.
+ */
+export async function seedDemo(ctx: AppContext): Promise<{ root: string; inviteCode: string } | undefined> {
+  return ctx.db.transaction(async (tx) => {
+    if (await hasAnyMember(tx)) return undefined;
+    const root = await insertRoot(tx, devAccount(0).address, newInviteCode());
+    await grantRole(tx, root.id, 'admin', null);
+    const team: Array<[number, Side]> = [
+      [1, 'left'],
+      [2, 'right'],
+      [3, 'left'],
+      [4, 'right'],
+    ];
+    for (const [index, side] of team) {
+      const inviter = (await findByAddress(tx, root.address))!;
+      await insertPlaced(tx, { address: devAccount(index).address, inviteCode: newInviteCode(), inviter, side });
+    }
+    return { root: root.address, inviteCode: root.inviteCode };
+  });
+}

@@ -1,0 +1,51 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { purgeNonces } from './modules/auth/service.ts';
+import { findRoot } from './modules/members/repository.ts';
+import { startRuntime } from './runtime.ts';
+import pino from 'pino';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'headers.authorization', '*.signature', '*.token', '*.message'],
+  });
+  const runtime = await startRuntime(config, logger);
+  const app = await buildApp(runtime.ctx, { logger, serveWeb: true });
+  await app.listen({ host: config.host, port: config.port });
+
+  const purge = setInterval(() => purgeNonces(runtime.ctx).catch((err) => logger.warn({ err }, 'nonce purge failed')), 600_000);
+  purge.unref();
+
+  const root = await findRoot(runtime.ctx.db);
+  logger.info(`AGCFund Portfolio is running on ${config.publicOrigin}`);
+  if (root) logger.info(`Root invite link: ${config.publicOrigin}/pages/login/index?code=${root.inviteCode}&side=left`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    clearInterval(purge);
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,196 @@
+/**
+ * `npm run bench`: measures, in one run,
+ *  1. GET /api/v1/me (authenticated) on the built server with 50 connections, on PGlite and (when
+ *     reachable) PostgreSQL, next to a bare Fastify route; prints requests/s, p99 and the ratio.
+ *     Target on PostgreSQL: ratio ≥ 0.30 and p99 ≤ 25 ms.
+ *  2. The gzip size of the JavaScript the login route loads. Target ≤ 200 KB.
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { devAccount } from '@agc/contracts';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { apiSession } from '../e2e/support/api.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before answering ${url}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+interface Result {
+  rps: number;
+  p99: number;
+  p50: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
+  // A short warm-up so JIT and pools are settled before the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors, non2xx: r.non2xx };
+}
+
+async function benchServer(databaseUrl?: string) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'agc-bench-'));
+  const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      ANVIL_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_ORIGIN: `http://localhost:${port}`,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    const base = `http://localhost:${port}`;
+    await waitFor(`${base}/api/v1/config`, server);
+    const { headers } = await apiSession(base, devAccount(0));
+    const check = await (await fetch(`${base}/api/v1/me`, { headers })).json();
+    if (check.code !== 200) throw new Error(`me failed: ${JSON.stringify(check)}`);
+    return await load(`${base}/api/v1/me`, headers);
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchBare(): Promise<Result> {
+  const port = await freePort();
+  const child = fork(join(root, 'bench/bare-server.ts'), [], { env: { ...process.env, PORT: String(port) }, execArgv: ['--import', 'tsx'] });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/bare`, child);
+    return await load(`http://127.0.0.1:${port}/bare`);
+  } finally {
+    await stop(child);
+  }
+}
+
+async function freshPgDatabase(): Promise<string | undefined> {
+  try {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    const name = `agc_bench_${Date.now().toString(36)}`;
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const u = new URL(PG_URL);
+    u.pathname = `/${name}`;
+    return u.toString();
+  } catch (e) {
+    console.log(`PostgreSQL not reachable at ${PG_URL} (${(e as Error).message}): PostgreSQL figures skipped`);
+    return undefined;
+  }
+}
+
+async function dropPgDatabase(url: string) {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists "${new URL(url).pathname.slice(1)}" with (force)`);
+  await admin.end();
+}
+
+/** The JavaScript the login route loads: the entry chunk, its static imports, and the login page's own chunks. */
+function loginBundle() {
+  const dist = join(root, 'apps/web/dist');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; src?: string; name?: string }
+  >;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (!entry) throw new Error('no entry in the web manifest');
+  visit(entry);
+  // The login page chunk, when the login route is lazy.
+  for (const key of Object.keys(manifest)) if (/login/i.test(key) && /pages?|routes?/i.test(key)) visit(key);
+  // So is the English catalogue if it is split out.
+  let raw = 0;
+  let gz = 0;
+  for (const f of files) {
+    if (!f.endsWith('.js')) continue;
+    const buf = readFileSync(join(dist, f));
+    raw += buf.length;
+    gz += gzipSync(buf, { level: 9 }).length;
+  }
+  return { files: [...files].filter((f) => f.endsWith('.js')), raw, gz };
+}
+
+const fmt = (r: Result) =>
+  `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
+
+async function main() {
+  console.log(`GET /api/v1/me (authenticated), ${CONNECTIONS} connections, ${DURATION} s each, on ${process.env.HOSTNAME ?? 'this machine'}\n`);
+  const bare = await benchBare();
+  console.log(`bare Fastify route    ${fmt(bare)}`);
+  const lite = await benchServer();
+  console.log(`/me on PGlite         ${fmt(lite)}   ratio ${(lite.rps / bare.rps).toFixed(2)}`);
+  const pgUrl = await freshPgDatabase();
+  if (pgUrl) {
+    try {
+      const onPg = await benchServer(pgUrl);
+      const ratio = onPg.rps / bare.rps;
+      console.log(`/me on PostgreSQL     ${fmt(onPg)}   ratio ${ratio.toFixed(2)}`);
+      console.log(
+        `  target on PostgreSQL: ratio ≥ 0.30 (${ratio >= 0.3 ? 'met' : 'NOT met'}), p99 ≤ 25 ms (${onPg.p99 <= 25 ? 'met' : 'NOT met'})`,
+      );
+    } finally {
+      await dropPgDatabase(pgUrl);
+    }
+  }
+  const b = loginBundle();
+  console.log(`\nlogin route JavaScript: ${(b.gz / 1024).toFixed(1)} KB gzip (${(b.raw / 1024).toFixed(1)} KB raw) in ${b.files.length} files`);
+  console.log(`  target ≤ 200 KB gzip (${b.gz / 1024 <= 200 ? 'met' : 'NOT met'})`);
+  for (const f of b.files) console.log(`  ${f}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import type { LocalAccount } from 'viem';
+import { getAddress } from 'viem';
+import { createSiweMessage } from 'viem/siwe';
+
+/** Signs in straight against the API (no browser), e.g. to read the root's invitation code. */
+export async function apiSession(baseURL: string, account: LocalAccount) {
+  const config = (await (await fetch(`${baseURL}/api/v1/config`)).json()).data;
+  const { nonce } = (await (await fetch(`${baseURL}/api/v1/nonce?address=${account.address}`)).json()).data;
+  const message = createSiweMessage({
+    domain: config.siwe.domain,
+    uri: config.siwe.uri,
+    statement: config.siwe.statement,
+    address: getAddress(account.address),
+    chainId: config.chain_id,
+    nonce,
+    version: '1',
+  });
+  const signature = await account.signMessage({ message });
+  const res = await fetch(`${baseURL}/api/v1/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message, signature }),
+  });
+  const body = await res.json();
+  if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  const headers = { authorization: `Bearer ${body.data.token}`, 'x-wallet-address': account.address };
+  const me = (await (await fetch(`${baseURL}/api/v1/me`, { headers })).json()).data;
+  return { token: body.data.token as string, headers, me };
+}
