@@ -68,7 +68,7 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors, non2xx: r.non2xx };
 }
 
-async function benchServer(databaseUrl?: string) {
+async function benchServer(databaseUrl?: string, extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'agc-bench-'));
   const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
@@ -81,6 +81,7 @@ async function benchServer(databaseUrl?: string) {
       LOG_LEVEL: 'warn',
       PUBLIC_ORIGIN: `http://localhost:${port}`,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -180,6 +181,9 @@ async function main() {
       console.log(
         `  target on PostgreSQL: ratio ≥ 0.30 (${ratio >= 0.3 ? 'met' : 'NOT met'}), p99 ≤ 25 ms (${onPg.p99 <= 25 ? 'met' : 'NOT met'})`,
       );
+      // The same without the member snapshot cache: every request reads PostgreSQL (one query).
+      const uncached = await benchServer(pgUrl, { MEMBER_CACHE_TTL_MS: '0' });
+      console.log(`/me on PostgreSQL, no member cache ${fmt(uncached)}   ratio ${(uncached.rps / bare.rps).toFixed(2)}`);
     } finally {
       await dropPgDatabase(pgUrl);
     }

@@ -46,6 +46,8 @@ const envSchema = z
     /** HS256 secret for session tokens (≥ 32 chars). Required in production; generated under DATA_DIR otherwise. */
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+    /** How long a member snapshot (auth, /me) may be served from memory; 0 turns the cache off. */
+    MEMBER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     NONCE_TTL_SECONDS: z.coerce.number().int().positive().default(300),
     ADMIN_ADDRESSES: addressList.optional(),
     RATE_LIMIT_NONCE_PER_MINUTE: z.coerce.number().int().positive().default(30),
@@ -97,6 +99,7 @@ export interface Config {
   };
   jwt: { secret?: string; ttlSeconds: number };
   nonceTtlSeconds: number;
+  memberCacheTtlMs: number;
   adminAddresses: string[];
   rateLimit: { noncePerMinute: number; authPerMinute: number };
   seedDemo: boolean;
@@ -147,6 +150,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     jwt: { secret: e.JWT_SECRET, ttlSeconds: e.JWT_TTL_SECONDS },
     nonceTtlSeconds: e.NONCE_TTL_SECONDS,
+    memberCacheTtlMs: e.MEMBER_CACHE_TTL_MS,
     adminAddresses: (e.ADMIN_ADDRESSES ?? []).map((a) => a.toLowerCase()),
     rateLimit: { noncePerMinute: e.RATE_LIMIT_NONCE_PER_MINUTE, authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE },
     seedDemo: e.SEED_DEMO,

@@ -1,6 +1,8 @@
 import type { Db } from '@agc/db';
 import type { Config } from './config.ts';
 import type { TokenService } from './lib/tokens.ts';
+import type { TtlCache } from './lib/ttl-cache.ts';
+import type { MemberSnapshot } from './modules/members/service.ts';
 
 export interface ChainContext {
   id: number;
@@ -18,6 +20,7 @@ export interface AppContext {
   db: Db;
   tokens: TokenService;
   chain: ChainContext;
+  cache: { members: TtlCache<bigint, MemberSnapshot> };
   /** Clock, replaceable in tests. */
   now: () => Date;
 }

@@ -8,6 +8,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Config } from './config.ts';
 import type { AppContext, ChainContext } from './context.ts';
 import { TokenService } from './lib/tokens.ts';
+import { TtlCache } from './lib/ttl-cache.ts';
 import { seedDemo } from './seed.ts';
 
 export interface Runtime {
@@ -101,7 +102,14 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
   }
 
   const secret = config.jwt.secret ?? localSecret(config.dataDir, 'jwt-secret');
-  const ctx: AppContext = { config, db: db.db, tokens: new TokenService(secret, config.jwt.ttlSeconds), chain, now: () => new Date() };
+  const ctx: AppContext = {
+    config,
+    db: db.db,
+    tokens: new TokenService(secret, config.jwt.ttlSeconds),
+    chain,
+    cache: { members: new TtlCache(config.memberCacheTtlMs) },
+    now: () => new Date(),
+  };
 
   // The signer key is checked here so a bad one fails at start-up, not at the first claim.
   if (config.chain.signerKey) privateKeyToAccount(config.chain.signerKey);

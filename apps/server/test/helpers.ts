@@ -8,6 +8,7 @@ import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { TokenService } from '../src/lib/tokens.ts';
+import { TtlCache } from '../src/lib/ttl-cache.ts';
 
 export interface TestServer {
   app: App;
@@ -44,6 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}, config?:
       explorerUrl: cfg.chain.explorerUrl,
       contracts: { agc: ZERO, usdt: ZERO, transfer: ZERO, vault: ZERO },
     },
+    cache: { members: new TtlCache(cfg.memberCacheTtlMs) },
     now: () => new Date(Date.now() + offset),
   };
   const app = await buildApp(ctx);

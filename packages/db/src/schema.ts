@@ -17,6 +17,8 @@ export const users = pgTable(
     parentId: bigint('parent_id', { mode: 'bigint' }).references((): any => users.id),
     side: text('side', { enum: ['left', 'right'] }),
     depth: integer('depth').notNull().default(0),
+    /** Direct invitees, kept in step at sign-up so reading it never counts rows. */
+    invitedCount: integer('invited_count').notNull().default(0),
     /** The chain of left-children this member sits on (its outermost-left free slot is that leg's tail). */
     leftLegId: bigint('left_leg_id', { mode: 'bigint' }).notNull(),
     rightLegId: bigint('right_leg_id', { mode: 'bigint' }).notNull(),

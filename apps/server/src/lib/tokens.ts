@@ -1,8 +1,13 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { TtlCache } from './ttl-cache.ts';
+
+type Verified = { ok: true; address: string; userId: bigint; expiresAt: number };
 
 /** Session tokens: HS256 JWTs bound to a wallet address (lower-case, in `sub`). */
 export class TokenService {
   private readonly key: Uint8Array;
+  /** Tokens already verified: a token is immutable, so only its expiry needs checking again. */
+  private readonly verified = new TtlCache<string, Verified>(60_000, 50_000);
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
@@ -21,13 +26,21 @@ export class TokenService {
   }
 
   /** Returns the address and user id, or the reason the token is refused. */
-  async verify(token: string): Promise<{ ok: true; address: string; userId: bigint } | { ok: false; reason: 'expired' | 'invalid' }> {
+  async verify(token: string): Promise<Verified | { ok: false; reason: 'expired' | 'invalid' }> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now()) return known;
+      this.verified.delete(token);
+      return { ok: false, reason: 'expired' };
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: 'agcfund', algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.uid !== 'string' || !/^\d+$/.test(payload.uid)) {
         return { ok: false, reason: 'invalid' };
       }
-      return { ok: true, address: payload.sub, userId: BigInt(payload.uid) };
+      const result: Verified = { ok: true, address: payload.sub, userId: BigInt(payload.uid), expiresAt: (payload.exp ?? 0) * 1000 };
+      this.verified.set(token, result);
+      return result;
     } catch (e) {
       return { ok: false, reason: e instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }

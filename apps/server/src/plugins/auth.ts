@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { findById, rolesOf } from '../modules/members/repository.ts';
+import { memberSnapshot } from '../modules/members/service.ts';
 
 export interface SessionUser {
   id: bigint;
@@ -24,8 +24,8 @@ declare module 'fastify' {
 }
 
 /** Roles granted in the database, plus admin for the addresses configured as initial admins. */
-export async function effectiveRoles(ctx: AppContext, userId: bigint, address: string): Promise<Role[]> {
-  const roles = new Set(await rolesOf(ctx.db, userId));
+export function effectiveRoles(ctx: AppContext, granted: Role[], address: string): Role[] {
+  const roles = new Set(granted);
   if (ctx.config.adminAddresses.includes(address.toLowerCase())) roles.add('admin');
   return [...roles].sort();
 }
@@ -41,9 +41,9 @@ export const authPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     if (!verified.ok) throw unauthorized(verified.reason === 'expired' ? 'auth.expired' : 'auth.invalid_token');
     const claimed = req.headers['x-wallet-address'];
     if (typeof claimed !== 'string' || claimed.toLowerCase() !== verified.address) throw unauthorized('auth.wallet_mismatch');
-    const member = await findById(ctx.db, verified.userId);
+    const member = await memberSnapshot(ctx, verified.userId);
     if (!member || member.address !== verified.address) throw unauthorized('auth.unknown_user');
-    req.user = { id: member.id, address: member.address, roles: await effectiveRoles(ctx, member.id, member.address) };
+    req.user = { id: member.id, address: member.address, roles: effectiveRoles(ctx, member.roles, member.address) };
   }
 
   app.decorate('authenticate', async (req: FastifyRequest) => {

@@ -7,6 +7,7 @@ import { parseSiweMessage } from 'viem/siwe';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { newInviteCode } from '../members/invite-code.ts';
+import { invalidateMember } from '../members/service.ts';
 import { findByAddress, findByInviteCode, hasAnyMember, insertPlaced, insertRoot, type Member } from '../members/repository.ts';
 
 const { nonces } = schema;
@@ -100,6 +101,8 @@ export async function signIn(ctx: AppContext, body: AuthBody): Promise<{ token: 
         await consumeNonce(tx, ctx, nonce, address);
         return (await findByAddress(tx, address)) ?? (await register(tx, body, address));
       });
+      // A sign-up changed the inviter's count.
+      if (member.inviterId !== null) invalidateMember(ctx, member.inviterId);
       return { token: await ctx.tokens.sign(member.address, member.id), address: member.address };
     } catch (e) {
       // Two sign-ups raced (same address, root, or an invite code collision): the loser retries once

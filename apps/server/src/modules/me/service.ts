@@ -2,7 +2,7 @@ import type { Me } from '@agc/shared';
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { countInvited, findById } from '../members/repository.ts';
+import { memberSnapshot } from '../members/service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -11,9 +11,8 @@ const DAY_MS = 86_400_000;
  * volume) are 0 until those features post to the ledger; nothing here is invented.
  */
 export async function getMe(ctx: AppContext, user: SessionUser): Promise<Me> {
-  const member = await findById(ctx.db, user.id);
+  const member = await memberSnapshot(ctx, user.id);
   if (!member) throw unauthorized('auth.unknown_user');
-  const invited = await countInvited(ctx.db, member.id);
   return {
     address: member.address,
     invite_code: member.inviteCode,
@@ -33,7 +32,7 @@ export async function getMe(ctx: AppContext, user: SessionUser): Promise<Me> {
     profit_sum: '0',
     team_size_all: 0,
     team_size_valid: 0,
-    invited_count_all: invited,
+    invited_count_all: member.invitedCount,
     invited_count_valid: 0,
     left_team_investment: '0',
     right_team_investment: '0',

@@ -1,6 +1,6 @@
 import { type DbOrTx, schema } from '@agc/db';
 import type { Role, Side } from '@agc/shared';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 
 const { users, legs, userRoles } = schema;
 
@@ -28,11 +28,6 @@ export async function rolesOf(db: DbOrTx, userId: bigint): Promise<Role[]> {
 
 export async function grantRole(db: DbOrTx, userId: bigint, role: Role, grantedBy: bigint | null): Promise<void> {
   await db.insert(userRoles).values({ userId, role, grantedBy }).onConflictDoNothing();
-}
-
-export async function countInvited(db: DbOrTx, userId: bigint): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, userId));
-  return Number(row?.n ?? 0);
 }
 
 export async function hasAnyMember(db: DbOrTx): Promise<boolean> {
@@ -83,6 +78,10 @@ export async function insertPlaced(
     .returning();
   await tx.update(legs).set({ tailUserId: member!.id }).where(eq(legs.id, legId));
   await tx.update(legs).set({ tailUserId: member!.id }).where(eq(legs.id, fresh!.id));
+  await tx
+    .update(users)
+    .set({ invitedCount: sql`${users.invitedCount} + 1` })
+    .where(eq(users.id, input.inviter.id));
   return member!;
 }
 

@@ -1,0 +1,48 @@
+/**
+ * A small in-process cache with a time-to-live and a size bound (oldest entries dropped first).
+ * Used for read-mostly snapshots that may be a moment stale; writers invalidate their own keys.
+ */
+export class TtlCache<K, V> {
+  private readonly map = new Map<K, { value: V; expires: number }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(key: K, now = Date.now()): V | undefined {
+    const hit = this.map.get(key);
+    if (!hit) return undefined;
+    if (hit.expires <= now) {
+      this.map.delete(key);
+      return undefined;
+    }
+    return hit.value;
+  }
+
+  set(key: K, value: V, now = Date.now()): void {
+    if (this.ttlMs <= 0) return;
+    this.map.delete(key);
+    this.map.set(key, { value, expires: now + this.ttlMs });
+    if (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value as K);
+  }
+
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+
+  /** Returns the cached value or loads, caches and returns it. Concurrent misses share one load. */
+  async getOrLoad(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    const cached = this.get(key);
+    if (cached !== undefined) return cached;
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      pending = load().finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
+    }
+    const value = await pending;
+    if (value !== undefined) this.set(key, value);
+    return value;
+  }
+
+  private readonly inflight = new Map<K, Promise<V | undefined>>();
+}

@@ -1,0 +1,46 @@
+import { type DbOrTx, schema } from '@agc/db';
+import type { Role } from '@agc/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+
+const { users, userRoles } = schema;
+
+/** What every authenticated request needs of a member, read in one query. */
+export interface MemberSnapshot {
+  id: bigint;
+  address: string;
+  inviteCode: string;
+  createdAt: Date;
+  invitedCount: number;
+  roles: Role[];
+}
+
+export async function loadSnapshot(db: DbOrTx, id: bigint): Promise<MemberSnapshot | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      address: users.address,
+      inviteCode: users.inviteCode,
+      createdAt: users.createdAt,
+      invitedCount: users.invitedCount,
+      roles: sql<Role[]>`coalesce(array_agg(${userRoles.role}) filter (where ${userRoles.role} is not null), '{}')`,
+    })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(users.id, id))
+    .groupBy(users.id);
+  return row;
+}
+
+/**
+ * The member's snapshot, cached in this process for MEMBER_CACHE_TTL_MS (default 1 s). Writers in this
+ * process call `invalidateMember` after commit; other processes see a change within the TTL. Nothing
+ * that moves money reads from here.
+ */
+export function memberSnapshot(ctx: AppContext, id: bigint): Promise<MemberSnapshot | undefined> {
+  return ctx.cache.members.getOrLoad(id, () => loadSnapshot(ctx.db, id));
+}
+
+export function invalidateMember(ctx: AppContext, id: bigint): void {
+  ctx.cache.members.delete(id);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "invited_count" integer DEFAULT 0 NOT NULL;
