@@ -16,6 +16,8 @@ export interface TestWallet {
   chainId(): string;
   /** Switches the wallet to another account and tells the page, as an extension would. */
   switchAccount(next: LocalAccount): Promise<void>;
+  /** Changes the account without telling the page (as if switched while the app was closed). */
+  useAccount(next: LocalAccount): void;
 }
 
 type RpcError = { code: number; message: string; data?: unknown };
@@ -141,6 +143,9 @@ export async function installTestWallet(
     calls,
     addedChains,
     chainId: () => chainId,
+    useAccount(next) {
+      account = next;
+    },
     async switchAccount(next) {
       account = next;
       await page.evaluate(

@@ -1,0 +1,428 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import Modal from 'antd-mobile/es/components/modal';
+import Toast from 'antd-mobile/es/components/toast';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import type { Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../lib/i18n/index.ts';
+import { setRouter } from '../lib/navigation.ts';
+import { resetDiscovery } from '../lib/wallet/discovery.ts';
+import { setActiveWallet } from '../lib/wallet/session.ts';
+import type { EIP1193Provider } from '../lib/wallet/types.ts';
+import { useAuthStore } from '../stores/auth.ts';
+import { useWalletStore } from '../stores/wallet.ts';
+import { AppProviders } from './providers.tsx';
+import { queryClient } from './queryClient.ts';
+import { routes } from './router.tsx';
+
+// The whole app over a memory router. Only the server (fetch) and the browser wallet are faked.
+
+const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const account = privateKeyToAccount(DEV_KEY);
+
+const CONFIG = {
+  chain_id: 42161,
+  chain_name: 'Arbitrum One',
+  rpc_url: 'https://arb1.arbitrum.io/rpc',
+  explorer_url: 'https://arbiscan.io',
+  contracts: {
+    token: '0x0000000000000000000000000000000000000001',
+    transfer: '0x0000000000000000000000000000000000000002',
+    bank: '0x0000000000000000000000000000000000000003',
+    usdt: '0x0000000000000000000000000000000000000004',
+  },
+  rates: { referral_max: '10', pairing_max: '10', static_max: '1', easy_earn_apy_max: '18' },
+  siwe: { domain: 'localhost', uri: 'http://localhost', statement: 'Sign in to AGCFund Portfolio.' },
+};
+
+const amount = '0';
+const ME = {
+  address: account.address.toLowerCase(),
+  invite_code: 'ABCD2345',
+  roles: [],
+  ...Object.fromEntries(
+    [
+      'fixed_invest_amount_usdt',
+      'fixed_invest_amount_amc',
+      'yesterday_profit',
+      'yesterday_profit_amc',
+      'realized_profit_usdt',
+      'realized_profit_amc',
+      'fund_available_profit',
+      'day_top_profit',
+      'available_profit',
+      'locked_profit',
+      'profit_sum',
+      'left_team_investment',
+      'right_team_investment',
+      'month_team_invest',
+      'service_fee',
+      'redemption_fee',
+      'manage_award_base',
+      'remaining_dividends',
+      'withdrawable_vc',
+      'withdrawable_usdt',
+      'dividend_rate',
+      'vc_rate',
+    ].map((k) => [k, amount]),
+  ),
+  investment_sum: '1234.5',
+  fund_level: 0,
+  level: 3,
+  team_size_all: 0,
+  team_size_valid: 0,
+  invited_count_all: 0,
+  invited_count_valid: 0,
+  manage_leve: 0,
+  receive_address: '',
+  register_days: 1,
+};
+
+type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown };
+let server: Record<string, Handler>;
+const requests: { path: string; init: RequestInit }[] = [];
+
+beforeEach(() => {
+  requests.length = 0;
+  server = {
+    '/api/v1/config': () => ({ body: { code: 200, msg: 'ok', data: CONFIG } }),
+    '/api/v1/me': () => ({ body: { code: 200, msg: 'ok', data: ME } }),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      requests.push({ path: url.pathname, init });
+      const handler = server[url.pathname];
+      const { status = 200, body } = handler
+        ? handler(url, init)
+        : { status: 404, body: { code: 404, msg: 'Not found', data: null } };
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+});
+
+afterEach(async () => {
+  // Unmount and close antd's imperative popups before the fake server goes away.
+  cleanup();
+  Modal.clear();
+  Toast.clear();
+  await new Promise((r) => setTimeout(r, 10));
+  document.body.innerHTML = ''; // popups still animating out
+  vi.unstubAllGlobals();
+  delete window.ethereum;
+  resetDiscovery();
+  setActiveWallet(null);
+  useAuthStore.getState().clear();
+  useWalletStore.getState().disconnect();
+  queryClient.clear();
+  setRouter(null);
+  await i18n.changeLanguage('en');
+});
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  setRouter(router);
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const routeName = () => document.querySelector('[data-route-name]')?.getAttribute('data-route-name');
+const login = () => {
+  useWalletStore.getState().setAccount(account.address);
+  useAuthStore.getState().setToken('jwt');
+};
+
+describe('guard and layout', () => {
+  it('sends a visitor to login and shows the login page without tab bar or back arrow', async () => {
+    const router = renderApp('/');
+    await waitFor(() => expect(routeName()).toBe('login'));
+    expect(router.state.location.pathname).toBe('/pages/login/index');
+    expect(screen.getByTestId('nav-title').textContent).toBe('Log In');
+    expect(screen.getByTestId('login-connect').textContent).toBe('Connect Wallet');
+    expect(screen.queryByTestId('tab-bar')).toBeNull();
+    expect(screen.queryByTestId('nav-back')).toBeNull();
+  });
+
+  it('carries the invite query to login and shows it, with the bonus rates from /config', async () => {
+    const router = renderApp('/pages/shop/orderList?code=ABCD2345&side=left&x=1');
+    await waitFor(() => expect(routeName()).toBe('login'));
+    expect(router.state.location.search).toBe('?code=ABCD2345&side=left');
+    expect(screen.getByTestId('login-invite').textContent).toContain('Invitation code: ABCD2345');
+    expect(screen.getByTestId('login-invite').textContent).toContain('Sector: Left');
+    await waitFor(() =>
+      expect(screen.getByTestId('login-bonus').textContent).toBe(
+        'Up to 10% referral bonus, up to 10% organization bonus and up to 1% static bonus daily.',
+      ),
+    );
+  });
+
+  it('lets a visitor open the local wallet pages', async () => {
+    renderApp('/pages/localWallet/list');
+    await waitFor(() => expect(routeName()).toBe('localWallet_list'));
+    expect(screen.getByTestId('nav-title').textContent).toBe('Transactions');
+    expect(screen.getByTestId('nav-back')).toBeTruthy();
+    expect(screen.getByTestId('empty-state').textContent).toContain('No Data Available');
+  });
+
+  it('shows "page `x` is not found" for unknown paths', async () => {
+    renderApp('/pages/nope/index');
+    await waitFor(() =>
+      expect(screen.getByTestId('not-found').textContent).toBe('page `/pages/nope/index` is not found'),
+    );
+    expect(routeName()).toBe('notFound');
+  });
+
+  it('sends a logged-in user from login to home, which shows the tab bar and the member', async () => {
+    login();
+    const router = renderApp('/pages/login/index');
+    await waitFor(() => expect(routeName()).toBe('home'));
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByTestId('nav-title').textContent).toBe('AGCFund Portfolio');
+    expect(screen.getByTestId('tab-0').getAttribute('aria-selected')).toBe('true');
+    await waitFor(() =>
+      expect(screen.getByTestId('home-address').textContent).toBe('0xf39fd6e51a...ffb92266'),
+    );
+    expect(screen.getByTestId('home-level').textContent).toBe('V3');
+    const me = requests.find((r) => r.path === '/api/v1/me');
+    expect(new Headers(me?.init.headers).get('Authorization')).toBe('Bearer jwt');
+  });
+
+  it('renders home at its alias /pages/index/index', async () => {
+    login();
+    renderApp('/pages/index/index');
+    await waitFor(() => expect(routeName()).toBe('home'));
+  });
+
+  it('switches tabs from the tab bar', async () => {
+    login();
+    const router = renderApp('/');
+    await waitFor(() => expect(routeName()).toBe('home'));
+    fireEvent.click(screen.getByTestId('tab-2'));
+    await waitFor(() => expect(routeName()).toBe('shop'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    fireEvent.click(screen.getByTestId('tab-3'));
+    await waitFor(() => expect(routeName()).toBe('profile'));
+    expect(screen.getByTestId('nav-title').textContent).toBe('Account');
+  });
+
+  it('shows the account menu, and Log out ends the session and goes to login', async () => {
+    login();
+    renderApp('/pages/my/index');
+    await waitFor(() => expect(routeName()).toBe('profile'));
+    for (const id of [
+      'menu-rewards',
+      'menu-invite',
+      'menu-shop-orders',
+      'menu-withdraw-orders',
+      'menu-language',
+      'menu-logout',
+    ]) {
+      expect(screen.getByTestId(id)).toBeTruthy();
+    }
+    fireEvent.click(screen.getByTestId('menu-logout'));
+    await waitFor(() => expect(routeName()).toBe('login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('address')).toBeNull();
+  });
+
+  it('opens the language page from the menu and switches language', async () => {
+    login();
+    renderApp('/pages/my/index');
+    await waitFor(() => expect(routeName()).toBe('profile'));
+    fireEvent.click(screen.getByTestId('menu-language'));
+    await waitFor(() => expect(routeName()).toBe('selectLan'));
+    expect(screen.getByTestId('lang-system')).toBeTruthy();
+    expect(screen.getByTestId('lang-zh-Hant')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('lang-en'));
+    });
+    await waitFor(() => expect(screen.getByTestId('lang-en').getAttribute('aria-selected')).toBe('true'));
+    expect(localStorage.getItem('lang')).toBe('en');
+  });
+});
+
+describe('login', () => {
+  function injectWallet(overrides: Partial<Record<string, (params: unknown[]) => unknown>> = {}) {
+    const calls: string[] = [];
+    const provider: EIP1193Provider = {
+      async request({ method, params }) {
+        calls.push(method);
+        const p = (params ?? []) as unknown[];
+        const override = overrides[method];
+        if (override) return override(p);
+        switch (method) {
+          case 'eth_requestAccounts':
+          case 'eth_accounts':
+            return [account.address.toLowerCase()];
+          case 'eth_chainId':
+            return '0xa4b1';
+          case 'personal_sign':
+            return account.signMessage({ message: { raw: p[0] as Hex } });
+          default:
+            throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
+        }
+      },
+    };
+    window.ethereum = provider;
+    return calls;
+  }
+
+  it('connects, signs a SIWE message with the nonce, posts it with the invite, and goes home', async () => {
+    const calls = injectWallet();
+    let authBody: Record<string, unknown> = {};
+    server['/api/v1/nonce'] = (url) => {
+      expect(url.searchParams.get('address')).toBe(account.address);
+      return {
+        body: { code: 200, msg: 'ok', data: { nonce: 'n0nce12345', expires_at: '2099-01-01T00:00:00Z' } },
+      };
+    };
+    server['/api/v1/auth'] = (_url, init) => {
+      authBody = JSON.parse(String(init.body)) as Record<string, unknown>;
+      return {
+        body: { code: 200, msg: 'ok', data: { token: 'new-token', address: account.address.toLowerCase() } },
+      };
+    };
+    renderApp('/pages/login/index?code=abcd2345&side=right');
+    await waitFor(() => expect(routeName()).toBe('login'));
+    fireEvent.click(screen.getByTestId('login-connect'));
+    await waitFor(() => expect(routeName()).toBe('home'), { timeout: 3000 });
+    expect(calls.slice(0, 3)).toEqual(['eth_requestAccounts', 'eth_chainId', 'personal_sign']);
+    expect(authBody.invite_code).toBe('ABCD2345');
+    expect(authBody.side).toBe('right');
+    expect(String(authBody.message)).toContain('Nonce: n0nce12345');
+    expect(String(authBody.message)).toContain(`${account.address}\n`);
+    expect(String(authBody.message)).toContain('Chain ID: 42161');
+    expect(localStorage.getItem('token')).toBe('new-token');
+    expect(useWalletStore.getState().address).toBe(account.address.toLowerCase());
+  });
+
+  it('shows the server message when a new address has no invitation', async () => {
+    injectWallet();
+    server['/api/v1/nonce'] = () => ({
+      body: { code: 200, msg: 'ok', data: { nonce: 'n0nce12345', expires_at: '2099-01-01T00:00:00Z' } },
+    });
+    server['/api/v1/auth'] = () => ({
+      status: 400,
+      body: { code: 400, msg: 'A new address needs an invitation code and a side', data: null },
+    });
+    renderApp('/pages/login/index');
+    await waitFor(() => expect(routeName()).toBe('login'));
+    fireEvent.click(screen.getByTestId('login-connect'));
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('login-error').textContent).toBe(
+          'A new address needs an invitation code and a side',
+        ),
+      { timeout: 3000 },
+    );
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.getByTestId('login-connect').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('closes quietly when the user rejects the signature', async () => {
+    injectWallet({
+      personal_sign: () =>
+        Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })),
+    });
+    server['/api/v1/nonce'] = () => ({
+      body: { code: 200, msg: 'ok', data: { nonce: 'n0nce12345', expires_at: '2099-01-01T00:00:00Z' } },
+    });
+    renderApp('/pages/login/index');
+    await waitFor(() => expect(routeName()).toBe('login'));
+    fireEvent.click(screen.getByTestId('login-connect'));
+    await waitFor(() => expect(screen.getByTestId('login-connect').hasAttribute('disabled')).toBe(false), {
+      timeout: 3000,
+    });
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/v1/nonce')).toBe(true));
+    expect(screen.queryByTestId('login-error')).toBeNull();
+    expect(requests.some((r) => r.path === '/api/v1/auth')).toBe(false);
+  });
+
+  it('says so when the browser has no wallet', async () => {
+    renderApp('/pages/login/index');
+    await waitFor(() => expect(routeName()).toBe('login'));
+    fireEvent.click(screen.getByTestId('login-connect'));
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('login-no-wallet').textContent).toContain(
+          'No wallet found in this browser',
+        ),
+      { timeout: 3000 },
+    );
+    expect(screen.getByTestId('login-local-wallet')).toBeTruthy();
+  });
+});
+
+describe('account change', () => {
+  const OTHER = '0xabcdefabcdefabcdefabcdefabcdefabcdefabcd';
+
+  function walletWithEvents(accounts: string[]) {
+    const listeners = new Set<(...args: unknown[]) => void>();
+    let current = accounts;
+    const provider: EIP1193Provider = {
+      request: async ({ method }) => (method === 'eth_accounts' ? current : null),
+      on: (event, listener) => {
+        if (event === 'accountsChanged') listeners.add(listener);
+      },
+      removeListener: (_event, listener) => listeners.delete(listener),
+    };
+    window.ethereum = provider;
+    return {
+      emit(next: string[]) {
+        current = next;
+        for (const l of listeners) l(next);
+      },
+    };
+  }
+
+  const okButton = () => [...document.body.querySelectorAll('button')].find((b) => b.textContent === 'OK');
+
+  it('at start-up, a different wallet account asks to log in again; confirming logs out', async () => {
+    walletWithEvents([OTHER]);
+    login();
+    renderApp('/');
+    await waitFor(() => expect(document.body.textContent).toContain('Please log in again'), {
+      timeout: 3000,
+    });
+    expect(document.body.textContent).toContain('Prompt');
+    await act(async () => {
+      okButton()?.click();
+    });
+    await waitFor(() => expect(routeName()).toBe('login'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('the same account in another letter case is not a change', async () => {
+    walletWithEvents([account.address.toUpperCase().replace('0X', '0x')]);
+    login();
+    renderApp('/');
+    await waitFor(() => expect(routeName()).toBe('home'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(document.body.textContent).not.toContain('Please log in again');
+  });
+
+  it('an accountsChanged event to another account asks too', async () => {
+    const wallet = walletWithEvents([account.address]);
+    login();
+    renderApp('/');
+    await waitFor(() => expect(routeName()).toBe('home'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(document.body.textContent).not.toContain('Please log in again');
+    act(() => wallet.emit([OTHER]));
+    await waitFor(() => expect(document.body.textContent).toContain('Please log in again'), {
+      timeout: 3000,
+    });
+    const cancel = [...document.body.querySelectorAll('button')].find((b) => b.textContent === 'Cancel');
+    await act(async () => {
+      cancel?.click();
+    });
+    expect(localStorage.getItem('token')).toBe('jwt');
+  });
+});

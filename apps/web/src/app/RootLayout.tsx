@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches, useNavigation } from 'react-router';
+import { NavBar } from '../components/NavBar.tsx';
+import { TabBar } from '../components/TabBar.tsx';
+import { navigateBack, switchTab } from '../lib/navigation.ts';
+import { NOT_FOUND_HANDLE, type RouteHandle } from '../lib/routeTable.ts';
+import { useAccountWatcher } from './useAccountWatcher.ts';
+
+/** Pages load lazily; a load that takes longer than this shows a progress bar. */
+const PENDING_DELAY_MS = 200;
+
+function PendingBar() {
+  const navigation = useNavigation();
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (navigation.state === 'idle') {
+      setVisible(false);
+      return;
+    }
+    const timer = setTimeout(() => setVisible(true), PENDING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [navigation.state]);
+  return visible ? <div className="pending-bar" role="progressbar" aria-busy="true" /> : null;
+}
+
+export function useRouteHandle(): RouteHandle {
+  const matches = useMatches();
+  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
+  return handle ?? NOT_FOUND_HANDLE;
+}
+
+const ignore = () => undefined;
+
+export function RootLayout() {
+  const handle = useRouteHandle();
+  const { t } = useTranslation();
+  useAccountWatcher();
+  const isTab = handle.tab !== undefined;
+  const title = handle.titleKey ? t(handle.titleKey) : t('app.title');
+  return (
+    <div id="app" className={isTab ? 'app app--tabs' : 'app'} data-route-name={handle.name}>
+      <PendingBar />
+      <NavBar
+        title={title || t('app.title')}
+        onBack={!isTab && handle.back !== false ? () => void navigateBack().catch(ignore) : undefined}
+      />
+      <main className="app-main">
+        <Outlet />
+      </main>
+      {handle.tab !== undefined && (
+        <TabBar current={handle.tab} onSelect={(path) => void switchTab(path).catch(ignore)} />
+      )}
+    </div>
+  );
+}
+
+export function AppLoading() {
+  return <div className="app-loading" aria-busy="true" />;
+}

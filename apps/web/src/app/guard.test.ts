@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { NOT_FOUND_HANDLE, ROUTE_TABLE } from '../lib/routeTable.ts';
+import { PUBLIC_ROUTE_NAMES, resolveGuard } from './guard.ts';
+
+const LOGGED_OUT_REACHABLE = new Set([
+  'login',
+  'localWallet',
+  'localWallet_transaction',
+  'localWallet_result',
+  'localWallet_list',
+  'localWallet_withdrawal',
+]);
+
+describe('resolveGuard, logged out', () => {
+  for (const route of ROUTE_TABLE) {
+    const expected = LOGGED_OUT_REACHABLE.has(route.name) ? 'allow' : 'login';
+    it(`${route.name} (${route.path}) → ${expected}`, () => {
+      expect(resolveGuard(route, false)).toEqual({ type: expected });
+    });
+  }
+
+  it('lets the public names through even when their login flag is set', () => {
+    expect(PUBLIC_ROUTE_NAMES).toEqual(['login', 'wode', 'firstPage', 'testWallet']);
+    for (const name of ['wode', 'firstPage', 'testWallet']) {
+      expect(resolveGuard({ name, login: true }, false)).toEqual({ type: 'allow' });
+    }
+  });
+
+  it('sends any other login route to login', () => {
+    expect(resolveGuard({ name: 'anything', login: true }, false)).toEqual({ type: 'login' });
+  });
+
+  it('lets unknown paths and the not-found page render', () => {
+    expect(resolveGuard(undefined, false)).toEqual({ type: 'allow' });
+    expect(resolveGuard(NOT_FOUND_HANDLE, false)).toEqual({ type: 'allow' });
+  });
+});
+
+describe('resolveGuard, logged in', () => {
+  for (const route of ROUTE_TABLE) {
+    const expected = route.name === 'login' ? 'home' : 'allow';
+    it(`${route.name} (${route.path}) → ${expected}`, () => {
+      expect(resolveGuard(route, true)).toEqual({ type: expected });
+    });
+  }
+});
+
+describe('route table', () => {
+  it('has every route of the spec with its name and login flag', () => {
+    const table = Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, [r.name, r.login]]));
+    expect(table).toEqual({
+      '/': ['home', true],
+      '/pages/index/index': ['home', true],
+      '/pages/index/hashRate': ['hashRate', true],
+      '/pages/login/index': ['login', false],
+      '/pages/index/team_user': ['team_user', true],
+      '/pages/rewardList/index': ['detail', true],
+      '/pages/rewardList/detail': ['rewardDetail', true],
+      '/pages/shop/index': ['shop', true],
+      '/pages/shop/paySuccess': ['shopPaySuccess', true],
+      '/pages/shop/orderList': ['shopOrderList', true],
+      '/pages/shop/shopOrderDetail': ['shopOrderDetail', true],
+      '/pages/withdrawal/index': ['withdrawal', true],
+      '/pages/withdrawal/withdrawalSunccess': ['withdrawalSunccess', true],
+      '/pages/withdrawal/list': ['withdrawalOrderList', true],
+      '/pages/withdrawal/detail': ['withdrawalOrderDetail', true],
+      '/pages/my/index': ['profile', true],
+      '/pages/my/selectLan/index': ['selectLan', true],
+      '/pages/my/invite/index': ['invite', true],
+      '/pages/my/invite/inviteTree': ['inviteTree', true],
+      '/pages/admin/analytics': ['analytics', true],
+      '/pages/admin/rewardDistribution': ['rewardDistribution', true],
+      '/pages/admin/audit': ['audit', true],
+      '/pages/admin/auditOrder': ['audit_order', true],
+      '/pages/localWallet/index': ['localWallet', false],
+      '/pages/localWallet/transaction': ['localWallet_transaction', false],
+      '/pages/localWallet/result': ['localWallet_result', false],
+      '/pages/localWallet/list': ['localWallet_list', false],
+      '/pages/localWallet/withdrawal': ['localWallet_withdrawal', false],
+      '/pages/found/home': ['foundHome', true],
+      '/pages/found/my': ['foundMy', true],
+      '/pages/found/foundIncome/index': ['foundIncome', true],
+    });
+  });
+
+  it('puts the four tab roots at indexes 0..3', () => {
+    const tabs = ROUTE_TABLE.filter((r) => r.tab !== undefined).map((r) => [r.path, r.tab]);
+    expect(tabs).toEqual([
+      ['/', 0],
+      ['/pages/index/index', 0],
+      ['/pages/rewardList/index', 1],
+      ['/pages/shop/index', 2],
+      ['/pages/my/index', 3],
+    ]);
+  });
+});

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { reLaunch } from '../../lib/navigation.ts';
+import { HOME_PATH } from '../../lib/routeTable.ts';
+
+export default function NotFoundPage() {
+  const { pathname } = useLocation();
+  const { t } = useTranslation();
+  return (
+    <div className="page" style={{ textAlign: 'center', paddingTop: '64px' }}>
+      <p data-testid="not-found" style={{ color: '#666666', wordBreak: 'break-all' }}>
+        {t('error.pageNotFound', { path: pathname })}
+      </p>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => void reLaunch(HOME_PATH).catch(() => undefined)}
+      >
+        {t('error.goHome')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { levelKey, shortAddress } from '@agc/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { goToLogin, navigateTo, switchTab } from '../../../lib/navigation.ts';
+import { clearSession } from '../../../lib/session.ts';
+import { useWalletStore } from '../../../stores/wallet.ts';
+
+const ignore = () => undefined;
+
+function MenuItem({
+  testId,
+  label,
+  onClick,
+  danger,
+}: {
+  testId: string;
+  label: ReactNode;
+  onClick: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={danger ? 'menu-item menu-item--danger' : 'menu-item'}
+        data-testid={testId}
+        onClick={onClick}
+      >
+        <span>{label}</span>
+        {!danger && (
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path d="m9 5 7 7-7 7" />
+          </svg>
+        )}
+      </button>
+    </li>
+  );
+}
+
+/** Account (tab 3): the account menu of the spec. */
+export default function MyPage() {
+  const { t } = useTranslation();
+  const address = useWalletStore((s) => s.address);
+  const level = useWalletStore((s) => s.userInfo?.level);
+
+  const logout = () => {
+    clearSession();
+    void goToLogin();
+  };
+
+  return (
+    <div className="page">
+      <section className="card" data-testid="my-account">
+        <p className="account-address" title={address}>
+          {shortAddress(address)}
+        </p>
+        <p className="muted">{t(`level.${levelKey(level)}`)}</p>
+      </section>
+      <ul className="menu card">
+        <MenuItem
+          testId="menu-rewards"
+          label={t('my.menu.rewards')}
+          onClick={() => void switchTab('/pages/rewardList/index').catch(ignore)}
+        />
+        <MenuItem
+          testId="menu-invite"
+          label={t('my.menu.invite')}
+          onClick={() => void navigateTo('/pages/my/invite/index').catch(ignore)}
+        />
+      </ul>
+      <p className="menu-heading">{t('my.menu.orders')}</p>
+      <ul className="menu card">
+        <MenuItem
+          testId="menu-shop-orders"
+          label={t('my.menu.shopOrders')}
+          onClick={() => void navigateTo('/pages/shop/orderList').catch(ignore)}
+        />
+        <MenuItem
+          testId="menu-withdraw-orders"
+          label={t('my.menu.withdrawOrders')}
+          onClick={() => void navigateTo('/pages/withdrawal/list').catch(ignore)}
+        />
+      </ul>
+      <ul className="menu card">
+        <MenuItem
+          testId="menu-language"
+          label={t('my.menu.language')}
+          onClick={() => void navigateTo('/pages/my/selectLan/index').catch(ignore)}
+        />
+        <MenuItem testId="menu-logout" label={t('my.menu.logout')} onClick={logout} danger />
+      </ul>
+    </div>
+  );
+}

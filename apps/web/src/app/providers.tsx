@@ -1,0 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import ConfigProvider from 'antd-mobile/es/components/config-provider';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { antdLocaleFor } from '../lib/i18n/antd-locale.ts';
+import { isLocale } from '../lib/i18n/languages.ts';
+import { queryClient } from './queryClient.ts';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  // Re-renders on language change; the antd-mobile locale was loaded before the switch.
+  const { i18n } = useTranslation();
+  const locale = antdLocaleFor(isLocale(i18n.language) ? i18n.language : 'en');
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={locale}>{children}</ConfigProvider>
+    </QueryClientProvider>
+  );
+}

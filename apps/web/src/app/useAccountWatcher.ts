@@ -1,0 +1,67 @@
+// The account-change rule: at start-up and on every `accountsChanged`, a wallet account that differs
+// from the stored address asks the user to log in again; confirming ends the session.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { goToLogin } from '../lib/navigation.ts';
+import { clearSession } from '../lib/session.ts';
+import { confirmModal } from '../lib/ui.ts';
+import { accountChanged, currentAccount, sessionWallet } from '../lib/wallet/session.ts';
+import { isLoggedIn, useAuthStore } from '../stores/auth.ts';
+import { useWalletStore } from '../stores/wallet.ts';
+
+type Translate = (key: string) => string;
+
+let prompting = false;
+
+async function promptRelogin(t: Translate): Promise<void> {
+  if (prompting) return;
+  prompting = true;
+  try {
+    const confirmed = await confirmModal({
+      title: t('message.prompt'),
+      content: t('message.resLogin'),
+      confirmText: t('common.ok'),
+      cancelText: t('common.cancel'),
+    });
+    if (confirmed && isLoggedIn()) {
+      clearSession();
+      await goToLogin();
+    }
+  } finally {
+    prompting = false;
+  }
+}
+
+export function useAccountWatcher(): void {
+  const token = useAuthStore((s) => s.token);
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    if (!isLoggedIn(token)) return;
+    let disposed = false;
+    let unsubscribe: (() => void) | undefined;
+
+    const check = (current: string | undefined, fromEvent: boolean) => {
+      if (disposed || !isLoggedIn()) return;
+      if (accountChanged(useWalletStore.getState().address, current, fromEvent)) void promptRelogin(t);
+    };
+
+    void (async () => {
+      const wallet = await sessionWallet(useWalletStore.getState().walletRdns);
+      if (disposed || !wallet) return;
+      const listener = (...args: unknown[]) => {
+        const accounts = args[0];
+        check(Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0] : undefined, true);
+      };
+      wallet.provider.on?.('accountsChanged', listener);
+      unsubscribe = () => wallet.provider.removeListener?.('accountsChanged', listener);
+      const account = await currentAccount(wallet.provider);
+      check(account, false);
+    })();
+
+    return () => {
+      disposed = true;
+      unsubscribe?.();
+    };
+  }, [token, t]);
+}

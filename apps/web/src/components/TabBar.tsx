@@ -1,0 +1,98 @@
+import type { ComponentType, CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TABS, type TabIndex } from '../lib/routeTable.ts';
+import { AccountIcon, HomeIcon, RewardsIcon, ShopIcon } from './TabIcons.tsx';
+
+/** The tab bar of the spec, exactly. */
+export const TAB_BAR_STYLE = {
+  height: '65px',
+  background: '#3e3e3e',
+  color: '#888888',
+  selectedColor: '#ffffff',
+  iconSize: 24,
+  fontSize: '10px',
+  spacing: '3px',
+} as const;
+
+const ICONS: Record<TabIndex, ComponentType<{ size?: number }>> = {
+  0: HomeIcon,
+  1: RewardsIcon,
+  2: ShopIcon,
+  3: AccountIcon,
+};
+
+const barStyle: CSSProperties = {
+  position: 'fixed',
+  left: 0,
+  right: 0,
+  bottom: 0,
+  zIndex: 100,
+  display: 'flex',
+  boxSizing: 'content-box',
+  height: TAB_BAR_STYLE.height,
+  // content-box: the 65px stay 65px and the home-indicator area is added below them
+  paddingBottom: 'env(safe-area-inset-bottom)',
+  backgroundColor: TAB_BAR_STYLE.background,
+};
+
+const itemStyle: CSSProperties = {
+  flex: 1,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  height: '100%',
+  padding: 0,
+  margin: 0,
+  border: 0,
+  background: 'transparent',
+  cursor: 'pointer',
+  fontSize: TAB_BAR_STYLE.fontSize,
+  lineHeight: 1.2,
+  WebkitTapHighlightColor: 'transparent',
+};
+
+export interface TabBarProps {
+  current: TabIndex;
+  onSelect: (path: string, index: TabIndex) => void;
+}
+
+export function TabBar({ current, onSelect }: TabBarProps) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="tab-bar" role="tablist" style={barStyle}>
+      {TABS.map((tab) => {
+        const Icon = ICONS[tab.index];
+        const selected = tab.index === current;
+        return (
+          <button
+            key={tab.index}
+            type="button"
+            role="tab"
+            aria-selected={selected}
+            data-testid={`tab-${tab.index}`}
+            style={{ ...itemStyle, color: selected ? TAB_BAR_STYLE.selectedColor : TAB_BAR_STYLE.color }}
+            onClick={() => {
+              if (!selected) onSelect(tab.path, tab.index);
+            }}
+          >
+            <span
+              style={{
+                display: 'block',
+                width: `${TAB_BAR_STYLE.iconSize}px`,
+                height: `${TAB_BAR_STYLE.iconSize}px`,
+              }}
+            >
+              <Icon size={TAB_BAR_STYLE.iconSize} />
+            </span>
+            <span
+              style={{ display: 'block', marginTop: TAB_BAR_STYLE.spacing, fontSize: TAB_BAR_STYLE.fontSize }}
+            >
+              {t(tab.labelKey)}
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

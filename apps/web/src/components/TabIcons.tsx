@@ -1,0 +1,79 @@
+// Inline SVG tab icons (no icon font or image requests). They draw with currentColor.
+import type { SVGProps } from 'react';
+
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function Svg({ size = 24, children, ...rest }: IconProps) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function HomeIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3.5 10.5 12 3.5l8.5 7" />
+      <path d="M5.5 9v11h13V9" />
+      <path d="M10 20v-5.5h4V20" />
+    </Svg>
+  );
+}
+
+export function RewardsIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="3.5" y="8" width="17" height="4" rx="1" />
+      <path d="M5 12v8.5h14V12" />
+      <path d="M12 8v12.5" />
+      <path d="M12 8c-1.5-3.5-5.5-4-5.5-1.5S10 8 12 8Zm0 0c1.5-3.5 5.5-4 5.5-1.5S14 8 12 8Z" />
+    </Svg>
+  );
+}
+
+export function ShopIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M5 7.5h14l-1 13H6l-1-13Z" />
+      <path d="M9 10V6.5a3 3 0 0 1 6 0V10" />
+    </Svg>
+  );
+}
+
+export function AccountIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 20.5c1.2-4 4.3-6 8-6s6.8 2 8 6" />
+    </Svg>
+  );
+}
+
+export function FundIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 19.5h16" />
+      <path d="M6.5 16v-5M11 16V7M15.5 16v-7M20 16V4.5" />
+    </Svg>
+  );
+}
+
+export function BackIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M15 4.5 7.5 12l7.5 7.5" />
+    </Svg>
+  );
+}

@@ -1,0 +1,91 @@
+// @vitest-environment node
+// Every locale file must have every key of en.json, no empty value and the same {{placeholders}}.
+// A file that is still a copy of English fails too: it exists only to hold the structure until the
+// translation arrives.
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from './languages.ts';
+
+const DIR = new URL('../../../../../packages/shared/locales/web/', import.meta.url);
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === 'object' && !Array.isArray(value)) flatten(value, path, out);
+    else out[path] = value;
+  }
+  return out;
+}
+
+const load = (lng: string) => flatten(JSON.parse(readFileSync(new URL(`${lng}.json`, DIR), 'utf8')) as Tree);
+const placeholders = (text: string) =>
+  [...new Set([...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]))].sort();
+
+const en = load('en');
+const enKeys = Object.keys(en).sort();
+
+/** A translation may keep some English (brand names, "OK"); most of it must differ. */
+const MAX_UNTRANSLATED_SHARE = 0.5;
+
+describe('locale files', () => {
+  it('exist for every locale and nothing else', () => {
+    const files = readdirSync(DIR)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''))
+      .sort();
+    expect(files).toEqual([...LOCALES].sort());
+  });
+
+  it('en.json has only non-empty strings', () => {
+    for (const [key, value] of Object.entries(en)) {
+      expect(typeof value, key).toBe('string');
+      expect((value as string).trim(), key).not.toBe('');
+    }
+  });
+
+  it('en.json has the Fund tab label and the four tab labels', () => {
+    expect(en['nav.fund']).toBe('Fund');
+    expect([en['nav.home'], en['nav.rewards'], en['nav.shop'], en['nav.account']]).toEqual([
+      'Home',
+      'Rewards',
+      'Shop',
+      'Account',
+    ]);
+  });
+
+  for (const lng of LOCALES.filter((l) => l !== 'en')) {
+    describe(lng, () => {
+      const messages = load(lng);
+
+      it('has every key of en.json and no other', () => {
+        expect(Object.keys(messages).sort()).toEqual(enKeys);
+      });
+
+      it('has no empty value', () => {
+        const empty = Object.entries(messages)
+          .filter(([, v]) => typeof v !== 'string' || v.trim() === '')
+          .map(([k]) => k);
+        expect(empty).toEqual([]);
+      });
+
+      it('uses the same interpolation placeholders as en.json', () => {
+        const different = enKeys.filter((key) => {
+          const value = messages[key];
+          return (
+            typeof value === 'string' && placeholders(value).join() !== placeholders(en[key] as string).join()
+          );
+        });
+        expect(different).toEqual([]);
+      });
+
+      it('is translated (not a copy of en.json)', () => {
+        const same = enKeys.filter((key) => messages[key] === en[key]);
+        expect(
+          same.length / enKeys.length,
+          `${same.length} of ${enKeys.length} values are still English`,
+        ).toBeLessThan(MAX_UNTRANSLATED_SHARE);
+      });
+    });
+  }
+});

@@ -1,0 +1,186 @@
+import { stringToHex, verifyMessage } from 'viem';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ensureChain } from './chain.ts';
+import { knownWallets, LOCAL_WALLET_RDNS, requestProviders, resetDiscovery } from './discovery.ts';
+import { UserRejectedRequestError, WrongPasswordError } from './errors.ts';
+import {
+  createLocalWallet,
+  InvalidPrivateKeyError,
+  importLocalWallet,
+  isLocalWalletUnlocked,
+  localWalletAddress,
+  lockLocalWallet,
+  PasswordTooShortError,
+  removeLocalWallet,
+  unlockLocalWallet,
+} from './local.ts';
+import { MIN_PBKDF2_ITERATIONS } from './local-crypto.ts';
+import { LOCAL_WALLET_STORAGE_KEY } from './local-keystore.ts';
+import { installLocalWallet, localWalletProvider, setLocalUnlockPrompt } from './local-provider.ts';
+
+// The first well-known development key of anvil/hardhat: public, never holds real funds.
+const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const DEV_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const PASSWORD = 'correct horse battery';
+
+afterEach(() => {
+  lockLocalWallet();
+  setLocalUnlockPrompt(null);
+  resetDiscovery();
+});
+
+const stored = () =>
+  JSON.parse(localStorage.getItem(LOCAL_WALLET_STORAGE_KEY) ?? 'null') as Record<string, unknown> | null;
+
+describe('local wallet encryption', () => {
+  it('creates a key and stores only ciphertext, salt, iv, kdf parameters and the address', async () => {
+    const address = await createLocalWallet(PASSWORD);
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    const ks = stored();
+    expect(Object.keys(ks ?? {}).sort()).toEqual([
+      'address',
+      'cipher',
+      'ciphertext',
+      'iterations',
+      'iv',
+      'kdf',
+      'salt',
+      'version',
+    ]);
+    expect(ks).toMatchObject({ version: 1, address, kdf: 'PBKDF2-SHA256', cipher: 'AES-GCM' });
+    expect(ks?.iterations).toBeGreaterThanOrEqual(MIN_PBKDF2_ITERATIONS);
+    // nothing in storage looks like a 32-byte hex key
+    const everything = Object.keys(localStorage)
+      .map((k) => localStorage.getItem(k))
+      .join(' ');
+    expect(everything).not.toMatch(/[0-9a-fA-F]{64}/);
+    expect(isLocalWalletUnlocked()).toBe(true);
+  });
+
+  it('round-trips: lock, then unlock with the password gives the same account', async () => {
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    expect(localWalletAddress()).toBe(DEV_ADDRESS);
+    lockLocalWallet();
+    expect(isLocalWalletUnlocked()).toBe(false);
+    await expect(unlockLocalWallet(PASSWORD)).resolves.toBe(DEV_ADDRESS);
+    expect(isLocalWalletUnlocked()).toBe(true);
+  });
+
+  it('refuses a wrong password and stays locked', async () => {
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    lockLocalWallet();
+    const error = await unlockLocalWallet('wrong password!').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WrongPasswordError);
+    expect(error).toMatchObject({ name: 'WrongPasswordError', i18nKey: 'localWallet.errors.wrongPassword' });
+    expect(isLocalWalletUnlocked()).toBe(false);
+  });
+
+  it('detects a swapped address (the address is authenticated with the ciphertext)', async () => {
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    lockLocalWallet();
+    const ks = stored();
+    localStorage.setItem(
+      LOCAL_WALLET_STORAGE_KEY,
+      JSON.stringify({ ...ks, address: '0x1234567890abcdef1234567890abcdef12345678' }),
+    );
+    await expect(unlockLocalWallet(PASSWORD)).rejects.toBeInstanceOf(WrongPasswordError);
+  });
+
+  it('uses a fresh salt and iv for every encryption', async () => {
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    const first = stored();
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    const second = stored();
+    expect(second?.salt).not.toBe(first?.salt);
+    expect(second?.iv).not.toBe(first?.iv);
+    expect(second?.ciphertext).not.toBe(first?.ciphertext);
+  });
+
+  it('validates keys and passwords', async () => {
+    await expect(importLocalWallet('0x1234', PASSWORD)).rejects.toBeInstanceOf(InvalidPrivateKeyError);
+    await expect(importLocalWallet(`0x${'0'.repeat(64)}`, PASSWORD)).rejects.toBeInstanceOf(
+      InvalidPrivateKeyError,
+    );
+    await expect(importLocalWallet(DEV_KEY.slice(2), PASSWORD)).resolves.toBe(DEV_ADDRESS);
+    await expect(createLocalWallet('short')).rejects.toBeInstanceOf(PasswordTooShortError);
+  });
+
+  it('remove deletes the keystore', async () => {
+    await createLocalWallet(PASSWORD);
+    removeLocalWallet();
+    expect(localStorage.getItem(LOCAL_WALLET_STORAGE_KEY)).toBeNull();
+    expect(isLocalWalletUnlocked()).toBe(false);
+  });
+});
+
+describe('local wallet as an EIP-1193 provider', () => {
+  const call = (method: string, params: unknown[] = []) => localWalletProvider.request({ method, params });
+
+  it('is on Arbitrum One and only accepts switching to it', async () => {
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    await expect(call('eth_chainId')).resolves.toBe('0xa4b1');
+    await expect(call('wallet_switchEthereumChain', [{ chainId: '0xa4b1' }])).resolves.toBeNull();
+    await expect(call('wallet_switchEthereumChain', [{ chainId: '0x1' }])).rejects.toMatchObject({
+      code: 4902,
+    });
+    await expect(ensureChain(localWalletProvider, { rpc_url: 'http://rpc', explorer_url: '' })).resolves.toBe(
+      'already',
+    );
+  });
+
+  it('exposes the account only while unlocked', async () => {
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    await expect(call('eth_accounts')).resolves.toEqual([DEV_ADDRESS]);
+    await expect(call('eth_requestAccounts')).resolves.toEqual([DEV_ADDRESS]);
+    lockLocalWallet();
+    await expect(call('eth_accounts')).resolves.toEqual([]);
+    await expect(call('eth_requestAccounts')).rejects.toMatchObject({ code: 4100 });
+  });
+
+  it('asks for the password on eth_requestAccounts when locked', async () => {
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    lockLocalWallet();
+    setLocalUnlockPrompt(async () => PASSWORD);
+    await expect(call('eth_requestAccounts')).resolves.toEqual([DEV_ADDRESS]);
+    lockLocalWallet();
+    setLocalUnlockPrompt(async () => 'not the password');
+    await expect(call('eth_requestAccounts')).rejects.toBeInstanceOf(WrongPasswordError);
+    setLocalUnlockPrompt(() => Promise.reject(new Error('cancelled')));
+    await expect(call('eth_requestAccounts')).rejects.toBeInstanceOf(UserRejectedRequestError);
+  });
+
+  it('signs with personal_sign (hex message, as wallets receive it) verifiably', async () => {
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    const message = 'example.com wants you to sign in';
+    const signature = (await call('personal_sign', [stringToHex(message), DEV_ADDRESS])) as `0x${string}`;
+    await expect(verifyMessage({ address: DEV_ADDRESS, message, signature })).resolves.toBe(true);
+    await expect(
+      call('personal_sign', [stringToHex(message), '0x1234567890abcdef1234567890abcdef12345678']),
+    ).rejects.toMatchObject({ code: 4100 });
+    lockLocalWallet();
+    await expect(call('personal_sign', [stringToHex(message), DEV_ADDRESS])).rejects.toMatchObject({
+      code: 4100,
+    });
+  });
+
+  it('announces itself through EIP-6963 as "AGC Local Wallet" once a key exists', async () => {
+    installLocalWallet();
+    requestProviders();
+    expect(knownWallets().some((w) => w.info.rdns === LOCAL_WALLET_RDNS)).toBe(false);
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    requestProviders();
+    const local = knownWallets().find((w) => w.info.rdns === LOCAL_WALLET_RDNS);
+    expect(local?.info.name).toBe('AGC Local Wallet');
+    expect(local?.provider).toBe(localWalletProvider);
+  });
+
+  it('emits accountsChanged when the key changes', async () => {
+    const seen: unknown[] = [];
+    const listener = (accounts: unknown) => seen.push(accounts);
+    localWalletProvider.on?.('accountsChanged', listener);
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    removeLocalWallet();
+    localWalletProvider.removeListener?.('accountsChanged', listener);
+    expect(seen).toEqual([[DEV_ADDRESS], []]);
+  });
+});

@@ -1,0 +1,266 @@
+// The local wallet's signing side: key generation/import, unlock, and the EIP-1193 methods.
+// The decrypted key lives only in this module's memory after unlock; reloading the page locks it.
+import { configResponse } from '@agc/shared';
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type Hex,
+  hexToBigInt,
+  http,
+  isHex,
+  type TypedDataDefinition,
+} from 'viem';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { request } from '../request.ts';
+import { ARBITRUM_ONE, parseChainId } from './chain.ts';
+import { UserRejectedRequestError, WalletError } from './errors.ts';
+import { decryptSecret, encryptSecret } from './local-crypto.ts';
+import { type LocalKeystore, readKeystore, removeKeystore, writeKeystore } from './local-keystore.ts';
+import { announceLocalWallet, emitLocal, type UnlockPrompt } from './local-provider.ts';
+import { ProviderRpcError } from './types.ts';
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+let unlocked: { account: PrivateKeyAccount; privateKey: Hex } | null = null;
+
+export class PasswordTooShortError extends WalletError {
+  override name = 'PasswordTooShortError';
+  constructor() {
+    super('The password is too short', {
+      i18nKey: 'localWallet.errors.passwordTooShort',
+      values: { min: MIN_PASSWORD_LENGTH },
+    });
+  }
+}
+
+export class InvalidPrivateKeyError extends WalletError {
+  override name = 'InvalidPrivateKeyError';
+  constructor(cause?: unknown) {
+    super('Not a valid private key', { cause, i18nKey: 'localWallet.errors.invalidKey' });
+  }
+}
+
+export class NoLocalWalletError extends WalletError {
+  override name = 'NoLocalWalletError';
+  constructor() {
+    super('No local wallet in this browser', { i18nKey: 'localWallet.errors.none' });
+  }
+}
+
+/** Accepts a 32-byte hex key with or without 0x. */
+export function normalizePrivateKey(input: string): Hex {
+  const text = input.trim();
+  const hex = (
+    text.startsWith('0x') || text.startsWith('0X') ? `0x${text.slice(2)}` : `0x${text}`
+  ).toLowerCase() as Hex;
+  if (!/^0x[0-9a-f]{64}$/.test(hex)) throw new InvalidPrivateKeyError();
+  try {
+    privateKeyToAccount(hex); // rejects 0 and values above the curve order
+  } catch (error) {
+    throw new InvalidPrivateKeyError(error);
+  }
+  return hex;
+}
+
+async function store(privateKey: Hex, password: string): Promise<`0x${string}`> {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new PasswordTooShortError();
+  const account = privateKeyToAccount(privateKey);
+  const encrypted = await encryptSecret(privateKey, password, {
+    additionalData: account.address.toLowerCase(),
+  });
+  const previous = readKeystore()?.address;
+  const keystore: LocalKeystore = {
+    version: 1,
+    address: account.address,
+    kdf: 'PBKDF2-SHA256',
+    cipher: 'AES-GCM',
+    ...encrypted,
+  };
+  writeKeystore(keystore);
+  unlocked = { account, privateKey };
+  announceLocalWallet();
+  if (previous?.toLowerCase() !== account.address.toLowerCase())
+    emitLocal('accountsChanged', [account.address]);
+  return account.address;
+}
+
+/** Creates a new random key, stores it encrypted and leaves the wallet unlocked. */
+export async function createLocalWallet(password: string): Promise<`0x${string}`> {
+  return store(generatePrivateKey(), password);
+}
+
+/** Imports an existing key (replacing any stored one), encrypted with the password. */
+export async function importLocalWallet(privateKey: string, password: string): Promise<`0x${string}`> {
+  return store(normalizePrivateKey(privateKey), password);
+}
+
+/** Decrypts the stored key into memory. Wrong password → WrongPasswordError. */
+export async function unlockLocalWallet(password: string): Promise<`0x${string}`> {
+  const keystore = readKeystore();
+  if (!keystore) throw new NoLocalWalletError();
+  const privateKey = (await decryptSecret(keystore, password, {
+    additionalData: keystore.address.toLowerCase(),
+  })) as Hex;
+  const account = privateKeyToAccount(privateKey);
+  if (account.address.toLowerCase() !== keystore.address.toLowerCase())
+    throw new WalletError('The stored address does not match the key');
+  unlocked = { account, privateKey };
+  return account.address;
+}
+
+export function lockLocalWallet(): void {
+  unlocked = null;
+}
+
+export function isLocalWalletUnlocked(): boolean {
+  return unlocked !== null && readKeystore() !== null;
+}
+
+export function localWalletAddress(): `0x${string}` | undefined {
+  return readKeystore()?.address;
+}
+
+/** The key of the unlocked wallet, for the user's own backup. */
+export function exportLocalPrivateKey(): Hex {
+  if (!unlocked) throw new ProviderRpcError(4100, 'The local wallet is locked');
+  return unlocked.privateKey;
+}
+
+export function removeLocalWallet(): void {
+  removeKeystore();
+  unlocked = null;
+  emitLocal('accountsChanged', []);
+}
+
+let rpcUrl: Promise<string> | null = null;
+function getRpcUrl(): Promise<string> {
+  rpcUrl ??= request({ url: '/config', schema: configResponse, silent: true })
+    .then((c) => c.rpc_url)
+    .catch((error: unknown) => {
+      rpcUrl = null;
+      throw error;
+    });
+  return rpcUrl;
+}
+
+function chainFor(url: string) {
+  return defineChain({
+    id: ARBITRUM_ONE.id,
+    name: ARBITRUM_ONE.name,
+    nativeCurrency: ARBITRUM_ONE.nativeCurrency,
+    rpcUrls: { default: { http: [url] } },
+  });
+}
+
+function requireUnlocked(): { account: PrivateKeyAccount; privateKey: Hex } {
+  if (!unlocked || !readKeystore()) throw new ProviderRpcError(4100, 'The local wallet is locked');
+  return unlocked;
+}
+
+function requireSameAddress(address: unknown): void {
+  const current = requireUnlocked().account.address;
+  if (typeof address !== 'string' || address.toLowerCase() !== current.toLowerCase()) {
+    throw new ProviderRpcError(4100, 'The requested account is not the local wallet account');
+  }
+}
+
+const quantity = (v: unknown): bigint | undefined =>
+  typeof v === 'string' && isHex(v) ? hexToBigInt(v) : undefined;
+
+interface TxParams {
+  from?: string;
+  to?: Hex;
+  data?: Hex;
+  value?: string;
+  gas?: string;
+  gasPrice?: string;
+  maxFeePerGas?: string;
+  maxPriorityFeePerGas?: string;
+  nonce?: string;
+}
+
+/** The EIP-1193 methods of the local wallet. */
+export async function handleLocalRequest(
+  method: string,
+  params: readonly unknown[],
+  ctx: { promptUnlock: UnlockPrompt | null },
+): Promise<unknown> {
+  switch (method) {
+    case 'eth_requestAccounts': {
+      const keystore = readKeystore();
+      if (!keystore) throw new ProviderRpcError(4100, 'No local wallet in this browser');
+      if (!unlocked) {
+        if (!ctx.promptUnlock) throw new ProviderRpcError(4100, 'The local wallet is locked');
+        let password: string;
+        try {
+          password = await ctx.promptUnlock();
+        } catch (error) {
+          throw new UserRejectedRequestError(error);
+        }
+        await unlockLocalWallet(password);
+      }
+      return [requireUnlocked().account.address];
+    }
+    case 'eth_accounts':
+      return unlocked && readKeystore() ? [unlocked.account.address] : [];
+    case 'eth_chainId':
+      return ARBITRUM_ONE.hex;
+    case 'net_version':
+      return String(ARBITRUM_ONE.id);
+    case 'wallet_switchEthereumChain':
+    case 'wallet_addEthereumChain': {
+      const chainId = parseChainId((params[0] as { chainId?: unknown } | undefined)?.chainId);
+      if (chainId === ARBITRUM_ONE.id) return null;
+      throw new ProviderRpcError(4902, 'Unrecognized chain ID: the local wallet only supports Arbitrum One');
+    }
+    case 'personal_sign': {
+      const [data, address] = params;
+      requireSameAddress(address);
+      if (typeof data !== 'string') throw new ProviderRpcError(-32602, 'personal_sign expects a message');
+      const message = isHex(data) ? { raw: data } : data;
+      return requireUnlocked().account.signMessage({ message });
+    }
+    case 'eth_signTypedData_v4': {
+      const [address, json] = params;
+      requireSameAddress(address);
+      const typed = (typeof json === 'string' ? JSON.parse(json) : json) as TypedDataDefinition & {
+        types: Record<string, unknown>;
+      };
+      const { EIP712Domain: _domain, ...types } = typed.types;
+      return requireUnlocked().account.signTypedData({ ...typed, types } as TypedDataDefinition);
+    }
+    case 'eth_sendTransaction': {
+      const tx = (params[0] ?? {}) as TxParams;
+      if (tx.from) requireSameAddress(tx.from);
+      const { account } = requireUnlocked();
+      const url = await getRpcUrl();
+      const client = createWalletClient({ account, chain: chainFor(url), transport: http(url) });
+      const maxFeePerGas = quantity(tx.maxFeePerGas);
+      const nonce = quantity(tx.nonce);
+      const base = {
+        to: tx.to,
+        data: tx.data,
+        value: quantity(tx.value),
+        gas: quantity(tx.gas),
+        nonce: nonce === undefined ? undefined : Number(nonce),
+      };
+      return maxFeePerGas !== undefined
+        ? client.sendTransaction({
+            ...base,
+            maxFeePerGas,
+            maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas),
+          })
+        : client.sendTransaction({ ...base, gasPrice: quantity(tx.gasPrice) });
+    }
+    case 'eth_sign':
+    case 'eth_signTransaction':
+      throw new ProviderRpcError(4200, `${method} is not supported by the local wallet`);
+    default: {
+      // Reads (balances, calls, receipts, ...) go to the configured RPC.
+      const url = await getRpcUrl();
+      const client = createPublicClient({ chain: chainFor(url), transport: http(url) });
+      return client.request({ method, params } as never);
+    }
+  }
+}

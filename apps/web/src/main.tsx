@@ -1,0 +1,34 @@
+import 'antd-mobile/es/global';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { promptLocalPassword } from './app/localUnlockPrompt.tsx';
+import { AppProviders } from './app/providers.tsx';
+import { queryClient } from './app/queryClient.ts';
+import { createAppRouter } from './app/router.tsx';
+import { initLanguage } from './lib/i18n/index.ts';
+import { onSessionCleared } from './lib/session.ts';
+import { installAntdRender } from './lib/ui.ts';
+import { requestProviders } from './lib/wallet/discovery.ts';
+import { installLocalWallet, setLocalUnlockPrompt } from './lib/wallet/local-provider.ts';
+
+installAntdRender(); // before any Toast/Modal (React 19)
+requestProviders(); // collect EIP-6963 announcements from the start
+installLocalWallet();
+setLocalUnlockPrompt(promptLocalPassword);
+onSessionCleared(() => queryClient.clear());
+
+await initLanguage(); // the stored language is loaded before the first paint
+
+const router = createAppRouter();
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
