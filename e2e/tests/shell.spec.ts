@@ -107,6 +107,8 @@ test('the language choice changes the interface and survives a reload', async ({
   await page.getByTestId('tab-3').click();
   await page.getByText(en.my.menu.language).click();
   await page.getByTestId('lang-ja').click();
+  await expect(page.getByTestId('nav-title')).toHaveText(ja.title.selectLan);
+  await page.getByRole('button', { name: ja.nav.back }).click();
   await expect(page.getByTestId('tab-0')).toContainText(ja.nav.home);
   await page.reload();
   await expect(page.getByTestId('tab-0')).toContainText(ja.nav.home);

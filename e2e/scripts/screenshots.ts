@@ -1,0 +1,66 @@
+/**
+ * Screenshots of the main screens at 390×844 for a human look, in the locales given on the command line
+ * (default: en zh-Hant ja). `node --import tsx e2e/scripts/screenshots.ts [out-dir] [locales...]` after a build.
+ * Starts its own server like the e2e tests; writes <out-dir>/<locale>-<screen>.png.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { devAccount } from '@agc/contracts';
+import { chromium } from '@playwright/test';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import config from '../playwright.config.ts';
+import { apiSession } from '../support/api.ts';
+import { readEnv } from '../support/env.ts';
+import globalSetup from '../support/global-setup.ts';
+import globalTeardown from '../support/global-teardown.ts';
+import { installTestWallet } from '../support/test-wallet.ts';
+
+const [out = '/tmp/agc-screens', ...given] = process.argv.slice(2);
+const locales = given.length ? given : ['en', 'zh-Hant', 'ja'];
+mkdirSync(out, { recursive: true });
+
+await globalSetup();
+const env = readEnv();
+const browser = await chromium.launch({ executablePath: config.use?.launchOptions?.executablePath, args: config.use?.launchOptions?.args });
+try {
+  const code = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
+  for (const locale of locales) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await installTestWallet(page, { account: privateKeyToAccount(generatePrivateKey()), rpcUrl: env.rpcUrl });
+    await page.addInitScript((l) => {
+      if (!localStorage.getItem('agc.lang.init')) {
+        localStorage.setItem('agc.lang.init', '1');
+        localStorage.setItem('lang', l);
+      }
+    }, locale);
+    const shot = async (name: string) => {
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: join(out, `${locale}-${name}.png`) });
+    };
+    await page.goto(`${env.baseURL}/pages/login/index?code=${code}&side=left`);
+    await shot('login');
+    await page.getByTestId('login-connect').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await shot('home');
+    for (const [i, name] of [[1, 'rewards'], [2, 'shop'], [3, 'account']] as const) {
+      await page.getByTestId(`tab-${i}`).click();
+      await shot(name);
+    }
+    for (const [path, name] of [
+      ['/pages/my/selectLan/index', 'language'],
+      ['/pages/my/invite/index', 'invite'],
+      ['/pages/withdrawal/index', 'withdrawal'],
+      ['/pages/localWallet/index', 'local-wallet'],
+      ['/no/such/page', 'not-found'],
+    ] as const) {
+      await page.goto(`${env.baseURL}${path}`);
+      await shot(name);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await globalTeardown();
+}
+console.log(`screenshots in ${out}`);
