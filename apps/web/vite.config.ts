@@ -6,8 +6,8 @@ export default defineConfig({
   base: '/',
   plugins: [react()],
   resolve: {
-    // The root node_modules holds React 18 (hoisted for antd-mobile's @react-spring peer range);
-    // this app runs React 19 from apps/web/node_modules. Dedupe makes every import use that copy.
+    // antd-mobile's @react-spring declares React <= 18 as a peer; the root package.json overrides it so
+    // the tree holds one React 19. Dedupe keeps it that way should a nested copy ever appear.
     dedupe: ['react', 'react-dom'],
   },
   server: {
@@ -21,6 +21,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // bench/run.ts reads it to measure what the login route loads.
+    manifest: true,
   },
   test: {
     name: 'web',

@@ -142,3 +142,27 @@ test('a signed-in member on login goes home, and a 401 clears the session', asyn
   await page.waitForURL((u) => u.pathname === LOGIN);
   expect(await token(page)).toBeFalsy();
 });
+
+test('without a wallet extension the visitor is told so and signs up with the local wallet', async ({ page }) => {
+  await page.goto(`${LOGIN}?code=${rootCode}&side=left`);
+  await page.getByTestId('login-connect').click();
+  await expect(page.getByTestId('login-no-wallet')).toContainText(en.wallet.errors.notFound);
+  await page.getByTestId('login-local-wallet').click();
+  await page.waitForURL((u) => u.pathname === '/pages/localWallet/index');
+  await page.getByTestId('local-mode-create').click();
+  await page.getByTestId('local-password').fill('correct horse battery');
+  await page.getByTestId('local-password-confirm').fill('correct horse battery');
+  await page.getByTestId('local-submit').click();
+  const address = (await page.getByTestId('local-address').textContent())?.trim() ?? '';
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  // Only ciphertext is stored: no private key in plain text anywhere in storage.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(stored).not.toMatch(/[0-9a-f]{64}(?![0-9a-f])/i);
+  await page.getByTestId('local-use-login').click();
+  await page.waitForURL((u) => u.pathname === LOGIN);
+  await page.getByTestId('login-connect').click();
+  await page.waitForURL((u) => u.pathname === '/');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const me = await (await fetch(`${env.baseURL}/api/v1/me`, { headers: { authorization: `Bearer ${token}`, 'x-wallet-address': address } })).json();
+  expect(me.data.address).toBe(address.toLowerCase());
+});

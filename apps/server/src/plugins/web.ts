@@ -15,7 +15,8 @@ export const webPlugin = fp<{ dist: string }>(async (app, { dist }) => {
   await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    if (path.startsWith('/assets/')) return reply.callNotFound();
+    // A missing asset or API path is a 404, never the app's page.
+    if (path.startsWith('/assets/') || path === '/api' || path.startsWith('/api/')) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const fails = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as Error).message;
+  }
+  throw new Error('expected the configuration to be refused');
+};
+
+describe('loadConfig', () => {
+  it('has working defaults for development', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.publicOrigin).toBe('http://localhost:3000');
+    expect(c.siweDomain).toBe('localhost:3000');
+    expect(c.database.kind).toBe('pglite');
+    expect(c.chain.id).toBe(42161);
+    expect(c.chain.rpcUrl).toBeUndefined();
+    expect(c.rates).toEqual({ referralMax: '10', pairingMax: '10', staticMax: '1', easyEarnApyMax: '18' });
+  });
+
+  it('switches to PostgreSQL and to a real network', () => {
+    const a = '0x00000000000000000000000000000000000000aA';
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      CHAIN_RPC_URL: 'https://arb1.example/rpc',
+      AGC_ADDRESS: a,
+      USDT_ADDRESS: a,
+      TRANSFER_ADDRESS: a,
+      VAULT_ADDRESS: a,
+      SIGNER_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
+      ADMIN_ADDRESSES: `${a}, ${a.toLowerCase()}`,
+    });
+    expect(c.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@db:5432/app' });
+    expect(c.chain.rpcUrl).toBe('https://arb1.example/rpc');
+    expect(c.chain.contracts?.agc).toBe(a.toLowerCase());
+    expect(c.adminAddresses).toEqual([a.toLowerCase(), a.toLowerCase()]);
+  });
+
+  it('names every wrong value on its own line, hiding secrets', () => {
+    const msg = fails({ PORT: 'abc', CHAIN_ID: '-1', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', ADMIN_ADDRESSES: '0x12' });
+    expect(msg).toMatch(/^Invalid configuration:/);
+    expect(msg).toMatch(/PORT: .*\(got "abc"\)/);
+    expect(msg).toMatch(/CHAIN_ID: .*\(got "-1"\)/);
+    expect(msg).toMatch(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL \(got "mysql:\/\/x"\)/);
+    expect(msg).toMatch(/JWT_SECRET: must be at least 32 characters \(got \(hidden\)\)/);
+    expect(msg).toMatch(/ADMIN_ADDRESSES: must be a 0x-prefixed 20-byte hex address/);
+    expect(msg).not.toContain('short');
+  });
+
+  it('requires the contract addresses and signer with a real network, and secrets in production', () => {
+    const msg = fails({ CHAIN_RPC_URL: 'https://arb1.example/rpc' });
+    for (const key of ['AGC_ADDRESS', 'USDT_ADDRESS', 'TRANSFER_ADDRESS', 'VAULT_ADDRESS', 'SIGNER_PRIVATE_KEY']) {
+      expect(msg).toContain(`${key}: is required when CHAIN_RPC_URL is set (got unset)`);
+    }
+    const prod = fails({ NODE_ENV: 'production' });
+    expect(prod).toContain('JWT_SECRET: is required in production');
+    expect(prod).toContain('CHAIN_RPC_URL: is required in production');
+  });
+});
