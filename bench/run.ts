@@ -35,7 +35,8 @@ const freePort = () =>
 async function waitFor(url: string, child: ChildProcess) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before answering ${url}`);
+    if (child.exitCode !== null)
+      throw new Error(`process exited (${child.exitCode}) before answering ${url}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -65,7 +66,13 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   // A short warm-up so JIT and pools are settled before the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors, non2xx: r.non2xx };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    p50: r.latency.p50,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
 }
 
 async function benchServer(databaseUrl?: string, extraEnv: Record<string, string> = {}) {
@@ -100,7 +107,10 @@ async function benchServer(databaseUrl?: string, extraEnv: Record<string, string
 
 async function benchBare(): Promise<Result> {
   const port = await freePort();
-  const child = fork(join(root, 'bench/bare-server.ts'), [], { env: { ...process.env, PORT: String(port) }, execArgv: ['--import', 'tsx'] });
+  const child = fork(join(root, 'bench/bare-server.ts'), [], {
+    env: { ...process.env, PORT: String(port) },
+    execArgv: ['--import', 'tsx'],
+  });
   try {
     await waitFor(`http://127.0.0.1:${port}/bare`, child);
     return await load(`http://127.0.0.1:${port}/bare`);
@@ -120,7 +130,9 @@ async function freshPgDatabase(): Promise<string | undefined> {
     u.pathname = `/${name}`;
     return u.toString();
   } catch (e) {
-    console.log(`PostgreSQL not reachable at ${PG_URL} (${(e as Error).message}): PostgreSQL figures skipped`);
+    console.log(
+      `PostgreSQL not reachable at ${PG_URL} (${(e as Error).message}): PostgreSQL figures skipped`,
+    );
     return undefined;
   }
 }
@@ -137,7 +149,14 @@ function loginBundle() {
   const dist = join(root, 'apps/web/dist');
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
     string,
-    { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; src?: string; name?: string }
+    {
+      file: string;
+      isEntry?: boolean;
+      imports?: string[];
+      dynamicImports?: string[];
+      src?: string;
+      name?: string;
+    }
   >;
   const files = new Set<string>();
   const visit = (key: string) => {
@@ -167,7 +186,9 @@ const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
 
 async function main() {
-  console.log(`GET /api/v1/me (authenticated), ${CONNECTIONS} connections, ${DURATION} s each, on ${process.env.HOSTNAME ?? 'this machine'}\n`);
+  console.log(
+    `GET /api/v1/me (authenticated), ${CONNECTIONS} connections, ${DURATION} s each, on ${process.env.HOSTNAME ?? 'this machine'}\n`,
+  );
   const bare = await benchBare();
   console.log(`bare Fastify route    ${fmt(bare)}`);
   const lite = await benchServer();
@@ -183,13 +204,17 @@ async function main() {
       );
       // The same without the member snapshot cache: every request reads PostgreSQL (one query).
       const uncached = await benchServer(pgUrl, { MEMBER_CACHE_TTL_MS: '0' });
-      console.log(`/me on PostgreSQL, no member cache ${fmt(uncached)}   ratio ${(uncached.rps / bare.rps).toFixed(2)}`);
+      console.log(
+        `/me on PostgreSQL, no member cache ${fmt(uncached)}   ratio ${(uncached.rps / bare.rps).toFixed(2)}`,
+      );
     } finally {
       await dropPgDatabase(pgUrl);
     }
   }
   const b = loginBundle();
-  console.log(`\nlogin route JavaScript: ${(b.gz / 1024).toFixed(1)} KB gzip (${(b.raw / 1024).toFixed(1)} KB raw) in ${b.files.length} files`);
+  console.log(
+    `\nlogin route JavaScript: ${(b.gz / 1024).toFixed(1)} KB gzip (${(b.raw / 1024).toFixed(1)} KB raw) in ${b.files.length} files`,
+  );
   console.log(`  target ≤ 200 KB gzip (${b.gz / 1024 <= 200 ? 'met' : 'NOT met'})`);
   for (const f of b.files) console.log(`  ${f}`);
 }

@@ -18,5 +18,7 @@ process.on('SIGINT', () => shutdown());
 process.on('SIGTERM', () => shutdown());
 
 // Sign-in messages are bound to the origin the browser is on: the Vite server's.
-run(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/server.ts'], { PUBLIC_ORIGIN: 'http://localhost:5173' });
+run(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/server.ts'], {
+  PUBLIC_ORIGIN: 'http://localhost:5173',
+});
 run('npx', ['vite', 'apps/web', '--port', '5173', '--strictPort'], { FORCE_COLOR: '1' });

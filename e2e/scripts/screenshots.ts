@@ -21,11 +21,19 @@ mkdirSync(out, { recursive: true });
 
 await globalSetup();
 const env = readEnv();
-const browser = await chromium.launch({ executablePath: config.use?.launchOptions?.executablePath, args: config.use?.launchOptions?.args });
+const browser = await chromium.launch({
+  executablePath: config.use?.launchOptions?.executablePath,
+  args: config.use?.launchOptions?.args,
+});
 try {
   const code = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
   for (const locale of locales) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await installTestWallet(page, { account: privateKeyToAccount(generatePrivateKey()), rpcUrl: env.rpcUrl });
     await page.addInitScript((l) => {
@@ -43,7 +51,11 @@ try {
     await page.getByTestId('login-connect').click();
     await page.waitForURL((u) => u.pathname === '/');
     await shot('home');
-    for (const [i, name] of [[1, 'rewards'], [2, 'shop'], [3, 'account']] as const) {
+    for (const [i, name] of [
+      [1, 'rewards'],
+      [2, 'shop'],
+      [3, 'account'],
+    ] as const) {
       await page.getByTestId(`tab-${i}`).click();
       await shot(name);
     }

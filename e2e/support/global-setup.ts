@@ -38,30 +38,36 @@ export default async function globalSetup() {
   }
   const baseURL = `http://localhost:${port}`;
   const log = openSync(join(dataDir, 'server.log'), 'a');
-  const server = spawn(process.execPath, [fileURLToPath(new URL('../../apps/server/dist/server.js', import.meta.url))], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      ANVIL_PORT: String(anvilPort),
-      DATA_DIR: dataDir,
-      PUBLIC_ORIGIN: baseURL,
-      LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  const server = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('../../apps/server/dist/server.js', import.meta.url))],
+    {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        ANVIL_PORT: String(anvilPort),
+        DATA_DIR: dataDir,
+        PUBLIC_ORIGIN: baseURL,
+        LOG_LEVEL: 'warn',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+      stdio: ['ignore', log, log],
+      detached: false,
     },
-    stdio: ['ignore', log, log],
-    detached: false,
-  });
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}; see ${join(dataDir, 'server.log')}`);
+    if (server.exitCode !== null)
+      throw new Error(`server exited with ${server.exitCode}; see ${join(dataDir, 'server.log')}`);
     try {
       const res = await fetch(`${baseURL}/api/v1/config`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s; see ${join(dataDir, 'server.log')}`);
+    if (Date.now() > deadline)
+      throw new Error(`server did not start in 60 s; see ${join(dataDir, 'server.log')}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   const config = (await (await fetch(`${baseURL}/api/v1/config`)).json()).data;

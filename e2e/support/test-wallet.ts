@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type Hex, createWalletClient, http, type LocalAccount, numberToHex } from 'viem';
+import { createWalletClient, type Hex, http, type LocalAccount, numberToHex } from 'viem';
 import { arbitrum } from 'viem/chains';
 
 /**
@@ -24,7 +24,12 @@ type RpcError = { code: number; message: string; data?: unknown };
 
 export async function installTestWallet(
   page: Page,
-  options: { account: LocalAccount; rpcUrl: string; startChainId?: number; nestedUnknownChainError?: boolean },
+  options: {
+    account: LocalAccount;
+    rpcUrl: string;
+    startChainId?: number;
+    nestedUnknownChainError?: boolean;
+  },
 ): Promise<TestWallet> {
   let account = options.account;
   let chainId: string = numberToHex(options.startChainId ?? 1);
@@ -59,12 +64,24 @@ export async function installTestWallet(
       case 'wallet_switchEthereumChain': {
         const target = String((params[0] as { chainId: string }).chainId).toLowerCase();
         if (!known.has(target)) {
-          const err: RpcError = { code: 4902, message: `Unrecognized chain ID "${target}". Try adding the chain using wallet_addEthereumChain first.` };
+          const err: RpcError = {
+            code: 4902,
+            message: `Unrecognized chain ID "${target}". Try adding the chain using wallet_addEthereumChain first.`,
+          };
           // Some wallets nest the real code inside a -32603 internal error.
-          throw options.nestedUnknownChainError ? { code: -32603, message: 'Internal error', data: { originalError: err } } : err;
+          throw options.nestedUnknownChainError
+            ? { code: -32603, message: 'Internal error', data: { originalError: err } }
+            : err;
         }
         chainId = target;
-        await page.evaluate((id) => (window as unknown as { __testWallet: { emit(e: string, v: unknown): void } }).__testWallet.emit('chainChanged', id), chainId);
+        await page.evaluate(
+          (id) =>
+            (window as unknown as { __testWallet: { emit(e: string, v: unknown): void } }).__testWallet.emit(
+              'chainChanged',
+              id,
+            ),
+          chainId,
+        );
         return null;
       }
       case 'wallet_addEthereumChain': {
@@ -75,14 +92,19 @@ export async function installTestWallet(
       }
       case 'personal_sign': {
         const [data, from] = params as [Hex, string];
-        if (from.toLowerCase() !== account.address.toLowerCase()) throw { code: 4100, message: 'unauthorized account' };
+        if (from.toLowerCase() !== account.address.toLowerCase())
+          throw { code: 4100, message: 'unauthorized account' };
         return account.signMessage({ message: { raw: data } });
       }
       case 'eth_sendTransaction': {
         if (chainId !== numberToHex(arbitrum.id)) throw { code: 4901, message: 'wallet is on another chain' };
         const tx = params[0] as { to: Hex; data?: Hex; value?: Hex; gas?: Hex };
         const client = createWalletClient({ account, chain: arbitrum, transport: http(options.rpcUrl) });
-        return client.sendTransaction({ to: tx.to, data: tx.data, value: tx.value ? BigInt(tx.value) : undefined });
+        return client.sendTransaction({
+          to: tx.to,
+          data: tx.data,
+          value: tx.value ? BigInt(tx.value) : undefined,
+        });
       }
       default:
         return rpc(method, params);
@@ -104,7 +126,14 @@ export async function installTestWallet(
     const provider = {
       isTestWallet: true,
       async request({ method, params }: { method: string; params?: unknown[] }) {
-        const bridge = (window as unknown as { __testWalletRequest: (m: string, p: unknown[]) => Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }> }).__testWalletRequest;
+        const bridge = (
+          window as unknown as {
+            __testWalletRequest: (
+              m: string,
+              p: unknown[],
+            ) => Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }>;
+          }
+        ).__testWalletRequest;
         const out = await bridge(method, params ?? []);
         if (out.error) throw Object.assign(new Error(out.error.message), out.error);
         return out.result;
@@ -131,7 +160,9 @@ export async function installTestWallet(
       rdns: 'dev.agcfund.testwallet',
     };
     const announce = () =>
-      window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
+      window.dispatchEvent(
+        new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }),
+      );
     window.addEventListener('eip6963:requestProvider', announce);
     announce();
   });
@@ -149,7 +180,11 @@ export async function installTestWallet(
     async switchAccount(next) {
       account = next;
       await page.evaluate(
-        (addr) => (window as unknown as { __testWallet: { emit(e: string, v: unknown): void } }).__testWallet.emit('accountsChanged', [addr]),
+        (addr) =>
+          (window as unknown as { __testWallet: { emit(e: string, v: unknown): void } }).__testWallet.emit(
+            'accountsChanged',
+            [addr],
+          ),
         next.address,
       );
     },

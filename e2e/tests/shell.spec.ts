@@ -8,7 +8,9 @@ import { installTestWallet, type TestWallet } from '../support/test-wallet.ts';
 
 const env = readEnv();
 const locale = (code: string) =>
-  JSON.parse(readFileSync(new URL(`../../packages/shared/locales/web/${code}.json`, import.meta.url), 'utf8'));
+  JSON.parse(
+    readFileSync(new URL(`../../packages/shared/locales/web/${code}.json`, import.meta.url), 'utf8'),
+  );
 const en = locale('en');
 const ja = locale('ja');
 const LOGIN = '/pages/login/index';
@@ -25,18 +27,27 @@ const token = (page: Page) => page.evaluate(() => localStorage.getItem('token'))
 
 /** Signs a brand-new member up through the login page, from a wallet that starts on Ethereum mainnet. */
 async function signUp(page: Page, side: 'left' | 'right' = 'left'): Promise<TestWallet> {
-  const wallet = await installTestWallet(page, { account: privateKeyToAccount(generatePrivateKey()), rpcUrl: env.rpcUrl, startChainId: 1 });
+  const wallet = await installTestWallet(page, {
+    account: privateKeyToAccount(generatePrivateKey()),
+    rpcUrl: env.rpcUrl,
+    startChainId: 1,
+  });
   await page.goto(`${LOGIN}?code=${rootCode}&side=${side}`);
   await page.getByTestId('login-connect').click();
   // Several providers (EIP-6963 and window.ethereum) may offer a choice: take the test wallet.
   const choice = page.getByText('Test Wallet');
-  await Promise.race([page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 }), choice.waitFor({ timeout: 20_000 }).then(() => choice.click())]);
+  await Promise.race([
+    page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 }),
+    choice.waitFor({ timeout: 20_000 }).then(() => choice.click()),
+  ]);
   await page.waitForURL((u) => u.pathname === '/');
   await expect(page.getByTestId('tab-bar')).toBeVisible();
   return wallet;
 }
 
-test('the guard sends visitors to login, keeps public pages open and names unknown pages', async ({ page }) => {
+test('the guard sends visitors to login, keeps public pages open and names unknown pages', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.waitForURL((u) => u.pathname === LOGIN);
   expect(await routeName(page)).toBe('login');
@@ -50,7 +61,9 @@ test('the guard sends visitors to login, keeps public pages open and names unkno
   await expect(page.getByTestId('not-found')).toHaveText('page `/no/such/page` is not found');
 });
 
-test('a new member signs up from an invite link: the chain is added and switched, then SIWE', async ({ page }) => {
+test('a new member signs up from an invite link: the chain is added and switched, then SIWE', async ({
+  page,
+}) => {
   const wallet = await signUp(page, 'right');
   expect(wallet.addedChains.map((c) => c.chainId)).toEqual(['0xa4b1']);
   expect(wallet.chainId()).toBe('0xa4b1');
@@ -59,7 +72,9 @@ test('a new member signs up from an invite link: the chain is added and switched
   await expect(page.getByTestId('nav-title')).toHaveText(en.app.title);
   const stored = await token(page);
   expect(stored).toBeTruthy();
-  const me = await fetch(`${env.baseURL}/api/v1/me`, { headers: { authorization: `Bearer ${stored}`, 'x-wallet-address': wallet.account.address } });
+  const me = await fetch(`${env.baseURL}/api/v1/me`, {
+    headers: { authorization: `Bearer ${stored}`, 'x-wallet-address': wallet.account.address },
+  });
   const body = await me.json();
   expect(body.code).toBe(200);
   expect(body.data.address).toBe(wallet.account.address.toLowerCase());
@@ -76,7 +91,10 @@ test('a wallet that nests the unknown-chain error still gets the chain added', a
   await page.goto(LOGIN);
   await page.getByTestId('login-connect').click();
   const choice = page.getByText('Test Wallet');
-  await Promise.race([page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 }), choice.waitFor({ timeout: 20_000 }).then(() => choice.click())]);
+  await Promise.race([
+    page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 }),
+    choice.waitFor({ timeout: 20_000 }).then(() => choice.click()),
+  ]);
   await page.waitForURL((u) => u.pathname === '/');
   expect(wallet.addedChains.map((c) => c.chainId)).toEqual(['0xa4b1']);
 });
@@ -124,7 +142,9 @@ test('an account change in the wallet forces a log-out', async ({ page }) => {
   expect(await token(page)).toBeFalsy();
 });
 
-test('at start-up, a wallet on another account than the stored one prompts to log in again', async ({ page }) => {
+test('at start-up, a wallet on another account than the stored one prompts to log in again', async ({
+  page,
+}) => {
   const wallet = await signUp(page);
   wallet.useAccount(privateKeyToAccount(generatePrivateKey()));
   await page.reload();
@@ -143,7 +163,9 @@ test('a signed-in member on login goes home, and a 401 clears the session', asyn
   expect(await token(page)).toBeFalsy();
 });
 
-test('without a wallet extension the visitor is told so and signs up with the local wallet', async ({ page }) => {
+test('without a wallet extension the visitor is told so and signs up with the local wallet', async ({
+  page,
+}) => {
   await page.goto(`${LOGIN}?code=${rootCode}&side=left`);
   await page.getByTestId('login-connect').click();
   await expect(page.getByTestId('login-no-wallet')).toContainText(en.wallet.errors.notFound);
@@ -163,6 +185,10 @@ test('without a wallet extension the visitor is told so and signs up with the lo
   await page.getByTestId('login-connect').click();
   await page.waitForURL((u) => u.pathname === '/');
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const me = await (await fetch(`${env.baseURL}/api/v1/me`, { headers: { authorization: `Bearer ${token}`, 'x-wallet-address': address } })).json();
+  const me = await (
+    await fetch(`${env.baseURL}/api/v1/me`, {
+      headers: { authorization: `Bearer ${token}`, 'x-wallet-address': address },
+    })
+  ).json();
   expect(me.data.address).toBe(address.toLowerCase());
 });

@@ -19,7 +19,9 @@ await build({
     {
       name: 'externalize-npm',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@agc/') ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@agc/') ? undefined : { path: args.path, external: true },
+        );
       },
     },
   ],

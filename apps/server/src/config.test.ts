@@ -42,7 +42,13 @@ describe('loadConfig', () => {
   });
 
   it('names every wrong value on its own line, hiding secrets', () => {
-    const msg = fails({ PORT: 'abc', CHAIN_ID: '-1', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', ADMIN_ADDRESSES: '0x12' });
+    const msg = fails({
+      PORT: 'abc',
+      CHAIN_ID: '-1',
+      DATABASE_URL: 'mysql://x',
+      JWT_SECRET: 'short',
+      ADMIN_ADDRESSES: '0x12',
+    });
     expect(msg).toMatch(/^Invalid configuration:/);
     expect(msg).toMatch(/PORT: .*\(got "abc"\)/);
     expect(msg).toMatch(/CHAIN_ID: .*\(got "-1"\)/);
@@ -54,7 +60,13 @@ describe('loadConfig', () => {
 
   it('requires the contract addresses and signer with a real network, and secrets in production', () => {
     const msg = fails({ CHAIN_RPC_URL: 'https://arb1.example/rpc' });
-    for (const key of ['AGC_ADDRESS', 'USDT_ADDRESS', 'TRANSFER_ADDRESS', 'VAULT_ADDRESS', 'SIGNER_PRIVATE_KEY']) {
+    for (const key of [
+      'AGC_ADDRESS',
+      'USDT_ADDRESS',
+      'TRANSFER_ADDRESS',
+      'VAULT_ADDRESS',
+      'SIGNER_PRIVATE_KEY',
+    ]) {
       expect(msg).toContain(`${key}: is required when CHAIN_RPC_URL is set (got unset)`);
     }
     const prod = fails({ NODE_ENV: 'production' });

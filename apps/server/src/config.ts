@@ -12,7 +12,12 @@ const percent = z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage 
 const port = z.coerce.number().int().min(0).max(65535);
 const addressList = z
   .string()
-  .transform((s) => s.split(',').map((a) => a.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(address));
 
 const envSchema = z
@@ -45,7 +50,11 @@ const envSchema = z
     SIGNER_PRIVATE_KEY: privateKey.optional(),
     /** HS256 secret for session tokens (≥ 32 chars). Required in production; generated under DATA_DIR otherwise. */
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+    JWT_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(7 * 24 * 3600),
     /** How long a member snapshot (auth, /me) may be served from memory; 0 turns the cache off. */
     MEMBER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     NONCE_TTL_SECONDS: z.coerce.number().int().positive().default(300),
@@ -65,13 +74,22 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.CHAIN_RPC_URL) {
-      for (const key of ['AGC_ADDRESS', 'USDT_ADDRESS', 'TRANSFER_ADDRESS', 'VAULT_ADDRESS', 'SIGNER_PRIVATE_KEY'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when CHAIN_RPC_URL is set' });
+      for (const key of [
+        'AGC_ADDRESS',
+        'USDT_ADDRESS',
+        'TRANSFER_ADDRESS',
+        'VAULT_ADDRESS',
+        'SIGNER_PRIVATE_KEY',
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when CHAIN_RPC_URL is set' });
       }
     }
     if (env.NODE_ENV === 'production') {
-      if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
-      if (!env.CHAIN_RPC_URL) ctx.addIssue({ code: 'custom', path: ['CHAIN_RPC_URL'], message: 'is required in production' });
+      if (!env.JWT_SECRET)
+        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+      if (!env.CHAIN_RPC_URL)
+        ctx.addIssue({ code: 'custom', path: ['CHAIN_RPC_URL'], message: 'is required in production' });
     }
   });
 
@@ -117,7 +135,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const lines = parsed.error.issues.map((issue) => {
       const key = String(issue.path[0] ?? '?');
       const got = source[key];
-      const shown = got === undefined ? 'unset' : key.includes('SECRET') || key.includes('KEY') ? '(hidden)' : JSON.stringify(got);
+      const shown =
+        got === undefined
+          ? 'unset'
+          : key.includes('SECRET') || key.includes('KEY')
+            ? '(hidden)'
+            : JSON.stringify(got);
       return `  ${key}: ${issue.message} (got ${shown})`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -144,7 +167,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       explorerUrl: e.EXPLORER_URL.replace(/\/$/, ''),
       contracts:
         e.AGC_ADDRESS && e.USDT_ADDRESS && e.TRANSFER_ADDRESS && e.VAULT_ADDRESS
-          ? { agc: lower(e.AGC_ADDRESS), usdt: lower(e.USDT_ADDRESS), transfer: lower(e.TRANSFER_ADDRESS), vault: lower(e.VAULT_ADDRESS) }
+          ? {
+              agc: lower(e.AGC_ADDRESS),
+              usdt: lower(e.USDT_ADDRESS),
+              transfer: lower(e.TRANSFER_ADDRESS),
+              vault: lower(e.VAULT_ADDRESS),
+            }
           : undefined,
       signerKey: e.SIGNER_PRIVATE_KEY as `0x${string}` | undefined,
     },

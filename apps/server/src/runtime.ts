@@ -30,19 +30,33 @@ function localSecret(dataDir: string, name: string): string {
 /** The dev voucher signer: an account of the dev mnemonic that is not one of the ten funded ones. */
 export const DEV_SIGNER_INDEX = 10;
 
-async function localChain(config: Config, log: FastifyBaseLogger): Promise<{ chain: ChainContext; stop(): Promise<void> }> {
+async function localChain(
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<{ chain: ChainContext; stop(): Promise<void> }> {
   const dir = join(config.dataDir, 'chain');
   mkdirSync(dir, { recursive: true });
-  const anvil = await startAnvil({ port: config.chain.anvilPort, chainId: config.chain.id, statePath: join(dir, 'anvil-state.json') });
+  const anvil = await startAnvil({
+    port: config.chain.anvilPort,
+    chainId: config.chain.id,
+    statePath: join(dir, 'anvil-state.json'),
+  });
   const deploymentFile = join(dir, 'deployment.json');
   let deployment: Deployment | undefined;
   if (existsSync(deploymentFile)) {
-    const saved = JSON.parse(readFileSync(deploymentFile, 'utf8'), (k, v) => (k === 'blockNumber' ? BigInt(v) : v)) as Deployment;
+    const saved = JSON.parse(readFileSync(deploymentFile, 'utf8'), (k, v) =>
+      k === 'blockNumber' ? BigInt(v) : v,
+    ) as Deployment;
     if (await isDeployed(anvil.url, saved)) deployment = saved;
   }
   if (!deployment) {
     const deployer = devAccount(0);
-    deployment = await deployAll({ rpcUrl: anvil.url, deployer, signer: devAccount(DEV_SIGNER_INDEX).address, openMint: true });
+    deployment = await deployAll({
+      rpcUrl: anvil.url,
+      deployer,
+      signer: devAccount(DEV_SIGNER_INDEX).address,
+      openMint: true,
+    });
     const accounts = Array.from({ length: 10 }, (_, i) => devAccount(i).address);
     await seedDevFunds({
       rpcUrl: anvil.url,
@@ -53,10 +67,18 @@ async function localChain(config: Config, log: FastifyBaseLogger): Promise<{ cha
       vaultUsdt: 1_000_000n * 10n ** 6n,
       vaultAgc: 1_000_000n * 10n ** 18n,
     });
-    writeFileSync(deploymentFile, JSON.stringify(deployment, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2));
+    writeFileSync(
+      deploymentFile,
+      JSON.stringify(deployment, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2),
+    );
     log.info({ deployment }, 'contracts deployed to the local chain and dev accounts funded');
   }
-  const contracts = { agc: deployment.agc, usdt: deployment.usdt, transfer: deployment.transfer, vault: deployment.vault };
+  const contracts = {
+    agc: deployment.agc,
+    usdt: deployment.usdt,
+    transfer: deployment.transfer,
+    vault: deployment.vault,
+  };
   const lower = (a: string) => a.toLowerCase() as `0x${string}`;
   return {
     chain: {

@@ -2,7 +2,13 @@ import { devAccount } from '@agc/contracts';
 import type { Side } from '@agc/shared';
 import type { AppContext } from './context.ts';
 import { newInviteCode } from './modules/members/invite-code.ts';
-import { findByAddress, grantRole, hasAnyMember, insertPlaced, insertRoot } from './modules/members/repository.ts';
+import {
+  findByAddress,
+  grantRole,
+  hasAnyMember,
+  insertPlaced,
+  insertRoot,
+} from './modules/members/repository.ts';
 
 /**
  * Demo data for an empty development database: dev account 0 is the root member and an admin;
@@ -22,7 +28,12 @@ export async function seedDemo(ctx: AppContext): Promise<{ root: string; inviteC
     ];
     for (const [index, side] of team) {
       const inviter = (await findByAddress(tx, root.address))!;
-      await insertPlaced(tx, { address: devAccount(index).address, inviteCode: newInviteCode(), inviter, side });
+      await insertPlaced(tx, {
+        address: devAccount(index).address,
+        inviteCode: newInviteCode(),
+        inviter,
+        side,
+      });
     }
     return { root: root.address, inviteCode: root.inviteCode };
   });

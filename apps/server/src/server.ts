@@ -1,9 +1,9 @@
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { purgeNonces } from './modules/auth/service.ts';
 import { findRoot } from './modules/members/repository.ts';
 import { startRuntime } from './runtime.ts';
-import pino from 'pino';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -24,12 +24,18 @@ async function main() {
   const app = await buildApp(runtime.ctx, { logger, serveWeb: true });
   await app.listen({ host: config.host, port: config.port });
 
-  const purge = setInterval(() => purgeNonces(runtime.ctx).catch((err) => logger.warn({ err }, 'nonce purge failed')), 600_000);
+  const purge = setInterval(
+    () => purgeNonces(runtime.ctx).catch((err) => logger.warn({ err }, 'nonce purge failed')),
+    600_000,
+  );
   purge.unref();
 
   const root = await findRoot(runtime.ctx.db);
   logger.info(`AGCFund Portfolio is running on ${config.publicOrigin}`);
-  if (root) logger.info(`Root invite link: ${config.publicOrigin}/pages/login/index?code=${root.inviteCode}&side=left`);
+  if (root)
+    logger.info(
+      `Root invite link: ${config.publicOrigin}/pages/login/index?code=${root.inviteCode}&side=left`,
+    );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { schema } from '@agc/db';
 import { interpolate } from '@agc/shared';
 import { apiMessages } from '@agc/shared/api-messages';
-import { schema } from '@agc/db';
 import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../src/lib/tokens.ts';
-import { getNonce, newWallet, session, signIn, siweMessage, startTestServer, type TestServer } from './helpers.ts';
+import {
+  getNonce,
+  newWallet,
+  session,
+  signIn,
+  siweMessage,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts';
 
 const en = apiMessages.en;
 let s: TestServer;
@@ -49,12 +57,23 @@ describe('GET /api/v1/nonce', () => {
       data: null,
     });
     const bad = await s.app.inject({ method: 'GET', url: '/api/v1/nonce?address=0x1234' });
-    expect(bad.json().msg).toBe(interpolate(en.validation.field, { field: 'address', reason: en.validation.invalid }));
+    expect(bad.json().msg).toBe(
+      interpolate(en.validation.field, { field: 'address', reason: en.validation.invalid }),
+    );
   });
 
   it('answers in the Accept-Language locale', async () => {
-    for (const [header, locale] of [['ko-KR,ko;q=0.9', 'ko'], ['zh-TW', 'zh-Hant'], ['zh-CN', 'zh-Hans'], ['de-DE', 'en']] as const) {
-      const res = await s.app.inject({ method: 'GET', url: '/api/v1/nonce', headers: { 'accept-language': header } });
+    for (const [header, locale] of [
+      ['ko-KR,ko;q=0.9', 'ko'],
+      ['zh-TW', 'zh-Hant'],
+      ['zh-CN', 'zh-Hans'],
+      ['de-DE', 'en'],
+    ] as const) {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: '/api/v1/nonce',
+        headers: { 'accept-language': header },
+      });
       const m = apiMessages[locale].validation;
       expect(res.json().msg).toBe(interpolate(m.field, { field: 'address', reason: m.required }));
     }
@@ -70,7 +89,10 @@ describe('POST /api/v1/auth', () => {
     expect(data.address).toBe(root.address.toLowerCase());
     expect(data.invite_code).toMatch(/^[A-Z2-9]{8}$/);
     expect(data.roles).toEqual(['admin']);
-    const [row] = await s.db.db.select().from(schema.users).where(eq(schema.users.address, root.address.toLowerCase()));
+    const [row] = await s.db.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.address, root.address.toLowerCase()));
     expect(row?.inviterId).toBeNull();
     expect(row?.parentId).toBeNull();
   });
@@ -80,7 +102,10 @@ describe('POST /api/v1/auth', () => {
     const { body } = await signIn(s, w, { invite_code: rootCode.toLowerCase(), side: 'right' });
     expect(body.code).toBe(200);
     expect(body.data?.address).toBe(w.address.toLowerCase());
-    const [row] = await s.db.db.select().from(schema.users).where(eq(schema.users.address, w.address.toLowerCase()));
+    const [row] = await s.db.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.address, w.address.toLowerCase()));
     expect(row?.side).toBe('right');
     expect(row?.depth).toBe(1);
   });
@@ -88,40 +113,74 @@ describe('POST /api/v1/auth', () => {
   it.each([
     ['no invitation code', {}, 400, en.register.invite_required],
     ['no side', { invite_code: 'ABCDEFGH' }, 400, en.register.side_required],
-    ['an unknown code', { invite_code: 'ZZZZZZZZ', side: 'left' as const }, 400, interpolate(en.register.unknown_invite, { code: 'ZZZZZZZZ' })],
-  ])('refuses a new address with %s and changes nothing, not even the nonce', async (_name, extra, code, msg) => {
-    const w = newWallet();
-    const before = await memberCount();
-    const nonce = await getNonce(s.app, w.address);
-    const message = siweMessage(s.ctx, w, nonce);
-    const signature = await w.signMessage({ message });
-    const res = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { message, signature, ...extra } });
-    expect(res.json()).toEqual({ code, msg, data: null });
-    expect(await memberCount()).toBe(before);
-    const [n] = await s.db.db.select().from(schema.nonces).where(eq(schema.nonces.nonce, nonce));
-    expect(n?.usedAt).toBeNull();
-    // The same signed message goes through once the invitation is right.
-    const retry = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { message, signature, invite_code: rootCode, side: 'left' } });
-    expect(retry.json().code).toBe(200);
-  });
+    [
+      'an unknown code',
+      { invite_code: 'ZZZZZZZZ', side: 'left' as const },
+      400,
+      interpolate(en.register.unknown_invite, { code: 'ZZZZZZZZ' }),
+    ],
+  ])(
+    'refuses a new address with %s and changes nothing, not even the nonce',
+    async (_name, extra, code, msg) => {
+      const w = newWallet();
+      const before = await memberCount();
+      const nonce = await getNonce(s.app, w.address);
+      const message = siweMessage(s.ctx, w, nonce);
+      const signature = await w.signMessage({ message });
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth',
+        payload: { message, signature, ...extra },
+      });
+      expect(res.json()).toEqual({ code, msg, data: null });
+      expect(await memberCount()).toBe(before);
+      const [n] = await s.db.db.select().from(schema.nonces).where(eq(schema.nonces.nonce, nonce));
+      expect(n?.usedAt).toBeNull();
+      // The same signed message goes through once the invitation is right.
+      const retry = await s.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth',
+        payload: { message, signature, invite_code: rootCode, side: 'left' },
+      });
+      expect(retry.json().code).toBe(200);
+    },
+  );
 
   it('refuses a malformed invitation code or side by field', async () => {
     const w = newWallet();
     const nonce = await getNonce(s.app, w.address);
     const message = siweMessage(s.ctx, w, nonce);
     const signature = await w.signMessage({ message });
-    const code = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { message, signature, invite_code: 'x!', side: 'left' } });
-    expect(code.json().msg).toBe(interpolate(en.validation.field, { field: 'invite_code', reason: en.validation.invalid }));
-    const side = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { message, signature, invite_code: rootCode, side: 'up' } });
-    expect(side.json().msg).toBe(interpolate(en.validation.field, { field: 'side', reason: en.validation.invalid }));
+    const code = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { message, signature, invite_code: 'x!', side: 'left' },
+    });
+    expect(code.json().msg).toBe(
+      interpolate(en.validation.field, { field: 'invite_code', reason: en.validation.invalid }),
+    );
+    const side = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { message, signature, invite_code: rootCode, side: 'up' },
+    });
+    expect(side.json().msg).toBe(
+      interpolate(en.validation.field, { field: 'side', reason: en.validation.invalid }),
+    );
     const none = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { signature } });
-    expect(none.json().msg).toBe(interpolate(en.validation.field, { field: 'message', reason: en.validation.required }));
+    expect(none.json().msg).toBe(
+      interpolate(en.validation.field, { field: 'message', reason: en.validation.required }),
+    );
   });
 
   it('refuses a replayed nonce', async () => {
     const first = await signIn(s, root);
     expect(first.body.code).toBe(200);
-    const replay = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { message: first.message, signature: first.signature } });
+    const replay = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { message: first.message, signature: first.signature },
+    });
     expect(replay.json()).toEqual({ code: 401, msg: en.nonce.invalid, data: null });
   });
 
@@ -130,7 +189,11 @@ describe('POST /api/v1/auth', () => {
     s.advance(300_001);
     try {
       const message = siweMessage(s.ctx, root, nonce);
-      const res = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { message, signature: await root.signMessage({ message }) } });
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth',
+        payload: { message, signature: await root.signMessage({ message }) },
+      });
       expect(res.json()).toEqual({ code: 401, msg: en.nonce.expired, data: null });
     } finally {
       s.advance(-300_001);
@@ -141,21 +204,37 @@ describe('POST /api/v1/auth', () => {
     const other = newWallet();
     const nonce = await getNonce(s.app, other.address);
     const message = siweMessage(s.ctx, root, nonce);
-    const res = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { message, signature: await root.signMessage({ message }) } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { message, signature: await root.signMessage({ message }) },
+    });
     expect(res.json().msg).toBe(en.nonce.invalid);
     const made = siweMessage(s.ctx, root, randomBytes(16).toString('hex'));
-    const res2 = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { message: made, signature: await root.signMessage({ message: made }) } });
+    const res2 = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { message: made, signature: await root.signMessage({ message: made }) },
+    });
     expect(res2.json().msg).toBe(en.nonce.invalid);
   });
 
   it('refuses the wrong chain id', async () => {
     const { body } = await signIn(s, root, { chainId: 1 });
-    expect(body).toEqual({ code: 400, msg: interpolate(en.siwe.wrong_chain, { chainId: 42161, got: 1 }), data: null });
+    expect(body).toEqual({
+      code: 400,
+      msg: interpolate(en.siwe.wrong_chain, { chainId: 42161, got: 1 }),
+      data: null,
+    });
   });
 
   it('refuses another domain or origin', async () => {
     const d = await signIn(s, root, { domain: 'evil.example' });
-    expect(d.body).toEqual({ code: 400, msg: interpolate(en.siwe.wrong_domain, { domain: 'evil.example' }), data: null });
+    expect(d.body).toEqual({
+      code: 400,
+      msg: interpolate(en.siwe.wrong_domain, { domain: 'evil.example' }),
+      data: null,
+    });
     const u = await signIn(s, root, { uri: 'https://evil.example/login' });
     expect(u.body.msg).toBe(interpolate(en.siwe.wrong_domain, { domain: s.ctx.config.siweDomain }));
   });
@@ -167,20 +246,41 @@ describe('POST /api/v1/auth', () => {
 
   it('refuses an expired message, a future one and a malformed one', async () => {
     const now = Date.now();
-    expect((await signIn(s, root, { expirationTime: new Date(now - 1000), issuedAt: new Date(now - 60_000) })).body.msg).toBe(en.siwe.expired);
-    expect((await signIn(s, root, { issuedAt: new Date(now + 3_600_000), expirationTime: new Date(now + 7_200_000) })).body.msg).toBe(
-      en.siwe.not_yet_valid,
-    );
-    const garbage = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { message: 'hello', signature: '0x1234' } });
+    expect(
+      (await signIn(s, root, { expirationTime: new Date(now - 1000), issuedAt: new Date(now - 60_000) })).body
+        .msg,
+    ).toBe(en.siwe.expired);
+    expect(
+      (
+        await signIn(s, root, {
+          issuedAt: new Date(now + 3_600_000),
+          expirationTime: new Date(now + 7_200_000),
+        })
+      ).body.msg,
+    ).toBe(en.siwe.not_yet_valid);
+    const garbage = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { message: 'hello', signature: '0x1234' },
+    });
     expect(garbage.json()).toEqual({ code: 400, msg: en.siwe.malformed, data: null });
     const nonce = await getNonce(s.app, root.address);
     const message = siweMessage(s.ctx, root, nonce);
-    const badSig = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { message, signature: '0x1234' } });
+    const badSig = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { message, signature: '0x1234' },
+    });
     expect(badSig.json()).toEqual({ code: 401, msg: en.siwe.bad_signature, data: null });
   });
 
   it('answers a body that is not JSON clearly', async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload: '{nope', headers: { 'content-type': 'application/json' } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.json()).toEqual({ code: 400, msg: en.validation.bad_json, data: null });
   });
 });
@@ -192,19 +292,31 @@ describe('session tokens', () => {
     expect((await me({})).json()).toEqual({ code: 401, msg: en.auth.required, data: null });
     const token = headers.authorization.slice(7);
     const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
-    expect((await me({ ...headers, authorization: `Bearer ${tampered}` })).json().msg).toBe(en.auth.invalid_token);
+    expect((await me({ ...headers, authorization: `Bearer ${tampered}` })).json().msg).toBe(
+      en.auth.invalid_token,
+    );
     expect((await me({ authorization: headers.authorization })).json().msg).toBe(en.auth.wallet_mismatch);
-    expect((await me({ ...headers, 'x-wallet-address': newWallet().address })).json().msg).toBe(en.auth.wallet_mismatch);
+    expect((await me({ ...headers, 'x-wallet-address': newWallet().address })).json().msg).toBe(
+      en.auth.wallet_mismatch,
+    );
     const forged = await new TokenService('x'.repeat(64), 3600).sign(root.address.toLowerCase(), 1n);
-    expect((await me({ ...headers, authorization: `Bearer ${forged}` })).json().msg).toBe(en.auth.invalid_token);
+    expect((await me({ ...headers, authorization: `Bearer ${forged}` })).json().msg).toBe(
+      en.auth.invalid_token,
+    );
     // Same secret, already expired: only the expiry differs.
     const secret = (s.ctx.tokens as unknown as { key: Uint8Array }).key;
-    const expired = await new TokenService(new TextDecoder().decode(secret), -10).sign(root.address.toLowerCase(), 1n);
+    const expired = await new TokenService(new TextDecoder().decode(secret), -10).sign(
+      root.address.toLowerCase(),
+      1n,
+    );
     const res = await me({ ...headers, authorization: `Bearer ${expired}` });
     expect(res.statusCode).toBe(401);
     expect(res.json().msg).toBe(en.auth.expired);
     // The real one still works, whatever the header's letter case.
-    expect((await me({ ...headers, 'x-wallet-address': root.address.toUpperCase().replace('0X', '0x') })).statusCode).toBe(200);
+    expect(
+      (await me({ ...headers, 'x-wallet-address': root.address.toUpperCase().replace('0X', '0x') }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -215,7 +327,8 @@ describe('placement', () => {
       const r = newWallet();
       await session(t, r);
       const code = async (w: ReturnType<typeof newWallet>) =>
-        (await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: await session(t, w) })).json().data.invite_code as string;
+        (await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: await session(t, w) })).json().data
+          .invite_code as string;
       const rc = await code(r);
       const a = newWallet();
       const b = newWallet();
@@ -250,7 +363,9 @@ describe('placement', () => {
       expect(results.map((x) => x.body.code)).toEqual(wallets.map(() => 200));
       const rows = await t.db.db.select().from(schema.users);
       const right = rows.filter((u) => u.side === 'right');
-      expect(right.map((u) => u.depth).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(right.map((u) => u.depth).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
       expect(new Set(right.map((u) => String(u.parentId))).size).toBe(20);
       const legs = await t.db.db.select().from(schema.legs).where(isNull(schema.legs.tailUserId));
       expect(legs).toHaveLength(0);
@@ -270,7 +385,8 @@ describe('rate limits and unknown routes', () => {
       expect(limited.statusCode).toBe(429);
       expect(limited.json().code).toBe(429);
       expect(limited.json().msg).toMatch(/^Too many requests\. Please wait \d+ seconds and try again$/);
-      const post = () => t.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { message: 'x', signature: '0x00' } });
+      const post = () =>
+        t.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { message: 'x', signature: '0x00' } });
       await post();
       await post();
       expect((await post()).statusCode).toBe(429);
@@ -281,6 +397,10 @@ describe('rate limits and unknown routes', () => {
 
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await s.app.inject({ method: 'GET', url: '/api/v1/nope?x=1' });
-    expect(res.json()).toEqual({ code: 404, msg: interpolate(en.errors.route_not_found, { method: 'GET', url: '/api/v1/nope' }), data: null });
+    expect(res.json()).toEqual({
+      code: 404,
+      msg: interpolate(en.errors.route_not_found, { method: 'GET', url: '/api/v1/nope' }),
+      data: null,
+    });
   });
 });

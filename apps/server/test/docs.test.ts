@@ -15,7 +15,12 @@ describe('API documentation and public configuration', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/v1/auth', '/api/v1/config', '/api/v1/me', '/api/v1/nonce']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/v1/auth',
+      '/api/v1/config',
+      '/api/v1/me',
+      '/api/v1/nonce',
+    ]);
     // The request schema of sign-in comes from packages/shared.
     const body = doc.paths['/api/v1/auth'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(body.properties).sort()).toEqual(['invite_code', 'message', 'side', 'signature']);
@@ -34,6 +39,56 @@ describe('API documentation and public configuration', () => {
     expect(data.chain_id).toBe(42161);
     expect(Object.keys(data.contracts).sort()).toEqual(['bank', 'token', 'transfer', 'usdt']);
     expect(data.rates.referral_max).toBe('10');
-    expect(data.siwe).toEqual({ domain: 'localhost:3000', uri: 'http://localhost:3000', statement: 'Sign in to AGCFund Portfolio.' });
+    expect(data.siwe).toEqual({
+      domain: 'localhost:3000',
+      uri: 'http://localhost:3000',
+      statement: 'Sign in to AGCFund Portfolio.',
+    });
+  });
+});
+
+describe('GET /api/v1/me', () => {
+  it('returns exactly the user-info fields of the spec, plus address, invitation code and roles', async () => {
+    const { newWallet, session } = await import('./helpers.ts');
+    const res = await s.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: await session(s, newWallet()),
+    });
+    const spec = [
+      'fixed_invest_amount_usdt',
+      'fixed_invest_amount_amc',
+      'yesterday_profit',
+      'yesterday_profit_amc',
+      'realized_profit_usdt',
+      'realized_profit_amc',
+      'fund_available_profit',
+      'fund_level',
+      'day_top_profit',
+      'level',
+      'available_profit',
+      'locked_profit',
+      'profit_sum',
+      'team_size_all',
+      'team_size_valid',
+      'invited_count_all',
+      'invited_count_valid',
+      'left_team_investment',
+      'right_team_investment',
+      'month_team_invest',
+      'service_fee',
+      'redemption_fee',
+      'manage_leve',
+      'manage_award_base',
+      'receive_address',
+      'register_days',
+      'investment_sum',
+      'remaining_dividends',
+      'withdrawable_vc',
+      'withdrawable_usdt',
+      'dividend_rate',
+      'vc_rate',
+    ];
+    expect(Object.keys(res.json().data).sort()).toEqual([...spec, 'address', 'invite_code', 'roles'].sort());
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DbHandle } from '@agc/db';
 import { createTestDb } from '@agc/db/testing';
-import { type Hex, getAddress } from 'viem';
+import { getAddress, type Hex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { type App, buildApp } from '../src/app.ts';
@@ -22,7 +22,10 @@ export interface TestServer {
 const ZERO = '0x0000000000000000000000000000000000000001' as const;
 
 /** A server over a fresh test database (PGlite, or PostgreSQL with DATABASE_URL). No chain is needed here. */
-export async function startTestServer(env: Record<string, string> = {}, config?: Partial<Config>): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  config?: Partial<Config>,
+): Promise<TestServer> {
   const db = await createTestDb();
   const base = loadConfig({
     NODE_ENV: 'test',
@@ -76,7 +79,12 @@ export interface SiweOverrides {
   address?: `0x${string}`;
 }
 
-export function siweMessage(ctx: AppContext, account: PrivateKeyAccount, nonce: string, o: SiweOverrides = {}): string {
+export function siweMessage(
+  ctx: AppContext,
+  account: PrivateKeyAccount,
+  nonce: string,
+  o: SiweOverrides = {},
+): string {
   const now = ctx.now();
   return createSiweMessage({
     domain: o.domain ?? ctx.config.siweDomain,
@@ -113,7 +121,12 @@ export async function signIn(s: TestServer, account: PrivateKeyAccount, o: SignI
   if (o.invite_code !== undefined) payload.invite_code = o.invite_code;
   if (o.side !== undefined) payload.side = o.side;
   const res = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload, headers: o.headers });
-  return { res, message, signature, body: res.json() as { code: number; msg: string; data: { token: string; address: string } | null } };
+  return {
+    res,
+    message,
+    signature,
+    body: res.json() as { code: number; msg: string; data: { token: string; address: string } | null },
+  };
 }
 
 /** Signs in and returns the bearer headers, failing the test on any error. */

@@ -25,7 +25,12 @@ afterAll(async () => {
 
 describe('serving the web app', () => {
   it('answers every app path with index.html (history mode) and files as files', async () => {
-    for (const url of ['/', '/pages/shop/index?code=X', '/pages/withdrawal/withdrawalSunccess', '/no/such/page']) {
+    for (const url of [
+      '/',
+      '/pages/shop/index?code=X',
+      '/pages/withdrawal/withdrawalSunccess',
+      '/no/such/page',
+    ]) {
       const res = await web.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<title>AGCFund Portfolio</title>');

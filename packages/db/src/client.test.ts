@@ -17,9 +17,18 @@ describe('schema constraints', () => {
     const [leg] = await h.db.insert(legs).values({}).returning();
     const base = { leftLegId: leg!.id, rightLegId: leg!.id };
     await h.db.insert(users).values({ ...base, address: '0xaa', inviteCode: 'AAAAAAAA' });
-    await expect(h.db.insert(users).values({ ...base, address: '0xbb', inviteCode: 'BBBBBBBB' })).rejects.toThrow();
     await expect(
-      h.db.insert(users).values({ ...base, address: '0xAB', inviteCode: 'CCCCCCCC', inviterId: 1n, parentId: 1n, side: 'left' }),
+      h.db.insert(users).values({ ...base, address: '0xbb', inviteCode: 'BBBBBBBB' }),
+    ).rejects.toThrow();
+    await expect(
+      h.db.insert(users).values({
+        ...base,
+        address: '0xAB',
+        inviteCode: 'CCCCCCCC',
+        inviterId: 1n,
+        parentId: 1n,
+        side: 'left',
+      }),
     ).rejects.toThrow();
     const count = await h.db.select({ n: sql<string>`count(*)::text` }).from(users);
     expect(count[0]?.n).toBe('1');
@@ -27,8 +36,16 @@ describe('schema constraints', () => {
 
   it('refuses two members in one slot', async () => {
     const [leg] = await h.db.insert(legs).values({}).returning();
-    const base = { leftLegId: leg!.id, rightLegId: leg!.id, inviterId: 1n, parentId: 1n, side: 'left' as const };
+    const base = {
+      leftLegId: leg!.id,
+      rightLegId: leg!.id,
+      inviterId: 1n,
+      parentId: 1n,
+      side: 'left' as const,
+    };
     await h.db.insert(users).values({ ...base, address: '0xc1', inviteCode: 'DDDDDDDD' });
-    await expect(h.db.insert(users).values({ ...base, address: '0xc2', inviteCode: 'EEEEEEEE' })).rejects.toThrow();
+    await expect(
+      h.db.insert(users).values({ ...base, address: '0xc2', inviteCode: 'EEEEEEEE' }),
+    ).rejects.toThrow();
   });
 });

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -30,9 +30,11 @@ export interface DbHandle {
 /**
  * Where the SQL migrations are: beside the sources, or copied next to a bundled server (apps/server/dist).
  */
-export const migrationsFolder = [new URL('../migrations', import.meta.url), new URL('./migrations', import.meta.url)]
-  .map((u) => fileURLToPath(u))
-  .find((p) => existsSync(join(p, 'meta/_journal.json'))) ?? fileURLToPath(new URL('../migrations', import.meta.url));
+export const migrationsFolder =
+  [new URL('../migrations', import.meta.url), new URL('./migrations', import.meta.url)]
+    .map((u) => fileURLToPath(u))
+    .find((p) => existsSync(join(p, 'meta/_journal.json'))) ??
+  fileURLToPath(new URL('../migrations', import.meta.url));
 
 export type DbOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }

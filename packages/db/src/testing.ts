@@ -14,7 +14,6 @@ export async function createTestDb(): Promise<DbHandle> {
   return url ? createPgTestDb(url) : createPgliteTestDb();
 }
 
-
 async function createPgliteTestDb(): Promise<DbHandle> {
   const snapshot = join(tmpdir(), `agc-pglite-${migrationsStamp()}-${process.getuid?.() ?? 0}.tar.gz`);
   if (!existsSync(snapshot)) {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /** Every API answer: `{code, msg, data}`; code 200 is success, anything else is an error code. */
-export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number().int(), msg: z.string(), data });
 export type Envelope<T> = { code: number; msg: string; data: T };
 
 /** Stable error codes; the HTTP status equals the code where one exists. */

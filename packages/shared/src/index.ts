@@ -3,6 +3,6 @@ export * from './api/common.ts';
 export * from './api/config.ts';
 export * from './api/me.ts';
 export * from './envelope.ts';
-export * from './money.ts';
-export * from './locale.ts';
 export * from './format/index.ts';
+export * from './locale.ts';
+export * from './money.ts';

@@ -1,5 +1,18 @@
 /** The interface languages: 11 translated locales plus Simplified Chinese, which 'system' reaches on zh-CN browsers. */
-export const LOCALES = ['en', 'zh-Hant', 'ko', 'ja', 'fr', 'id', 'pl', 'ru', 'es', 'th', 'vi', 'zh-Hans'] as const;
+export const LOCALES = [
+  'en',
+  'zh-Hant',
+  'ko',
+  'ja',
+  'fr',
+  'id',
+  'pl',
+  'ru',
+  'es',
+  'th',
+  'vi',
+  'zh-Hans',
+] as const;
 export type Locale = (typeof LOCALES)[number];
 export const FALLBACK_LOCALE: Locale = 'en';
 
@@ -41,5 +54,7 @@ export function localeFromAcceptLanguage(header: string | undefined | null): Loc
 
 /** Replaces {{name}} placeholders; a missing value leaves the placeholder visible rather than inventing text. */
 export function interpolate(text: string, vars: Record<string, string | number> = {}): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name]) : whole,
+  );
 }

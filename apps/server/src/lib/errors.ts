@@ -16,7 +16,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (key: string, vars?: Record<string, string | number>) => new AppError(ErrorCode.badRequest, key, vars);
+export const badRequest = (key: string, vars?: Record<string, string | number>) =>
+  new AppError(ErrorCode.badRequest, key, vars);
 export const unauthorized = (key = 'auth.required', vars?: Record<string, string | number>) =>
   new AppError(ErrorCode.unauthorized, key, vars);
 export const forbidden = () => new AppError(ErrorCode.forbidden, 'errors.forbidden');

@@ -38,7 +38,12 @@ export class TokenService {
       if (typeof payload.sub !== 'string' || typeof payload.uid !== 'string' || !/^\d+$/.test(payload.uid)) {
         return { ok: false, reason: 'invalid' };
       }
-      const result: Verified = { ok: true, address: payload.sub, userId: BigInt(payload.uid), expiresAt: (payload.exp ?? 0) * 1000 };
+      const result: Verified = {
+        ok: true,
+        address: payload.sub,
+        userId: BigInt(payload.uid),
+        expiresAt: (payload.exp ?? 0) * 1000,
+      };
       this.verified.set(token, result);
       return result;
     } catch (e) {

@@ -38,12 +38,18 @@ export const authPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw unauthorized('auth.required');
     const verified = await ctx.tokens.verify(match[1]);
-    if (!verified.ok) throw unauthorized(verified.reason === 'expired' ? 'auth.expired' : 'auth.invalid_token');
+    if (!verified.ok)
+      throw unauthorized(verified.reason === 'expired' ? 'auth.expired' : 'auth.invalid_token');
     const claimed = req.headers['x-wallet-address'];
-    if (typeof claimed !== 'string' || claimed.toLowerCase() !== verified.address) throw unauthorized('auth.wallet_mismatch');
+    if (typeof claimed !== 'string' || claimed.toLowerCase() !== verified.address)
+      throw unauthorized('auth.wallet_mismatch');
     const member = await memberSnapshot(ctx, verified.userId);
     if (!member || member.address !== verified.address) throw unauthorized('auth.unknown_user');
-    req.user = { id: member.id, address: member.address, roles: effectiveRoles(ctx, member.roles, member.address) };
+    req.user = {
+      id: member.id,
+      address: member.address,
+      roles: effectiveRoles(ctx, member.roles, member.address),
+    };
   }
 
   app.decorate('authenticate', async (req: FastifyRequest) => {

@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export const docsPlugin = fp(async (app) => {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'AGCFund Portfolio API', version: '1.0.0', description: 'Every response is {code, msg, data}; code 200 is success.' },
+      info: {
+        title: 'AGCFund Portfolio API',
+        version: '1.0.0',
+        description: 'Every response is {code, msg, data}; code 200 is success.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

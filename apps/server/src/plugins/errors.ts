@@ -22,8 +22,15 @@ function validationMessage(req: FastifyRequest, err: FastifyError): string {
   const field = path || (err.validationContext ?? 'body');
   const params = first.params as { code?: string };
   // zod 4 issues do not carry the input: look the value up where validation failed.
-  const source = { body: req.body, querystring: req.query, params: req.params, headers: req.headers }[err.validationContext ?? 'body'];
-  const value = path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), source);
+  const source = { body: req.body, querystring: req.query, params: req.params, headers: req.headers }[
+    err.validationContext ?? 'body'
+  ];
+  const value = path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      source,
+    );
   const missing = value === undefined || value === '';
   const reason = missing ? 'validation.required' : (REASONS[params.code ?? ''] ?? 'validation.invalid');
   return req.t('validation.field', { field, reason: req.t(reason) });
@@ -33,7 +40,8 @@ function validationMessage(req: FastifyRequest, err: FastifyError): string {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const thrown: unknown = err;
-    if (thrown instanceof AppError) return send(reply, thrown.code, req.t(thrown.key, thrown.vars), thrown.data);
+    if (thrown instanceof AppError)
+      return send(reply, thrown.code, req.t(thrown.key, thrown.vars), thrown.data);
     if (err.validation) return send(reply, ErrorCode.badRequest, validationMessage(req, err));
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return send(reply, ErrorCode.badRequest, req.t('validation.bad_json'));
@@ -49,6 +57,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return send(reply, ErrorCode.internal, req.t('errors.internal'));
   });
   app.setNotFoundHandler((req, reply) =>
-    send(reply, ErrorCode.notFound, req.t('errors.route_not_found', { method: req.method, url: req.url.split('?')[0] ?? '' })),
+    send(
+      reply,
+      ErrorCode.notFound,
+      req.t('errors.route_not_found', { method: req.method, url: req.url.split('?')[0] ?? '' }),
+    ),
   );
 });

@@ -15,7 +15,8 @@ export type Translate = (key: string, vars?: Record<string, string | number>) =>
 
 /** Translates an API message key; a key missing in a locale falls back to English, then to the key itself. */
 export function translator(locale: Locale): Translate {
-  return (key, vars) => interpolate(lookup(apiMessages[locale], key) ?? lookup(apiMessages.en, key) ?? key, vars);
+  return (key, vars) =>
+    interpolate(lookup(apiMessages[locale], key) ?? lookup(apiMessages.en, key) ?? key, vars);
 }
 
 declare module 'fastify' {

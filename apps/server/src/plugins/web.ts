@@ -12,11 +12,18 @@ export const webPlugin = fp<{ dist: string }>(async (app, { dist }) => {
     app.log.warn({ dist }, 'web app not built: only the API is served');
     return;
   }
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    maxAge: '1h',
+    immutable: false,
+  });
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     // A missing asset or API path is a 404, never the app's page.
-    if (path.startsWith('/assets/') || path === '/api' || path.startsWith('/api/')) return reply.callNotFound();
+    if (path.startsWith('/assets/') || path === '/api' || path.startsWith('/api/'))
+      return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

@@ -10,12 +10,7 @@ export const INVITE_CODE_RE = /^[A-Z2-9]{8}$/;
 export const authBody = z.object({
   message: z.string().min(1).max(4096),
   signature: z.string().regex(/^0x[0-9a-fA-F]+$/),
-  invite_code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(INVITE_CODE_RE)
-    .optional(),
+  invite_code: z.string().trim().toUpperCase().regex(INVITE_CODE_RE).optional(),
   side: sideSchema.optional(),
 });
 export type AuthBody = z.output<typeof authBody>;

@@ -10,7 +10,12 @@ export const configResponse = z.object({
   explorer_url: z.string(),
   contracts: z.object({ token: address, transfer: address, bank: address, usdt: address }),
   /** Percent strings, rendered into every language's texts so no two languages can disagree. */
-  rates: z.object({ referral_max: z.string(), pairing_max: z.string(), static_max: z.string(), easy_earn_apy_max: z.string() }),
+  rates: z.object({
+    referral_max: z.string(),
+    pairing_max: z.string(),
+    static_max: z.string(),
+    easy_earn_apy_max: z.string(),
+  }),
   siwe: z.object({ domain: z.string(), uri: z.string(), statement: z.string() }),
 });
 export type PublicConfig = z.infer<typeof configResponse>;

@@ -8,7 +8,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/nonce',
     {
-      schema: { tags: ['auth'], summary: 'Single-use sign-in nonce (5 minutes)', querystring: nonceQuery, response: { 200: envelope(nonceResponse) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Single-use sign-in nonce (5 minutes)',
+        querystring: nonceQuery,
+        response: { 200: envelope(nonceResponse) },
+      },
       config: { rateLimit: { max: ctx.config.rateLimit.noncePerMinute, timeWindow: '1 minute' } },
     },
     async (req) => ok(req, await issueNonce(ctx, req.query.address)),

@@ -7,8 +7,15 @@ import { parseSiweMessage } from 'viem/siwe';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { newInviteCode } from '../members/invite-code.ts';
+import {
+  findByAddress,
+  findByInviteCode,
+  hasAnyMember,
+  insertPlaced,
+  insertRoot,
+  type Member,
+} from '../members/repository.ts';
 import { invalidateMember } from '../members/service.ts';
-import { findByAddress, findByInviteCode, hasAnyMember, insertPlaced, insertRoot, type Member } from '../members/repository.ts';
 
 const { nonces } = schema;
 /** Tolerated clock difference between a wallet's device and the server. */
@@ -31,7 +38,15 @@ type Parsed = { address: `0x${string}`; nonce: string };
 /** Checks an EIP-4361 message against this server: domain, origin, chain, validity window, signature. */
 async function verifySiwe(ctx: AppContext, message: string, signature: Hex): Promise<Parsed> {
   const m = parseSiweMessage(message);
-  if (!m.address || !m.domain || !m.nonce || !m.uri || m.version !== '1' || m.chainId === undefined || !m.issuedAt) {
+  if (
+    !m.address ||
+    !m.domain ||
+    !m.nonce ||
+    !m.uri ||
+    m.version !== '1' ||
+    m.chainId === undefined ||
+    !m.issuedAt
+  ) {
     throw badRequest('siwe.malformed');
   }
   let uriOrigin: string | undefined;
@@ -43,7 +58,8 @@ async function verifySiwe(ctx: AppContext, message: string, signature: Hex): Pro
   if (m.domain !== ctx.config.siweDomain || uriOrigin !== ctx.config.publicOrigin) {
     throw badRequest('siwe.wrong_domain', { domain: m.domain });
   }
-  if (m.chainId !== ctx.chain.id) throw badRequest('siwe.wrong_chain', { chainId: ctx.chain.id, got: m.chainId });
+  if (m.chainId !== ctx.chain.id)
+    throw badRequest('siwe.wrong_chain', { chainId: ctx.chain.id, got: m.chainId });
   const now = ctx.now().getTime();
   if (m.expirationTime && m.expirationTime.getTime() <= now) throw badRequest('siwe.expired');
   if (m.notBefore && m.notBefore.getTime() > now + CLOCK_SKEW_MS) throw badRequest('siwe.not_yet_valid');
@@ -64,11 +80,19 @@ async function consumeNonce(tx: DbOrTx, ctx: AppContext, nonce: string, address:
   const used = await tx
     .update(nonces)
     .set({ usedAt: now })
-    .where(and(eq(nonces.nonce, nonce), eq(nonces.address, address), isNull(nonces.usedAt), gt(nonces.expiresAt, now)))
+    .where(
+      and(
+        eq(nonces.nonce, nonce),
+        eq(nonces.address, address),
+        isNull(nonces.usedAt),
+        gt(nonces.expiresAt, now),
+      ),
+    )
     .returning({ nonce: nonces.nonce });
   if (used.length === 1) return;
   const [row] = await tx.select().from(nonces).where(eq(nonces.nonce, nonce)).limit(1);
-  if (row && row.address === address && !row.usedAt && row.expiresAt <= now) throw unauthorized('nonce.expired');
+  if (row && row.address === address && !row.usedAt && row.expiresAt <= now)
+    throw unauthorized('nonce.expired');
   throw unauthorized('nonce.invalid');
 }
 

@@ -10,7 +10,12 @@ export function publicConfig(ctx: AppContext): PublicConfig {
     chain_name: 'Arbitrum One',
     rpc_url: chain.publicRpcUrl,
     explorer_url: chain.explorerUrl,
-    contracts: { token: chain.contracts.agc, transfer: chain.contracts.transfer, bank: chain.contracts.vault, usdt: chain.contracts.usdt },
+    contracts: {
+      token: chain.contracts.agc,
+      transfer: chain.contracts.transfer,
+      bank: chain.contracts.vault,
+      usdt: chain.contracts.usdt,
+    },
     rates: {
       referral_max: config.rates.referralMax,
       pairing_max: config.rates.pairingMax,
@@ -25,7 +30,13 @@ export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const body = publicConfig(ctx);
   app.get(
     '/config',
-    { schema: { tags: ['app'], summary: 'Chain, contracts and the configured rates the app shows', response: { 200: envelope(configResponse) } } },
+    {
+      schema: {
+        tags: ['app'],
+        summary: 'Chain, contracts and the configured rates the app shows',
+        response: { 200: envelope(configResponse) },
+      },
+    },
     async (req) => ok(req, body),
   );
 };

@@ -8,7 +8,12 @@ export const meRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   app.get(
     '/me',
     {
-      schema: { tags: ['member'], summary: 'The signed-in member’s user info', security: [{ bearer: [] }], response: { 200: envelope(meResponse) } },
+      schema: {
+        tags: ['member'],
+        summary: 'The signed-in member’s user info',
+        security: [{ bearer: [] }],
+        response: { 200: envelope(meResponse) },
+      },
       preHandler: app.authenticate,
     },
     async (req) => ok(req, await getMe(ctx, req.user!)),

@@ -1,7 +1,7 @@
 import type { Me } from '@agc/shared';
 import type { AppContext } from '../../context.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
 import { memberSnapshot } from '../members/service.ts';
 
 const DAY_MS = 86_400_000;

@@ -26,7 +26,12 @@ export async function rolesOf(db: DbOrTx, userId: bigint): Promise<Role[]> {
   return rows.map((r) => r.role);
 }
 
-export async function grantRole(db: DbOrTx, userId: bigint, role: Role, grantedBy: bigint | null): Promise<void> {
+export async function grantRole(
+  db: DbOrTx,
+  userId: bigint,
+  role: Role,
+  grantedBy: bigint | null,
+): Promise<void> {
   await db.insert(userRoles).values({ userId, role, grantedBy }).onConflictDoNothing();
 }
 

@@ -23,7 +23,9 @@ export async function loadSnapshot(db: DbOrTx, id: bigint): Promise<MemberSnapsh
       inviteCode: users.inviteCode,
       createdAt: users.createdAt,
       invitedCount: users.invitedCount,
-      roles: sql<Role[]>`coalesce(array_agg(${userRoles.role}) filter (where ${userRoles.role} is not null), '{}')`,
+      roles: sql<
+        Role[]
+      >`coalesce(array_agg(${userRoles.role}) filter (where ${userRoles.role} is not null), '{}')`,
     })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))

@@ -79,6 +79,11 @@ describe('locale files', () => {
         expect(different).toEqual([]);
       });
 
+      it('states no rate of its own: percentages come from the server configuration', () => {
+        const hardCoded = enKeys.filter((key) => /\d\s*[%％]/.test(String(messages[key] ?? '')));
+        expect(hardCoded).toEqual([]);
+      });
+
       it('is translated (not a copy of en.json)', () => {
         const same = enKeys.filter((key) => messages[key] === en[key]);
         expect(
