@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deployAll, devAccount, startAnvil } from '@agc/contracts';
+import { schema } from '@agc/db';
+import { count } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { startRuntime } from '../src/runtime.ts';
+
+const log = pino({ level: 'silent' });
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'agc-runtime-'));
+  dirs.push(d);
+  return d;
+};
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+describe('runtime', () => {
+  it('starts anvil with the contracts and demo data, and reuses both after a restart', async () => {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, ANVIL_PORT: String(await freePort()), LOG_LEVEL: 'silent' };
+    const first = await startRuntime(loadConfig(env), log);
+    const contracts = first.ctx.chain.contracts;
+    const [members] = await first.ctx.db.select({ n: count() }).from(schema.users);
+    expect(Number(members?.n)).toBe(5);
+    const chainId = await fetch(first.ctx.chain.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    }).then((r) => r.json());
+    expect(chainId.result).toBe('0xa4b1');
+    await first.close();
+
+    const second = await startRuntime(loadConfig(env), log);
+    try {
+      expect(second.ctx.chain.contracts).toEqual(contracts);
+      const [again] = await second.ctx.db.select({ n: count() }).from(schema.users);
+      expect(Number(again?.n)).toBe(5);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('uses a configured network and its contracts without starting anvil', async () => {
+    const network = await startAnvil();
+    try {
+      const d = await deployAll({
+        rpcUrl: network.url,
+        deployer: devAccount(0),
+        signer: devAccount(10).address,
+        openMint: false,
+      });
+      const unusedPort = await freePort();
+      const runtime = await startRuntime(
+        loadConfig({
+          DATA_DIR: tempDir(),
+          ANVIL_PORT: String(unusedPort),
+          CHAIN_RPC_URL: network.url,
+          AGC_ADDRESS: d.agc,
+          USDT_ADDRESS: d.usdt,
+          TRANSFER_ADDRESS: d.transfer,
+          VAULT_ADDRESS: d.vault,
+          SIGNER_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
+        }),
+        log,
+      );
+      try {
+        expect(runtime.ctx.chain.rpcUrl).toBe(network.url);
+        expect(runtime.ctx.chain.contracts.vault).toBe(d.vault.toLowerCase());
+        // No anvil of ours on the configured port, and no demo data on a real network.
+        await expect(fetch(`http://127.0.0.1:${unusedPort}`, { method: 'POST' })).rejects.toThrow();
+        const [members] = await runtime.ctx.db.select({ n: count() }).from(schema.users);
+        expect(Number(members?.n)).toBe(0);
+      } finally {
+        await runtime.close();
+      }
+    } finally {
+      await network.stop();
+    }
+  });
+});
