@@ -103,7 +103,11 @@ async function localChain(
  * deployed), and the demo data on an empty development database.
  */
 export async function startRuntime(config: Config, log: FastifyBaseLogger): Promise<Runtime> {
-  const db = await openDb(config.database);
+  const db = await openDb(
+    config.database.kind === 'postgres'
+      ? { ...config.database, onIdleError: (err) => log.warn({ err: err.message }, 'idle database connection lost') }
+      : config.database,
+  );
   await migrate(db);
   log.info({ kind: db.kind }, 'database ready');
 

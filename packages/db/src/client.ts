@@ -37,12 +37,20 @@ export const migrationsFolder =
   fileURLToPath(new URL('../migrations', import.meta.url));
 
 export type DbOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** An idle pooled connection died (database restart, admin kill); the pool replaces it. */
+      onIdleError?: (err: Error) => void;
+    }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // Without a listener, an idle client's error (e.g. the server terminating it) would crash the process.
+    pool.on('error', (err) => options.onIdleError?.(err));
     // Fail at start-up, not at the first request.
     const probe = await pool.connect();
     probe.release();
