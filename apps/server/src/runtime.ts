@@ -105,7 +105,10 @@ async function localChain(
 export async function startRuntime(config: Config, log: FastifyBaseLogger): Promise<Runtime> {
   const db = await openDb(
     config.database.kind === 'postgres'
-      ? { ...config.database, onIdleError: (err) => log.warn({ err: err.message }, 'idle database connection lost') }
+      ? {
+          ...config.database,
+          onIdleError: (err) => log.warn({ err: err.message }, 'idle database connection lost'),
+        }
       : config.database,
   );
   await migrate(db);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   check,
@@ -25,8 +26,8 @@ export const users = pgTable(
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
     address: text('address').notNull(),
     inviteCode: text('invite_code').notNull(),
-    inviterId: bigint('inviter_id', { mode: 'bigint' }).references((): any => users.id),
-    parentId: bigint('parent_id', { mode: 'bigint' }).references((): any => users.id),
+    inviterId: bigint('inviter_id', { mode: 'bigint' }).references((): AnyPgColumn => users.id),
+    parentId: bigint('parent_id', { mode: 'bigint' }).references((): AnyPgColumn => users.id),
     side: text('side', { enum: ['left', 'right'] }),
     depth: integer('depth').notNull().default(0),
     /** Direct invitees, kept in step at sign-up so reading it never counts rows. */
