@@ -3,12 +3,15 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -96,3 +99,173 @@ export const auditLog = pgTable('audit_log', {
   after: jsonb('after'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Amounts in integer minor units: numeric(78,0) holds any uint256 (AGC has 18 decimals, which
+ * overflows bigint past 9.2 AGC·10^9), mapped to JavaScript bigint. Never a float.
+ */
+export const amount = customType<{ data: bigint; driverData: string }>({
+  dataType: () => 'numeric(78, 0)',
+  toDriver: (v) => v.toString(),
+  fromDriver: (v) => BigInt(String(v)),
+});
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  imageUrl: text('image_url').notNull().default(''),
+  /** USDT minor units (6 decimals). */
+  priceUsdt: amount('price_usdt').notNull(),
+  status: text('status', { enum: ['on', 'off'] })
+    .notNull()
+    .default('on'),
+  sort: integer('sort').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Shop orders. The quote (price, AGC fee at the AGC price of the moment) is fixed at creation and
+ * expires; the order id is also the id paid on chain (`pay(orderId, usdt, agc)`).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    productName: text('product_name').notNull(),
+    priceUsdt: amount('price_usdt').notNull(),
+    feeAgc: amount('fee_agc').notNull(),
+    /** Price of 1 AGC in USDT minor units at quote time. */
+    agcPriceUsdt: amount('agc_price_usdt').notNull(),
+    status: text('status', { enum: ['Unpaid', 'Verifying', 'Success', 'Canceled'] })
+      .notNull()
+      .default('Unpaid'),
+    quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }).notNull(),
+    payTxHash: text('pay_tx_hash'),
+    payReportedAt: timestamp('pay_reported_at', { withTimezone: true }),
+    /** Why a payment is still Verifying (for the audit page), or why the order was canceled. */
+    reason: text('reason'),
+    paymentTransferId: bigint('payment_transfer_id', { mode: 'bigint' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status),
+    uniqueIndex('orders_pay_tx_key').on(t.payTxHash),
+  ],
+);
+
+/** Where the chain watcher has read up to, per stream (e.g. the payment contract's events). */
+export const chainCursors = pgTable('chain_cursors', {
+  name: text('name').primaryKey(),
+  /** The last block fully ingested. */
+  block: bigint('block', { mode: 'bigint' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every contract event ingested, once: unique on (chain id, tx hash, log index). */
+export const chainEvents = pgTable(
+  'chain_events',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    chainId: integer('chain_id').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    contract: text('contract').notNull(),
+    name: text('name').notNull(),
+    args: jsonb('args').notNull(),
+    /** What ingestion did with it: matched an order, or why not. */
+    outcome: text('outcome'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chain_events_key').on(t.chainId, t.txHash, t.logIndex)],
+);
+
+/**
+ * Ledger accounts: a member's (user_id set) or the system's (user_id null), one per code and asset.
+ * balance = credits − debits, kept in step with ledger_transfers in the same transaction. Only
+ * accounts marked allow_negative (sources such as chain inflow) may go below zero.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'bigint' }).references(() => users.id),
+    code: text('code').notNull(),
+    asset: text('asset', { enum: ['USDT', 'AGC'] }).notNull(),
+    balance: amount('balance').notNull().default(sql`0`),
+    allowNegative: boolean('allow_negative').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_key').on(sql`coalesce(${t.userId}, 0)`, t.code, t.asset),
+    check('ledger_accounts_non_negative', sql`${t.allowNegative} or ${t.balance} >= 0`),
+  ],
+);
+
+/** The journal: every transfer debits one account and credits another, same asset, amount > 0. */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    debitAccountId: bigint('debit_account_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: bigint('credit_account_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    asset: text('asset', { enum: ['USDT', 'AGC'] }).notNull(),
+    amount: amount('amount').notNull(),
+    kind: text('kind').notNull(),
+    /** What caused it, e.g. "order:42". */
+    ref: text('ref').notNull(),
+    /** Makes posting idempotent: the same key never posts twice. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transfers_idempotency_key').on(t.idempotencyKey),
+    index('ledger_transfers_debit_idx').on(t.debitAccountId),
+    index('ledger_transfers_credit_idx').on(t.creditAccountId),
+    check('ledger_transfers_positive', sql`${t.amount} > 0`),
+    check('ledger_transfers_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+  ],
+);
+
+/** Reward records (for the reward pages): what was due, what the caps cut, what was credited. */
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['referral', 'pairing', 'static', 'management'] }).notNull(),
+    /** The amount the rate applies to, USDT minor units. */
+    base: amount('base').notNull(),
+    /** Rate in basis points (1% = 100). */
+    rateBps: integer('rate_bps').notNull(),
+    due: amount('due').notNull(),
+    /** What the caps (remaining dividends, day top) cut, and which. */
+    cut: amount('cut').notNull().default(sql`0`),
+    cutReason: text('cut_reason'),
+    creditedUsdt: amount('credited_usdt').notNull(),
+    creditedAgc: amount('credited_agc').notNull().default(sql`0`),
+    sourceUserId: bigint('source_user_id', { mode: 'bigint' }).references(() => users.id),
+    ref: text('ref').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('rewards_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('rewards_kind_ref_key').on(t.kind, t.ref),
+  ],
+);

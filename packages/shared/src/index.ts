@@ -6,3 +6,4 @@ export * from './envelope.ts';
 export * from './format/index.ts';
 export * from './locale.ts';
 export * from './money.ts';
+export * from './api/shop.ts';

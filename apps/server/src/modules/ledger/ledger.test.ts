@@ -1,0 +1,272 @@
+import type { DbHandle } from '@agc/db';
+import { schema } from '@agc/db';
+import { createTestDb } from '@agc/db/testing';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, type AccountRef, balanceOf, checkLedger, LedgerError, transfer } from './ledger.ts';
+
+let h: DbHandle;
+const members: bigint[] = [];
+
+beforeAll(async () => {
+  h = await createTestDb();
+  // Three members to move money between (the ledger needs only their ids).
+  for (let i = 0; i < 3; i++) {
+    const [leg] = await h.db.insert(schema.legs).values({}).returning();
+    const [u] = await h.db
+      .insert(schema.users)
+      .values({
+        address: `0x${String(i).padStart(40, '0')}`,
+        inviteCode: `LEDGER${i}AA`.slice(0, 8),
+        inviterId: i === 0 ? null : members[0],
+        parentId: i === 0 ? null : members[0],
+        side: i === 0 ? null : i === 1 ? 'left' : 'right',
+        leftLegId: leg!.id,
+        rightLegId: leg!.id,
+      })
+      .returning();
+    members.push(u!.id);
+  }
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const acct = (
+  userId: bigint | null,
+  code: AccountRef['code'],
+  asset: AccountRef['asset'] = 'USDT',
+): AccountRef => ({ userId, code, asset });
+let keySeq = 0;
+const key = () => `test:${Date.now()}:${keySeq++}`;
+
+describe('transfer', () => {
+  it('moves both balances and is idempotent on its key', async () => {
+    const m = members[0]!;
+    const k = key();
+    const input = {
+      debit: acct(null, ACCOUNTS.chainInflow),
+      credit: acct(m, ACCOUNTS.investment),
+      amount: 150_000_000n,
+      kind: 'test',
+      ref: 'r',
+      idempotencyKey: k,
+    };
+    const before = await balanceOf(h.db, acct(m, ACCOUNTS.investment));
+    const first = await h.db.transaction((tx) => transfer(tx, input));
+    const again = await h.db.transaction((tx) => transfer(tx, input));
+    expect(first).not.toBeNull();
+    expect(again).toBeNull();
+    expect(await balanceOf(h.db, acct(m, ACCOUNTS.investment))).toBe(before + 150_000_000n);
+  });
+
+  it('refuses to take a member account below zero and changes nothing', async () => {
+    const m = members[1]!;
+    const before = await checkLedger(h.db);
+    const err = await h.db
+      .transaction((tx) =>
+        transfer(tx, {
+          debit: acct(m, ACCOUNTS.available),
+          credit: acct(null, ACCOUNTS.rewardsPaid),
+          amount: 1n,
+          kind: 'test',
+          ref: 'r',
+          idempotencyKey: key(),
+        }),
+      )
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(LedgerError);
+    expect(await balanceOf(h.db, acct(m, ACCOUNTS.available))).toBe(0n);
+    expect(await checkLedger(h.db)).toEqual(before);
+  });
+
+  it('refuses zero, negative and cross-asset transfers', async () => {
+    const m = members[0]!;
+    for (const amount of [0n, -5n]) {
+      await expect(
+        h.db.transaction((tx) =>
+          transfer(tx, {
+            debit: acct(null, ACCOUNTS.chainInflow),
+            credit: acct(m, ACCOUNTS.investment),
+            amount,
+            kind: 't',
+            ref: 'r',
+            idempotencyKey: key(),
+          }),
+        ),
+      ).rejects.toThrow(/positive/);
+    }
+    await expect(
+      h.db.transaction((tx) =>
+        transfer(tx, {
+          debit: acct(null, ACCOUNTS.chainInflow, 'AGC'),
+          credit: acct(m, ACCOUNTS.investment),
+          amount: 1n,
+          kind: 't',
+          ref: 'r',
+          idempotencyKey: key(),
+        }),
+      ),
+    ).rejects.toThrow(/one asset/);
+  });
+
+  it('holds AGC amounts far beyond 64 bits exactly', async () => {
+    const m = members[2]!;
+    const huge = 123_456_789_012_345_678_901_234_567_890n;
+    await h.db.transaction((tx) =>
+      transfer(tx, {
+        debit: acct(null, ACCOUNTS.chainInflow, 'AGC'),
+        credit: acct(m, ACCOUNTS.feesPaid, 'AGC'),
+        amount: huge,
+        kind: 't',
+        ref: 'r',
+        idempotencyKey: key(),
+      }),
+    );
+    expect(await balanceOf(h.db, acct(m, ACCOUNTS.feesPaid, 'AGC'))).toBe(huge);
+  });
+});
+
+describe('ledger invariants (property)', () => {
+  it('random sequences of payments, rewards and withdrawals keep every invariant', async () => {
+    const op = fc.oneof(
+      fc.record({
+        t: fc.constant('pay' as const),
+        m: fc.nat(2),
+        amount: fc.bigInt({ min: 1n, max: 10n ** 12n }),
+      }),
+      fc.record({
+        t: fc.constant('reward' as const),
+        m: fc.nat(2),
+        amount: fc.bigInt({ min: 1n, max: 10n ** 9n }),
+      }),
+      fc.record({
+        t: fc.constant('spend' as const),
+        m: fc.nat(2),
+        amount: fc.bigInt({ min: 1n, max: 10n ** 9n }),
+      }),
+      fc.record({
+        t: fc.constant('replay' as const),
+        m: fc.nat(2),
+        amount: fc.bigInt({ min: 1n, max: 10n ** 6n }),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
+        // The model: what each member's available balance should be.
+        const model = new Map<bigint, bigint>();
+        const start = new Map<bigint, bigint>();
+        for (const m of members) {
+          const b = await balanceOf(h.db, acct(m, ACCOUNTS.available));
+          model.set(m, b);
+          start.set(m, b);
+        }
+        let lastKey = '';
+        for (const o of ops) {
+          const m = members[o.m]!;
+          if (o.t === 'pay') {
+            await h.db.transaction((tx) =>
+              transfer(tx, {
+                debit: acct(null, ACCOUNTS.chainInflow),
+                credit: acct(m, ACCOUNTS.investment),
+                amount: o.amount,
+                kind: 'pay',
+                ref: 'p',
+                idempotencyKey: key(),
+              }),
+            );
+          } else if (o.t === 'reward') {
+            lastKey = key();
+            await h.db.transaction((tx) =>
+              transfer(tx, {
+                debit: acct(null, ACCOUNTS.rewardsPaid),
+                credit: acct(m, ACCOUNTS.available),
+                amount: o.amount,
+                kind: 'reward',
+                ref: 'r',
+                idempotencyKey: lastKey,
+              }),
+            );
+            model.set(m, model.get(m)! + o.amount);
+          } else if (o.t === 'replay' && lastKey) {
+            // Posting an already-posted key again changes nothing.
+            await h.db.transaction((tx) =>
+              transfer(tx, {
+                debit: acct(null, ACCOUNTS.rewardsPaid),
+                credit: acct(m, ACCOUNTS.available),
+                amount: o.amount,
+                kind: 'reward',
+                ref: 'r',
+                idempotencyKey: lastKey,
+              }),
+            );
+          } else if (o.t === 'spend') {
+            const ok = await h.db
+              .transaction((tx) =>
+                transfer(tx, {
+                  debit: acct(m, ACCOUNTS.available),
+                  credit: acct(null, ACCOUNTS.rewardsPaid),
+                  amount: o.amount,
+                  kind: 'spend',
+                  ref: 's',
+                  idempotencyKey: key(),
+                }),
+              )
+              .then(
+                () => true,
+                (e) => (e instanceof LedgerError ? false : Promise.reject(e)),
+              );
+            // Refused exactly when the model says the balance does not cover it.
+            expect(ok).toBe(model.get(m)! >= o.amount);
+            if (ok) model.set(m, model.get(m)! - o.amount);
+          }
+        }
+        for (const m of members)
+          expect(await balanceOf(h.db, acct(m, ACCOUNTS.available))).toBe(model.get(m));
+        const check = await checkLedger(h.db);
+        expect(check).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('concurrency', () => {
+  it('many concurrent debits of one account accept exactly what the balance covers', async () => {
+    const m = members[1]!;
+    // An account no other test touches: it holds exactly 30.
+    const account = acct(m, ACCOUNTS.remainingDividends);
+    await h.db.transaction((tx) =>
+      transfer(tx, {
+        debit: acct(null, ACCOUNTS.dividendCapIssued),
+        credit: account,
+        amount: 30n,
+        kind: 'fund',
+        ref: 'f',
+        idempotencyKey: key(),
+      }),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        h.db
+          .transaction((tx) =>
+            transfer(tx, {
+              debit: account,
+              credit: acct(null, ACCOUNTS.dividendCapIssued),
+              amount: 1n,
+              kind: 'spend',
+              ref: 's',
+              idempotencyKey: key(),
+            }),
+          )
+          .then(
+            () => 'ok',
+            (e) => (e instanceof LedgerError ? 'refused' : Promise.reject(e)),
+          ),
+      ),
+    );
+    expect(results.filter((r) => r === 'ok')).toHaveLength(30);
+    expect(await balanceOf(h.db, account)).toBe(0n);
+    expect(await checkLedger(h.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+});

@@ -1,0 +1,184 @@
+import { type DbOrTx, schema } from '@agc/db';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/errors.ts';
+
+const { ledgerAccounts, ledgerTransfers } = schema;
+
+export type Asset = 'USDT' | 'AGC';
+
+/** A ledger account by owner (null = the system), code and asset. */
+export interface AccountRef {
+  userId: bigint | null;
+  code: AccountCode;
+  asset: Asset;
+}
+
+/**
+ * The chart of accounts. Member accounts never go below zero; system sources may (their negative
+ * balance is what came in from, or was issued to, the outside).
+ */
+export const ACCOUNTS = {
+  /** System: value that entered from the chain (payments received). Negative by design. */
+  chainInflow: 'system.chain_inflow',
+  /** System: earnings capacity issued to members (price × cap multiplier). Negative by design. */
+  dividendCapIssued: 'system.dividend_cap_issued',
+  /** System: rewards paid out to members. Negative by design. */
+  rewardsPaid: 'system.rewards_paid',
+  /** Member: principal invested through confirmed orders (USDT). */
+  investment: 'member.investment',
+  /** Member: AGC service fees paid with confirmed orders. */
+  feesPaid: 'member.fees_paid',
+  /** Member: what rewards may still pay out (remaining dividends), USDT. */
+  remainingDividends: 'member.remaining_dividends',
+  /** Member: rewards that can be withdrawn now. */
+  available: 'member.available',
+} as const;
+export type AccountCode = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
+
+const SYSTEM_NEGATIVE: ReadonlySet<string> = new Set([
+  ACCOUNTS.chainInflow,
+  ACCOUNTS.dividendCapIssued,
+  ACCOUNTS.rewardsPaid,
+]);
+
+export class LedgerError extends AppError {
+  override name = 'LedgerError';
+}
+
+/** The account's id, creating it on first use. */
+export async function accountId(tx: DbOrTx, ref: AccountRef): Promise<bigint> {
+  const owner = ref.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, ref.userId);
+  const where = and(owner, eq(ledgerAccounts.code, ref.code), eq(ledgerAccounts.asset, ref.asset));
+  const [found] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where).limit(1);
+  if (found) return found.id;
+  await tx
+    .insert(ledgerAccounts)
+    .values({
+      userId: ref.userId,
+      code: ref.code,
+      asset: ref.asset,
+      allowNegative: ref.userId === null && SYSTEM_NEGATIVE.has(ref.code),
+    })
+    .onConflictDoNothing();
+  const [created] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where).limit(1);
+  if (!created) throw new Error(`ledger account ${ref.code}/${ref.asset} could not be created`);
+  return created.id;
+}
+
+export interface TransferInput {
+  debit: AccountRef;
+  credit: AccountRef;
+  amount: bigint;
+  kind: string;
+  ref: string;
+  /** The same key never posts twice: a repeated posting is a no-op. */
+  idempotencyKey: string;
+}
+
+/**
+ * Posts one transfer and moves both balances in the same transaction. Returns the transfer id, or
+ * null when the idempotency key was already posted. A member account that would go below zero
+ * refuses the whole transaction (database check), so callers see LedgerError('insufficient').
+ * Must run inside a transaction.
+ */
+export async function transfer(tx: DbOrTx, input: TransferInput): Promise<bigint | null> {
+  if (input.debit.asset !== input.credit.asset) throw new Error('a transfer moves one asset');
+  if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
+  const debitId = await accountId(tx, input.debit);
+  const creditId = await accountId(tx, input.credit);
+  // Lock both accounts first, in id order, so concurrent transfers queue instead of deadlocking.
+  // NO KEY UPDATE leaves the foreign-key checks of the journal insert unblocked.
+  await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [debitId, creditId]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('no key update');
+  const [posted] = await tx
+    .insert(ledgerTransfers)
+    .values({
+      debitAccountId: debitId,
+      creditAccountId: creditId,
+      asset: input.debit.asset,
+      amount: input.amount,
+      kind: input.kind,
+      ref: input.ref,
+      idempotencyKey: input.idempotencyKey,
+    })
+    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
+    .returning({ id: ledgerTransfers.id });
+  if (!posted) return null;
+  const [debited] = await tx
+    .update(ledgerAccounts)
+    .set({ balance: sql`${ledgerAccounts.balance} - ${input.amount.toString()}::numeric` })
+    .where(
+      and(
+        eq(ledgerAccounts.id, debitId),
+        sql`(${ledgerAccounts.allowNegative} or ${ledgerAccounts.balance} >= ${input.amount.toString()}::numeric)`,
+      ),
+    )
+    .returning({ id: ledgerAccounts.id });
+  if (!debited) throw new LedgerError(400, 'ledger.insufficient');
+  await tx
+    .update(ledgerAccounts)
+    .set({ balance: sql`${ledgerAccounts.balance} + ${input.amount.toString()}::numeric` })
+    .where(eq(ledgerAccounts.id, creditId));
+  return posted.id;
+}
+
+/** Balance of one account (0 when it does not exist yet). */
+export async function balanceOf(db: DbOrTx, ref: AccountRef): Promise<bigint> {
+  const owner = ref.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, ref.userId);
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(owner, eq(ledgerAccounts.code, ref.code), eq(ledgerAccounts.asset, ref.asset)))
+    .limit(1);
+  return row?.balance ?? 0n;
+}
+
+/** All of a member's balances, keyed "code/asset" (absent accounts are 0). */
+export async function memberBalances(db: DbOrTx, userId: bigint): Promise<Map<string, bigint>> {
+  const rows = await db
+    .select({ code: ledgerAccounts.code, asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId));
+  return new Map(rows.map((r) => [`${r.code}/${r.asset}`, r.balance]));
+}
+
+export interface LedgerCheck {
+  /** Accounts whose stored balance differs from credits − debits of the journal. */
+  mismatched: Array<{ accountId: bigint; stored: bigint; journal: bigint }>;
+  /** Accounts below zero that must not be. */
+  negative: bigint[];
+  /** Transfers whose two accounts hold another asset than the transfer. */
+  assetMismatch: bigint[];
+}
+
+/** Recomputes every balance from the journal: the auditor's check, used by tests and ops. */
+export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
+  const rows = await db.execute<{ id: string; stored: string; journal: string; allow_negative: boolean }>(sql`
+    select a.id::text as id, a.balance::text as stored, a.allow_negative,
+      (coalesce((select sum(t.amount) from ledger_transfers t where t.credit_account_id = a.id), 0)
+       - coalesce((select sum(t.amount) from ledger_transfers t where t.debit_account_id = a.id), 0))::text as journal
+    from ledger_accounts a`);
+  const bad = await db.execute<{ id: string }>(sql`
+    select t.id::text as id from ledger_transfers t
+    join ledger_accounts d on d.id = t.debit_account_id
+    join ledger_accounts c on c.id = t.credit_account_id
+    where d.asset <> t.asset or c.asset <> t.asset`);
+  const list = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as never[];
+  const accounts = list(rows) as Array<{
+    id: string;
+    stored: string;
+    journal: string;
+    allow_negative: boolean;
+  }>;
+  return {
+    mismatched: accounts
+      .filter((a) => BigInt(a.stored) !== BigInt(a.journal))
+      .map((a) => ({ accountId: BigInt(a.id), stored: BigInt(a.stored), journal: BigInt(a.journal) })),
+    negative: accounts.filter((a) => !a.allow_negative && BigInt(a.stored) < 0n).map((a) => BigInt(a.id)),
+    assetMismatch: (list(bad) as Array<{ id: string }>).map((r) => BigInt(r.id)),
+  };
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { amountString } from './common.ts';
+
+/** Order states as the spec names them. */
+export const orderStatus = z.enum(['Unpaid', 'Verifying', 'Success', 'Canceled']);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+const idString = z.string().regex(/^\d{1,20}$/);
+const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
+const hexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  image_url: z.string(),
+  /** Price in USDT (decimal string). */
+  price_usdt: amountString,
+  status: z.enum(['on', 'off']),
+});
+export type Product = z.infer<typeof productSchema>;
+export const productsResponse = z.object({ list: z.array(productSchema) });
+
+/** token/price: the price of 1 AGC in USDT, from the configured price source. */
+export const tokenPriceResponse = z.object({ symbol: z.literal('AGC'), price_usdt: amountString, updated_at: z.string() });
+/** token/price2: both directions, for converting in either way. */
+export const tokenPrice2Response = z.object({ agc_usdt: amountString, usdt_agc: amountString, updated_at: z.string() });
+
+export const createOrderBody = z.object({ product_id: z.coerce.number().int().positive() });
+
+export const orderSchema = z.object({
+  order_id: idString,
+  product: z.object({ id: z.number().int(), name: z.string() }),
+  status: orderStatus,
+  /** USDT price (the pay amount) and total; AGC service fee at the quoted price. */
+  pay_amount_usdt: amountString,
+  service_fee_agc: amountString,
+  agc_price_usdt: amountString,
+  total_amount_usdt: amountString,
+  /** What the member's investment grew by (0 until Success). */
+  amount_received_usdt: amountString,
+  payment_method: z.string(),
+  /** The paying wallet (the member's address). */
+  wallet: z.string(),
+  tx_hash: txHash.nullable(),
+  /** Ledger transfer id of the payment posting, once confirmed (traceable in the journal). */
+  transaction_id: z.string().nullable(),
+  created_at: z.string(),
+  quote_expires_at: z.string(),
+  /** When the member reported the payment transaction. */
+  pay_time: z.string().nullable(),
+  /** When the chain watcher confirmed the payment and the investment was credited. */
+  collection_time: z.string().nullable(),
+  canceled_at: z.string().nullable(),
+  /** Why a payment is still Verifying, or why an order was canceled. */
+  reason: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(50).default(10),
+  status: orderStatus.optional(),
+});
+export const orderListResponse = z.object({
+  list: z.array(orderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  has_more: z.boolean(),
+});
+
+export const orderIdParams = z.object({ order_id: idString });
+export const orderParam = z.object({ order: idString });
+
+/** The three payment steps, named as the spec's messages. */
+export const payStep = z.enum(['authAmc', 'authUsd', 'paying']);
+export type PayStep = z.infer<typeof payStep>;
+
+/** A transaction for the member's wallet to send (unsigned): built by the server for one order and one member. */
+export const txResponse = z.object({
+  step: payStep,
+  /** Which contract it calls: the AGC token, the USDT token, or the payment contract. */
+  contract: z.enum(['token', 'usdt', 'transfer']),
+  tx: z.object({ from: hexAddress, to: hexAddress, data: z.string().regex(/^0x[0-9a-fA-F]*$/), value: z.literal('0x0'), chain_id: z.number().int() }),
+  /** The amount this step approves or pays, in the token's minor units (decimal string). */
+  amount: z.string().regex(/^\d+$/),
+});
+export type TxResponse = z.infer<typeof txResponse>;
+
+export const payBody = z.object({ order_id: idString, tx_hash: txHash });
+export const cancelOrderBody = z.object({ order_id: idString });
+
+/** Admin order audit. */
+export const auditOrderQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  status: orderStatus.default('Verifying'),
+});
+export const auditDecisionBody = z.object({ note: z.string().trim().min(1).max(500) });
