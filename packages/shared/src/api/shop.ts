@@ -22,9 +22,17 @@ export type Product = z.infer<typeof productSchema>;
 export const productsResponse = z.object({ list: z.array(productSchema) });
 
 /** token/price: the price of 1 AGC in USDT, from the configured price source. */
-export const tokenPriceResponse = z.object({ symbol: z.literal('AGC'), price_usdt: amountString, updated_at: z.string() });
+export const tokenPriceResponse = z.object({
+  symbol: z.literal('AGC'),
+  price_usdt: amountString,
+  updated_at: z.string(),
+});
 /** token/price2: both directions, for converting in either way. */
-export const tokenPrice2Response = z.object({ agc_usdt: amountString, usdt_agc: amountString, updated_at: z.string() });
+export const tokenPrice2Response = z.object({
+  agc_usdt: amountString,
+  usdt_agc: amountString,
+  updated_at: z.string(),
+});
 
 export const createOrderBody = z.object({ product_id: z.coerce.number().int().positive() });
 
@@ -82,7 +90,13 @@ export const txResponse = z.object({
   step: payStep,
   /** Which contract it calls: the AGC token, the USDT token, or the payment contract. */
   contract: z.enum(['token', 'usdt', 'transfer']),
-  tx: z.object({ from: hexAddress, to: hexAddress, data: z.string().regex(/^0x[0-9a-fA-F]*$/), value: z.literal('0x0'), chain_id: z.number().int() }),
+  tx: z.object({
+    from: hexAddress,
+    to: hexAddress,
+    data: z.string().regex(/^0x[0-9a-fA-F]*$/),
+    value: z.literal('0x0'),
+    chain_id: z.number().int(),
+  }),
   /** The amount this step approves or pays, in the token's minor units (decimal string). */
   amount: z.string().regex(/^\d+$/),
 });
