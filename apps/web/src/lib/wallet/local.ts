@@ -1,16 +1,7 @@
 // The local wallet's signing side: key generation/import, unlock, and the EIP-1193 methods.
 // The decrypted key lives only in this module's memory after unlock; reloading the page locks it.
 import { configResponse } from '@agc/shared';
-import {
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  type Hex,
-  hexToBigInt,
-  http,
-  isHex,
-  type TypedDataDefinition,
-} from 'viem';
+import { createWalletClient, type Hex, hexToBigInt, http, isHex, type TypedDataDefinition } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { request } from '../request.ts';
 import { ARBITRUM_ONE, parseChainId } from './chain.ts';
@@ -18,6 +9,7 @@ import { UserRejectedRequestError, WalletError } from './errors.ts';
 import { decryptSecret, encryptSecret } from './local-crypto.ts';
 import { type LocalKeystore, readKeystore, removeKeystore, writeKeystore } from './local-keystore.ts';
 import { announceLocalWallet, emitLocal, type UnlockPrompt } from './local-provider.ts';
+import { arbitrumChain, publicClientFor } from './rpc.ts';
 import { ProviderRpcError } from './types.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -144,15 +136,6 @@ function getRpcUrl(): Promise<string> {
   return rpcUrl;
 }
 
-function chainFor(url: string) {
-  return defineChain({
-    id: ARBITRUM_ONE.id,
-    name: ARBITRUM_ONE.name,
-    nativeCurrency: ARBITRUM_ONE.nativeCurrency,
-    rpcUrls: { default: { http: [url] } },
-  });
-}
-
 function requireUnlocked(): { account: PrivateKeyAccount; privateKey: Hex } {
   if (!unlocked || !readKeystore()) throw new ProviderRpcError(4100, 'The local wallet is locked');
   return unlocked;
@@ -235,7 +218,7 @@ export async function handleLocalRequest(
       if (tx.from) requireSameAddress(tx.from);
       const { account } = requireUnlocked();
       const url = await getRpcUrl();
-      const client = createWalletClient({ account, chain: chainFor(url), transport: http(url) });
+      const client = createWalletClient({ account, chain: arbitrumChain(url), transport: http(url) });
       const maxFeePerGas = quantity(tx.maxFeePerGas);
       const nonce = quantity(tx.nonce);
       const base = {
@@ -259,8 +242,7 @@ export async function handleLocalRequest(
     default: {
       // Reads (balances, calls, receipts, ...) go to the configured RPC.
       const url = await getRpcUrl();
-      const client = createPublicClient({ chain: chainFor(url), transport: http(url) });
-      return client.request({ method, params } as never);
+      return publicClientFor(url).request({ method, params } as never);
     }
   }
 }

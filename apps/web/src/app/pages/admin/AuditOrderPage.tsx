@@ -1,6 +1,47 @@
+import type { OrderStatus } from '@agc/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
+import { usePublicConfig } from '../../../features/config/api/get-config.ts';
+import { useAdminOrders } from '../../../features/shop/api/get-admin-orders.ts';
+import { flattenOrders } from '../../../features/shop/api/get-orders.ts';
+import { AuditOrderCard } from '../../../features/shop/components/AuditOrderCard.tsx';
+import { StatusTabs } from '../../../features/shop/components/StatusTabs.tsx';
+import { ApiError } from '../../../lib/request.ts';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+const FILTERS = ['Verifying', 'Unpaid', 'Success', 'Canceled'] as const satisfies readonly OrderStatus[];
+
+const isForbidden = (error: unknown) =>
+  error instanceof ApiError && (error.code === 403 || error.status === 403);
+
+/** Audit orders (auditor/admin): payments the chain watcher could not settle, with what to do. */
 export default function AuditOrderPage() {
-  return <EmptyState />;
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<OrderStatus>('Verifying');
+  const orders = useAdminOrders(status);
+  const config = usePublicConfig();
+  return (
+    <div className="page audit-order-page">
+      <StatusTabs keys={FILTERS} active={status} onChange={setStatus} testIdPrefix="audit-tab" />
+      <PagedList
+        testId="audit-order-list"
+        items={flattenOrders(orders.data?.pages)}
+        itemKey={(order) => order.order_id}
+        renderItem={(order) => <AuditOrderCard order={order} explorerUrl={config.data?.explorer_url} />}
+        isPending={orders.isPending}
+        error={orders.error}
+        hasMore={orders.hasNextPage}
+        loadMore={() => orders.fetchNextPage({ throwOnError: true })}
+        refresh={() => orders.refetch()}
+        renderError={(error) =>
+          isForbidden(error) ? (
+            <div data-testid="audit-no-permission">
+              <EmptyState description={t('audit.noPermission')} />
+            </div>
+          ) : undefined
+        }
+      />
+    </div>
+  );
 }

@@ -1,10 +1,78 @@
-import { formatDisplayAmount, levelKey, shortAddress } from '@agc/shared';
+import {
+  AGC_DECIMALS,
+  type AmountInput,
+  formatAmount,
+  formatDisplayAmount,
+  levelKey,
+  type Me,
+  parseAmount,
+  shortAddress,
+} from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useMe } from '../../../features/me/api/get-me.ts';
 import { errorText } from '../../../lib/errors.ts';
 
-/** Home (tab 0). For now: the member's address and level; the dashboard arrives with its issue. */
+/** left + right, exactly (decimal strings through bigint); null when either is not a plain amount. */
+function addAmounts(a: string, b: string): string | null {
+  try {
+    return formatAmount(parseAmount(a, AGC_DECIMALS) + parseAmount(b, AGC_DECIMALS), AGC_DECIMALS);
+  } catch {
+    return null;
+  }
+}
+
+interface Figure {
+  /** The me field shown (data-testid `home-<id>`); team_performance is left + right. */
+  id: keyof Me | 'team_performance';
+  labelKey: string;
+  value: (me: Me) => AmountInput;
+  currency?: 'AGC';
+}
+
+/** The spec's home list, grouped: investment, team performance, rewards. */
+const SECTIONS: { titleKey: string; figures: Figure[] }[] = [
+  {
+    titleKey: 'home.sections.investment',
+    figures: [
+      { id: 'investment_sum', labelKey: 'home.investment', value: (me) => me.investment_sum },
+      {
+        id: 'remaining_dividends',
+        labelKey: 'home.remainingDividends',
+        value: (me) => me.remaining_dividends,
+      },
+    ],
+  },
+  {
+    titleKey: 'home.sections.team',
+    figures: [
+      {
+        id: 'team_performance',
+        labelKey: 'home.teamPerformance',
+        value: (me) => addAmounts(me.left_team_investment, me.right_team_investment),
+      },
+      { id: 'left_team_investment', labelKey: 'home.leftSector', value: (me) => me.left_team_investment },
+      { id: 'right_team_investment', labelKey: 'home.rightSector', value: (me) => me.right_team_investment },
+      { id: 'month_team_invest', labelKey: 'home.thisMonth', value: (me) => me.month_team_invest },
+    ],
+  },
+  {
+    titleKey: 'home.sections.rewards',
+    figures: [
+      { id: 'profit_sum', labelKey: 'home.totalRewards', value: (me) => me.profit_sum },
+      { id: 'locked_profit', labelKey: 'home.locked', value: (me) => me.locked_profit },
+      { id: 'available_profit', labelKey: 'home.available', value: (me) => me.available_profit },
+      { id: 'yesterday_profit', labelKey: 'home.yesterday', value: (me) => me.yesterday_profit },
+      {
+        id: 'yesterday_profit_amc',
+        labelKey: 'home.yesterdayAgc',
+        value: (me) => me.yesterday_profit_amc,
+        currency: 'AGC',
+      },
+    ],
+  },
+];
+
+/** Home (tab 0): the member's figures from GET me. */
 export default function HomePage() {
   const { t } = useTranslation();
   const me = useMe();
@@ -35,18 +103,28 @@ export default function HomePage() {
               <dt>{t('home.level')}</dt>
               <dd data-testid="home-level">{t(`level.${levelKey(me.data.level)}`)}</dd>
             </div>
-            <div className="row">
-              <dt>{t('home.investment')}</dt>
-              <dd>{formatDisplayAmount(me.data.investment_sum)}</dd>
-            </div>
-            <div className="row">
-              <dt>{t('home.available')}</dt>
-              <dd>{formatDisplayAmount(me.data.available_profit)}</dd>
-            </div>
           </dl>
         )}
       </section>
-      <EmptyState />
+      {me.data &&
+        SECTIONS.map((section) => (
+          <section className="card" key={section.titleKey}>
+            <h3 className="card-title">{t(section.titleKey)}</h3>
+            <dl className="rows">
+              {section.figures.map((figure) => (
+                <div className="row" key={figure.id}>
+                  <dt>{t(figure.labelKey)}</dt>
+                  <dd data-testid={`home-${figure.id}`}>
+                    {formatDisplayAmount(
+                      figure.value(me.data),
+                      figure.currency ? { currency: figure.currency } : undefined,
+                    )}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
     </div>
   );
 }

@@ -1,6 +1,36 @@
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import type { Order, OrderStatus } from '@agc/shared';
+import { useState } from 'react';
+import { PagedList } from '../../../components/PagedList.tsx';
+import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.ts';
+import { OrderListItem } from '../../../features/shop/components/OrderListItem.tsx';
+import { StatusTabs } from '../../../features/shop/components/StatusTabs.tsx';
+import { navigateTo } from '../../../lib/navigation.ts';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+const FILTERS = ['all', 'Unpaid', 'Verifying', 'Success', 'Canceled'] as const;
+type Filter = (typeof FILTERS)[number];
+
+const ignore = () => undefined;
+
+/** The member's shop orders: status filter, pull-to-refresh, infinite scroll. */
 export default function OrderListPage() {
-  return <EmptyState />;
+  const [filter, setFilter] = useState<Filter>('all');
+  const orders = useOrders(filter === 'all' ? undefined : (filter as OrderStatus));
+  const open = (order: Order) =>
+    void navigateTo(`/pages/shop/shopOrderDetail?order_id=${order.order_id}`).catch(ignore);
+  return (
+    <div className="page order-list">
+      <StatusTabs keys={FILTERS} active={filter} onChange={setFilter} testIdPrefix="order-tab" />
+      <PagedList
+        testId="order-list"
+        items={flattenOrders(orders.data?.pages)}
+        itemKey={(order) => order.order_id}
+        renderItem={(order) => <OrderListItem order={order} onOpen={open} />}
+        isPending={orders.isPending}
+        error={orders.error}
+        hasMore={orders.hasNextPage}
+        loadMore={() => orders.fetchNextPage({ throwOnError: true })}
+        refresh={() => orders.refetch()}
+      />
+    </div>
+  );
 }

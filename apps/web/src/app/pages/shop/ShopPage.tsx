@@ -1,6 +1,97 @@
+import type { Order, Product } from '@agc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PullRefresh } from '../../../components/PullRefresh.tsx';
+import { usePublicConfig } from '../../../features/config/api/get-config.ts';
+import { meQueryOptions } from '../../../features/me/api/get-me.ts';
+import { useProducts } from '../../../features/shop/api/get-products.ts';
+import { useTokenPrice } from '../../../features/shop/api/get-token-price.ts';
+import { useCreateOrder } from '../../../features/shop/api/post-order.ts';
+import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
+import { ProductCard } from '../../../features/shop/components/ProductCard.tsx';
+import { formatUsdt } from '../../../features/shop/format.ts';
+import { errorText } from '../../../lib/errors.ts';
+import { navigateTo } from '../../../lib/navigation.ts';
 
-/** Shop (tab 2). Products arrive with their issue. */
+const ignore = () => undefined;
+
+/** Shop (tab 2): the products; Buy creates an order and opens its checkout. */
 export default function ShopPage() {
-  return <EmptyState />;
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const products = useProducts();
+  const price = useTokenPrice();
+  const config = usePublicConfig();
+  const createOrder = useCreateOrder();
+  const [buying, setBuying] = useState<number | null>(null);
+  const [order, setOrder] = useState<Order | null>(null);
+
+  const buy = async (product: Product) => {
+    if (buying !== null) return;
+    setBuying(product.id);
+    try {
+      setOrder(await createOrder.mutateAsync(product.id));
+    } catch {
+      // the request wrapper has shown the server's message
+    } finally {
+      setBuying(null);
+    }
+  };
+
+  const paid = (result: Order) => {
+    setOrder(null);
+    void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
+    void navigateTo(`/pages/shop/paySuccess?order_id=${result.order_id}`).catch(ignore);
+  };
+
+  let body: ReactNode;
+  if (products.isPending) {
+    body = (
+      <p className="muted list-state" data-testid="shop-loading">
+        {t('common.loading')}
+      </p>
+    );
+  } else if (products.isError) {
+    body = (
+      <div className="list-state" data-testid="shop-error">
+        <p className="error-text">{t('common.loadFailed')}</p>
+        <p className="muted small">{errorText(products.error, t)}</p>
+        <button type="button" className="btn btn-secondary" onClick={() => void products.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  } else if (products.data.length === 0) {
+    body = <EmptyState />;
+  } else {
+    body = products.data.map((product) => (
+      <ProductCard key={product.id} product={product} buying={buying === product.id} onBuy={buy} />
+    ));
+  }
+
+  return (
+    <div className="page shop">
+      <PullRefresh onRefresh={() => Promise.all([products.refetch(), price.refetch()])}>
+        <div className="shop-header">
+          {price.data && (
+            <span className="muted small" data-testid="shop-agc-price">
+              {t('pay.agcPrice', { price: formatUsdt(price.data.price_usdt) })}
+            </span>
+          )}
+          <button
+            type="button"
+            className="btn-link shop-orders-link"
+            data-testid="shop-orders"
+            onClick={() => void navigateTo('/pages/shop/orderList').catch(ignore)}
+          >
+            {t('shop.myOrders')}
+          </button>
+        </div>
+        {body}
+      </PullRefresh>
+      <PayPopup order={order} config={config.data} onClose={() => setOrder(null)} onPaid={paid} />
+    </div>
+  );
 }

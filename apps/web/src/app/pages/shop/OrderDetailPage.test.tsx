@@ -1,0 +1,87 @@
+import { formatTime } from '@agc/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupPage } from '../../../test/cleanup.ts';
+import { makeOrder } from '../../../test/fixtures.ts';
+import { CONFIG, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import OrderDetailPage from './OrderDetailPage.tsx';
+
+const TX = `0x${'ab'.repeat(32)}`;
+const field = (name: string) => screen.getByTestId(`order-detail-${name}`).textContent;
+
+afterEach(cleanupPage);
+
+describe('order detail page', () => {
+  it('shows every field of the order, formatted, with the explorer link and the Verifying notice', async () => {
+    const order = makeOrder({
+      status: 'Verifying',
+      pay_amount_usdt: '1234.5',
+      service_fee_agc: '12.345678901234567891',
+      agc_price_usdt: '0.48',
+      total_amount_usdt: '1240.42',
+      tx_hash: TX,
+      pay_time: '2025-01-01T00:05:00Z',
+      reason: 'waiting for confirmations',
+    });
+    stubApi({ 'GET /api/v1/order/42': () => ok(order), 'GET /api/v1/config': () => ok(CONFIG) });
+    renderPage(<OrderDetailPage />, '/pages/shop/shopOrderDetail?order_id=42');
+    await screen.findByTestId('order-detail');
+    expect(field('order_id')).toBe('42');
+    expect(field('product')).toBe('Starter');
+    expect(field('status')).toBe('Verifying');
+    expect(field('pay_amount_usdt')).toBe('1,234.50 USDT');
+    expect(field('service_fee_agc')).toBe('12.3457 AGC');
+    expect(field('agc_price_usdt')).toBe('0.48 USDT');
+    expect(field('total_amount_usdt')).toBe('1,240.42 USDT');
+    expect(field('amount_received_usdt')).toBe('0.00 USDT');
+    expect(field('payment_method')).toBe('USDT+AGC');
+    expect(field('wallet')).toBe(order.wallet);
+    expect(field('transaction_id')).toBe('-');
+    expect(field('created_at')).toBe(formatTime(order.created_at));
+    expect(field('pay_time')).toBe(formatTime('2025-01-01T00:05:00Z'));
+    expect(field('collection_time')).toBe('-');
+    expect(field('reason')).toBe('waiting for confirmations');
+    await waitFor(() =>
+      expect(screen.getByTestId('order-detail-tx_hash').querySelector('a')?.getAttribute('href')).toBe(
+        `https://arbiscan.io/tx/${TX}`,
+      ),
+    );
+    expect(screen.getByTestId('order-status-later').textContent).toBe(
+      'Please try again later to check the status of your order.',
+    );
+    expect(screen.queryByTestId('order-cancel')).toBeNull();
+    expect(screen.queryByTestId('order-continue')).toBeNull();
+  });
+
+  it('cancels an Unpaid order after confirmation', async () => {
+    let current = makeOrder({ quote_expires_at: new Date(Date.now() + 60_000).toISOString() });
+    const calls = stubApi({
+      'GET /api/v1/order/42': () => ok(current),
+      'GET /api/v1/config': () => ok(CONFIG),
+      'POST /api/v1/order/cancel': () => {
+        current = { ...current, status: 'Canceled', canceled_at: '2025-01-01T00:10:00Z' };
+        return ok(current);
+      },
+    });
+    renderPage(<OrderDetailPage />, '/pages/shop/shopOrderDetail?order_id=42');
+    fireEvent.click(await screen.findByTestId('order-cancel'));
+    expect(await screen.findByText('Cancel this order?')).toBeTruthy();
+    fireEvent.click(await screen.findByText('OK'));
+    await waitFor(() => expect(field('status')).toBe('Canceled'));
+    expect(calls.find((c) => c.path === '/api/v1/order/cancel')?.body).toEqual({ order_id: '42' });
+    expect(screen.queryByTestId('order-continue')).toBeNull();
+  });
+
+  it('Continue payment reloads the order and opens its checkout', async () => {
+    const current = makeOrder({ quote_expires_at: new Date(Date.now() + 10 * 60_000).toISOString() });
+    const calls = stubApi({
+      'GET /api/v1/order/42': () => ok(current),
+      'GET /api/v1/config': () => ok(CONFIG),
+    });
+    renderPage(<OrderDetailPage />, '/pages/shop/shopOrderDetail?order_id=42');
+    fireEvent.click(await screen.findByTestId('order-continue'));
+    expect((await screen.findByTestId('quote-fee')).textContent).toBe('5.00 AGC');
+    expect(screen.getByTestId('quote-countdown').textContent).toMatch(/^(10:00|09:59)$/);
+    expect(calls.filter((c) => c.path === '/api/v1/order/42')).toHaveLength(2);
+  });
+});

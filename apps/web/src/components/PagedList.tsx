@@ -1,0 +1,96 @@
+// A paged list of the spec: pull-to-refresh (45 px), infinite scroll at 50 px from the bottom edge,
+// 'No More Data' at the end, 'No Data Available' when empty, 'Load Failed' with a retry.
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../lib/errors.ts';
+import { EmptyState } from './EmptyState.tsx';
+import { PullRefresh } from './PullRefresh.tsx';
+
+/** Scroll-edge distance of the spec that loads the next page. */
+export const SCROLL_EDGE = 50;
+
+export interface PagedListProps<T> {
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+  /** The first page is loading. */
+  isPending: boolean;
+  /** The first page failed (a later page's failure shows at the bottom of the list). */
+  error: unknown;
+  hasMore: boolean;
+  /** Loads the next page; rejects when it failed. */
+  loadMore: () => Promise<unknown>;
+  /** Reloads from the first page (pull-to-refresh, retry). */
+  refresh: () => Promise<unknown>;
+  /** What to show instead of the generic 'Load Failed' for some errors (a 403, say). */
+  renderError?: (error: unknown) => ReactNode | undefined;
+  testId?: string;
+}
+
+function ListFooter({ hasMore, failed, retry }: { hasMore: boolean; failed: boolean; retry: () => void }) {
+  const { t } = useTranslation();
+  if (!hasMore)
+    return (
+      <span className="muted" data-testid="list-no-more">
+        {t('common.noMore')}
+      </span>
+    );
+  if (failed)
+    return (
+      <button type="button" className="btn-link list-retry" data-testid="list-load-failed" onClick={retry}>
+        {t('common.loadFailed')} · {t('common.retry')}
+      </button>
+    );
+  return (
+    <span className="muted" data-testid="list-loading">
+      {t('common.loading')}
+    </span>
+  );
+}
+
+export function PagedList<T>(props: PagedListProps<T>) {
+  const { t } = useTranslation();
+  let body: ReactNode;
+  if (props.isPending) {
+    body = (
+      <p className="muted list-state" data-testid="list-loading">
+        {t('common.loading')}
+      </p>
+    );
+  } else if (props.error && props.items.length === 0) {
+    body = props.renderError?.(props.error) ?? (
+      <div className="list-state" data-testid="list-error">
+        <p className="error-text">{t('common.loadFailed')}</p>
+        <p className="muted small">{errorText(props.error, t)}</p>
+        <button type="button" className="btn btn-secondary" onClick={() => void props.refresh()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  } else if (props.items.length === 0) {
+    body = <EmptyState />;
+  } else {
+    body = (
+      <>
+        <ul className="list">
+          {props.items.map((item) => (
+            <li key={props.itemKey(item)}>{props.renderItem(item)}</li>
+          ))}
+        </ul>
+        <InfiniteScroll
+          threshold={SCROLL_EDGE}
+          hasMore={props.hasMore}
+          loadMore={async () => void (await props.loadMore())}
+        >
+          {(hasMore, failed, retry) => <ListFooter hasMore={hasMore} failed={failed} retry={retry} />}
+        </InfiniteScroll>
+      </>
+    );
+  }
+  return (
+    <div data-testid={props.testId}>
+      <PullRefresh onRefresh={props.refresh}>{body}</PullRefresh>
+    </div>
+  );
+}

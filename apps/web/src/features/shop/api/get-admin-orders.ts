@@ -1,0 +1,25 @@
+import { type OrderStatus, orderListResponse } from '@agc/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { get } from '../../../lib/request.ts';
+import { nextPageParam, type OrderPage } from './get-orders.ts';
+import { shopKeys } from './keys.ts';
+
+export const ADMIN_ORDER_PAGE_SIZE = 20;
+
+/** GET /admin/orders?page&size&status (auditor/admin; 403 otherwise): orders to audit, Verifying by default. */
+export const getAdminOrders = (params: { page: number; status: OrderStatus }): Promise<OrderPage> =>
+  get(
+    '/admin/orders',
+    { page: params.page, size: ADMIN_ORDER_PAGE_SIZE, status: params.status },
+    { schema: orderListResponse },
+  );
+
+export const adminOrdersQueryOptions = (status: OrderStatus) =>
+  infiniteQueryOptions({
+    queryKey: shopKeys.adminOrderList(status),
+    queryFn: ({ pageParam }) => getAdminOrders({ page: pageParam, status }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  });
+
+export const useAdminOrders = (status: OrderStatus) => useInfiniteQuery(adminOrdersQueryOptions(status));

@@ -1,0 +1,47 @@
+import type { Order } from '@agc/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAgc, formatOrderTime, formatUsdt } from '../format.ts';
+import { OrderStatusTag } from './OrderStatusTag.tsx';
+import { TxHashLink } from './TxHashLink.tsx';
+
+/** Every field of a shop order, each as `order-detail-<field>`. */
+export function OrderFields({ order, explorerUrl }: { order: Order; explorerUrl?: string }) {
+  const { t } = useTranslation();
+  const time = (value: string | null) => formatOrderTime(value, t);
+  const rows: [field: string, value: ReactNode][] = [
+    ['order_id', order.order_id],
+    ['product', order.product.name],
+    ['status', <OrderStatusTag key="status" status={order.status} />],
+    ['pay_amount_usdt', formatUsdt(order.pay_amount_usdt)],
+    ['service_fee_agc', formatAgc(order.service_fee_agc)],
+    ['agc_price_usdt', formatUsdt(order.agc_price_usdt)],
+    ['total_amount_usdt', formatUsdt(order.total_amount_usdt)],
+    ['amount_received_usdt', formatUsdt(order.amount_received_usdt)],
+    ['payment_method', order.payment_method || '-'],
+    [
+      'wallet',
+      <span key="wallet" className="break">
+        {order.wallet}
+      </span>,
+    ],
+    ['tx_hash', order.tx_hash ? <TxHashLink key="tx" hash={order.tx_hash} explorerUrl={explorerUrl} /> : '-'],
+    ['transaction_id', order.transaction_id ?? '-'],
+    ['created_at', time(order.created_at)],
+    ['quote_expires_at', time(order.quote_expires_at)],
+    ['pay_time', time(order.pay_time)],
+    ['collection_time', time(order.collection_time)],
+  ];
+  if (order.canceled_at) rows.push(['canceled_at', time(order.canceled_at)]);
+  if (order.reason) rows.push(['reason', order.reason]);
+  return (
+    <dl className="rows">
+      {rows.map(([field, value]) => (
+        <div className="row" key={field}>
+          <dt>{t(`order.fields.${field}`)}</dt>
+          <dd data-testid={`order-detail-${field}`}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Order } from '@agc/shared';
+import { useTranslation } from 'react-i18next';
+import { formatAgc, formatOrderTime, formatUsdt } from '../format.ts';
+import { OrderStatusTag } from './OrderStatusTag.tsx';
+
+/** One order of the member's list; opens its detail. */
+export function OrderListItem({ order, onOpen }: { order: Order; onOpen: (order: Order) => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="card order-item"
+      data-testid={`order-item-${order.order_id}`}
+      onClick={() => onOpen(order)}
+    >
+      <span className="order-item-head">
+        <span className="order-item-name">{order.product.name}</span>
+        <OrderStatusTag status={order.status} testId="order-status" />
+      </span>
+      <span className="order-item-row">
+        <span className="muted">{t('order.fields.pay_amount_usdt')}</span>
+        <span data-testid="order-amount">{formatUsdt(order.pay_amount_usdt)}</span>
+      </span>
+      <span className="order-item-row">
+        <span className="muted">{t('order.fields.service_fee_agc')}</span>
+        <span data-testid="order-fee">{formatAgc(order.service_fee_agc)}</span>
+      </span>
+      <span className="order-item-row muted small">
+        <span>{order.order_id}</span>
+        <span>{formatOrderTime(order.created_at, t)}</span>
+      </span>
+    </button>
+  );
+}

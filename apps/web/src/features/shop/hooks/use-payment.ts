@@ -1,0 +1,60 @@
+import type { Order, PayStep, PublicConfig } from '@agc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { shopKeys } from '../api/keys.ts';
+import { createPaymentDeps, paymentContracts } from '../payment/deps.ts';
+import { isQuietPayError } from '../payment/errors.ts';
+import {
+  initialStepStates,
+  type PaymentDeps,
+  runPayment,
+  type StepState,
+  type StepStates,
+} from '../payment/run-payment.ts';
+
+export type PaymentPhase = 'idle' | 'running' | 'done' | 'error';
+
+/**
+ * The payment flow of one order for a component: step states for the stepper, the phase, the error to
+ * show. `pay` resolves the order after the report, or null when it stopped (error or refusal).
+ */
+export function usePayment(config: PublicConfig | undefined, deps?: PaymentDeps) {
+  const [states, setStates] = useState<StepStates>(initialStepStates);
+  const [phase, setPhase] = useState<PaymentPhase>('idle');
+  const [error, setError] = useState<unknown>(null);
+  const running = useRef(false);
+  const queryClient = useQueryClient();
+
+  const pay = useCallback(
+    async (order: Order): Promise<Order | null> => {
+      if (running.current || !config) return null;
+      running.current = true;
+      setPhase('running');
+      setError(null);
+      setStates(initialStepStates());
+      try {
+        const result = await runPayment({
+          order,
+          contracts: paymentContracts(config),
+          deps: deps ?? createPaymentDeps(config),
+          onStep: (_step: PayStep, _state: StepState, next: StepStates) => setStates(next),
+        });
+        // The order as the server has it now (Verifying): pages opened next must not show the quote's.
+        queryClient.setQueryData(shopKeys.order(result.order_id), result);
+        void queryClient.invalidateQueries({ queryKey: shopKeys.orders });
+        setPhase('done');
+        return result;
+      } catch (e) {
+        // A refusal in the wallet just ends the attempt, with nothing to read.
+        setError(isQuietPayError(e) ? null : e);
+        setPhase('error');
+        return null;
+      } finally {
+        running.current = false;
+      }
+    },
+    [config, deps, queryClient],
+  );
+
+  return { states, phase, error, pay };
+}

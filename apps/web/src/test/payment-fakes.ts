@@ -1,0 +1,126 @@
+// A fake wallet, chain and server for the payment flow (runner and checkout tests).
+import type { Order, PayStep, TxResponse } from '@agc/shared';
+import { encodeFunctionData, erc20Abi } from 'viem';
+import {
+  type PaymentContracts,
+  type PaymentDeps,
+  type StepState,
+  sleep,
+} from '../features/shop/payment/run-payment.ts';
+import { memoryProgressStore, type OrderProgress } from '../features/shop/stores/pay-progress.ts';
+import { CONFIG } from './config.ts';
+import { MEMBER, makeOrder, NOW } from './fixtures.ts';
+
+export const CONTRACTS: PaymentContracts = {
+  token: CONFIG.contracts.token,
+  usdt: CONFIG.contracts.usdt,
+  transfer: CONFIG.contracts.transfer,
+};
+export const AGC_FEE = 5n * 10n ** 18n;
+export const USDT_PRICE = 100n * 10n ** 6n;
+export const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as `0x${string}`;
+
+export const approveData = (spender: string, amount: bigint) =>
+  encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as `0x${string}`, amount] });
+
+export function stepTx(step: PayStep, over: Partial<TxResponse['tx']> = {}): TxResponse {
+  const base = { from: MEMBER, value: '0x0' as const, chain_id: 42161 };
+  if (step === 'authAmc')
+    return {
+      step,
+      contract: 'token',
+      amount: AGC_FEE.toString(),
+      tx: { ...base, to: CONTRACTS.token, data: approveData(CONTRACTS.transfer, AGC_FEE), ...over },
+    };
+  if (step === 'authUsd')
+    return {
+      step,
+      contract: 'usdt',
+      amount: USDT_PRICE.toString(),
+      tx: { ...base, to: CONTRACTS.usdt, data: approveData(CONTRACTS.transfer, USDT_PRICE), ...over },
+    };
+  return {
+    step,
+    contract: 'transfer',
+    amount: USDT_PRICE.toString(),
+    tx: { ...base, to: CONTRACTS.transfer, data: '0xdeadbeef', ...over },
+  };
+}
+
+export interface Fake {
+  deps: PaymentDeps;
+  log: string[];
+  progress: ReturnType<typeof memoryProgressStore>;
+  allowances: Record<string, bigint>;
+  clock: { now: number };
+  states: [PayStep, StepState][];
+}
+
+export function fake(
+  options: {
+    progress?: Record<string, OrderProgress>;
+    allowances?: Partial<Record<'token' | 'usdt', bigint>>;
+    send?: (tx: TxResponse['tx']) => Promise<`0x${string}`>;
+    receipt?: (h: `0x${string}`) => Promise<'success' | 'reverted'>;
+    report?: (id: string, h: `0x${string}`) => Promise<Order>;
+    account?: string;
+    tx?: (step: PayStep) => TxResponse;
+    realSleep?: boolean;
+  } = {},
+): Fake {
+  const log: string[] = [];
+  const progress = memoryProgressStore(options.progress);
+  const allowances: Record<string, bigint> = {
+    [CONTRACTS.token]: options.allowances?.token ?? 0n,
+    [CONTRACTS.usdt]: options.allowances?.usdt ?? 0n,
+  };
+  const clock = { now: NOW };
+  let sent = 0;
+  const deps: PaymentDeps = {
+    fetchStepTx: async (step, id) => {
+      log.push(`fetch:${step}:${id}`);
+      return (options.tx ?? stepTx)(step);
+    },
+    reportPaid: async (id, h) => {
+      log.push(`report:${id}:${h}`);
+      return options.report ? options.report(id, h) : makeOrder({ status: 'Verifying', tx_hash: h });
+    },
+    wallet: {
+      account: async () => {
+        log.push('account');
+        return (options.account ?? MEMBER) as `0x${string}`;
+      },
+      ensureChain: async () => {
+        log.push('ensureChain');
+      },
+      sendTransaction: async (tx) => {
+        log.push(`send:${tx.to}`);
+        if (options.send) return options.send(tx);
+        sent += 1;
+        const h = hash(sent);
+        // an approval that is mined raises the allowance
+        if (tx.to === CONTRACTS.token) allowances[CONTRACTS.token] = AGC_FEE;
+        if (tx.to === CONTRACTS.usdt) allowances[CONTRACTS.usdt] = USDT_PRICE;
+        return h;
+      },
+    },
+    chain: {
+      allowance: async (token, owner, spender) => {
+        log.push(`allowance:${token}:${owner}:${spender}`);
+        return allowances[token] ?? 0n;
+      },
+      waitForReceipt: async (h) => {
+        log.push(`receipt:${h}`);
+        return options.receipt ? options.receipt(h) : 'success';
+      },
+    },
+    progress,
+    sleep: options.realSleep
+      ? sleep
+      : async (ms) => {
+          log.push(`sleep:${ms}`);
+        },
+    now: () => clock.now,
+  };
+  return { deps, log, progress, allowances, clock, states: [] };
+}

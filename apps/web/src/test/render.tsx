@@ -1,0 +1,67 @@
+// Test helpers for pages and components: a fake API behind fetch, and a page rendered in a memory
+// router with its own query client (the navigation helpers work against that router).
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { vi } from 'vitest';
+import { setRouter } from '../lib/navigation.ts';
+
+export { CONFIG } from './config.ts';
+
+export interface ApiReply {
+  status?: number;
+  body: unknown;
+}
+export type ApiHandler = (url: URL, body: unknown) => ApiReply;
+
+export const ok = (data: unknown): ApiReply => ({ body: { code: 200, msg: 'ok', data } });
+export const fail = (code: number, msg: string): ApiReply => ({
+  status: code,
+  body: { code, msg, data: null },
+});
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+/** Stubs fetch: `routes` maps 'METHOD /api/v1/path' to a handler; anything else is a 404. */
+export function stubApi(routes: Record<string, ApiHandler>) {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      const method = init.method ?? 'GET';
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, path: url.pathname, query: url.searchParams, body });
+      const handler = routes[`${method} ${url.pathname}`];
+      const reply = handler ? handler(url, body) : fail(404, 'Not found');
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+export function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+/** Renders `element` as the page at `url` (its query string readable with useSearchParams). */
+export function renderPage(element: ReactElement, url = '/', queryClient = testQueryClient()) {
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [url] });
+  setRouter(router);
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
