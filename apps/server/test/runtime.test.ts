@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deployAll, devAccount, startAnvil } from '@agc/contracts';
+import { deployAll, devAccount, freePort, startAnvil } from '@agc/contracts';
 import { schema } from '@agc/db';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
@@ -20,13 +19,6 @@ const tempDir = () => {
   dirs.push(d);
   return d;
 };
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 describe('runtime', () => {
   it('starts anvil with the contracts and demo data, and reuses both after a restart', async () => {

@@ -125,6 +125,9 @@ async function answersChainId(url: string): Promise<boolean> {
   }
 }
 
+/** A port free on 127.0.0.1 right now (for servers and chains started by tests, e2e and benchmarks). */
+export const freePort = (): Promise<number> => bindablePort(0);
+
 /** Binds `port` (0: any free one) on 127.0.0.1 and releases it again. */
 async function bindablePort(port: number): Promise<number> {
   const server = createServer();

@@ -13,7 +13,7 @@ import { expect } from 'vitest';
 import { agcAbi, mockUsdtAbi } from '../generated/abis.ts';
 import { devAccount } from '../src/accounts.ts';
 import { type AnvilInstance, startAnvil } from '../src/anvil.ts';
-import type { Deployment } from '../src/deploy.ts';
+import { type Deployment, deployAll, type SeedDevFundsOptions, seedDevFunds } from '../src/deploy.ts';
 
 export type Chain = Awaited<ReturnType<typeof startChain>>;
 
@@ -89,3 +89,22 @@ export const usdt = (n: number) => BigInt(n) * 10n ** 6n;
 export const agc = (n: number) => BigInt(n) * 10n ** 18n;
 
 export const addressOf = (i: number): Address => devAccount(i).address;
+
+/**
+ * Fresh contracts for each test: dev account 0 deploys (open mint), `signer` signs vouchers, then the
+ * given accounts and the vault are funded.
+ */
+export async function deployFresh(
+  c: Chain,
+  signer: Address,
+  funds: Pick<SeedDevFundsOptions, 'accounts' | 'usdt' | 'agc' | 'vaultUsdt' | 'vaultAgc'>,
+): Promise<Deployment> {
+  const deployment = await deployAll({
+    rpcUrl: c.anvil.url,
+    deployer: devAccount(0),
+    signer,
+    openMint: true,
+  });
+  await seedDevFunds({ rpcUrl: c.anvil.url, deployment, ...funds });
+  return deployment;
+}

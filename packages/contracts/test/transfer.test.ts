@@ -2,8 +2,17 @@ import { parseEventLogs } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agcAbi, mockUsdtAbi, transferAbi } from '../generated/abis.ts';
 import { devAccount } from '../src/accounts.ts';
-import { type Deployment, deployAll, seedDevFunds } from '../src/deploy.ts';
-import { addressOf, agc, type Chain, revertName, revertOf, startChain, usdt } from './helpers.ts';
+import type { Deployment } from '../src/deploy.ts';
+import {
+  addressOf,
+  agc,
+  type Chain,
+  deployFresh,
+  revertName,
+  revertOf,
+  startChain,
+  usdt,
+} from './helpers.ts';
 
 // Token errors bubble up through SafeERC20, so decode with the token ABIs too.
 const payAbi = [...transferAbi, ...mockUsdtAbi] as const;
@@ -23,15 +32,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  d = await deployAll({
-    rpcUrl: c.anvil.url,
-    deployer: devAccount(OWNER),
-    signer: addressOf(1),
-    openMint: true,
-  });
-  await seedDevFunds({
-    rpcUrl: c.anvil.url,
-    deployment: d,
+  d = await deployFresh(c, addressOf(1), {
     accounts: [addressOf(PAYER), addressOf(OTHER)],
     usdt: usdt(1_000),
     agc: agc(1_000),

@@ -2,9 +2,18 @@ import { type Address, type Hex, parseEventLogs } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockUsdtAbi, mockUsdtBytecode, vaultAbi } from '../generated/abis.ts';
 import { devAccount } from '../src/accounts.ts';
-import { type Deployment, deployAll, seedDevFunds } from '../src/deploy.ts';
+import type { Deployment } from '../src/deploy.ts';
 import { signWithdrawVoucher, type WithdrawVoucher } from '../src/voucher.ts';
-import { addressOf, agc, type Chain, revertName, revertOf, startChain, usdt } from './helpers.ts';
+import {
+  addressOf,
+  agc,
+  type Chain,
+  deployFresh,
+  revertName,
+  revertOf,
+  startChain,
+  usdt,
+} from './helpers.ts';
 
 const claimAbi = [...vaultAbi, ...mockUsdtAbi] as const;
 
@@ -24,15 +33,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  d = await deployAll({
-    rpcUrl: c.anvil.url,
-    deployer: devAccount(OWNER),
-    signer: addressOf(SIGNER),
-    openMint: true,
-  });
-  await seedDevFunds({
-    rpcUrl: c.anvil.url,
-    deployment: d,
+  d = await deployFresh(c, addressOf(SIGNER), {
     accounts: [],
     usdt: 0n,
     agc: 0n,

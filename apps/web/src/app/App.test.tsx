@@ -1,10 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import Modal from 'antd-mobile/es/components/modal';
-import Toast from 'antd-mobile/es/components/toast';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { mnemonicToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n/index.ts';
 import { setRouter } from '../lib/navigation.ts';
@@ -13,72 +11,19 @@ import { setActiveWallet } from '../lib/wallet/session.ts';
 import type { EIP1193Provider } from '../lib/wallet/types.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useWalletStore } from '../stores/wallet.ts';
+import { cleanupPage } from '../test/cleanup.ts';
+import { CONFIG } from '../test/config.ts';
+import { makeMe } from '../test/fixtures.ts';
 import { AppProviders } from './providers.tsx';
 import { queryClient } from './queryClient.ts';
 import { routes } from './router.tsx';
 
 // The whole app over a memory router. Only the server (fetch) and the browser wallet are faked.
 
-const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
-const account = privateKeyToAccount(DEV_KEY);
+// Development account 0 of the public test mnemonic (the assertions show its short address).
+const account = mnemonicToAccount('test test test test test test test test test test test junk');
 
-const CONFIG = {
-  chain_id: 42161,
-  chain_name: 'Arbitrum One',
-  rpc_url: 'https://arb1.arbitrum.io/rpc',
-  explorer_url: 'https://arbiscan.io',
-  contracts: {
-    token: '0x0000000000000000000000000000000000000001',
-    transfer: '0x0000000000000000000000000000000000000002',
-    bank: '0x0000000000000000000000000000000000000003',
-    usdt: '0x0000000000000000000000000000000000000004',
-  },
-  rates: { referral_max: '10', pairing_max: '10', static_max: '1', easy_earn_apy_max: '18' },
-  siwe: { domain: 'localhost', uri: 'http://localhost', statement: 'Sign in to AGCFund Portfolio.' },
-};
-
-const amount = '0';
-const ME = {
-  address: account.address.toLowerCase(),
-  invite_code: 'ABCD2345',
-  roles: [],
-  ...Object.fromEntries(
-    [
-      'fixed_invest_amount_usdt',
-      'fixed_invest_amount_amc',
-      'yesterday_profit',
-      'yesterday_profit_amc',
-      'realized_profit_usdt',
-      'realized_profit_amc',
-      'fund_available_profit',
-      'day_top_profit',
-      'available_profit',
-      'locked_profit',
-      'profit_sum',
-      'left_team_investment',
-      'right_team_investment',
-      'month_team_invest',
-      'service_fee',
-      'redemption_fee',
-      'manage_award_base',
-      'remaining_dividends',
-      'withdrawable_vc',
-      'withdrawable_usdt',
-      'dividend_rate',
-      'vc_rate',
-    ].map((k) => [k, amount]),
-  ),
-  investment_sum: '1234.5',
-  fund_level: 0,
-  level: 3,
-  team_size_all: 0,
-  team_size_valid: 0,
-  invited_count_all: 0,
-  invited_count_valid: 0,
-  manage_leve: 0,
-  receive_address: '',
-  register_days: 1,
-};
+const ME = makeMe({ address: account.address.toLowerCase(), investment_sum: '1234.5', level: 3 });
 
 type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown };
 let server: Record<string, Handler>;
@@ -106,19 +51,12 @@ beforeEach(() => {
 
 afterEach(async () => {
   // Unmount and close antd's imperative popups before the fake server goes away.
-  cleanup();
-  Modal.clear();
-  Toast.clear();
-  await new Promise((r) => setTimeout(r, 10));
-  document.body.innerHTML = ''; // popups still animating out
-  vi.unstubAllGlobals();
+  await cleanupPage();
   delete window.ethereum;
   resetDiscovery();
   setActiveWallet(null);
-  useAuthStore.getState().clear();
   useWalletStore.getState().disconnect();
   queryClient.clear();
-  setRouter(null);
   await i18n.changeLanguage('en');
 });
 

@@ -23,10 +23,13 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v =
 export function fieldStorage<S extends object>(
   kind: 'local' | 'session',
   fields: { [K in keyof S]: FieldCodec },
-): PersistStorage<S> & { keys: string[] } {
+): PersistStorage<S> & { keys: string[]; partialize: <T extends S>(state: T) => S } {
   const keys = Object.keys(fields);
   return {
     keys,
+    /** The persisted part of a store's state: exactly the declared fields (zustand's `partialize`). */
+    partialize: (state) =>
+      Object.fromEntries(keys.map((k) => [k, (state as Record<string, unknown>)[k]])) as S,
     getItem(): StorageValue<S> | null {
       const storage = safeStorage(kind);
       if (!storage) return null;

@@ -18,7 +18,7 @@ export const useAuthStore = create<AuthState>()(
       setToken: (token) => set({ token }),
       clear: () => set({ token: undefined }),
     }),
-    { name: 'token', storage, partialize: (s) => ({ token: s.token }) },
+    { name: 'token', storage, partialize: storage.partialize },
   ),
 );
 syncAcrossTabs(storage.keys, () => useAuthStore.persist.rehydrate());

@@ -10,6 +10,11 @@ interface PageState {
 }
 
 /** Per-tab UI state, kept in sessionStorage so it survives a reload but not a new tab. */
+const storage = fieldStorage<Pick<PageState, 'message' | 'my_page_swiper_current'>>('session', {
+  message: 'string',
+  my_page_swiper_current: 'json',
+});
+
 export const usePageStore = create<PageState>()(
   persist(
     (set) => ({
@@ -20,11 +25,8 @@ export const usePageStore = create<PageState>()(
     }),
     {
       name: 'page',
-      storage: fieldStorage<Pick<PageState, 'message' | 'my_page_swiper_current'>>('session', {
-        message: 'string',
-        my_page_swiper_current: 'json',
-      }),
-      partialize: (s) => ({ message: s.message, my_page_swiper_current: s.my_page_swiper_current }),
+      storage,
+      partialize: storage.partialize,
     },
   ),
 );

@@ -69,25 +69,7 @@ export const useWalletStore = create<WalletState>()(
     {
       name: 'wallet',
       storage,
-      partialize: ({
-        address,
-        shortAddress,
-        balance,
-        connected,
-        userInfo,
-        inviteNode,
-        foundTab,
-        walletRdns,
-      }) => ({
-        address,
-        shortAddress,
-        balance,
-        connected,
-        userInfo,
-        inviteNode,
-        foundTab,
-        walletRdns,
-      }),
+      partialize: storage.partialize,
     },
   ),
 );

@@ -137,15 +137,6 @@ export async function balanceOf(db: DbOrTx, ref: AccountRef): Promise<bigint> {
   return row?.balance ?? 0n;
 }
 
-/** All of a member's balances, keyed "code/asset" (absent accounts are 0). */
-export async function memberBalances(db: DbOrTx, userId: bigint): Promise<Map<string, bigint>> {
-  const rows = await db
-    .select({ code: ledgerAccounts.code, asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.userId, userId));
-  return new Map(rows.map((r) => [`${r.code}/${r.asset}`, r.balance]));
-}
-
 export interface LedgerCheck {
   /** Accounts whose stored balance differs from credits − debits of the journal. */
   mismatched: Array<{ accountId: bigint; stored: bigint; journal: bigint }>;

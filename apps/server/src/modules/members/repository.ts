@@ -21,11 +21,6 @@ export async function findByInviteCode(db: DbOrTx, code: string): Promise<Member
   return row;
 }
 
-export async function rolesOf(db: DbOrTx, userId: bigint): Promise<Role[]> {
-  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
-  return rows.map((r) => r.role);
-}
-
 export async function grantRole(
   db: DbOrTx,
   userId: bigint,
@@ -88,15 +83,6 @@ export async function insertPlaced(
     .set({ invitedCount: sql`${users.invitedCount} + 1` })
     .where(eq(users.id, input.inviter.id));
   return member!;
-}
-
-export async function childAt(db: DbOrTx, parentId: bigint, side: Side): Promise<Member | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.parentId, parentId), eq(users.side, side)))
-    .limit(1);
-  return row;
 }
 
 export async function findRoot(db: DbOrTx): Promise<Member | undefined> {

@@ -47,12 +47,14 @@ interface LanguageState {
   setLang: (lang: LanguageChoice) => void;
 }
 
+const languageStorage = fieldStorage<Pick<LanguageState, 'lang'>>('local', { lang: 'string' });
+
 /** The persisted language choice ('system' or a locale). */
 export const useLanguageStore = create<LanguageState>()(
   persist((set) => ({ lang: 'system', setLang: (lang) => set({ lang }) }), {
     name: 'lang',
-    storage: fieldStorage<Pick<LanguageState, 'lang'>>('local', { lang: 'string' }),
-    partialize: (s) => ({ lang: s.lang }),
+    storage: languageStorage,
+    partialize: languageStorage.partialize,
     merge: (persisted, current) => {
       const lang = (persisted as Partial<LanguageState> | undefined)?.lang;
       return { ...current, lang: isLanguageChoice(lang) ? lang : 'system' };
