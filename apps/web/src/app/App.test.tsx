@@ -260,6 +260,9 @@ describe('login', () => {
         ),
       { timeout: 3000 },
     );
+    // Shown once, inline: no toast on top of it.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getAllByText('A new address needs an invitation code and a side')).toHaveLength(1);
     expect(localStorage.getItem('token')).toBeNull();
     expect(screen.getByTestId('login-connect').hasAttribute('disabled')).toBe(false);
   });

@@ -3,4 +3,5 @@ import { get } from '../../../lib/request.ts';
 
 /** GET /nonce?address=: a single-use nonce for the SIWE message (valid 5 minutes). */
 export const getNonce = (address: string): Promise<NonceResponse> =>
-  get('/nonce', { address }, { schema: nonceResponse });
+  // Silent: the login page shows the error itself, inline (a toast would cover it).
+  get('/nonce', { address }, { schema: nonceResponse, silent: true });

@@ -3,4 +3,5 @@ import { post } from '../../../lib/request.ts';
 
 /** POST /auth: the signed SIWE message (plus invite code and side for a new address) → token. */
 export const postAuth = (body: AuthBody): Promise<AuthResponse> =>
-  post('/auth', body, { schema: authResponse });
+  // Silent: the login page shows the error itself, inline (a toast would cover it).
+  post('/auth', body, { schema: authResponse, silent: true });
