@@ -2,9 +2,11 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
+import { shopRoutes } from './modules/shop/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -39,6 +41,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await api.register(configRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(meRoutes, { ctx });
+      await api.register(shopRoutes, { ctx });
+      await api.register(adminRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

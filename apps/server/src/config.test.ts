@@ -41,6 +41,35 @@ describe('loadConfig', () => {
     expect(c.adminAddresses).toEqual([a.toLowerCase(), a.toLowerCase()]);
   });
 
+  it('turns the business rules into exact integers (ppm, minor units)', () => {
+    const c = loadConfig({
+      LEVEL_STATIC_PERCENT: '0.1,0.25,0.5,0.75,1',
+      VC_RATE_PERCENT: '12.5',
+      AGC_PRICE_USDT: '0.123456',
+    });
+    expect(c.rules.levels[1]).toEqual({
+      level: 2,
+      threshold: 1_000_000_000n,
+      staticPpm: 2_500n,
+      pairingPpm: 40_000n,
+      dayTop: 500_000_000n,
+    });
+    expect([c.rules.referralPpm, c.rules.vcPpm, c.rules.earningsCap]).toEqual([100_000n, 125_000n, 3n]);
+    expect(c.price.agcUsdt).toBe(123_456n);
+    expect(c.shop).toEqual({ feePpm: 50_000n, quoteTtlMs: 30 * 60_000, expiryGraceMs: 120_000 });
+  });
+
+  it('refuses level lists of the wrong length or going down, and a zero AGC price', () => {
+    const msg = fails({
+      LEVEL_THRESHOLDS_USDT: '100,1000',
+      LEVEL_PAIRING_PERCENT: '2,4,6,5,10',
+      AGC_PRICE_USDT: '0',
+    });
+    expect(msg).toMatch(/LEVEL_THRESHOLDS_USDT: must list exactly 5 values/);
+    expect(msg).toMatch(/LEVEL_PAIRING_PERCENT: must not decrease/);
+    expect(msg).toMatch(/AGC_PRICE_USDT: must be above 0/);
+  });
+
   it('names every wrong value on its own line, hiding secrets', () => {
     const msg = fails({
       PORT: 'abc',

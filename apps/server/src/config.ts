@@ -10,6 +10,16 @@ const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 2
 const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key');
 const percent = z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage like 10 or 0.6');
 const port = z.coerce.number().int().min(0).max(65535);
+const decimal = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'must be a decimal like 0.5');
+/** Five comma-separated values, one per level 1–5, each no smaller than the one before. */
+const perLevel = (item: z.ZodString) =>
+  z
+    .string()
+    .transform((s) => s.split(',').map((v) => v.trim()))
+    .pipe(z.array(item).length(5, 'must list exactly 5 values, one per level'))
+    .refine((list) => list.every((v, i) => i === 0 || Number(v) >= Number(list[i - 1])), {
+      message: 'must not decrease from one level to the next',
+    });
 const addressList = z
   .string()
   .transform((s) =>
@@ -68,9 +78,41 @@ const envSchema = z
       .transform((v) => v === 'true'),
     WEB_DIST: z.string().optional(),
     REFERRAL_RATE_PERCENT: percent.default('10'),
-    PAIRING_RATE_MAX_PERCENT: percent.default('10'),
-    STATIC_RATE_MAX_PERCENT: percent.default('1'),
     EASY_EARN_APY_MAX_PERCENT: percent.default('18'),
+    /** Levels 1–5: investment_sum thresholds (USDT), static daily rate, pairing rate, day top profit (USDT). */
+    LEVEL_THRESHOLDS_USDT: perLevel(decimal).default(['100', '1000', '5000', '10000', '50000']),
+    LEVEL_STATIC_PERCENT: perLevel(percent).default(['0.2', '0.4', '0.6', '0.8', '1']),
+    LEVEL_PAIRING_PERCENT: perLevel(percent).default(['2', '4', '6', '8', '10']),
+    LEVEL_DAY_TOP_USDT: perLevel(decimal).default(['100', '500', '2000', '5000', '20000']),
+    /** remaining_dividends granted per USDT invested (the earnings cap). */
+    EARNINGS_CAP_MULTIPLIER: z.coerce.number().int().min(1).max(100).default(3),
+    /** The share of each reward credited in AGC at the day's price; the rest in USDT. */
+    VC_RATE_PERCENT: percent.default('20'),
+    /** The AGC service fee of an order, as a share of its USDT price. */
+    ORDER_FEE_PERCENT: percent.default('5'),
+    ORDER_QUOTE_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    /** An Unpaid order is canceled this long after its quote expired (a payment sent in time may still be mined). */
+    ORDER_EXPIRY_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+    /** The AGC price source; "fixed" reads AGC_PRICE_USDT (development, tests). */
+    PRICE_SOURCE: z.enum(['fixed']).default('fixed'),
+    AGC_PRICE_USDT: decimal.refine((v) => /[1-9]/.test(v), 'must be above 0').default('0.5'),
+    /** Blocks on top of a payment's block before it counts (1 = the block itself). */
+    CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
+    WATCHER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+    /** Largest block range one eth_getLogs asks for. */
+    WATCHER_MAX_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2000),
+    /** First block to read payment events from on a real network (the Transfer contract's deployment). */
+    TRANSFER_START_BLOCK: z.coerce.number().int().min(0).default(0),
+    /** Run the background jobs (chain watcher, quote expiry, team volume) in this process. */
+    RUN_JOBS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
   })
   .superRefine((env, ctx) => {
     if (env.CHAIN_RPC_URL) {
@@ -123,7 +165,44 @@ export interface Config {
   seedDemo: boolean;
   webDist: string;
   rates: { referralMax: string; pairingMax: string; staticMax: string; easyEarnApyMax: string };
+  rules: Rules;
+  shop: { feePpm: bigint; quoteTtlMs: number; expiryGraceMs: number };
+  price: { source: 'fixed'; agcUsdt: bigint };
+  watcher: { confirmations: number; pollMs: number; maxBlockRange: number; startBlock: bigint };
+  runJobs: boolean;
 }
+
+/** One level's rules (levels 1–5; level 0 = below the first threshold: no rates). */
+export interface LevelRule {
+  level: number;
+  /** investment_sum from which the level applies, USDT minor units. */
+  threshold: bigint;
+  staticPpm: bigint;
+  pairingPpm: bigint;
+  /** Most rewards one member may receive in a day, USDT minor units. */
+  dayTop: bigint;
+}
+
+/** The business rules (PRODUCT.md), as exact integers: rates in parts per million, amounts in minor units. */
+export interface Rules {
+  levels: LevelRule[];
+  referralPpm: bigint;
+  vcPpm: bigint;
+  earningsCap: bigint;
+}
+
+/** "10" → 100000, "0.6" → 6000 (parts per million), exactly. */
+export function percentToPpm(percent: string): bigint {
+  const [whole = '0', frac = ''] = percent.split('.');
+  return BigInt(whole) * 10_000n + BigInt(frac.padEnd(4, '0').slice(0, 4) || '0');
+}
+
+function usdtUnits(decimalText: string): bigint {
+  const [whole = '0', frac = ''] = decimalText.split('.');
+  return BigInt(whole) * 1_000_000n + BigInt(frac.padEnd(6, '0') || '0');
+}
+
+const maxOf = (list: string[]) => list.reduce((a, b) => (percentToPpm(b) > percentToPpm(a) ? b : a));
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -185,9 +264,35 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     rates: {
       referralMax: e.REFERRAL_RATE_PERCENT,
-      pairingMax: e.PAIRING_RATE_MAX_PERCENT,
-      staticMax: e.STATIC_RATE_MAX_PERCENT,
+      // The invite texts' "up to" figures are the highest level's rates, so they cannot disagree.
+      pairingMax: maxOf(e.LEVEL_PAIRING_PERCENT),
+      staticMax: maxOf(e.LEVEL_STATIC_PERCENT),
       easyEarnApyMax: e.EASY_EARN_APY_MAX_PERCENT,
     },
+    rules: {
+      levels: e.LEVEL_THRESHOLDS_USDT.map((threshold, i) => ({
+        level: i + 1,
+        threshold: usdtUnits(threshold),
+        staticPpm: percentToPpm(e.LEVEL_STATIC_PERCENT[i] ?? '0'),
+        pairingPpm: percentToPpm(e.LEVEL_PAIRING_PERCENT[i] ?? '0'),
+        dayTop: usdtUnits(e.LEVEL_DAY_TOP_USDT[i] ?? '0'),
+      })),
+      referralPpm: percentToPpm(e.REFERRAL_RATE_PERCENT),
+      vcPpm: percentToPpm(e.VC_RATE_PERCENT),
+      earningsCap: BigInt(e.EARNINGS_CAP_MULTIPLIER),
+    },
+    shop: {
+      feePpm: percentToPpm(e.ORDER_FEE_PERCENT),
+      quoteTtlMs: e.ORDER_QUOTE_TTL_MINUTES * 60_000,
+      expiryGraceMs: e.ORDER_EXPIRY_GRACE_SECONDS * 1000,
+    },
+    price: { source: e.PRICE_SOURCE, agcUsdt: usdtUnits(e.AGC_PRICE_USDT) },
+    watcher: {
+      confirmations: e.CHAIN_CONFIRMATIONS,
+      pollMs: e.WATCHER_POLL_MS,
+      maxBlockRange: e.WATCHER_MAX_BLOCK_RANGE,
+      startBlock: BigInt(e.TRANSFER_START_BLOCK),
+    },
+    runJobs: e.RUN_JOBS,
   };
 }

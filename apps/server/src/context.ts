@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { TtlCache } from './lib/ttl-cache.ts';
 import type { MemberSnapshot } from './modules/members/service.ts';
+import type { PriceSource } from './modules/pricing/price-source.ts';
 
 export interface ChainContext {
   id: number;
@@ -12,6 +13,8 @@ export interface ChainContext {
   publicRpcUrl: string;
   explorerUrl: string;
   contracts: { agc: `0x${string}`; usdt: `0x${string}`; transfer: `0x${string}`; vault: `0x${string}` };
+  /** First block that can hold a payment event (the Transfer contract's deployment). */
+  startBlock: bigint;
 }
 
 /** Everything a request handler may use; built once by the runtime (or by a test) and passed to buildApp. */
@@ -21,6 +24,8 @@ export interface AppContext {
   tokens: TokenService;
   chain: ChainContext;
   cache: { members: TtlCache<bigint, MemberSnapshot> };
+  /** The AGC price (token/price, order quotes, the AGC part of rewards). */
+  prices: PriceSource;
   /** Clock, replaceable in tests. */
   now: () => Date;
 }

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { AppContext, ChainContext } from './context.ts';
 import { TokenService } from './lib/tokens.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
+import { priceSourceFrom } from './modules/pricing/price-source.ts';
 import { seedDemo } from './seed.ts';
 
 export interface Runtime {
@@ -86,6 +87,7 @@ async function localChain(
       rpcUrl: anvil.url,
       publicRpcUrl: config.chain.publicRpcUrl ?? anvil.url,
       explorerUrl: config.chain.explorerUrl,
+      startBlock: deployment.blockNumber,
       contracts: {
         agc: lower(contracts.agc),
         usdt: lower(contracts.usdt),
@@ -123,6 +125,7 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
       publicRpcUrl: config.chain.publicRpcUrl ?? config.chain.rpcUrl,
       explorerUrl: config.chain.explorerUrl,
       contracts: config.chain.contracts,
+      startBlock: config.watcher.startBlock,
     };
   } else {
     const local = await localChain(config, log);
@@ -137,6 +140,7 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
     tokens: new TokenService(secret, config.jwt.ttlSeconds),
     chain,
     cache: { members: new TtlCache(config.memberCacheTtlMs) },
+    prices: priceSourceFrom(config),
     now: () => new Date(),
   };
 

@@ -9,14 +9,17 @@ import {
   insertPlaced,
   insertRoot,
 } from './modules/members/repository.ts';
+import { seedProducts } from './modules/shop/products.ts';
 
 /**
  * Demo data for an empty development database: dev account 0 is the root member and an admin;
  * accounts 1–4 form a small team under it (1 left, 2 right, 3 and 4 spilled below them). Accounts
- * 5–9 stay unregistered and funded, to try the sign-up with an invite link.
+ * 5–9 stay unregistered and funded, to try the sign-up with an invite link. The shop gets the demo
+ * products when it has none.
  */
 export async function seedDemo(ctx: AppContext): Promise<{ root: string; inviteCode: string } | undefined> {
   return ctx.db.transaction(async (tx) => {
+    await seedProducts(tx);
     if (await hasAnyMember(tx)) return undefined;
     const root = await insertRoot(tx, devAccount(0).address, newInviteCode());
     await grantRole(tx, root.id, 'admin', null);

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { type Jobs, startJobs } from './jobs/index.ts';
 import { purgeNonces } from './modules/auth/service.ts';
 import { findRoot } from './modules/members/repository.ts';
 import { startRuntime } from './runtime.ts';
@@ -29,6 +30,7 @@ async function main() {
     600_000,
   );
   purge.unref();
+  const jobs: Jobs | undefined = config.runJobs ? startJobs(runtime.ctx, logger) : undefined;
 
   const root = await findRoot(runtime.ctx.db);
   logger.info(`AGCFund Portfolio is running on ${config.publicOrigin}`);
@@ -43,6 +45,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, 'shutting down');
     clearInterval(purge);
+    await jobs?.stop();
     await app.close();
     await runtime.close();
     process.exit(0);

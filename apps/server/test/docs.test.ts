@@ -16,10 +16,25 @@ describe('API documentation and public configuration', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/v1/admin/orders',
+      '/api/v1/admin/orders/{order_id}/cancel',
+      '/api/v1/admin/orders/{order_id}/confirm',
+      '/api/v1/admin/orders/{order_id}/recheck',
       '/api/v1/auth',
       '/api/v1/config',
       '/api/v1/me',
       '/api/v1/nonce',
+      '/api/v1/order',
+      '/api/v1/order/all',
+      '/api/v1/order/approve/agc/{order}',
+      '/api/v1/order/approve/usdt/{order}',
+      '/api/v1/order/cancel',
+      '/api/v1/order/pay',
+      '/api/v1/order/tx/{order}',
+      '/api/v1/order/{order_id}',
+      '/api/v1/products',
+      '/api/v1/token/price',
+      '/api/v1/token/price2',
     ]);
     // The request schema of sign-in comes from packages/shared.
     const body = doc.paths['/api/v1/auth'].post.requestBody.content['application/json'].schema;
@@ -39,6 +54,8 @@ describe('API documentation and public configuration', () => {
     expect(data.chain_id).toBe(42161);
     expect(Object.keys(data.contracts).sort()).toEqual(['bank', 'token', 'transfer', 'usdt']);
     expect(data.rates.referral_max).toBe('10');
+    // The "up to" rates are the highest level's, so the invite texts cannot disagree with the rules.
+    expect([data.rates.pairing_max, data.rates.static_max]).toEqual(['10', '1']);
     expect(data.siwe).toEqual({
       domain: 'localhost:3000',
       uri: 'http://localhost:3000',
@@ -48,7 +65,7 @@ describe('API documentation and public configuration', () => {
 });
 
 describe('GET /api/v1/me', () => {
-  it('returns exactly the user-info fields of the spec, plus address, invitation code and roles', async () => {
+  it('returns exactly the user-info fields of the spec, plus address, invitation code, roles and today’s rewards', async () => {
     const { newWallet, session } = await import('./helpers.ts');
     const res = await s.app.inject({
       method: 'GET',
@@ -60,6 +77,8 @@ describe('GET /api/v1/me', () => {
       'fixed_invest_amount_amc',
       'yesterday_profit',
       'yesterday_profit_amc',
+      'today_profit',
+      'today_profit_amc',
       'realized_profit_usdt',
       'realized_profit_amc',
       'fund_available_profit',

@@ -6,9 +6,10 @@ import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 
 import { createSiweMessage } from 'viem/siwe';
 import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import type { AppContext } from '../src/context.ts';
+import type { AppContext, ChainContext } from '../src/context.ts';
 import { TokenService } from '../src/lib/tokens.ts';
 import { TtlCache } from '../src/lib/ttl-cache.ts';
+import { priceSourceFrom } from '../src/modules/pricing/price-source.ts';
 
 export interface TestServer {
   app: App;
@@ -21,10 +22,11 @@ export interface TestServer {
 
 const ZERO = '0x0000000000000000000000000000000000000001' as const;
 
-/** A server over a fresh test database (PGlite, or PostgreSQL with DATABASE_URL). No chain is needed here. */
+/** A server over a fresh test database (PGlite, or PostgreSQL with DATABASE_URL); a chain only when given (see chain.ts). */
 export async function startTestServer(
   env: Record<string, string> = {},
   config?: Partial<Config>,
+  chain?: ChainContext,
 ): Promise<TestServer> {
   const db = await createTestDb();
   const base = loadConfig({
@@ -41,14 +43,16 @@ export async function startTestServer(
     config: cfg,
     db: db.db,
     tokens: new TokenService(randomBytes(32).toString('hex'), cfg.jwt.ttlSeconds),
-    chain: {
+    chain: chain ?? {
       id: cfg.chain.id,
       rpcUrl: 'http://127.0.0.1:1',
       publicRpcUrl: 'http://127.0.0.1:1',
       explorerUrl: cfg.chain.explorerUrl,
       contracts: { agc: ZERO, usdt: ZERO, transfer: ZERO, vault: ZERO },
+      startBlock: 0n,
     },
     cache: { members: new TtlCache(cfg.memberCacheTtlMs) },
+    prices: priceSourceFrom(cfg),
     now: () => new Date(Date.now() + offset),
   };
   const app = await buildApp(ctx);

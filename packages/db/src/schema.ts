@@ -149,10 +149,14 @@ export const orders = pgTable(
     quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }).notNull(),
     payTxHash: text('pay_tx_hash'),
     payReportedAt: timestamp('pay_reported_at', { withTimezone: true }),
-    /** Why a payment is still Verifying (for the audit page), or why the order was canceled. */
+    /** Why a payment is still Verifying (for the audit page), or why the order was canceled: a message code. */
     reason: text('reason'),
+    /** The auditor's note when an admin confirmed or canceled the order. */
+    auditNote: text('audit_note'),
     paymentTransferId: bigint('payment_transfer_id', { mode: 'bigint' }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** When this order's price was added to its ancestors' left/right team investment (null = pending). */
+    volumeAppliedAt: timestamp('volume_applied_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -160,6 +164,9 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status),
     uniqueIndex('orders_pay_tx_key').on(t.payTxHash),
+    index('orders_volume_pending_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'Success' and ${t.volumeAppliedAt} is null`),
   ],
 );
 
@@ -168,6 +175,9 @@ export const chainCursors = pgTable('chain_cursors', {
   name: text('name').primaryKey(),
   /** The last block fully ingested. */
   block: bigint('block', { mode: 'bigint' }).notNull(),
+  /** The process that holds the stream's lease (the one leader that polls), and until when. */
+  leaderId: text('leader_id'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -183,11 +193,16 @@ export const chainEvents = pgTable(
     contract: text('contract').notNull(),
     name: text('name').notNull(),
     args: jsonb('args').notNull(),
+    /** The order id the event names (payment events). */
+    orderId: bigint('order_id', { mode: 'bigint' }),
     /** What ingestion did with it: matched an order, or why not. */
     outcome: text('outcome'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('chain_events_key').on(t.chainId, t.txHash, t.logIndex)],
+  (t) => [
+    uniqueIndex('chain_events_key').on(t.chainId, t.txHash, t.logIndex),
+    index('chain_events_order_idx').on(t.orderId),
+  ],
 );
 
 /**
@@ -252,8 +267,8 @@ export const rewards = pgTable(
     kind: text('kind', { enum: ['referral', 'pairing', 'static', 'management'] }).notNull(),
     /** The amount the rate applies to, USDT minor units. */
     base: amount('base').notNull(),
-    /** Rate in basis points (1% = 100). */
-    rateBps: integer('rate_bps').notNull(),
+    /** Rate in parts per million (1% = 10,000). */
+    ratePpm: integer('rate_ppm').notNull(),
     due: amount('due').notNull(),
     /** What the caps (remaining dividends, day top) cut, and which. */
     cut: amount('cut').notNull().default(sql`0`),
@@ -269,3 +284,21 @@ export const rewards = pgTable(
     uniqueIndex('rewards_kind_ref_key').on(t.kind, t.ref),
   ],
 );
+
+/**
+ * Team investment per member: the sum of confirmed order prices in the left and the right placement
+ * subtree, in total and for the current month (UTC). Derived from orders (each order is applied once,
+ * see orders.volume_applied_at); a statistic for display and the team rules, not money.
+ */
+export const memberVolume = pgTable('member_volume', {
+  userId: bigint('user_id', { mode: 'bigint' })
+    .primaryKey()
+    .references(() => users.id),
+  leftTotal: amount('left_total').notNull().default(sql`0`),
+  rightTotal: amount('right_total').notNull().default(sql`0`),
+  /** 'YYYY-MM' the month figures belong to; older months read as 0. */
+  monthKey: text('month_key').notNull(),
+  leftMonth: amount('left_month').notNull().default(sql`0`),
+  rightMonth: amount('right_month').notNull().default(sql`0`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

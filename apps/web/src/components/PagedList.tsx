@@ -25,6 +25,8 @@ export interface PagedListProps<T> {
   refresh: () => Promise<unknown>;
   /** What to show instead of the generic 'Load Failed' for some errors (a 403, say). */
   renderError?: (error: unknown) => ReactNode | undefined;
+  /** Shown above the list, inside the pull-to-refresh (a summary, say). */
+  header?: ReactNode;
   testId?: string;
 }
 
@@ -90,7 +92,10 @@ export function PagedList<T>(props: PagedListProps<T>) {
   }
   return (
     <div data-testid={props.testId}>
-      <PullRefresh onRefresh={props.refresh}>{body}</PullRefresh>
+      <PullRefresh onRefresh={props.refresh}>
+        {props.header}
+        {body}
+      </PullRefresh>
     </div>
   );
 }

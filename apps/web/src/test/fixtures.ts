@@ -33,6 +33,8 @@ const ZERO_AMOUNTS = [
   'fixed_invest_amount_amc',
   'yesterday_profit',
   'yesterday_profit_amc',
+  'today_profit',
+  'today_profit_amc',
   'realized_profit_usdt',
   'realized_profit_amc',
   'fund_available_profit',

@@ -10,6 +10,9 @@ export const meResponse = z.object({
   fixed_invest_amount_amc: amountString,
   yesterday_profit: amountString,
   yesterday_profit_amc: amountString,
+  /** Rewards credited today (UTC), USDT and the AGC part. */
+  today_profit: amountString,
+  today_profit_amc: amountString,
   realized_profit_usdt: amountString,
   realized_profit_amc: amountString,
   fund_available_profit: amountString,

@@ -5,7 +5,8 @@ import { amountString } from './common.ts';
 export const orderStatus = z.enum(['Unpaid', 'Verifying', 'Success', 'Canceled']);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
-const idString = z.string().regex(/^\d{1,20}$/);
+/** A database id: up to 18 digits, so it always fits a bigint. */
+const idString = z.string().regex(/^\d{1,18}$/);
 const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 const hexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 

@@ -5,6 +5,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { type Hex, recoverMessageAddress } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { newInviteCode } from '../members/invite-code.ts';
 import {
@@ -104,13 +105,6 @@ async function register(tx: DbOrTx, body: AuthBody, address: string): Promise<Me
   if (!inviter) throw badRequest('register.unknown_invite', { code: body.invite_code });
   return insertPlaced(tx, { address, inviteCode: newInviteCode(), inviter, side: body.side });
 }
-
-const isUniqueViolation = (e: unknown): boolean => {
-  for (let c: unknown = e; c && typeof c === 'object'; c = (c as { cause?: unknown }).cause) {
-    if ((c as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 /**
  * Sign-in: a valid SIWE message and signature, with an unused nonce, returns a session token. A new

@@ -3,7 +3,15 @@ import { schema } from '@agc/db';
 import { createTestDb } from '@agc/db/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, type AccountRef, balanceOf, checkLedger, LedgerError, transfer } from './ledger.ts';
+import {
+  ACCOUNTS,
+  type AccountRef,
+  balanceOf,
+  checkLedger,
+  LedgerError,
+  transfer,
+  transferBatch,
+} from './ledger.ts';
 
 let h: DbHandle;
 const members: bigint[] = [];
@@ -124,6 +132,75 @@ describe('transfer', () => {
       }),
     );
     expect(await balanceOf(h.db, acct(m, ACCOUNTS.feesPaid, 'AGC'))).toBe(huge);
+  });
+});
+
+describe('transferBatch', () => {
+  it('posts many transfers at once, skips keys already posted, and moves each balance by its net change', async () => {
+    const m = members[2]!;
+    const k = key();
+    const inputs = [
+      {
+        debit: acct(null, ACCOUNTS.rewardsPaid),
+        credit: acct(m, ACCOUNTS.available),
+        amount: 7n,
+        kind: 't',
+        ref: 'b',
+        idempotencyKey: `${k}:1`,
+      },
+      {
+        debit: acct(null, ACCOUNTS.rewardsPaid, 'AGC'),
+        credit: acct(m, ACCOUNTS.available, 'AGC'),
+        amount: 3n,
+        kind: 't',
+        ref: 'b',
+        idempotencyKey: `${k}:2`,
+      },
+      {
+        debit: acct(m, ACCOUNTS.available),
+        credit: acct(null, ACCOUNTS.rewardsPaid),
+        amount: 5n,
+        kind: 't',
+        ref: 'b',
+        idempotencyKey: `${k}:3`,
+      },
+    ];
+    const before = await balanceOf(h.db, acct(m, ACCOUNTS.available));
+    const first = await h.db.transaction((tx) => transferBatch(tx, inputs));
+    expect([...first.keys()].sort()).toEqual([`${k}:1`, `${k}:2`, `${k}:3`]);
+    const again = await h.db.transaction((tx) => transferBatch(tx, inputs));
+    expect(again.size).toBe(0);
+    expect(await balanceOf(h.db, acct(m, ACCOUNTS.available))).toBe(before + 2n);
+    expect(await balanceOf(h.db, acct(m, ACCOUNTS.available, 'AGC'))).toBeGreaterThanOrEqual(3n);
+    expect(await checkLedger(h.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+
+  it('refuses the whole batch when a member account would end below zero, changing nothing', async () => {
+    const m = members[2]!;
+    const balance = await balanceOf(h.db, acct(m, ACCOUNTS.available));
+    const k = key();
+    const inputs = [
+      {
+        debit: acct(null, ACCOUNTS.rewardsPaid),
+        credit: acct(m, ACCOUNTS.remainingDividends),
+        amount: 1n,
+        kind: 't',
+        ref: 'b',
+        idempotencyKey: `${k}:ok`,
+      },
+      {
+        debit: acct(m, ACCOUNTS.available),
+        credit: acct(null, ACCOUNTS.rewardsPaid),
+        amount: balance + 1n,
+        kind: 't',
+        ref: 'b',
+        idempotencyKey: `${k}:over`,
+      },
+    ];
+    await expect(h.db.transaction((tx) => transferBatch(tx, inputs))).rejects.toBeInstanceOf(LedgerError);
+    expect(await balanceOf(h.db, acct(m, ACCOUNTS.available))).toBe(balance);
+    const posted = await h.db.select().from(schema.ledgerTransfers);
+    expect(posted.some((t) => t.idempotencyKey.startsWith(k))).toBe(false);
   });
 });
 

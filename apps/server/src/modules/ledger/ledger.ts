@@ -173,3 +173,129 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     assetMismatch: (list(bad) as Array<{ id: string }>).map((r) => BigInt(r.id)),
   };
 }
+
+/** A stable text key of an account reference (maps of balances use it). */
+export const refKey = (r: AccountRef) => `${r.userId ?? ''}|${r.code}|${r.asset}`;
+
+/** Ids of many accounts at once (created on first use), by refKey. Two queries whatever the count. */
+async function accountIds(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, bigint>> {
+  const unique = [...new Map(refs.map((r) => [refKey(r), r])).values()];
+  if (unique.length === 0) return new Map();
+  await tx
+    .insert(ledgerAccounts)
+    .values(
+      unique.map((r) => ({
+        userId: r.userId,
+        code: r.code,
+        asset: r.asset,
+        allowNegative: r.userId === null && SYSTEM_NEGATIVE.has(r.code),
+      })),
+    )
+    .onConflictDoNothing();
+  const keys = sql.join(
+    unique.map((r) => sql`(${(r.userId ?? 0n).toString()}::bigint, ${r.code}, ${r.asset})`),
+    sql`, `,
+  );
+  const rows = await tx.execute<{ id: string; user_id: string | null; code: string; asset: string }>(sql`
+    select id::text as id, user_id::text as user_id, code, asset from ledger_accounts
+    where (coalesce(user_id, 0), code, asset) in (${keys})`);
+  const map = new Map<string, bigint>();
+  for (const row of resultRows(rows) as Array<{
+    id: string;
+    user_id: string | null;
+    code: string;
+    asset: string;
+  }>)
+    map.set(`${row.user_id ?? ''}|${row.code}|${row.asset}`, BigInt(row.id));
+  return map;
+}
+
+/**
+ * Locks the accounts (creating them on first use) in id order and returns their balances by refKey:
+ * for callers that decide amounts from balances (caps) before posting in the same transaction.
+ */
+export async function lockBalances(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, bigint>> {
+  const ids = await accountIds(tx, refs);
+  if (ids.size === 0) return new Map();
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [...ids.values()]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('no key update');
+  const byId = new Map(rows.map((r) => [r.id, r.balance]));
+  return new Map([...ids].map(([key, id]) => [key, byId.get(id) ?? 0n]));
+}
+
+function resultRows(r: unknown): unknown[] {
+  return ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as unknown[];
+}
+
+/**
+ * Posts many transfers in one go, with the same guarantees as `transfer` for the end state: each is
+ * idempotent by its key, both balances move in the same transaction, member accounts end at or above
+ * zero (checked on each account's net change; the caller orders postings so that no member account
+ * would dip in between). A constant number of queries whatever the batch size: the chain watcher's
+ * throughput depends on it. Returns the ids of the transfers posted now, by idempotency key.
+ */
+export async function transferBatch(tx: DbOrTx, inputs: TransferInput[]): Promise<Map<string, bigint>> {
+  const posted = new Map<string, bigint>();
+  if (inputs.length === 0) return posted;
+  for (const input of inputs) {
+    if (input.debit.asset !== input.credit.asset) throw new Error('a transfer moves one asset');
+    if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
+  }
+  const ids = await accountIds(
+    tx,
+    inputs.flatMap((i) => [i.debit, i.credit]),
+  );
+  const idOf = (r: AccountRef) => {
+    const id = ids.get(refKey(r));
+    if (id === undefined) throw new Error(`ledger account ${refKey(r)} missing`);
+    return id;
+  };
+  const all = [...new Set(ids.values())].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, all))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('no key update');
+  const inserted = await tx
+    .insert(ledgerTransfers)
+    .values(
+      inputs.map((i) => ({
+        debitAccountId: idOf(i.debit),
+        creditAccountId: idOf(i.credit),
+        asset: i.debit.asset,
+        amount: i.amount,
+        kind: i.kind,
+        ref: i.ref,
+        idempotencyKey: i.idempotencyKey,
+      })),
+    )
+    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
+    .returning({ id: ledgerTransfers.id, key: ledgerTransfers.idempotencyKey });
+  for (const row of inserted) posted.set(row.key, row.id);
+  const deltas = new Map<bigint, bigint>();
+  for (const i of inputs) {
+    if (!posted.has(i.idempotencyKey)) continue;
+    const d = idOf(i.debit);
+    const c = idOf(i.credit);
+    deltas.set(d, (deltas.get(d) ?? 0n) - i.amount);
+    deltas.set(c, (deltas.get(c) ?? 0n) + i.amount);
+  }
+  const changes = [...deltas].filter(([, delta]) => delta !== 0n);
+  if (changes.length === 0) return posted;
+  const values = sql.join(
+    changes.map(([id, delta]) => sql`(${id.toString()}::bigint, ${delta.toString()}::numeric)`),
+    sql`, `,
+  );
+  const updated = await tx.execute<{ id: string }>(sql`
+    update ledger_accounts a set balance = a.balance + d.delta
+    from (values ${values}) as d(id, delta)
+    where a.id = d.id and (a.allow_negative or a.balance + d.delta >= 0)
+    returning a.id::text as id`);
+  if (resultRows(updated).length !== changes.length) throw new LedgerError(400, 'ledger.insufficient');
+  return posted;
+}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../../stores/auth.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
@@ -28,6 +28,8 @@ describe('home page', () => {
             available_profit: '2.5',
             yesterday_profit: '0.1',
             yesterday_profit_amc: '1.23456789',
+            today_profit: '0.25',
+            today_profit_amc: '2.00005',
           }),
         ),
     });
@@ -47,6 +49,29 @@ describe('home page', () => {
     expect(figure('available_profit')).toBe('$2.50');
     expect(figure('yesterday_profit')).toBe('$0.10');
     expect(figure('yesterday_profit_amc')).toBe('1.2346 AGC');
+    // today's rewards follow yesterday's, in the same order and formatting
+    expect(figure('today_profit')).toBe('$0.25');
+    expect(figure('today_profit_amc')).toBe('2.0001 AGC');
+    const ids = [...document.querySelectorAll('[data-testid^="home-"]')].map((e) =>
+      e.getAttribute('data-testid'),
+    );
+    expect(ids.slice(ids.indexOf('home-yesterday_profit'))).toEqual([
+      'home-yesterday_profit',
+      'home-yesterday_profit_amc',
+      'home-today_profit',
+      'home-today_profit_amc',
+    ]);
+    expect(screen.getByText("Today's rewards")).toBeTruthy();
+    expect(screen.getByText("Today's rewards (AGC)")).toBeTruthy();
+  });
+
+  it('links the investment section to the hash-rate page', async () => {
+    stubApi({ 'GET /api/v1/me': () => ok(makeMe({ today_profit: '3', today_profit_amc: '1.5' })) });
+    const { router } = renderPage(<HomePage />);
+    expect((await screen.findByTestId('home-today_profit')).textContent).toBe('$3.00');
+    expect(figure('today_profit_amc')).toBe('1.50 AGC');
+    fireEvent.click(screen.getByTestId('home-hashrate-link'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/hashRate'));
   });
 
   it('shows the error with a retry', async () => {

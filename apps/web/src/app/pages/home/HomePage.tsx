@@ -11,6 +11,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../features/me/api/get-me.ts';
 import { errorText } from '../../../lib/errors.ts';
+import { navigateTo } from '../../../lib/navigation.ts';
+
+const HASH_RATE_PATH = '/pages/index/hashRate';
+const ignore = () => undefined;
 
 /** left + right, exactly (decimal strings through bigint); null when either is not a plain amount. */
 function addAmounts(a: string, b: string): string | null {
@@ -30,9 +34,10 @@ interface Figure {
 }
 
 /** The spec's home list, grouped: investment, team performance, rewards. */
-const SECTIONS: { titleKey: string; figures: Figure[] }[] = [
+const SECTIONS: { titleKey: string; figures: Figure[]; hashRateLink?: true }[] = [
   {
     titleKey: 'home.sections.investment',
+    hashRateLink: true,
     figures: [
       { id: 'investment_sum', labelKey: 'home.investment', value: (me) => me.investment_sum },
       {
@@ -66,6 +71,13 @@ const SECTIONS: { titleKey: string; figures: Figure[] }[] = [
         id: 'yesterday_profit_amc',
         labelKey: 'home.yesterdayAgc',
         value: (me) => me.yesterday_profit_amc,
+        currency: 'AGC',
+      },
+      { id: 'today_profit', labelKey: 'home.today', value: (me) => me.today_profit },
+      {
+        id: 'today_profit_amc',
+        labelKey: 'home.todayAgc',
+        value: (me) => me.today_profit_amc,
         currency: 'AGC',
       },
     ],
@@ -109,7 +121,19 @@ export default function HomePage() {
       {me.data &&
         SECTIONS.map((section) => (
           <section className="card" key={section.titleKey}>
-            <h3 className="card-title">{t(section.titleKey)}</h3>
+            <div className="card-head">
+              <h3 className="card-title">{t(section.titleKey)}</h3>
+              {section.hashRateLink && (
+                <button
+                  type="button"
+                  className="btn-link card-link"
+                  data-testid="home-hashrate-link"
+                  onClick={() => void navigateTo(HASH_RATE_PATH).catch(ignore)}
+                >
+                  {t('title.hashRate')} ›
+                </button>
+              )}
+            </div>
             <dl className="rows">
               {section.figures.map((figure) => (
                 <div className="row" key={figure.id}>

@@ -1,6 +1,101 @@
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import type { Order } from '@agc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PagedList } from '../../../components/PagedList.tsx';
+import { usePublicConfig } from '../../../features/config/api/get-config.ts';
+import { HashRateItem } from '../../../features/hashrate/components/HashRateItem.tsx';
+import { HashRateSummary } from '../../../features/hashrate/components/HashRateSummary.tsx';
+import { UnpaidOrders } from '../../../features/hashrate/components/UnpaidOrders.tsx';
+import { meQueryOptions, useMe } from '../../../features/me/api/get-me.ts';
+import { orderQueryOptions } from '../../../features/shop/api/get-order.ts';
+import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.ts';
+import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
+import { navigateTo } from '../../../lib/navigation.ts';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+const ignore = () => undefined;
+
+/**
+ * Hash rate: the member's investments (confirmed orders) and their daily yield at the level's rate,
+ * with the orders still waiting for payment above them; Pay runs the shop's payment steps (each
+ * transaction as the server builds it, each waited for until it is confirmed).
+ */
 export default function HashRatePage() {
-  return <EmptyState />;
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const config = usePublicConfig();
+  const confirmed = useOrders('Success');
+  const unpaid = useOrders('Unpaid');
+  const [paying, setPaying] = useState<Order | null>(null);
+  const [opening, setOpening] = useState<string | null>(null);
+
+  const open = (order: Order) =>
+    void navigateTo(`/pages/shop/shopOrderDetail?order_id=${order.order_id}`).catch(ignore);
+
+  const pay = async (order: Order) => {
+    if (opening !== null) return;
+    setOpening(order.order_id);
+    try {
+      // Pay what the server says now, not what the list loaded a while ago.
+      const fresh = await queryClient.fetchQuery(orderQueryOptions(order.order_id));
+      if (fresh.status === 'Unpaid') setPaying(fresh);
+      else void unpaid.refetch();
+    } catch {
+      // the request wrapper has shown the server's message
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  const paid = (result: Order) => {
+    setPaying(null);
+    void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
+    void navigateTo(`/pages/shop/paySuccess?order_id=${result.order_id}`).catch(ignore);
+  };
+
+  const refresh = () => Promise.all([me.refetch(), unpaid.refetch(), confirmed.refetch()]);
+
+  return (
+    <div className="page hashrate">
+      <PagedList
+        testId="hashrate-list"
+        header={
+          <>
+            <HashRateSummary me={me} />
+            <UnpaidOrders
+              orders={flattenOrders(unpaid.data?.pages)}
+              error={unpaid.error}
+              hasMore={unpaid.hasNextPage}
+              loadingMore={unpaid.isFetchingNextPage}
+              loadMore={() => void unpaid.fetchNextPage()}
+              retry={() => void unpaid.refetch()}
+              opening={opening}
+              onPay={(order) => void pay(order)}
+            />
+            <h3 className="hashrate-list-title">{t('hashRate.investments')}</h3>
+          </>
+        }
+        items={flattenOrders(confirmed.data?.pages)}
+        itemKey={(order) => order.order_id}
+        renderItem={(order) => (
+          <HashRateItem order={order} ratePercent={me.data?.dividend_rate} onOpen={open} />
+        )}
+        isPending={confirmed.isPending}
+        error={confirmed.error}
+        hasMore={confirmed.hasNextPage}
+        loadMore={() => confirmed.fetchNextPage({ throwOnError: true })}
+        refresh={refresh}
+      />
+      <PayPopup
+        order={paying}
+        config={config.data}
+        onClose={() => {
+          setPaying(null);
+          void unpaid.refetch();
+        }}
+        onPaid={paid}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,16 @@
+import { type DbOrTx, schema } from '@agc/db';
+
+export interface AuditEntry {
+  actorId: bigint;
+  /** What was done, e.g. "order.confirm". */
+  action: string;
+  /** What it was done to, e.g. "order:42". */
+  target: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Appends to the audit log, in the same transaction as the change it describes. */
+export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
+  await tx.insert(schema.auditLog).values(entry);
+}

@@ -1,0 +1,141 @@
+import { type DbOrTx, schema } from '@agc/db';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Hash } from 'viem';
+import type { AppContext } from '../../context.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { chainClient } from '../chain/client.ts';
+import { ingestPaidEvents, paidEvents } from '../chain/payments.ts';
+import { confirmOrders } from '../shop/confirmation.ts';
+import { findOrder, type OrderView, REASONS } from '../shop/orders.ts';
+import { writeAudit } from './audit-log.ts';
+
+const { orders, users, chainEvents } = schema;
+
+const snapshot = (o: OrderView) => ({ status: o.status, reason: o.reason, note: o.auditNote });
+
+async function lockOrder(tx: DbOrTx, id: bigint) {
+  const [row] = await tx
+    .select({ order: orders, address: users.address, inviterId: users.inviterId })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, id))
+    .for('update', { of: orders });
+  if (!row) throw notFound('order.not_found');
+  return { ...row.order, address: row.address, inviterId: row.inviterId };
+}
+
+const mustVerify = (o: OrderView) => {
+  if (o.status !== 'Verifying') throw badRequest('audit.not_verifying');
+};
+
+/**
+ * Reads the order's reported pay transaction on chain again: a payment event in its receipt is
+ * ingested like the watcher would (idempotent), which may confirm the order; otherwise the reason
+ * says what the chain shows (not mined, reverted, no payment event).
+ */
+export async function recheckOrder(ctx: AppContext, actor: SessionUser, id: bigint): Promise<OrderView> {
+  const before = await findOrder(ctx.db, id);
+  if (!before) throw notFound('order.not_found');
+  mustVerify(before);
+  let reason: string | null = null;
+  let events: ReturnType<typeof paidEvents> = [];
+  if (!before.payTxHash) reason = REASONS.txNotFound;
+  else {
+    const receipt = await chainClient(ctx.chain)
+      .getTransactionReceipt({ hash: before.payTxHash as Hash })
+      .catch(() => null);
+    if (!receipt) reason = REASONS.txNotFound;
+    else if (receipt.status !== 'success') reason = REASONS.txReverted;
+    else {
+      events = paidEvents(ctx, receipt.logs).filter((e) => e.orderId === id);
+      if (events.length === 0) reason = REASONS.noPaymentEvent;
+    }
+  }
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    mustVerify(order);
+    if (events.length > 0) await ingestPaidEvents(ctx, tx, events);
+    if (reason !== null)
+      await tx
+        .update(orders)
+        .set({ reason })
+        .where(and(eq(orders.id, id), eq(orders.status, 'Verifying')));
+    const after = (await findOrder(tx, id))!;
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'order.recheck',
+      target: `order:${id}`,
+      before: snapshot(order),
+      after: snapshot(after),
+    });
+    return after;
+  });
+}
+
+/**
+ * An auditor confirms a Verifying order whose payment is on chain (an ingested payment event for
+ * this order covering the quote) but did not match on its own (another payer, paid after the quote
+ * was canceled, more than quoted). Without such an event nothing is credited.
+ */
+export async function confirmOrderByAudit(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: bigint,
+  note: string,
+): Promise<OrderView> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    mustVerify(order);
+    const [covering] = await tx
+      .select({ id: chainEvents.id })
+      .from(chainEvents)
+      .where(
+        and(
+          eq(chainEvents.orderId, id),
+          eq(chainEvents.name, 'Paid'),
+          eq(chainEvents.chainId, ctx.chain.id),
+          sql`(${chainEvents.args}->>'usdtAmount')::numeric >= ${order.priceUsdt.toString()}::numeric`,
+          sql`(${chainEvents.args}->>'agcAmount')::numeric >= ${order.feeAgc.toString()}::numeric`,
+        ),
+      )
+      .limit(1);
+    if (!covering) throw badRequest('audit.no_payment');
+    await confirmOrders(ctx, tx, [order], { note });
+    const after = (await findOrder(tx, id))!;
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'order.confirm',
+      target: `order:${id}`,
+      before: snapshot(order),
+      after: snapshot(after),
+    });
+    return after;
+  });
+}
+
+/** An auditor cancels an Unpaid or Verifying order, with a note; nothing is credited. */
+export async function cancelOrderByAudit(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: bigint,
+  note: string,
+): Promise<OrderView> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (order.status !== 'Verifying' && order.status !== 'Unpaid') throw badRequest('audit.not_cancelable');
+    await tx
+      .update(orders)
+      .set({ status: 'Canceled', canceledAt: ctx.now(), reason: REASONS.adminCanceled, auditNote: note })
+      .where(eq(orders.id, id));
+    const after = (await findOrder(tx, id))!;
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'order.cancel',
+      target: `order:${id}`,
+      before: snapshot(order),
+      after: snapshot(after),
+    });
+    return after;
+  });
+}

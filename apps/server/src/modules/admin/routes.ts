@@ -1,0 +1,102 @@
+import {
+  auditDecisionBody,
+  auditOrderQuery,
+  envelope,
+  orderIdParams,
+  orderListResponse,
+  orderSchema,
+} from '@agc/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/reply.ts';
+import { listOrders, toOrderDto } from '../shop/orders.ts';
+import { cancelOrderByAudit, confirmOrderByAudit, recheckOrder } from './order-audit.ts';
+
+const bearer = [{ bearer: [] }];
+
+/** Admin APIs: every route checks the role on the server (403 otherwise) and audit-logs its changes. */
+export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const auditor = app.requireRole('auditor');
+
+  app.get(
+    '/admin/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Orders to audit (Verifying by default) with the reason (auditor or admin)',
+        security: bearer,
+        querystring: auditOrderQuery,
+        response: { 200: envelope(orderListResponse) },
+      },
+      onRequest: auditor,
+    },
+    async (req) => {
+      const page = await listOrders(ctx.db, req.query);
+      return ok(req, { ...page, list: page.list.map((o) => toOrderDto(o, req.t)) });
+    },
+  );
+
+  app.post(
+    '/admin/orders/:order_id/recheck',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Read the order’s payment on chain again (auditor or admin)',
+        security: bearer,
+        params: orderIdParams,
+        body: z.object({}).optional(),
+        response: { 200: envelope(orderSchema) },
+      },
+      onRequest: auditor,
+    },
+    async (req) =>
+      ok(req, toOrderDto(await recheckOrder(ctx, req.user!, BigInt(req.params.order_id)), req.t)),
+  );
+
+  app.post(
+    '/admin/orders/:order_id/confirm',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Confirm a Verifying order whose payment is on chain, with a note (auditor or admin)',
+        security: bearer,
+        params: orderIdParams,
+        body: auditDecisionBody,
+        response: { 200: envelope(orderSchema) },
+      },
+      onRequest: auditor,
+    },
+    async (req) =>
+      ok(
+        req,
+        toOrderDto(
+          await confirmOrderByAudit(ctx, req.user!, BigInt(req.params.order_id), req.body.note),
+          req.t,
+        ),
+      ),
+  );
+
+  app.post(
+    '/admin/orders/:order_id/cancel',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Cancel an Unpaid or Verifying order, with a note (auditor or admin)',
+        security: bearer,
+        params: orderIdParams,
+        body: auditDecisionBody,
+        response: { 200: envelope(orderSchema) },
+      },
+      onRequest: auditor,
+    },
+    async (req) =>
+      ok(
+        req,
+        toOrderDto(
+          await cancelOrderByAudit(ctx, req.user!, BigInt(req.params.order_id), req.body.note),
+          req.t,
+        ),
+      ),
+  );
+};

@@ -1,0 +1,76 @@
+import type { DbOrTx } from '@agc/db';
+import { sql } from 'drizzle-orm';
+import { ACCOUNTS } from '../ledger/ledger.ts';
+import { monthKey } from '../team/volume.ts';
+
+/** A member's money and team figures, read in one round trip from the ledger, rewards and team volume. */
+export interface MemberFigures {
+  investment: bigint;
+  feesPaidAgc: bigint;
+  remainingDividends: bigint;
+  availableUsdt: bigint;
+  availableAgc: bigint;
+  profitSum: bigint;
+  todayUsdt: bigint;
+  todayAgc: bigint;
+  yesterdayUsdt: bigint;
+  yesterdayAgc: bigint;
+  leftTeam: bigint;
+  rightTeam: bigint;
+  monthTeam: bigint;
+  invitedValid: number;
+}
+
+const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+
+export async function memberFigures(db: DbOrTx, userId: bigint, now: Date): Promise<MemberFigures> {
+  const today = startOfUtcDay(now);
+  const yesterday = new Date(today.getTime() - 86_400_000);
+  const balance = (code: string, asset: string) => sql`coalesce((select balance from ledger_accounts
+      where user_id = ${userId.toString()}::bigint and code = ${code} and asset = ${asset}), 0)::text`;
+  const result = await db.execute(sql`
+    select
+      ${balance(ACCOUNTS.investment, 'USDT')} as investment,
+      ${balance(ACCOUNTS.feesPaid, 'AGC')} as fees_paid_agc,
+      ${balance(ACCOUNTS.remainingDividends, 'USDT')} as remaining,
+      ${balance(ACCOUNTS.available, 'USDT')} as available_usdt,
+      ${balance(ACCOUNTS.available, 'AGC')} as available_agc,
+      r.profit_sum, r.today_usdt, r.today_agc, r.yesterday_usdt, r.yesterday_agc,
+      coalesce(v.left_total, 0)::text as left_team,
+      coalesce(v.right_total, 0)::text as right_team,
+      (case when v.month_key = ${monthKey(now)} then v.left_month + v.right_month else 0 end)::text as month_team,
+      (select count(*) from users u
+        join ledger_accounts a on a.user_id = u.id and a.code = ${ACCOUNTS.investment} and a.asset = 'USDT'
+        where u.inviter_id = ${userId.toString()}::bigint and a.balance > 0)::int as invited_valid
+    from (select
+        coalesce(sum(due - cut), 0)::text as profit_sum,
+        coalesce(sum(credited_usdt) filter (where created_at >= ${today.toISOString()}::timestamptz), 0)::text as today_usdt,
+        coalesce(sum(credited_agc) filter (where created_at >= ${today.toISOString()}::timestamptz), 0)::text as today_agc,
+        coalesce(sum(credited_usdt) filter (where created_at >= ${yesterday.toISOString()}::timestamptz
+          and created_at < ${today.toISOString()}::timestamptz), 0)::text as yesterday_usdt,
+        coalesce(sum(credited_agc) filter (where created_at >= ${yesterday.toISOString()}::timestamptz
+          and created_at < ${today.toISOString()}::timestamptz), 0)::text as yesterday_agc
+      from rewards where user_id = ${userId.toString()}::bigint) r
+    left join member_volume v on v.user_id = ${userId.toString()}::bigint`);
+  const row = (
+    ((result as { rows?: unknown[] }).rows ?? result) as Array<Record<string, string | number>>
+  )[0];
+  if (!row) throw new Error('member figures query returned no row');
+  const b = (k: string) => BigInt(String(row[k] ?? '0'));
+  return {
+    investment: b('investment'),
+    feesPaidAgc: b('fees_paid_agc'),
+    remainingDividends: b('remaining'),
+    availableUsdt: b('available_usdt'),
+    availableAgc: b('available_agc'),
+    profitSum: b('profit_sum'),
+    todayUsdt: b('today_usdt'),
+    todayAgc: b('today_agc'),
+    yesterdayUsdt: b('yesterday_usdt'),
+    yesterdayAgc: b('yesterday_agc'),
+    leftTeam: b('left_team'),
+    rightTeam: b('right_team'),
+    monthTeam: b('month_team'),
+    invitedValid: Number(row.invited_valid ?? 0),
+  };
+}

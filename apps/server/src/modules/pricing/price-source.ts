@@ -1,0 +1,44 @@
+import type { Config } from '../../config.ts';
+
+/** The price of 1 AGC in USDT minor units (6 decimals), and when it was read. */
+export interface AgcPrice {
+  usdtPerAgc: bigint;
+  updatedAt: Date;
+}
+
+/**
+ * Where the AGC price comes from. Development and tests use a fixed price from configuration; a
+ * market source (an oracle or an exchange feed) implements the same interface.
+ */
+export interface PriceSource {
+  agcPrice(): Promise<AgcPrice>;
+}
+
+export class FixedPriceSource implements PriceSource {
+  private readonly since = new Date();
+  constructor(private readonly usdtPerAgc: bigint) {
+    if (usdtPerAgc <= 0n) throw new Error('the AGC price must be above 0');
+  }
+  async agcPrice(): Promise<AgcPrice> {
+    return { usdtPerAgc: this.usdtPerAgc, updatedAt: this.since };
+  }
+}
+
+export function priceSourceFrom(config: Config): PriceSource {
+  switch (config.price.source) {
+    case 'fixed':
+      return new FixedPriceSource(config.price.agcUsdt);
+  }
+}
+
+const AGC_UNIT = 10n ** 18n;
+
+/** USDT minor units → AGC minor units at a price, rounded up (the member never pays less than the quote). */
+export function usdtToAgc(usdt: bigint, price: AgcPrice): bigint {
+  return (usdt * AGC_UNIT + price.usdtPerAgc - 1n) / price.usdtPerAgc;
+}
+
+/** USDT minor units → AGC minor units at a price, rounded down (what the platform credits). */
+export function usdtToAgcFloor(usdt: bigint, price: AgcPrice): bigint {
+  return (usdt * AGC_UNIT) / price.usdtPerAgc;
+}

@@ -1,0 +1,23 @@
+import type { LevelRule, Rules } from '../../config.ts';
+
+/** amount × ppm / 1,000,000, rounded down (rates are parts per million; 1% = 10,000). */
+export function applyPpm(amount: bigint, ppm: bigint): bigint {
+  return (amount * ppm) / 1_000_000n;
+}
+
+/** 100000 → "10", 6000 → "0.6": a rate as the percentage the API shows. */
+export function ppmToPercent(ppm: bigint): string {
+  const whole = ppm / 10_000n;
+  const frac = (ppm % 10_000n).toString().padStart(4, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : whole.toString();
+}
+
+/** Level 0: below the first threshold; no rates, no day top. */
+const NO_LEVEL: LevelRule = { level: 0, threshold: 0n, staticPpm: 0n, pairingPpm: 0n, dayTop: 0n };
+
+/** The level (1–5) an investment_sum reaches, with its rates; level 0 below the first threshold. */
+export function levelOf(rules: Rules, investmentSum: bigint): LevelRule {
+  let found = NO_LEVEL;
+  for (const rule of rules.levels) if (investmentSum >= rule.threshold) found = rule;
+  return found;
+}

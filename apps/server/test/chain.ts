@@ -1,0 +1,104 @@
+import { type AnvilInstance, agcAbi, deployAll, devAccount, mockUsdtAbi, startAnvil } from '@agc/contracts';
+import type { TxResponse } from '@agc/shared';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  type Hash,
+  http,
+  parseEther,
+} from 'viem';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import type { ChainContext } from '../src/context.ts';
+import { DEV_SIGNER_INDEX } from '../src/runtime.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
+
+export interface ChainServer extends TestServer {
+  anvil: AnvilInstance;
+  publicClient: ReturnType<typeof createPublicClient>;
+  /** Gives a wallet gas, USDT and AGC (minor units). */
+  fund(address: `0x${string}`, usdt: bigint, agc: bigint): Promise<void>;
+  /** Sends a server-built step transaction from the account and waits for its receipt. */
+  send(account: PrivateKeyAccount, tx: TxResponse['tx']): Promise<Hash>;
+  /** Calls Transfer.pay directly with any amounts (for wrong-amount and other-payer cases). */
+  call(account: PrivateKeyAccount, to: `0x${string}`, data: `0x${string}`): Promise<Hash>;
+}
+
+/** A test server on a fresh anvil with the real contracts deployed (one per test file). */
+export async function startChainServer(env: Record<string, string> = {}): Promise<ChainServer> {
+  const anvil = await startAnvil();
+  const deployment = await deployAll({
+    rpcUrl: anvil.url,
+    deployer: devAccount(0),
+    signer: devAccount(DEV_SIGNER_INDEX).address,
+    openMint: true,
+  });
+  const lower = (a: string) => a.toLowerCase() as `0x${string}`;
+  const chainContext: ChainContext = {
+    id: 42161,
+    rpcUrl: anvil.url,
+    publicRpcUrl: anvil.url,
+    explorerUrl: 'https://arbiscan.io',
+    startBlock: deployment.blockNumber,
+    contracts: {
+      agc: lower(deployment.agc),
+      usdt: lower(deployment.usdt),
+      transfer: lower(deployment.transfer),
+      vault: lower(deployment.vault),
+    },
+  };
+  const server = await startTestServer({ RUN_JOBS: 'false', ...env }, undefined, chainContext);
+  const chain = defineChain({
+    id: 42161,
+    name: 'anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [anvil.url] } },
+  });
+  const transport = http(anvil.url);
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
+  const testClient = createTestClient({ chain, mode: 'anvil', transport });
+  const owner = createWalletClient({ account: devAccount(0), chain, transport });
+
+  const mined = async (hash: Hash) => {
+    await publicClient.waitForTransactionReceipt({ hash });
+    return hash;
+  };
+  const call = async (account: PrivateKeyAccount, to: `0x${string}`, data: `0x${string}`) => {
+    const wallet = createWalletClient({ account, chain, transport });
+    return mined(await wallet.sendTransaction({ to, data, gas: 500_000n }));
+  };
+
+  return {
+    ...server,
+    anvil,
+    publicClient,
+    fund: async (address, usdt, agc) => {
+      await testClient.setBalance({ address, value: parseEther('10') });
+      if (usdt > 0n)
+        await mined(
+          await owner.writeContract({
+            address: deployment.usdt,
+            abi: mockUsdtAbi,
+            functionName: 'mint',
+            args: [address, usdt],
+          }),
+        );
+      if (agc > 0n)
+        await mined(
+          await owner.writeContract({
+            address: deployment.agc,
+            abi: agcAbi,
+            functionName: 'mint',
+            args: [address, agc],
+          }),
+        );
+    },
+    send: (account, tx) => call(account, tx.to as `0x${string}`, tx.data as `0x${string}`),
+    call,
+    close: async () => {
+      await server.close();
+      await anvil.stop();
+    },
+  };
+}

@@ -1,0 +1,368 @@
+import { transferAbi } from '@agc/contracts';
+import { schema } from '@agc/db';
+import { and, eq } from 'drizzle-orm';
+import { encodeFunctionData, erc20Abi } from 'viem';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../src/context.ts';
+import { ingestPaidEvents, paidEvents } from '../src/modules/chain/payments.ts';
+import { PAYMENTS_STREAM, PaymentWatcher } from '../src/modules/chain/watcher.ts';
+import { checkLedger } from '../src/modules/ledger/ledger.ts';
+import { grantRole } from '../src/modules/members/repository.ts';
+import { seedProducts } from '../src/modules/shop/products.ts';
+import { applyTeamVolume } from '../src/modules/team/volume.ts';
+import { type ChainServer, startChainServer } from './chain.ts';
+import { newWallet, session } from './helpers.ts';
+
+const USDT = 10n ** 6n;
+const AGC = 10n ** 18n;
+
+interface Member {
+  account: PrivateKeyAccount;
+  headers: Record<string, string>;
+  id: bigint;
+}
+
+let s: ChainServer;
+let root: Member;
+let alice: Member;
+let bob: Member;
+let carol: Member;
+let auditor: Member;
+let watcher: PaymentWatcher;
+
+const api = async (method: 'GET' | 'POST', url: string, m?: Member, payload?: unknown) => {
+  const res = await s.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: m?.headers,
+    payload: payload as never,
+  });
+  return res.json() as { code: number; msg: string; data: any };
+};
+
+async function join(inviter: Member | null, side: 'left' | 'right' = 'left'): Promise<Member> {
+  const account = newWallet();
+  let inviteCode: string | undefined;
+  if (inviter) {
+    const [row] = await s.ctx.db.select().from(schema.users).where(eq(schema.users.id, inviter.id));
+    inviteCode = row!.inviteCode;
+  }
+  const headers = await session(s, account, inviter ? { invite_code: inviteCode, side } : {});
+  const [row] = await s.ctx.db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.address, account.address.toLowerCase()));
+  await s.fund(account.address, 100_000n * USDT, 100_000n * AGC);
+  return { account, headers, id: row!.id };
+}
+
+/** The member's whole payment as the app does it: create, the three server-built transactions, report. */
+async function buy(m: Member, productId = 1) {
+  const order = (await api('POST', '/order', m, { product_id: productId })).data;
+  let hash = '0x' as `0x${string}`;
+  for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/']) {
+    const step = await api('GET', `${url}${order.order_id}`, m);
+    expect(step.code, step.msg).toBe(200);
+    hash = await s.send(m.account, step.data.tx);
+  }
+  const reported = await api('POST', '/order/pay', m, { order_id: order.order_id, tx_hash: hash });
+  expect(reported.data.status).toBe('Verifying');
+  return { orderId: order.order_id as string, hash };
+}
+
+/** Approves and calls pay() with any amounts, from any account (not through the server's transactions). */
+async function payDirect(from: Member, orderId: bigint, usdt: bigint, agc: bigint) {
+  const { contracts } = s.ctx.chain;
+  await s.call(
+    from.account,
+    contracts.agc,
+    encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [contracts.transfer, agc] }),
+  );
+  await s.call(
+    from.account,
+    contracts.usdt,
+    encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [contracts.transfer, usdt] }),
+  );
+  return s.call(
+    from.account,
+    contracts.transfer,
+    encodeFunctionData({ abi: transferAbi, functionName: 'pay', args: [orderId, usdt, agc] }),
+  );
+}
+
+const order = async (m: Member, id: string) => (await api('GET', `/order/${id}`, m)).data;
+const me = async (m: Member) => (await api('GET', '/me', m)).data;
+const settle = async () => {
+  await watcher.catchUp();
+  await applyTeamVolume(s.ctx.db, s.ctx.now());
+};
+
+beforeAll(async () => {
+  s = await startChainServer({ AGC_PRICE_USDT: '0.5', ORDER_FEE_PERCENT: '5', VC_RATE_PERCENT: '20' });
+  await seedProducts(s.ctx.db);
+  root = await join(null);
+  alice = await join(root, 'left');
+  bob = await join(root, 'right');
+  carol = await join(alice, 'left');
+  auditor = await join(root, 'right');
+  await grantRole(s.ctx.db, auditor.id, 'auditor', root.id);
+  watcher = new PaymentWatcher(s.ctx);
+}, 60_000);
+afterAll(() => s.close());
+
+describe('order life cycle on the real contracts', () => {
+  it('confirms a payment: Success, investment, dividend cap, the inviter’s referral cut by its cap, team volume', async () => {
+    const { orderId, hash } = await buy(alice);
+    expect((await order(alice, orderId)).reason).toBe('Waiting for the payment to be confirmed on chain');
+    await settle();
+    const o = await order(alice, orderId);
+    expect([o.status, o.tx_hash, o.amount_received_usdt, o.reason]).toEqual(['Success', hash, '100', null]);
+    expect(o.collection_time).not.toBeNull();
+    expect(o.transaction_id).toMatch(/^\d+$/);
+    expect(await me(alice)).toMatchObject({
+      investment_sum: '100',
+      fixed_invest_amount_usdt: '100',
+      fixed_invest_amount_amc: '10',
+      remaining_dividends: '300',
+      level: 1,
+      dividend_rate: '0.2',
+      day_top_profit: '100',
+    });
+    // Root invited alice but has invested nothing: its remaining dividends (0) cut the whole 10.
+    const [reward] = await s.ctx.db
+      .select()
+      .from(schema.rewards)
+      .where(eq(schema.rewards.ref, `order:${orderId}`));
+    expect(reward).toMatchObject({
+      userId: root.id,
+      kind: 'referral',
+      due: 10n * USDT,
+      cut: 10n * USDT,
+      cutReason: 'remaining_dividends',
+      creditedUsdt: 0n,
+    });
+    expect(await me(root)).toMatchObject({
+      available_profit: '0',
+      profit_sum: '0',
+      left_team_investment: '100',
+      right_team_investment: '0',
+      month_team_invest: '100',
+      invited_count_valid: 1,
+    });
+  });
+
+  it('credits the inviter’s referral (vc share in AGC) from its remaining dividends, and every ancestor’s side', async () => {
+    const { orderId } = await buy(carol);
+    await settle();
+    expect((await order(carol, orderId)).status).toBe('Success');
+    // 10 % of 100 = 10: 2 (20 %) as 4 AGC at 0.5, 8 in USDT; alice's remaining 300 → 290.
+    expect(await me(alice)).toMatchObject({
+      available_profit: '8',
+      withdrawable_usdt: '8',
+      withdrawable_vc: '4',
+      profit_sum: '10',
+      today_profit: '8',
+      today_profit_amc: '4',
+      remaining_dividends: '290',
+      left_team_investment: '100',
+    });
+    expect(await me(root)).toMatchObject({ left_team_investment: '200', right_team_investment: '0' });
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+
+  it('leaves a wrong amount Verifying with the reason, credits nothing; the auditor cannot confirm it, can cancel it', async () => {
+    const created = (await api('POST', '/order', bob, { product_id: 1 })).data;
+    await payDirect(bob, BigInt(created.order_id), 99n * USDT, 10n * AGC);
+    await settle();
+    const o = await order(bob, created.order_id);
+    expect([o.status, o.reason]).toEqual([
+      'Verifying',
+      'The amounts paid do not match the order’s quote'.replace('’', "'"),
+    ]);
+    expect((await me(bob)).investment_sum).toBe('0');
+    const listed = await api('GET', '/admin/orders?status=Verifying', auditor);
+    expect(listed.data.list.map((x: { order_id: string }) => x.order_id)).toContain(created.order_id);
+    const refused = await api('POST', `/admin/orders/${created.order_id}/confirm`, auditor, {
+      note: 'looks fine',
+    });
+    expect([refused.code, refused.msg]).toEqual([
+      400,
+      'No payment covering this order has been read on chain, so it cannot be confirmed',
+    ]);
+    expect((await api('POST', `/admin/orders/${created.order_id}/cancel`, auditor, { note: '' })).code).toBe(
+      400,
+    );
+    const canceled = await api('POST', `/admin/orders/${created.order_id}/cancel`, auditor, {
+      note: 'refund 99 USDT off chain',
+    });
+    expect([canceled.data.status, canceled.data.reason]).toEqual([
+      'Canceled',
+      'Canceled by an auditor: refund 99 USDT off chain',
+    ]);
+    const log = await s.ctx.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.target, `order:${created.order_id}`));
+    expect(
+      log.map((l) => [
+        l.action,
+        l.actorId,
+        (l.before as { status: string }).status,
+        (l.after as { status: string }).status,
+      ]),
+    ).toEqual([['order.cancel', auditor.id, 'Verifying', 'Canceled']]);
+    expect((await me(bob)).investment_sum).toBe('0');
+  });
+
+  it('leaves a payment by another address Verifying; an auditor confirms it with a note (audit-logged)', async () => {
+    const created = (await api('POST', '/order', bob, { product_id: 1 })).data;
+    await payDirect(carol, BigInt(created.order_id), 100n * USDT, 10n * AGC);
+    await settle();
+    expect((await order(bob, created.order_id)).reason).toBe(
+      "The payment came from another wallet than the order's",
+    );
+    const member = await api('POST', `/admin/orders/${created.order_id}/confirm`, bob, { note: 'mine' });
+    expect(member.code).toBe(403);
+    const confirmed = await api('POST', `/admin/orders/${created.order_id}/confirm`, auditor, {
+      note: 'paid by a friend',
+    });
+    expect([confirmed.data.status, confirmed.data.reason]).toEqual([
+      'Success',
+      'Confirmed by an auditor: paid by a friend',
+    ]);
+    expect((await me(bob)).investment_sum).toBe('100');
+    const again = await api('POST', `/admin/orders/${created.order_id}/confirm`, auditor, { note: 'twice' });
+    expect([again.code, again.msg]).toEqual([400, 'Only an order in Verifying can be audited']);
+    expect((await me(bob)).investment_sum).toBe('100');
+    const [log] = await s.ctx.db
+      .select()
+      .from(schema.auditLog)
+      .where(
+        and(
+          eq(schema.auditLog.target, `order:${created.order_id}`),
+          eq(schema.auditLog.action, 'order.confirm'),
+        ),
+      );
+    expect(log?.after).toMatchObject({ status: 'Success', note: 'paid by a friend' });
+  });
+
+  it('flags a payment that arrives after the member canceled; the order is not credited on its own', async () => {
+    const created = (await api('POST', '/order', carol, { product_id: 1 })).data;
+    const txs = [];
+    for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/'])
+      txs.push((await api('GET', `${url}${created.order_id}`, carol)).data.tx);
+    await api('POST', '/order/cancel', carol, { order_id: created.order_id });
+    for (const tx of txs) await s.send(carol.account, tx);
+    await settle();
+    const o = await order(carol, created.order_id);
+    expect([o.status, o.reason]).toEqual(['Verifying', 'The payment arrived after the order was canceled']);
+    expect((await me(carol)).investment_sum).toBe('100');
+  });
+
+  it('ingests the same event once however often it is read', async () => {
+    const before = await s.ctx.db.select().from(schema.ledgerTransfers);
+    const logs = await s.publicClient.getLogs({
+      address: s.ctx.chain.contracts.transfer,
+      fromBlock: s.ctx.chain.startBlock,
+    });
+    const events = paidEvents(s.ctx, logs);
+    expect(events.length).toBeGreaterThan(3);
+    expect(await s.ctx.db.transaction((tx) => ingestPaidEvents(s.ctx, tx, events))).toBe(0);
+    // A cursor moved back (a restored backup, an operator's mistake) reads everything again: nothing new.
+    await s.ctx.db
+      .update(schema.chainCursors)
+      .set({ block: s.ctx.chain.startBlock - 1n })
+      .where(eq(schema.chainCursors.name, PAYMENTS_STREAM));
+    expect(await watcher.catchUp()).toBe(0);
+    expect(await s.ctx.db.select().from(schema.ledgerTransfers)).toEqual(before);
+  });
+
+  it('survives an RPC failure and a watcher restart in the middle without missing or doubling a payment', async () => {
+    const members = [alice, bob, carol];
+    const paid = [];
+    for (const m of members) paid.push({ m, ...(await buy(m)) });
+    const invested = await Promise.all(members.map(async (m) => BigInt((await me(m)).investment_sum)));
+
+    // The RPC goes away: the poll fails, the cursor stays.
+    const [cursor] = await s.ctx.db.select().from(schema.chainCursors);
+    const down: AppContext = { ...s.ctx, chain: { ...s.ctx.chain, rpcUrl: 'http://127.0.0.1:1' } };
+    const broken = new PaymentWatcher(down);
+    await watcher.release();
+    await expect(broken.pollOnce()).rejects.toThrow();
+    await broken.release();
+    expect((await s.ctx.db.select().from(schema.chainCursors))[0]?.block).toBe(cursor?.block);
+
+    // One small range, then the process dies holding the lease.
+    const saved = s.ctx.config.watcher.maxBlockRange;
+    s.ctx.config.watcher.maxBlockRange = 3;
+    const first = new PaymentWatcher(s.ctx);
+    const partial = await first.pollOnce();
+    expect(partial.leader).toBe(true);
+    s.ctx.config.watcher.maxBlockRange = saved;
+    const successor = new PaymentWatcher(s.ctx);
+    expect((await successor.pollOnce()).leader).toBe(false); // the dead one's lease still runs
+    s.advance(16_000);
+    await successor.catchUp();
+    await applyTeamVolume(s.ctx.db, s.ctx.now());
+    for (const [i, p] of paid.entries()) {
+      expect((await order(p.m, p.orderId)).status).toBe('Success');
+      expect(BigInt((await me(p.m)).investment_sum)).toBe(invested[i]! + 100n);
+    }
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+    watcher = successor;
+  });
+
+  it('rechecks an order on chain: a reverted payment says so, a real one is confirmed', async () => {
+    const created = (await api('POST', '/order', bob, { product_id: 1 })).data;
+    // pay() without approvals reverts on chain.
+    const payTx = (await api('GET', `/order/tx/${created.order_id}`, bob)).data.tx;
+    await s.call(
+      bob.account,
+      s.ctx.chain.contracts.usdt,
+      encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [s.ctx.chain.contracts.transfer, 0n],
+      }),
+    );
+    await s.call(
+      bob.account,
+      s.ctx.chain.contracts.agc,
+      encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [s.ctx.chain.contracts.transfer, 0n],
+      }),
+    );
+    const reverted = await s.send(bob.account, payTx);
+    await api('POST', '/order/pay', bob, { order_id: created.order_id, tx_hash: reverted });
+    const r1 = await api('POST', `/admin/orders/${created.order_id}/recheck`, auditor, {});
+    expect([r1.data.status, r1.data.reason]).toEqual([
+      'Verifying',
+      'The payment transaction failed on chain',
+    ]);
+
+    const { orderId } = await buy(carol);
+    const r2 = await api('POST', `/admin/orders/${orderId}/recheck`, auditor, {});
+    expect(r2.data.status).toBe('Success');
+    await watcher.catchUp(); // the watcher reads the same event later: nothing more
+    expect((await me(carol)).investment_sum).toBe('300');
+    const actions = await s.ctx.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, 'order.recheck'));
+    expect(actions).toHaveLength(2);
+  });
+
+  it('records a payment for an order that does not exist without touching any order', async () => {
+    await payDirect(bob, 987_654_321n, 1n * USDT, 1n);
+    await watcher.catchUp();
+    const [event] = await s.ctx.db
+      .select()
+      .from(schema.chainEvents)
+      .where(eq(schema.chainEvents.orderId, 987_654_321n));
+    expect(event?.outcome).toBe('unknown_order');
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+});

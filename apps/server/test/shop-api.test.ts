@@ -1,0 +1,254 @@
+import { transferAbi } from '@agc/contracts';
+import { schema } from '@agc/db';
+import { eq } from 'drizzle-orm';
+import { decodeFunctionData, erc20Abi } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireOrders } from '../src/modules/shop/orders.ts';
+import { seedProducts } from '../src/modules/shop/products.ts';
+import { newWallet, randomHex, session, startTestServer, type TestServer } from './helpers.ts';
+
+let s: TestServer;
+let alice: Record<string, string>;
+let bob: Record<string, string>;
+let aliceAddress: string;
+
+beforeAll(async () => {
+  s = await startTestServer({ AGC_PRICE_USDT: '0.5', ORDER_FEE_PERCENT: '5' });
+  await seedProducts(s.ctx.db);
+  const root = newWallet();
+  await session(s, root);
+  const [rootRow] = await s.ctx.db.select().from(schema.users).limit(1);
+  const a = newWallet();
+  aliceAddress = a.address.toLowerCase();
+  alice = await session(s, a, { invite_code: rootRow!.inviteCode, side: 'left' });
+  bob = await session(s, newWallet(), { invite_code: rootRow!.inviteCode, side: 'right' });
+});
+afterAll(() => s.close());
+
+const api = (method: 'GET' | 'POST', url: string, headers?: Record<string, string>, payload?: unknown) =>
+  s.app.inject({ method, url: `/api/v1${url}`, headers, payload: payload as never });
+
+async function newOrder(headers = alice, productId = 1) {
+  const res = await api('POST', '/order', headers, { product_id: productId });
+  expect(res.json().code).toBe(200);
+  return res.json().data as { order_id: string; status: string };
+}
+
+const ordersRow = async (id: string) =>
+  (
+    await s.ctx.db
+      .select()
+      .from(schema.orders)
+      .where(eq(schema.orders.id, BigInt(id)))
+  )[0]!;
+
+describe('products and prices', () => {
+  it('lists the products on sale with USDT prices', async () => {
+    const res = await api('GET', '/products', alice);
+    const list = res.json().data.list;
+    expect(list.map((p: { name: string; price_usdt: string }) => [p.name, p.price_usdt])).toEqual([
+      ['Starter', '100'],
+      ['Builder', '1000'],
+      ['Pro', '5000'],
+      ['Premier', '10000'],
+    ]);
+  });
+
+  it('gives the configured AGC price both ways', async () => {
+    expect((await api('GET', '/token/price', alice)).json().data.price_usdt).toBe('0.5');
+    const p2 = (await api('GET', '/token/price2', alice)).json().data;
+    expect([p2.agc_usdt, p2.usdt_agc]).toEqual(['0.5', '2']);
+  });
+
+  it('answers 401 without a session, for every shop route', async () => {
+    for (const [method, url] of [
+      ['GET', '/products'],
+      ['GET', '/token/price'],
+      ['GET', '/order/all'],
+      ['GET', '/order/1'],
+      ['GET', '/order/tx/1'],
+      ['POST', '/order'],
+      ['POST', '/order/pay'],
+    ] as const) {
+      const res = await api(method, url, undefined, method === 'POST' ? {} : undefined);
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe('orders', () => {
+  it('quotes the price and the AGC fee at the current price, expiring in 30 minutes', async () => {
+    const order = (await api('POST', '/order', alice, { product_id: 1 })).json().data;
+    expect(order).toMatchObject({
+      status: 'Unpaid',
+      pay_amount_usdt: '100',
+      service_fee_agc: '10', // 5 % of 100 USDT = 5 USDT = 10 AGC at 0.5
+      agc_price_usdt: '0.5',
+      total_amount_usdt: '105',
+      amount_received_usdt: '0',
+      wallet: aliceAddress,
+      tx_hash: null,
+    });
+    expect(Date.parse(order.quote_expires_at) - Date.parse(order.created_at)).toBe(30 * 60_000);
+  });
+
+  it('refuses an unknown product, a bad id or a missing one with a translated message, creating nothing', async () => {
+    const before = (await s.ctx.db.select().from(schema.orders)).length;
+    const unknown = await api('POST', '/order', { ...alice, 'accept-language': 'ja' }, { product_id: 999 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().msg).not.toMatch(/product is not available/);
+    expect((await api('POST', '/order', alice, { product_id: 999 })).json().msg).toBe(
+      'This product is not available',
+    );
+    expect((await api('POST', '/order', alice, { product_id: 'x' })).statusCode).toBe(400);
+    expect((await api('POST', '/order', alice, {})).json().msg).toMatch(/product_id/);
+    expect((await s.ctx.db.select().from(schema.orders)).length).toBe(before);
+  });
+
+  it('lists only the member’s own orders, newest first, by status, paged', async () => {
+    const mine = [await newOrder(), await newOrder(), await newOrder()];
+    await newOrder(bob);
+    await api('POST', '/order/cancel', alice, { order_id: mine[0]!.order_id });
+    const page = (await api('GET', '/order/all?page=1&size=2&status=Unpaid', alice)).json().data;
+    expect(page.list.map((o: { order_id: string }) => o.order_id)).toEqual([
+      mine[2]!.order_id,
+      mine[1]!.order_id,
+    ]);
+    expect(page.has_more).toBe(true);
+    const all = (await api('GET', '/order/all?size=50', alice)).json().data;
+    expect(all.list.every((o: { wallet: string }) => o.wallet === aliceAddress)).toBe(true);
+    const canceled = (await api('GET', '/order/all?status=Canceled', alice)).json().data.list;
+    expect(canceled.map((o: { order_id: string }) => o.order_id)).toContain(mine[0]!.order_id);
+    expect((await api('GET', '/order/all?status=Paid', alice)).statusCode).toBe(400);
+    expect((await api('GET', '/order/all?size=51', alice)).statusCode).toBe(400);
+  });
+
+  it('answers 404 for another member’s order on every order route, changing nothing', async () => {
+    const theirs = await newOrder(bob);
+    for (const url of [
+      `/order/${theirs.order_id}`,
+      `/order/tx/${theirs.order_id}`,
+      `/order/approve/agc/${theirs.order_id}`,
+    ]) {
+      expect((await api('GET', url, alice)).statusCode, url).toBe(404);
+    }
+    expect((await api('POST', '/order/cancel', alice, { order_id: theirs.order_id })).statusCode).toBe(404);
+    const pay = await api('POST', '/order/pay', alice, { order_id: theirs.order_id, tx_hash: randomHex(32) });
+    expect(pay.statusCode).toBe(404);
+    expect((await ordersRow(theirs.order_id)).status).toBe('Unpaid');
+    expect((await api('GET', '/order/99999999', alice)).json().msg).toBe('Order not found');
+    expect((await api('GET', '/order/123456789012345678901', alice)).statusCode).toBe(400);
+  });
+
+  it('builds the three payment transactions for this order and member only', async () => {
+    const order = await newOrder();
+    const { contracts } = s.ctx.chain;
+    const agcTx = (await api('GET', `/order/approve/agc/${order.order_id}`, alice)).json().data;
+    const usdtTx = (await api('GET', `/order/approve/usdt/${order.order_id}`, alice)).json().data;
+    const payTx = (await api('GET', `/order/tx/${order.order_id}`, alice)).json().data;
+    expect([agcTx.step, agcTx.contract, agcTx.tx.to, agcTx.amount]).toEqual([
+      'authAmc',
+      'token',
+      contracts.agc,
+      10n ** 19n + '',
+    ]);
+    expect(decodeFunctionData({ abi: erc20Abi, data: agcTx.tx.data }).args).toEqual([
+      contracts.transfer,
+      10n ** 19n,
+    ]);
+    expect([usdtTx.step, usdtTx.contract, usdtTx.tx.to]).toEqual(['authUsd', 'usdt', contracts.usdt]);
+    expect(decodeFunctionData({ abi: erc20Abi, data: usdtTx.tx.data }).args).toEqual([
+      contracts.transfer,
+      100_000_000n,
+    ]);
+    expect([payTx.step, payTx.contract, payTx.tx.to, payTx.tx.from]).toEqual([
+      'paying',
+      'transfer',
+      contracts.transfer,
+      aliceAddress,
+    ]);
+    const pay = decodeFunctionData({ abi: transferAbi, data: payTx.tx.data });
+    expect([pay.functionName, ...(pay.args ?? [])]).toEqual([
+      'pay',
+      BigInt(order.order_id),
+      100_000_000n,
+      10n ** 19n,
+    ]);
+    expect(payTx.tx.chain_id).toBe(s.ctx.chain.id);
+  });
+
+  it('refuses the payment steps once the quote expired, and cancels it after the grace period', async () => {
+    const order = await newOrder();
+    s.advance(30 * 60_000 + 1000);
+    try {
+      const res = await api('GET', `/order/tx/${order.order_id}`, alice);
+      expect([res.statusCode, res.json().msg]).toEqual([
+        400,
+        'The quote of this order has expired. Please place a new order',
+      ]);
+      // Within the grace period the order stays Unpaid (a payment sent in time may still be mined).
+      expect(await expireOrders(s.ctx.db, s.ctx.now(), s.ctx.config.shop.expiryGraceMs)).toBe(0);
+      s.advance(s.ctx.config.shop.expiryGraceMs);
+      expect(await expireOrders(s.ctx.db, s.ctx.now(), s.ctx.config.shop.expiryGraceMs)).toBeGreaterThan(0);
+      const after = (await api('GET', `/order/${order.order_id}`, alice)).json().data;
+      expect([after.status, after.reason]).toEqual(['Canceled', 'The quote expired before payment']);
+      expect(after.canceled_at).not.toBeNull();
+    } finally {
+      s.advance(-(30 * 60_000 + 1000 + s.ctx.config.shop.expiryGraceMs));
+    }
+  });
+
+  it('cancels an Unpaid order once; a canceled order cannot be paid or canceled again', async () => {
+    const order = await newOrder();
+    const first = await api('POST', '/order/cancel', alice, { order_id: order.order_id });
+    expect([first.json().data.status, first.json().data.reason]).toEqual([
+      'Canceled',
+      'Canceled by the member',
+    ]);
+    const again = await api('POST', '/order/cancel', alice, { order_id: order.order_id });
+    expect([again.statusCode, again.json().msg]).toEqual([400, 'Only an unpaid order can be canceled']);
+    expect((await api('GET', `/order/tx/${order.order_id}`, alice)).json().msg).toBe(
+      'This order can no longer be paid',
+    );
+    const pay = await api('POST', '/order/pay', alice, { order_id: order.order_id, tx_hash: randomHex(32) });
+    expect(pay.statusCode).toBe(400);
+    expect((await ordersRow(order.order_id)).payTxHash).toBeNull();
+  });
+
+  it('takes the pay report once: Verifying, the same hash again is a no-op, a hash used elsewhere is refused', async () => {
+    const order = await newOrder();
+    const other = await newOrder();
+    const hash = randomHex(32);
+    const first = (await api('POST', '/order/pay', alice, { order_id: order.order_id, tx_hash: hash })).json()
+      .data;
+    expect([first.status, first.tx_hash]).toEqual(['Verifying', hash]);
+    expect(first.pay_time).not.toBeNull();
+    const repeat = await api('POST', '/order/pay', alice, { order_id: order.order_id, tx_hash: hash });
+    expect(repeat.json().data.pay_time).toBe(first.pay_time);
+    const reused = await api('POST', '/order/pay', alice, { order_id: other.order_id, tx_hash: hash });
+    expect([reused.statusCode, reused.json().msg]).toEqual([
+      409,
+      'This transaction was already reported for another order',
+    ]);
+    expect((await ordersRow(other.order_id)).status).toBe('Unpaid');
+    const changed = await api('POST', '/order/pay', alice, {
+      order_id: order.order_id,
+      tx_hash: randomHex(32),
+    });
+    expect(changed.statusCode).toBe(400);
+    expect((await ordersRow(order.order_id)).payTxHash).toBe(hash);
+    for (const bad of ['0x12', 'nothex', randomHex(31)]) {
+      const res = await api('POST', '/order/pay', alice, { order_id: order.order_id, tx_hash: bad });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().msg).toMatch(/tx_hash/);
+    }
+  });
+});
+
+describe('admin order audit', () => {
+  it('answers 403 to a member without the auditor role, 401 signed out', async () => {
+    expect((await api('GET', '/admin/orders', alice)).statusCode).toBe(403);
+    expect((await api('POST', '/admin/orders/1/cancel', alice, { note: 'x' })).statusCode).toBe(403);
+    expect((await api('GET', '/admin/orders')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,53 @@
+import type { Me } from '@agc/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/errors.ts';
+import { formatUsdt } from '../../shop/format.ts';
+import { dailyYield, formatRate, formatYield } from '../yield.ts';
+
+/** The member's hash power from GET me: total investment, daily rate and the estimated daily yield. */
+export function HashRateSummary({ me }: { me: UseQueryResult<Me> }) {
+  const { t } = useTranslation();
+  let body: ReactNode;
+  if (me.isPending) {
+    body = <p className="muted">{t('common.loading')}</p>;
+  } else if (me.isError) {
+    body = (
+      <div className="list-state">
+        <p className="error-text">{errorText(me.error, t)}</p>
+        <button type="button" className="btn btn-secondary" onClick={() => void me.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <dl className="rows">
+          <div className="row">
+            <dt>{t('hashRate.total')}</dt>
+            <dd data-testid="hashrate-total">{formatUsdt(me.data.investment_sum)}</dd>
+          </div>
+          <div className="row">
+            <dt>{t('hashRate.rate')}</dt>
+            <dd data-testid="hashrate-rate">{formatRate(me.data.dividend_rate)}</dd>
+          </div>
+          <div className="row">
+            <dt>{t('hashRate.daily')}</dt>
+            <dd data-testid="hashrate-daily">
+              {formatYield(dailyYield(me.data.investment_sum, me.data.dividend_rate))}
+            </dd>
+          </div>
+        </dl>
+        <p className="muted small hashrate-note">{t('hashRate.note')}</p>
+      </>
+    );
+  }
+  return (
+    <section className="card" data-testid="hashrate-summary">
+      <h3 className="card-title">{t('hashRate.summary')}</h3>
+      {body}
+    </section>
+  );
+}
