@@ -40,6 +40,9 @@ export default async function globalSetup() {
         DATA_DIR: dataDir,
         PUBLIC_ORIGIN: baseURL,
         LOG_LEVEL: 'warn',
+        // Every browser test signs in from 127.0.0.1; the sign-in limits are tested in the API tests.
+        RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+        RATE_LIMIT_NONCE_PER_MINUTE: '1000',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       },
       stdio: ['ignore', log, log],

@@ -4,7 +4,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
-import { installTestWallet, type TestWallet } from '../support/test-wallet.ts';
+import { LOGIN, signUp as signUpWith } from '../support/sign-up.ts';
+import { installTestWallet } from '../support/test-wallet.ts';
 
 const env = readEnv();
 const locale = (code: string) =>
@@ -13,7 +14,6 @@ const locale = (code: string) =>
   );
 const en = locale('en');
 const ja = locale('ja');
-const LOGIN = '/pages/login/index';
 
 test.use({ baseURL: env.baseURL });
 
@@ -25,25 +25,7 @@ test.beforeAll(async () => {
 const routeName = (page: Page) => page.locator('[data-route-name]').first().getAttribute('data-route-name');
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 
-/** Signs a brand-new member up through the login page, from a wallet that starts on Ethereum mainnet. */
-async function signUp(page: Page, side: 'left' | 'right' = 'left'): Promise<TestWallet> {
-  const wallet = await installTestWallet(page, {
-    account: privateKeyToAccount(generatePrivateKey()),
-    rpcUrl: env.rpcUrl,
-    startChainId: 1,
-  });
-  await page.goto(`${LOGIN}?code=${rootCode}&side=${side}`);
-  await page.getByTestId('login-connect').click();
-  // Several providers (EIP-6963 and window.ethereum) may offer a choice: take the test wallet.
-  const choice = page.getByText('Test Wallet');
-  await Promise.race([
-    page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 }),
-    choice.waitFor({ timeout: 20_000 }).then(() => choice.click()),
-  ]);
-  await page.waitForURL((u) => u.pathname === '/');
-  await expect(page.getByTestId('tab-bar')).toBeVisible();
-  return wallet;
-}
+const signUp = (page: Page, side: 'left' | 'right' = 'left') => signUpWith(page, rootCode, side);
 
 test('the guard sends visitors to login, keeps public pages open and names unknown pages', async ({
   page,
