@@ -11,6 +11,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import config from '../playwright.config.ts';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
+import { fund } from '../support/fund.ts';
 import globalSetup from '../support/global-setup.ts';
 import globalTeardown from '../support/global-teardown.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
@@ -35,7 +36,8 @@ try {
       hasTouch: true,
     });
     const page = await context.newPage();
-    await installTestWallet(page, { account: privateKeyToAccount(generatePrivateKey()), rpcUrl: env.rpcUrl });
+    const account = privateKeyToAccount(generatePrivateKey());
+    await installTestWallet(page, { account, rpcUrl: env.rpcUrl });
     await page.addInitScript((l) => {
       if (!localStorage.getItem('agc.lang.init')) {
         localStorage.setItem('agc.lang.init', '1');
@@ -59,6 +61,34 @@ try {
       await page.getByTestId(`tab-${i}`).click();
       await shot(name);
     }
+    // A purchase end to end: the checkout, the stepper, pay success, the order pages, home and hash rate.
+    await fund(env, account.address);
+    await page.getByTestId('tab-2').click();
+    await page.getByTestId('shop-buy-1').click();
+    await page.getByTestId('order-quote').waitFor();
+    await shot('checkout');
+    await page.getByTestId('order-confirm').click();
+    await page.getByTestId('pay-stepper').waitFor();
+    await shot('paying');
+    await page.waitForURL((u) => u.pathname === '/pages/shop/paySuccess', { timeout: 60_000 });
+    const orderId = new URL(page.url()).searchParams.get('order_id');
+    await page.locator('[data-testid="order-status"][data-status="Success"]').waitFor({ timeout: 30_000 });
+    await shot('pay-success');
+    await page.goto(`${env.baseURL}/pages/shop/orderList`);
+    await page.getByTestId(`order-item-${orderId}`).waitFor();
+    await shot('order-list');
+    await page.goto(`${env.baseURL}/pages/shop/shopOrderDetail?order_id=${orderId}`);
+    await page.getByTestId('order-detail').waitFor();
+    await shot('order-detail');
+    await page.goto(`${env.baseURL}/`);
+    await page.getByTestId('home-summary').waitFor();
+    await shot('home-after-purchase');
+    await page.goto(`${env.baseURL}/pages/index/hashRate`);
+    await page.getByTestId('hashrate-summary').waitFor();
+    await shot('hash-rate');
+    await page.goto(`${env.baseURL}/pages/admin/auditOrder`);
+    await shot('audit-order-member');
+
     for (const [path, name] of [
       ['/pages/my/selectLan/index', 'language'],
       ['/pages/my/invite/index', 'invite'],

@@ -355,6 +355,23 @@ describe('order life cycle on the real contracts', () => {
     expect(actions).toHaveLength(2);
   });
 
+  it('confirms a payment seen before the app reports it; the later report only adds the hash', async () => {
+    const created = (await api('POST', '/order', alice, { product_id: 1 })).data;
+    let hash = '0x' as `0x${string}`;
+    for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/'])
+      hash = await s.send(alice.account, (await api('GET', `${url}${created.order_id}`, alice)).data.tx);
+    await settle();
+    const seen = await order(alice, created.order_id);
+    expect([seen.status, seen.tx_hash]).toEqual(['Success', null]);
+    expect(Date.parse(seen.pay_time)).toBeLessThanOrEqual(Date.parse(seen.collection_time));
+    const reported = await api('POST', '/order/pay', alice, { order_id: created.order_id, tx_hash: hash });
+    expect([reported.data.status, reported.data.tx_hash, reported.data.pay_time]).toEqual([
+      'Success',
+      hash,
+      seen.pay_time,
+    ]);
+  });
+
   it('records a payment for an order that does not exist without touching any order', async () => {
     await payDirect(bob, 987_654_321n, 1n * USDT, 1n);
     await watcher.catchUp();

@@ -56,7 +56,7 @@ export const orderSchema = z.object({
   transaction_id: z.string().nullable(),
   created_at: z.string(),
   quote_expires_at: z.string(),
-  /** When the member reported the payment transaction. */
+  /** When the payment was made known: the member reported its transaction, or the watcher saw it first. */
   pay_time: z.string().nullable(),
   /** When the chain watcher confirmed the payment and the investment was credited. */
   collection_time: z.string().nullable(),

@@ -263,6 +263,8 @@ export async function confirmOrders(
   await tx.execute(sql`
     update orders o set status = 'Success', confirmed_at = ${now.toISOString()}::timestamptz,
       payment_transfer_id = coalesce(v.transfer_id, o.payment_transfer_id),
+      -- Paid but not reported yet (the app reports after its pause): the payment was seen now.
+      pay_reported_at = coalesce(o.pay_reported_at, ${now.toISOString()}::timestamptz),
       reason = ${audit ? REASONS.adminConfirmed : null}, audit_note = ${audit?.note ?? null}
     from (values ${values}) as v(id, transfer_id) where o.id = v.id`);
 }

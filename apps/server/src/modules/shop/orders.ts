@@ -189,7 +189,7 @@ export async function reportPayment(
               payReportedAt: ctx.now(),
               reason: REASONS.awaitingConfirmation,
             }
-          : { payTxHash: hash, payReportedAt: ctx.now() },
+          : { payTxHash: hash },
       )
       .where(and(eq(orders.id, id), eq(orders.status, order.status), sql`${orders.payTxHash} is null`))
       .returning();

@@ -11,7 +11,7 @@ export const getAdminOrders = (params: { page: number; status: OrderStatus }): P
   get(
     '/admin/orders',
     { page: params.page, size: ADMIN_ORDER_PAGE_SIZE, status: params.status },
-    { schema: orderListResponse },
+    { schema: orderListResponse, silent: true }, // the list shows its error inline
   );
 
 export const adminOrdersQueryOptions = (status: OrderStatus) =>

@@ -17,7 +17,7 @@ export const getOrders = (params: {
   get(
     '/order/all',
     { page: params.page, size: params.size ?? ORDER_PAGE_SIZE, status: params.status },
-    { schema: orderListResponse },
+    { schema: orderListResponse, silent: true }, // the list shows its error inline
   );
 
 /** The next page while the server says there is more (has_more), else none. */
