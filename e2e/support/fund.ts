@@ -1,5 +1,13 @@
-import { agcAbi, devAccount, mockUsdtAbi } from '@agc/contracts';
-import { type Address, createPublicClient, createWalletClient, http, parseEther } from 'viem';
+import { agcAbi, devAccount, mockUsdtAbi, transferAbi } from '@agc/contracts';
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  type LocalAccount,
+  parseEther,
+} from 'viem';
 import { arbitrum } from 'viem/chains';
 import type { E2EEnv } from './env.ts';
 
@@ -26,4 +34,38 @@ export async function fund(env: E2EEnv, address: Address) {
     args: [address, 1000n * 10n ** 18n],
   });
   for (const hash of [usdt, agc]) await client.waitForTransactionReceipt({ hash });
+}
+
+/** Approves and calls pay(orderId, usdt, agc) from any account, outside the app (another payer, other amounts). */
+export async function payFrom(
+  env: E2EEnv,
+  account: LocalAccount,
+  orderId: bigint,
+  usdt: bigint,
+  agc: bigint,
+) {
+  const config = (await (await fetch(`${env.baseURL}/api/v1/config`)).json()).data;
+  const transport = http(env.rpcUrl);
+  const client = createPublicClient({ transport });
+  const wallet = createWalletClient({ account, transport, chain: arbitrum });
+  const spender = config.contracts.transfer;
+  for (const [token, amount] of [
+    [config.contracts.token, agc],
+    [config.contracts.usdt, usdt],
+  ] as const) {
+    const hash = await wallet.writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [spender, amount],
+    });
+    await client.waitForTransactionReceipt({ hash });
+  }
+  const hash = await wallet.writeContract({
+    address: spender,
+    abi: transferAbi,
+    functionName: 'pay',
+    args: [orderId, usdt, agc],
+  });
+  await client.waitForTransactionReceipt({ hash });
 }

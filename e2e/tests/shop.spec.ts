@@ -1,9 +1,11 @@
 import { devAccount } from '@agc/contracts';
+import { AGC_DECIMALS, parseAmount } from '@agc/shared';
 import { expect, test } from '@playwright/test';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
-import { fund } from '../support/fund.ts';
-import { signUp } from '../support/sign-up.ts';
+import { fund, payFrom } from '../support/fund.ts';
+import { LOGIN, signUp } from '../support/sign-up.ts';
+import { installTestWallet } from '../support/test-wallet.ts';
 
 const env = readEnv();
 test.use({ baseURL: env.baseURL });
@@ -37,4 +39,49 @@ test('a member buys a product in the browser and sees it confirmed in the order 
   await page.goto('/');
   await expect(page.getByTestId('home-investment_sum')).toContainText('100');
   await expect(page.getByTestId('home-remaining_dividends')).toContainText('300');
+});
+
+test('an auditor confirms in the browser a payment made by another wallet, with a note', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Dev account 3 orders; dev account 4 pays for it (both seeded, registered and funded).
+  const member = await apiSession(env.baseURL, devAccount(3));
+  const created = await (
+    await fetch(`${env.baseURL}/api/v1/order`, {
+      method: 'POST',
+      headers: { ...member.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ product_id: 1 }),
+    })
+  ).json();
+  const orderId: string = created.data.order_id;
+  await payFrom(
+    env,
+    devAccount(4),
+    BigInt(orderId),
+    100n * 10n ** 6n,
+    parseAmount(created.data.service_fee_agc, AGC_DECIMALS),
+  );
+  const status = async () =>
+    (await (await fetch(`${env.baseURL}/api/v1/order/${orderId}`, { headers: member.headers })).json()).data;
+  await expect.poll(async () => (await status()).status, { timeout: 20_000 }).toBe('Verifying');
+
+  await installTestWallet(page, { account: devAccount(0), rpcUrl: env.rpcUrl, startChainId: 42161 });
+  await page.goto(LOGIN);
+  await page.getByTestId('login-connect').click();
+  const choice = page.getByText('Test Wallet');
+  await Promise.race([
+    page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 }),
+    choice.waitFor({ timeout: 20_000 }).then(() => choice.click()),
+  ]);
+  await page.waitForURL((u) => u.pathname === '/');
+  await page.goto('/pages/admin/auditOrder');
+  const card = page.getByTestId(`audit-order-${orderId}`);
+  await expect(card.getByTestId('audit-reason')).toContainText('another wallet');
+  await card.getByTestId('audit-confirm').click();
+  await expect(card.getByTestId('audit-note-required')).toBeVisible();
+  await card.getByTestId('audit-note').locator('textarea').fill('paid by a teammate');
+  await card.getByTestId('audit-confirm').click();
+  await page.locator('.adm-modal').getByRole('button', { name: 'OK' }).click();
+  await expect(card).toBeHidden();
+  await expect.poll(async () => (await status()).status).toBe('Success');
+  expect((await status()).reason).toBe('Confirmed by an auditor: paid by a teammate');
 });

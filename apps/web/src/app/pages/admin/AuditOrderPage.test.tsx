@@ -70,4 +70,16 @@ describe('audit order page', () => {
     expect(unpaid.querySelector('[data-testid="audit-confirm"]')).toBeNull();
     expect(unpaid.querySelector('[data-testid="audit-recheck"]')).toBeNull();
   });
+
+  it('a Verifying order paid by another wallet (never reported) can be confirmed, not re-checked', async () => {
+    stubApi({
+      'GET /api/v1/admin/orders': () =>
+        list([makeOrder({ status: 'Verifying', tx_hash: null, reason: 'other payer' })]),
+      'GET /api/v1/config': () => ok(CONFIG),
+    });
+    renderPage(<AuditOrderPage />, '/pages/admin/auditOrder');
+    const card = await screen.findByTestId('audit-order-42');
+    expect(card.querySelector('[data-testid="audit-confirm"]')).toBeTruthy();
+    expect(card.querySelector('[data-testid="audit-recheck"]')).toBeNull();
+  });
 });

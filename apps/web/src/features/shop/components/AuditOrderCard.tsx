@@ -121,7 +121,9 @@ export function AuditOrderCard({ order, explorerUrl }: { order: Order; explorerU
                 {t('audit.recheck')}
               </button>
             )}
-            {paid && (
+            {/* The server confirms only when a payment event covering the quote was read on chain
+                (reported or not: another payer's payment has no report), and says so otherwise. */}
+            {order.status === 'Verifying' && (
               <button
                 type="button"
                 className="btn btn-primary btn-small"
