@@ -50,7 +50,7 @@ import type { PaidEvent } from '../apps/server/src/modules/shop/confirmation.ts'
 import { createOrder, type OrderView } from '../apps/server/src/modules/shop/orders.ts';
 import { seedProducts } from '../apps/server/src/modules/shop/products.ts';
 import { applyTeamVolume } from '../apps/server/src/modules/team/volume.ts';
-import { startChainServer } from '../apps/server/test/chain.ts';
+import { startChainServer, startLocalChain } from '../apps/server/test/chain.ts';
 import { newWallet, session, startTestServer } from '../apps/server/test/helpers.ts';
 
 const PG_URL =
@@ -72,7 +72,7 @@ const sec = (t: number) => `${(t / 1000).toFixed(2)} s`;
 
 /** Nearest-rank percentile of sorted values. */
 const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 
 /** A seeded PRNG (mulberry32), so every run builds the same tree and order mix. */
 function prng(seed: number) {
@@ -112,6 +112,13 @@ async function withDatabaseUrl<T>(url: string | undefined, f: () => Promise<T>):
 // ---------------------------------------------------------------------------------------------
 // 1. Confirmation latency
 
+/** The fields of the API answers the benchmark reads. */
+interface ApiData {
+  order_id: string;
+  status: string;
+  tx: { to: string; data: string };
+}
+
 async function latencyRun(
   pollMs: number,
   pgUrl: string | undefined,
@@ -120,9 +127,14 @@ async function latencyRun(
   let jobs: ReturnType<typeof startJobs> | undefined;
   try {
     await seedProducts(s.ctx.db);
-    const api = async (method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: object) => {
+    const api = async (
+      method: 'GET' | 'POST',
+      url: string,
+      headers: Record<string, string>,
+      body?: object,
+    ) => {
       const res = await s.app.inject({ method, url: `/api/v1${url}`, headers, payload: body as never });
-      const json = res.json() as { code: number; msg: string; data: any };
+      const json = res.json() as { code: number; msg: string; data: ApiData };
       if (json.code !== 200) throw new Error(`${method} ${url}: ${json.code} ${json.msg}`);
       return json.data;
     };
@@ -133,7 +145,8 @@ async function latencyRun(
       .from(schema.users)
       .where(eq(schema.users.address, root.address.toLowerCase()));
     const buyer = newWallet();
-    const headers = await session(s, buyer, { invite_code: rootRow!.inviteCode, side: 'left' });
+    if (!rootRow) throw new Error('root not registered');
+    const headers = await session(s, buyer, { invite_code: rootRow.inviteCode, side: 'left' });
     await s.fund(buyer.address, 1_000_000n * USDT, 1_000_000n * AGC);
 
     const chain = defineChain({
@@ -167,7 +180,7 @@ async function latencyRun(
     const refused: string[] = [];
     for (let i = 0; i < LATENCY_ORDERS; i++) {
       const order = await api('POST', '/order', headers, { product_id: 1 + (i % 4) });
-      const id = order.order_id as string;
+      const id = order.order_id;
       await send((await api('GET', `/order/approve/agc/${id}`, headers)).tx);
       await send((await api('GET', `/order/approve/usdt/${id}`, headers)).tx);
       const payTx = (await api('GET', `/order/tx/${id}`, headers)).tx;
@@ -212,7 +225,7 @@ async function confirmationLatency(pgUrl: string | undefined) {
     const median = percentile(samples, 50);
     console.log(
       `  WATCHER_POLL_MS=${String(pollMs).padEnd(4)} median ${ms(median).padStart(7)}   p95 ${ms(percentile(samples, 95)).padStart(7)}` +
-        `   min ${ms(samples[0]!)}   max ${ms(samples.at(-1)!)}   target median ≤ 1.5 s (${median <= 1500 ? 'met' : 'NOT met'})` +
+        `   min ${ms(samples[0] ?? Number.NaN)}   max ${ms(samples.at(-1) ?? Number.NaN)}   target median ≤ 1.5 s (${median <= 1500 ? 'met' : 'NOT met'})` +
         `   [run ${sec(performance.now() - t0)}]`,
     );
     if (run.refused.length > 0)
@@ -246,12 +259,20 @@ function rpcClient(url: string) {
     batched: async (calls: Rpc[], size = 500) => {
       for (let i = 0; i < calls.length; i += size) await call(calls.slice(i, i + size));
     },
-    /** Mines blocks until the pool is empty; returns how many. */
+    /**
+     * Mines blocks until the pool is empty; returns how many. Full blocks raise the base fee 12.5 %
+     * each, which soon prices the waiting transactions out (anvil then drops them): reset it first.
+     */
     mineAll: async () => {
       let blocks = 0;
       for (;;) {
-        const [status] = (await call([['txpool_status', []]])) as Array<{ pending: string }>;
-        if (Number(status!.pending) === 0) return blocks;
+        const [status] = (await call([['txpool_status', []]])) as Array<{ pending: string; queued: string }>;
+        if (Number(status?.pending) === 0) {
+          if (Number(status?.queued) > 0)
+            throw new Error(`anvil: ${Number(status?.queued)} transactions stuck`);
+          return blocks;
+        }
+        await call([['anvil_setNextBlockBaseFeePerGas', ['0x0']]]);
         await call([['evm_mine', []]]);
         blocks++;
       }
@@ -267,7 +288,7 @@ async function inParallel<T, R>(items: T[], n: number, f: (item: T) => Promise<R
     Array.from({ length: n }, async () => {
       while (next < items.length) {
         const i = next++;
-        out[i] = await f(items[i]!);
+        out[i] = await f(items[i] as T);
       }
     }),
   );
@@ -280,27 +301,7 @@ async function ingestionThroughput(pgUrl: string) {
   );
   const rand = prng(3);
   const setupStart = performance.now();
-  const anvil = await startAnvil();
-  const deployment = await deployAll({
-    rpcUrl: anvil.url,
-    deployer: devAccount(0),
-    signer: devAccount(10).address,
-    openMint: true,
-  });
-  const lower = (a: string) => a.toLowerCase() as `0x${string}`;
-  const chainContext: ChainContext = {
-    id: 42161,
-    rpcUrl: anvil.url,
-    publicRpcUrl: anvil.url,
-    explorerUrl: 'https://arbiscan.io',
-    startBlock: deployment.blockNumber,
-    contracts: {
-      agc: lower(deployment.agc),
-      usdt: lower(deployment.usdt),
-      transfer: lower(deployment.transfer),
-      vault: lower(deployment.vault),
-    },
-  };
+  const { anvil, deployment, chain: chainContext } = await startLocalChain();
   const s = await withDatabaseUrl(pgUrl, () =>
     startTestServer({ RUN_JOBS: 'false' }, undefined, chainContext),
   );
@@ -317,7 +318,7 @@ async function ingestionThroughput(pgUrl: string) {
       const address = () => `0x${randomBytes(20).toString('hex')}`;
       const list: Member[] = [await insertRoot(tx, address(), newInviteCode())];
       for (let i = 1; i < MEMBERS; i++) {
-        const inviter = list[Math.floor(rand() ** 2 * list.length)]!;
+        const inviter = list[Math.floor(rand() ** 2 * list.length)] as Member;
         list.push(
           await insertPlaced(tx, {
             address: address(),
@@ -336,10 +337,10 @@ async function ingestionThroughput(pgUrl: string) {
     t = performance.now();
     const pickProduct = () => {
       const r = rand();
-      return products[r < 0.5 ? 0 : r < 0.8 ? 1 : r < 0.95 ? 2 : 3]!.id;
+      return (products[r < 0.5 ? 0 : r < 0.8 ? 1 : r < 0.95 ? 2 : 3] as (typeof products)[number]).id;
     };
     const specs = Array.from({ length: EVENTS + BASELINE_EVENTS }, () => ({
-      member: members[Math.floor(rand() * members.length)]!,
+      member: members[Math.floor(rand() * members.length)] as Member,
       productId: pickProduct(),
     }));
     const orders: OrderView[] = await inParallel(specs, 8, ({ member, productId }) =>
@@ -387,12 +388,20 @@ async function ingestionThroughput(pgUrl: string) {
         send(
           m.address,
           deployment.usdt,
-          encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [deployment.transfer, maxUint256] }),
+          encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [deployment.transfer, maxUint256],
+          }),
         ),
         send(
           m.address,
           deployment.agc,
-          encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [deployment.transfer, maxUint256] }),
+          encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [deployment.transfer, maxUint256],
+          }),
         ),
       );
     }
@@ -497,7 +506,7 @@ async function ingestionThroughput(pgUrl: string) {
             where code = ${ACCOUNTS.investment} and asset = 'USDT')::text as invested,
           (select count(*)::int from orders where volume_applied_at is null) as pending`),
     );
-    const root = members[0]!;
+    const root = members[0] as Member;
     const [below] = rows<{ sum: string }>(
       await db.execute(
         sql`select coalesce(sum(price_usdt), 0)::text as sum from orders where user_id <> ${root.id.toString()}::bigint`,
@@ -509,8 +518,10 @@ async function ingestionThroughput(pgUrl: string) {
       .where(eq(schema.memberVolume.userId, root.id));
     const rootTeam = (rootVolume?.leftTotal ?? 0n) + (rootVolume?.rightTotal ?? 0n);
     const checks = {
-      allSuccess: statuses.length === 1 && statuses[0]?.status === 'Success' && statuses[0].n === orders.length,
-      allConfirmed: outcomes.length === 1 && outcomes[0]?.outcome === 'confirmed' && outcomes[0].n === orders.length,
+      allSuccess:
+        statuses.length === 1 && statuses[0]?.status === 'Success' && statuses[0].n === orders.length,
+      allConfirmed:
+        outcomes.length === 1 && outcomes[0]?.outcome === 'confirmed' && outcomes[0].n === orders.length,
       ledger:
         ledger.mismatched.length === 0 && ledger.negative.length === 0 && ledger.assetMismatch.length === 0,
       investment: totals?.orders === totals?.invested,

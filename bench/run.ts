@@ -4,6 +4,7 @@
  *     reachable) PostgreSQL, next to a bare Fastify route; prints requests/s, p99 and the ratio.
  *     Target on PostgreSQL: ratio ≥ 0.30 and p99 ≤ 25 ms.
  *  2. The gzip size of the JavaScript the login route loads. Target ≤ 200 KB.
+ *  3. and 4. Order confirmation latency and payment ingestion throughput (bench/orders.ts).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { devAccount, freePort } from '@agc/contracts';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { apiSession } from '../e2e/support/api.ts';
+import { runOrderBenchmarks } from './orders.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -206,6 +208,7 @@ async function main() {
   );
   console.log(`  target ≤ 200 KB gzip (${b.gz / 1024 <= 200 ? 'met' : 'NOT met'})`);
   for (const f of b.files) console.log(`  ${f}`);
+  await runOrderBenchmarks();
 }
 
 main().catch((e) => {

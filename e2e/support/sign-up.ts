@@ -16,7 +16,14 @@ export async function signUp(
   account: LocalAccount = privateKeyToAccount(generatePrivateKey()),
 ): Promise<TestWallet> {
   const wallet = await installTestWallet(page, { account, rpcUrl: readEnv().rpcUrl, startChainId: 1 });
-  await page.goto(`${LOGIN}?code=${inviteCode}&side=${side}`);
+  await connectAndWaitForHome(page, `${LOGIN}?code=${inviteCode}&side=${side}`);
+  await expect(page.getByTestId('tab-bar')).toBeVisible();
+  return wallet;
+}
+
+/** On the login page (at `url`), connects the installed test wallet and waits for home. */
+export async function connectAndWaitForHome(page: Page, url = LOGIN): Promise<void> {
+  await page.goto(url);
   await page.getByTestId('login-connect').click();
   // Several providers (EIP-6963 and window.ethereum) may offer a choice: take the test wallet.
   const choice = page.getByText('Test Wallet');
@@ -25,6 +32,4 @@ export async function signUp(
     choice.waitFor({ timeout: 20_000 }).then(() => choice.click()),
   ]);
   await page.waitForURL((u) => u.pathname === '/');
-  await expect(page.getByTestId('tab-bar')).toBeVisible();
-  return wallet;
 }

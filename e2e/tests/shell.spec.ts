@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
-import { LOGIN, signUp as signUpWith } from '../support/sign-up.ts';
+import { connectAndWaitForHome, LOGIN, signUp as signUpWith } from '../support/sign-up.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
 const env = readEnv();
@@ -70,14 +70,7 @@ test('a wallet that nests the unknown-chain error still gets the chain added', a
     startChainId: 1,
     nestedUnknownChainError: true,
   });
-  await page.goto(LOGIN);
-  await page.getByTestId('login-connect').click();
-  const choice = page.getByText('Test Wallet');
-  await Promise.race([
-    page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 }),
-    choice.waitFor({ timeout: 20_000 }).then(() => choice.click()),
-  ]);
-  await page.waitForURL((u) => u.pathname === '/');
+  await connectAndWaitForHome(page);
   expect(wallet.addedChains.map((c) => c.chainId)).toEqual(['0xa4b1']);
 });
 

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
 import { fund, payFrom } from '../support/fund.ts';
-import { LOGIN, signUp } from '../support/sign-up.ts';
+import { connectAndWaitForHome, signUp } from '../support/sign-up.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
 const env = readEnv();
@@ -65,14 +65,7 @@ test('an auditor confirms in the browser a payment made by another wallet, with 
   await expect.poll(async () => (await status()).status, { timeout: 20_000 }).toBe('Verifying');
 
   await installTestWallet(page, { account: devAccount(0), rpcUrl: env.rpcUrl, startChainId: 42161 });
-  await page.goto(LOGIN);
-  await page.getByTestId('login-connect').click();
-  const choice = page.getByText('Test Wallet');
-  await Promise.race([
-    page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 }),
-    choice.waitFor({ timeout: 20_000 }).then(() => choice.click()),
-  ]);
-  await page.waitForURL((u) => u.pathname === '/');
+  await connectAndWaitForHome(page);
   await page.goto('/pages/admin/auditOrder');
   const card = page.getByTestId(`audit-order-${orderId}`);
   await expect(card.getByTestId('audit-reason')).toContainText('another wallet');

@@ -1,4 +1,12 @@
-import { type AnvilInstance, agcAbi, deployAll, devAccount, mockUsdtAbi, startAnvil } from '@agc/contracts';
+import {
+  type AnvilInstance,
+  agcAbi,
+  type Deployment,
+  deployAll,
+  devAccount,
+  mockUsdtAbi,
+  startAnvil,
+} from '@agc/contracts';
 import type { TxResponse } from '@agc/shared';
 import {
   createPublicClient,
@@ -25,8 +33,12 @@ export interface ChainServer extends TestServer {
   call(account: PrivateKeyAccount, to: `0x${string}`, data: `0x${string}`): Promise<Hash>;
 }
 
-/** A test server on a fresh anvil with the real contracts deployed (one per test file). */
-export async function startChainServer(env: Record<string, string> = {}): Promise<ChainServer> {
+/** A fresh anvil with the real contracts deployed (dev account 0 owns them) and its chain context. */
+export async function startLocalChain(): Promise<{
+  anvil: AnvilInstance;
+  deployment: Deployment;
+  chain: ChainContext;
+}> {
   const anvil = await startAnvil();
   const deployment = await deployAll({
     rpcUrl: anvil.url,
@@ -35,19 +47,28 @@ export async function startChainServer(env: Record<string, string> = {}): Promis
     openMint: true,
   });
   const lower = (a: string) => a.toLowerCase() as `0x${string}`;
-  const chainContext: ChainContext = {
-    id: 42161,
-    rpcUrl: anvil.url,
-    publicRpcUrl: anvil.url,
-    explorerUrl: 'https://arbiscan.io',
-    startBlock: deployment.blockNumber,
-    contracts: {
-      agc: lower(deployment.agc),
-      usdt: lower(deployment.usdt),
-      transfer: lower(deployment.transfer),
-      vault: lower(deployment.vault),
+  return {
+    anvil,
+    deployment,
+    chain: {
+      id: 42161,
+      rpcUrl: anvil.url,
+      publicRpcUrl: anvil.url,
+      explorerUrl: 'https://arbiscan.io',
+      startBlock: deployment.blockNumber,
+      contracts: {
+        agc: lower(deployment.agc),
+        usdt: lower(deployment.usdt),
+        transfer: lower(deployment.transfer),
+        vault: lower(deployment.vault),
+      },
     },
   };
+}
+
+/** A test server on a fresh anvil with the real contracts deployed (one per test file). */
+export async function startChainServer(env: Record<string, string> = {}): Promise<ChainServer> {
+  const { anvil, deployment, chain: chainContext } = await startLocalChain();
   const server = await startTestServer({ RUN_JOBS: 'false', ...env }, undefined, chainContext);
   const chain = defineChain({
     id: 42161,

@@ -25,6 +25,34 @@ async function lockOrder(tx: DbOrTx, id: bigint) {
   return { ...row.order, address: row.address, inviterId: row.inviterId };
 }
 
+type LockedOrder = Awaited<ReturnType<typeof lockOrder>>;
+
+/**
+ * One audited change of one order: lock it, apply the change, write the audit log entry (before and
+ * after) in the same transaction, and return the order as it is now.
+ */
+function auditedChange(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: bigint,
+  action: string,
+  change: (tx: DbOrTx, order: LockedOrder) => Promise<void>,
+): Promise<OrderView> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    await change(tx, order);
+    const after = (await findOrder(tx, id))!;
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action,
+      target: `order:${id}`,
+      before: snapshot(order),
+      after: snapshot(after),
+    });
+    return after;
+  });
+}
+
 const mustVerify = (o: OrderView) => {
   if (o.status !== 'Verifying') throw badRequest('audit.not_verifying');
 };
@@ -52,8 +80,7 @@ export async function recheckOrder(ctx: AppContext, actor: SessionUser, id: bigi
       if (events.length === 0) reason = REASONS.noPaymentEvent;
     }
   }
-  return ctx.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
+  return auditedChange(ctx, actor, id, 'order.recheck', async (tx, order) => {
     mustVerify(order);
     if (events.length > 0) await ingestPaidEvents(ctx, tx, events);
     if (reason !== null)
@@ -61,15 +88,6 @@ export async function recheckOrder(ctx: AppContext, actor: SessionUser, id: bigi
         .update(orders)
         .set({ reason })
         .where(and(eq(orders.id, id), eq(orders.status, 'Verifying')));
-    const after = (await findOrder(tx, id))!;
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'order.recheck',
-      target: `order:${id}`,
-      before: snapshot(order),
-      after: snapshot(after),
-    });
-    return after;
   });
 }
 
@@ -84,8 +102,7 @@ export async function confirmOrderByAudit(
   id: bigint,
   note: string,
 ): Promise<OrderView> {
-  return ctx.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
+  return auditedChange(ctx, actor, id, 'order.confirm', async (tx, order) => {
     mustVerify(order);
     const [covering] = await tx
       .select({ id: chainEvents.id })
@@ -102,15 +119,6 @@ export async function confirmOrderByAudit(
       .limit(1);
     if (!covering) throw badRequest('audit.no_payment');
     await confirmOrders(ctx, tx, [order], { note });
-    const after = (await findOrder(tx, id))!;
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'order.confirm',
-      target: `order:${id}`,
-      before: snapshot(order),
-      after: snapshot(after),
-    });
-    return after;
   });
 }
 
@@ -121,21 +129,11 @@ export async function cancelOrderByAudit(
   id: bigint,
   note: string,
 ): Promise<OrderView> {
-  return ctx.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
+  return auditedChange(ctx, actor, id, 'order.cancel', async (tx, order) => {
     if (order.status !== 'Verifying' && order.status !== 'Unpaid') throw badRequest('audit.not_cancelable');
     await tx
       .update(orders)
       .set({ status: 'Canceled', canceledAt: ctx.now(), reason: REASONS.adminCanceled, auditNote: note })
       .where(eq(orders.id, id));
-    const after = (await findOrder(tx, id))!;
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'order.cancel',
-      target: `order:${id}`,
-      before: snapshot(order),
-      after: snapshot(after),
-    });
-    return after;
   });
 }

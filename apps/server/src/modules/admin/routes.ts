@@ -54,49 +54,31 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       ok(req, toOrderDto(await recheckOrder(ctx, req.user!, BigInt(req.params.order_id)), req.t)),
   );
 
-  app.post(
-    '/admin/orders/:order_id/confirm',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Confirm a Verifying order whose payment is on chain, with a note (auditor or admin)',
-        security: bearer,
-        params: orderIdParams,
-        body: auditDecisionBody,
-        response: { 200: envelope(orderSchema) },
+  const decision = (verb: 'confirm' | 'cancel', summary: string, decide: typeof confirmOrderByAudit) =>
+    app.post(
+      `/admin/orders/:order_id/${verb}`,
+      {
+        schema: {
+          tags: ['admin'],
+          summary,
+          security: bearer,
+          params: orderIdParams,
+          body: auditDecisionBody,
+          response: { 200: envelope(orderSchema) },
+        },
+        onRequest: auditor,
       },
-      onRequest: auditor,
-    },
-    async (req) =>
-      ok(
-        req,
-        toOrderDto(
-          await confirmOrderByAudit(ctx, req.user!, BigInt(req.params.order_id), req.body.note),
-          req.t,
-        ),
-      ),
+      async (req) =>
+        ok(req, toOrderDto(await decide(ctx, req.user!, BigInt(req.params.order_id), req.body.note), req.t)),
+    );
+  decision(
+    'confirm',
+    'Confirm a Verifying order whose payment is on chain, with a note (auditor or admin)',
+    confirmOrderByAudit,
   );
-
-  app.post(
-    '/admin/orders/:order_id/cancel',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Cancel an Unpaid or Verifying order, with a note (auditor or admin)',
-        security: bearer,
-        params: orderIdParams,
-        body: auditDecisionBody,
-        response: { 200: envelope(orderSchema) },
-      },
-      onRequest: auditor,
-    },
-    async (req) =>
-      ok(
-        req,
-        toOrderDto(
-          await cancelOrderByAudit(ctx, req.user!, BigInt(req.params.order_id), req.body.note),
-          req.t,
-        ),
-      ),
+  decision(
+    'cancel',
+    'Cancel an Unpaid or Verifying order, with a note (auditor or admin)',
+    cancelOrderByAudit,
   );
 };

@@ -196,9 +196,12 @@ async function accountIds(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, b
     unique.map((r) => sql`(${(r.userId ?? 0n).toString()}::bigint, ${r.code}, ${r.asset})`),
     sql`, `,
   );
+  // A join against VALUES, not `(…) in ((…), …)`: the planner expands a long IN list into ORs
+  // (hundreds of ms of planning for a 500-order batch); this plans in under a millisecond.
   const rows = await tx.execute<{ id: string; user_id: string | null; code: string; asset: string }>(sql`
-    select id::text as id, user_id::text as user_id, code, asset from ledger_accounts
-    where (coalesce(user_id, 0), code, asset) in (${keys})`);
+    select a.id::text as id, a.user_id::text as user_id, a.code, a.asset
+    from (values ${keys}) as k(uid, code, asset)
+    join ledger_accounts a on coalesce(a.user_id, 0) = k.uid and a.code = k.code and a.asset = k.asset`);
   const map = new Map<string, bigint>();
   for (const row of resultRows(rows) as Array<{
     id: string;

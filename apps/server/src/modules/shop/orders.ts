@@ -172,6 +172,7 @@ export async function reportPayment(
   user: SessionUser,
   id: bigint,
   txHash: string,
+  retry = true,
 ): Promise<OrderView> {
   const hash = txHash.toLowerCase();
   const order = await findOwnOrder(ctx.db, user.id, id);
@@ -193,7 +194,11 @@ export async function reportPayment(
       )
       .where(and(eq(orders.id, id), eq(orders.status, order.status), sql`${orders.payTxHash} is null`))
       .returning();
-    if (!row) throw badRequest('order.not_payable');
+    // The watcher may have confirmed the order between the read and the update: read it again.
+    if (!row) {
+      if (retry) return reportPayment(ctx, user, id, txHash, false);
+      throw badRequest('order.not_payable');
+    }
     return { ...row, address: user.address };
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError(ErrorCode.conflict, 'order.tx_used');
