@@ -2,6 +2,7 @@ import type { Db } from '@agc/db';
 import type { Config } from './config.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { TtlCache } from './lib/ttl-cache.ts';
+import type { MemberFigures } from './modules/me/figures.ts';
 import type { MemberSnapshot } from './modules/members/service.ts';
 import type { PriceSource } from './modules/pricing/price-source.ts';
 
@@ -23,7 +24,11 @@ export interface AppContext {
   db: Db;
   tokens: TokenService;
   chain: ChainContext;
-  cache: { members: TtlCache<bigint, MemberSnapshot> };
+  /**
+   * members: the auth snapshot; figures: the money and team figures of /me (cleared by this process after
+   * every confirmation; other processes see changes within MEMBER_CACHE_TTL_MS).
+   */
+  cache: { members: TtlCache<bigint, MemberSnapshot>; figures: TtlCache<bigint, MemberFigures> };
   /** The AGC price (token/price, order quotes, the AGC part of rewards). */
   prices: PriceSource;
   /** Clock, replaceable in tests. */

@@ -10,7 +10,7 @@ import { PAYMENTS_STREAM, PaymentWatcher } from '../src/modules/chain/watcher.ts
 import { checkLedger } from '../src/modules/ledger/ledger.ts';
 import { grantRole } from '../src/modules/members/repository.ts';
 import { seedProducts } from '../src/modules/shop/products.ts';
-import { applyTeamVolume } from '../src/modules/team/volume.ts';
+import { applyPendingTeamVolume } from '../src/modules/team/volume.ts';
 import { type ChainServer, startChainServer } from './chain.ts';
 import { newWallet, session } from './helpers.ts';
 
@@ -95,7 +95,7 @@ const order = async (m: Member, id: string) => (await api('GET', `/order/${id}`,
 const me = async (m: Member) => (await api('GET', '/me', m)).data;
 const settle = async () => {
   await watcher.catchUp();
-  await applyTeamVolume(s.ctx.db, s.ctx.now());
+  await applyPendingTeamVolume(s.ctx);
 };
 
 beforeAll(async () => {
@@ -304,7 +304,7 @@ describe('order life cycle on the real contracts', () => {
     expect((await successor.pollOnce()).leader).toBe(false); // the dead one's lease still runs
     s.advance(16_000);
     await successor.catchUp();
-    await applyTeamVolume(s.ctx.db, s.ctx.now());
+    await applyPendingTeamVolume(s.ctx);
     for (const [i, p] of paid.entries()) {
       expect((await order(p.m, p.orderId)).status).toBe('Success');
       expect(BigInt((await me(p.m)).investment_sum)).toBe(invested[i]! + 100n);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { PaymentWatcher } from '../modules/chain/watcher.ts';
 import { expireOrders } from '../modules/shop/orders.ts';
-import { applyTeamVolume } from '../modules/team/volume.ts';
+import { applyPendingTeamVolume } from '../modules/team/volume.ts';
 
 export interface Jobs {
   watcher: PaymentWatcher;
@@ -32,10 +32,10 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
       while (r.leader && r.toBlock !== undefined && !stopped) {
         if (r.ingested > 0)
           log.info({ from: r.fromBlock, to: r.toBlock, ingested: r.ingested }, 'payments ingested');
-        await applyTeamVolume(ctx.db, ctx.now());
+        await applyPendingTeamVolume(ctx);
         r = await watcher.pollOnce();
       }
-      await applyTeamVolume(ctx.db, ctx.now());
+      await applyPendingTeamVolume(ctx);
       if (Date.now() - lastExpiry >= EXPIRY_EVERY_MS) {
         lastExpiry = Date.now();
         const n = await expireOrders(ctx.db, ctx.now(), ctx.config.shop.expiryGraceMs);

@@ -33,4 +33,18 @@ describe('TtlCache', () => {
     c.set('a', 1);
     expect(c.get('a')).toBeUndefined();
   });
+
+  it('clear drops everything, and a load begun before the clear is not stored', async () => {
+    const c = new TtlCache<string, number>(1000);
+    c.set('a', 1);
+    let release: (v: number) => void = () => {};
+    const slow = c.getOrLoad('b', () => new Promise<number>((r) => (release = r)));
+    c.clear();
+    expect(c.get('a')).toBeUndefined();
+    release(2);
+    expect(await slow).toBe(2);
+    expect(c.get('b')).toBeUndefined();
+    expect(await c.getOrLoad('b', async () => 3)).toBe(3);
+    expect(c.get('b')).toBe(3);
+  });
 });

@@ -30,19 +30,30 @@ export class TtlCache<K, V> {
     this.map.delete(key);
   }
 
+  /** Drops everything; a load that started before does not store its (possibly stale) result. */
+  clear(): void {
+    this.map.clear();
+    this.inflight.clear();
+    this.generation += 1;
+  }
+
   /** Returns the cached value or loads, caches and returns it. Concurrent misses share one load. */
   async getOrLoad(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const cached = this.get(key);
     if (cached !== undefined) return cached;
+    const generation = this.generation;
     let pending = this.inflight.get(key);
     if (!pending) {
-      pending = load().finally(() => this.inflight.delete(key));
+      pending = load().finally(() => {
+        if (this.inflight.get(key) === pending) this.inflight.delete(key);
+      });
       this.inflight.set(key, pending);
     }
     const value = await pending;
-    if (value !== undefined) this.set(key, value);
+    if (value !== undefined && generation === this.generation) this.set(key, value);
     return value;
   }
 
   private readonly inflight = new Map<K, Promise<V | undefined>>();
+  private generation = 0;
 }

@@ -31,14 +31,14 @@ type LockedOrder = Awaited<ReturnType<typeof lockOrder>>;
  * One audited change of one order: lock it, apply the change, write the audit log entry (before and
  * after) in the same transaction, and return the order as it is now.
  */
-function auditedChange(
+async function auditedChange(
   ctx: AppContext,
   actor: SessionUser,
   id: bigint,
   action: string,
   change: (tx: DbOrTx, order: LockedOrder) => Promise<void>,
 ): Promise<OrderView> {
-  return ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     await change(tx, order);
     const after = (await findOrder(tx, id))!;
@@ -51,6 +51,8 @@ function auditedChange(
     });
     return after;
   });
+  ctx.cache.figures.clear();
+  return changed;
 }
 
 const mustVerify = (o: OrderView) => {

@@ -107,6 +107,8 @@ export class PaymentWatcher {
         }
         return n;
       });
+      // Committed: this process's cached /me figures may be out of date now.
+      if (ingested > 0) ctx.cache.figures.clear();
     }
     return { leader: true, fromBlock, toBlock, read: events.length, ingested };
   }

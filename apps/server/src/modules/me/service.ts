@@ -19,7 +19,7 @@ export async function getMe(ctx: AppContext, user: SessionUser): Promise<Me> {
   const member = await memberSnapshot(ctx, user.id);
   if (!member) throw unauthorized('auth.unknown_user');
   const now = ctx.now();
-  const f = await memberFigures(ctx.db, member.id, now);
+  const f = (await ctx.cache.figures.getOrLoad(member.id, () => memberFigures(ctx.db, member.id, now)))!;
   const level = levelOf(ctx.config.rules, f.investment);
   return {
     address: member.address,

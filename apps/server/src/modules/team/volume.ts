@@ -1,5 +1,6 @@
 import { type DbOrTx, schema } from '@agc/db';
 import { inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
 
 const { orders } = schema;
 
@@ -117,4 +118,11 @@ export async function applyTeamVolume(db: DbOrTx, now: Date, limit = 2000): Prom
       );
     return picked.length;
   });
+}
+
+/** Applies pending team volume in the app's database, then drops this process's cached /me figures. */
+export async function applyPendingTeamVolume(ctx: AppContext, limit?: number): Promise<number> {
+  const applied = await applyTeamVolume(ctx.db, ctx.now(), limit);
+  if (applied > 0) ctx.cache.figures.clear();
+  return applied;
 }
