@@ -1,8 +1,8 @@
 import type { Db } from '@agc/db';
+import type { Me } from '@agc/shared';
 import type { Config } from './config.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { TtlCache } from './lib/ttl-cache.ts';
-import type { MemberFigures } from './modules/me/figures.ts';
 import type { MemberSnapshot } from './modules/members/service.ts';
 import type { PriceSource } from './modules/pricing/price-source.ts';
 
@@ -25,10 +25,10 @@ export interface AppContext {
   tokens: TokenService;
   chain: ChainContext;
   /**
-   * members: the auth snapshot; figures: the money and team figures of /me (cleared by this process after
-   * every confirmation; other processes see changes within MEMBER_CACHE_TTL_MS).
+   * members: the auth snapshot; me: the member's whole /me answer (cleared by this process after every
+   * confirmation; other processes see changes within MEMBER_CACHE_TTL_MS).
    */
-  cache: { members: TtlCache<bigint, MemberSnapshot>; figures: TtlCache<bigint, MemberFigures> };
+  cache: { members: TtlCache<bigint, MemberSnapshot>; me: TtlCache<bigint, Me> };
   /** The AGC price (token/price, order quotes, the AGC part of rewards). */
   prices: PriceSource;
   /** Clock, replaceable in tests. */

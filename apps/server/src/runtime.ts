@@ -139,7 +139,7 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
     db: db.db,
     tokens: new TokenService(secret, config.jwt.ttlSeconds),
     chain,
-    cache: { members: new TtlCache(config.memberCacheTtlMs), figures: new TtlCache(config.memberCacheTtlMs) },
+    cache: { members: new TtlCache(config.memberCacheTtlMs), me: new TtlCache(config.memberCacheTtlMs) },
     prices: priceSourceFrom(config),
     now: () => new Date(),
   };

@@ -51,7 +51,7 @@ export async function startTestServer(
       contracts: { agc: ZERO, usdt: ZERO, transfer: ZERO, vault: ZERO },
       startBlock: 0n,
     },
-    cache: { members: new TtlCache(cfg.memberCacheTtlMs), figures: new TtlCache(cfg.memberCacheTtlMs) },
+    cache: { members: new TtlCache(cfg.memberCacheTtlMs), me: new TtlCache(cfg.memberCacheTtlMs) },
     prices: priceSourceFrom(cfg),
     now: () => new Date(Date.now() + offset),
   };

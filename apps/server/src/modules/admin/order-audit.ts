@@ -51,7 +51,7 @@ async function auditedChange(
     });
     return after;
   });
-  ctx.cache.figures.clear();
+  ctx.cache.me.clear();
   return changed;
 }
 

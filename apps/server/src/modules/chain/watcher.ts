@@ -108,7 +108,7 @@ export class PaymentWatcher {
         return n;
       });
       // Committed: this process's cached /me figures may be out of date now.
-      if (ingested > 0) ctx.cache.figures.clear();
+      if (ingested > 0) ctx.cache.me.clear();
     }
     return { leader: true, fromBlock, toBlock, read: events.length, ingested };
   }

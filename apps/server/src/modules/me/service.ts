@@ -16,10 +16,14 @@ const agc = (v: bigint) => formatAmount(v, AGC_DECIMALS);
  * size, management, withdrawals, funds) are 0; nothing here is invented.
  */
 export async function getMe(ctx: AppContext, user: SessionUser): Promise<Me> {
+  return (await ctx.cache.me.getOrLoad(user.id, () => loadMe(ctx, user)))!;
+}
+
+async function loadMe(ctx: AppContext, user: SessionUser): Promise<Me> {
   const member = await memberSnapshot(ctx, user.id);
   if (!member) throw unauthorized('auth.unknown_user');
   const now = ctx.now();
-  const f = (await ctx.cache.figures.getOrLoad(member.id, () => memberFigures(ctx.db, member.id, now)))!;
+  const f = await memberFigures(ctx.db, member.id, now);
   const level = levelOf(ctx.config.rules, f.investment);
   return {
     address: member.address,

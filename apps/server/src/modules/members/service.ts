@@ -45,4 +45,5 @@ export function memberSnapshot(ctx: AppContext, id: bigint): Promise<MemberSnaps
 
 export function invalidateMember(ctx: AppContext, id: bigint): void {
   ctx.cache.members.delete(id);
+  ctx.cache.me.delete(id);
 }
