@@ -33,8 +33,10 @@ describe('loadConfig', () => {
       TRANSFER_ADDRESS: a,
       VAULT_ADDRESS: a,
       SIGNER_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
+      TRANSFER_START_BLOCK: '123456789',
       ADMIN_ADDRESSES: `${a}, ${a.toLowerCase()}`,
     });
+    expect(c.watcher.startBlock).toBe(123_456_789n);
     expect(c.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@db:5432/app' });
     expect(c.chain.rpcUrl).toBe('https://arb1.example/rpc');
     expect(c.chain.contracts?.agc).toBe(a.toLowerCase());
@@ -87,7 +89,7 @@ describe('loadConfig', () => {
     expect(msg).not.toContain('short');
   });
 
-  it('requires the contract addresses and signer with a real network, and secrets in production', () => {
+  it('requires the contract addresses, signer and first block with a real network, and secrets in production', () => {
     const msg = fails({ CHAIN_RPC_URL: 'https://arb1.example/rpc' });
     for (const key of [
       'AGC_ADDRESS',
@@ -95,6 +97,7 @@ describe('loadConfig', () => {
       'TRANSFER_ADDRESS',
       'VAULT_ADDRESS',
       'SIGNER_PRIVATE_KEY',
+      'TRANSFER_START_BLOCK',
     ]) {
       expect(msg).toContain(`${key}: is required when CHAIN_RPC_URL is set (got unset)`);
     }

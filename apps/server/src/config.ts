@@ -107,7 +107,7 @@ const envSchema = z
     /** Largest block range one eth_getLogs asks for. */
     WATCHER_MAX_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2000),
     /** First block to read payment events from on a real network (the Transfer contract's deployment). */
-    TRANSFER_START_BLOCK: z.coerce.number().int().min(0).default(0),
+    TRANSFER_START_BLOCK: z.coerce.number().int().min(0).optional(),
     /** Run the background jobs (chain watcher, quote expiry, team volume) in this process. */
     RUN_JOBS: z
       .enum(['true', 'false'])
@@ -122,6 +122,8 @@ const envSchema = z
         'TRANSFER_ADDRESS',
         'VAULT_ADDRESS',
         'SIGNER_PRIVATE_KEY',
+        // Without it the watcher would read a real chain from block 0, range by range.
+        'TRANSFER_START_BLOCK',
       ] as const) {
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required when CHAIN_RPC_URL is set' });
@@ -291,7 +293,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       confirmations: e.CHAIN_CONFIRMATIONS,
       pollMs: e.WATCHER_POLL_MS,
       maxBlockRange: e.WATCHER_MAX_BLOCK_RANGE,
-      startBlock: BigInt(e.TRANSFER_START_BLOCK),
+      startBlock: BigInt(e.TRANSFER_START_BLOCK ?? 0),
     },
     runJobs: e.RUN_JOBS,
   };

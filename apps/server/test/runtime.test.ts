@@ -66,12 +66,14 @@ describe('runtime', () => {
           TRANSFER_ADDRESS: d.transfer,
           VAULT_ADDRESS: d.vault,
           SIGNER_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
+          TRANSFER_START_BLOCK: d.blockNumber.toString(),
         }),
         log,
       );
       try {
         expect(runtime.ctx.chain.rpcUrl).toBe(network.url);
         expect(runtime.ctx.chain.contracts.vault).toBe(d.vault.toLowerCase());
+        expect(runtime.ctx.chain.startBlock).toBe(d.blockNumber);
         // No anvil of ours on the configured port, and no demo data on a real network.
         await expect(fetch(`http://127.0.0.1:${unusedPort}`, { method: 'POST' })).rejects.toThrow();
         const [members] = await runtime.ctx.db.select({ n: count() }).from(schema.users);
