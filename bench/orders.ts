@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { agcAbi, deployAll, devAccount, mockUsdtAbi, startAnvil, transferAbi } from '@agc/contracts';
-import { schema } from '@agc/db';
+import { rowsOf, schema } from '@agc/db';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
@@ -66,7 +66,6 @@ const USDT = 10n ** 6n;
 const AGC = 10n ** 18n;
 const PAID = getAbiItem({ abi: transferAbi, name: 'Paid' });
 
-const rows = <T>(r: unknown): T[] => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as T[];
 const ms = (t: number) => `${t.toFixed(0)} ms`;
 const sec = (t: number) => `${(t / 1000).toFixed(2)} s`;
 
@@ -429,7 +428,7 @@ async function ingestionThroughput(pgUrl: string) {
     t = performance.now();
     const ingested = await watcher.catchUp();
     const ingestMs = performance.now() - t;
-    const [done] = rows<{ n: number }>(
+    const [done] = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from orders where status = 'Success'`),
     );
     if (ingested !== EVENTS || done?.n !== EVENTS)
@@ -490,16 +489,16 @@ async function ingestionThroughput(pgUrl: string) {
     while ((await applyTeamVolume(db, ctx.now())) > 0) {}
 
     // Correctness.
-    const statuses = rows<{ status: string; n: number }>(
+    const statuses = rowsOf<{ status: string; n: number }>(
       await db.execute(sql`select status, count(*)::int as n from orders group by status order by status`),
     );
-    const outcomes = rows<{ outcome: string; n: number }>(
+    const outcomes = rowsOf<{ outcome: string; n: number }>(
       await db.execute(
         sql`select outcome, count(*)::int as n from chain_events group by outcome order by outcome`,
       ),
     );
     const ledger = await checkLedger(db);
-    const [totals] = rows<{ orders: string; invested: string; pending: number }>(
+    const [totals] = rowsOf<{ orders: string; invested: string; pending: number }>(
       await db.execute(sql`
         select (select sum(price_usdt) from orders)::text as orders,
           (select sum(balance) from ledger_accounts
@@ -507,7 +506,7 @@ async function ingestionThroughput(pgUrl: string) {
           (select count(*)::int from orders where volume_applied_at is null) as pending`),
     );
     const root = members[0] as Member;
-    const [below] = rows<{ sum: string }>(
+    const [below] = rowsOf<{ sum: string }>(
       await db.execute(
         sql`select coalesce(sum(price_usdt), 0)::text as sum from orders where user_id <> ${root.id.toString()}::bigint`,
       ),

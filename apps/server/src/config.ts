@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseAmount, USDT_DECIMALS } from '@agc/shared';
 import { z } from 'zod';
 
 /**
@@ -17,9 +18,12 @@ const perLevel = (item: z.ZodString) =>
     .string()
     .transform((s) => s.split(',').map((v) => v.trim()))
     .pipe(z.array(item).length(5, 'must list exactly 5 values, one per level'))
-    .refine((list) => list.every((v, i) => i === 0 || Number(v) >= Number(list[i - 1])), {
-      message: 'must not decrease from one level to the next',
-    });
+    .refine(
+      (list) => list.every((v, i) => i === 0 || parseAmount(v, 6) >= parseAmount(list[i - 1] ?? '0', 6)),
+      {
+        message: 'must not decrease from one level to the next',
+      },
+    );
 const addressList = z
   .string()
   .transform((s) =>
@@ -193,16 +197,10 @@ export interface Rules {
   earningsCap: bigint;
 }
 
-/** "10" → 100000, "0.6" → 6000 (parts per million), exactly. */
-export function percentToPpm(percent: string): bigint {
-  const [whole = '0', frac = ''] = percent.split('.');
-  return BigInt(whole) * 10_000n + BigInt(frac.padEnd(4, '0').slice(0, 4) || '0');
-}
+/** "10" → 100000, "0.6" → 6000 (parts per million), exactly: a percentage has 4 decimals of ppm. */
+const percentToPpm = (percent: string): bigint => parseAmount(percent, 4);
 
-function usdtUnits(decimalText: string): bigint {
-  const [whole = '0', frac = ''] = decimalText.split('.');
-  return BigInt(whole) * 1_000_000n + BigInt(frac.padEnd(6, '0') || '0');
-}
+const usdtUnits = (decimalText: string): bigint => parseAmount(decimalText, USDT_DECIMALS);
 
 const maxOf = (list: string[]) => list.reduce((a, b) => (percentToPpm(b) > percentToPpm(a) ? b : a));
 

@@ -4,19 +4,12 @@ import {
   type Deployment,
   deployAll,
   devAccount,
+  localChain,
   mockUsdtAbi,
   startAnvil,
 } from '@agc/contracts';
 import type { TxResponse } from '@agc/shared';
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  type Hash,
-  http,
-  parseEther,
-} from 'viem';
+import { createPublicClient, createTestClient, createWalletClient, type Hash, http, parseEther } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { ChainContext } from '../src/context.ts';
 import { DEV_SIGNER_INDEX } from '../src/runtime.ts';
@@ -70,12 +63,7 @@ export async function startLocalChain(): Promise<{
 export async function startChainServer(env: Record<string, string> = {}): Promise<ChainServer> {
   const { anvil, deployment, chain: chainContext } = await startLocalChain();
   const server = await startTestServer({ RUN_JOBS: 'false', ...env }, undefined, chainContext);
-  const chain = defineChain({
-    id: 42161,
-    name: 'anvil',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [anvil.url] } },
-  });
+  const chain = localChain(42161, anvil.url);
   const transport = http(anvil.url);
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
   const testClient = createTestClient({ chain, mode: 'anvil', transport });

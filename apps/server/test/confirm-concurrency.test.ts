@@ -1,4 +1,4 @@
-import { schema } from '@agc/db';
+import { rowsOf, schema } from '@agc/db';
 import { eq, sql } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,9 +71,7 @@ describe('concurrent confirmations', () => {
     const statuses = await s.ctx.db.execute(
       sql`select status, count(*)::int as n from orders group by status`,
     );
-    expect(((statuses as { rows?: unknown[] }).rows ?? statuses) as unknown[]).toEqual([
-      { status: 'Success', n: 101 },
-    ]);
+    expect(rowsOf(statuses)).toEqual([{ status: 'Success', n: 101 }]);
     for (const b of buyers)
       expect(await balanceOf(s.ctx.db, { userId: b.id, code: ACCOUNTS.investment, asset: 'USDT' })).toBe(
         100n * USDT,

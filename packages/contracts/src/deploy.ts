@@ -58,7 +58,8 @@ export interface SeedDevFundsOptions {
 // viem polls every 4 s by default; local blocks come every second at most.
 const POLLING_INTERVAL_MS = 100;
 
-function localChain(id: number, rpcUrl: string): Chain {
+/** A viem chain for a local node (anvil) with the given id and RPC URL. */
+export function localChain(id: number, rpcUrl: string): Chain {
   return defineChain({
     id,
     name: `Local ${id}`,

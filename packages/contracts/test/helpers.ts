@@ -5,7 +5,6 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
-  defineChain,
   type Hash,
   http,
 } from 'viem';
@@ -13,19 +12,20 @@ import { expect } from 'vitest';
 import { agcAbi, mockUsdtAbi } from '../generated/abis.ts';
 import { devAccount } from '../src/accounts.ts';
 import { type AnvilInstance, startAnvil } from '../src/anvil.ts';
-import { type Deployment, deployAll, type SeedDevFundsOptions, seedDevFunds } from '../src/deploy.ts';
+import {
+  type Deployment,
+  deployAll,
+  localChain,
+  type SeedDevFundsOptions,
+  seedDevFunds,
+} from '../src/deploy.ts';
 
 export type Chain = Awaited<ReturnType<typeof startChain>>;
 
 /** One anvil per test file plus the viem clients the tests need. */
 export async function startChain() {
   const anvil: AnvilInstance = await startAnvil();
-  const chain = defineChain({
-    id: 42161,
-    name: 'anvil',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [anvil.url] } },
-  });
+  const chain = localChain(42161, anvil.url);
   const transport = http(anvil.url);
   const publicClient = createPublicClient({ chain, transport });
   const testClient = createTestClient({ chain, mode: 'anvil', transport });

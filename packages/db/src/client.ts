@@ -17,6 +17,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** The rows of a raw `db.execute` result: node-postgres wraps them in `{ rows }`, PGlite's driver may not. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as T[];
+}
+
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';

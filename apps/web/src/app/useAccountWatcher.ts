@@ -20,8 +20,6 @@ async function promptRelogin(t: Translate): Promise<void> {
     const confirmed = await confirmModal({
       title: t('message.prompt'),
       content: t('message.resLogin'),
-      confirmText: t('common.ok'),
-      cancelText: t('common.cancel'),
     });
     if (confirmed && isLoggedIn()) {
       clearSession();

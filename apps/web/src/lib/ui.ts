@@ -4,6 +4,7 @@
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { t } from './i18n/index.ts';
 
 /** Toast default duration of the spec. */
 export const TOAST_DURATION = 1500;
@@ -69,5 +70,6 @@ export async function confirmModal(options: {
   cancelText?: ReactNode;
 }): Promise<boolean> {
   const { Modal } = await loadImperativeUi();
-  return Modal.confirm(options);
+  // OK / Cancel in the current language unless the caller names the buttons.
+  return Modal.confirm({ confirmText: t('common.ok'), cancelText: t('common.cancel'), ...options });
 }

@@ -1,4 +1,4 @@
-import { type DbOrTx, schema } from '@agc/db';
+import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 
@@ -45,25 +45,8 @@ export class LedgerError extends AppError {
   override name = 'LedgerError';
 }
 
-/** The account's id, creating it on first use. */
-export async function accountId(tx: DbOrTx, ref: AccountRef): Promise<bigint> {
-  const owner = ref.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, ref.userId);
-  const where = and(owner, eq(ledgerAccounts.code, ref.code), eq(ledgerAccounts.asset, ref.asset));
-  const [found] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where).limit(1);
-  if (found) return found.id;
-  await tx
-    .insert(ledgerAccounts)
-    .values({
-      userId: ref.userId,
-      code: ref.code,
-      asset: ref.asset,
-      allowNegative: ref.userId === null && SYSTEM_NEGATIVE.has(ref.code),
-    })
-    .onConflictDoNothing();
-  const [created] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where).limit(1);
-  if (!created) throw new Error(`ledger account ${ref.code}/${ref.asset} could not be created`);
-  return created.id;
-}
+/** A stable text key of an account reference (maps of balances use it). */
+export const refKey = (r: AccountRef) => `${r.userId ?? ''}|${r.code}|${r.asset}`;
 
 export interface TransferInput {
   debit: AccountRef;
@@ -84,8 +67,9 @@ export interface TransferInput {
 export async function transfer(tx: DbOrTx, input: TransferInput): Promise<bigint | null> {
   if (input.debit.asset !== input.credit.asset) throw new Error('a transfer moves one asset');
   if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
-  const debitId = await accountId(tx, input.debit);
-  const creditId = await accountId(tx, input.credit);
+  const ids = await accountIds(tx, [input.debit, input.credit]);
+  const debitId = ids.get(refKey(input.debit))!;
+  const creditId = ids.get(refKey(input.credit))!;
   // Lock both accounts first, in id order, so concurrent transfers queue instead of deadlocking.
   // NO KEY UPDATE leaves the foreign-key checks of the journal insert unblocked.
   await tx
@@ -158,33 +142,54 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     join ledger_accounts d on d.id = t.debit_account_id
     join ledger_accounts c on c.id = t.credit_account_id
     where d.asset <> t.asset or c.asset <> t.asset`);
-  const list = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as never[];
-  const accounts = list(rows) as Array<{
+  const accounts = rowsOf<{
     id: string;
     stored: string;
     journal: string;
     allow_negative: boolean;
-  }>;
+  }>(rows);
   return {
     mismatched: accounts
       .filter((a) => BigInt(a.stored) !== BigInt(a.journal))
       .map((a) => ({ accountId: BigInt(a.id), stored: BigInt(a.stored), journal: BigInt(a.journal) })),
     negative: accounts.filter((a) => !a.allow_negative && BigInt(a.stored) < 0n).map((a) => BigInt(a.id)),
-    assetMismatch: (list(bad) as Array<{ id: string }>).map((r) => BigInt(r.id)),
+    assetMismatch: rowsOf<{ id: string }>(bad).map((r) => BigInt(r.id)),
   };
 }
 
-/** A stable text key of an account reference (maps of balances use it). */
-export const refKey = (r: AccountRef) => `${r.userId ?? ''}|${r.code}|${r.asset}`;
+type AccountRow = { id: string; user_id: string | null; code: string; asset: string };
 
-/** Ids of many accounts at once (created on first use), by refKey. Two queries whatever the count. */
+/** Ids of the accounts that exist among refs, by refKey (one query). */
+async function findAccountIds(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, bigint>> {
+  const keys = sql.join(
+    refs.map((r) => sql`(${(r.userId ?? 0n).toString()}::bigint, ${r.code}, ${r.asset})`),
+    sql`, `,
+  );
+  // A join against VALUES, not `(…) in ((…), …)`: the planner expands a long IN list into ORs
+  // (hundreds of ms of planning for a 500-order batch); this plans in under a millisecond.
+  const rows = await tx.execute(sql`
+    select a.id::text as id, a.user_id::text as user_id, a.code, a.asset
+    from (values ${keys}) as k(uid, code, asset)
+    join ledger_accounts a on coalesce(a.user_id, 0) = k.uid and a.code = k.code and a.asset = k.asset`);
+  return new Map(
+    rowsOf<AccountRow>(rows).map((row) => [`${row.user_id ?? ''}|${row.code}|${row.asset}`, BigInt(row.id)]),
+  );
+}
+
+/**
+ * Ids of many accounts at once, by refKey: one query when they all exist (the usual case), two more
+ * to create the missing ones on first use.
+ */
 async function accountIds(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, bigint>> {
   const unique = [...new Map(refs.map((r) => [refKey(r), r])).values()];
   if (unique.length === 0) return new Map();
+  const ids = await findAccountIds(tx, unique);
+  const missing = unique.filter((r) => !ids.has(refKey(r)));
+  if (missing.length === 0) return ids;
   await tx
     .insert(ledgerAccounts)
     .values(
-      unique.map((r) => ({
+      missing.map((r) => ({
         userId: r.userId,
         code: r.code,
         asset: r.asset,
@@ -192,25 +197,8 @@ async function accountIds(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, b
       })),
     )
     .onConflictDoNothing();
-  const keys = sql.join(
-    unique.map((r) => sql`(${(r.userId ?? 0n).toString()}::bigint, ${r.code}, ${r.asset})`),
-    sql`, `,
-  );
-  // A join against VALUES, not `(…) in ((…), …)`: the planner expands a long IN list into ORs
-  // (hundreds of ms of planning for a 500-order batch); this plans in under a millisecond.
-  const rows = await tx.execute<{ id: string; user_id: string | null; code: string; asset: string }>(sql`
-    select a.id::text as id, a.user_id::text as user_id, a.code, a.asset
-    from (values ${keys}) as k(uid, code, asset)
-    join ledger_accounts a on coalesce(a.user_id, 0) = k.uid and a.code = k.code and a.asset = k.asset`);
-  const map = new Map<string, bigint>();
-  for (const row of resultRows(rows) as Array<{
-    id: string;
-    user_id: string | null;
-    code: string;
-    asset: string;
-  }>)
-    map.set(`${row.user_id ?? ''}|${row.code}|${row.asset}`, BigInt(row.id));
-  return map;
+  for (const [key, id] of await findAccountIds(tx, missing)) ids.set(key, id);
+  return ids;
 }
 
 /**
@@ -228,10 +216,6 @@ export async function lockBalances(tx: DbOrTx, refs: AccountRef[]): Promise<Map<
     .for('no key update');
   const byId = new Map(rows.map((r) => [r.id, r.balance]));
   return new Map([...ids].map(([key, id]) => [key, byId.get(id) ?? 0n]));
-}
-
-function resultRows(r: unknown): unknown[] {
-  return ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as unknown[];
 }
 
 /**
@@ -299,6 +283,6 @@ export async function transferBatch(tx: DbOrTx, inputs: TransferInput[]): Promis
     from (values ${values}) as d(id, delta)
     where a.id = d.id and (a.allow_negative or a.balance + d.delta >= 0)
     returning a.id::text as id`);
-  if (resultRows(updated).length !== changes.length) throw new LedgerError(400, 'ledger.insufficient');
+  if (rowsOf(updated).length !== changes.length) throw new LedgerError(400, 'ledger.insufficient');
   return posted;
 }

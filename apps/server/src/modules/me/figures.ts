@@ -1,6 +1,7 @@
-import type { DbOrTx } from '@agc/db';
+import { type DbOrTx, rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import { ACCOUNTS } from '../ledger/ledger.ts';
+import { startOfUtcDay } from '../rules/rules.ts';
 import { monthKey } from '../team/volume.ts';
 
 /** A member's money and team figures, read in one round trip from the ledger, rewards and team volume. */
@@ -20,8 +21,6 @@ export interface MemberFigures {
   monthTeam: bigint;
   invitedValid: number;
 }
-
-const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
 export async function memberFigures(db: DbOrTx, userId: bigint, now: Date): Promise<MemberFigures> {
   const today = startOfUtcDay(now);
@@ -52,9 +51,7 @@ export async function memberFigures(db: DbOrTx, userId: bigint, now: Date): Prom
           and created_at < ${today.toISOString()}::timestamptz), 0)::text as yesterday_agc
       from rewards where user_id = ${userId.toString()}::bigint) r
     left join member_volume v on v.user_id = ${userId.toString()}::bigint`);
-  const row = (
-    ((result as { rows?: unknown[] }).rows ?? result) as Array<Record<string, string | number>>
-  )[0];
+  const [row] = rowsOf<Record<string, string | number>>(result);
   if (!row) throw new Error('member figures query returned no row');
   const b = (k: string) => BigInt(String(row[k] ?? '0'));
   return {

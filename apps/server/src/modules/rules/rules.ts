@@ -1,3 +1,4 @@
+import { formatAmount } from '@agc/shared';
 import type { LevelRule, Rules } from '../../config.ts';
 
 /** amount × ppm / 1,000,000, rounded down (rates are parts per million; 1% = 10,000). */
@@ -6,11 +7,7 @@ export function applyPpm(amount: bigint, ppm: bigint): bigint {
 }
 
 /** 100000 → "10", 6000 → "0.6": a rate as the percentage the API shows. */
-export function ppmToPercent(ppm: bigint): string {
-  const whole = ppm / 10_000n;
-  const frac = (ppm % 10_000n).toString().padStart(4, '0').replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : whole.toString();
-}
+export const ppmToPercent = (ppm: bigint): string => formatAmount(ppm, 4);
 
 /** Level 0: below the first threshold; no rates, no day top. */
 const NO_LEVEL: LevelRule = { level: 0, threshold: 0n, staticPpm: 0n, pairingPpm: 0n, dayTop: 0n };
@@ -21,3 +18,7 @@ export function levelOf(rules: Rules, investmentSum: bigint): LevelRule {
   for (const rule of rules.levels) if (investmentSum >= rule.threshold) found = rule;
   return found;
 }
+
+/** Rewards and day tops count by UTC day: the start of the day a moment falls in. */
+export const startOfUtcDay = (d: Date) =>
+  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));

@@ -10,7 +10,7 @@ import {
   transferBatch,
 } from '../ledger/ledger.ts';
 import { type AgcPrice, usdtToAgcFloor } from '../pricing/price-source.ts';
-import { applyPpm, levelOf } from '../rules/rules.ts';
+import { applyPpm, levelOf, startOfUtcDay } from '../rules/rules.ts';
 import { type OrderRow, REASONS } from './orders.ts';
 
 const { orders, users, rewards } = schema;
@@ -41,8 +41,6 @@ const usdt = (userId: bigint | null, code: AccountRef['code']): AccountRef => ({
   asset: 'USDT',
 });
 const agc = (userId: bigint | null, code: AccountRef['code']): AccountRef => ({ userId, code, asset: 'AGC' });
-
-const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
 /** Locks the orders named by the events, with their member's address and inviter. */
 async function lockOrders(tx: DbOrTx, ids: bigint[]): Promise<Map<bigint, OrderForConfirm>> {
@@ -187,7 +185,7 @@ export async function confirmOrders(
 
     if (o.inviterId === null) continue;
     const inviter = o.inviterId;
-    const due = (o.priceUsdt * rules.referralPpm) / 1_000_000n;
+    const due = applyPpm(o.priceUsdt, rules.referralPpm);
     const remaining = bal(usdt(inviter, ACCOUNTS.remainingDividends));
     const level = levelOf(rules, bal(usdt(inviter, ACCOUNTS.investment)));
     const dayLeft = level.dayTop - (paidToday.get(inviter) ?? 0n);

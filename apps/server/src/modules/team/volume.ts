@@ -1,4 +1,4 @@
-import { type DbOrTx, schema } from '@agc/db';
+import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 
@@ -13,10 +13,6 @@ interface Node {
   depth: number;
 }
 
-function rows<T>(r: unknown): T[] {
-  return ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as T[];
-}
-
 /**
  * Adds confirmed orders' prices to every ancestor's left or right team investment (total and the
  * order's month). Orders are applied once (orders.volume_applied_at, claimed with SKIP LOCKED so
@@ -26,7 +22,7 @@ function rows<T>(r: unknown): T[] {
  */
 export async function applyTeamVolume(db: DbOrTx, now: Date, limit = 2000): Promise<number> {
   return db.transaction(async (tx) => {
-    const picked = rows<{ id: string; user_id: string; price: string; month: string }>(
+    const picked = rowsOf<{ id: string; user_id: string; price: string; month: string }>(
       await tx.execute(sql`
         select id::text as id, user_id::text as user_id, price_usdt::text as price,
           to_char(confirmed_at at time zone 'UTC', 'YYYY-MM') as month
@@ -42,7 +38,7 @@ export async function applyTeamVolume(db: DbOrTx, now: Date, limit = 2000): Prom
       byMonth.set(o.month, list);
     }
     const sources = [...new Set(picked.map((o) => o.user_id))];
-    const ancestry = rows<{
+    const ancestry = rowsOf<{
       id: string;
       parent_id: string | null;
       side: 'left' | 'right' | null;

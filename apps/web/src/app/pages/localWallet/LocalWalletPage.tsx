@@ -82,8 +82,6 @@ export default function LocalWalletPage() {
       const ok = await confirmModal({
         title: t('localWallet.remove'),
         content: t('localWallet.removeConfirm'),
-        confirmText: t('common.ok'),
-        cancelText: t('common.cancel'),
       });
       if (!ok) return;
       removeLocalWallet();
@@ -95,8 +93,6 @@ export default function LocalWalletPage() {
       const ok = await confirmModal({
         title: t('localWallet.exportKey'),
         content: t('localWallet.exportWarning'),
-        confirmText: t('common.ok'),
-        cancelText: t('common.cancel'),
       });
       if (!ok) return;
       await alertModal(

@@ -51,8 +51,6 @@ export default function OrderDetailPage() {
   const onCancel = async () => {
     const ok = await confirmModal({
       content: t('order.cancelConfirm'),
-      confirmText: t('common.ok'),
-      cancelText: t('common.cancel'),
     });
     if (!ok) return;
     try {

@@ -38,8 +38,6 @@ export function AuditOrderCard({ order, explorerUrl }: { order: Order; explorerU
     }
     const ok = await confirmModal({
       content: t(`audit.${action}Confirm`, { id: order.order_id }),
-      confirmText: t('common.ok'),
-      cancelText: t('common.cancel'),
     });
     if (!ok) return;
     try {
