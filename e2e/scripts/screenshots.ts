@@ -6,14 +6,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { devAccount } from '@agc/contracts';
+import { parseAmount } from '@agc/shared';
 import { chromium } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import config from '../playwright.config.ts';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
-import { fund } from '../support/fund.ts';
+import { fund, payFrom } from '../support/fund.ts';
 import globalSetup from '../support/global-setup.ts';
 import globalTeardown from '../support/global-teardown.ts';
+import { connectAndWaitForHome } from '../support/sign-up.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
 const [out = '/tmp/agc-screens', ...given] = process.argv.slice(2);
@@ -88,6 +90,41 @@ try {
     await shot('hash-rate');
     await page.goto(`${env.baseURL}/pages/admin/auditOrder`);
     await shot('audit-order-member');
+
+    // Bad input on the audit page: an order paid by another wallet, confirmed without a note.
+    const owner = await apiSession(env.baseURL, devAccount(3));
+    const created = await (
+      await fetch(`${env.baseURL}/api/v1/order`, {
+        method: 'POST',
+        headers: { ...owner.headers, 'content-type': 'application/json', 'accept-language': locale },
+        body: JSON.stringify({ product_id: 1 }),
+      })
+    ).json();
+    await payFrom(
+      env,
+      devAccount(4),
+      BigInt(created.data.order_id),
+      parseAmount(created.data.pay_amount_usdt, 6),
+      parseAmount(created.data.service_fee_agc, 18),
+    );
+    const admin = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const adminPage = await admin.newPage();
+    await installTestWallet(adminPage, { account: devAccount(0), rpcUrl: env.rpcUrl, startChainId: 42161 });
+    await adminPage.addInitScript((l) => localStorage.setItem('lang', l), locale);
+    await connectAndWaitForHome(adminPage, `${env.baseURL}/pages/login/index`);
+    await adminPage.goto(`${env.baseURL}/pages/admin/auditOrder`);
+    const card = adminPage.getByTestId(`audit-order-${created.data.order_id}`);
+    await card.getByTestId('audit-reason').waitFor({ timeout: 20_000 });
+    await card.getByTestId('audit-confirm').click();
+    await card.getByTestId('audit-note-required').waitFor();
+    await adminPage.waitForTimeout(400);
+    await adminPage.screenshot({ path: join(out, `${locale}-audit-note-required.png`) });
+    await admin.close();
 
     for (const [path, name] of [
       ['/pages/my/selectLan/index', 'language'],
