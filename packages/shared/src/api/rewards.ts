@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { amountString } from './common.ts';
+
+/** The four reward kinds: recommendation/market (referral), organizational (pairing), static, management. */
+export const rewardKind = z.enum(['referral', 'pairing', 'static', 'management']);
+export type RewardKind = z.infer<typeof rewardKind>;
+
+/** A UTC calendar day, YYYY-MM-DD. */
+export const dayString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'day' })
+  .refine(
+    (s) =>
+      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    {
+      error: 'day',
+    },
+  );
+
+/** Which caps limited a reward. */
+export const cutReason = z.enum(['remaining_dividends', 'day_top_profit']);
+
+/** One reward record: what was due, what the caps cut and what was credited (USDT and the AGC share). */
+export const rewardSchema = z.object({
+  id: z.string(),
+  kind: rewardKind,
+  /** Credit time (ISO) and the date group of the spec: today = 1, yesterday = 2, older = 3. */
+  created_at: z.string(),
+  group: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  /** The UTC day the reward counts for (day top), YYYY-MM-DD. */
+  day: z.string(),
+  base: amountString,
+  /** Rate in percent ("10", "0.6"). */
+  rate: z.string(),
+  due: amountString,
+  cut: amountString,
+  cut_reason: cutReason.nullable(),
+  /** due − cut, and how it was credited: USDT, and the vc share in AGC at the day's price. */
+  amount: amountString,
+  credited_usdt: amountString,
+  credited_agc: amountString,
+  source_address: z.string().nullable(),
+  /** The member's level when the reward was computed (management: the rank). */
+  level: z.number().int(),
+});
+export type Reward = z.infer<typeof rewardSchema>;
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+const size = z.coerce.number().int().min(1).max(50).default(20);
+
+export const profitAllQuery = z.object({ page, size });
+export const profitTypeQuery = z.object({ kind: rewardKind, page, size });
+export const profitDayQuery = z.object({ day: dayString, kind: rewardKind.optional(), page, size });
+export const profitDetailQuery = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+
+/** Income summary: sums per kind of everything credited (due − cut), USDT value. */
+export const incomeSummary = z.object({
+  referral: amountString,
+  pairing: amountString,
+  static: amountString,
+  management: amountString,
+  total: amountString,
+});
+export type IncomeSummary = z.infer<typeof incomeSummary>;
+
+export const rewardListResponse = z.object({
+  list: z.array(rewardSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  has_more: z.boolean(),
+  summary: incomeSummary,
+});
+export type RewardList = z.infer<typeof rewardListResponse>;
+
+/** profit/mng: the management settlement (base × rank rate, then base and rank restart). */
+export const managementResponse = z.object({
+  reward: rewardSchema,
+});
+
+/** Admin reward distribution: one date's settlement, previewed or run. */
+export const settlementTotals = z.object({
+  static: amountString,
+  pairing: amountString,
+  /** Added to the members' management bases (paid later through profit/mng). */
+  management_base: amountString,
+  /** Paid in all (USDT value), what the caps cut, split by cap. */
+  paid: amountString,
+  cut: amountString,
+  cut_remaining_dividends: amountString,
+  cut_day_top: amountString,
+  credited_usdt: amountString,
+  credited_agc: amountString,
+  members_paid: z.number().int(),
+  rewards: z.number().int(),
+  /** Orders confirmed that day (the new team volume). */
+  orders: z.number().int(),
+  new_volume: amountString,
+});
+export type SettlementTotals = z.infer<typeof settlementTotals>;
+
+export const settlementRunSchema = z.object({
+  day: z.string(),
+  status: z.enum(['done']),
+  /** Who ran it: an admin's address, or null for the daily job. */
+  run_by: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string(),
+  duration_ms: z.number().int(),
+  totals: settlementTotals,
+});
+export type SettlementRun = z.infer<typeof settlementRunSchema>;
+
+export const settlementDayBody = z.object({ day: dayString });
+export const settlementPreviewQuery = z.object({ day: dayString.optional() });
+export const settlementPreviewResponse = z.object({
+  day: z.string(),
+  /** The next day that can be settled (days settle in order), or null when all past days are done. */
+  next_day: z.string().nullable(),
+  /** Already settled: its run (the preview shows what was paid). */
+  run: settlementRunSchema.nullable(),
+  /** Not settled yet: what a run would pay now. */
+  totals: settlementTotals.nullable(),
+});
+export const settlementHistoryResponse = z.object({
+  list: z.array(settlementRunSchema),
+  next_day: z.string().nullable(),
+});
