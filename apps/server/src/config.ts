@@ -88,6 +88,16 @@ const envSchema = z
     LEVEL_STATIC_PERCENT: perLevel(percent).default(['0.2', '0.4', '0.6', '0.8', '1']),
     LEVEL_PAIRING_PERCENT: perLevel(percent).default(['2', '4', '6', '8', '10']),
     LEVEL_DAY_TOP_USDT: perLevel(decimal).default(['100', '500', '2000', '5000', '20000']),
+    /** Management ranks 1–5: manage_award_base thresholds (USDT) and the rate profit/mng pays on the base. */
+    MANAGE_THRESHOLDS_USDT: perLevel(decimal).default(['10000', '50000', '100000', '500000', '1000000']),
+    MANAGE_RATE_PERCENT: perLevel(percent).default(['1', '2', '3', '4', '5']),
+    /** The daily settlement of a UTC day runs this many minutes after the day ended (late confirmations). */
+    SETTLEMENT_DELAY_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(23 * 60)
+      .default(5),
     /** remaining_dividends granted per USDT invested (the earnings cap). */
     EARNINGS_CAP_MULTIPLIER: z.coerce.number().int().min(1).max(100).default(3),
     /** The share of each reward credited in AGC at the day's price; the rest in USDT. */
@@ -176,6 +186,7 @@ export interface Config {
   price: { source: 'fixed'; agcUsdt: bigint };
   watcher: { confirmations: number; pollMs: number; maxBlockRange: number; startBlock: bigint };
   runJobs: boolean;
+  settlement: { delayMs: number };
 }
 
 /** One level's rules (levels 1–5; level 0 = below the first threshold: no rates). */
@@ -195,6 +206,15 @@ export interface Rules {
   referralPpm: bigint;
   vcPpm: bigint;
   earningsCap: bigint;
+  /** Management ranks 1–5 by manage_award_base (rank 0 below the first threshold: nothing to settle). */
+  manageRanks: ManageRank[];
+}
+
+export interface ManageRank {
+  rank: number;
+  /** manage_award_base from which the rank applies, USDT minor units. */
+  threshold: bigint;
+  ratePpm: bigint;
 }
 
 /** "10" → 100000, "0.6" → 6000 (parts per million), exactly: a percentage has 4 decimals of ppm. */
@@ -280,7 +300,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       referralPpm: percentToPpm(e.REFERRAL_RATE_PERCENT),
       vcPpm: percentToPpm(e.VC_RATE_PERCENT),
       earningsCap: BigInt(e.EARNINGS_CAP_MULTIPLIER),
+      manageRanks: e.MANAGE_THRESHOLDS_USDT.map((threshold, i) => ({
+        rank: i + 1,
+        threshold: usdtUnits(threshold),
+        ratePpm: percentToPpm(e.MANAGE_RATE_PERCENT[i] ?? '0'),
+      })),
     },
+    settlement: { delayMs: e.SETTLEMENT_DELAY_MINUTES * 60_000 },
     shop: {
       feePpm: percentToPpm(e.ORDER_FEE_PERCENT),
       quoteTtlMs: e.ORDER_QUOTE_TTL_MINUTES * 60_000,

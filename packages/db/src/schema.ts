@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -33,6 +34,13 @@ export const users = pgTable(
     parentId: bigint('parent_id', { mode: 'bigint' }).references((): AnyPgColumn => users.id),
     side: text('side', { enum: ['left', 'right'] }),
     depth: integer('depth').notNull().default(0),
+    /**
+     * A skew-binary jump pointer (Myers' random-access lists): an ancestor chosen from the parent's
+     * pointers so that the ancestor at any depth is reached in O(log depth) hops (jump when it does not
+     * overshoot, else parent). "Is X in my subtree" is then a few index lookups even 20,000 levels deep.
+     * Null for the root.
+     */
+    jumpId: bigint('jump_id', { mode: 'bigint' }).references((): AnyPgColumn => users.id),
     /** Direct invitees, kept in step at sign-up so reading it never counts rows. */
     invitedCount: integer('invited_count').notNull().default(0),
     /** The chain of left-children this member sits on (its outermost-left free slot is that leg's tail). */
@@ -276,11 +284,16 @@ export const rewards = pgTable(
     creditedUsdt: amount('credited_usdt').notNull(),
     creditedAgc: amount('credited_agc').notNull().default(sql`0`),
     sourceUserId: bigint('source_user_id', { mode: 'bigint' }).references(() => users.id),
+    /** The member's level (management: rank) the rate came from. */
+    level: integer('level').notNull().default(0),
+    /** The UTC day the reward counts for (the day top): the confirmation day, or the settled day. */
+    day: date('day', { mode: 'string' }).notNull(),
     ref: text('ref').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('rewards_user_created_idx').on(t.userId, t.createdAt),
+    index('rewards_user_day_idx').on(t.userId, t.day),
     uniqueIndex('rewards_kind_ref_key').on(t.kind, t.ref),
   ],
 );
@@ -301,4 +314,41 @@ export const memberVolume = pgTable('member_volume', {
   leftMonth: amount('left_month').notNull().default(sql`0`),
   rightMonth: amount('right_month').notNull().default(sql`0`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What the daily settlement carries from one day to the next, per member (a row only for members
+ * with something to carry): the pairing carry-forward of each side, the management base and rank,
+ * and the team sizes counted by the last settlement's pass over the tree.
+ */
+export const teamState = pgTable('team_state', {
+  userId: bigint('user_id', { mode: 'bigint' })
+    .primaryKey()
+    .references(() => users.id),
+  leftCarry: amount('left_carry').notNull().default(sql`0`),
+  rightCarry: amount('right_carry').notNull().default(sql`0`),
+  /** manage_award_base: the smaller side's new volume, summed day by day since the last profit/mng. */
+  manageBase: amount('manage_base').notNull().default(sql`0`),
+  manageRank: integer('manage_rank').notNull().default(0),
+  /** Placement subtree size (all members, and those with an investment) at the last settlement. */
+  teamSize: integer('team_size').notNull().default(0),
+  teamValid: integer('team_valid').notNull().default(0),
+  /** The last settled day that changed this row. */
+  day: date('day', { mode: 'string' }).notNull(),
+});
+
+/**
+ * One row per settled UTC day, written in the same transaction as everything the settlement paid:
+ * a day has a row if and only if it was paid, completely and once (the primary key serialises two
+ * runs of one day; a crashed run leaves neither the row nor any of its postings).
+ */
+export const settlementRuns = pgTable('settlement_runs', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  /** The admin who ran it, or null for the daily job. */
+  runBy: bigint('run_by', { mode: 'bigint' }).references(() => users.id),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  /** Totals as the admin page shows them (amounts as decimal strings of minor units). */
+  totals: jsonb('totals').notNull(),
 });

@@ -1,7 +1,7 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import { ACCOUNTS } from '../ledger/ledger.ts';
-import { startOfUtcDay } from '../rules/rules.ts';
+import { dayKey, startOfUtcDay } from '../rules/rules.ts';
 import { monthKey } from '../team/volume.ts';
 
 /** A member's money and team figures, read in one round trip from the ledger, rewards and team volume. */
@@ -20,13 +20,18 @@ export interface MemberFigures {
   rightTeam: bigint;
   monthTeam: bigint;
   invitedValid: number;
+  /** From the last daily settlement: placement team size (all / with an investment), management base and rank. */
+  teamSize: number;
+  teamValid: number;
+  manageBase: bigint;
+  manageRank: number;
 }
 
 export async function memberFigures(db: DbOrTx, userId: bigint, now: Date): Promise<MemberFigures> {
   const today = startOfUtcDay(now);
   const yesterday = new Date(today.getTime() - 86_400_000);
   const balance = (code: string, asset: string) => sql`coalesce((select balance from ledger_accounts
-      where user_id = ${userId.toString()}::bigint and code = ${code} and asset = ${asset}), 0)::text`;
+      where coalesce(user_id, 0) = ${userId.toString()}::bigint and code = ${code} and asset = ${asset}), 0)::text`;
   const result = await db.execute(sql`
     select
       ${balance(ACCOUNTS.investment, 'USDT')} as investment,
@@ -37,20 +42,21 @@ export async function memberFigures(db: DbOrTx, userId: bigint, now: Date): Prom
       r.profit_sum, r.today_usdt, r.today_agc, r.yesterday_usdt, r.yesterday_agc,
       coalesce(v.left_total, 0)::text as left_team,
       coalesce(v.right_total, 0)::text as right_team,
+      coalesce(s.team_size, 0) as team_size, coalesce(s.team_valid, 0) as team_valid,
+      coalesce(s.manage_base, 0)::text as manage_base, coalesce(s.manage_rank, 0) as manage_rank,
       (case when v.month_key = ${monthKey(now)} then v.left_month + v.right_month else 0 end)::text as month_team,
       (select count(*) from users u
-        join ledger_accounts a on a.user_id = u.id and a.code = ${ACCOUNTS.investment} and a.asset = 'USDT'
+        join ledger_accounts a on coalesce(a.user_id, 0) = u.id and a.code = ${ACCOUNTS.investment} and a.asset = 'USDT'
         where u.inviter_id = ${userId.toString()}::bigint and a.balance > 0)::int as invited_valid
     from (select
         coalesce(sum(due - cut), 0)::text as profit_sum,
-        coalesce(sum(credited_usdt) filter (where created_at >= ${today.toISOString()}::timestamptz), 0)::text as today_usdt,
-        coalesce(sum(credited_agc) filter (where created_at >= ${today.toISOString()}::timestamptz), 0)::text as today_agc,
-        coalesce(sum(credited_usdt) filter (where created_at >= ${yesterday.toISOString()}::timestamptz
-          and created_at < ${today.toISOString()}::timestamptz), 0)::text as yesterday_usdt,
-        coalesce(sum(credited_agc) filter (where created_at >= ${yesterday.toISOString()}::timestamptz
-          and created_at < ${today.toISOString()}::timestamptz), 0)::text as yesterday_agc
+        coalesce(sum(credited_usdt) filter (where day = ${dayKey(today)}::date), 0)::text as today_usdt,
+        coalesce(sum(credited_agc) filter (where day = ${dayKey(today)}::date), 0)::text as today_agc,
+        coalesce(sum(credited_usdt) filter (where day = ${dayKey(yesterday)}::date), 0)::text as yesterday_usdt,
+        coalesce(sum(credited_agc) filter (where day = ${dayKey(yesterday)}::date), 0)::text as yesterday_agc
       from rewards where user_id = ${userId.toString()}::bigint) r
-    left join member_volume v on v.user_id = ${userId.toString()}::bigint`);
+    left join member_volume v on v.user_id = ${userId.toString()}::bigint
+    left join team_state s on s.user_id = ${userId.toString()}::bigint`);
   const [row] = rowsOf<Record<string, string | number>>(result);
   if (!row) throw new Error('member figures query returned no row');
   const b = (k: string) => BigInt(String(row[k] ?? '0'));
@@ -69,5 +75,9 @@ export async function memberFigures(db: DbOrTx, userId: bigint, now: Date): Prom
     rightTeam: b('right_team'),
     monthTeam: b('month_team'),
     invitedValid: Number(row.invited_valid ?? 0),
+    teamSize: Number(row.team_size ?? 0),
+    teamValid: Number(row.team_valid ?? 0),
+    manageBase: b('manage_base'),
+    manageRank: Number(row.manage_rank ?? 0),
   };
 }

@@ -12,8 +12,9 @@ const agc = (v: bigint) => formatAmount(v, AGC_DECIMALS);
 
 /**
  * The member's user info, from the ledger (investment, remaining dividends, available), the reward
- * records (today, yesterday, total) and the team volume. Figures of features not built yet (team
- * size, management, withdrawals, funds) are 0; nothing here is invented.
+ * records (today, yesterday, total), the team volume and the daily settlement's team state (team
+ * sizes, management base and rank, as of the last settlement). Figures of features not built yet
+ * (withdrawals, funds) are 0; nothing here is invented.
  */
 export async function getMe(ctx: AppContext, user: SessionUser): Promise<Me> {
   return (await ctx.cache.me.getOrLoad(user.id, () => loadMe(ctx, user)))!;
@@ -44,8 +45,8 @@ async function loadMe(ctx: AppContext, user: SessionUser): Promise<Me> {
     available_profit: usdt(f.availableUsdt),
     locked_profit: '0',
     profit_sum: usdt(f.profitSum),
-    team_size_all: 0,
-    team_size_valid: 0,
+    team_size_all: f.teamSize,
+    team_size_valid: f.teamValid,
     invited_count_all: member.invitedCount,
     invited_count_valid: f.invitedValid,
     left_team_investment: usdt(f.leftTeam),
@@ -53,8 +54,8 @@ async function loadMe(ctx: AppContext, user: SessionUser): Promise<Me> {
     month_team_invest: usdt(f.monthTeam),
     service_fee: '0',
     redemption_fee: '0',
-    manage_leve: 0,
-    manage_award_base: '0',
+    manage_leve: f.manageRank,
+    manage_award_base: usdt(f.manageBase),
     receive_address: member.address,
     register_days: Math.max(0, Math.floor((now.getTime() - member.createdAt.getTime()) / DAY_MS)),
     investment_sum: usdt(f.investment),

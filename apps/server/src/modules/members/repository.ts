@@ -1,4 +1,4 @@
-import { type DbOrTx, schema } from '@agc/db';
+import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { Role, Side } from '@agc/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 
@@ -61,6 +61,7 @@ export async function insertPlaced(
   const [leg] = await tx.select({ tail: legs.tailUserId }).from(legs).where(eq(legs.id, legId)).for('update');
   const parent = leg?.tail != null ? await findById(tx, leg.tail) : undefined;
   if (!parent) throw new Error(`leg ${legId} has no tail`);
+  const jumpId = await jumpPointerUnder(tx, parent);
   // The other side of the new member starts a leg of its own.
   const [fresh] = await tx.insert(legs).values({}).returning({ id: legs.id });
   const [member] = await tx
@@ -72,6 +73,7 @@ export async function insertPlaced(
       parentId: parent.id,
       side: input.side,
       depth: parent.depth + 1,
+      jumpId,
       leftLegId: input.side === 'left' ? legId : fresh!.id,
       rightLegId: input.side === 'right' ? legId : fresh!.id,
     })
@@ -88,4 +90,21 @@ export async function insertPlaced(
 export async function findRoot(db: DbOrTx): Promise<Member | undefined> {
   const [row] = await db.select().from(users).where(isNull(users.inviterId)).limit(1);
   return row;
+}
+
+/**
+ * The jump pointer of a new child of `parent` (users.jump_id): with J(x) = x's jump (the root's is
+ * itself), the child jumps to J(J(parent)) when the parent's two jumps span equal depths, else to the
+ * parent. This skew-binary pattern keeps every level-ancestor query to O(log depth) hops.
+ */
+export async function jumpPointerUnder(tx: DbOrTx, parent: Member): Promise<bigint> {
+  const rows = await tx.execute(sql`
+    select j.depth as j_depth, jj.id::text as jj_id, jj.depth as jj_depth
+    from users j join users jj on jj.id = coalesce(j.jump_id, j.id)
+    where j.id = ${(parent.jumpId ?? parent.id).toString()}::bigint`);
+  const [row] = rowsOf<{ j_depth: number; jj_id: string; jj_depth: number }>(rows);
+  if (!row) throw new Error(`member ${parent.id} has a dangling jump pointer`);
+  return parent.depth - Number(row.j_depth) === Number(row.j_depth) - Number(row.jj_depth)
+    ? BigInt(row.jj_id)
+    : parent.id;
 }

@@ -22,3 +22,12 @@ export function levelOf(rules: Rules, investmentSum: bigint): LevelRule {
 /** Rewards and day tops count by UTC day: the start of the day a moment falls in. */
 export const startOfUtcDay = (d: Date) =>
   new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+
+/** 'YYYY-MM-DD' (UTC) of a moment: the day a reward counts for. */
+export const dayKey = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The start (00:00 UTC) of a 'YYYY-MM-DD' day. */
+export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+/** The day after a 'YYYY-MM-DD' day. */
+export const nextDay = (day: string) => dayKey(new Date(dayStart(day).getTime() + 86_400_000));

@@ -1,5 +1,5 @@
 import { type DbOrTx, schema } from '@agc/db';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import {
   ACCOUNTS,
@@ -10,7 +10,7 @@ import {
   transferBatch,
 } from '../ledger/ledger.ts';
 import { type AgcPrice, usdtToAgcFloor } from '../pricing/price-source.ts';
-import { applyPpm, levelOf, startOfUtcDay } from '../rules/rules.ts';
+import { applyPpm, dayKey, levelOf } from '../rules/rules.ts';
 import { type OrderRow, REASONS } from './orders.ts';
 
 const { orders, users, rewards } = schema;
@@ -135,7 +135,7 @@ export async function confirmOrders(
     const rows = await tx
       .select({ userId: rewards.userId, paid: sql<string>`sum(${rewards.due} - ${rewards.cut})::text` })
       .from(rewards)
-      .where(and(inArray(rewards.userId, inviters), gte(rewards.createdAt, startOfUtcDay(now))))
+      .where(and(inArray(rewards.userId, inviters), eq(rewards.day, dayKey(now))))
       .groupBy(rewards.userId);
     for (const r of rows) paidToday.set(r.userId, BigInt(r.paid));
   }
@@ -244,6 +244,8 @@ export async function confirmOrders(
         creditedUsdt: usdtPart,
         creditedAgc: agcPart,
         sourceUserId: o.userId,
+        level: level.level,
+        day: dayKey(now),
         ref,
         createdAt: now,
       });
