@@ -74,6 +74,13 @@ describe('home page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/hashRate'));
   });
 
+  it('links the team performance section to the team_user page', async () => {
+    stubApi({ 'GET /api/v1/me': () => ok(makeMe()) });
+    const { router } = renderPage(<HomePage />);
+    fireEvent.click(await screen.findByTestId('home-team-link'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/team_user'));
+  });
+
   it('shows the error with a retry', async () => {
     stubApi({ 'GET /api/v1/me': () => fail(400, 'No member') });
     renderPage(<HomePage />);

@@ -14,6 +14,7 @@ import { errorText } from '../../../lib/errors.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 
 const HASH_RATE_PATH = '/pages/index/hashRate';
+const TEAM_USER_PATH = '/pages/index/team_user';
 const ignore = () => undefined;
 
 /** left + right, exactly (decimal strings through bigint); null when either is not a plain amount. */
@@ -33,11 +34,17 @@ interface Figure {
   currency?: 'AGC';
 }
 
-/** The spec's home list, grouped: investment, team performance, rewards. */
-const SECTIONS: { titleKey: string; figures: Figure[]; hashRateLink?: true }[] = [
+interface SectionLinkProps {
+  path: string;
+  titleKey: string;
+  testId: string;
+}
+
+/** The spec's home list, grouped: investment, team performance, rewards; links to hash rate and my team. */
+const SECTIONS: { titleKey: string; figures: Figure[]; link?: SectionLinkProps }[] = [
   {
     titleKey: 'home.sections.investment',
-    hashRateLink: true,
+    link: { path: HASH_RATE_PATH, titleKey: 'title.hashRate', testId: 'home-hashrate-link' },
     figures: [
       { id: 'investment_sum', labelKey: 'home.investment', value: (me) => me.investment_sum },
       {
@@ -49,6 +56,7 @@ const SECTIONS: { titleKey: string; figures: Figure[]; hashRateLink?: true }[] =
   },
   {
     titleKey: 'home.sections.team',
+    link: { path: TEAM_USER_PATH, titleKey: 'title.teamUser', testId: 'home-team-link' },
     figures: [
       {
         id: 'team_performance',
@@ -83,6 +91,21 @@ const SECTIONS: { titleKey: string; figures: Figure[]; hashRateLink?: true }[] =
     ],
   },
 ];
+
+/** A card head's link to the page behind a section (hash rate, my team). */
+function SectionLink({ path, titleKey, testId }: SectionLinkProps) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="btn-link card-link"
+      data-testid={testId}
+      onClick={() => void navigateTo(path).catch(ignore)}
+    >
+      {t(titleKey)} ›
+    </button>
+  );
+}
 
 /** Home (tab 0): the member's figures from GET me. */
 export default function HomePage() {
@@ -123,16 +146,7 @@ export default function HomePage() {
           <section className="card" key={section.titleKey}>
             <div className="card-head">
               <h3 className="card-title">{t(section.titleKey)}</h3>
-              {section.hashRateLink && (
-                <button
-                  type="button"
-                  className="btn-link card-link"
-                  data-testid="home-hashrate-link"
-                  onClick={() => void navigateTo(HASH_RATE_PATH).catch(ignore)}
-                >
-                  {t('title.hashRate')} ›
-                </button>
-              )}
+              {section.link && <SectionLink {...section.link} />}
             </div>
             <dl className="rows">
               {section.figures.map((figure) => (

@@ -1,43 +1,147 @@
+import type { Side } from '@agc/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { useMe } from '../../../features/me/api/get-me.ts';
-import { LOGIN_PATH } from '../../../lib/routeTable.ts';
+import { useInvite } from '../../../features/team/api/get-invite.ts';
+import { QrCode } from '../../../features/team/components/QrCode.tsx';
+import { copyText } from '../../../features/team/copy.ts';
+import { bonusValues, INVITE_TREE_PATH, inviteLink, TEAM_USER_PATH } from '../../../features/team/invite.ts';
+import '../../../features/team/team.css';
+import { errorText } from '../../../lib/errors.ts';
+import { navigateTo } from '../../../lib/navigation.ts';
 
-/** The member's invitation code and links (left and right sector); bonus figures come from /config. */
+const SIDES: readonly Side[] = ['left', 'right'];
+const ignore = () => undefined;
+
+/**
+ * The member's invitation (GET me/invite): code, left and right links with copy buttons, a QR code of
+ * the chosen side's link, the direct invitee counts and the bonus text from the configured rates.
+ */
 export default function InvitePage() {
   const { t } = useTranslation();
-  const me = useMe();
-  const config = usePublicConfig();
-  if (!me.data) return <EmptyState description={me.isError ? t('common.loadFailed') : t('common.loading')} />;
-  const link = (side: 'left' | 'right') =>
-    `${window.location.origin}${LOGIN_PATH}?code=${encodeURIComponent(me.data.invite_code)}&side=${side}`;
+  const invite = useInvite();
+  const [qrSide, setQrSide] = useState<Side>('left');
+
+  if (invite.isPending)
+    return (
+      <div className="page">
+        <p className="muted list-state" data-testid="invite-loading">
+          {t('common.loading')}
+        </p>
+      </div>
+    );
+  if (invite.isError)
+    return (
+      <div className="page" data-testid="invite-error">
+        <EmptyState description={t('common.loadFailed')}>
+          <p className="muted small">{errorText(invite.error, t)}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void invite.refetch()}>
+            {t('common.retry')}
+          </button>
+        </EmptyState>
+      </div>
+    );
+
+  const info = invite.data;
+  const links: Record<Side, string> = {
+    left: inviteLink(window.location.origin, info.left_query),
+    right: inviteLink(window.location.origin, info.right_query),
+  };
+
   return (
-    <div className="page">
+    <div className="page invite-page">
       <section className="card">
         <p className="muted">{t('invite.code')}</p>
-        <p className="invite-code" data-testid="invite-code">
-          {me.data.invite_code}
-        </p>
-        {config.data && (
-          <p className="muted" data-testid="invite-bonus">
-            {t('invite.bonus', {
-              referral: config.data.rates.referral_max,
-              pairing: config.data.rates.pairing_max,
-              static: config.data.rates.static_max,
-            })}
+        <div className="invite-code-row">
+          <p className="invite-code" data-testid="invite-code">
+            {info.invite_code}
           </p>
-        )}
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            data-testid="invite-copy-code"
+            onClick={() => void copyText(info.invite_code)}
+          >
+            {t('invite.copy')}
+          </button>
+        </div>
+        <p className="invite-bonus" data-testid="invite-bonus">
+          {t('invite.bonus', bonusValues(info.rates))}
+        </p>
       </section>
+
       <section className="card">
-        <p className="muted">{t('invite.leftLink')}</p>
-        <p className="break" data-testid="invite-link-left">
-          {link('left')}
-        </p>
-        <p className="muted">{t('invite.rightLink')}</p>
-        <p className="break" data-testid="invite-link-right">
-          {link('right')}
-        </p>
+        {SIDES.map((side) => (
+          <div className="invite-link" key={side}>
+            <p className="muted small">{t(side === 'left' ? 'invite.leftLink' : 'invite.rightLink')}</p>
+            <div className="invite-link-row">
+              <span className="break invite-link-text" data-testid={`invite-link-${side}`}>
+                {links[side]}
+              </span>
+              <button
+                type="button"
+                className="btn btn-primary btn-small"
+                data-testid={`invite-copy-${side}`}
+                onClick={() => void copyText(links[side])}
+              >
+                {t('invite.copy')}
+              </button>
+            </div>
+          </div>
+        ))}
+      </section>
+
+      <section className="card invite-qr-card">
+        <h3 className="card-title">{t('invite.qrTitle')}</h3>
+        <div className="segmented" role="tablist">
+          {SIDES.map((side) => (
+            <button
+              key={side}
+              type="button"
+              role="tab"
+              aria-selected={qrSide === side}
+              data-testid={`invite-qr-${side}`}
+              onClick={() => setQrSide(side)}
+            >
+              {t(side === 'left' ? 'invite.sideLeft' : 'invite.sideRight')}
+            </button>
+          ))}
+        </div>
+        <div className="invite-qr" data-testid="invite-qr-box" data-side={qrSide}>
+          <QrCode value={links[qrSide]} testId="invite-qr" />
+        </div>
+      </section>
+
+      <section className="card">
+        <div className="card-head">
+          <h3 className="card-title">{t('invite.invitees')}</h3>
+          <button
+            type="button"
+            className="btn-link card-link"
+            data-testid="invite-team-link"
+            onClick={() => void navigateTo(TEAM_USER_PATH).catch(ignore)}
+          >
+            {t('title.teamUser')} ›
+          </button>
+        </div>
+        <div className="invite-counts">
+          <div>
+            <strong data-testid="invite-count-all">{info.invited_count_all}</strong>
+            <span className="muted small">{t('invite.invitedAll')}</span>
+          </div>
+          <div>
+            <strong data-testid="invite-count-valid">{info.invited_count_valid}</strong>
+            <span className="muted small">{t('invite.invitedValid')}</span>
+          </div>
+        </div>
+        <button
+          type="button"
+          className="btn btn-secondary btn-block invite-tree-button"
+          data-testid="invite-tree-link"
+          onClick={() => void navigateTo(INVITE_TREE_PATH).catch(ignore)}
+        >
+          {t('title.inviteTree')}
+        </button>
       </section>
     </div>
   );
