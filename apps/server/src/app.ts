@@ -6,7 +6,9 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
+import { rewardRoutes, settlementAdminRoutes } from './modules/rewards/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
+import { teamRoutes } from './modules/team/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -42,6 +44,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await api.register(authRoutes, { ctx });
       await api.register(meRoutes, { ctx });
       await api.register(shopRoutes, { ctx });
+      await api.register(teamRoutes, { ctx });
+      await api.register(rewardRoutes, { ctx });
+      await api.register(settlementAdminRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
     },
     { prefix: '/api/v1' },

@@ -9,7 +9,8 @@ import {
   type TransferInput,
   transferBatch,
 } from '../ledger/ledger.ts';
-import { type AgcPrice, usdtToAgcFloor } from '../pricing/price-source.ts';
+import type { AgcPrice } from '../pricing/price-source.ts';
+import { lockRewardsShared, rewardTransfers, splitReward } from '../rewards/credit.ts';
 import { applyPpm, dayKey, levelOf } from '../rules/rules.ts';
 import { type OrderRow, REASONS } from './orders.ts';
 
@@ -117,6 +118,7 @@ export async function confirmOrders(
   audit: { note: string } | null,
 ): Promise<void> {
   if (list.length === 0) return;
+  await lockRewardsShared(tx);
   const { rules } = ctx.config;
   const now = ctx.now();
   const price: AgcPrice = await ctx.prices.agcPrice();
@@ -192,46 +194,13 @@ export async function confirmOrders(
     const room = remaining < dayLeft ? remaining : dayLeft > 0n ? dayLeft : 0n;
     const paid = due < room ? due : room;
     const cut = due - paid;
-    const vcUsdt = applyPpm(paid, rules.vcPpm);
-    const agcPart = usdtToAgcFloor(vcUsdt, price);
-    const usdtPart = paid - vcUsdt;
+    const split = splitReward(rules, paid, price);
     const rewardRef = `reward:referral:${ref}`;
+    for (const t of rewardTransfers(inviter, 'referral', rewardRef, paid, split)) transfers.push(t);
     if (paid > 0n) {
-      post(
-        {
-          debit: usdt(inviter, ACCOUNTS.remainingDividends),
-          credit: usdt(null, ACCOUNTS.dividendCapIssued),
-          amount: paid,
-          kind: 'reward.cap_used',
-          ref: rewardRef,
-        },
-        `${rewardRef}:cap`,
-      );
       add(usdt(inviter, ACCOUNTS.remainingDividends), -paid);
       paidToday.set(inviter, (paidToday.get(inviter) ?? 0n) + paid);
     }
-    if (usdtPart > 0n)
-      post(
-        {
-          debit: usdt(null, ACCOUNTS.rewardsPaid),
-          credit: usdt(inviter, ACCOUNTS.available),
-          amount: usdtPart,
-          kind: 'reward.referral',
-          ref: rewardRef,
-        },
-        `${rewardRef}:usdt`,
-      );
-    if (agcPart > 0n)
-      post(
-        {
-          debit: agc(null, ACCOUNTS.rewardsPaid),
-          credit: agc(inviter, ACCOUNTS.available),
-          amount: agcPart,
-          kind: 'reward.referral',
-          ref: rewardRef,
-        },
-        `${rewardRef}:agc`,
-      );
     if (due > 0n)
       rewardRows.push({
         userId: inviter,
@@ -241,8 +210,8 @@ export async function confirmOrders(
         due,
         cut,
         cutReason: cut === 0n ? null : remaining <= dayLeft ? 'remaining_dividends' : 'day_top_profit',
-        creditedUsdt: usdtPart,
-        creditedAgc: agcPart,
+        creditedUsdt: split.usdt,
+        creditedAgc: split.agc,
         sourceUserId: o.userId,
         level: level.level,
         day: dayKey(now),

@@ -1,0 +1,84 @@
+import {
+  envelope,
+  inviteResponse,
+  relationQuery,
+  relationResponse,
+  teamUsersQuery,
+  teamUsersResponse,
+  treeQuery,
+  treeResponse,
+} from '@agc/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/reply.ts';
+import { getInvite, getRelation, getTree, teamUsers } from './tree.ts';
+
+const bearer = [{ bearer: [] }];
+
+/** The member's invitation and team: only ever their own subtree (anything else is 404, not a leak). */
+export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Authentication before validation: a signed-out caller gets 401, never a validation answer.
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/me/invite',
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'My invitation code, the left/right link queries, invitee counts and the configured rates',
+        security: bearer,
+        response: { 200: envelope(inviteResponse) },
+      },
+    },
+    async (req) => ok(req, await getInvite(ctx, req.user!.id)),
+  );
+
+  app.get(
+    '/me/tree',
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'A node of my placement subtree (default: me) with its two children; 404 outside it',
+        security: bearer,
+        querystring: treeQuery,
+        response: { 200: envelope(treeResponse) },
+      },
+    },
+    async (req) =>
+      ok(
+        req,
+        await getTree(ctx, req.user!.id, req.query.id === undefined ? undefined : BigInt(req.query.id)),
+      ),
+  );
+
+  app.get(
+    '/me/relation',
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'The placement path from me down to a member of my subtree, by address; 404 outside it',
+        security: bearer,
+        querystring: relationQuery,
+        response: { 200: envelope(relationResponse) },
+      },
+    },
+    async (req) => ok(req, await getRelation(ctx, req.user!.id, req.query.address)),
+  );
+
+  app.get(
+    '/me/team',
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'Team users: my direct invitees or my placement team, by sector and status, paged',
+        security: bearer,
+        querystring: teamUsersQuery,
+        response: { 200: envelope(teamUsersResponse) },
+      },
+    },
+    async (req) => {
+      const { list, hasMore } = await teamUsers(ctx, req.user!.id, req.query);
+      return ok(req, { list, page: req.query.page, size: req.query.size, has_more: hasMore });
+    },
+  );
+};
