@@ -1,7 +1,7 @@
-// The data router: the route table + page components. Login and the light tab roots (home, rewards,
-// account) are bundled with the app; every other page is a lazy chunk, so the login route loads only
-// what it needs. The shop tab is lazy too: its list, pull-to-refresh and payment flow (antd-mobile
-// gestures and animations, viem) would otherwise land in the login route.
+// The data router: the route table + page components. Login and the light tab roots (home, account)
+// are bundled with the app; every other page is a lazy chunk, so the login route loads only what it
+// needs. The shop and rewards tabs are lazy too: their lists, tabs and pull-to-refresh (antd-mobile
+// gestures and animations) and the shop's payment flow (viem) would otherwise land in the login route.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject, replace } from 'react-router';
 import { loginUrl, setRouter } from '../lib/navigation.ts';
@@ -17,7 +17,6 @@ import { resolveGuard } from './guard.ts';
 import HomePage from './pages/home/HomePage.tsx';
 import LoginPage from './pages/login/LoginPage.tsx';
 import MyPage from './pages/my/MyPage.tsx';
-import RewardListPage from './pages/rewards/RewardListPage.tsx';
 import { AppLoading, RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 
@@ -48,7 +47,6 @@ const lazyPage = (load: () => Promise<PageModule>) => async () => ({
 
 const EAGER: Record<string, ComponentType> = {
   home: HomePage,
-  detail: RewardListPage,
   profile: MyPage,
   login: LoginPage,
 };
@@ -56,6 +54,7 @@ const EAGER: Record<string, ComponentType> = {
 const LAZY: Record<string, () => Promise<PageModule>> = {
   hashRate: () => import('./pages/index/HashRatePage.tsx'),
   team_user: () => import('./pages/index/TeamUserPage.tsx'),
+  detail: () => import('./pages/rewards/RewardListPage.tsx'),
   rewardDetail: () => import('./pages/rewards/RewardDetailPage.tsx'),
   shop: () => import('./pages/shop/ShopPage.tsx'),
   shopPaySuccess: () => import('./pages/shop/PaySuccessPage.tsx'),

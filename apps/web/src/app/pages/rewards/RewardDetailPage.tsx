@@ -1,6 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { isRewardId, useProfitDetail } from '../../../features/rewards/api/get-profit-detail.ts';
+import { CappedMark } from '../../../features/rewards/components/CappedMark.tsx';
+import { RewardFields } from '../../../features/rewards/components/RewardFields.tsx';
+import { formatUsdt } from '../../../features/rewards/format.ts';
+import { errorText } from '../../../lib/errors.ts';
+import { ApiError } from '../../../lib/request.ts';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+/**
+ * One reward (`?id=`): the spec's fields (time, base, ratio, source user, level, money received in
+ * USDT and AGC) and what was due, what the caps cut and which cap, and the day it counts for.
+ * A missing or malformed id, or one the server does not know for this member, is "not found".
+ */
 export default function RewardDetailPage() {
-  return <EmptyState />;
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const id = search.get('id');
+  const reward = useProfitDetail(id);
+
+  const notFound = (
+    <div data-testid="reward-not-found">
+      <EmptyState description={t('rewards.notFound')} />
+    </div>
+  );
+  if (!isRewardId(id)) return notFound;
+  if (reward.isPending)
+    return (
+      <p className="muted list-state" data-testid="reward-loading">
+        {t('common.loading')}
+      </p>
+    );
+  if (reward.isError) {
+    if (reward.error instanceof ApiError && reward.error.code === 404) return notFound;
+    return (
+      <div className="list-state" data-testid="reward-error">
+        <p className="error-text">{t('common.loadFailed')}</p>
+        <p className="muted small">{errorText(reward.error, t)}</p>
+        <button type="button" className="btn btn-secondary" onClick={() => void reward.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const data = reward.data;
+  return (
+    <div className="page reward-detail" data-testid="reward-detail">
+      <section className="card">
+        <p className="reward-detail-kind">{t(`rewards.kind.${data.kind}`)}</p>
+        <p className="reward-detail-amount" data-testid="reward-detail-headline">
+          {formatUsdt(data.amount)}
+        </p>
+        <CappedMark reward={data} />
+      </section>
+      <section className="card">
+        <RewardFields reward={data} />
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,26 @@
+import { managementResponse } from '@agc/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { post } from '../../../lib/request.ts';
+import { rewardKeys } from './keys.ts';
+
+export type ManagementSettlement = z.infer<typeof managementResponse>;
+
+/**
+ * POST /profit/mng (no body): settles the management reward (base × rank rate; base and rank restart).
+ * Not silent: a refusal (nothing to settle) is the server's translated msg as the request wrapper's 2 s toast.
+ */
+export const postProfitMng = (): Promise<ManagementSettlement> =>
+  post('/profit/mng', undefined, { schema: managementResponse });
+
+/** The settlement; on success every reward list and summary is reloaded (the caller refreshes `me`). */
+export function useSettleManagement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postProfitMng,
+    onSuccess: (result) => {
+      queryClient.setQueryData(rewardKeys.detail(result.reward.id), result.reward);
+      return queryClient.invalidateQueries({ queryKey: rewardKeys.lists });
+    },
+  });
+}

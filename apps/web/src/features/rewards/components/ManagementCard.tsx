@@ -1,0 +1,64 @@
+import '../rewards.css';
+import type { Me } from '@agc/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/errors.ts';
+import { formatUsdt } from '../format.ts';
+
+/**
+ * The member's management base and rank (GET me: manage_award_base, manage_leve) with the settle button.
+ * Rank 0 has nothing to settle: the button is disabled and a hint says why.
+ */
+export function ManagementCard({
+  me,
+  settling,
+  onSettle,
+}: {
+  me: Pick<UseQueryResult<Me>, 'data' | 'error' | 'refetch'>;
+  settling: boolean;
+  onSettle: () => void;
+}) {
+  const { t } = useTranslation();
+  const data = me.data;
+  const rank = data?.manage_leve;
+  return (
+    <section className="card rewards-mng" data-testid="rewards-mng">
+      <h3 className="card-title">{t('rewards.mng.title')}</h3>
+      {!data && me.error ? (
+        <div>
+          <p className="error-text">{errorText(me.error, t)}</p>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void me.refetch()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : (
+        <dl className="rows">
+          <div className="row">
+            <dt>{t('rewards.mng.base')}</dt>
+            <dd data-testid="rewards-mng-base">{data ? formatUsdt(data.manage_award_base) : '-'}</dd>
+          </div>
+          <div className="row">
+            <dt>{t('rewards.mng.rank')}</dt>
+            <dd data-testid="rewards-mng-rank" data-rank={rank ?? ''}>
+              {rank === undefined ? '-' : t('rewards.rank', { rank })}
+            </dd>
+          </div>
+        </dl>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        data-testid="rewards-mng-settle"
+        disabled={!data || rank === 0 || settling}
+        onClick={onSettle}
+      >
+        {t('rewards.mng.settle')}
+      </button>
+      {rank === 0 && (
+        <p className="muted small rewards-mng-hint" data-testid="rewards-mng-hint">
+          {t('rewards.mng.rankZero')}
+        </p>
+      )}
+    </section>
+  );
+}

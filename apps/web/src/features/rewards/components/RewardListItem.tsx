@@ -1,0 +1,48 @@
+import '../rewards.css';
+import type { Reward } from '@agc/shared';
+import { useTranslation } from 'react-i18next';
+import { formatAgc, formatRewardTime, formatUsdt, GROUP_KEYS } from '../format.ts';
+import { CappedMark } from './CappedMark.tsx';
+
+/** The header of a date group (today, yesterday, older) before its first reward. */
+export function RewardGroupHeader({ group }: { group: Reward['group'] }) {
+  const { t } = useTranslation();
+  return (
+    <h3 className="reward-group" data-testid={`rewards-group-${group}`}>
+      {t(`rewards.group.${GROUP_KEYS[group]}`)}
+    </h3>
+  );
+}
+
+/** One reward of the list: kind, amount credited (due − cut), credit time, USDT / AGC split, capped mark. */
+export function RewardListItem({ reward, onOpen }: { reward: Reward; onOpen: (reward: Reward) => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="card reward-item"
+      data-testid={`reward-item-${reward.id}`}
+      data-kind={reward.kind}
+      data-group={reward.group}
+      onClick={() => onOpen(reward)}
+    >
+      <span className="reward-item-head">
+        <span className="reward-kind" data-testid="reward-kind">
+          {t(`rewards.kind.${reward.kind}`)}
+        </span>
+        <span className="reward-amount" data-testid="reward-amount">
+          {formatUsdt(reward.amount)}
+        </span>
+      </span>
+      <span className="reward-item-row muted small">
+        <span data-testid="reward-time">{formatRewardTime(reward.created_at, t)}</span>
+        <span>
+          <span data-testid="reward-usdt">{formatUsdt(reward.credited_usdt)}</span>
+          {' + '}
+          <span data-testid="reward-agc">{formatAgc(reward.credited_agc)}</span>
+        </span>
+      </span>
+      <CappedMark reward={reward} />
+    </button>
+  );
+}
