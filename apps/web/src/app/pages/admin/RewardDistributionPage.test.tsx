@@ -198,4 +198,23 @@ describe('reward distribution page', () => {
     expect((screen.getByTestId('settlement-day') as HTMLInputElement).value).toBe('2025-01-01');
     expect(previewDays(calls)).toEqual([null, '2025-01-01']);
   });
+
+  it('says every past day is settled when the server has no day to propose', async () => {
+    stubApi({
+      'GET /api/v1/admin/settlements': () => ok({ list: [makeRun('2024-12-31')], next_day: null }),
+      'GET /api/v1/admin/settlements/preview': (url) => {
+        const day = url.searchParams.get('day');
+        return day
+          ? ok({ day, next_day: null, run: makeRun(day), totals: null })
+          : ok({ day: '', next_day: null, run: null, totals: null });
+      },
+    });
+    renderPage(<RewardDistributionPage />, PATH);
+    expect((await screen.findByTestId('settlement-all-settled')).textContent).toContain(
+      'Every past day is settled.',
+    );
+    expect(screen.queryByTestId('settlement-run')).toBeNull();
+    fireEvent.click(await screen.findByTestId('settlement-history-2024-12-31'));
+    await waitFor(() => expect(screen.getByTestId('settlement-state').dataset.state).toBe('settled'));
+  });
 });

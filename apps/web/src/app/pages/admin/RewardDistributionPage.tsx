@@ -29,7 +29,7 @@ function ConfirmTotals({ day, totals }: { day: string; totals: SettlementTotals 
     [t('settlement.totals.members_paid'), String(totals.members_paid)],
   ];
   return (
-    <div data-testid="settlement-confirm">
+    <div className="settlement-confirm" data-testid="settlement-confirm">
       <p className="settlement-confirm-text">{t('settlement.runConfirm', { day })}</p>
       <dl className="rows">
         {rows.map(([label, value]) => (
@@ -53,7 +53,8 @@ export default function RewardDistributionPage() {
   const [picked, setPicked] = useState<string | null>(null);
   // Without a day the server previews its default; the picker then starts at the next day to settle.
   const initial = useSettlementPreview(null);
-  const defaultDay = initial.data ? (initial.data.next_day ?? initial.data.day) : null;
+  // With every past day settled the server answers no day at all (day '', next_day null).
+  const defaultDay = initial.data ? (initial.data.next_day ?? (initial.data.day || null)) : null;
   const day = picked ?? defaultDay;
   const preview = useSettlementPreview(day, { enabled: day !== null });
   const history = useSettlementHistory();
@@ -106,6 +107,12 @@ export default function RewardDistributionPage() {
         >
           {t('common.retry')}
         </button>
+      </div>
+    );
+  } else if (day === null) {
+    body = (
+      <div data-testid="settlement-all-settled">
+        <EmptyState description={t('settlement.allSettled')} />
       </div>
     );
   } else if (data?.run) {

@@ -64,7 +64,7 @@ describe('team_user page', () => {
     expect(inside(first, 'team-user-address')).toBe('0x1111111111...11111111');
     expect(inside(first, 'team-user-level')).toBe('V1'); // level 1 → list_vip0
     expect(inside(first, 'team-user-relation')).toBe('Direct');
-    expect(inside(first, 'team-user-sector')).toBe('Left');
+    expect(inside(first, 'team-user-sector')).toBe('Left sector');
     expect(inside(first, 'team-user-status')).toBe('Deactivated');
     expect(inside(first, 'team-user-investment')).toBe('0.00 USDT');
     expect(inside(first, 'team-user-joined')).toBe(formatTime('2025-01-02T08:30:00Z'));
@@ -72,7 +72,7 @@ describe('team_user page', () => {
     const second = screen.getByTestId('team-user-11');
     expect(inside(second, 'team-user-level')).toBe('V5'); // level 5 → list_vip4
     expect(inside(second, 'team-user-relation')).toBe('Team');
-    expect(inside(second, 'team-user-sector')).toBe('Right');
+    expect(inside(second, 'team-user-sector')).toBe('Right sector');
     expect(inside(second, 'team-user-status')).toBe('Active');
     expect(inside(second, 'team-user-investment')).toBe('1,500.50 USDT');
     expect(inside(second, 'team-user-inviter')).toBe('0x1111111111...11111111');

@@ -24,7 +24,7 @@ export function TeamUserItem({ user }: { user: TeamUser }) {
           {t(`teamUser.relation.${user.relation}`)}
         </span>
         <span className="status-tag" data-testid="team-user-sector" data-sector={user.sector}>
-          {t(`teamUser.sector.${user.sector}`)}
+          {t(user.sector === 'left' ? 'invite.sideLeft' : 'invite.sideRight')}
         </span>
         <span
           className={`status-tag${user.status === 'active' ? ' status-tag--active' : ''}`}

@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import { devAccount } from '@agc/contracts';
+import { AGC_DECIMALS, parseAmount } from '@agc/shared';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { generatePrivateKey, type LocalAccount, privateKeyToAccount } from 'viem/accounts';
+import { apiSession } from '../support/api.ts';
+import { readEnv } from '../support/env.ts';
+import { fund, payFrom } from '../support/fund.ts';
+import { connectAndWaitForHome, signUp } from '../support/sign-up.ts';
+import { installTestWallet } from '../support/test-wallet.ts';
+
+const env = readEnv();
+const en = JSON.parse(
+  readFileSync(new URL('../../packages/shared/locales/web/en.json', import.meta.url), 'utf8'),
+);
+test.use({ baseURL: env.baseURL });
+
+const INVITE = '/pages/my/invite/index';
+const TEAM = '/pages/index/team_user';
+const REWARDS = '/pages/admin/rewardDistribution';
+
+/** Signs `account` in (already registered) or up (with the link's query) in a fresh browser context. */
+async function openAs(browser: Browser, account: LocalAccount, url?: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: env.baseURL });
+  const page = await context.newPage();
+  await installTestWallet(page, { account, rpcUrl: env.rpcUrl, startChainId: 42161 });
+  await connectAndWaitForHome(page, url);
+  return page;
+}
+
+/** The team_user card of `address` (the card's address carries the full address as its title). */
+const teamCard = (page: Page, address: string) =>
+  page
+    .locator('[data-testid^="team-user-"][class~="team-user"]')
+    .filter({ has: page.locator(`[data-testid="team-user-address"][title="${address.toLowerCase()}" i]`) });
+
+test('the invite page shows the code, both links and the QR code of the chosen side; copy says so', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.baseURL });
+  const rootCode = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
+  const wallet = await signUp(page, rootCode, 'right');
+  const me = await apiSession(env.baseURL, wallet.account);
+
+  await page.getByTestId('tab-3').click();
+  await page.getByTestId('menu-invite').click();
+  await page.waitForURL((u) => u.pathname === INVITE);
+  await expect(page.getByTestId('invite-code')).toHaveText(me.me.invite_code);
+  const left = `${env.baseURL}/pages/login/index?code=${me.me.invite_code}&side=left`;
+  const right = `${env.baseURL}/pages/login/index?code=${me.me.invite_code}&side=right`;
+  await expect(page.getByTestId('invite-link-left')).toHaveText(left);
+  await expect(page.getByTestId('invite-link-right')).toHaveText(right);
+  await expect(page.getByTestId('invite-count-all')).toHaveText('0');
+  await expect(page.getByTestId('invite-bonus')).toContainText('%');
+
+  const qr = page.getByTestId('invite-qr');
+  await expect(qr).toBeVisible();
+  await expect(qr).toHaveAttribute('data-value', left);
+  await page.getByTestId('invite-qr-right').click();
+  await expect(qr).toHaveAttribute('data-value', right);
+
+  await page.getByTestId('invite-copy-left').click();
+  await expect(page.getByText(en.common.copySuccess)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(left);
+  // The spec's 1 s toast (antd closes it after the duration, then fades out).
+  await expect(page.getByText(en.common.copySuccess)).toBeHidden({ timeout: 2_500 });
+
+  await page.getByTestId('invite-tree-link').click();
+  await page.waitForURL((u) => u.pathname === '/pages/my/invite/inviteTree');
+});
+
+test("a member who signs up through the left link is on the inviter's team: direct, left, deactivated until they buy", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const rootCode = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
+  const inviter = await signUp(page, rootCode, 'left');
+  await page.goto(INVITE);
+  const link = new URL((await page.getByTestId('invite-link-left').textContent()) ?? '');
+
+  // The invitee opens the left link in another browser and signs up with it.
+  const invitee = privateKeyToAccount(generatePrivateKey());
+  const inviteePage = await openAs(browser, invitee, `${link.pathname}${link.search}`);
+  await inviteePage.context().close();
+
+  await page.goto('/');
+  await page.getByTestId('home-team-link').click();
+  await page.waitForURL((u) => u.pathname === TEAM);
+  const card = teamCard(page, invitee.address);
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId('team-user-relation')).toHaveAttribute('data-relation', 'direct');
+  await expect(card.getByTestId('team-user-sector')).toHaveAttribute('data-sector', 'left');
+  await expect(card.getByTestId('team-user-status')).toHaveAttribute('data-status', 'deactivated');
+  await expect(card.getByTestId('team-user-inviter')).toHaveAttribute(
+    'title',
+    new RegExp(`^${inviter.account.address}$`, 'i'),
+  );
+  await page.getByTestId('team-sector-right').click();
+  await expect(teamCard(page, invitee.address)).toHaveCount(0);
+  await page.getByTestId('team-sector-left').click();
+  await page.getByTestId('team-status-active').click();
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+
+  // The invitee buys: an order paid on chain (outside the app), confirmed by the watcher.
+  await fund(env, invitee.address);
+  const session = await apiSession(env.baseURL, invitee);
+  const created = await (
+    await fetch(`${env.baseURL}/api/v1/order`, {
+      method: 'POST',
+      headers: { ...session.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ product_id: 1 }),
+    })
+  ).json();
+  const orderId: string = created.data.order_id;
+  await payFrom(
+    env,
+    invitee,
+    BigInt(orderId),
+    parseAmount(created.data.pay_amount_usdt, 6),
+    parseAmount(created.data.service_fee_agc, AGC_DECIMALS),
+  );
+  await expect
+    .poll(
+      async () =>
+        (await (await fetch(`${env.baseURL}/api/v1/order/${orderId}`, { headers: session.headers })).json())
+          .data.status,
+      { timeout: 30_000 },
+    )
+    .toBe('Success');
+
+  await page.reload();
+  await page.getByTestId('team-status-active').click();
+  const active = teamCard(page, invitee.address);
+  await expect(active.getByTestId('team-user-status')).toHaveAttribute('data-status', 'active');
+  await expect(active.getByTestId('team-user-investment')).toContainText('100');
+});
+
+test('reward distribution: "admins only" for a member, the preview for an admin', async ({
+  page,
+  browser,
+}) => {
+  const rootCode = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
+  await signUp(page, rootCode, 'left');
+  await page.goto(REWARDS);
+  await expect(page.getByTestId('settlement-no-permission')).toContainText(en.settlement.noPermission);
+
+  const admin = await openAs(browser, devAccount(0));
+  await admin.goto(REWARDS);
+  await expect(admin.getByTestId('settlement-preview')).toBeVisible();
+  await expect(admin.getByTestId('settlement-no-permission')).toHaveCount(0);
+  // Either the next day to settle with its totals (and Run, which asks first), or every day settled.
+  await expect(
+    admin.getByTestId('settlement-totals').or(admin.getByTestId('settlement-all-settled')),
+  ).toBeVisible();
+  const run = admin.getByTestId('settlement-run');
+  if (await run.isVisible()) {
+    const day = await admin.getByTestId('settlement-day').inputValue();
+    await run.click();
+    const modal = admin.locator('.adm-modal');
+    await expect(modal).toContainText(day);
+    await expect(
+      modal.getByTestId('settlement-paid').or(modal.getByTestId('settlement-confirm')),
+    ).toBeVisible();
+    await modal.getByRole('button', { name: en.common.cancel }).click();
+    await expect(modal).toBeHidden();
+    await expect(admin.getByTestId('settlement-state')).toHaveAttribute('data-state', 'open');
+  }
+  await admin.context().close();
+});
