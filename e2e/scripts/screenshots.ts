@@ -124,11 +124,17 @@ try {
     await card.getByTestId('audit-note-required').waitFor();
     await adminPage.waitForTimeout(400);
     await adminPage.screenshot({ path: join(out, `${locale}-audit-note-required.png`) });
+    await adminPage.goto(`${env.baseURL}/pages/admin/rewardDistribution`);
+    await adminPage.getByTestId('settlement-preview').waitFor();
+    await adminPage.waitForTimeout(400);
+    await adminPage.screenshot({ path: join(out, `${locale}-reward-distribution-admin.png`) });
     await admin.close();
 
     for (const [path, name] of [
       ['/pages/my/selectLan/index', 'language'],
       ['/pages/my/invite/index', 'invite'],
+      ['/pages/index/team_user', 'team-user'],
+      ['/pages/admin/rewardDistribution', 'reward-distribution-member'],
       ['/pages/withdrawal/index', 'withdrawal'],
       ['/pages/localWallet/index', 'local-wallet'],
       ['/no/such/page', 'not-found'],
