@@ -167,5 +167,15 @@ test('reward distribution: "admins only" for a member, the preview for an admin'
     await expect(modal).toBeHidden();
     await expect(admin.getByTestId('settlement-state')).toHaveAttribute('data-state', 'open');
   }
+  // The daily job settles past days when the server starts: a settled day shows its recorded run.
+  const first = admin.locator('[data-testid^="settlement-history-2"]').first();
+  await expect(first).toBeVisible();
+  const settledDay = ((await first.getAttribute('data-testid')) ?? '').replace('settlement-history-', '');
+  await first.click();
+  await expect(admin.getByTestId('settlement-preview')).toHaveAttribute('data-day', settledDay);
+  await expect(admin.getByTestId('settlement-state')).toHaveAttribute('data-state', 'settled');
+  await expect(admin.getByTestId('settlement-run-by')).toHaveText(en.settlement.dailyJob);
+  await expect(admin.getByTestId('settlement-duration')).toContainText('s');
+  await expect(admin.getByTestId('settlement-run')).toHaveCount(0);
   await admin.context().close();
 });
