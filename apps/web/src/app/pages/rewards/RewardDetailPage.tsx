@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { isRewardId, useProfitDetail } from '../../../features/rewards/api/get-profit-detail.ts';
 import { CappedMark } from '../../../features/rewards/components/CappedMark.tsx';
 import { RewardFields } from '../../../features/rewards/components/RewardFields.tsx';
-import { formatUsdt } from '../../../features/rewards/format.ts';
+import { formatUsdt, isPositive } from '../../../features/rewards/format.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { ApiError } from '../../../lib/request.ts';
 
@@ -49,7 +49,10 @@ export default function RewardDetailPage() {
     <div className="page reward-detail" data-testid="reward-detail">
       <section className="card">
         <p className="reward-detail-kind">{t(`rewards.kind.${data.kind}`)}</p>
-        <p className="reward-detail-amount" data-testid="reward-detail-headline">
+        <p
+          className={`reward-detail-amount${isPositive(data.amount) ? '' : ' reward-detail-amount--zero'}`}
+          data-testid="reward-detail-headline"
+        >
           {formatUsdt(data.amount)}
         </p>
         <CappedMark reward={data} />

@@ -1,7 +1,7 @@
 import '../rewards.css';
 import type { Reward } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { formatAgc, formatRewardTime, formatUsdt, GROUP_KEYS } from '../format.ts';
+import { formatAgc, formatRewardTime, formatUsdt, GROUP_KEYS, isPositive } from '../format.ts';
 import { CappedMark } from './CappedMark.tsx';
 
 /** The header of a date group (today, yesterday, older) before its first reward. */
@@ -30,7 +30,10 @@ export function RewardListItem({ reward, onOpen }: { reward: Reward; onOpen: (re
         <span className="reward-kind" data-testid="reward-kind">
           {t(`rewards.kind.${reward.kind}`)}
         </span>
-        <span className="reward-amount" data-testid="reward-amount">
+        <span
+          className={isPositive(reward.amount) ? 'reward-amount' : 'reward-amount reward-amount--zero'}
+          data-testid="reward-amount"
+        >
           {formatUsdt(reward.amount)}
         </span>
       </span>
