@@ -6,16 +6,15 @@
  *  2. The gzip size of the JavaScript the login route loads. Target ≤ 200 KB.
  *  3. and 4. Order confirmation latency and payment ingestion throughput (bench/orders.ts).
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { devAccount, freePort } from '@agc/contracts';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { apiSession } from '../e2e/support/api.ts';
+import { load, type Result, startBuiltServer, stop, waitFor } from './http.ts';
 import { runOrderBenchmarks } from './orders.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -23,76 +22,15 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function waitFor(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`process exited (${child.exitCode}) before answering ${url}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no answer from ${url}`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-interface Result {
-  rps: number;
-  p99: number;
-  p50: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
-  // A short warm-up so JIT and pools are settled before the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return {
-    rps: r.requests.average,
-    p99: r.latency.p99,
-    p50: r.latency.p50,
-    errors: r.errors,
-    non2xx: r.non2xx,
-  };
-}
-
 async function benchServer(databaseUrl?: string, extraEnv: Record<string, string> = {}) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'agc-bench-'));
-  const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      ANVIL_PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_ORIGIN: `http://localhost:${port}`,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = await startBuiltServer(databaseUrl, extraEnv);
   try {
-    const base = `http://localhost:${port}`;
-    await waitFor(`${base}/api/v1/config`, server);
-    const { headers } = await apiSession(base, devAccount(0));
-    const check = await (await fetch(`${base}/api/v1/me`, { headers })).json();
+    const { headers } = await apiSession(server.base, devAccount(0));
+    const check = await (await fetch(`${server.base}/api/v1/me`, { headers })).json();
     if (check.code !== 200) throw new Error(`me failed: ${JSON.stringify(check)}`);
-    return await load(`${base}/api/v1/me`, headers);
+    return await load(`${server.base}/api/v1/me`, headers, CONNECTIONS, DURATION);
   } finally {
-    await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

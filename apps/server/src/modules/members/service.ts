@@ -12,6 +12,8 @@ export interface MemberSnapshot {
   inviteCode: string;
   createdAt: Date;
   invitedCount: number;
+  /** Depth in the placement tree (placement never changes after sign-up). */
+  depth: number;
   roles: Role[];
 }
 
@@ -23,6 +25,7 @@ export async function loadSnapshot(db: DbOrTx, id: bigint): Promise<MemberSnapsh
       inviteCode: users.inviteCode,
       createdAt: users.createdAt,
       invitedCount: users.invitedCount,
+      depth: users.depth,
       roles: sql<
         Role[]
       >`coalesce(array_agg(${userRoles.role}) filter (where ${userRoles.role} is not null), '{}')`,

@@ -75,10 +75,16 @@ const bigMap = (rows: Array<{ id: string; v: string }>) =>
   new Map(rows.map((r) => [Number(r.id), BigInt(r.v)] as const));
 
 /** Everything a day's settlement reads, inside the caller's transaction. */
-async function loadInput(ctx: AppContext, tx: DbOrTx, day: string): Promise<SettlementInput> {
+async function loadInput(
+  ctx: AppContext,
+  tx: DbOrTx,
+  day: string,
+  phase?: (name: string) => void,
+): Promise<SettlementInput> {
   const start = dayStart(day).toISOString();
   const end = dayStart(nextDay(day)).toISOString();
   const tree = await loadTree(tx);
+  phase?.('load tree');
   const orders = rowsOf<{ id: string; inv: string; vol: string }>(
     await tx.execute(sql`
       select user_id::text as id, sum(price_usdt)::text as inv,
@@ -106,6 +112,7 @@ async function loadInput(ctx: AppContext, tx: DbOrTx, day: string): Promise<Sett
         group by user_id`),
     ),
   );
+  phase?.('load orders, balances');
   const state = new Map<number, CarriedState>();
   for (const r of rowsOf<{
     id: string;
@@ -128,6 +135,7 @@ async function loadInput(ctx: AppContext, tx: DbOrTx, day: string): Promise<Sett
       teamSize: Number(r.ts),
       teamValid: Number(r.tv),
     });
+  phase?.('load team state');
   return { tree, rules: ctx.config.rules, investment, dayVolume, remaining, paidOnDay, state };
 }
 
@@ -194,9 +202,15 @@ interface Prepared {
   price: AgcPrice;
 }
 
-async function prepare(ctx: AppContext, tx: DbOrTx, day: string): Promise<Prepared> {
-  const input = await loadInput(ctx, tx, day);
+async function prepare(
+  ctx: AppContext,
+  tx: DbOrTx,
+  day: string,
+  phase?: (name: string) => void,
+): Promise<Prepared> {
+  const input = await loadInput(ctx, tx, day, phase);
   const result = settleDay(input);
+  phase?.('compute');
   const price = await ctx.prices.agcPrice();
   const splits = result.rewards.map((r) => splitReward(ctx.config.rules, r.paid, price));
   return { result, splits, totals: totalsOf(result, splits, await countOrders(tx, day)), price };
@@ -218,6 +232,8 @@ async function refusal(db: DbOrTx, day: string, now: Date): Promise<SettlementEr
 /** Test hook: called inside the settlement's transaction after every write, before the commit. */
 export interface SettlementHooks {
   beforeCommit?: () => Promise<void>;
+  /** Called as each phase ends (benchmarks print where the time goes). */
+  phase?: (name: string) => void;
 }
 
 /**
@@ -239,7 +255,7 @@ export async function runSettlement(
     await lockRewardsExclusive(tx);
     const refused = await refusal(tx, day, ctx.now());
     if (refused) throw refused;
-    const { result, splits, totals } = await prepare(ctx, tx, day);
+    const { result, splits, totals } = await prepare(ctx, tx, day, hooks.phase);
 
     const rewards = result.rewards;
     const now = ctx.now();
@@ -262,12 +278,14 @@ export async function runSettlement(
           ${sql.param(rewards.map((x) => x.level))}::int[],
           ${sql.param(rewards.map((x) => refOf(x.userId)))}::text[]) as v(u, k, b, r, d, c, cr, cu, ca, l, f)`);
 
+    hooks.phase?.('write rewards');
     const transfers: TransferInput[] = [];
     rewards.forEach((r, i) => {
       const ref = `reward:${r.kind}:${refOf(r.userId)}`;
       for (const t of rewardTransfers(BigInt(r.userId), r.kind, ref, r.paid, splits[i]!)) transfers.push(t);
     });
     await transferBatch(tx, transfers);
+    hooks.phase?.('write journal');
 
     const changes = [...result.stateChanges];
     if (changes.length > 0)
@@ -286,6 +304,7 @@ export async function runSettlement(
           manage_base = excluded.manage_base, manage_rank = excluded.manage_rank,
           team_size = excluded.team_size, team_valid = excluded.team_valid, day = excluded.day`);
 
+    hooks.phase?.('write team state');
     const finishedAt = new Date();
     const durationMs = Math.round(performance.now() - t0);
     await tx.insert(settlementRuns).values({
@@ -305,6 +324,7 @@ export async function runSettlement(
         after: totals,
       });
     await hooks.beforeCommit?.();
+    hooks.phase?.('finish');
     ctx.cache.me.clear();
     return {
       day,

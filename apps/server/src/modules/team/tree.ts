@@ -16,6 +16,7 @@ import { notFound, unauthorized } from '../../lib/errors.ts';
 import { ACCOUNTS } from '../ledger/ledger.ts';
 import { memberFigures } from '../me/figures.ts';
 import { findByAddress, findById, type Member } from '../members/repository.ts';
+import { memberSnapshot } from '../members/service.ts';
 import { levelOf, ppmToPercent } from '../rules/rules.ts';
 
 const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
@@ -64,8 +65,8 @@ interface NodeRow {
   has_right: boolean;
 }
 
-/** The org-chart figures of some members, one query (index lookups only). */
-async function nodeRows(db: DbOrTx, ids: bigint[]): Promise<Map<bigint, NodeRow>> {
+/** The org-chart figures of some members (or of a node and its children), one query of index lookups. */
+async function nodeRows(db: DbOrTx, ids: bigint[], withChildrenOf?: bigint): Promise<Map<bigint, NodeRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db.execute(sql`
     select u.id::text as id, u.address, u.side, u.depth, u.created_at,
@@ -79,7 +80,8 @@ async function nodeRows(db: DbOrTx, ids: bigint[]): Promise<Map<bigint, NodeRow>
       on coalesce(inv.user_id, 0) = u.id and inv.code = ${ACCOUNTS.investment} and inv.asset = 'USDT'
     left join member_volume v on v.user_id = u.id
     left join team_state s on s.user_id = u.id
-    where u.id = any(${sql.param(ids.map(String))}::bigint[])`);
+    where u.id = any(${sql.param(ids.map(String))}::bigint[])
+      ${withChildrenOf === undefined ? sql`` : sql`or u.parent_id = ${id(withChildrenOf)}`}`);
   return new Map(rowsOf<NodeRow>(rows).map((r) => [BigInt(r.id), r]));
 }
 
@@ -108,23 +110,25 @@ async function member(db: DbOrTx, userId: bigint): Promise<Member> {
   return me;
 }
 
-/** me/tree: a node of my subtree (default: me) with its two children. Anything outside is 404. */
+/**
+ * me/tree: a node of my subtree (default: me) with its two children. Anything outside is 404. The
+ * member comes from the auth snapshot (cached); my own node is then one query, another node two (the
+ * subtree check, then the node with its children).
+ */
 export async function getTree(ctx: AppContext, userId: bigint, nodeId?: bigint): Promise<TreeResponse> {
-  const me = await member(ctx.db, userId);
-  const node = nodeId === undefined || nodeId === me.id ? me : await findById(ctx.db, nodeId);
-  if (!node || !(await inSubtree(ctx.db, me, node))) throw notFound('team.not_in_subtree');
-  const children = rowsOf<{ id: string; side: Side }>(
-    await ctx.db.execute(
-      sql`select id::text as id, side from users where parent_id = ${id(node.id)} order by side`,
-    ),
-  );
-  const rows = await nodeRows(ctx.db, [node.id, ...children.map((c) => BigInt(c.id))]);
+  const me = await memberSnapshot(ctx, userId);
+  if (!me) throw unauthorized('auth.unknown_user');
+  const target = nodeId ?? me.id;
+  if (target !== me.id && (await ancestorAt(ctx.db, target, me.depth)) !== me.id)
+    throw notFound('team.not_in_subtree');
+  const rows = await nodeRows(ctx.db, [target], target);
+  const node = rows.get(target);
+  if (!node) throw notFound('team.not_in_subtree');
   const child = (side: Side) => {
-    const c = children.find((x) => x.side === side);
-    const row = c && rows.get(BigInt(c.id));
-    return row ? toNode(ctx, row, me.depth) : null;
+    for (const r of rows.values()) if (BigInt(r.id) !== target && r.side === side) return toNode(ctx, r, me.depth);
+    return null;
   };
-  return { node: toNode(ctx, rows.get(node.id)!, me.depth), left: child('left'), right: child('right') };
+  return { node: toNode(ctx, node, me.depth), left: child('left'), right: child('right') };
 }
 
 /** me/relation: the path from me down to the member with that address, if it is in my subtree. */

@@ -1,0 +1,27 @@
+/**
+ * The settlement process the crash test kills: runs a day's settlement on the given database and,
+ * with every write done but before the commit, says "ready" and waits to be killed (SIGKILL).
+ */
+import { openDb } from '@agc/db';
+import { loadConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { TtlCache } from '../src/lib/ttl-cache.ts';
+import { priceSourceFrom } from '../src/modules/pricing/price-source.ts';
+import { runSettlement } from '../src/modules/rewards/settlement.ts';
+
+const [url, day, now] = process.argv.slice(2);
+const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url });
+const handle = await openDb({ kind: 'postgres', url: url!, poolSize: 1 });
+const ctx = {
+  config,
+  db: handle.db,
+  prices: priceSourceFrom(config),
+  now: () => new Date(now!),
+  cache: { me: new TtlCache(0), members: new TtlCache(0) },
+} as unknown as AppContext;
+await runSettlement(ctx, day!, null, {
+  beforeCommit: async () => {
+    console.log('ready');
+    await new Promise(() => {});
+  },
+});
