@@ -5,6 +5,7 @@
  *     Target on PostgreSQL: ratio ≥ 0.30 and p99 ≤ 25 ms.
  *  2. The gzip size of the JavaScript the login route loads. Target ≤ 200 KB.
  *  3. and 4. Order confirmation latency and payment ingestion throughput (bench/orders.ts).
+ *  5. Daily settlement at 100k and 1M members, its naive baseline, me/tree latency (bench/settlement.ts).
  */
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import pg from 'pg';
 import { apiSession } from '../e2e/support/api.ts';
 import { load, type Result, startBuiltServer, stop, waitFor } from './http.ts';
 import { runOrderBenchmarks } from './orders.ts';
+import { runSettlementBenchmarks } from './settlement.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -147,6 +149,7 @@ async function main() {
   console.log(`  target ≤ 200 KB gzip (${b.gz / 1024 <= 200 ? 'met' : 'NOT met'})`);
   for (const f of b.files) console.log(`  ${f}`);
   await runOrderBenchmarks();
+  await runSettlementBenchmarks();
 }
 
 main().catch((e) => {
