@@ -28,6 +28,8 @@ import {
 const { settlementRuns, users } = schema;
 const DAY_MS = 86_400_000;
 const INT64_MAX = 2n ** 63n - 1n;
+/** Rewards written per statement (their journal entries are three times as many). */
+const WRITE_SLICE = 25_000;
 
 export class SettlementError extends AppError {
   override name = 'SettlementError';
@@ -257,10 +259,13 @@ export async function runSettlement(
     if (refused) throw refused;
     const { result, splits, totals } = await prepare(ctx, tx, day, hooks.phase);
 
-    const rewards = result.rewards;
     const now = ctx.now();
     const refOf = (userId: number) => `settle:${day}:${userId}`;
-    if (rewards.length > 0)
+    // Written in slices (same transaction): the statements' arrays and the journal's returned ids stay
+    // small, so a million-member day fits in memory comfortably.
+    for (let from = 0; from < result.rewards.length; from += WRITE_SLICE) {
+      const rewards = result.rewards.slice(from, from + WRITE_SLICE);
+      const part = splits.slice(from, from + WRITE_SLICE);
       await tx.execute(sql`
         insert into rewards (user_id, kind, base, rate_ppm, due, cut, cut_reason, credited_usdt, credited_agc,
           level, day, ref, created_at)
@@ -273,22 +278,22 @@ export async function runSettlement(
           ${sql.param(rewards.map((x) => x.due.toString()))}::numeric[],
           ${sql.param(rewards.map((x) => x.cut.toString()))}::numeric[],
           ${sql.param(rewards.map((x) => x.cutReason))}::text[],
-          ${sql.param(splits.map((s) => s.usdt.toString()))}::numeric[],
-          ${sql.param(splits.map((s) => s.agc.toString()))}::numeric[],
+          ${sql.param(part.map((x) => x.usdt.toString()))}::numeric[],
+          ${sql.param(part.map((x) => x.agc.toString()))}::numeric[],
           ${sql.param(rewards.map((x) => x.level))}::int[],
           ${sql.param(rewards.map((x) => refOf(x.userId)))}::text[]) as v(u, k, b, r, d, c, cr, cu, ca, l, f)`);
+      const transfers: TransferInput[] = [];
+      rewards.forEach((r, i) => {
+        const ref = `reward:${r.kind}:${refOf(r.userId)}`;
+        for (const t of rewardTransfers(BigInt(r.userId), r.kind, ref, r.paid, part[i]!)) transfers.push(t);
+      });
+      await transferBatch(tx, transfers);
+    }
+    hooks.phase?.('write rewards and journal');
 
-    hooks.phase?.('write rewards');
-    const transfers: TransferInput[] = [];
-    rewards.forEach((r, i) => {
-      const ref = `reward:${r.kind}:${refOf(r.userId)}`;
-      for (const t of rewardTransfers(BigInt(r.userId), r.kind, ref, r.paid, splits[i]!)) transfers.push(t);
-    });
-    await transferBatch(tx, transfers);
-    hooks.phase?.('write journal');
-
-    const changes = [...result.stateChanges];
-    if (changes.length > 0)
+    const all = [...result.stateChanges];
+    for (let from = 0; from < all.length; from += WRITE_SLICE * 4) {
+      const changes = all.slice(from, from + WRITE_SLICE * 4);
       await tx.execute(sql`
         insert into team_state as s (user_id, left_carry, right_carry, manage_base, manage_rank, team_size, team_valid, day)
         select u, lc, rc, mb, mr, ts, tv, ${day}::date
@@ -303,7 +308,7 @@ export async function runSettlement(
         on conflict (user_id) do update set left_carry = excluded.left_carry, right_carry = excluded.right_carry,
           manage_base = excluded.manage_base, manage_rank = excluded.manage_rank,
           team_size = excluded.team_size, team_valid = excluded.team_valid, day = excluded.day`);
-
+    }
     hooks.phase?.('write team state');
     const finishedAt = new Date();
     const durationMs = Math.round(performance.now() - t0);
