@@ -1,0 +1,64 @@
+import { formatTreeAmount, LEVEL_KEYS, levelKey, shortAddress } from '@agc/shared';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import type { MemberOrgNode } from '../model/member-tree.ts';
+import './member-tree.css';
+
+/** Size of a member box in the chart (fixed: the layout never measures). */
+export const MEMBER_NODE_WIDTH = 196;
+export const MEMBER_NODE_HEIGHT = 92;
+
+/** Translated texts, resolved once by the page: the cards themselves never call i18n. */
+export interface MemberCardTexts {
+  you: string;
+  left: string;
+  right: string;
+  carry: string;
+  emptyLeft: string;
+  emptyRight: string;
+  /** level number → its label (V1…V5); a lookup, not a translation call. */
+  level: (level: number) => string;
+}
+
+/** Resolves the card texts in the current language (level labels included: five lookups). */
+export function memberCardTexts(t: TFunction): MemberCardTexts {
+  const levels = new Map<string, string>(LEVEL_KEYS.map((key) => [key, t(`level.${key}`)]));
+  return {
+    you: t('tree.node.you'),
+    left: t('tree.node.left'),
+    right: t('tree.node.right'),
+    carry: t('tree.node.carry'),
+    emptyLeft: t('tree.node.emptyLeft'),
+    emptyRight: t('tree.node.emptyRight'),
+    level: (level) => levels.get(levelKey(level)) ?? '',
+  };
+}
+
+/**
+ * The content of a member box: short address, level (and "You" or its side), left and right volume,
+ * and the carry of each side, amounts with exactly 2 decimals; or an empty left/right slot. A plain
+ * function, not a component: the box around it is already memoised, and with thousands of boxes
+ * every fiber, element and text node counts (no wrapper, one text node per line).
+ */
+export function memberCard(node: MemberOrgNode, texts: MemberCardTexts): ReactNode {
+  const m = node.member;
+  if (!m) return node.slot === 'left' ? texts.emptyLeft : texts.emptyRight;
+  const tag =
+    m.depth === 0 ? texts.you : m.side === 'left' ? texts.left : m.side === 'right' ? texts.right : '';
+  // The lines go straight into the box (it carries the class member-node): no wrapper element.
+  return (
+    <>
+      <div className="member-node__address">{shortAddress(m.address)}</div>
+      <div className="member-node__meta">
+        {tag ? `${texts.level(m.level)} · ${tag}` : texts.level(m.level)}
+      </div>
+      <div className="member-node__volumes">
+        <span>{`${texts.left} ${formatTreeAmount(m.left_volume)}`}</span>
+        <span>{`${texts.right} ${formatTreeAmount(m.right_volume)}`}</span>
+      </div>
+      <div className="member-node__carry">
+        {`${texts.carry} ${formatTreeAmount(m.left_carry)} / ${formatTreeAmount(m.right_carry)}`}
+      </div>
+    </>
+  );
+}

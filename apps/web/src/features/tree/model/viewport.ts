@@ -1,0 +1,107 @@
+// Pan and zoom arithmetic of the chart (spec section 5: zoom 0.3–3 in steps of 0.1, panning clamped).
+//
+// The layer holding the chart is drawn with `translate(originX + x, originY + y) scale(scale)` where the
+// origin puts the root's top centre at the top centre of the viewport: restore = { x: 0, y: 0, scale: 1 }.
+
+export const ZOOM_MIN = 0.3;
+export const ZOOM_MAX = 3;
+export const ZOOM_STEP = 0.1;
+/** Space above the root when the chart is restored. */
+export const ORIGIN_TOP = 24;
+/** However far it is panned, this much of the chart (or all of it when smaller) stays on screen. */
+export const PAN_KEEP_VISIBLE = 80;
+
+export interface View {
+  x: number;
+  y: number;
+  scale: number;
+}
+
+export const RESTORED_VIEW: View = { x: 0, y: 0, scale: 1 };
+
+/** The chart's extent in layout coordinates (x = 0 is the root's centre, y = 0 its top). */
+export interface ContentBounds {
+  minX: number;
+  maxX: number;
+  height: number;
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/** Bounded to 0.3–3 and snapped to the 0.1 grid (no 1.2000000000000002). */
+export function clampZoom(scale: number): number {
+  if (!Number.isFinite(scale)) return 1;
+  const snapped = Math.round(scale / ZOOM_STEP) / 10;
+  return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, snapped));
+}
+
+/** One step in or out (wheel notch, +/- button). */
+export function stepZoom(scale: number, direction: 1 | -1): number {
+  return clampZoom(scale + direction * ZOOM_STEP);
+}
+
+export const origin = (size: Size) => ({ x: size.width / 2, y: ORIGIN_TOP });
+
+function clampAxis(value: number, lo: number, hi: number): number {
+  if (lo > hi) return (lo + hi) / 2;
+  return Math.min(hi, Math.max(lo, value));
+}
+
+/**
+ * Keeps at least PAN_KEEP_VISIBLE px of the chart (or the whole chart when it is smaller) inside the
+ * viewport on each axis: the chart can be moved anywhere but never lost off screen. The restored view
+ * (root at the top centre) always satisfies it.
+ */
+export function clampView(view: View, bounds: ContentBounds, size: Size, keep = PAN_KEEP_VISIBLE): View {
+  if (size.width <= 0 || size.height <= 0) return view; // not laid out (yet): nothing to clamp against
+  const s = view.scale;
+  const o = origin(size);
+  const left = bounds.minX * s;
+  const right = bounds.maxX * s;
+  const bottom = bounds.height * s;
+  const keepX = Math.min(keep, right - left, size.width);
+  const keepY = Math.min(keep, bottom, size.height);
+  // Screen x of the chart's right edge = o.x + x + right ≥ keepX; its left edge = o.x + x + left ≤ width − keepX.
+  const x = clampAxis(view.x, keepX - o.x - right, size.width - keepX - o.x - left);
+  const y = clampAxis(view.y, keepY - o.y - bottom, size.height - keepY - o.y);
+  return x === view.x && y === view.y ? view : { ...view, x, y };
+}
+
+/** Changes the zoom keeping the chart point under `anchor` (viewport coordinates) where it is. */
+export function zoomAt(view: View, scale: number, anchor: { x: number; y: number }, size: Size): View {
+  const next = clampZoom(scale);
+  if (next === view.scale) return view;
+  const o = origin(size);
+  const px = (anchor.x - o.x - view.x) / view.scale;
+  const py = (anchor.y - o.y - view.y) / view.scale;
+  return { scale: next, x: anchor.x - o.x - px * next, y: anchor.y - o.y - py * next };
+}
+
+/**
+ * The view that puts the chart point (px, py) in the middle of the viewport (at `yFraction` of its
+ * height: a panel over the bottom half wants it higher), at the current zoom.
+ */
+export function centerOn(view: View, point: { x: number; y: number }, size: Size, yFraction = 0.5): View {
+  const o = origin(size);
+  return {
+    ...view,
+    x: size.width / 2 - o.x - point.x * view.scale,
+    y: size.height * yFraction - o.y - point.y * view.scale,
+  };
+}
+
+/**
+ * The layer's CSS transform. The layer itself sits at `left: 50%` of the viewport (the horizontal
+ * origin), so writing the transform never needs the viewport's size (no forced layout).
+ */
+export function layerTransform(view: View): string {
+  return `translate3d(${view.x}px, ${ORIGIN_TOP + view.y}px, 0) scale(${view.scale})`;
+}
+
+/** Distance and midpoint of two pointers (pinch zoom). */
+export function pinchOf(a: { x: number; y: number }, b: { x: number; y: number }) {
+  return { distance: Math.hypot(a.x - b.x, a.y - b.y), mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+}

@@ -1,0 +1,81 @@
+// Fixtures of the tree tests: members as me/tree sends them and a small fake subtree behind the API.
+import type { Relation, TreeNode, TreeResponse } from '@agc/shared';
+
+export const addressOf = (id: string) => `0x${id.padStart(40, 'a')}`;
+
+export function member(id: string, over: Partial<TreeNode> = {}): TreeNode {
+  return {
+    id,
+    address: addressOf(id),
+    side: 'left',
+    depth: 1,
+    level: 1,
+    joined_at: '2025-01-01T00:00:00Z',
+    investment: '0',
+    left_volume: '0',
+    right_volume: '0',
+    left_carry: '0',
+    right_carry: '0',
+    has_left: false,
+    has_right: false,
+    ...over,
+  };
+}
+
+export const treeRes = (node: TreeNode, left: TreeNode | null, right: TreeNode | null): TreeResponse => ({
+  node,
+  left,
+  right,
+});
+
+/**
+ * The member (1) and its subtree:  1 ─ 2 ─ 4 ─ (empty) / 8
+ *                                    │   └ (empty)
+ *                                    └ 3
+ */
+export function fakeSubtree(): Map<string, { node: TreeNode; left?: string; right?: string }> {
+  const m = new Map<string, { node: TreeNode; left?: string; right?: string }>();
+  m.set('1', {
+    node: member('1', {
+      depth: 0,
+      side: null,
+      level: 3,
+      left_volume: '1234.5',
+      right_volume: '100',
+      left_carry: '1134.5',
+      has_left: true,
+      has_right: true,
+    }),
+    left: '2',
+    right: '3',
+  });
+  m.set('2', { node: member('2', { has_left: true, left_volume: '1000.005' }), left: '4' });
+  m.set('3', { node: member('3', { side: 'right' }) });
+  m.set('4', { node: member('4', { depth: 2, has_right: true }), right: '8' });
+  m.set('8', { node: member('8', { depth: 3, side: 'right', level: 2 }) });
+  return m;
+}
+
+export function treeAnswer(tree: ReturnType<typeof fakeSubtree>, id: string): TreeResponse | null {
+  const entry = tree.get(id);
+  if (!entry) return null;
+  const child = (c?: string) => (c ? (tree.get(c)?.node ?? null) : null);
+  return treeRes(entry.node, child(entry.left), child(entry.right));
+}
+
+export function relationTo(
+  tree: ReturnType<typeof fakeSubtree>,
+  path: string[],
+  truncated = false,
+): Relation {
+  const target = tree.get(path[path.length - 1] as string)?.node as TreeNode;
+  return {
+    distance: target.depth,
+    path: path.map((id) => {
+      const node = tree.get(id)?.node as TreeNode;
+      return { id, address: node.address, side: node.side };
+    }),
+    truncated,
+    target,
+  };
+}

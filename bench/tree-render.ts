@@ -1,0 +1,174 @@
+/**
+ * Invite tree chart benchmark (issue 4: "renders 2,000 visible nodes in ≤ 100 ms and stays responsive
+ * while panning"). Builds bench/tree-harness (the real OrgTree + member cards, generated data) with
+ * Vite in production mode, serves it, and drives Debian's Chromium with Playwright at 390×844:
+ *
+ *  - initial render of BENCH_TREE_NODES members (default 2,000; every node expanded): React render +
+ *    commit (performance marks around a synchronous render) and the time to the first frame after it,
+ *    median and worst of BENCH_TREE_RUNS page loads (default 5);
+ *  - collapse-all then expand-all (re-mounting every node) on the same page;
+ *  - panning with the mouse (real input events, one move per ~16 ms) at zoom 1 and 0.3: frame intervals
+ *    (p50/p95/max), long tasks, and the number of React commits during the pan (should be 0: panning
+ *    only rewrites one CSS transform).
+ *
+ *   node --import tsx bench/tree-render.ts
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+
+const NODES = Number(process.env.BENCH_TREE_NODES ?? 2000);
+const RUNS = Number(process.env.BENCH_TREE_RUNS ?? 5);
+const PAN_MOVES = 120;
+const harness = fileURLToPath(new URL('./tree-harness/', import.meta.url));
+
+const out = mkdtempSync(join(tmpdir(), 'agc-tree-bench-'));
+await build({
+  root: harness,
+  configFile: false,
+  logLevel: 'warn',
+  plugins: [react()],
+  resolve: { dedupe: ['react', 'react-dom'] },
+  build: { outDir: out, emptyOutDir: true, target: 'es2022' },
+});
+
+const types: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+};
+const server = createServer((req, res) => {
+  const path = new URL(req.url ?? '/', 'http://x').pathname;
+  const file = join(out, path === '/' ? 'index.html' : path);
+  try {
+    if (!file.startsWith(out) || !statSync(file).isFile()) throw new Error('not found');
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/?n=${NODES}`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))] ?? 0;
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+async function open(query = ''): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await page.goto(`${url}${query}`);
+  await page.waitForFunction(() => window.bench?.ready === true, undefined, { timeout: 60_000 });
+  return page;
+}
+
+async function pan(page: Page, label: string) {
+  const box = await page.getByTestId('org-tree-viewport').boundingBox();
+  if (!box) throw new Error('no viewport');
+  const commitsBefore = await page.evaluate(() => window.bench.commits);
+  await page.evaluate(() => window.bench.startFrames());
+  const x0 = box.x + box.width / 2;
+  const y0 = box.y + box.height / 2;
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let i = 1; i <= PAN_MOVES; i++) {
+    // Back and forth, so the pan stays inside the clamped range.
+    const phase = Math.sin((i / PAN_MOVES) * Math.PI * 4);
+    await page.mouse.move(x0 + phase * 150, y0 + phase * 250);
+    await page.waitForTimeout(16);
+  }
+  await page.mouse.up();
+  const { intervals, longTasks } = await page.evaluate(() => window.bench.stopFrames());
+  const commits = (await page.evaluate(() => window.bench.commits)) - commitsBefore;
+  console.log(
+    `  pan ${label}: ${intervals.length} frames, interval p50 ${ms(median(intervals))}, p95 ${ms(pct(intervals, 95))}, ` +
+      `max ${ms(Math.max(...intervals))}; long tasks ${longTasks.length}` +
+      `${longTasks.length ? ` (max ${ms(Math.max(...longTasks))})` : ''}; React commits during the pan: ${commits}`,
+  );
+}
+
+interface Loads {
+  boxes: number;
+  render: number[];
+  frame: number[];
+  warmRender: number[];
+  warmFrame: number[];
+}
+
+/** RUNS page loads: the first mount (cold code) and a re-mount on the same page (warm code). */
+async function measure(query: string): Promise<{ loads: Loads; last: Page }> {
+  const loads: Loads = { boxes: 0, render: [], frame: [], warmRender: [], warmFrame: [] };
+  let last: Page | null = null;
+  for (let run = 0; run < RUNS; run++) {
+    if (last) await last.context().close();
+    last = await open(query);
+    const r = await last.evaluate(() => ({
+      render: window.bench.renderMs,
+      frame: window.bench.firstFrameMs,
+      nodes: window.bench.nodes,
+    }));
+    const warm = await last.evaluate(() => window.bench.remount());
+    loads.render.push(r.render);
+    loads.frame.push(r.frame);
+    loads.warmRender.push(warm.renderMs);
+    loads.warmFrame.push(warm.frameMs);
+    loads.boxes = r.nodes;
+  }
+  return { loads, last: last as Page };
+}
+
+const line = (label: string, xs: number[]) =>
+  `    ${label.padEnd(34)} median ${ms(median(xs)).padStart(9)}, worst ${ms(Math.max(...xs)).padStart(9)}  [${xs
+    .map((x) => x.toFixed(0))
+    .join(', ')}]`;
+
+function report(title: string, loads: Loads) {
+  console.log(`  ${title} (${loads.boxes} boxes), ${RUNS} page loads:`);
+  console.log(line('first mount, render + commit', loads.render));
+  console.log(line('first mount, to its first frame', loads.frame));
+  console.log(line('re-mount, render + commit', loads.warmRender));
+  console.log(line('re-mount, to its first frame', loads.warmFrame));
+}
+
+try {
+  console.log(`Invite tree chart, ${NODES} members, Chromium ${browser.version()}, 390×844 @2x`);
+  const baseline = await measure('&baseline=1');
+  await baseline.last.context().close();
+  const chart = await measure('');
+  report('chart (OrgTree + member cards, every node expanded; target ≤ 100 ms to the frame)', chart.loads);
+  report('baseline: the same boxes and elements as a static React list', baseline.loads);
+  const last = chart.last;
+  const page = last;
+  const collapse = await page.evaluate(() => window.bench.timed(() => window.bench.handle?.collapseAll()));
+  const expand = await page.evaluate(() => window.bench.timed(() => window.bench.handle?.expandAll()));
+  console.log(
+    `  collapse-all: commit ${ms(collapse.commitMs)}, frame ${ms(collapse.frameMs)}; ` +
+      `expand-all (re-mounts every box): commit ${ms(expand.commitMs)}, frame ${ms(expand.frameMs)}`,
+  );
+  await pan(page, 'at zoom 1  ');
+  for (let i = 0; i < 7; i++) await page.getByTestId('tree-zoom-out').click();
+  await pan(page, 'at zoom 0.3');
+} finally {
+  await browser.close();
+  server.close();
+  rmSync(out, { recursive: true, force: true });
+}

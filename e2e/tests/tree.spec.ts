@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { devAccount } from '@agc/contracts';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { LocalAccount } from 'viem/accounts';
+import { apiSession } from '../support/api.ts';
+import { readEnv } from '../support/env.ts';
+import { signUp } from '../support/sign-up.ts';
+
+const env = readEnv();
+const en = JSON.parse(
+  readFileSync(new URL('../../packages/shared/locales/web/en.json', import.meta.url), 'utf8'),
+);
+test.use({ baseURL: env.baseURL });
+
+const TREE = '/pages/my/invite/inviteTree';
+
+/** Signs a new member up through the invite flow (login page with code and side) in its own browser context. */
+async function join(browser: Browser, code: string, side: 'left' | 'right'): Promise<LocalAccount> {
+  const context = await browser.newContext({ baseURL: env.baseURL });
+  const page = await context.newPage();
+  const wallet = await signUp(page, code, side);
+  await context.close();
+  return wallet.account;
+}
+
+async function treeOf(account: LocalAccount, id?: string) {
+  const { headers } = await apiSession(env.baseURL, account);
+  const res = await fetch(`${env.baseURL}/api/v1/me/tree${id ? `?id=${id}` : ''}`, { headers });
+  return (await res.json()).data as {
+    node: { id: string; address: string };
+    left: { id: string; address: string } | null;
+    right: { id: string; address: string } | null;
+  };
+}
+
+const node = (page: Page, id: string) => page.getByTestId(`tree-node-${id}`);
+
+test('the invite tree: lazy loading, leaves, collapse, zoom bounds, restore, search and the copy-only menu', async ({
+  page,
+  browser,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.baseURL });
+  // The top member A under the demo root, then A's team through A's own links:
+  //   A ─ B (left) ─ D (left), E (right)
+  //     └ C (right)
+  // D joins A's left sector: spill-over puts it at the outermost free left position, under B.
+  const rootCode = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
+  const a = await signUp(page, rootCode, 'left');
+  const aCode = (await apiSession(env.baseURL, a.account)).me.invite_code;
+  const b = await join(browser, aCode, 'left');
+  await join(browser, aCode, 'right');
+  await join(browser, aCode, 'left');
+  const bCode = (await apiSession(env.baseURL, b)).me.invite_code;
+  const e = await join(browser, bCode, 'right');
+  // Someone outside A's subtree.
+  const outsider = await join(browser, rootCode, 'right');
+
+  const top = await treeOf(a.account);
+  const bId = top.left?.id as string;
+  const cId = top.right?.id as string;
+  const below = await treeOf(a.account, bId);
+  const dId = below.left?.id as string;
+  const eId = below.right?.id as string;
+  expect(below.right?.address.toLowerCase()).toBe(e.address.toLowerCase());
+
+  const treeRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/me/tree')) treeRequests.push(r.url());
+  });
+  await page.goto(TREE);
+  const aNode = node(page, top.node.id);
+  await expect(aNode).toBeVisible();
+  await expect(aNode).toContainText(en.tree.node.you);
+  await expect(aNode).toContainText('0.00');
+  await expect(aNode).toHaveAttribute('data-state', 'expanded');
+  // C has no one below: a leaf, without an expand button and without a request.
+  await expect(node(page, cId)).toHaveAttribute('data-state', 'leaf');
+  await expect(page.getByTestId(`tree-toggle-${cId}`)).toHaveCount(0);
+  await expect(node(page, bId)).toHaveAttribute('data-state', 'collapsed');
+  await expect(node(page, dId)).toHaveCount(0);
+
+  // Lazy loading: B's children come with one me/tree call for B.
+  const loaded = page.waitForRequest((r) => r.url().includes(`/api/v1/me/tree?id=${bId}`));
+  await page.getByTestId(`tree-toggle-${bId}`).click();
+  await loaded;
+  await expect(node(page, dId)).toBeAttached();
+  await expect(node(page, eId)).toBeAttached();
+  await expect(node(page, dId)).toHaveAttribute('data-state', 'leaf');
+  await expect(node(page, bId)).toHaveAttribute('data-state', 'expanded');
+
+  // Collapsing A collapses B too: expanding A again shows B closed.
+  await page.getByTestId(`tree-toggle-${top.node.id}`).click();
+  await expect(node(page, bId)).toHaveCount(0);
+  await page.getByTestId(`tree-toggle-${top.node.id}`).click();
+  await expect(node(page, bId)).toHaveAttribute('data-state', 'collapsed');
+  await expect(node(page, dId)).toHaveCount(0);
+  // Expand-all opens what is loaded (B again) without asking the server.
+  const requestsBefore = treeRequests.length;
+  await page.getByTestId('tree-expand-all').click();
+  await expect(node(page, dId)).toBeAttached();
+  expect(treeRequests).toHaveLength(requestsBefore);
+
+  // Zoom: bounded 0.3–3 in steps of 0.1, with the buttons and the wheel.
+  const zoom = page.getByTestId('tree-zoom-level');
+  await page.getByTestId('tree-zoom-in').click();
+  await expect(zoom).toHaveAttribute('data-zoom', '1.1');
+  for (let i = 0; i < 19; i++) await page.getByTestId('tree-zoom-in').click();
+  await expect(zoom).toHaveAttribute('data-zoom', '3');
+  await expect(page.getByTestId('tree-zoom-in')).toBeDisabled();
+  const viewport = page.getByTestId('org-tree-viewport');
+  const box = await viewport.boundingBox();
+  if (!box) throw new Error('no chart');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -200);
+  await expect(zoom).toHaveAttribute('data-zoom', '3');
+  for (let i = 0; i < 40; i++) await page.mouse.wheel(0, 100);
+  await expect(zoom).toHaveAttribute('data-zoom', '0.3');
+  await expect(page.getByTestId('tree-zoom-out')).toBeDisabled();
+
+  // Pan by dragging, then restore: zoom 1 at 0,0.
+  const layer = page.getByTestId('org-tree-layer');
+  await page.mouse.move(box.x + 60, box.y + 60);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, box.y + 140, { steps: 5 });
+  await page.mouse.up();
+  await expect(layer).not.toHaveAttribute('data-x', '0');
+  await page.getByTestId('tree-restore').click();
+  await expect(layer).toHaveAttribute('data-x', '0');
+  await expect(layer).toHaveAttribute('data-y', '0');
+  await expect(layer).toHaveAttribute('data-scale', '1');
+  await expect(zoom).toHaveAttribute('data-zoom', '1');
+
+  // The context menu offers copy only (members cannot edit the placement tree); copy copies the address.
+  await aNode.click({ button: 'right' });
+  const menu = page.getByTestId('tree-menu');
+  await expect(menu.getByRole('menuitem')).toHaveCount(1);
+  await expect(page.getByTestId('tree-menu-copy')).toHaveText(en.tree.menu.copy);
+  await page.getByTestId('tree-menu-copy').click();
+  await expect(page.getByText(en.tree.copied)).toBeVisible();
+  expect((await page.evaluate(() => navigator.clipboard.readText())).toLowerCase()).toBe(
+    a.account.address.toLowerCase(),
+  );
+
+  // Search: the address is required; a member of the team is shown; anyone else is not in the team.
+  await page.getByTestId('tree-collapse-all').click();
+  await expect(node(page, bId)).toHaveCount(0);
+  await page.getByTestId('tree-search-submit').click();
+  await expect(page.getByTestId('tree-search-message')).toHaveText(en.tree.search.required);
+  await page.getByTestId('tree-search-input').fill(e.address);
+  await page.getByTestId('tree-search-submit').click();
+  await expect(node(page, eId)).toBeVisible();
+  await expect(node(page, eId)).toHaveAttribute('data-selected', 'true');
+  await expect(page.getByTestId('tree-detail-address')).toHaveText(new RegExp(`^${e.address}$`, 'i'));
+  await expect(page.getByTestId('tree-search-message')).toHaveText(
+    en.tree.search.found.replace('{{distance}}', '2'),
+  );
+  await page.getByTestId('tree-search-input').fill(outsider.address);
+  await page.getByTestId('tree-search-submit').click();
+  await expect(page.getByTestId('tree-search-message')).toHaveText(en.tree.search.notInTeam);
+});
