@@ -8,8 +8,8 @@
  *    median and worst of BENCH_TREE_RUNS page loads (default 5);
  *  - collapse-all then expand-all (re-mounting every node) on the same page;
  *  - panning with the mouse (real input events, one move per ~16 ms) at zoom 1 and 0.3: frame intervals
- *    (p50/p95/max), long tasks, and the number of React commits during the pan (should be 0: panning
- *    only rewrites one CSS transform).
+ *    (p50/p95/max), long tasks, and the number of boxes React re-rendered during the pan (should be 0:
+ *    panning only rewrites one CSS transform).
  *
  *   node --import tsx bench/tree-render.ts
  */
@@ -84,7 +84,7 @@ async function open(query = ''): Promise<Page> {
 async function pan(page: Page, label: string) {
   const box = await page.getByTestId('org-tree-viewport').boundingBox();
   if (!box) throw new Error('no viewport');
-  const commitsBefore = await page.evaluate(() => window.bench.commits);
+  const rendersBefore = await page.evaluate(() => window.bench.boxRenders);
   await page.evaluate(() => window.bench.startFrames());
   const x0 = box.x + box.width / 2;
   const y0 = box.y + box.height / 2;
@@ -98,11 +98,11 @@ async function pan(page: Page, label: string) {
   }
   await page.mouse.up();
   const { intervals, longTasks } = await page.evaluate(() => window.bench.stopFrames());
-  const commits = (await page.evaluate(() => window.bench.commits)) - commitsBefore;
+  const renders = (await page.evaluate(() => window.bench.boxRenders)) - rendersBefore;
   console.log(
     `  pan ${label}: ${intervals.length} frames, interval p50 ${ms(median(intervals))}, p95 ${ms(pct(intervals, 95))}, ` +
       `max ${ms(Math.max(...intervals))}; long tasks ${longTasks.length}` +
-      `${longTasks.length ? ` (max ${ms(Math.max(...longTasks))})` : ''}; React commits during the pan: ${commits}`,
+      `${longTasks.length ? ` (max ${ms(Math.max(...longTasks))})` : ''}; boxes re-rendered during the pan: ${renders}`,
   );
 }
 
@@ -112,11 +112,12 @@ interface Loads {
   frame: number[];
   warmRender: number[];
   warmFrame: number[];
+  prepare: number[];
 }
 
 /** RUNS page loads: the first mount (cold code) and a re-mount on the same page (warm code). */
 async function measure(query: string): Promise<{ loads: Loads; last: Page }> {
-  const loads: Loads = { boxes: 0, render: [], frame: [], warmRender: [], warmFrame: [] };
+  const loads: Loads = { boxes: 0, render: [], frame: [], warmRender: [], warmFrame: [], prepare: [] };
   let last: Page | null = null;
   for (let run = 0; run < RUNS; run++) {
     if (last) await last.context().close();
@@ -125,12 +126,14 @@ async function measure(query: string): Promise<{ loads: Loads; last: Page }> {
       render: window.bench.renderMs,
       frame: window.bench.firstFrameMs,
       nodes: window.bench.nodes,
+      prepare: window.bench.prepareMs,
     }));
     const warm = await last.evaluate(() => window.bench.remount());
     loads.render.push(r.render);
     loads.frame.push(r.frame);
     loads.warmRender.push(warm.renderMs);
     loads.warmFrame.push(warm.frameMs);
+    loads.prepare.push(r.prepare);
     loads.boxes = r.nodes;
   }
   return { loads, last: last as Page };
@@ -155,6 +158,10 @@ try {
   await baseline.last.context().close();
   const chart = await measure('');
   report('chart (OrgTree + member cards, every node expanded; target ≤ 100 ms to the frame)', chart.loads);
+  console.log(
+    line('(before it: answers → chart nodes)', chart.loads.prepare) +
+      ' — done as each level arrives (amounts formatted once), not part of the render',
+  );
   report('baseline: the same boxes and elements as a static React list', baseline.loads);
   const last = chart.last;
   const page = last;

@@ -1,7 +1,7 @@
-import { formatTreeAmount, LEVEL_KEYS, levelKey, shortAddress } from '@agc/shared';
+import { LEVEL_KEYS, levelKey } from '@agc/shared';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import type { MemberOrgNode } from '../model/member-tree.ts';
+import { type MemberOrgNode, memberDisplay } from '../model/member-tree.ts';
 import './member-tree.css';
 
 /** Size of a member box in the chart (fixed: the layout never measures). */
@@ -43,22 +43,21 @@ export function memberCardTexts(t: TFunction): MemberCardTexts {
 export function memberCard(node: MemberOrgNode, texts: MemberCardTexts): ReactNode {
   const m = node.member;
   if (!m) return node.slot === 'left' ? texts.emptyLeft : texts.emptyRight;
+  const d = node.display ?? memberDisplay(m);
   const tag =
     m.depth === 0 ? texts.you : m.side === 'left' ? texts.left : m.side === 'right' ? texts.right : '';
   // The lines go straight into the box (it carries the class member-node): no wrapper element.
   return (
     <>
-      <div className="member-node__address">{shortAddress(m.address)}</div>
+      <div className="member-node__address">{d.address}</div>
       <div className="member-node__meta">
         {tag ? `${texts.level(m.level)} · ${tag}` : texts.level(m.level)}
       </div>
       <div className="member-node__volumes">
-        <span>{`${texts.left} ${formatTreeAmount(m.left_volume)}`}</span>
-        <span>{`${texts.right} ${formatTreeAmount(m.right_volume)}`}</span>
+        <span>{`${texts.left} ${d.leftVolume}`}</span>
+        <span>{`${texts.right} ${d.rightVolume}`}</span>
       </div>
-      <div className="member-node__carry">
-        {`${texts.carry} ${formatTreeAmount(m.left_carry)} / ${formatTreeAmount(m.right_carry)}`}
-      </div>
+      <div className="member-node__carry">{`${texts.carry} ${d.leftCarry} / ${d.rightCarry}`}</div>
     </>
   );
 }

@@ -1,7 +1,14 @@
 // The member's placement subtree as chart nodes: each member node has a left and a right slot; an
 // empty slot beside an occupied one is a disabled placeholder node, a member with neither child is
 // a leaf (no request is made for it).
-import type { TreeNode as Member, Relation, Side, TreeResponse } from '@agc/shared';
+import {
+  formatTreeAmount,
+  type TreeNode as Member,
+  type Relation,
+  type Side,
+  shortAddress,
+  type TreeResponse,
+} from '@agc/shared';
 import {
   accessor,
   applyLoaded,
@@ -24,6 +31,27 @@ export interface MemberOrgNode extends OrgNodeBase {
   member: Member | null;
   /** The side of an empty slot. */
   slot?: Side;
+  /** What the box shows, formatted once when the member arrives (not at every render of thousands). */
+  display?: MemberDisplay;
+}
+
+/** A member's box texts that do not depend on the language: short address, amounts with 2 decimals. */
+export interface MemberDisplay {
+  address: string;
+  leftVolume: string;
+  rightVolume: string;
+  leftCarry: string;
+  rightCarry: string;
+}
+
+export function memberDisplay(member: Member): MemberDisplay {
+  return {
+    address: shortAddress(member.address),
+    leftVolume: formatTreeAmount(member.left_volume),
+    rightVolume: formatTreeAmount(member.right_volume),
+    leftCarry: formatTreeAmount(member.left_carry),
+    rightCarry: formatTreeAmount(member.right_carry),
+  };
 }
 
 export const memberAcc = accessor<MemberOrgNode>();
@@ -37,6 +65,7 @@ export function memberNode(member: Member, pid: string | null): MemberOrgNode {
     children: [],
     isLeaf: !member.has_left && !member.has_right,
     member,
+    display: memberDisplay(member),
     className: member.depth === 0 ? 'member-node member-node--root' : 'member-node',
   };
 }
