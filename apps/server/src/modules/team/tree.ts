@@ -125,7 +125,8 @@ export async function getTree(ctx: AppContext, userId: bigint, nodeId?: bigint):
   const node = rows.get(target);
   if (!node) throw notFound('team.not_in_subtree');
   const child = (side: Side) => {
-    for (const r of rows.values()) if (BigInt(r.id) !== target && r.side === side) return toNode(ctx, r, me.depth);
+    for (const r of rows.values())
+      if (BigInt(r.id) !== target && r.side === side) return toNode(ctx, r, me.depth);
     return null;
   };
   return { node: toNode(ctx, node, me.depth), left: child('left'), right: child('right') };
