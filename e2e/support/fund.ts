@@ -1,4 +1,6 @@
 import { agcAbi, devAccount, mockUsdtAbi, transferAbi } from '@agc/contracts';
+import { AGC_DECIMALS, parseAmount } from '@agc/shared';
+import { expect } from '@playwright/test';
 import {
   type Address,
   createPublicClient,
@@ -68,4 +70,34 @@ export async function payFrom(
     args: [orderId, usdt, agc],
   });
   await client.waitForTransactionReceipt({ hash });
+}
+
+/**
+ * A real purchase of product 1 by `account` (signed in with `headers`): the order through the API, its
+ * payment on chain from that wallet, and the watcher's confirmation (polled until Success).
+ */
+export async function buyProduct(env: E2EEnv, account: LocalAccount, headers: Record<string, string>) {
+  const created = await (
+    await fetch(`${env.baseURL}/api/v1/order`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ product_id: 1 }),
+    })
+  ).json();
+  const orderId: string = created.data.order_id;
+  await payFrom(
+    env,
+    account,
+    BigInt(orderId),
+    parseAmount(created.data.pay_amount_usdt, 6),
+    parseAmount(created.data.service_fee_agc, AGC_DECIMALS),
+  );
+  await expect
+    .poll(
+      async () =>
+        (await (await fetch(`${env.baseURL}/api/v1/order/${orderId}`, { headers })).json()).data.status,
+      { timeout: 30_000 },
+    )
+    .toBe('Success');
+  return orderId;
 }

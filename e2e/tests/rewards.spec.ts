@@ -7,7 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
-import { fund, payFrom } from '../support/fund.ts';
+import { buyProduct, fund } from '../support/fund.ts';
 import { connectAndWaitForHome } from '../support/sign-up.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
@@ -49,31 +49,7 @@ async function apiSignUp(account: LocalAccount, code: string, side: 'left' | 'ri
   return { authorization: `Bearer ${body.data.token}`, 'x-wallet-address': account.address };
 }
 
-/** A real purchase of product 1 (100 USDT): the order, its payment on chain, the watcher's confirmation. */
-async function buy(account: LocalAccount, headers: Headers): Promise<void> {
-  const created = await (
-    await fetch(`${env.baseURL}/api/v1/order`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ product_id: 1 }),
-    })
-  ).json();
-  const orderId: string = created.data.order_id;
-  await payFrom(
-    env,
-    account,
-    BigInt(orderId),
-    parseAmount(created.data.pay_amount_usdt, 6),
-    parseAmount(created.data.service_fee_agc, AGC_DECIMALS),
-  );
-  await expect
-    .poll(
-      async () =>
-        (await (await fetch(`${env.baseURL}/api/v1/order/${orderId}`, { headers })).json()).data.status,
-      { timeout: 30_000 },
-    )
-    .toBe('Success');
-}
+const buy = (account: LocalAccount, headers: Headers) => buyProduct(env, account, headers);
 
 async function rewardsOf(headers: Headers): Promise<Reward[]> {
   return (await (await fetch(`${env.baseURL}/api/v1/profit/all`, { headers })).json()).data.list;

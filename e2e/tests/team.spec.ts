@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { devAccount } from '@agc/contracts';
-import { AGC_DECIMALS, parseAmount } from '@agc/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, type LocalAccount, privateKeyToAccount } from 'viem/accounts';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
-import { fund, payFrom } from '../support/fund.ts';
+import { buyProduct, fund } from '../support/fund.ts';
 import { connectAndWaitForHome, signUp } from '../support/sign-up.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
@@ -105,30 +104,7 @@ test("a member who signs up through the left link is on the inviter's team: dire
 
   // The invitee buys: an order paid on chain (outside the app), confirmed by the watcher.
   await fund(env, invitee.address);
-  const session = await apiSession(env.baseURL, invitee);
-  const created = await (
-    await fetch(`${env.baseURL}/api/v1/order`, {
-      method: 'POST',
-      headers: { ...session.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ product_id: 1 }),
-    })
-  ).json();
-  const orderId: string = created.data.order_id;
-  await payFrom(
-    env,
-    invitee,
-    BigInt(orderId),
-    parseAmount(created.data.pay_amount_usdt, 6),
-    parseAmount(created.data.service_fee_agc, AGC_DECIMALS),
-  );
-  await expect
-    .poll(
-      async () =>
-        (await (await fetch(`${env.baseURL}/api/v1/order/${orderId}`, { headers: session.headers })).json())
-          .data.status,
-      { timeout: 30_000 },
-    )
-    .toBe('Success');
+  await buyProduct(env, invitee, (await apiSession(env.baseURL, invitee)).headers);
 
   await page.reload();
   await page.getByTestId('team-status-active').click();

@@ -1,5 +1,7 @@
 import type { Rules } from '../../config.ts';
-import { applyPpm, levelOf } from '../rules/rules.ts';
+import { applyPpm, type CutReason, capReward, levelOf } from '../rules/rules.ts';
+
+export type { CutReason };
 
 /**
  * The daily settlement's rules, in memory and free of any database: the tree arrives as flat typed
@@ -52,8 +54,6 @@ export interface SettlementInput {
   state: Map<number, CarriedState>;
 }
 
-export type CutReason = 'remaining_dividends' | 'day_top_profit';
-
 export interface RewardLine {
   userId: number;
   kind: 'static' | 'pairing';
@@ -99,24 +99,15 @@ export function manageRankOf(rules: Rules, base: bigint): number {
   return rank;
 }
 
-/**
- * Pays one reward against the member's caps: what remains of the remaining dividends and of the
- * day top. Returns the line and updates the running caps.
- */
+/** Pays one reward against the member's running caps (capReward), and updates them. */
 function capped(
   caps: { remaining: bigint; dayLeft: bigint },
   line: Omit<RewardLine, 'paid' | 'cut' | 'cutReason'>,
 ): RewardLine {
-  const dayLeft = caps.dayLeft > 0n ? caps.dayLeft : 0n;
-  const room = min(caps.remaining, dayLeft);
-  const paid = min(line.due, room > 0n ? room : 0n);
-  const cut = line.due - paid;
-  // The tighter cap is the one that cut (remaining dividends when both are equal: it is the lasting one).
-  const cutReason: CutReason | null =
-    cut === 0n ? null : caps.remaining <= dayLeft ? 'remaining_dividends' : 'day_top_profit';
-  caps.remaining -= paid;
-  caps.dayLeft -= paid;
-  return { ...line, paid, cut, cutReason };
+  const result = capReward(line.due, caps.remaining, caps.dayLeft);
+  caps.remaining -= result.paid;
+  caps.dayLeft -= result.paid;
+  return { ...line, ...result };
 }
 
 /** Settles one day: static and pairing rewards (capped), carry-forward, management base, team sizes. */

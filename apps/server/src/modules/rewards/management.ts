@@ -1,12 +1,12 @@
-import { rowsOf, schema } from '@agc/db';
+import { schema } from '@agc/db';
 import { formatAmount, type Reward, USDT_DECIMALS } from '@agc/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ACCOUNTS, lockBalances, refKey, transferBatch } from '../ledger/ledger.ts';
-import { applyPpm, dayKey, levelOf } from '../rules/rules.ts';
+import { applyPpm, capReward, dayKey, levelOf } from '../rules/rules.ts';
 import { lockRewardsShared, rewardTransfers, splitReward } from './credit.ts';
-import { type RewardRow, rewardColumns, toReward } from './profit.ts';
+import { toReward } from './profit.ts';
 
 const { teamState, rewards } = schema;
 
@@ -35,12 +35,12 @@ export async function settleManagement(ctx: AppContext, userId: bigint): Promise
       .select({ v: sql<string>`coalesce(sum(${rewards.due} - ${rewards.cut}), 0)::text` })
       .from(rewards)
       .where(and(eq(rewards.userId, userId), eq(rewards.day, today)));
-    const left = balances.get(refKey(remaining)) ?? 0n;
-    const dayLeft = level.dayTop - BigInt(usedToday?.v ?? '0');
-    const room = left < dayLeft ? left : dayLeft > 0n ? dayLeft : 0n;
     const due = applyPpm(state.manageBase, rank.ratePpm);
-    const paid = due < room ? due : room;
-    const cut = due - paid;
+    const { paid, cut, cutReason } = capReward(
+      due,
+      balances.get(refKey(remaining)) ?? 0n,
+      level.dayTop - BigInt(usedToday?.v ?? '0'),
+    );
     const split = splitReward(ctx.config.rules, paid, await ctx.prices.agcPrice());
     const ref = `mng:${today}:${userId}`;
     const [row] = await tx
@@ -52,7 +52,7 @@ export async function settleManagement(ctx: AppContext, userId: bigint): Promise
         ratePpm: Number(rank.ratePpm),
         due,
         cut,
-        cutReason: cut === 0n ? null : left <= dayLeft ? 'remaining_dividends' : 'day_top_profit',
+        cutReason,
         creditedUsdt: split.usdt,
         creditedAgc: split.agc,
         level: rank.rank,
@@ -61,17 +61,29 @@ export async function settleManagement(ctx: AppContext, userId: bigint): Promise
         createdAt: now,
       })
       .onConflictDoNothing()
-      .returning({ id: rewards.id });
+      .returning();
     // One settlement per member and day: the base only grows at the daily settlement.
     if (!row) throw new AppError(409, 'rewards.already_settled_today');
     await transferBatch(tx, rewardTransfers(userId, 'management', `reward:management:${ref}`, paid, split));
     await tx.update(teamState).set({ manageBase: 0n, manageRank: 0 }).where(eq(teamState.userId, userId));
-    const [saved] = rowsOf<RewardRow>(
-      await tx.execute(sql`
-        select ${rewardColumns} from rewards r left join users s on s.id = r.source_user_id
-        where r.id = ${row.id.toString()}::bigint`),
+    return toReward(
+      {
+        id: row.id.toString(),
+        kind: row.kind,
+        created_at: row.createdAt,
+        day: row.day,
+        base: row.base.toString(),
+        rate_ppm: row.ratePpm,
+        due: row.due.toString(),
+        cut: row.cut.toString(),
+        cut_reason: cutReason,
+        credited_usdt: row.creditedUsdt.toString(),
+        credited_agc: row.creditedAgc.toString(),
+        source_address: null,
+        level: row.level,
+      },
+      now,
     );
-    return toReward(saved!, now);
   });
   ctx.cache.me.delete(userId);
   return reward;

@@ -15,7 +15,7 @@ import { dayKey, ppmToPercent } from '../rules/rules.ts';
 const DAY_MS = 86_400_000;
 const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
 
-interface RewardRow {
+export interface RewardRow {
   id: string;
   kind: RewardKind;
   created_at: string | Date;
@@ -36,7 +36,7 @@ const columns = sql`r.id::text as id, r.kind, r.created_at, r.day::text as day, 
   r.credited_agc::text as credited_agc, s.address as source_address, r.level`;
 
 /** A reward record as the reward pages show it; grouped by the day it counts for (today 1, yesterday 2, older 3). */
-function toReward(r: RewardRow, now: Date): Reward {
+export function toReward(r: RewardRow, now: Date): Reward {
   const today = dayKey(now);
   const yesterday = dayKey(new Date(now.getTime() - DAY_MS));
   return {
@@ -118,5 +118,3 @@ export async function getReward(ctx: AppContext, userId: bigint, id: bigint): Pr
   if (!row) throw notFound('rewards.not_found');
   return toReward(row, ctx.now());
 }
-
-export { columns as rewardColumns, type RewardRow, toReward };

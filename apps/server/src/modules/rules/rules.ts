@@ -31,3 +31,26 @@ export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 /** The day after a 'YYYY-MM-DD' day. */
 export const nextDay = (day: string) => dayKey(new Date(dayStart(day).getTime() + 86_400_000));
+
+export type CutReason = 'remaining_dividends' | 'day_top_profit';
+
+/**
+ * Every reward's caps: it pays at most what remains of the member's remaining dividends and of the day
+ * top (day top minus what the day already counted). What is cut is recorded with the tighter cap
+ * (remaining dividends when both are equal: it is the lasting one).
+ */
+export function capReward(
+  due: bigint,
+  remaining: bigint,
+  dayLeft: bigint,
+): { paid: bigint; cut: bigint; cutReason: CutReason | null } {
+  const day = dayLeft > 0n ? dayLeft : 0n;
+  const room = remaining < day ? remaining : day;
+  const paid = due < room ? due : room > 0n ? room : 0n;
+  const cut = due - paid;
+  return {
+    paid,
+    cut,
+    cutReason: cut === 0n ? null : remaining <= day ? 'remaining_dividends' : 'day_top_profit',
+  };
+}

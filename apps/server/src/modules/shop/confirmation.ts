@@ -11,7 +11,7 @@ import {
 } from '../ledger/ledger.ts';
 import type { AgcPrice } from '../pricing/price-source.ts';
 import { lockRewardsShared, rewardTransfers, splitReward } from '../rewards/credit.ts';
-import { applyPpm, dayKey, levelOf } from '../rules/rules.ts';
+import { applyPpm, capReward, dayKey, levelOf } from '../rules/rules.ts';
 import { type OrderRow, REASONS } from './orders.ts';
 
 const { orders, users, rewards } = schema;
@@ -190,10 +190,7 @@ export async function confirmOrders(
     const due = applyPpm(o.priceUsdt, rules.referralPpm);
     const remaining = bal(usdt(inviter, ACCOUNTS.remainingDividends));
     const level = levelOf(rules, bal(usdt(inviter, ACCOUNTS.investment)));
-    const dayLeft = level.dayTop - (paidToday.get(inviter) ?? 0n);
-    const room = remaining < dayLeft ? remaining : dayLeft > 0n ? dayLeft : 0n;
-    const paid = due < room ? due : room;
-    const cut = due - paid;
+    const { paid, cut, cutReason } = capReward(due, remaining, level.dayTop - (paidToday.get(inviter) ?? 0n));
     const split = splitReward(rules, paid, price);
     const rewardRef = `reward:referral:${ref}`;
     for (const t of rewardTransfers(inviter, 'referral', rewardRef, paid, split)) transfers.push(t);
@@ -209,7 +206,7 @@ export async function confirmOrders(
         ratePpm: Number(rules.referralPpm),
         due,
         cut,
-        cutReason: cut === 0n ? null : remaining <= dayLeft ? 'remaining_dividends' : 'day_top_profit',
+        cutReason,
         creditedUsdt: split.usdt,
         creditedAgc: split.agc,
         sourceUserId: o.userId,

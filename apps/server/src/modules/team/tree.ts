@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { ACCOUNTS } from '../ledger/ledger.ts';
 import { memberFigures } from '../me/figures.ts';
-import { findByAddress, findById, type Member } from '../members/repository.ts';
+import { findByAddress, type Member } from '../members/repository.ts';
 import { memberSnapshot } from '../members/service.ts';
 import { levelOf, ppmToPercent } from '../rules/rules.ts';
 
@@ -44,7 +44,9 @@ export async function ancestorAt(db: DbOrTx, memberId: bigint, depth: number): P
 }
 
 /** Whether `target` is `me` or below it in the placement tree. */
-export async function inSubtree(db: DbOrTx, me: Member, target: Member): Promise<boolean> {
+type Placed = Pick<Member, 'id' | 'depth'>;
+
+export async function inSubtree(db: DbOrTx, me: Placed, target: Placed): Promise<boolean> {
   if (target.id === me.id) return true;
   if (target.depth <= me.depth) return false;
   return (await ancestorAt(db, target.id, me.depth)) === me.id;
@@ -104,8 +106,9 @@ function toNode(ctx: AppContext, r: NodeRow, rootDepth: number): TreeNode {
   };
 }
 
-async function member(db: DbOrTx, userId: bigint): Promise<Member> {
-  const me = await findById(db, userId);
+/** The signed-in member, from the auth snapshot (cached; placement and depth never change). */
+async function member(ctx: AppContext, userId: bigint) {
+  const me = await memberSnapshot(ctx, userId);
   if (!me) throw unauthorized('auth.unknown_user');
   return me;
 }
@@ -116,8 +119,7 @@ async function member(db: DbOrTx, userId: bigint): Promise<Member> {
  * subtree check, then the node with its children).
  */
 export async function getTree(ctx: AppContext, userId: bigint, nodeId?: bigint): Promise<TreeResponse> {
-  const me = await memberSnapshot(ctx, userId);
-  if (!me) throw unauthorized('auth.unknown_user');
+  const me = await member(ctx, userId);
   const target = nodeId ?? me.id;
   if (target !== me.id && (await ancestorAt(ctx.db, target, me.depth)) !== me.id)
     throw notFound('team.not_in_subtree');
@@ -134,7 +136,7 @@ export async function getTree(ctx: AppContext, userId: bigint, nodeId?: bigint):
 
 /** me/relation: the path from me down to the member with that address, if it is in my subtree. */
 export async function getRelation(ctx: AppContext, userId: bigint, address: string): Promise<Relation> {
-  const me = await member(ctx.db, userId);
+  const me = await member(ctx, userId);
   const target = await findByAddress(ctx.db, address);
   if (!target || !(await inSubtree(ctx.db, me, target))) throw notFound('team.not_in_subtree');
   const distance = target.depth - me.depth;
@@ -176,7 +178,7 @@ export async function teamUsers(
   userId: bigint,
   f: TeamUsersFilter,
 ): Promise<{ list: TeamUser[]; hasMore: boolean }> {
-  const me = await member(ctx.db, userId);
+  const me = await member(ctx, userId);
   const offset = (f.page - 1) * f.size;
   const active = sql`exists (select 1 from ledger_accounts a where coalesce(a.user_id, 0) = m.id
     and a.code = ${ACCOUNTS.investment} and a.asset = 'USDT' and a.balance > 0)`;
@@ -233,7 +235,7 @@ export async function teamUsers(
 
 /** me/invite: my code, the two links' queries, direct-invitee counts and the configured rates. */
 export async function getInvite(ctx: AppContext, userId: bigint): Promise<InviteInfo> {
-  const me = await member(ctx.db, userId);
+  const me = await member(ctx, userId);
   const f = await memberFigures(ctx.db, me.id, ctx.now());
   const code = encodeURIComponent(me.inviteCode);
   const top = ctx.config.rules.levels.at(-1);

@@ -20,10 +20,11 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyToClipboard } from '../../../lib/clipboard.ts';
 import { usePanZoom } from '../hooks/usePanZoom.ts';
 import { type ClickController, createClickController } from '../model/click.ts';
 import { DEFAULT_TILE_WIDTH, layoutTree, type TreeLayout, tileLayout } from '../model/layout.ts';
-import { copyToClipboard, type MenuAction, menuActions } from '../model/menu.ts';
+import { type MenuAction, menuActions } from '../model/menu.ts';
 import {
   accessor,
   applyLoaded,
