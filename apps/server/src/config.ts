@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { parseAmount, USDT_DECIMALS } from '@agc/shared';
+import { AGC_DECIMALS, parseAmount, USDT_DECIMALS } from '@agc/shared';
 import { z } from 'zod';
 
 /**
@@ -115,6 +115,23 @@ const envSchema = z
     /** The AGC price source; "fixed" reads AGC_PRICE_USDT (development, tests). */
     PRICE_SOURCE: z.enum(['fixed']).default('fixed'),
     AGC_PRICE_USDT: decimal.refine((v) => /[1-9]/.test(v), 'must be above 0').default('0.5'),
+    /** Withdrawal service fee, a share of the amount requested, taken in the same asset. */
+    WITHDRAW_FEE_PERCENT: percent
+      .refine((v) => parseAmount(v, 4) < 1_000_000n, 'must be below 100')
+      .default('5'),
+    /** Most one member may request per UTC day (rejected requests do not count), per asset. */
+    WITHDRAW_DAILY_LIMIT_USDT: decimal.default('10000'),
+    WITHDRAW_DAILY_LIMIT_AGC: z
+      .string()
+      .regex(/^\d{1,24}(\.\d{1,18})?$/, 'must be a decimal like 1000')
+      .default('20000'),
+    /** How long a claim voucher stays valid on chain. */
+    WITHDRAW_VOUCHER_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(30),
     /** Blocks on top of a payment's block before it counts (1 = the block itself). */
     CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
     WATCHER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
@@ -187,6 +204,15 @@ export interface Config {
   watcher: { confirmations: number; pollMs: number; maxBlockRange: number; startBlock: bigint };
   runJobs: boolean;
   settlement: { delayMs: number };
+  withdraw: WithdrawRules;
+}
+
+/** Withdrawal rules (PRODUCT.md "Withdrawals"), exact integers. */
+export interface WithdrawRules {
+  feePpm: bigint;
+  /** Per member and UTC day, in minor units of each asset. */
+  dailyLimit: { USDT: bigint; AGC: bigint };
+  voucherTtlMs: number;
 }
 
 /** One level's rules (levels 1–5; level 0 = below the first threshold: no rates). */
@@ -307,6 +333,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       })),
     },
     settlement: { delayMs: e.SETTLEMENT_DELAY_MINUTES * 60_000 },
+    withdraw: {
+      feePpm: percentToPpm(e.WITHDRAW_FEE_PERCENT),
+      dailyLimit: {
+        USDT: usdtUnits(e.WITHDRAW_DAILY_LIMIT_USDT),
+        AGC: parseAmount(e.WITHDRAW_DAILY_LIMIT_AGC, AGC_DECIMALS),
+      },
+      voucherTtlMs: e.WITHDRAW_VOUCHER_TTL_MINUTES * 60_000,
+    },
     shop: {
       feePpm: percentToPpm(e.ORDER_FEE_PERCENT),
       quoteTtlMs: e.ORDER_QUOTE_TTL_MINUTES * 60_000,
