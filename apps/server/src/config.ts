@@ -144,6 +144,19 @@ const envSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    /**
+     * Tests only (refused in production): a server clock that starts at this instant (ISO 8601, or "now") and
+     * that POST /api/v1/test/clock moves forward (e2e settles a day that ended). Unset: the real clock, no route.
+     */
+    TEST_CLOCK: z
+      .union([
+        z.literal('now'),
+        z.iso.datetime({
+          offset: true,
+          error: 'must be "now" or an ISO 8601 instant like 2030-01-02T00:10:00Z',
+        }),
+      ])
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.CHAIN_RPC_URL) {
@@ -165,6 +178,8 @@ const envSchema = z
         ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
       if (!env.CHAIN_RPC_URL)
         ctx.addIssue({ code: 'custom', path: ['CHAIN_RPC_URL'], message: 'is required in production' });
+      if (env.TEST_CLOCK)
+        ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'must not be set in production' });
     }
   });
 
@@ -204,6 +219,8 @@ export interface Config {
   watcher: { confirmations: number; pollMs: number; maxBlockRange: number; startBlock: bigint };
   runJobs: boolean;
   settlement: { delayMs: number };
+  /** Tests only: the server clock is movable, starting at `start` (see modules/testing). */
+  testClock?: { start: Date };
   withdraw: WithdrawRules;
 }
 
@@ -354,5 +371,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       startBlock: BigInt(e.TRANSFER_START_BLOCK ?? 0),
     },
     runJobs: e.RUN_JOBS,
+    ...(e.TEST_CLOCK && {
+      testClock: { start: e.TEST_CLOCK === 'now' ? new Date() : new Date(e.TEST_CLOCK) },
+    }),
   };
 }
