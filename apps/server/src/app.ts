@@ -9,6 +9,8 @@ import { meRoutes } from './modules/me/routes.ts';
 import { rewardRoutes, settlementAdminRoutes } from './modules/rewards/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
+import { testClockRoutes } from './modules/testing/routes.ts';
+import { withdrawAdminRoutes, withdrawRoutes } from './modules/withdraw/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -48,6 +50,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await api.register(rewardRoutes, { ctx });
       await api.register(settlementAdminRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(testClockRoutes, { ctx });
+      await api.register(withdrawRoutes, { ctx });
+      await api.register(withdrawAdminRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

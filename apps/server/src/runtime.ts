@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Deployment, deployAll, devAccount, isDeployed, seedDevFunds, startAnvil } from '@agc/contracts';
+import {
+  type Deployment,
+  deployAll,
+  devAccount,
+  devVoucherSigner,
+  isDeployed,
+  seedDevFunds,
+  startAnvil,
+} from '@agc/contracts';
 import { type DbHandle, migrate, openDb } from '@agc/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -10,6 +18,7 @@ import type { AppContext, ChainContext } from './context.ts';
 import { TokenService } from './lib/tokens.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { priceSourceFrom } from './modules/pricing/price-source.ts';
+import { serverClock } from './modules/testing/clock.ts';
 import { seedDemo } from './seed.ts';
 
 export interface Runtime {
@@ -27,9 +36,6 @@ function localSecret(dataDir: string, name: string): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
-
-/** The dev voucher signer: an account of the dev mnemonic that is not one of the ten funded ones. */
-export const DEV_SIGNER_INDEX = 10;
 
 async function localChain(
   config: Config,
@@ -55,7 +61,7 @@ async function localChain(
     deployment = await deployAll({
       rpcUrl: anvil.url,
       deployer,
-      signer: devAccount(DEV_SIGNER_INDEX).address,
+      signer: devVoucherSigner().address,
       openMint: true,
     });
     const accounts = Array.from({ length: 10 }, (_, i) => devAccount(i).address);
@@ -141,7 +147,7 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
     chain,
     cache: { members: new TtlCache(config.memberCacheTtlMs), me: new TtlCache(config.memberCacheTtlMs) },
     prices: priceSourceFrom(config),
-    now: () => new Date(),
+    ...serverClock(config),
   };
 
   // The signer key is checked here so a bad one fails at start-up, not at the first claim.

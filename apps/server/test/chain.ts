@@ -4,6 +4,7 @@ import {
   type Deployment,
   deployAll,
   devAccount,
+  devVoucherSigner,
   localChain,
   mockUsdtAbi,
   startAnvil,
@@ -12,7 +13,6 @@ import type { TxResponse } from '@agc/shared';
 import { createPublicClient, createTestClient, createWalletClient, type Hash, http, parseEther } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { ChainContext } from '../src/context.ts';
-import { DEV_SIGNER_INDEX } from '../src/runtime.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 export interface ChainServer extends TestServer {
@@ -36,7 +36,7 @@ export async function startLocalChain(): Promise<{
   const deployment = await deployAll({
     rpcUrl: anvil.url,
     deployer: devAccount(0),
-    signer: devAccount(DEV_SIGNER_INDEX).address,
+    signer: devVoucherSigner().address,
     openMint: true,
   });
   const lower = (a: string) => a.toLowerCase() as `0x${string}`;

@@ -23,6 +23,10 @@ describe('API documentation and public configuration', () => {
       '/api/v1/admin/settlements',
       '/api/v1/admin/settlements/preview',
       '/api/v1/admin/settlements/run',
+      '/api/v1/admin/withdraws',
+      '/api/v1/admin/withdraws/approve',
+      '/api/v1/admin/withdraws/{withdraw_id}/approve',
+      '/api/v1/admin/withdraws/{withdraw_id}/reject',
       '/api/v1/auth',
       '/api/v1/config',
       '/api/v1/me',
@@ -47,6 +51,12 @@ describe('API documentation and public configuration', () => {
       '/api/v1/profit/type',
       '/api/v1/token/price',
       '/api/v1/token/price2',
+      '/api/v1/withdraw',
+      '/api/v1/withdraw/check',
+      '/api/v1/withdraw/claim/{id}',
+      '/api/v1/withdraw/limit',
+      '/api/v1/withdraw/{withdraw_id}',
+      '/api/v1/withdraws',
     ]);
     // The request schema of sign-in comes from packages/shared.
     const body = doc.paths['/api/v1/auth'].post.requestBody.content['application/json'].schema;

@@ -21,3 +21,10 @@ export function devAccount(i: number): HDAccount {
 export function devAddresses(count = 10): Address[] {
   return Array.from({ length: count }, (_, i) => devAccount(i).address);
 }
+
+/**
+ * The voucher signer of local chains: an account of the dev mnemonic that is not one of the ten
+ * funded ones (a member's wallet can never be the signer). A real network takes SIGNER_PRIVATE_KEY.
+ */
+export const DEV_SIGNER_INDEX = 10;
+export const devVoucherSigner = (): HDAccount => devAccount(DEV_SIGNER_INDEX);

@@ -13,6 +13,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -175,6 +176,57 @@ export const orders = pgTable(
     index('orders_volume_pending_idx')
       .on(t.id)
       .where(sql`${t.status} = 'Success' and ${t.volumeAppliedAt} is null`),
+  ],
+);
+
+/**
+ * Withdrawals of earnings (PRODUCT.md "Withdrawals"). The requested amount moves from the member's
+ * available to locked balance when the row is inserted (same transaction); approval lets the member
+ * fetch a voucher; the vault's Claimed event pays it out (Success); a rejection moves it back. The id
+ * is also the vault voucher id, which the vault pays at most once.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    /** 1 = USDT, 2 = AGC. */
+    type: smallint('type').notNull(),
+    asset: text('asset', { enum: ['USDT', 'AGC'] }).notNull(),
+    /** Minor units of the asset: requested (taken from available), the fee, and what the vault pays. */
+    amount: amount('amount').notNull(),
+    fee: amount('fee').notNull(),
+    received: amount('received').notNull(),
+    /** The fee rate when requested, parts per million. */
+    feePpm: integer('fee_ppm').notNull(),
+    /** The member's wallet when requested: the only account a voucher is signed for. */
+    address: text('address').notNull(),
+    status: text('status', { enum: ['Auditing', 'Withdrawable', 'Success', 'Rejected'] })
+      .notNull()
+      .default('Auditing'),
+    /** The UTC day the request counts for in the daily limit. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Rejection reason (shown to the member) and the auditor's note. */
+    reason: text('reason'),
+    auditNote: text('audit_note'),
+    auditedBy: bigint('audited_by', { mode: 'bigint' }).references(() => users.id),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
+    /** Deadline of the latest voucher handed out. */
+    voucherDeadline: timestamp('voucher_deadline', { withTimezone: true }),
+    claimTxHash: text('claim_tx_hash'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('withdrawals_user_created_idx').on(t.userId, t.id),
+    index('withdrawals_user_day_idx').on(t.userId, t.asset, t.day),
+    index('withdrawals_status_idx').on(t.status, t.id),
+    check(
+      'withdrawals_amounts',
+      sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.received} > 0 and ${t.received} + ${t.fee} = ${t.amount}`,
+    ),
   ],
 );
 

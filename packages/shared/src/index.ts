@@ -5,6 +5,7 @@ export * from './api/me.ts';
 export * from './api/rewards.ts';
 export * from './api/shop.ts';
 export * from './api/team.ts';
+export * from './api/withdraw.ts';
 export * from './envelope.ts';
 export * from './format/index.ts';
 export * from './locale.ts';

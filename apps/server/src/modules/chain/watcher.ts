@@ -1,20 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { transferAbi } from '@agc/contracts';
+import { transferAbi, vaultAbi } from '@agc/contracts';
 import { schema } from '@agc/db';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { getAbiItem } from 'viem';
 import type { AppContext } from '../../context.ts';
+import { claimedEvents, ingestClaimedEvents } from '../withdraw/claim.ts';
 import { chainClient } from './client.ts';
 import { ingestPaidEvents, paidEvents } from './payments.ts';
 
 const { chainCursors } = schema;
 
-/** The cursor of the payment contract's Paid events. */
+/**
+ * The cursor of the contract events the app follows: the payment contract's Paid and the vault's
+ * Claimed (one stream, one range read for both; the name dates from when it held payments only).
+ */
 export const PAYMENTS_STREAM = 'transfer.Paid';
 /** Events applied per database transaction (constant queries each). */
 export const INGEST_CHUNK = 500;
 const LEASE_MS = 15_000;
 const PAID = getAbiItem({ abi: transferAbi, name: 'Paid' });
+const CLAIMED = getAbiItem({ abi: vaultAbi, name: 'Claimed' });
 
 export interface PollResult {
   /** False when another process holds the lease (it is the leader). */
@@ -27,7 +32,7 @@ export interface PollResult {
 }
 
 /**
- * Polls the payment contract's events from a stored cursor, in bounded block ranges, up to the
+ * Polls the payment contract's and the vault's events from a stored cursor, in bounded block ranges, up to the
  * block that has enough confirmations. One process at a time holds a lease on the stream (the
  * leader); correctness does not depend on it (ingestion is idempotent), it only saves duplicate work.
  * An RPC or database error leaves the cursor where it was: the next poll reads the range again.
@@ -83,19 +88,21 @@ export class PaymentWatcher {
     const max = cursor + BigInt(ctx.config.watcher.maxBlockRange);
     const toBlock = safe < max ? safe : max;
     const logs = await client.getLogs({
-      address: ctx.chain.contracts.transfer,
-      event: PAID,
+      address: [ctx.chain.contracts.transfer, ctx.chain.contracts.vault],
+      events: [PAID, CLAIMED],
       fromBlock,
       toBlock,
     });
     const events = paidEvents(ctx, logs);
+    const claims = claimedEvents(ctx, logs);
     let ingested = 0;
     for (let i = 0; i < events.length || i === 0; i += INGEST_CHUNK) {
       const chunk = events.slice(i, i + INGEST_CHUNK);
       const last = i + INGEST_CHUNK >= events.length;
       ingested += await ctx.db.transaction(async (tx) => {
-        const n = await ingestPaidEvents(ctx, tx, chunk);
+        let n = await ingestPaidEvents(ctx, tx, chunk);
         if (last) {
+          n += await ingestClaimedEvents(ctx, tx, claims);
           // Only forward, and only while this process still leads.
           await tx
             .update(chainCursors)
@@ -110,7 +117,7 @@ export class PaymentWatcher {
       // Committed: this process's cached /me figures may be out of date now.
       if (ingested > 0) ctx.cache.me.clear();
     }
-    return { leader: true, fromBlock, toBlock, read: events.length, ingested };
+    return { leader: true, fromBlock, toBlock, read: events.length + claims.length, ingested };
   }
 
   /** Polls until caught up with the chain head (tests, benchmarks). */

@@ -32,6 +32,12 @@ export const ACCOUNTS = {
   remainingDividends: 'member.remaining_dividends',
   /** Member: rewards that can be withdrawn now. */
   available: 'member.available',
+  /** Member: amounts in withdrawals not yet paid out or rejected (locked_profit). */
+  locked: 'member.locked',
+  /** System: withdrawals the vault paid out (amount received by members). Grows with every claim. */
+  withdrawalsPaid: 'system.withdrawals_paid',
+  /** System: withdrawal service fees earned. */
+  withdrawFees: 'system.withdraw_fees',
 } as const;
 export type AccountCode = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
 

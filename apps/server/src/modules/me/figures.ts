@@ -11,6 +11,9 @@ export interface MemberFigures {
   remainingDividends: bigint;
   availableUsdt: bigint;
   availableAgc: bigint;
+  /** In withdrawals not yet paid out or rejected. */
+  lockedUsdt: bigint;
+  lockedAgc: bigint;
   profitSum: bigint;
   todayUsdt: bigint;
   todayAgc: bigint;
@@ -39,6 +42,8 @@ export async function memberFigures(db: DbOrTx, userId: bigint, now: Date): Prom
       ${balance(ACCOUNTS.remainingDividends, 'USDT')} as remaining,
       ${balance(ACCOUNTS.available, 'USDT')} as available_usdt,
       ${balance(ACCOUNTS.available, 'AGC')} as available_agc,
+      ${balance(ACCOUNTS.locked, 'USDT')} as locked_usdt,
+      ${balance(ACCOUNTS.locked, 'AGC')} as locked_agc,
       r.profit_sum, r.today_usdt, r.today_agc, r.yesterday_usdt, r.yesterday_agc,
       coalesce(v.left_total, 0)::text as left_team,
       coalesce(v.right_total, 0)::text as right_team,
@@ -66,6 +71,8 @@ export async function memberFigures(db: DbOrTx, userId: bigint, now: Date): Prom
     remainingDividends: b('remaining'),
     availableUsdt: b('available_usdt'),
     availableAgc: b('available_agc'),
+    lockedUsdt: b('locked_usdt'),
+    lockedAgc: b('locked_agc'),
     profitSum: b('profit_sum'),
     todayUsdt: b('today_usdt'),
     todayAgc: b('today_agc'),

@@ -13,8 +13,9 @@ const agc = (v: bigint) => formatAmount(v, AGC_DECIMALS);
 /**
  * The member's user info, from the ledger (investment, remaining dividends, available), the reward
  * records (today, yesterday, total), the team volume and the daily settlement's team state (team
- * sizes, management base and rank, as of the last settlement). Figures of features not built yet
- * (withdrawals, funds) are 0; nothing here is invented.
+ * sizes, management base and rank, as of the last settlement). locked_profit is what sits in
+ * withdrawals not yet paid out (USDT), service_fee the withdrawal fee rate in percent. Figures of
+ * features not built yet (funds) are 0; nothing here is invented.
  */
 export async function getMe(ctx: AppContext, user: SessionUser): Promise<Me> {
   return (await ctx.cache.me.getOrLoad(user.id, () => loadMe(ctx, user)))!;
@@ -43,7 +44,7 @@ async function loadMe(ctx: AppContext, user: SessionUser): Promise<Me> {
     day_top_profit: usdt(level.dayTop),
     level: level.level,
     available_profit: usdt(f.availableUsdt),
-    locked_profit: '0',
+    locked_profit: usdt(f.lockedUsdt),
     profit_sum: usdt(f.profitSum),
     team_size_all: f.teamSize,
     team_size_valid: f.teamValid,
@@ -52,7 +53,7 @@ async function loadMe(ctx: AppContext, user: SessionUser): Promise<Me> {
     left_team_investment: usdt(f.leftTeam),
     right_team_investment: usdt(f.rightTeam),
     month_team_invest: usdt(f.monthTeam),
-    service_fee: '0',
+    service_fee: ppmToPercent(ctx.config.withdraw.feePpm),
     redemption_fee: '0',
     manage_leve: f.manageRank,
     manage_award_base: usdt(f.manageBase),

@@ -1,0 +1,159 @@
+import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { type AdminWithdrawal, formatAmount, type WithdrawType, withdrawDecimals } from '@agc/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { writeAudit } from '../admin/audit-log.ts';
+import { ACCOUNTS, transferBatch } from '../ledger/ledger.ts';
+import {
+  listWithdrawals,
+  toWithdrawalDto,
+  type WithdrawalRow,
+  type WithdrawPageQuery,
+} from './withdrawals.ts';
+
+const { withdrawals, auditLog } = schema;
+
+const snapshot = (w: WithdrawalRow) => ({ status: w.status, reason: w.reason, note: w.auditNote });
+
+/** The audit page's list: the withdrawals with each member's available balance of the asset now. */
+export async function listForAudit(ctx: AppContext, q: WithdrawPageQuery) {
+  const page = await listWithdrawals(ctx.db, q);
+  const available = new Map<string, bigint>();
+  if (page.list.length > 0) {
+    const rows = rowsOf<{ user_id: string; asset: string; balance: string }>(
+      await ctx.db.execute(sql`
+        select a.user_id::text as user_id, a.asset, a.balance::text as balance
+        from ledger_accounts a
+        where a.code = ${ACCOUNTS.available}
+          and a.user_id = any(${sql.param(page.list.map((w) => w.userId.toString()))}::bigint[])`),
+    );
+    for (const r of rows) available.set(`${r.user_id}|${r.asset}`, BigInt(r.balance));
+  }
+  const list: AdminWithdrawal[] = page.list.map((w) => ({
+    ...toWithdrawalDto(ctx, w),
+    member_available: formatAmount(
+      available.get(`${w.userId}|${w.asset}`) ?? 0n,
+      withdrawDecimals(w.type as WithdrawType),
+    ),
+    audit_note: w.auditNote,
+  }));
+  return { ...page, list };
+}
+
+async function lockWithdrawal(tx: DbOrTx, id: bigint): Promise<WithdrawalRow> {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  if (!row) throw notFound('withdraw.not_found');
+  return row;
+}
+
+/**
+ * Approve one Auditing withdrawal: it becomes Withdrawable (the member may fetch a voucher). No money
+ * moves: the amount already sits in the member's locked balance. Audit-logged in the same transaction.
+ */
+export async function approveWithdrawal(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: bigint,
+  note: string | undefined,
+): Promise<WithdrawalRow> {
+  const after = await ctx.db.transaction(async (tx) => {
+    const before = await lockWithdrawal(tx, id);
+    if (before.status !== 'Auditing') throw badRequest('withdraw.not_auditing');
+    const [row] = await tx
+      .update(withdrawals)
+      .set({ status: 'Withdrawable', auditNote: note ?? null, auditedBy: actor.id, auditedAt: ctx.now() })
+      .where(eq(withdrawals.id, id))
+      .returning();
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'withdraw.approve',
+      target: `withdraw:${id}`,
+      before: snapshot(before),
+      after: snapshot(row!),
+    });
+    return row!;
+  });
+  ctx.cache.me.delete(after.userId);
+  return after;
+}
+
+/**
+ * Reject one Auditing withdrawal with a reason the member sees: Rejected, and the amount goes back
+ * from locked to available in the same transaction. Only Auditing ones: once approved, a voucher may
+ * be out and the vault would still pay it.
+ */
+export async function rejectWithdrawal(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: bigint,
+  reason: string,
+): Promise<WithdrawalRow> {
+  const after = await ctx.db.transaction(async (tx) => {
+    const before = await lockWithdrawal(tx, id);
+    if (before.status !== 'Auditing') throw badRequest('withdraw.not_auditing');
+    const [row] = await tx
+      .update(withdrawals)
+      .set({ status: 'Rejected', reason, auditedBy: actor.id, auditedAt: ctx.now() })
+      .where(eq(withdrawals.id, id))
+      .returning();
+    await transferBatch(tx, [
+      {
+        debit: { userId: before.userId, code: ACCOUNTS.locked, asset: before.asset },
+        credit: { userId: before.userId, code: ACCOUNTS.available, asset: before.asset },
+        amount: before.amount,
+        kind: 'withdraw.reject',
+        ref: `withdraw:${id}`,
+        idempotencyKey: `withdraw:${id}:unlock`,
+      },
+    ]);
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'withdraw.reject',
+      target: `withdraw:${id}`,
+      before: snapshot(before),
+      after: snapshot(row!),
+    });
+    return row!;
+  });
+  ctx.cache.me.delete(after.userId);
+  return after;
+}
+
+/**
+ * Approve many at once: every listed withdrawal still Auditing becomes Withdrawable in one statement
+ * (each audit-logged); the others (already decided, or unknown) are reported as skipped.
+ */
+export async function bulkApprove(
+  ctx: AppContext,
+  actor: SessionUser,
+  ids: bigint[],
+  note: string | undefined,
+): Promise<{ approved: string[]; skipped: string[] }> {
+  const unique = [...new Set(ids)];
+  const approved = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(withdrawals)
+      .set({ status: 'Withdrawable', auditNote: note ?? null, auditedBy: actor.id, auditedAt: ctx.now() })
+      .where(and(inArray(withdrawals.id, unique), eq(withdrawals.status, 'Auditing')))
+      .returning();
+    if (rows.length > 0)
+      await tx.insert(auditLog).values(
+        rows.map((row) => ({
+          actorId: actor.id,
+          action: 'withdraw.approve',
+          target: `withdraw:${row.id}`,
+          before: { status: 'Auditing', reason: null, note: null },
+          after: snapshot(row),
+        })),
+      );
+    return rows;
+  });
+  for (const w of approved) ctx.cache.me.delete(w.userId);
+  const done = new Set(approved.map((w) => w.id));
+  return {
+    approved: approved.map((w) => w.id.toString()).sort((a, b) => Number(BigInt(a) - BigInt(b))),
+    skipped: unique.filter((id) => !done.has(id)).map(String),
+  };
+}

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { AGC_DECIMALS, AmountError, parseAmount, USDT_DECIMALS } from '../money.ts';
+import { amountString } from './common.ts';
+
+/**
+ * Withdrawals (PRODUCT.md "Withdrawals"). Type 1 takes USDT (6 decimals) out of available_profit /
+ * withdrawable_usdt, type 2 AGC (18 decimals) out of withdrawable_vc, as the spec's token decimals rule
+ * says (type 1 gives 6, otherwise 18).
+ */
+export const WITHDRAW_TYPES = { 1: 'USDT', 2: 'AGC' } as const;
+export type WithdrawType = keyof typeof WITHDRAW_TYPES;
+export type WithdrawAsset = (typeof WITHDRAW_TYPES)[WithdrawType];
+export const withdrawDecimals = (type: WithdrawType) => (type === 1 ? USDT_DECIMALS : AGC_DECIMALS);
+
+/** Auditing → Withdrawable (approved) → Success (claimed on chain); Auditing → Rejected (money back). */
+export const withdrawStatus = z.enum(['Auditing', 'Withdrawable', 'Success', 'Rejected']);
+export type WithdrawStatus = z.infer<typeof withdrawStatus>;
+
+/** Why an amount cannot be withdrawn: each is a message key under `withdraw.` (api and web locales). */
+export type WithdrawAmountError =
+  | 'amount_required'
+  | 'amount_invalid'
+  | 'amount_positive'
+  | 'amount_decimals'
+  | 'type_invalid';
+
+/** The request's type as a number 1 or 2 (also "1"/"2" from a form), or null. */
+export function parseWithdrawType(value: unknown): WithdrawType | null {
+  const n = typeof value === 'string' && /^\d$/.test(value.trim()) ? Number(value) : value;
+  return n === 1 || n === 2 ? n : null;
+}
+
+/**
+ * The one reading of a withdrawal amount, for the form and the server alike: required, a plain
+ * decimal, above zero, no more decimals than the asset has. Returns minor units or the reason.
+ */
+export function parseWithdrawAmount(
+  value: unknown,
+  type: WithdrawType,
+): { ok: true; units: bigint } | { ok: false; error: WithdrawAmountError } {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+    return { ok: false, error: 'amount_required' };
+  if (typeof value !== 'string' || value.length > 64) return { ok: false, error: 'amount_invalid' };
+  try {
+    const units = parseAmount(value, withdrawDecimals(type));
+    return units > 0n ? { ok: true, units } : { ok: false, error: 'amount_positive' };
+  } catch (e) {
+    if (e instanceof AmountError) {
+      if (e.reason === 'negative') return { ok: false, error: 'amount_positive' };
+      if (e.reason === 'decimals') return { ok: false, error: 'amount_decimals' };
+    }
+    return { ok: false, error: 'amount_invalid' };
+  }
+}
+
+/**
+ * Body of withdraw/check and POST withdraw. Loose on purpose: the amount and type are read by
+ * parseWithdrawAmount / parseWithdrawType so that each mistake gets its own message (the spec's
+ * 'please enter the withdraw amount' for a missing one) instead of a generic validation error.
+ */
+export const withdrawBody = z.object({
+  /** Decimal string in the asset's units, e.g. "12.5". */
+  amount: z.string().max(64).optional(),
+  /** 1 = USDT, 2 = AGC. */
+  type: z.union([z.number(), z.string().max(8)]).optional(),
+});
+
+const id = z.string().regex(/^\d{1,18}$/);
+const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+
+/** Why a checked amount cannot go now (withdraw/check answers with it instead of an error). */
+export const withdrawRefusal = z.enum(['insufficient', 'over_limit', 'below_fee']);
+
+export const withdrawCheckResponse = z.object({
+  type: z.union([z.literal(1), z.literal(2)]),
+  asset: z.enum(['USDT', 'AGC']),
+  amount: amountString,
+  /** The service fee (fee_rate percent of the amount, rounded down) and what arrives in the wallet. */
+  fee: amountString,
+  fee_rate: z.string(),
+  received: amountString,
+  available: amountString,
+  daily_limit: amountString,
+  /** What may still be requested today (UTC), limited by the daily limit only. */
+  remaining_today: amountString,
+  ok: z.boolean(),
+  reason: withdrawRefusal.nullable(),
+  /** The refusal in the request's language, e.g. 'The balance is insufficient'. */
+  msg: z.string().nullable(),
+});
+export type WithdrawCheck = z.infer<typeof withdrawCheckResponse>;
+
+export const withdrawLimitItem = z.object({
+  type: z.union([z.literal(1), z.literal(2)]),
+  asset: z.enum(['USDT', 'AGC']),
+  daily_limit: amountString,
+  /** Requested today (UTC) and not rejected. */
+  used: amountString,
+  remaining: amountString,
+  available: amountString,
+});
+export const withdrawLimitResponse = z.object({
+  /** The UTC day the limit counts for, YYYY-MM-DD, and when it starts again. */
+  day: z.string(),
+  resets_at: z.string(),
+  fee_rate: z.string(),
+  limits: z.array(withdrawLimitItem),
+});
+export type WithdrawLimit = z.infer<typeof withdrawLimitResponse>;
+
+export const withdrawalSchema = z.object({
+  /** withdraw_id and id are the same number: the withdrawal's id, also the on-chain voucher id. */
+  withdraw_id: id,
+  id,
+  type: z.union([z.literal(1), z.literal(2)]),
+  asset: z.enum(['USDT', 'AGC']),
+  /** Requested (taken from available), the service fee, and what the vault pays (amount − fee). */
+  amount: amountString,
+  service_fee: amountString,
+  fee_rate: z.string(),
+  received: amountString,
+  /** The member's wallet: the only address the voucher pays. */
+  address: address,
+  status: withdrawStatus,
+  /** The auditor's reason when Rejected. */
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  audited_at: z.string().nullable(),
+  /** The latest voucher handed out (withdraw/claim) and when it stops being valid on chain. */
+  voucher_deadline: z.string().nullable(),
+  claim_tx_hash: z.string().nullable(),
+  claimed_at: z.string().nullable(),
+  /** Block explorer link of the claim transaction, once seen. */
+  explorer_url: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+
+export const withdrawListQuery = z.object({
+  page,
+  size: z.coerce.number().int().min(1).max(50).default(10),
+  status: withdrawStatus.optional(),
+});
+export const withdrawListResponse = z.object({
+  list: z.array(withdrawalSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  has_more: z.boolean(),
+});
+export type WithdrawList = z.infer<typeof withdrawListResponse>;
+
+export const withdrawIdParams = z.object({ withdraw_id: id });
+export const withdrawClaimParams = z.object({ id });
+
+/** The vault claim for the member's wallet: the transaction and the voucher it carries. */
+export const withdrawClaimResponse = z.object({
+  withdraw_id: id,
+  tx: z.object({
+    from: address,
+    to: address,
+    data: hex,
+    value: z.literal('0x0'),
+    chain_id: z.number().int(),
+  }),
+  voucher: z.object({
+    id,
+    account: address,
+    token: address,
+    /** Minor units of the token (decimal string). */
+    amount: z.string().regex(/^\d+$/),
+    /** Unix seconds, and the same as ISO time. */
+    deadline: z.number().int(),
+    deadline_at: z.string(),
+    signature: hex,
+  }),
+});
+export type WithdrawClaim = z.infer<typeof withdrawClaimResponse>;
+
+/** Admin withdrawal audit. */
+export const adminWithdrawQuery = z.object({
+  page,
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  status: withdrawStatus.default('Auditing'),
+  type: z.union([z.literal('1'), z.literal('2')]).optional(),
+  address: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .transform((a) => a.toLowerCase())
+    .optional(),
+});
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  /** The member's available balance of the asset now (what is left after this request). */
+  member_available: amountString,
+  audit_note: z.string().nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+export const adminWithdrawListResponse = withdrawListResponse.extend({
+  list: z.array(adminWithdrawalSchema),
+});
+export type AdminWithdrawList = z.infer<typeof adminWithdrawListResponse>;
+
+export const approveWithdrawBody = z.object({ note: z.string().trim().max(500).optional() });
+export const rejectWithdrawBody = z.object({ reason: z.string().trim().min(1).max(500) });
+export const bulkApproveWithdrawBody = z.object({
+  ids: z.array(id).min(1).max(200),
+  note: z.string().trim().max(500).optional(),
+});
+export const bulkApproveWithdrawResponse = z.object({
+  approved: z.array(id),
+  /** Ids that were not Auditing any more (approved or rejected meanwhile) or not found. */
+  skipped: z.array(id),
+});
