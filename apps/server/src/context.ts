@@ -5,6 +5,7 @@ import type { TokenService } from './lib/tokens.ts';
 import type { TtlCache } from './lib/ttl-cache.ts';
 import type { MemberSnapshot } from './modules/members/service.ts';
 import type { PriceSource } from './modules/pricing/price-source.ts';
+import type { TestClock } from './modules/testing/clock.ts';
 
 export interface ChainContext {
   id: number;
@@ -33,4 +34,6 @@ export interface AppContext {
   prices: PriceSource;
   /** Clock, replaceable in tests. */
   now: () => Date;
+  /** Present only with TEST_CLOCK (never in production): `now` reads it, the test routes move it. */
+  testClock?: TestClock;
 }

@@ -1,0 +1,55 @@
+import { envelope } from '@agc/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/reply.ts';
+
+// Test-only: not part of the app's API, so the schemas live here rather than in packages/shared.
+const clockBody = z.object({ now: z.iso.datetime({ offset: true }) });
+const clockResponse = z.object({ now: z.string() });
+
+/**
+ * The test clock (TEST_CLOCK, never in production): read it, move it forward (admin). Without a test
+ * clock nothing is registered, so the paths answer 404 like any unknown route.
+ */
+export const testClockRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const clock = ctx.testClock;
+  if (!clock) return;
+  const admin = app.requireRole('admin');
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/test/clock',
+    {
+      schema: {
+        tags: ['testing'],
+        summary: 'The server clock (test clock only; admin)',
+        security,
+        response: { 200: envelope(clockResponse) },
+      },
+      onRequest: admin,
+    },
+    async (req) => ok(req, { now: clock.now().toISOString() }),
+  );
+
+  app.post(
+    '/test/clock',
+    {
+      schema: {
+        tags: ['testing'],
+        summary:
+          'Move the server clock forward to an instant, from which time flows on (test clock only; admin)',
+        security,
+        body: clockBody,
+        response: { 200: envelope(clockResponse) },
+      },
+      onRequest: admin,
+    },
+    async (req) => {
+      const now = clock.moveTo(new Date(req.body.now));
+      // /me's today and yesterday follow the clock: drop answers computed before the jump.
+      ctx.cache.me.clear();
+      return ok(req, { now: now.toISOString() });
+    },
+  );
+};
