@@ -1,0 +1,340 @@
+import { rowsOf, schema } from '@agc/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, checkLedger } from '../src/modules/ledger/ledger.ts';
+import { findByAddress, type Member } from '../src/modules/members/repository.ts';
+import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
+import { AGC, balances, grantAvailable, USDT, withdrawalCounts } from './withdraw-support.ts';
+
+let s: TestServer;
+const w = { R: newWallet(), A: newWallet(), B: newWallet(), Q: newWallet() };
+type Who = keyof typeof w;
+const h = {} as Record<Who, Record<string, string>>;
+const m = {} as Record<Who, Member>;
+
+const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: unknown, lang = 'en') =>
+  s.app.inject({
+    method,
+    url: `/api/v1/${url}`,
+    headers: { ...h[who], 'accept-language': lang },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const post = (who: Who, url: string, payload: unknown = {}, lang?: string) =>
+  call(who, 'POST', url, payload, lang);
+const get = (who: Who, url: string, lang?: string) => call(who, 'GET', url, undefined, lang);
+
+const available = `${ACCOUNTS.available}.USDT`;
+const locked = `${ACCOUNTS.locked}.USDT`;
+
+beforeAll(async () => {
+  s = await startTestServer({
+    ADMIN_ADDRESSES: w.R.address,
+    WITHDRAW_FEE_PERCENT: '5',
+    WITHDRAW_DAILY_LIMIT_USDT: '1000',
+    WITHDRAW_DAILY_LIMIT_AGC: '5000',
+  });
+  h.R = await session(s, w.R);
+  m.R = (await findByAddress(s.ctx.db, w.R.address))!;
+  for (const who of ['A', 'B', 'Q'] as const) {
+    h[who] = await session(s, w[who], { invite_code: m.R.inviteCode, side: 'left' });
+    m[who] = (await findByAddress(s.ctx.db, w[who].address))!;
+  }
+  // Q audits: the auditor role, granted by the admin.
+  await s.ctx.db.insert(schema.userRoles).values({ userId: m.Q.id, role: 'auditor', grantedBy: m.R.id });
+  h.Q = await session(s, w.Q);
+  await grantAvailable(s.ctx, m.A.id, 'USDT', 1_500n * USDT);
+  await grantAvailable(s.ctx, m.A.id, 'AGC', 100n * AGC);
+  await grantAvailable(s.ctx, m.B.id, 'USDT', 50n * USDT);
+});
+afterAll(() => s.close());
+
+describe('withdraw/check and withdraw/limit', () => {
+  it('shows the fee, what arrives and today’s remaining limit; changes nothing', async () => {
+    const before = await balances(s.ctx, m.A.id);
+    const res = (await post('A', 'withdraw/check', { amount: '100.5', type: 1 })).json();
+    expect(res.code).toBe(200);
+    expect(res.data).toEqual({
+      type: 1,
+      asset: 'USDT',
+      amount: '100.5',
+      // 5 % of 100.5, rounded down to the micro-USDT: 5.025.
+      fee: '5.025',
+      fee_rate: '5',
+      received: '95.475',
+      available: '1500',
+      daily_limit: '1000',
+      remaining_today: '1000',
+      ok: true,
+      reason: null,
+      msg: null,
+    });
+    const agc = (await post('A', 'withdraw/check', { amount: '0.000000000000000019', type: '2' })).json()
+      .data;
+    // 5 % of 19 wei is 0.95 wei: the fee rounds down to 0, the member never pays more than the rate.
+    expect(agc).toMatchObject({ asset: 'AGC', fee: '0', received: '0.000000000000000019', ok: true });
+    expect(await balances(s.ctx, m.A.id)).toEqual(before);
+  });
+
+  it('says why an amount cannot go, in the member’s language', async () => {
+    const over = (await post('A', 'withdraw/check', { amount: '1200', type: 1 })).json().data;
+    expect(over).toMatchObject({ ok: false, reason: 'over_limit', remaining_today: '1000' });
+    expect(over.msg).toBe("Today's remaining withdrawal amount is 1000 USDT");
+    const poor = (await post('B', 'withdraw/check', { amount: '60', type: 1 })).json().data;
+    expect(poor).toMatchObject({ ok: false, reason: 'insufficient', msg: 'The balance is insufficient' });
+    const token = (await post('B', 'withdraw/check', { amount: '1', type: 2 })).json().data;
+    expect(token).toMatchObject({
+      ok: false,
+      reason: 'insufficient',
+      msg: 'The token balance is insufficient',
+    });
+    const ja = (await post('B', 'withdraw/check', { amount: '60', type: 1 }, 'ja')).json().data;
+    expect(ja.msg).toBe('残高が不足しています');
+  });
+
+  it('withdraw/limit gives both assets', async () => {
+    const res = (await get('A', 'withdraw/limit')).json().data;
+    expect(res.fee_rate).toBe('5');
+    expect(res.day).toBe(new Date().toISOString().slice(0, 10));
+    expect(res.limits).toEqual([
+      { type: 1, asset: 'USDT', daily_limit: '1000', used: '0', remaining: '1000', available: '1500' },
+      { type: 2, asset: 'AGC', daily_limit: '5000', used: '0', remaining: '5000', available: '100' },
+    ]);
+  });
+});
+
+describe('bad input: a clear translated error, nothing changed', () => {
+  const cases: Array<[string, unknown, string]> = [
+    ['missing amount', { type: 1 }, 'please enter the withdraw amount'],
+    ['empty amount', { amount: '  ', type: 1 }, 'please enter the withdraw amount'],
+    ['zero', { amount: '0', type: 1 }, 'The withdrawal amount must be greater than 0'],
+    ['zero with decimals', { amount: '0.000000', type: 1 }, 'The withdrawal amount must be greater than 0'],
+    ['negative', { amount: '-5', type: 1 }, 'The withdrawal amount must be greater than 0'],
+    [
+      'too many USDT decimals',
+      { amount: '1.0000001', type: 1 },
+      'This asset allows at most 6 decimal places',
+    ],
+    [
+      'too many AGC decimals',
+      { amount: '1.0000000000000000001', type: 2 },
+      'This asset allows at most 18 decimal places',
+    ],
+    ['not a number', { amount: '12abc', type: 1 }, 'Please enter the amount as a number, e.g. 12.5'],
+    ['exponent', { amount: '1e3', type: 1 }, 'Please enter the amount as a number, e.g. 12.5'],
+    ['unknown type', { amount: '1', type: 3 }, 'Unknown withdrawal type: choose 1 (USDT) or 2 (AGC)'],
+    ['missing type', { amount: '1' }, 'Unknown withdrawal type: choose 1 (USDT) or 2 (AGC)'],
+    [
+      'over the daily limit',
+      { amount: '1000.000001', type: 1 },
+      "Today's remaining withdrawal amount is 1000 USDT",
+    ],
+    [
+      'more AGC than available',
+      { amount: '100.000000000000000001', type: 2 },
+      'The token balance is insufficient',
+    ],
+  ];
+  it.each(cases)('%s', async (_name, body, msg) => {
+    const before = await balances(s.ctx, m.A.id);
+    const res = await post('A', 'withdraw', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, msg, data: null });
+    expect(await balances(s.ctx, m.A.id)).toEqual(before);
+    expect(await withdrawalCounts(s.ctx, m.A.id)).toEqual({});
+  });
+
+  it('a balance below the amount is refused with the spec’s message (within the limit)', async () => {
+    const res = await post('B', 'withdraw', { amount: '50.000001', type: 1 });
+    expect(res.json()).toEqual({ code: 400, msg: 'The balance is insufficient', data: null });
+    const zh = await post('B', 'withdraw', { type: 1 }, 'zh-Hans');
+    expect(zh.json().msg).toBe('请输入提现金额');
+    expect(await withdrawalCounts(s.ctx, m.B.id)).toEqual({});
+  });
+
+  it('a number instead of a decimal string, a bad JSON body, and no session are refused', async () => {
+    expect((await post('A', 'withdraw', { amount: 5, type: 1 })).statusCode).toBe(400);
+    const raw = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/withdraw',
+      headers: { ...h.A, 'content-type': 'application/json' },
+      payload: '{"amount":',
+    });
+    expect(raw.statusCode).toBe(400);
+    const anon = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/withdraw',
+      payload: { amount: '1', type: 1 },
+    });
+    expect(anon.statusCode).toBe(401);
+    expect(await withdrawalCounts(s.ctx, m.A.id)).toEqual({});
+  });
+});
+
+describe('request, audit and their balances', () => {
+  let first: string;
+  let second: string;
+  let third: string;
+
+  it('a request moves the amount from available to locked and shows as Auditing', async () => {
+    const res = (await post('A', 'withdraw', { amount: '400', type: 1 })).json();
+    expect(res.code).toBe(200);
+    expect(res.data).toMatchObject({
+      type: 1,
+      asset: 'USDT',
+      amount: '400',
+      service_fee: '20',
+      fee_rate: '5',
+      received: '380',
+      address: m.A.address,
+      status: 'Auditing',
+      reason: null,
+      claim_tx_hash: null,
+      voucher_deadline: null,
+    });
+    expect(res.data.withdraw_id).toBe(res.data.id);
+    first = res.data.id;
+    const b = await balances(s.ctx, m.A.id);
+    expect([b[available], b[locked]]).toEqual([1_100n * USDT, 400n * USDT]);
+    const me = (await get('A', 'me')).json().data;
+    expect(me).toMatchObject({
+      available_profit: '1100',
+      withdrawable_usdt: '1100',
+      locked_profit: '400',
+      service_fee: '5',
+    });
+    // The journal entry names the withdrawal.
+    const journal = rowsOf<{ kind: string; amount: string }>(
+      await s.ctx.db.execute(
+        sql`select kind, amount::text as amount from ledger_transfers where ref = ${`withdraw:${first}`}`,
+      ),
+    );
+    expect(journal).toEqual([{ kind: 'withdraw.request', amount: '400000000' }]);
+  });
+
+  it('the daily limit counts today’s requests', async () => {
+    second = (await post('A', 'withdraw', { amount: '500', type: 1 })).json().data.id;
+    const over = await post('A', 'withdraw', { amount: '100.000001', type: 1 });
+    expect(over.json().msg).toBe("Today's remaining withdrawal amount is 100 USDT");
+    const limit = (await get('A', 'withdraw/limit')).json().data.limits[0];
+    expect(limit).toMatchObject({ used: '900', remaining: '100', available: '600' });
+    third = (await post('A', 'withdraw', { amount: '100', type: 1 })).json().data.id;
+    expect((await get('A', 'withdraw/limit')).json().data.limits[0]).toMatchObject({ remaining: '0' });
+  });
+
+  it('lists and shows only the member’s own withdrawals', async () => {
+    const list = (await get('A', 'withdraws?page=1&size=2')).json().data;
+    expect(list).toMatchObject({ total: 3, page: 1, size: 2, has_more: true });
+    expect(list.list.map((x: { id: string }) => x.id)).toEqual([third, second]);
+    const byStatus = (await get('A', 'withdraws?status=Success')).json().data;
+    expect(byStatus.total).toBe(0);
+    expect((await get('A', `withdraw/${first}`)).json().data.amount).toBe('400');
+    // Another member's withdrawal answers as if it did not exist, for the detail and the claim.
+    for (const url of [`withdraw/${first}`, `withdraw/claim/${first}`]) {
+      const res = await get('B', url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().msg).toBe('Withdrawal not found');
+    }
+    expect((await get('B', 'withdraws')).json().data.total).toBe(0);
+    expect((await get('A', 'withdraws?status=Paid')).statusCode).toBe(400);
+    expect((await get('A', 'withdraw/abc')).statusCode).toBe(400);
+  });
+
+  it('a claim before approval is refused', async () => {
+    const res = await get('A', `withdraw/claim/${first}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe(
+      'This withdrawal cannot be claimed yet: it is still being audited or was rejected',
+    );
+  });
+
+  it('members cannot audit; the auditor lists with filters', async () => {
+    for (const [method, url] of [
+      ['GET', 'admin/withdraws'],
+      ['POST', `admin/withdraws/${first}/approve`],
+      ['POST', `admin/withdraws/${first}/reject`],
+      ['POST', 'admin/withdraws/approve'],
+    ] as const) {
+      const res = await call('A', method, url, method === 'POST' ? { reason: 'x', ids: [first] } : undefined);
+      expect(res.statusCode, url).toBe(403);
+    }
+    const list = (await get('Q', 'admin/withdraws')).json().data;
+    expect(list.total).toBe(3);
+    expect(list.list[0]).toMatchObject({
+      id: third,
+      member_available: '500',
+      audit_note: null,
+      status: 'Auditing',
+    });
+    expect((await get('Q', `admin/withdraws?address=${m.B.address}`)).json().data.total).toBe(0);
+    expect((await get('Q', 'admin/withdraws?type=2')).json().data.total).toBe(0);
+    expect((await get('Q', 'admin/withdraws?status=Withdrawable')).json().data.total).toBe(0);
+    expect((await get('Q', 'admin/withdraws?address=0x12')).statusCode).toBe(400);
+  });
+
+  it('reject needs a reason, returns the money and is audit-logged; a decided withdrawal cannot be decided again', async () => {
+    const noReason = await post('Q', `admin/withdraws/${second}/reject`, { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect((await get('A', `withdraw/${second}`)).json().data.status).toBe('Auditing');
+
+    const res = (
+      await post('Q', `admin/withdraws/${second}/reject`, { reason: 'Address under review' })
+    ).json();
+    expect(res.data).toMatchObject({ status: 'Rejected', reason: 'Address under review' });
+    const b = await balances(s.ctx, m.A.id);
+    expect([b[available], b[locked]]).toEqual([1_000n * USDT, 500n * USDT]);
+    const mine = (await get('A', `withdraw/${second}`)).json().data;
+    expect(mine).toMatchObject({ status: 'Rejected', reason: 'Address under review' });
+    expect(mine.audited_at).not.toBeNull();
+    // A rejected request gives its share of the daily limit back.
+    expect((await get('A', 'withdraw/limit')).json().data.limits[0]).toMatchObject({
+      used: '500',
+      remaining: '500',
+    });
+
+    for (const verb of ['approve', 'reject']) {
+      const again = await post('Q', `admin/withdraws/${second}/${verb}`, { reason: 'again' });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().msg).toBe('This withdrawal has already been audited');
+    }
+    expect((await post('Q', 'admin/withdraws/999999/approve', {})).statusCode).toBe(404);
+  });
+
+  it('approve makes it Withdrawable; bulk approve reports what it skipped; every decision logged', async () => {
+    const one = (await post('Q', `admin/withdraws/${first}/approve`, { note: 'ok' })).json().data;
+    expect(one).toMatchObject({ status: 'Withdrawable', audit_note: 'ok' });
+    const bulk = (
+      await post('R', 'admin/withdraws/approve', { ids: [first, second, third, '424242'] })
+    ).json();
+    expect(bulk.data).toEqual({ approved: [third], skipped: [first, second, '424242'] });
+    expect((await get('A', 'withdraws?status=Withdrawable')).json().data.total).toBe(2);
+    // Approval moves no money: it already sits in locked.
+    const b = await balances(s.ctx, m.A.id);
+    expect([b[available], b[locked]]).toEqual([1_000n * USDT, 500n * USDT]);
+    // Rejecting after approval is refused: a voucher may be out.
+    expect((await post('Q', `admin/withdraws/${first}/reject`, { reason: 'late' })).statusCode).toBe(400);
+
+    const log = rowsOf<{ action: string; target: string; actor: string; after: { status: string } }>(
+      await s.ctx.db.execute(sql`select action, target, actor_id::text as actor, after from audit_log
+        where target like 'withdraw:%' order by id`),
+    );
+    expect(log.map((l) => [l.action, l.target, l.actor, l.after.status])).toEqual([
+      ['withdraw.reject', `withdraw:${second}`, m.Q.id.toString(), 'Rejected'],
+      ['withdraw.approve', `withdraw:${first}`, m.Q.id.toString(), 'Withdrawable'],
+      ['withdraw.approve', `withdraw:${third}`, m.R.id.toString(), 'Withdrawable'],
+    ]);
+  });
+
+  it('the journal explains every balance', async () => {
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+    const sums = rowsOf<{ code: string; total: string }>(
+      await s.ctx.db.execute(sql`select code, sum(balance)::text as total from ledger_accounts
+        where asset = 'USDT' group by code order by code`),
+    );
+    // Every USDT granted (1 550) is in some member's available or locked balance, against rewards paid.
+    expect(Object.fromEntries(sums.map((r) => [r.code, r.total]))).toEqual({
+      [ACCOUNTS.available]: (1_050n * USDT).toString(),
+      [ACCOUNTS.locked]: (500n * USDT).toString(),
+      [ACCOUNTS.rewardsPaid]: (-1_550n * USDT).toString(),
+    });
+  });
+});

@@ -1,0 +1,235 @@
+import { devVoucherSigner, signWithdrawVoucher, vaultAbi } from '@agc/contracts';
+import { rowsOf } from '@agc/db';
+import type { WithdrawClaim } from '@agc/shared';
+import { sql } from 'drizzle-orm';
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  decodeFunctionData,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+} from 'viem';
+import { generatePrivateKey, type PrivateKeyAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../src/context.ts';
+import { PaymentWatcher } from '../src/modules/chain/watcher.ts';
+import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/ledger.ts';
+import { findByAddress, grantRole } from '../src/modules/members/repository.ts';
+import { buildClaim } from '../src/modules/withdraw/claim.ts';
+import { type ChainServer, startChainServer } from './chain.ts';
+import { newWallet, session } from './helpers.ts';
+import { AGC, balances, grantAvailable, USDT } from './withdraw-support.ts';
+
+interface Member {
+  account: PrivateKeyAccount;
+  headers: Record<string, string>;
+  id: bigint;
+  address: `0x${string}`;
+}
+
+let s: ChainServer;
+let admin: Member;
+let alice: Member;
+let mallory: Member;
+let watcher: PaymentWatcher;
+
+const api = async (method: 'GET' | 'POST', url: string, m: Member, payload?: unknown) =>
+  (
+    await s.app.inject({ method, url: `/api/v1/${url}`, headers: m.headers, payload: payload as never })
+  ).json();
+
+async function join(inviteCode?: string): Promise<Member> {
+  const account = newWallet();
+  const headers = await session(s, account, inviteCode ? { invite_code: inviteCode, side: 'left' } : {});
+  const row = (await findByAddress(s.ctx.db, account.address))!;
+  return { account, headers, id: row.id, address: row.address as `0x${string}` };
+}
+
+/** Requests and approves a withdrawal; returns its id. */
+async function approved(m: Member, amount: string, type: 1 | 2): Promise<string> {
+  const req = await api('POST', 'withdraw', m, { amount, type });
+  expect(req.code, JSON.stringify(req)).toBe(200);
+  expect((await api('POST', `admin/withdraws/${req.data.id}/approve`, admin, {})).code).toBe(200);
+  return req.data.id;
+}
+
+const claimTx = async (m: Member, id: string): Promise<WithdrawClaim> => {
+  const res = await api('GET', `withdraw/claim/${id}`, m);
+  expect(res.code, JSON.stringify(res)).toBe(200);
+  return res.data;
+};
+
+/** What the vault answers if `from` sends this claim now: null when it would pay, else the error name. */
+async function revertOf(from: PrivateKeyAccount, tx: WithdrawClaim['tx']): Promise<string | null> {
+  const { args } = decodeFunctionData({ abi: vaultAbi, data: tx.data as Hex });
+  try {
+    await s.publicClient.simulateContract({
+      account: from,
+      address: tx.to as `0x${string}`,
+      abi: vaultAbi,
+      functionName: 'claim',
+      args: args as never,
+    });
+    return null;
+  } catch (err) {
+    const revert =
+      err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : null;
+    if (revert instanceof ContractFunctionRevertedError) return revert.data?.errorName ?? 'unknown';
+    throw err;
+  }
+}
+
+const tokenBalance = (token: `0x${string}`, who: `0x${string}`) =>
+  s.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+
+const outcomes = async () =>
+  rowsOf<{ id: string; outcome: string }>(
+    await s.ctx.db.execute(sql`select args->>'id' as id, outcome from chain_events
+      where contract = 'vault' and name = 'Claimed' order by block_number, log_index`),
+  );
+
+beforeAll(async () => {
+  s = await startChainServer({ WITHDRAW_FEE_PERCENT: '5', WITHDRAW_VOUCHER_TTL_MINUTES: '30' });
+  admin = await join();
+  alice = await join((await findByAddress(s.ctx.db, admin.address))!.inviteCode);
+  mallory = await join((await findByAddress(s.ctx.db, admin.address))!.inviteCode);
+  await grantRole(s.ctx.db, admin.id, 'admin', admin.id);
+  admin.headers = await session(s, admin.account);
+  for (const m of [alice, mallory]) await s.fund(m.address, 0n, 0n);
+  // The vault holds what payments brought in; here it is minted to it directly.
+  await s.fund(s.ctx.chain.contracts.vault, 10_000n * USDT, 10_000n * AGC);
+  await grantAvailable(s.ctx, alice.id, 'USDT', 1_000n * USDT);
+  await grantAvailable(s.ctx, alice.id, 'AGC', 100n * AGC);
+  watcher = new PaymentWatcher(s.ctx);
+}, 60_000);
+afterAll(() => s.close());
+
+describe('claim on the real vault', () => {
+  it('pays the amount received once, makes the withdrawal Success and pays locked out in the journal', async () => {
+    const id = await approved(alice, '100', 1);
+    const before = await tokenBalance(s.ctx.chain.contracts.usdt, alice.address);
+    const claim = await claimTx(alice, id);
+    expect(claim.tx).toMatchObject({ from: alice.address, to: s.ctx.chain.contracts.vault, chain_id: 42161 });
+    expect(claim.voucher).toMatchObject({
+      id,
+      account: alice.address,
+      token: s.ctx.chain.contracts.usdt,
+      amount: (95n * USDT).toString(),
+    });
+    const now = Math.floor(Date.now() / 1000);
+    expect(claim.voucher.deadline).toBeGreaterThan(now + 29 * 60);
+    expect(claim.voucher.deadline).toBeLessThanOrEqual(now + 30 * 60 + 1);
+    expect((await api('GET', `withdraw/${id}`, alice)).data.voucher_deadline).toBe(claim.voucher.deadline_at);
+
+    const hash = await s.send(alice.account, claim.tx);
+    expect(await tokenBalance(s.ctx.chain.contracts.usdt, alice.address)).toBe(before + 95n * USDT);
+    expect((await api('GET', `withdraw/${id}`, alice)).data.status).toBe('Withdrawable');
+    await watcher.catchUp();
+    const done = (await api('GET', `withdraw/${id}`, alice)).data;
+    expect(done).toMatchObject({
+      status: 'Success',
+      claim_tx_hash: hash.toLowerCase(),
+      explorer_url: `https://arbiscan.io/tx/${hash.toLowerCase()}`,
+    });
+    expect(done.claimed_at).not.toBeNull();
+    const b = await balances(s.ctx, alice.id);
+    expect([b[`${ACCOUNTS.available}.USDT`], b[`${ACCOUNTS.locked}.USDT`]]).toEqual([900n * USDT, 0n]);
+    const sys = (code: (typeof ACCOUNTS)[keyof typeof ACCOUNTS]) =>
+      balanceOf(s.ctx.db, { userId: null, code, asset: 'USDT' });
+    expect(await sys(ACCOUNTS.withdrawalsPaid)).toBe(95n * USDT);
+    expect(await sys(ACCOUNTS.withdrawFees)).toBe(5n * USDT);
+    expect((await api('GET', 'me', alice)).data).toMatchObject({
+      available_profit: '900',
+      locked_profit: '0',
+    });
+
+    // Replaying the same voucher, or fetching another one now, pays nothing more.
+    expect(await revertOf(alice.account, claim.tx)).toBe('AlreadyClaimed');
+    const again = await api('GET', `withdraw/claim/${id}`, alice);
+    expect(again).toMatchObject({ code: 400, msg: 'This withdrawal has already been claimed' });
+    // Reading the same blocks again ingests nothing twice.
+    expect(await watcher.catchUp()).toBe(0);
+    expect(await outcomes()).toEqual([{ id, outcome: 'claimed' }]);
+  });
+
+  it('two vouchers for one withdrawal: the vault pays the first one sent, the other is refused', async () => {
+    const id = await approved(alice, '10', 2);
+    const first = await claimTx(alice, id);
+    s.advance(1000);
+    const second = await claimTx(alice, id);
+    expect(second.tx.data).not.toBe(first.tx.data);
+    await s.send(alice.account, second.tx);
+    expect(await revertOf(alice.account, first.tx)).toBe('AlreadyClaimed');
+    await watcher.catchUp();
+    expect((await api('GET', `withdraw/${id}`, alice)).data.status).toBe('Success');
+    expect(await tokenBalance(s.ctx.chain.contracts.agc, alice.address)).toBe(95n * 10n ** 17n);
+  });
+
+  it('a voucher is useless to another address, after its deadline, or signed by another key', async () => {
+    const id = await approved(alice, '20', 1);
+    const claim = await claimTx(alice, id);
+    // Mallory replays Alice's transaction from her own wallet: the voucher binds the caller.
+    expect(await revertOf(mallory.account, claim.tx)).toBe('InvalidSigner');
+    // Nor can Mallory ask the server for a voucher of Alice's withdrawal.
+    expect(await api('GET', `withdraw/claim/${id}`, mallory)).toMatchObject({ code: 404 });
+
+    // A voucher issued 31 minutes ago has expired on chain.
+    s.advance(-31 * 60_000);
+    const stale = await claimTx(alice, id);
+    s.advance(31 * 60_000);
+    expect(await revertOf(alice.account, stale.tx)).toBe('Expired');
+
+    // A server configured with the wrong key signs vouchers the vault refuses.
+    const wrong: AppContext = {
+      ...s.ctx,
+      config: { ...s.ctx.config, chain: { ...s.ctx.config.chain, signerKey: generatePrivateKey() } },
+    };
+    const forged = await buildClaim(wrong, { id: alice.id, address: alice.address, roles: [] }, BigInt(id));
+    expect(await revertOf(alice.account, forged.tx)).toBe('InvalidSigner');
+
+    // None of it moved anything; the right voucher still pays.
+    expect((await api('GET', `withdraw/${id}`, alice)).data.status).toBe('Withdrawable');
+    expect(await revertOf(alice.account, claim.tx)).toBeNull();
+  });
+
+  it('claims the server did not sign for this withdrawal pay nothing in the journal and are recorded for audit', async () => {
+    const id = await approved(alice, '30', 1);
+    const signer = devVoucherSigner();
+    const voucherTx = async (v: { id: bigint; amount: bigint }) => {
+      const voucher = {
+        id: v.id,
+        account: alice.address,
+        token: s.ctx.chain.contracts.usdt,
+        amount: v.amount,
+        deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+      };
+      const signature = await signWithdrawVoucher(signer, 42161, s.ctx.chain.contracts.vault, voucher);
+      return {
+        from: alice.address,
+        to: s.ctx.chain.contracts.vault,
+        data: encodeFunctionData({
+          abi: vaultAbi,
+          functionName: 'claim',
+          args: [voucher.id, voucher.token, voucher.amount, voucher.deadline, signature],
+        }),
+        value: '0x0' as const,
+        chain_id: 42161,
+      };
+    };
+    const before = await balances(s.ctx, alice.id);
+    // A voucher for an id no withdrawal has, and one for this withdrawal with another amount (the key
+    // misused): the vault pays both (it only checks the signature), the server changes no balance.
+    await s.send(alice.account, await voucherTx({ id: 987_654_321n, amount: 1n * USDT }));
+    await s.send(alice.account, await voucherTx({ id: BigInt(id), amount: 28n * USDT }));
+    await watcher.catchUp();
+    expect(await balances(s.ctx, alice.id)).toEqual(before);
+    expect((await api('GET', `withdraw/${id}`, alice)).data.status).toBe('Withdrawable');
+    const recorded = await outcomes();
+    expect(recorded.slice(-2)).toEqual([
+      { id: '987654321', outcome: 'unknown_withdrawal' },
+      { id, outcome: 'claim_mismatch' },
+    ]);
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+});
