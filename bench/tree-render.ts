@@ -3,13 +3,15 @@
  * while panning"). Builds bench/tree-harness (the real OrgTree + member cards, generated data) with
  * Vite in production mode, serves it, and drives Debian's Chromium with Playwright at 390×844:
  *
- *  - initial render of BENCH_TREE_NODES members (default 2,000; every node expanded): React render +
- *    commit (performance marks around a synchronous render) and the time to the first frame after it,
- *    median and worst of BENCH_TREE_RUNS page loads (default 5);
- *  - collapse-all then expand-all (re-mounting every node) on the same page;
- *  - panning with the mouse (real input events, one move per ~16 ms) at zoom 1 and 0.3: frame intervals
- *    (p50/p95/max), long tasks, and the number of boxes React re-rendered during the pan (should be 0:
- *    panning only rewrites one CSS transform).
+ *  - initial render of BENCH_TREE_NODES members (default 2,000; every node expanded, 2,001 boxes laid
+ *    out): React render + commit (performance marks around a synchronous render) and the time to the
+ *    first frame after it, median and worst of BENCH_TREE_RUNS page loads (default 5); how many boxes
+ *    the page holds, and whether every box on screen is in that first frame;
+ *  - collapse-all then expand-all on the same page;
+ *  - panning with the mouse (real input events, one move per ~16 ms) at zoom 1 and 0.3, back and forth
+ *    around the top, then sweeping across the chart (new boxes come into view all along): frame
+ *    intervals (p50/p95/max), long tasks, boxes mounted and re-rendered (a box already in the page must
+ *    not re-render), and frames in which a box on screen was missing from the page (must be 0).
  *
  *   node --import tsx bench/tree-render.ts
  */
@@ -81,33 +83,65 @@ async function open(query = ''): Promise<Page> {
   return page;
 }
 
-async function pan(page: Page, label: string) {
+const counters = (page: Page) =>
+  page.evaluate(() => ({
+    renders: window.bench.boxRenders,
+    mounts: window.bench.boxMounts,
+    unmounts: window.bench.boxUnmounts,
+  }));
+
+/**
+ * Drags the chart with the mouse: `sweep` false, back and forth around where it is (±150, ±250 px);
+ * true, 8 drags of (−300, −60) px, one after the other, so new parts of the chart keep coming into view.
+ */
+async function pan(page: Page, label: string, sweep: boolean) {
   const box = await page.getByTestId('org-tree-viewport').boundingBox();
   if (!box) throw new Error('no viewport');
-  const rendersBefore = await page.evaluate(() => window.bench.boxRenders);
+  const before = await counters(page);
   await page.evaluate(() => window.bench.startFrames());
   const x0 = box.x + box.width / 2;
   const y0 = box.y + box.height / 2;
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  for (let i = 1; i <= PAN_MOVES; i++) {
-    // Back and forth, so the pan stays inside the clamped range.
-    const phase = Math.sin((i / PAN_MOVES) * Math.PI * 4);
-    await page.mouse.move(x0 + phase * 150, y0 + phase * 250);
-    await page.waitForTimeout(16);
+  if (!sweep) {
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    for (let i = 1; i <= PAN_MOVES; i++) {
+      // Back and forth, so the pan stays inside the clamped range.
+      const phase = Math.sin((i / PAN_MOVES) * Math.PI * 4);
+      await page.mouse.move(x0 + phase * 150, y0 + phase * 250);
+      await page.waitForTimeout(16);
+    }
+    await page.mouse.up();
+  } else {
+    const steps = PAN_MOVES / 8;
+    for (let drag = 0; drag < 8; drag++) {
+      await page.mouse.move(x0 + 150, y0 + 30);
+      await page.mouse.down();
+      for (let i = 1; i <= steps; i++) {
+        await page.mouse.move(x0 + 150 - (300 * i) / steps, y0 + 30 - (60 * i) / steps);
+        await page.waitForTimeout(16);
+      }
+      await page.mouse.up();
+    }
   }
-  await page.mouse.up();
-  const { intervals, longTasks } = await page.evaluate(() => window.bench.stopFrames());
-  const renders = (await page.evaluate(() => window.bench.boxRenders)) - rendersBefore;
+  const frames = await page.evaluate(() => window.bench.stopFrames());
+  const after = await counters(page);
+  const { intervals, longTasks } = frames;
+  const mounts = after.mounts - before.mounts;
   console.log(
-    `  pan ${label}: ${intervals.length} frames, interval p50 ${ms(median(intervals))}, p95 ${ms(pct(intervals, 95))}, ` +
+    `  ${label}: ${intervals.length} frames, interval p50 ${ms(median(intervals))}, p95 ${ms(pct(intervals, 95))}, ` +
       `max ${ms(Math.max(...intervals))}; long tasks ${longTasks.length}` +
-      `${longTasks.length ? ` (max ${ms(Math.max(...longTasks))})` : ''}; boxes re-rendered during the pan: ${renders}`,
+      `${longTasks.length ? ` (max ${ms(Math.max(...longTasks))})` : ''}; boxes mounted ${mounts}, ` +
+      `unmounted ${after.unmounts - before.unmounts}, re-rendered ${after.renders - before.renders - mounts}; ` +
+      `frames with a box on screen missing: ${frames.gapFrames}${frames.gapFrames ? ` (up to ${frames.maxMissing} boxes)` : ''}`,
   );
 }
 
 interface Loads {
   boxes: number;
+  laidOut: number;
+  /** First frames in which a box on screen was missing, and the boxes on screen in the first frame. */
+  gaps: number;
+  onScreen: number;
   render: number[];
   frame: number[];
   warmRender: number[];
@@ -117,7 +151,17 @@ interface Loads {
 
 /** RUNS page loads: the first mount (cold code) and a re-mount on the same page (warm code). */
 async function measure(query: string): Promise<{ loads: Loads; last: Page }> {
-  const loads: Loads = { boxes: 0, render: [], frame: [], warmRender: [], warmFrame: [], prepare: [] };
+  const loads: Loads = {
+    boxes: 0,
+    laidOut: 0,
+    gaps: 0,
+    onScreen: 0,
+    render: [],
+    frame: [],
+    warmRender: [],
+    warmFrame: [],
+    prepare: [],
+  };
   let last: Page | null = null;
   for (let run = 0; run < RUNS; run++) {
     if (last) await last.context().close();
@@ -126,6 +170,8 @@ async function measure(query: string): Promise<{ loads: Loads; last: Page }> {
       render: window.bench.renderMs,
       frame: window.bench.firstFrameMs,
       nodes: window.bench.nodes,
+      laidOut: window.bench.laidOut,
+      coverage: window.bench.firstCoverage,
       prepare: window.bench.prepareMs,
     }));
     const warm = await last.evaluate(() => window.bench.remount());
@@ -135,6 +181,9 @@ async function measure(query: string): Promise<{ loads: Loads; last: Page }> {
     loads.warmFrame.push(warm.frameMs);
     loads.prepare.push(r.prepare);
     loads.boxes = r.nodes;
+    loads.laidOut = r.laidOut;
+    loads.onScreen = r.coverage.onScreen;
+    if (r.coverage.missing > 0) loads.gaps++;
   }
   return { loads, last: last as Page };
 }
@@ -145,7 +194,11 @@ const line = (label: string, xs: number[]) =>
     .join(', ')}]`;
 
 function report(title: string, loads: Loads) {
-  console.log(`  ${title} (${loads.boxes} boxes), ${RUNS} page loads:`);
+  const boxes = loads.laidOut
+    ? `${loads.laidOut} boxes laid out, ${loads.boxes} in the page, ${loads.onScreen} on screen; ` +
+      `first frames missing a box on screen: ${loads.gaps}`
+    : `${loads.boxes} boxes`;
+  console.log(`  ${title} (${boxes}), ${RUNS} page loads:`);
   console.log(line('first mount, render + commit', loads.render));
   console.log(line('first mount, to its first frame', loads.frame));
   console.log(line('re-mount, render + commit', loads.warmRender));
@@ -169,11 +222,29 @@ try {
   const expand = await page.evaluate(() => window.bench.timed(() => window.bench.handle?.expandAll()));
   console.log(
     `  collapse-all: commit ${ms(collapse.commitMs)}, frame ${ms(collapse.frameMs)}; ` +
-      `expand-all (re-mounts every box): commit ${ms(expand.commitMs)}, frame ${ms(expand.frameMs)}`,
+      `expand-all: commit ${ms(expand.commitMs)}, frame ${ms(expand.frameMs)}`,
   );
-  await pan(page, 'at zoom 1  ');
+  await pan(page, 'pan at zoom 1,   back and forth', false);
+  await pan(page, 'pan at zoom 1,   sweeping     ', true);
+  await page.getByTestId('tree-restore').click();
   for (let i = 0; i < 7; i++) await page.getByTestId('tree-zoom-out').click();
-  await pan(page, 'at zoom 0.3');
+  await pan(page, 'pan at zoom 0.3, back and forth', false);
+  await pan(page, 'pan at zoom 0.3, sweeping     ', true);
+  // The largest view change: zoom 1 at the root to zoom 0.3 over the leaves far to the right (every
+  // box in the page replaced, and the most boxes this tree ever has around the view).
+  await page.getByTestId('tree-restore').click();
+  await page.waitForTimeout(100);
+  const jump = await page.evaluate(async () => {
+    const t = await window.bench.timed(() => {
+      for (let i = 0; i < 7; i++) window.bench.handle?.zoom(-1);
+      window.bench.handle?.centerOn(String(Math.floor((window.bench.laidOut * 3) / 4)));
+    });
+    return { ...t, coverage: window.bench.coverage() };
+  });
+  console.log(
+    `  jump from the root at zoom 1 to the leaves at zoom 0.3: commit ${ms(jump.commitMs)}, frame ${ms(jump.frameMs)}; ` +
+      `${jump.coverage.inPage} boxes in the page, ${jump.coverage.onScreen} on screen, missing ${jump.coverage.missing}`,
+  );
 } finally {
   await browser.close();
   server.close();

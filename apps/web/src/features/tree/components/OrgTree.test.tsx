@@ -320,3 +320,89 @@ describe('OrgTree context menu', () => {
     expect(onNodeDelete).toHaveBeenCalledWith(expect.objectContaining({ id: '2' }));
   });
 });
+
+describe('OrgTree renders the boxes around the view', () => {
+  /** A full binary tree: 2^depth − 1 nodes, 2^(depth−1) leaves of 160 px, 16 px apart. */
+  const full = (depth: number, id = '1'): N =>
+    depth === 1 ? n(id) : n(id, [full(depth - 1, `${id}0`), full(depth - 1, `${id}1`)]);
+  const inPage = () =>
+    [...layer().querySelectorAll<HTMLElement>('[data-node-id]')].map((el) => ({
+      id: el.dataset.nodeId as string,
+      left: Number.parseFloat(el.style.left),
+      top: Number.parseFloat(el.style.top),
+    }));
+
+  // jsdom lays nothing out: the chart's viewport is given the size a phone would give it.
+  const sized = () => {
+    const size = (el: HTMLElement, value: number) => (el.dataset?.testid === 'org-tree-viewport' ? value : 0);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return size(this, 390);
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return size(this, 600);
+    });
+  };
+  afterEach(() => vi.restoreAllMocks());
+
+  /**
+   * The boxes in the page are those reaching into the viewport widened by half of it on each side:
+   * 160 × 64 boxes, 8 px around them, levels 104 px apart; the view shows layout x from −195 − x to
+   * 195 − x (zoom 1). Every box on screen is there.
+   */
+  const expectAround = (viewX: number, all: ReturnType<typeof inPage>) => {
+    const left = -390 - viewX;
+    const right = 390 - viewX;
+    const want = all.filter((b) => b.left + 168 >= left && b.left - 8 <= right).map((b) => b.id);
+    expect(
+      inPage()
+        .map((b) => b.id)
+        .sort(),
+    ).toEqual(want.sort());
+    const onScreen = all.filter((b) => b.left + 160 > -195 - viewX && b.left < 195 - viewX);
+    expect(onScreen.length).toBeGreaterThan(0);
+  };
+
+  it('mounts only the boxes within half a viewport around it, and the others as the chart is dragged', () => {
+    // Every box, from a chart without a size (it renders them all).
+    const everything = render(<Harness initial={full(6)} />);
+    const all = inPage();
+    expect(all).toHaveLength(63);
+    everything.unmount();
+
+    sized();
+    render(<Harness initial={full(6)} />);
+    expect(inPage().length).toBeLessThan(20);
+    expectAround(0, all);
+    expect(queryNode('1')).not.toBeNull();
+
+    // Drag 2,000 px to the left: the boxes there leave the page, those now around the view come in.
+    const viewport = screen.getByTestId('org-tree-viewport');
+    fireEvent.pointerDown(viewport, {
+      pointerId: 1,
+      clientX: 300,
+      clientY: 100,
+      pointerType: 'mouse',
+      button: 0,
+    });
+    fireEvent.pointerMove(viewport, { pointerId: 1, clientX: -1700, clientY: 100, pointerType: 'mouse' });
+    fireEvent.pointerUp(viewport, { pointerId: 1 });
+    expect(layer().dataset.x).toBe('-2000');
+    expect(queryNode('1')).toBeNull();
+    expectAround(-2000, all);
+  });
+
+  it('keeps a box whose label is being edited, wherever the view goes', () => {
+    sized();
+    render(<Harness initial={full(6)} />);
+    fireEvent.contextMenu(node('1'));
+    fireEvent.click(screen.getByTestId('tree-menu-edit'));
+    // Arrow keys move the chart 40 px each: 1,600 px to the right, the view is now over box 10
+    // (x −1,488…−1,328), far from the root (−80…80) and from box 11.
+    for (let i = 0; i < 40; i++)
+      fireEvent.keyDown(screen.getByTestId('org-tree-viewport'), { key: 'ArrowLeft' });
+    expect(layer().dataset.x).toBe('1600');
+    expect(queryNode('10')).not.toBeNull();
+    expect(queryNode('11')).toBeNull();
+    expect(node('1').contains(screen.getByTestId('tree-node-input'))).toBe(true);
+  });
+});

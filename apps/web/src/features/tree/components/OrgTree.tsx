@@ -3,8 +3,9 @@
 // delete), single click after 260 ms / double click, pinch zoom. It knows nothing about members: the
 // page gives it nodes, a renderer for their content and the loader of their children.
 //
-// Performance: the layout is computed in one pass when the data changes; nodes are memoised absolute
-// boxes; pan and zoom only rewrite one CSS transform (see usePanZoom).
+// Performance: the layout of every visible node is computed in one pass when the data changes; only the
+// boxes and connectors in the area around the view are rendered (memoised absolute boxes); pan and zoom
+// rewrite one CSS transform and re-render only when the view leaves that area (see usePanZoom).
 import {
   type CSSProperties,
   type KeyboardEvent as ReactKeyboardEvent,
@@ -23,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../lib/clipboard.ts';
 import { usePanZoom } from '../hooks/usePanZoom.ts';
 import { type ClickController, createClickController } from '../model/click.ts';
-import { DEFAULT_TILE_WIDTH, layoutTree, type TreeLayout, tileLayout } from '../model/layout.ts';
+import { type LayoutItem, layoutRect, layoutTree, type TreeLayout, visibleIn } from '../model/layout.ts';
 import { type MenuAction, menuActions } from '../model/menu.ts';
 import {
   accessor,
@@ -108,8 +109,6 @@ export interface OrgTreeProps<N extends OrgNodeBase> {
   /** Drawn over the chart, inside the fullscreen area (details panel, notices). */
   overlay?: ReactNode;
   testId?: string;
-  /** Width of the groups of boxes the browser may skip while off screen (layout px). */
-  tileWidth?: number;
 }
 
 interface MenuState {
@@ -171,10 +170,6 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
   useLayoutEffect(() => {
     layoutRef.current = layout;
   }, [layout]);
-  const tiles = useMemo(
-    () => tileLayout(layout, nodeWidth, props.tileWidth ?? DEFAULT_TILE_WIDTH),
-    [layout, nodeWidth, props.tileWidth],
-  );
   const bounds = useMemo(
     () => ({ minX: layout.minX, maxX: layout.maxX, height: layout.height }),
     [layout.minX, layout.maxX, layout.height],
@@ -257,7 +252,17 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
     setMenu({ id, x, y });
   }, []);
 
-  const panZoom = usePanZoom({ viewportRef, layerRef, bounds, clicks, onLongPress: openMenu });
+  const { panZoom, area } = usePanZoom({ viewportRef, layerRef, bounds, clicks, onLongPress: openMenu });
+
+  // What is rendered: the boxes and connectors reaching into the area around the view (none before the
+  // viewport is measured, all when it has no size), and any box whose label is being edited.
+  const shown = useMemo(() => {
+    if (area === undefined) return { items: [] as LayoutItem<N>[], edges: '', rect: null };
+    const rect = area ?? layoutRect(layout);
+    const part = visibleIn(layout, rect);
+    const editing = layout.items.filter((item) => item.node.focused && !part.items.includes(item));
+    return { items: editing.length ? [...part.items, ...editing] : part.items, edges: part.edges, rect };
+  }, [layout, area]);
 
   useLayoutEffect(() => {
     const pinned = anchorRef.current;
@@ -424,7 +429,7 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
   );
   const menuNode = menu && data ? findNode(data, menu.id, acc) : null;
   const fullscreen = nativeFullscreen || cssFullscreen;
-  const edgeWidth = Math.max(1, layout.maxX - layout.minX);
+  const edgeRect = shown.rect;
 
   return (
     <div
@@ -486,46 +491,42 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
             { '--org-node-width': `${nodeWidth}px`, '--org-node-height': `${nodeHeight}px` } as CSSProperties
           }
         >
-          <svg
-            className="org-tree__edges"
-            width={edgeWidth}
-            height={Math.max(1, layout.height)}
-            style={{ left: layout.minX }}
-            aria-hidden="true"
-          >
-            <path d={layout.edges} />
-          </svg>
-          {tiles.map((tile) => (
-            <div
-              key={tile.key}
-              className="org-tree__tile"
-              style={{ left: tile.x, top: tile.y, width: tile.width }}
+          {edgeRect && shown.edges && (
+            // Sized to the rendered area, in layout coordinates through the viewBox.
+            <svg
+              className="org-tree__edges"
+              width={edgeRect.right - edgeRect.left}
+              height={edgeRect.bottom - edgeRect.top}
+              viewBox={`${edgeRect.left} ${edgeRect.top} ${edgeRect.right - edgeRect.left} ${edgeRect.bottom - edgeRect.top}`}
+              style={{ left: edgeRect.left, top: edgeRect.top }}
+              aria-hidden="true"
             >
-              {tile.items.map((item) => {
-                const node = item.node;
-                const leaf = acc.isLeaf(node);
-                const toggleable = !leaf && (acc.children(node).length > 0 || (lazy && Boolean(props.load)));
-                return (
-                  <OrgTreeNode<N>
-                    key={item.id}
-                    node={node}
-                    id={item.id}
-                    label={acc.label(node)}
-                    x={item.x - tile.x}
-                    y={0}
-                    expanded={acc.expanded(node) && toggleable}
-                    toggleable={toggleable}
-                    leaf={leaf || !toggleable}
-                    selected={props.selectedId === item.id}
-                    loading={loading.has(item.id)}
-                    renderContent={renderContent}
-                    onCommitLabel={commitLabelOf}
-                    texts={texts}
-                  />
-                );
-              })}
-            </div>
-          ))}
+              <path d={shown.edges} />
+            </svg>
+          )}
+          {shown.items.map((item) => {
+            const node = item.node;
+            const leaf = acc.isLeaf(node);
+            const toggleable = !leaf && (acc.children(node).length > 0 || (lazy && Boolean(props.load)));
+            return (
+              <OrgTreeNode<N>
+                key={item.id}
+                node={node}
+                id={item.id}
+                label={acc.label(node)}
+                x={item.x}
+                y={item.y}
+                expanded={acc.expanded(node) && toggleable}
+                toggleable={toggleable}
+                leaf={leaf || !toggleable}
+                selected={props.selectedId === item.id}
+                loading={loading.has(item.id)}
+                renderContent={renderContent}
+                onCommitLabel={commitLabelOf}
+                texts={texts}
+              />
+            );
+          })}
         </div>
       </div>
       {menu && menuNode && (

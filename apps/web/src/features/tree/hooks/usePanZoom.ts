@@ -1,13 +1,26 @@
 // Pan, zoom and pinch of the chart. The view lives in a ref and is written straight to the layer's
-// CSS transform: panning never re-renders React (only the zoom label follows the scale).
-import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+// CSS transform: panning re-renders React only when the view leaves the area whose boxes are rendered
+// (`area`, see renderArea), and the zoom label follows the scale.
+import {
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { ClickController } from '../model/click.ts';
+import type { Rect } from '../model/layout.ts';
 import {
   type ContentBounds,
   clampView,
   layerTransform,
   pinchOf,
   RESTORED_VIEW,
+  renderArea,
   type Size,
   stepZoom,
   type View,
@@ -46,7 +59,14 @@ export function usePanZoom(options: {
   bounds: ContentBounds;
   clicks: ClickController<string>;
   onLongPress: (target: Element, point: Point) => void;
-}): PanZoom {
+}): {
+  panZoom: PanZoom;
+  /**
+   * The part of the chart (layout coordinates) whose boxes must be rendered: undefined until the
+   * viewport has been measured (render no box yet), null when it has no size (render every box).
+   */
+  area: Rect | null | undefined;
+} {
   const { viewportRef, layerRef, bounds, clicks } = options;
   const viewRef = useRef<View>(RESTORED_VIEW);
   const sizeRef = useRef<Size>({ width: 0, height: 0 });
@@ -54,6 +74,20 @@ export function usePanZoom(options: {
   const scaleRef = useRef(1);
   const longPressRef = useRef(options.onLongPress);
   const [scale, setScale] = useState(1);
+  // The render area is an external store: its changes re-render the chart at React's sync priority,
+  // before the next frame is painted, whichever event or effect moved the view (a state update from a
+  // pointermove would wait for a scheduler task and could let a frame show the chart with a gap).
+  const areaRef = useRef<Rect | null | undefined>(undefined);
+  const areaListeners = useRef(new Set<() => void>());
+  const subscribeArea = useCallback((listener: () => void) => {
+    areaListeners.current.add(listener);
+    return () => {
+      areaListeners.current.delete(listener);
+    };
+  }, []);
+  const getArea = useCallback(() => areaRef.current, []);
+  const area = useSyncExternalStore(subscribeArea, getArea, getArea);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
 
   useLayoutEffect(() => {
     longPressRef.current = options.onLongPress;
@@ -80,6 +114,11 @@ export function usePanZoom(options: {
         scaleRef.current = view.scale;
         setScale(view.scale);
       }
+      const nextArea = renderArea(areaRef.current, view, sizeRef.current);
+      if (nextArea !== areaRef.current) {
+        areaRef.current = nextArea;
+        for (const listener of areaListeners.current) listener();
+      }
     },
     [write],
   );
@@ -89,8 +128,17 @@ export function usePanZoom(options: {
     if (el) sizeRef.current = { width: el.clientWidth, height: el.clientHeight };
   }, [viewportRef]);
 
-  // New content (expand, collapse, filter, re-root): keep the view inside it. The size is the one the
-  // ResizeObserver last reported: reading it here would force a layout of every box in the commit.
+  // The first commit renders no box (the area is not known yet); the viewport is measured here, before
+  // the first frame, and the boxes of the area are rendered at once (a state update in a layout effect is
+  // rendered before paint; the store's subscription only starts after this).
+  useLayoutEffect(() => {
+    measure();
+    setView(viewRef.current);
+    rerender();
+  }, [measure, setView]);
+
+  // New content (expand, collapse, filter, re-root): keep the view inside it. The size is the one last
+  // measured (ResizeObserver): reading it here would force a layout of the boxes in the commit.
   useLayoutEffect(() => {
     boundsRef.current = bounds;
     setView(viewRef.current);
@@ -246,7 +294,7 @@ export function usePanZoom(options: {
   );
 
   // Stable while the scale stays: consumers put it in effect and handle dependencies.
-  return useMemo(
+  const panZoom = useMemo(
     () => ({
       scale,
       setView,
@@ -257,4 +305,5 @@ export function usePanZoom(options: {
     }),
     [scale, setView, zoomBy],
   );
+  return { panZoom, area };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutTree } from './layout.ts';
+import { layoutRect, layoutTree, visibleIn } from './layout.ts';
 import { accessor, type OrgNodeBase } from './tree.ts';
 
 interface N extends OrgNodeBase {
@@ -31,8 +31,10 @@ describe('layout', () => {
     expect(at('a')).toMatchObject({ x: -105, y: 80, depth: 1, parentId: 'r' });
     expect(at('b')).toMatchObject({ x: 5, y: 80 });
     expect([l.minX, l.maxX, l.height]).toEqual([-105, 105, 130]);
-    // Connectors: parent down to the bar, the bar, each child up to it (from the left edge, x = minX).
-    expect(l.edges).toBe('M50 65V80M160 65V80M105 50V65M50 65H160');
+    expect([at('r')?.left, at('r')?.right, at('a')?.left, at('a')?.right]).toEqual([-105, 105, -105, -5]);
+    // Connectors: parent down to the middle of the gap, the bar, each child up to it.
+    expect(visibleIn(l, layoutRect(l)).edges).toBe('M0 50V65M-55 65H55M-55 65V80M55 65V80');
+    expect(l.levels.map((level) => level.map((i) => i.id))).toEqual([['r'], ['a', 'b']]);
   });
 
   it('shows nothing under collapsed nodes and skips hidden ones', () => {
@@ -57,6 +59,41 @@ describe('layout', () => {
       const siblings = l.items.filter((i) => i.parentId === item.parentId).map((i) => i.x);
       expect(parent?.x).toBe((Math.min(...siblings) + Math.max(...siblings)) / 2);
     }
+  });
+
+  it('gives the boxes and connectors reaching into an area, as a scan of every box would', () => {
+    const l = layoutTree(full(11), acc, opts);
+    expect(visibleIn(l, layoutRect(l)).items).toHaveLength(2047);
+    const areas = [
+      { left: -400, top: 0, right: 0, bottom: 300 },
+      { left: 30_000, top: 500, right: 31_000, bottom: 700 },
+      { left: l.minX - 500, top: 780, right: l.minX + 40, bottom: 800 },
+      { left: -10, top: 45, right: 10, bottom: 55 },
+    ];
+    for (const area of areas) {
+      const got = visibleIn(l, area).items.map((i) => i.id);
+      // Boxes with half a gap around them, in the band of their level (box and the gap below it).
+      const want = l.items
+        .filter(
+          (i) =>
+            i.x + 100 + 5 >= area.left && i.x - 5 <= area.right && i.y + 80 > area.top && i.y <= area.bottom,
+        )
+        .sort((a, b) => a.depth - b.depth || a.x - b.x)
+        .map((i) => i.id);
+      expect(got).toEqual(want);
+    }
+    // The root's level, over the gap below it: the root's connector down and its bar (which spans the
+    // chart) are drawn, not its children's stubs far away.
+    const under = visibleIn(l, { left: -10, top: 55, right: 10, bottom: 60 });
+    expect(under.items.map((i) => i.id)).toEqual(['1']);
+    const centre = (id: string) => (l.byId.get(id)?.x ?? Number.NaN) + 50;
+    expect(under.edges).toBe(`M0 50V65M${centre('10')} 65H${centre('11')}`);
+    expect(centre('10')).toBeLessThan(-20_000);
+    // Far off the chart: nothing.
+    expect(visibleIn(l, { left: l.maxX + 10, top: 0, right: l.maxX + 500, bottom: 900 })).toEqual({
+      items: [],
+      edges: '',
+    });
   });
 
   it('is empty without data', () => {

@@ -1,6 +1,7 @@
 // Absolute layout of the visible nodes, computed in one depth-first pass: leaves take the next free
 // column, a parent sits centred over its first and last child. Node boxes have a fixed size, so
-// nothing is measured in the DOM and the chart renders in one go.
+// nothing is measured in the DOM. The chart then renders only the boxes and connectors inside an area
+// of the view (`visibleIn`): every visible node has its place, only those near the screen have a box.
 import { type Accessor, type NodeId, type OrgNodeBase, visibleChildren } from './tree.ts';
 
 export interface LayoutOptions {
@@ -8,7 +9,7 @@ export interface LayoutOptions {
   nodeHeight: number;
   /** Space between neighbouring subtrees. */
   hGap: number;
-  /** Space between levels (the connectors run through it). */
+  /** Space between levels (the connectors and the expand buttons run through it). */
   vGap: number;
 }
 
@@ -20,102 +21,168 @@ export interface LayoutItem<N> {
   y: number;
   depth: number;
   parentId: NodeId | null;
+  /** Horizontal extent of the node's laid-out subtree (its box and every box below it). */
+  left: number;
+  right: number;
+  /** Its visible children: `childCount` items of the next level from `childStart`. */
+  childStart: number;
+  childCount: number;
 }
 
 export interface TreeLayout<N> {
+  /** Pre-order (parents before their children). */
   items: LayoutItem<N>[];
   byId: Map<NodeId, LayoutItem<N>>;
-  /** One SVG path with every connector; its x = 0 is the chart's left edge (`minX`). */
-  edges: string;
+  /** The items of each depth, left to right (their subtree extents are disjoint and in order). */
+  levels: LayoutItem<N>[][];
+  options: LayoutOptions;
   minX: number;
   maxX: number;
   height: number;
 }
 
+/** A rectangle in layout coordinates (x = 0 is the root's centre, y = 0 its top). */
+export interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 export function layoutTree<N extends OrgNodeBase>(
   root: N | null,
   acc: Accessor<N>,
-  { nodeWidth: w, nodeHeight: h, hGap, vGap }: LayoutOptions,
+  options: LayoutOptions,
 ): TreeLayout<N> {
+  const { nodeWidth: w, nodeHeight: h, hGap, vGap } = options;
   const items: LayoutItem<N>[] = [];
   const byId = new Map<NodeId, LayoutItem<N>>();
-  if (!root || root.hidden) return { items, byId, edges: '', minX: 0, maxX: 0, height: 0 };
-  const segments: string[] = [];
+  const levels: LayoutItem<N>[][] = [];
+  if (!root || root.hidden) return { items, byId, levels, options, minX: 0, maxX: 0, height: 0 };
   let cursor = 0;
-  let maxDepth = 0;
 
-  // Returns the centre x of the node; the item is created before its children (DOM order = pre-order).
-  const place = (node: N, depth: number, parentId: NodeId | null): number => {
-    const item: LayoutItem<N> = { node, id: '', x: 0, y: depth * (h + vGap), depth, parentId };
-    item.id = acc.id(node);
+  // Returns the item; it is created before its children (pre-order), and each level fills left to right.
+  const place = (node: N, depth: number, parentId: NodeId | null): LayoutItem<N> => {
+    const item: LayoutItem<N> = {
+      node,
+      id: acc.id(node),
+      x: 0,
+      y: depth * (h + vGap),
+      depth,
+      parentId,
+      left: 0,
+      right: 0,
+      childStart: 0,
+      childCount: 0,
+    };
     items.push(item);
     byId.set(item.id, item);
-    if (depth > maxDepth) maxDepth = depth;
-    const kids = visibleChildren(node, acc);
-    let cx: number;
-    if (kids.length === 0) {
-      cx = cursor + w / 2;
-      cursor += w + hGap;
-    } else {
-      let first = 0;
-      let last = 0;
-      const childY = (depth + 1) * (h + vGap);
-      const midY = childY - vGap / 2;
-      for (let i = 0; i < kids.length; i++) {
-        const c = place(kids[i] as N, depth + 1, item.id);
-        if (i === 0) first = c;
-        last = c;
-        segments.push(`M${c} ${midY}V${childY}`);
-      }
-      cx = (first + last) / 2;
-      segments.push(`M${cx} ${item.y + h}V${midY}`);
-      if (kids.length > 1) segments.push(`M${first} ${midY}H${last}`);
+    let level = levels[depth];
+    if (!level) {
+      level = [];
+      levels[depth] = level;
     }
-    item.x = cx - w / 2;
-    return cx;
+    level.push(item);
+    const kids = visibleChildren(node, acc);
+    if (kids.length === 0) {
+      item.x = cursor;
+      item.left = cursor;
+      item.right = cursor + w;
+      cursor += w + hGap;
+      return item;
+    }
+    item.childStart = levels[depth + 1]?.length ?? 0;
+    item.childCount = kids.length;
+    let first: LayoutItem<N> | null = null;
+    let last: LayoutItem<N> | null = null;
+    for (const kid of kids) {
+      last = place(kid as N, depth + 1, item.id);
+      first ??= last;
+    }
+    const f = first as LayoutItem<N>;
+    const l = last as LayoutItem<N>;
+    item.x = (f.x + l.x) / 2;
+    item.left = f.left;
+    item.right = l.right;
+    return item;
   };
 
-  const rootCx = place(root, 0, null);
-  for (const item of items) item.x -= rootCx;
+  const top = place(root, 0, null);
+  const shift = top.x + w / 2;
+  for (const item of items) {
+    item.x -= shift;
+    item.left -= shift;
+    item.right -= shift;
+  }
+  const depth = levels.length - 1;
   return {
     items,
     byId,
-    // The connectors were drawn before the root was centred: they start at the left edge, x = 0.
-    edges: segments.join(''),
-    minX: -rootCx,
-    maxX: cursor - hGap - rootCx,
-    height: (maxDepth + 1) * h + maxDepth * vGap,
+    levels,
+    options,
+    minX: top.left,
+    maxX: top.right,
+    height: (depth + 1) * h + depth * vGap,
   };
 }
 
-/**
- * A row of boxes of one level within one horizontal band. The browser skips style, layout and paint
- * of an off-screen tile's boxes (content-visibility), so the first frame only works on what is shown.
- * Far fewer tiles than boxes keeps the browser's own visibility bookkeeping small.
- */
-export interface Tile<N> {
-  key: string;
-  x: number;
-  y: number;
-  width: number;
-  items: LayoutItem<N>[];
+/** The whole laid-out chart (with the band of the last level's expand buttons). */
+export function layoutRect(layout: TreeLayout<unknown>): Rect {
+  return { left: layout.minX, top: 0, right: layout.maxX, bottom: layout.height + layout.options.vGap };
 }
 
-export const DEFAULT_TILE_WIDTH = 1024;
+export interface VisiblePart<N> {
+  /** Boxes that reach into the area, level by level, left to right. */
+  items: LayoutItem<N>[];
+  /** One SVG path (layout coordinates) with every connector that reaches into the area. */
+  edges: string;
+}
 
-export function tileLayout<N>(layout: TreeLayout<N>, nodeWidth: number, tileWidth: number): Tile<N>[] {
-  const tiles = new Map<string, Tile<N>>();
-  for (const item of layout.items) {
-    const band = Math.floor((item.x - layout.minX) / tileWidth);
-    const key = `${item.depth}:${band}`;
-    let tile = tiles.get(key);
-    if (!tile) {
-      tile = { key, x: item.x, y: item.y, width: 0, items: [] };
-      tiles.set(key, tile);
+/**
+ * The boxes and connectors of the layout that reach into `area`. A level's band runs from the top of
+ * its boxes to the top of the next level (the expand buttons, the connectors down and the bar between
+ * children are drawn there); a box counts with half a gap around it (shadow, selection ring). Cost:
+ * one binary search per level plus what is returned.
+ */
+export function visibleIn<N>(layout: TreeLayout<N>, area: Rect): VisiblePart<N> {
+  const { nodeWidth: w, nodeHeight: h, hGap, vGap } = layout.options;
+  const items: LayoutItem<N>[] = [];
+  const edges: string[] = [];
+  const pad = hGap / 2;
+  const band = h + vGap;
+  const firstDepth = Math.max(0, Math.floor(area.top / band));
+  const lastDepth = Math.min(layout.levels.length - 1, Math.floor(area.bottom / band));
+  for (let depth = firstDepth; depth <= lastDepth; depth++) {
+    const level = layout.levels[depth] as LayoutItem<N>[];
+    const next = layout.levels[depth + 1];
+    // First item whose subtree reaches the area's left edge (extents are ordered along a level).
+    let lo = 0;
+    let hi = level.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((level[mid] as LayoutItem<N>).right + pad < area.left) lo = mid + 1;
+      else hi = mid;
     }
-    // Items of a level come left to right, so the first one starts the tile.
-    tile.width = item.x + nodeWidth - tile.x;
-    tile.items.push(item);
+    for (let i = lo; i < level.length; i++) {
+      const item = level[i] as LayoutItem<N>;
+      if (item.left - pad > area.right) break;
+      if (item.x + w + pad >= area.left && item.x - pad <= area.right) items.push(item);
+      if (item.childCount === 0 || !next) continue;
+      // Connectors: down from the box to the middle of the gap, the bar over the children, up to each child.
+      const firstKid = next[item.childStart] as LayoutItem<N>;
+      const lastKid = next[item.childStart + item.childCount - 1] as LayoutItem<N>;
+      const from = firstKid.x + w / 2;
+      const to = lastKid.x + w / 2;
+      if (to + 1 < area.left || from - 1 > area.right) continue;
+      const midY = item.y + h + vGap / 2;
+      const childY = item.y + band;
+      edges.push(`M${item.x + w / 2} ${item.y + h}V${midY}`);
+      if (item.childCount > 1) edges.push(`M${from} ${midY}H${to}`);
+      for (let k = item.childStart; k < item.childStart + item.childCount; k++) {
+        const cx = (next[k] as LayoutItem<N>).x + w / 2;
+        if (cx + 1 >= area.left && cx - 1 <= area.right) edges.push(`M${cx} ${midY}V${childY}`);
+      }
+    }
   }
-  return [...tiles.values()];
+  return { items, edges: edges.join('') };
 }

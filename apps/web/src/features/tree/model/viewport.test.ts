@@ -4,8 +4,11 @@ import {
   clampView,
   clampZoom,
   PAN_KEEP_VISIBLE,
+  RENDER_MARGIN,
   RESTORED_VIEW,
+  renderArea,
   stepZoom,
+  visibleRect,
   ZOOM_MAX,
   ZOOM_MIN,
   ZOOM_STEP,
@@ -93,5 +96,44 @@ describe('pan clamping', () => {
   it('does nothing before the viewport has a size', () => {
     const view = { x: -99_999, y: 5, scale: 1 };
     expect(clampView(view, bounds, { width: 0, height: 0 })).toBe(view);
+  });
+});
+
+describe('the rendered area', () => {
+  it('is what the viewport shows, in layout coordinates', () => {
+    // Restored: the root's top centre is at (195, 24) on screen.
+    expect(visibleRect(RESTORED_VIEW, size)).toEqual({ left: -195, top: -24, right: 195, bottom: 576 });
+    // Panned 100 px right and 50 px up at zoom 2: screen = origin + view + point × 2.
+    expect(visibleRect({ x: 100, y: -50, scale: 2 }, size)).toEqual({
+      left: -147.5,
+      top: 13,
+      right: 47.5,
+      bottom: 313,
+    });
+  });
+
+  it('adds half the shown part on each side and stays while the view is inside it', () => {
+    expect(RENDER_MARGIN).toBe(0.5);
+    const area = renderArea(undefined, RESTORED_VIEW, size);
+    expect(area).toEqual({ left: -390, top: -324, right: 390, bottom: 876 });
+    // 190 px to the right, 300 px down: still inside, the same area (no re-render).
+    expect(renderArea(area, { x: -190, y: -300, scale: 1 }, size)).toBe(area);
+    // 200 px to the right: the view's right edge (395) leaves it; a new area around the new view.
+    expect(renderArea(area, { x: -200, y: 0, scale: 1 }, size)).toEqual({
+      left: -190,
+      top: -324,
+      right: 590,
+      bottom: 876,
+    });
+    // Zooming out past the margin needs a larger area; zooming in far enough a smaller one.
+    expect(renderArea(area, { x: 0, y: 0, scale: 0.6 }, size)).not.toBe(area);
+    expect(renderArea(area, { x: 0, y: 0, scale: 1.5 }, size)).toBe(area);
+    expect(renderArea(area, { x: 0, y: 0, scale: 2.1 }, size)).not.toBe(area);
+  });
+
+  it('is everything (null) while the viewport never had a size, and kept while it is hidden', () => {
+    expect(renderArea(undefined, RESTORED_VIEW, { width: 0, height: 0 })).toBeNull();
+    const area = renderArea(undefined, RESTORED_VIEW, size);
+    expect(renderArea(area, { x: -5000, y: 0, scale: 1 }, { width: 0, height: 0 })).toBe(area);
   });
 });

@@ -1,7 +1,10 @@
-// Pan and zoom arithmetic of the chart (spec section 5: zoom 0.3–3 in steps of 0.1, panning clamped).
+// Pan and zoom arithmetic of the chart (spec section 5: zoom 0.3–3 in steps of 0.1, panning clamped),
+// and the area of the chart whose boxes are rendered around what the view shows.
 //
 // The layer holding the chart is drawn with `translate(originX + x, originY + y) scale(scale)` where the
 // origin puts the root's top centre at the top centre of the viewport: restore = { x: 0, y: 0, scale: 1 }.
+
+import type { Rect } from './layout.ts';
 
 export const ZOOM_MIN = 0.3;
 export const ZOOM_MAX = 3;
@@ -104,4 +107,45 @@ export function layerTransform(view: View): string {
 /** Distance and midpoint of two pointers (pinch zoom). */
 export function pinchOf(a: { x: number; y: number }, b: { x: number; y: number }) {
   return { distance: Math.hypot(a.x - b.x, a.y - b.y), mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+}
+
+/** The part of the chart (layout coordinates) that the viewport shows. */
+export function visibleRect(view: View, size: Size): Rect {
+  const o = origin(size);
+  const s = view.scale;
+  return {
+    left: (-o.x - view.x) / s,
+    top: (-o.y - view.y) / s,
+    right: (size.width - o.x - view.x) / s,
+    bottom: (size.height - o.y - view.y) / s,
+  };
+}
+
+/** Boxes are rendered this much (a fraction of the shown part) beyond each side of the viewport. */
+export const RENDER_MARGIN = 0.5;
+
+/**
+ * The area of the chart whose boxes are rendered: what the view shows plus RENDER_MARGIN of it on each
+ * side. It stays `current` while that still holds everything shown (and is not more than twice the
+ * area needed, after zooming in), so a pan or a zoom re-renders only every so often. While the
+ * viewport has no size the area is kept (hidden for a while), or `null` if it never had one (no layout
+ * engine at all, or mounted hidden): then everything is rendered.
+ */
+export function renderArea(current: Rect | null | undefined, view: View, size: Size): Rect | null {
+  if (size.width <= 0 || size.height <= 0) return current ?? null;
+  const v = visibleRect(view, size);
+  const width = v.right - v.left;
+  const height = v.bottom - v.top;
+  if (
+    current &&
+    current.left <= v.left &&
+    current.top <= v.top &&
+    current.right >= v.right &&
+    current.bottom >= v.bottom &&
+    current.right - current.left <= 2 * (1 + 2 * RENDER_MARGIN) * width
+  )
+    return current;
+  const mx = width * RENDER_MARGIN;
+  const my = height * RENDER_MARGIN;
+  return { left: v.left - mx, top: v.top - my, right: v.right + mx, bottom: v.bottom + my };
 }
