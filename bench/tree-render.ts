@@ -132,6 +132,7 @@ async function pan(page: Page, label: string, sweep: boolean) {
       `max ${ms(Math.max(...intervals))}; long tasks ${longTasks.length}` +
       `${longTasks.length ? ` (max ${ms(Math.max(...longTasks))})` : ''}; boxes mounted ${mounts}, ` +
       `unmounted ${after.unmounts - before.unmounts}, re-rendered ${after.renders - before.renders - mounts}; ` +
+      `up to ${frames.maxOnScreen} on screen and ${frames.maxInPage} in the page; ` +
       `frames with a box on screen missing: ${frames.gapFrames}${frames.gapFrames ? ` (up to ${frames.maxMissing} boxes)` : ''}`,
   );
 }

@@ -102,7 +102,15 @@ interface Bench {
   timed(fn: () => void): Promise<{ commitMs: number; frameMs: number }>;
   /** Records frame times, long tasks, and the coverage of the screen at every frame. */
   startFrames(): void;
-  stopFrames(): { intervals: number[]; longTasks: number[]; gapFrames: number; maxMissing: number };
+  stopFrames(): {
+    intervals: number[];
+    longTasks: number[];
+    gapFrames: number;
+    maxMissing: number;
+    /** The most boxes in the page and on screen in one frame. */
+    maxInPage: number;
+    maxOnScreen: number;
+  };
 }
 declare global {
   interface Window {
@@ -119,6 +127,8 @@ let generation = 0;
 let longTasks: number[] = [];
 let gapFrames = 0;
 let maxMissing = 0;
+let maxInPage = 0;
+let maxOnScreen = 0;
 let checkLayout: ReturnType<typeof layoutTree<MemberOrgNode>> | null = null;
 let checkSize = { width: 0, height: 0 };
 new PerformanceObserver((list) => {
@@ -176,6 +186,8 @@ const bench: Bench = {
     longTasks = [];
     gapFrames = 0;
     maxMissing = 0;
+    maxInPage = 0;
+    maxOnScreen = 0;
     // The layout the chart shows (computed once here, not per frame) and the viewport's size.
     checkLayout = bench.data && layoutTree(bench.data, memberAcc, LAYOUT);
     const viewport = document.querySelector<HTMLElement>('[data-testid="org-tree-viewport"]');
@@ -187,9 +199,11 @@ const bench: Bench = {
     const loop = (ts: number) => {
       if (!recording || current !== generation) return;
       frames.push(ts);
-      const { missing } = bench.coverage();
+      const { missing, inPage, onScreen } = bench.coverage();
       if (missing > 0) gapFrames++;
       maxMissing = Math.max(maxMissing, missing);
+      maxInPage = Math.max(maxInPage, inPage);
+      maxOnScreen = Math.max(maxOnScreen, onScreen);
       requestAnimationFrame(loop);
     };
     requestAnimationFrame(loop);
@@ -201,6 +215,8 @@ const bench: Bench = {
       longTasks,
       gapFrames,
       maxMissing,
+      maxInPage,
+      maxOnScreen,
     };
   },
 };

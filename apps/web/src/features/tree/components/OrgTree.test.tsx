@@ -391,6 +391,23 @@ describe('OrgTree renders the boxes around the view', () => {
     expectAround(-2000, all);
   });
 
+  it('keeps the box holding the keyboard focus, wherever the arrow keys move the view', () => {
+    sized();
+    render(<Harness initial={full(6)} />);
+    const toggle = screen.getByTestId('tree-toggle-1');
+    toggle.focus();
+    for (let i = 0; i < 40; i++) fireEvent.keyDown(toggle, { key: 'ArrowLeft' });
+    expect(layer().dataset.x).toBe('1600');
+    expect(queryNode('11')).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+    expect(toggle.isConnected).toBe(true);
+    // Once the focus leaves it, the box goes with the next move of the area.
+    fireEvent.blur(toggle);
+    for (let i = 0; i < 10; i++)
+      fireEvent.keyDown(screen.getByTestId('org-tree-viewport'), { key: 'ArrowLeft' });
+    expect(queryNode('1')).toBeNull();
+  });
+
   it('keeps a box whose label is being edited, wherever the view goes', () => {
     sized();
     render(<Harness initial={full(6)} />);

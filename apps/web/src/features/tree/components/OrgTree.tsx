@@ -8,6 +8,7 @@
 // rewrite one CSS transform and re-render only when the view leaves that area (see usePanZoom).
 import {
   type CSSProperties,
+  type FocusEvent as ReactFocusEvent,
   type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent as ReactMouseEvent,
   type ReactNode,
@@ -255,13 +256,17 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
   const { panZoom, area } = usePanZoom({ viewportRef, layerRef, bounds, clicks, onLongPress: openMenu });
 
   // What is rendered: the boxes and connectors reaching into the area around the view (none before the
-  // viewport is measured, all when it has no size), and any box whose label is being edited.
+  // viewport is measured, all when it has no size), and the box whose label is being edited or which
+  // holds the keyboard focus (unmounting it would drop the focus, and with it the arrow keys).
+  const focusedRef = useRef<NodeId | null>(null);
   const shown = useMemo(() => {
     if (area === undefined) return { items: [] as LayoutItem<N>[], edges: '', rect: null };
     const rect = area ?? layoutRect(layout);
     const part = visibleIn(layout, rect);
-    const editing = layout.items.filter((item) => item.node.focused && !part.items.includes(item));
-    return { items: editing.length ? [...part.items, ...editing] : part.items, edges: part.edges, rect };
+    const kept = layout.items.filter(
+      (item) => (item.node.focused || item.id === focusedRef.current) && !part.items.includes(item),
+    );
+    return { items: kept.length ? [...part.items, ...kept] : part.items, edges: part.edges, rect };
   }, [layout, area]);
 
   useLayoutEffect(() => {
@@ -394,6 +399,12 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
       panZoom.setView({ ...view, x: view.x + action[0], y: view.y + action[1] });
     }
   };
+  const onFocus = (e: ReactFocusEvent) => {
+    focusedRef.current = (e.target as Element).closest<HTMLElement>('[data-node-id]')?.dataset.nodeId ?? null;
+  };
+  const onBlur = () => {
+    focusedRef.current = null;
+  };
   const onContextMenu = (e: ReactMouseEvent) => {
     if ((e.target as Element).closest('input')) return;
     e.preventDefault();
@@ -480,6 +491,8 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
         onDoubleClick={onDoubleClick}
         onContextMenu={onContextMenu}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onBlur={onBlur}
         role="tree"
         tabIndex={0}
       >
