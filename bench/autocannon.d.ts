@@ -5,6 +5,16 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Per-request set-up: may return the request with other headers or body. */
+    requests?: Array<{
+      method?: string;
+      setupRequest?: (req: Request) => Request;
+    }>;
+  }
+  interface Request {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Histogram {
     average: number;
@@ -16,6 +26,7 @@ declare module 'autocannon' {
     latency: Histogram;
     errors: number;
     non2xx: number;
+    '2xx': number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

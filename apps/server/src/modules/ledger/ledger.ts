@@ -201,21 +201,50 @@ async function accountIds(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, b
   return ids;
 }
 
-/**
- * Locks the accounts (creating them on first use) in id order and returns their balances by refKey:
- * for callers that decide amounts from balances (caps) before posting in the same transaction.
- */
-export async function lockBalances(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, bigint>> {
-  const ids = await accountIds(tx, refs);
-  if (ids.size === 0) return new Map();
-  const rows = rowsOf<{ id: string; balance: string }>(
+/** Accounts locked in this transaction, by refKey: their ids and balances at the time of locking. */
+export interface LockedAccounts {
+  ids: Map<string, bigint>;
+  balances: Map<string, bigint>;
+}
+
+/** Finds and locks the existing accounts among refs in one query, in id order. */
+async function findAndLock(tx: DbOrTx, refs: AccountRef[]): Promise<LockedAccounts> {
+  const rows = rowsOf<AccountRow & { balance: string }>(
     await tx.execute(sql`
-      select a.id::text as id, a.balance::text as balance
-      from ledger_accounts a join unnest(${sql.param([...ids.values()].map(String))}::bigint[]) as k(id) on a.id = k.id
+      select a.id::text as id, a.user_id::text as user_id, a.code, a.asset, a.balance::text as balance
+      from unnest(${sql.param(refs.map((r) => (r.userId ?? 0n).toString()))}::bigint[],
+        ${sql.param(refs.map((r) => r.code))}::text[], ${sql.param(refs.map((r) => r.asset))}::text[]) as k(uid, code, asset)
+      join ledger_accounts a on coalesce(a.user_id, 0) = k.uid and a.code = k.code and a.asset = k.asset
       order by a.id for no key update of a`),
-  ).map((r) => ({ id: BigInt(r.id), balance: BigInt(r.balance) }));
-  const byId = new Map(rows.map((r) => [r.id, r.balance]));
-  return new Map([...ids].map(([key, id]) => [key, byId.get(id) ?? 0n]));
+  );
+  const locked: LockedAccounts = { ids: new Map(), balances: new Map() };
+  for (const row of rows) {
+    const key = `${row.user_id ?? ''}|${row.code}|${row.asset}`;
+    locked.ids.set(key, BigInt(row.id));
+    locked.balances.set(key, BigInt(row.balance));
+  }
+  return locked;
+}
+
+/**
+ * Locks the accounts (creating them on first use) in id order and returns their ids and balances by
+ * refKey: for callers that decide amounts from balances (caps, withdrawals) before posting in the same
+ * transaction. One query when the accounts exist (the usual case). Pass the result to transferBatch
+ * to post on them without looking them up and locking them again.
+ */
+export async function lockAccounts(tx: DbOrTx, refs: AccountRef[]): Promise<LockedAccounts> {
+  const unique = [...new Map(refs.map((r) => [refKey(r), r])).values()];
+  if (unique.length === 0) return { ids: new Map(), balances: new Map() };
+  const locked = await findAndLock(tx, unique);
+  if (locked.ids.size === unique.length) return locked;
+  // First use of some: create them, then lock all of them in id order (re-locking held rows is a no-op).
+  await accountIds(tx, unique);
+  return findAndLock(tx, unique);
+}
+
+/** lockAccounts' balances only. */
+export async function lockBalances(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, bigint>> {
+  return (await lockAccounts(tx, refs)).balances;
 }
 
 /**
@@ -225,62 +254,70 @@ export async function lockBalances(tx: DbOrTx, refs: AccountRef[]): Promise<Map<
  * would dip in between). A constant number of queries whatever the batch size: the chain watcher's
  * throughput depends on it. Returns the ids of the transfers posted now, by idempotency key.
  */
-export async function transferBatch(tx: DbOrTx, inputs: TransferInput[]): Promise<Map<string, bigint>> {
+export async function transferBatch(
+  tx: DbOrTx,
+  inputs: TransferInput[],
+  locked?: LockedAccounts,
+): Promise<Map<string, bigint>> {
   const posted = new Map<string, bigint>();
   if (inputs.length === 0) return posted;
   for (const input of inputs) {
     if (input.debit.asset !== input.credit.asset) throw new Error('a transfer moves one asset');
     if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
   }
-  const ids = await accountIds(
-    tx,
-    inputs.flatMap((i) => [i.debit, i.credit]),
-  );
+  const refs = inputs.flatMap((i) => [i.debit, i.credit]);
+  let ids: Map<string, bigint>;
+  if (locked && refs.every((r) => locked.ids.has(refKey(r)))) {
+    // The caller locked them in this transaction (lockAccounts): no lookup, no second lock.
+    ids = locked.ids;
+  } else {
+    ids = await accountIds(tx, refs);
+    // Lock every account in id order, so concurrent batches queue instead of deadlocking. A join, not
+    // `id = any(array)`: with a large array the planner may scan the table testing each row against
+    // the whole array (seconds for a settlement's 40,000 accounts).
+    await tx.execute(sql`
+      select a.id from ledger_accounts a
+      join unnest(${sql.param([...new Set(ids.values())].map(String))}::bigint[]) as k(id) on a.id = k.id
+      order by a.id for no key update of a`);
+  }
   const idOf = (r: AccountRef) => {
     const id = ids.get(refKey(r));
     if (id === undefined) throw new Error(`ledger account ${refKey(r)} missing`);
     return id;
   };
-  // Lock every account in id order, so concurrent batches queue instead of deadlocking. A join, not
-  // `id = any(array)`: with a large array the planner may scan the table testing each row against
-  // the whole array (seconds for a settlement's 40,000 accounts).
-  await tx.execute(sql`
-    select a.id from ledger_accounts a
-    join unnest(${sql.param([...new Set(ids.values())].map(String))}::bigint[]) as k(id) on a.id = k.id
-    order by a.id for no key update of a`);
-  // One statement with one array parameter per column, whatever the batch size (a settlement posts
-  // hundreds of thousands; a VALUES list would hit the 65,535-parameter limit at ~9,000).
-  const inserted = rowsOf<{ id: string; key: string }>(
+  // One statement, whatever the batch size: one array parameter per column (a settlement posts
+  // hundreds of thousands; a VALUES list would hit the 65,535-parameter limit at ~9,000). It inserts
+  // the transfers not posted before (idempotency key) and moves the balances by what was inserted;
+  // a member account that would end below zero is not updated, which the counts below reveal.
+  const rows = rowsOf<{ id: string; key: string; updated: number; expected: number }>(
     await tx.execute(sql`
-      insert into ledger_transfers (debit_account_id, credit_account_id, asset, amount, kind, ref, idempotency_key)
-      select * from unnest(
-        ${sql.param(inputs.map((i) => idOf(i.debit).toString()))}::bigint[],
-        ${sql.param(inputs.map((i) => idOf(i.credit).toString()))}::bigint[],
-        ${sql.param(inputs.map((i) => i.debit.asset))}::text[],
-        ${sql.param(inputs.map((i) => i.amount.toString()))}::numeric[],
-        ${sql.param(inputs.map((i) => i.kind))}::text[],
-        ${sql.param(inputs.map((i) => i.ref))}::text[],
-        ${sql.param(inputs.map((i) => i.idempotencyKey))}::text[])
-      on conflict (idempotency_key) do nothing
-      returning id::text as id, idempotency_key as key`),
-  ).map((r) => ({ id: BigInt(r.id), key: r.key }));
-  for (const row of inserted) posted.set(row.key, row.id);
-  const deltas = new Map<bigint, bigint>();
-  for (const i of inputs) {
-    if (!posted.has(i.idempotencyKey)) continue;
-    const d = idOf(i.debit);
-    const c = idOf(i.credit);
-    deltas.set(d, (deltas.get(d) ?? 0n) - i.amount);
-    deltas.set(c, (deltas.get(c) ?? 0n) + i.amount);
-  }
-  const changes = [...deltas].filter(([, delta]) => delta !== 0n);
-  if (changes.length === 0) return posted;
-  const updated = await tx.execute<{ id: string }>(sql`
-    update ledger_accounts a set balance = a.balance + d.delta
-    from unnest(${sql.param(changes.map(([id]) => id.toString()))}::bigint[],
-      ${sql.param(changes.map(([, delta]) => delta.toString()))}::numeric[]) as d(id, delta)
-    where a.id = d.id and (a.allow_negative or a.balance + d.delta >= 0)
-    returning a.id::text as id`);
-  if (rowsOf(updated).length !== changes.length) throw new LedgerError(400, 'ledger.insufficient');
+      with ins as (
+        insert into ledger_transfers (debit_account_id, credit_account_id, asset, amount, kind, ref, idempotency_key)
+        select * from unnest(
+          ${sql.param(inputs.map((i) => idOf(i.debit).toString()))}::bigint[],
+          ${sql.param(inputs.map((i) => idOf(i.credit).toString()))}::bigint[],
+          ${sql.param(inputs.map((i) => i.debit.asset))}::text[],
+          ${sql.param(inputs.map((i) => i.amount.toString()))}::numeric[],
+          ${sql.param(inputs.map((i) => i.kind))}::text[],
+          ${sql.param(inputs.map((i) => i.ref))}::text[],
+          ${sql.param(inputs.map((i) => i.idempotencyKey))}::text[])
+        on conflict (idempotency_key) do nothing
+        returning id, idempotency_key, debit_account_id, credit_account_id, amount),
+      d as (
+        select account_id, sum(delta) as delta from (
+          select debit_account_id as account_id, -amount as delta from ins
+          union all select credit_account_id, amount from ins) m
+        group by account_id having sum(delta) <> 0),
+      upd as (
+        update ledger_accounts a set balance = a.balance + d.delta from d
+        where a.id = d.account_id and (a.allow_negative or a.balance + d.delta >= 0)
+        returning a.id)
+      select ins.id::text as id, ins.idempotency_key as key,
+        (select count(*) from upd)::int as updated, (select count(*) from d)::int as expected
+      from ins`),
+  );
+  if (rows.length > 0 && rows[0]!.updated !== rows[0]!.expected)
+    throw new LedgerError(400, 'ledger.insufficient');
+  for (const row of rows) posted.set(row.key, BigInt(row.id));
   return posted;
 }

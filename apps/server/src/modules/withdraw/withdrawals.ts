@@ -18,7 +18,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { ACCOUNTS, type AccountRef, lockBalances, refKey, transferBatch } from '../ledger/ledger.ts';
+import { ACCOUNTS, type AccountRef, lockAccounts, refKey, transferBatch } from '../ledger/ledger.ts';
 import { applyPpm, dayKey, ppmToPercent, startOfUtcDay } from '../rules/rules.ts';
 
 const { withdrawals } = schema;
@@ -188,14 +188,12 @@ export async function requestWithdrawal(
   const day = dayKey(startOfUtcDay(now));
   const { fee, received } = feeOf(ctx, units);
   const available = account(user.id, ACCOUNTS.available, asset);
+  const locked = account(user.id, ACCOUNTS.locked, asset);
   const row = await ctx.db.transaction(async (tx) => {
-    const balances = await lockBalances(tx, [available]);
-    const s = standing(
-      ctx,
-      asset,
-      balances.get(refKey(available)) ?? 0n,
-      await usedToday(tx, user.id, asset, day),
-    );
+    const accounts = await lockAccounts(tx, [available, locked]);
+    // Read after the lock: another request of this member that committed meanwhile is counted.
+    const used = await usedToday(tx, user.id, asset, day);
+    const s = standing(ctx, asset, accounts.balances.get(refKey(available)) ?? 0n, used);
     const refused = refusal(asset, units, s);
     if (refused) throw badRequest(refused.key, refused.vars);
     const [inserted] = await tx
@@ -214,16 +212,20 @@ export async function requestWithdrawal(
       })
       .returning();
     const w = inserted!;
-    await transferBatch(tx, [
-      {
-        debit: available,
-        credit: account(user.id, ACCOUNTS.locked, asset),
-        amount: units,
-        kind: 'withdraw.request',
-        ref: `withdraw:${w.id}`,
-        idempotencyKey: `withdraw:${w.id}:lock`,
-      },
-    ]);
+    await transferBatch(
+      tx,
+      [
+        {
+          debit: available,
+          credit: locked,
+          amount: units,
+          kind: 'withdraw.request',
+          ref: `withdraw:${w.id}`,
+          idempotencyKey: `withdraw:${w.id}:lock`,
+        },
+      ],
+      accounts,
+    );
     return w;
   });
   ctx.cache.me.delete(user.id);

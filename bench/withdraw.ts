@@ -1,0 +1,205 @@
+/**
+ * Issue 5 benchmark: `node --import ./scripts/node20-polyfills.mjs --import tsx bench/withdraw.ts`
+ * (also run at the end of `npm run bench`; needs `npm run build`). Prints figures only; nothing here is
+ * asserted in tests.
+ *
+ * POST /api/v1/withdraw on the built server (apps/server/dist, as `npm start` runs it) on a fresh
+ * PostgreSQL database: 1,000 members, each with an earned available balance (a journal entry as a reward
+ * posts it), send withdrawal requests of 0.01 USDT through 50 connections, members taken in turn, so
+ * requests of one member meet each other as they would with double taps. Every request runs the real
+ * path: session check, one transaction that locks the member's available balance, checks the daily
+ * limit and the balance under the lock, inserts the withdrawal and posts available → locked.
+ * Target: ≥ 1,000 requests/s with p99 ≤ 50 ms. Then a correctness check: withdrawals = 2xx answers,
+ * every member's locked balance = its withdrawals, checkLedger clean.
+ *
+ * Next to it, in the same run and on the same server, GET /api/v1/withdraw/limit (two read queries per
+ * asset, no lock, no write) as the read-only floor of the same route family.
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test): the PostgreSQL server; a fresh
+ * database is created and dropped. BENCH_WITHDRAW_MEMBERS (1000), BENCH_CONNECTIONS (50),
+ * BENCH_DURATION (10 s), BENCH_POOL (the server's DATABASE_POOL_SIZE, default 20).
+ */
+import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { openDb, rowsOf } from '@agc/db';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { TokenService } from '../apps/server/src/lib/tokens.ts';
+import { ACCOUNTS, checkLedger, transferBatch } from '../apps/server/src/modules/ledger/ledger.ts';
+import { newInviteCode } from '../apps/server/src/modules/members/invite-code.ts';
+import { insertPlaced, insertRoot, type Member } from '../apps/server/src/modules/members/repository.ts';
+import { newWallet } from '../apps/server/test/helpers.ts';
+import { startBuiltServer } from './http.ts';
+
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const MEMBERS = num('BENCH_WITHDRAW_MEMBERS', 1000);
+const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
+const DURATION = num('BENCH_DURATION', 10);
+const POOL = num('BENCH_POOL', 20);
+const USDT = 10n ** 6n;
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon with each request signed as the next member in turn. */
+async function run(
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Array<Record<string, string>>,
+  body: string | undefined,
+  duration: number,
+): Promise<Figures> {
+  let next = 0;
+  const r = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration,
+    requests: [
+      {
+        method,
+        setupRequest: (req) => {
+          const h = headers[next++ % headers.length]!;
+          return {
+            ...req,
+            headers: { ...req.headers, ...h, 'content-type': 'application/json' },
+            ...(body === undefined ? {} : { body }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    ok: r['2xx'],
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+const fmt = (f: Figures) =>
+  `${f.rps.toFixed(0).padStart(6)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(3)} ms   2xx ${f.ok}   non-2xx ${f.non2xx}   errors ${f.errors}`;
+
+export async function runWithdrawBenchmark(): Promise<void> {
+  let dbUrl: string;
+  try {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    const name = `agc_bench_wd_${Date.now().toString(36)}`;
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const u = new URL(PG_URL);
+    u.pathname = `/${name}`;
+    dbUrl = u.toString();
+  } catch (e) {
+    console.log(`\nwithdrawals: PostgreSQL not reachable at ${PG_URL} (${(e as Error).message}): skipped`);
+    return;
+  }
+  const secret = randomBytes(32).toString('hex');
+  const server = await startBuiltServer(dbUrl, {
+    JWT_SECRET: secret,
+    SEED_DEMO: 'false',
+    RUN_JOBS: 'false',
+    DATABASE_POOL_SIZE: String(POOL),
+    WITHDRAW_DAILY_LIMIT_USDT: '1000000000',
+  });
+  const db = await openDb({ kind: 'postgres', url: dbUrl, poolSize: 4 });
+  try {
+    // Members under one root (the server migrated the database on start), each credited 1,000 USDT.
+    const root = await db.db.transaction((tx) =>
+      insertRoot(tx, newWallet().address.toLowerCase(), newInviteCode()),
+    );
+    const members: Member[] = [];
+    for (let i = 0; i < MEMBERS; i++)
+      members.push(
+        await db.db.transaction((tx) =>
+          insertPlaced(tx, {
+            address: newWallet().address.toLowerCase(),
+            inviteCode: newInviteCode(),
+            inviter: root,
+            side: i % 2 ? 'right' : 'left',
+          }),
+        ),
+      );
+    await db.db.transaction((tx) =>
+      transferBatch(
+        tx,
+        members.map((m) => ({
+          debit: { userId: null, code: ACCOUNTS.rewardsPaid, asset: 'USDT' as const },
+          credit: { userId: m.id, code: ACCOUNTS.available, asset: 'USDT' as const },
+          amount: 1_000n * USDT,
+          kind: 'reward.bench',
+          ref: `bench:${m.id}`,
+          idempotencyKey: `bench:${m.id}`,
+        })),
+      ),
+    );
+    const tokens = new TokenService(secret, 3600);
+    const headers = await Promise.all(
+      members.map(async (m) => ({
+        authorization: `Bearer ${await tokens.sign(m.address, m.id)}`,
+        'x-wallet-address': m.address,
+      })),
+    );
+    const probe = await fetch(`${server.base}/api/v1/withdraw`, {
+      method: 'POST',
+      headers: { ...headers[0], 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: '0.01', type: 1 }),
+    });
+    const answer = await probe.json();
+    if (answer.code !== 200) throw new Error(`withdraw failed: ${JSON.stringify(answer)}`);
+
+    console.log(
+      `\nWithdrawal requests on PostgreSQL (built server, pool ${POOL}): ${MEMBERS} members, ${CONNECTIONS} connections, ${DURATION} s`,
+    );
+    const body = JSON.stringify({ amount: '0.01', type: 1 });
+    // Warm-up (JIT, pools, caches of the member snapshots), not measured.
+    await run(`${server.base}/api/v1/withdraw`, 'POST', headers, body, 3);
+    const limit = await run(`${server.base}/api/v1/withdraw/limit`, 'GET', headers, undefined, DURATION);
+    console.log(`GET withdraw/limit (reads only)   ${fmt(limit)}`);
+    const write = await run(`${server.base}/api/v1/withdraw`, 'POST', headers, body, DURATION);
+    console.log(`POST withdraw                     ${fmt(write)}`);
+    console.log(
+      `  target ≥ 1,000 req/s (${write.rps >= 1000 ? 'met' : 'NOT met'}), p99 ≤ 50 ms (${write.p99 <= 50 ? 'met' : 'NOT met'})`,
+    );
+
+    // Correctness: every accepted request is one withdrawal and its amount sits in locked.
+    const [counts] = rowsOf<{ n: number; locked: string; wd: string; bad: number }>(
+      await db.db.execute(sql`
+        select (select count(*)::int from withdrawals) as n,
+          (select sum(balance)::text from ledger_accounts where code = ${ACCOUNTS.locked}) as locked,
+          (select sum(amount)::text from withdrawals) as wd,
+          (select count(*)::int from ledger_accounts a where a.code = ${ACCOUNTS.locked} and a.balance <>
+            (select coalesce(sum(w.amount), 0) from withdrawals w where w.user_id = a.user_id)) as bad`),
+    );
+    const ledger = await checkLedger(db.db);
+    const clean =
+      ledger.mismatched.length === 0 && ledger.negative.length === 0 && ledger.assetMismatch.length === 0;
+    console.log(
+      `  check: ${counts!.n} withdrawals, locked ${counts!.locked} = requested ${counts!.wd} (members off: ${counts!.bad}), journal ${clean ? 'clean' : 'NOT clean'}`,
+    );
+  } finally {
+    await db.close();
+    await server.stop();
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists "${new URL(dbUrl).pathname.slice(1)}" with (force)`);
+    await admin.end();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  runWithdrawBenchmark().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
