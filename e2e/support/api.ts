@@ -2,8 +2,15 @@ import type { LocalAccount } from 'viem';
 import { getAddress } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 
-/** Signs in straight against the API (no browser), e.g. to read the root's invitation code. */
-export async function apiSession(baseURL: string, account: LocalAccount) {
+/**
+ * Signs in straight against the API (no browser), e.g. to read the root's invitation code; with `invite`,
+ * a new address signs up under that code on that side.
+ */
+export async function apiSession(
+  baseURL: string,
+  account: LocalAccount,
+  invite?: { code: string; side: 'left' | 'right' },
+) {
   const config = (await (await fetch(`${baseURL}/api/v1/config`)).json()).data;
   const { nonce } = (await (await fetch(`${baseURL}/api/v1/nonce?address=${account.address}`)).json()).data;
   const message = createSiweMessage({
@@ -19,11 +26,18 @@ export async function apiSession(baseURL: string, account: LocalAccount) {
   const res = await fetch(`${baseURL}/api/v1/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, signature }),
+    body: JSON.stringify({
+      message,
+      signature,
+      ...(invite && { invite_code: invite.code, side: invite.side }),
+    }),
   });
   const body = await res.json();
   if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  const headers = { authorization: `Bearer ${body.data.token}`, 'x-wallet-address': account.address };
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${body.data.token}`,
+    'x-wallet-address': account.address,
+  };
   const me = (await (await fetch(`${baseURL}/api/v1/me`, { headers })).json()).data;
   return { token: body.data.token as string, headers, me };
 }

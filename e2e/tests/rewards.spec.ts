@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { devAccount } from '@agc/contracts';
 import { AGC_DECIMALS, formatDisplayAmount, parseAmount, type Reward, shortAddress } from '@agc/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { getAddress, type LocalAccount } from 'viem';
+import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
 import { buyProduct, fund } from '../support/fund.ts';
@@ -22,32 +21,6 @@ const usdt = (v: string) => formatDisplayAmount(v, { currency: 'USDT' });
 const agc = (v: string) => formatDisplayAmount(v, { currency: 'AGC' });
 
 type Headers = Record<string, string>;
-
-/** Signs a new address up straight against the API with an invitation code (no browser). */
-async function apiSignUp(account: LocalAccount, code: string, side: 'left' | 'right'): Promise<Headers> {
-  const config = (await (await fetch(`${env.baseURL}/api/v1/config`)).json()).data;
-  const { nonce } = (await (await fetch(`${env.baseURL}/api/v1/nonce?address=${account.address}`)).json())
-    .data;
-  const message = createSiweMessage({
-    domain: config.siwe.domain,
-    uri: config.siwe.uri,
-    statement: config.siwe.statement,
-    address: getAddress(account.address),
-    chainId: config.chain_id,
-    nonce,
-    version: '1',
-  });
-  const signature = await account.signMessage({ message });
-  const body = await (
-    await fetch(`${env.baseURL}/api/v1/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message, signature, invite_code: code, side }),
-    })
-  ).json();
-  if (body.code !== 200) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
-  return { authorization: `Bearer ${body.data.token}`, 'x-wallet-address': account.address };
-}
 
 const buy = (account: LocalAccount, headers: Headers) => buyProduct(env, account, headers);
 
@@ -91,10 +64,11 @@ let capped: Reward;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const rootCode = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
-  inviterHeaders = await apiSignUp(inviter, rootCode, 'left');
-  const inviterCode = (await (await fetch(`${env.baseURL}/api/v1/me`, { headers: inviterHeaders })).json())
-    .data.invite_code;
-  const inviteeHeaders = await apiSignUp(invitee, inviterCode, 'left');
+  const signedUp = await apiSession(env.baseURL, inviter, { code: rootCode, side: 'left' });
+  inviterHeaders = signedUp.headers;
+  const inviteeHeaders = (
+    await apiSession(env.baseURL, invitee, { code: signedUp.me.invite_code, side: 'left' })
+  ).headers;
   await fund(env, inviter.address);
   await fund(env, invitee.address);
   await buy(invitee, inviteeHeaders);
