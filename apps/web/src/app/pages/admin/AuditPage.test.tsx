@@ -1,0 +1,373 @@
+import type { AdminWithdrawal, WithdrawStatus } from '@agc/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupPage } from '../../../test/cleanup.ts';
+import { MEMBER, NOW } from '../../../test/fixtures.ts';
+import { type ApiCall, type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import AuditPage from './AuditPage.tsx';
+
+const PATH = '/pages/admin/audit';
+const OTHER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+
+function makeWithdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
+  const id = overrides.withdraw_id ?? overrides.id ?? '12';
+  return {
+    withdraw_id: id,
+    id,
+    type: 1,
+    asset: 'USDT',
+    amount: '100',
+    service_fee: '5',
+    fee_rate: '5',
+    received: '95',
+    address: MEMBER,
+    status: 'Auditing',
+    reason: null,
+    created_at: new Date(NOW).toISOString(),
+    audited_at: null,
+    voucher_deadline: null,
+    claim_tx_hash: null,
+    claimed_at: null,
+    explorer_url: null,
+    member_available: '250.5',
+    audit_note: null,
+    ...overrides,
+  };
+}
+
+const page = (list: AdminWithdrawal[]) =>
+  ok({ list, total: list.length, page: 1, size: 20, has_more: false });
+
+/**
+ * A fake audit server holding withdrawals: the list filters by status, type and address like the
+ * real one; approve / reject / bulk approve move them and refuse what is no longer Auditing.
+ */
+function fakeServer(initial: AdminWithdrawal[], overrides: Record<string, ApiHandler> = {}) {
+  const rows = new Map(initial.map((w) => [w.withdraw_id, { ...w }]));
+  const decide = (id: string, change: Partial<AdminWithdrawal>) => {
+    const row = rows.get(id);
+    if (!row) return fail(404, 'Withdrawal not found');
+    if (row.status !== 'Auditing') return fail(400, 'This withdrawal has already been audited');
+    Object.assign(row, change, { audited_at: new Date(NOW + 60_000).toISOString() });
+    return ok(row);
+  };
+  const routes: Record<string, ApiHandler> = {
+    'GET /api/v1/admin/withdraws': (url) => {
+      const status = (url.searchParams.get('status') ?? 'Auditing') as WithdrawStatus;
+      const type = url.searchParams.get('type');
+      const address = url.searchParams.get('address');
+      return page(
+        [...rows.values()].filter(
+          (w) =>
+            w.status === status &&
+            (type === null || String(w.type) === type) &&
+            (address === null || w.address === address),
+        ),
+      );
+    },
+    'POST /api/v1/admin/withdraws/approve': (_url, body) => {
+      const { ids } = body as { ids: string[] };
+      const approved: string[] = [];
+      const skipped: string[] = [];
+      for (const id of ids) {
+        const row = rows.get(id);
+        if (row?.status === 'Auditing') {
+          row.status = 'Withdrawable';
+          approved.push(id);
+        } else skipped.push(id);
+      }
+      return ok({ approved, skipped });
+    },
+  };
+  for (const id of rows.keys()) {
+    routes[`POST /api/v1/admin/withdraws/${id}/approve`] = (_url, body) =>
+      decide(id, { status: 'Withdrawable', audit_note: (body as { note?: string }).note ?? null });
+    routes[`POST /api/v1/admin/withdraws/${id}/reject`] = (_url, body) =>
+      decide(id, { status: 'Rejected', reason: (body as { reason: string }).reason });
+  }
+  Object.assign(routes, overrides);
+  return { calls: stubApi(routes), rows };
+}
+
+const lists = (calls: ApiCall[]) =>
+  calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/admin/withdraws');
+const posts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST');
+const inside = (item: HTMLElement, testId: string) => within(item).getByTestId(testId).textContent;
+const noteOf = (item: HTMLElement) =>
+  within(item).getByTestId('withdraw-audit-note').querySelector('textarea') as HTMLTextAreaElement;
+const confirmOk = async () => fireEvent.click(await screen.findByTestId('withdraw-audit-confirm-ok'));
+
+afterEach(cleanupPage);
+
+describe('withdrawal audit page', () => {
+  it('answers "admins only" to a member the server refuses (403), once, with no toast on top', async () => {
+    stubApi({ 'GET /api/v1/admin/withdraws': () => fail(403, 'You are not allowed to do this') });
+    renderPage(<AuditPage />, PATH);
+    expect((await screen.findByTestId('withdraw-audit-no-permission')).textContent).toContain(
+      'Admins only: you do not have permission to audit withdrawals.',
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('You are not allowed to do this')).toBeNull();
+    expect(screen.queryByTestId('withdraw-audit-tab-Auditing')).toBeNull();
+    expect(screen.queryByTestId('withdraw-audit-address')).toBeNull();
+  });
+
+  it('lists Auditing withdrawals by default with every figure, exact to the asset decimals', async () => {
+    const { calls } = fakeServer([
+      makeWithdrawal(),
+      makeWithdrawal({
+        withdraw_id: '13',
+        type: 2,
+        asset: 'AGC',
+        amount: '12.123456789012345678',
+        service_fee: '0.606172839450617283',
+        received: '11.517283949561728395',
+        member_available: '1000',
+        address: OTHER,
+      }),
+    ]);
+    renderPage(<AuditPage />, PATH);
+    const usdt = await screen.findByTestId('withdraw-audit-item-12');
+    expect(lists(calls)[0]?.query.get('status')).toBe('Auditing');
+    expect(usdt.dataset.status).toBe('Auditing');
+    expect(inside(usdt, 'withdraw-audit-address-value')).toBe(MEMBER);
+    expect(inside(usdt, 'withdraw-audit-asset')).toBe('USDT');
+    expect(inside(usdt, 'withdraw-audit-amount')).toBe('100.00 USDT');
+    expect(inside(usdt, 'withdraw-audit-fee')).toBe('5.00 USDT');
+    expect(within(usdt).getByText('Service fee (5%)')).toBeTruthy();
+    expect(inside(usdt, 'withdraw-audit-received')).toBe('95.00 USDT');
+    expect(inside(usdt, 'withdraw-audit-available')).toBe('250.50 USDT');
+    expect(inside(usdt, 'withdraw-audit-created')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(inside(usdt, 'withdraw-audit-status')).toBe('Auditing');
+    const agc = screen.getByTestId('withdraw-audit-item-13');
+    // Every decimal: the auditor approves exactly what the vault will pay.
+    expect(inside(agc, 'withdraw-audit-amount')).toBe('12.123456789012345678 AGC');
+    expect(inside(agc, 'withdraw-audit-received')).toBe('11.517283949561728395 AGC');
+    expect(inside(agc, 'withdraw-audit-available')).toBe('1,000.00 AGC');
+  });
+
+  it('Approve asks first (Cancel sends nothing), sends the optional note, then reloads the list', async () => {
+    const { calls } = fakeServer([makeWithdrawal(), makeWithdrawal({ withdraw_id: '14' })]);
+    renderPage(<AuditPage />, PATH);
+    const item = await screen.findByTestId('withdraw-audit-item-12');
+    fireEvent.click(within(item).getByTestId('withdraw-audit-approve'));
+    const confirm = await screen.findByTestId('withdraw-audit-confirm');
+    expect(confirm.dataset.action).toBe('approve');
+    expect(confirm.textContent).toContain('Approve withdrawal #12?');
+    expect(within(confirm).getByTestId('withdraw-audit-confirm-received').textContent).toBe('95.00 USDT');
+    fireEvent.click(await screen.findByText('Cancel'));
+    await waitFor(() => expect(screen.queryByTestId('withdraw-audit-confirm')).toBeNull());
+    expect(posts(calls)).toEqual([]);
+
+    // Without a note: the body carries none.
+    fireEvent.click(within(item).getByTestId('withdraw-audit-approve'));
+    await confirmOk();
+    await waitFor(() => expect(screen.queryByTestId('withdraw-audit-item-12')).toBeNull());
+    expect(posts(calls).map((c) => [c.path, c.body])).toEqual([['/api/v1/admin/withdraws/12/approve', {}]]);
+    expect(await screen.findByText('Withdrawal #12 approved')).toBeTruthy();
+
+    // With a note.
+    const other = screen.getByTestId('withdraw-audit-item-14');
+    fireEvent.change(noteOf(other), { target: { value: '  checked the chain history  ' } });
+    fireEvent.click(within(other).getByTestId('withdraw-audit-approve'));
+    expect((await screen.findByTestId('withdraw-audit-confirm-text')).textContent).toBe(
+      'checked the chain history',
+    );
+    await confirmOk();
+    await waitFor(() => expect(screen.queryByTestId('withdraw-audit-item-14')).toBeNull());
+    expect(posts(calls)[1]?.body).toEqual({ note: 'checked the chain history' });
+
+    // It is now in the Withdrawable tab, with its note, and without actions.
+    fireEvent.click(screen.getByTestId('withdraw-audit-tab-Withdrawable'));
+    const approved = await screen.findByTestId('withdraw-audit-item-14');
+    expect(lists(calls).at(-1)?.query.get('status')).toBe('Withdrawable');
+    expect(inside(approved, 'withdraw-audit-note-value')).toBe('checked the chain history');
+    expect(within(approved).queryByTestId('withdraw-audit-approve')).toBeNull();
+    expect(within(approved).queryByTestId('withdraw-audit-select')).toBeNull();
+    expect(screen.queryByTestId('withdraw-audit-bulk')).toBeNull();
+  });
+
+  it('Reject needs a reason: the required message, no request; with one it asks, sends it and reloads', async () => {
+    const { calls } = fakeServer([makeWithdrawal()]);
+    renderPage(<AuditPage />, PATH);
+    const item = await screen.findByTestId('withdraw-audit-item-12');
+    fireEvent.change(noteOf(item), { target: { value: '   ' } });
+    fireEvent.click(within(item).getByTestId('withdraw-audit-reject'));
+    expect(within(item).getByTestId('withdraw-audit-reason-required').textContent).toBe(
+      'Please enter a reason for the rejection',
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('withdraw-audit-confirm')).toBeNull();
+    expect(posts(calls)).toEqual([]);
+
+    fireEvent.change(noteOf(item), { target: { value: 'address on a sanctions list' } });
+    expect(within(item).queryByTestId('withdraw-audit-reason-required')).toBeNull();
+    fireEvent.click(within(item).getByTestId('withdraw-audit-reject'));
+    const confirm = await screen.findByTestId('withdraw-audit-confirm');
+    expect(confirm.dataset.action).toBe('reject');
+    expect(confirm.textContent).toContain("The amount goes back to the member's available balance");
+    await confirmOk();
+    await waitFor(() => expect(screen.queryByTestId('withdraw-audit-item-12')).toBeNull());
+    expect(posts(calls).map((c) => [c.path, c.body])).toEqual([
+      ['/api/v1/admin/withdraws/12/reject', { reason: 'address on a sanctions list' }],
+    ]);
+
+    fireEvent.click(screen.getByTestId('withdraw-audit-tab-Rejected'));
+    const rejected = await screen.findByTestId('withdraw-audit-item-12');
+    expect(inside(rejected, 'withdraw-audit-status')).toBe('Rejected');
+    expect(inside(rejected, 'withdraw-audit-reason-value')).toBe('address on a sanctions list');
+  });
+
+  it("shows the server's message when a decision is refused, and reloads the list anyway", async () => {
+    // Someone else rejected #12 after this page loaded it.
+    const { calls, rows } = fakeServer([makeWithdrawal()]);
+    renderPage(<AuditPage />, PATH);
+    const item = await screen.findByTestId('withdraw-audit-item-12');
+    const row = rows.get('12');
+    if (row) row.status = 'Rejected';
+    const before = lists(calls).length;
+    fireEvent.click(within(item).getByTestId('withdraw-audit-approve'));
+    await confirmOk();
+    expect(await screen.findByText('This withdrawal has already been audited')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('withdraw-audit-item-12')).toBeNull());
+    expect(lists(calls).length).toBeGreaterThan(before);
+    expect(screen.queryByText('Withdrawal #12 approved')).toBeNull();
+  });
+
+  it('a refused reject keeps the reason typed and shows the server message', async () => {
+    fakeServer([makeWithdrawal()], {
+      'POST /api/v1/admin/withdraws/12/reject': () => fail(403, 'You are not allowed to do this'),
+    });
+    renderPage(<AuditPage />, PATH);
+    const item = await screen.findByTestId('withdraw-audit-item-12');
+    fireEvent.change(noteOf(item), { target: { value: 'duplicate request' } });
+    fireEvent.click(within(item).getByTestId('withdraw-audit-reject'));
+    await confirmOk();
+    expect(await screen.findByText('You are not allowed to do this')).toBeTruthy();
+    expect(noteOf(screen.getByTestId('withdraw-audit-item-12')).value).toBe('duplicate request');
+  });
+
+  it('bulk approve: selected ones, totals per asset, then how many were approved and which skipped', async () => {
+    const { calls, rows } = fakeServer([
+      makeWithdrawal({ withdraw_id: '15', amount: '0.5' }),
+      makeWithdrawal({ withdraw_id: '14', amount: '100.25' }),
+      makeWithdrawal({ withdraw_id: '13', type: 2, asset: 'AGC', amount: '7.000000000000000001' }),
+      makeWithdrawal({ withdraw_id: '12' }),
+    ]);
+    renderPage(<AuditPage />, PATH);
+    await screen.findByTestId('withdraw-audit-item-15');
+    const bulk = screen.getByTestId('withdraw-audit-bulk-approve') as HTMLButtonElement;
+    expect(bulk.disabled).toBe(true);
+    for (const id of ['15', '14', '13'])
+      fireEvent.click(
+        within(screen.getByTestId(`withdraw-audit-item-${id}`)).getByTestId('withdraw-audit-select'),
+      );
+    expect(bulk.disabled).toBe(false);
+    expect(bulk.textContent).toBe('Approve selected (3)');
+    // #13 is decided elsewhere meanwhile: the server skips it.
+    const row = rows.get('13');
+    if (row) row.status = 'Withdrawable';
+
+    fireEvent.click(bulk);
+    const confirm = await screen.findByTestId('withdraw-audit-confirm');
+    expect(confirm.dataset.action).toBe('bulk');
+    expect(confirm.textContent).toContain('Withdrawals to approve: 3.');
+    expect(within(confirm).getByTestId('withdraw-audit-confirm-total-1').textContent).toBe('100.75 USDT');
+    expect(within(confirm).getByTestId('withdraw-audit-confirm-total-2').textContent).toBe(
+      '7.000000000000000001 AGC',
+    );
+    await confirmOk();
+
+    const result = await screen.findByTestId('withdraw-audit-bulk-result');
+    expect(result.dataset.approved).toBe('2');
+    expect(result.dataset.skipped).toBe('1');
+    expect(result.textContent).toContain('Approved: 2. Skipped: 1.');
+    expect(within(result).getByTestId('withdraw-audit-bulk-skipped').textContent).toBe(
+      'Skipped (already audited or not found): #13',
+    );
+    expect(posts(calls).map((c) => [c.path, c.body])).toEqual([
+      ['/api/v1/admin/withdraws/approve', { ids: ['15', '14', '13'] }],
+    ]);
+    // Reloaded: only #12 is still waiting, and nothing is selected.
+    await waitFor(() => expect(screen.queryByTestId('withdraw-audit-item-15')).toBeNull());
+    expect(screen.queryByTestId('withdraw-audit-item-13')).toBeNull();
+    expect(screen.getByTestId('withdraw-audit-item-12')).toBeTruthy();
+    expect(screen.getByTestId('withdraw-audit-bulk-approve').textContent).toBe('Approve selected (0)');
+
+    fireEvent.click(within(result).getByTestId('withdraw-audit-bulk-result-close'));
+    expect(screen.queryByTestId('withdraw-audit-bulk-result')).toBeNull();
+  });
+
+  it('select all takes every loaded Auditing withdrawal; a refused bulk request leaves the selection', async () => {
+    const { calls } = fakeServer(
+      [makeWithdrawal({ withdraw_id: '13' }), makeWithdrawal({ withdraw_id: '12' })],
+      {
+        'POST /api/v1/admin/withdraws/approve': () => fail(400, 'Too many withdrawals at once'),
+      },
+    );
+    renderPage(<AuditPage />, PATH);
+    await screen.findByTestId('withdraw-audit-item-13');
+    fireEvent.click(screen.getByTestId('withdraw-audit-select-all'));
+    expect(screen.getByTestId('withdraw-audit-bulk-approve').textContent).toBe('Approve selected (2)');
+    fireEvent.click(screen.getByTestId('withdraw-audit-bulk-approve'));
+    await confirmOk();
+    expect(await screen.findByText('Too many withdrawals at once')).toBeTruthy();
+    expect(posts(calls)[0]?.body).toEqual({ ids: ['13', '12'] });
+    expect(screen.queryByTestId('withdraw-audit-bulk-result')).toBeNull();
+    expect(screen.getByTestId('withdraw-audit-bulk-approve').textContent).toBe('Approve selected (2)');
+    fireEvent.click(screen.getByTestId('withdraw-audit-select-all'));
+    expect(screen.getByTestId('withdraw-audit-bulk-approve').textContent).toBe('Approve selected (0)');
+  });
+
+  it('filters by asset and by a full member address (checked first, sent lower-case), and clears', async () => {
+    const { calls } = fakeServer([
+      makeWithdrawal({ withdraw_id: '12' }),
+      makeWithdrawal({ withdraw_id: '13', type: 2, asset: 'AGC', address: OTHER }),
+    ]);
+    renderPage(<AuditPage />, PATH);
+    await screen.findByTestId('withdraw-audit-item-13');
+    fireEvent.click(screen.getByTestId('withdraw-audit-type-2'));
+    await waitFor(() => expect(screen.queryByTestId('withdraw-audit-item-12')).toBeNull());
+    expect(lists(calls).at(-1)?.query.get('type')).toBe('2');
+    expect(screen.getByTestId('withdraw-audit-type-2').getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByTestId('withdraw-audit-type-all'));
+    await screen.findByTestId('withdraw-audit-item-12');
+    expect(lists(calls).at(-1)?.query.has('type')).toBe(false);
+
+    const input = screen.getByTestId('withdraw-audit-address');
+    const count = lists(calls).length;
+    fireEvent.change(input, { target: { value: '0x1234' } });
+    fireEvent.click(screen.getByTestId('withdraw-audit-address-submit'));
+    expect(screen.getByTestId('withdraw-audit-address-error').textContent).toBe(
+      'Please enter a full wallet address: 0x followed by 40 hexadecimal characters',
+    );
+    expect(lists(calls).length).toBe(count);
+
+    fireEvent.change(input, { target: { value: ` ${OTHER.toUpperCase().replace('0X', '0x')} ` } });
+    expect(screen.queryByTestId('withdraw-audit-address-error')).toBeNull();
+    fireEvent.click(screen.getByTestId('withdraw-audit-address-submit'));
+    await waitFor(() => expect(screen.queryByTestId('withdraw-audit-item-12')).toBeNull());
+    expect(await screen.findByTestId('withdraw-audit-item-13')).toBeTruthy();
+    expect(lists(calls).at(-1)?.query.get('address')).toBe(OTHER);
+    expect(screen.getByTestId('withdraw-audit-address-applied').textContent).toContain(OTHER);
+
+    fireEvent.click(screen.getByTestId('withdraw-audit-address-clear'));
+    await screen.findByTestId('withdraw-audit-item-12');
+    expect(lists(calls).at(-1)?.query.has('address')).toBe(false);
+    expect((input as HTMLInputElement).value).toBe('');
+  });
+
+  it('a failed load other than 403 shows Load Failed with a retry, inline', async () => {
+    let failing = true;
+    stubApi({
+      'GET /api/v1/admin/withdraws': () => (failing ? fail(500, 'Internal error') : page([makeWithdrawal()])),
+    });
+    renderPage(<AuditPage />, PATH);
+    const error = await screen.findByTestId('list-error');
+    expect(error.textContent).toContain('Load Failed');
+    expect(error.textContent).toContain('Internal error');
+    failing = false;
+    fireEvent.click(within(error).getByText('Retry'));
+    expect(await screen.findByTestId('withdraw-audit-item-12')).toBeTruthy();
+  });
+});

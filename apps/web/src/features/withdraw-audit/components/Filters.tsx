@@ -1,0 +1,125 @@
+import { WITHDRAW_TYPES, type WithdrawType } from '@agc/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseAddressFilter } from '../format.ts';
+
+const TYPES = ['all', 1, 2] as const satisfies readonly (WithdrawType | 'all')[];
+
+/**
+ * The asset filter (chips `withdraw-audit-type-<all|1|2>`) and the member-address search: a full
+ * wallet address, checked here by the server's rule before asking; Clear shows every member again.
+ */
+export function Filters({
+  type,
+  onType,
+  address,
+  onAddress,
+}: {
+  type: WithdrawType | undefined;
+  onType: (type: WithdrawType | undefined) => void;
+  address: string | undefined;
+  onAddress: (address: string | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(address ?? '');
+  const [invalid, setInvalid] = useState(false);
+
+  const submit = () => {
+    const parsed = parseAddressFilter(text);
+    if (parsed === null) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    if (parsed !== undefined) setText(parsed);
+    onAddress(parsed);
+  };
+
+  return (
+    <section className="card withdraw-audit-filters">
+      <div className="withdraw-audit-filter">
+        <span className="muted small">{t('withdrawAudit.filter.asset')}</span>
+        <div className="withdraw-audit-chips" role="tablist" aria-label={t('withdrawAudit.filter.asset')}>
+          {TYPES.map((key) => {
+            const selected = key === 'all' ? type === undefined : type === key;
+            return (
+              <button
+                key={key}
+                type="button"
+                role="tab"
+                aria-selected={selected}
+                className="withdraw-audit-chip"
+                data-testid={`withdraw-audit-type-${key}`}
+                onClick={() => !selected && onType(key === 'all' ? undefined : key)}
+              >
+                {key === 'all' ? t('withdrawAudit.filter.allAssets') : WITHDRAW_TYPES[key]}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+      <form
+        className="withdraw-audit-filter"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <label className="muted small" htmlFor="withdraw-audit-address">
+          {t('withdrawAudit.filter.address')}
+        </label>
+        <div className="withdraw-audit-search">
+          <input
+            id="withdraw-audit-address"
+            className="input"
+            data-testid="withdraw-audit-address"
+            placeholder={t('withdrawAudit.filter.addressPlaceholder')}
+            value={text}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={64}
+            aria-invalid={invalid}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (invalid) setInvalid(false);
+            }}
+          />
+          <button
+            type="submit"
+            className="btn btn-primary btn-small"
+            data-testid="withdraw-audit-address-submit"
+          >
+            {t('withdrawAudit.filter.search')}
+          </button>
+        </div>
+        {invalid && (
+          <p
+            className="error-text withdraw-audit-field-error"
+            role="alert"
+            data-testid="withdraw-audit-address-error"
+          >
+            {t('withdrawAudit.filter.addressInvalid')}
+          </p>
+        )}
+        {address && (
+          <p className="withdraw-audit-applied small" data-testid="withdraw-audit-address-applied">
+            <span className="muted">{t('withdrawAudit.filter.showing')}</span>{' '}
+            <span className="break">{address}</span>{' '}
+            <button
+              type="button"
+              className="btn-link withdraw-audit-clear"
+              data-testid="withdraw-audit-address-clear"
+              onClick={() => {
+                setText('');
+                setInvalid(false);
+                onAddress(undefined);
+              }}
+            >
+              {t('withdrawAudit.filter.clear')}
+            </button>
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

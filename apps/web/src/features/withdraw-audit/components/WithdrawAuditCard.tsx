@@ -1,0 +1,225 @@
+import { type AdminWithdrawal, ellipsisMiddle } from '@agc/shared';
+import TextArea from 'antd-mobile/es/components/text-area';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmModal, toast } from '../../../lib/ui.ts';
+import { useApproveWithdraw } from '../api/post-admin-withdraw-approve.ts';
+import { useRejectWithdraw } from '../api/post-admin-withdraw-reject.ts';
+import { formatAuditTime, formatWithdrawAmount } from '../format.ts';
+import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
+
+/** The note's and the reason's length limit (the server's as well). */
+export const AUDIT_TEXT_MAX = 500;
+
+type Action = 'approve' | 'reject';
+
+/** The OK button of every confirmation on this page, with its test id. */
+export function ConfirmOk() {
+  const { t } = useTranslation();
+  return <span data-testid="withdraw-audit-confirm-ok">{t('common.ok')}</span>;
+}
+
+function Row({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="row">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+/** What a confirmation names: the withdrawal, the money, and the note or reason that goes with it. */
+function ConfirmSummary({ w, action, text }: { w: AdminWithdrawal; action: Action; text: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="withdraw-audit-confirm" data-testid="withdraw-audit-confirm" data-action={action}>
+      <p>{t(`withdrawAudit.${action}Confirm`, { id: w.withdraw_id })}</p>
+      <dl className="rows">
+        <Row label={t('withdrawAudit.fields.address')} testId="withdraw-audit-confirm-address">
+          <span className="break">{w.address}</span>
+        </Row>
+        <Row label={t('withdrawAudit.fields.amount')} testId="withdraw-audit-confirm-amount">
+          {formatWithdrawAmount(w.amount, w)}
+        </Row>
+        <Row label={t('withdrawAudit.fields.received')} testId="withdraw-audit-confirm-received">
+          {formatWithdrawAmount(w.received, w)}
+        </Row>
+        {text && (
+          <Row
+            label={t(action === 'reject' ? 'withdrawAudit.fields.reason' : 'withdrawAudit.fields.note')}
+            testId="withdraw-audit-confirm-text"
+          >
+            <span className="break">{text}</span>
+          </Row>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * One withdrawal as the auditor sees it. While Auditing: Approve (the note is optional) and Reject
+ * (the text is the reason the member will read: required); each asks first, and the lists reload
+ * after it whatever the answer. `onSelect` adds a checkbox for the bulk approval.
+ */
+export function WithdrawAuditCard({
+  withdrawal: w,
+  selected,
+  onSelect,
+  selectDisabled,
+  onDecided,
+}: {
+  withdrawal: AdminWithdrawal;
+  selected?: boolean;
+  onSelect?: (selected: boolean) => void;
+  selectDisabled?: boolean;
+  onDecided?: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const approve = useApproveWithdraw();
+  const reject = useRejectWithdraw();
+  const busy = approve.isPending || reject.isPending;
+  const open = w.status === 'Auditing';
+
+  const act = async (action: Action) => {
+    if (busy) return;
+    const value = text.trim();
+    if (action === 'reject' && !value) {
+      setReasonMissing(true);
+      return;
+    }
+    const ok = await confirmModal({
+      title: t(`withdrawAudit.${action}Title`),
+      content: <ConfirmSummary w={w} action={action} text={value} />,
+      confirmText: <ConfirmOk />,
+    });
+    if (!ok) return;
+    try {
+      if (action === 'approve') await approve.mutateAsync({ id: w.withdraw_id, note: value || undefined });
+      else await reject.mutateAsync({ id: w.withdraw_id, reason: value });
+      setText('');
+      onDecided?.(w.withdraw_id);
+      void toast(t(`withdrawAudit.${action}Done`, { id: w.withdraw_id }));
+    } catch {
+      // the request wrapper has shown the server's message; the lists reload either way
+    }
+  };
+
+  return (
+    <article
+      className={`card withdraw-audit-item${selected ? ' withdraw-audit-item--selected' : ''}`}
+      data-testid={`withdraw-audit-item-${w.withdraw_id}`}
+      data-status={w.status}
+    >
+      <div className="withdraw-audit-head">
+        {onSelect ? (
+          <label className="withdraw-audit-select">
+            <input
+              type="checkbox"
+              data-testid="withdraw-audit-select"
+              checked={selected ?? false}
+              disabled={busy || (selectDisabled && !selected)}
+              onChange={(event) => onSelect(event.target.checked)}
+            />
+            <span>{t('withdrawAudit.idLabel', { id: w.withdraw_id })}</span>
+          </label>
+        ) : (
+          <span className="withdraw-audit-id">{t('withdrawAudit.idLabel', { id: w.withdraw_id })}</span>
+        )}
+        <WithdrawStatusTag status={w.status} testId="withdraw-audit-status" />
+      </div>
+      <dl className="rows">
+        <Row label={t('withdrawAudit.fields.address')} testId="withdraw-audit-address-value">
+          <span className="break">{w.address}</span>
+        </Row>
+        <Row label={t('withdrawAudit.fields.asset')} testId="withdraw-audit-asset">
+          {w.asset}
+        </Row>
+        <Row label={t('withdrawAudit.fields.amount')} testId="withdraw-audit-amount">
+          {formatWithdrawAmount(w.amount, w)}
+        </Row>
+        <Row label={t('withdrawAudit.fields.fee', { rate: w.fee_rate })} testId="withdraw-audit-fee">
+          {formatWithdrawAmount(w.service_fee, w)}
+        </Row>
+        <Row label={t('withdrawAudit.fields.received')} testId="withdraw-audit-received">
+          {formatWithdrawAmount(w.received, w)}
+        </Row>
+        <Row label={t('withdrawAudit.fields.available')} testId="withdraw-audit-available">
+          {formatWithdrawAmount(w.member_available, w)}
+        </Row>
+        <Row label={t('withdrawAudit.fields.created_at')} testId="withdraw-audit-created">
+          {formatAuditTime(w.created_at, t)}
+        </Row>
+        {w.audited_at && (
+          <Row label={t('withdrawAudit.fields.audited_at')} testId="withdraw-audit-audited">
+            {formatAuditTime(w.audited_at, t)}
+          </Row>
+        )}
+        {w.audit_note && (
+          <Row label={t('withdrawAudit.fields.note')} testId="withdraw-audit-note-value">
+            <span className="break">{w.audit_note}</span>
+          </Row>
+        )}
+        {w.status === 'Rejected' && w.reason && (
+          <Row label={t('withdrawAudit.fields.reason')} testId="withdraw-audit-reason-value">
+            <span className="break">{w.reason}</span>
+          </Row>
+        )}
+        {w.claim_tx_hash && (
+          <Row label={t('withdrawAudit.fields.claim_tx')} testId="withdraw-audit-claim-tx">
+            {w.explorer_url ? (
+              <a href={w.explorer_url} target="_blank" rel="noreferrer" title={w.claim_tx_hash}>
+                {ellipsisMiddle(w.claim_tx_hash)}
+              </a>
+            ) : (
+              <span className="break">{w.claim_tx_hash}</span>
+            )}
+          </Row>
+        )}
+      </dl>
+      {open && (
+        <>
+          <TextArea
+            className="audit-note"
+            data-testid="withdraw-audit-note"
+            placeholder={t('withdrawAudit.notePlaceholder')}
+            value={text}
+            maxLength={AUDIT_TEXT_MAX}
+            rows={2}
+            onChange={(value) => {
+              setText(value);
+              if (value.trim()) setReasonMissing(false);
+            }}
+          />
+          {reasonMissing && (
+            <p className="error-text" role="alert" data-testid="withdraw-audit-reason-required">
+              {t('withdrawAudit.reasonRequired')}
+            </p>
+          )}
+          <div className="audit-actions">
+            <button
+              type="button"
+              className="btn btn-danger btn-small"
+              data-testid="withdraw-audit-reject"
+              disabled={busy}
+              onClick={() => void act('reject')}
+            >
+              {t('withdrawAudit.reject')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary btn-small"
+              data-testid="withdraw-audit-approve"
+              disabled={busy}
+              onClick={() => void act('approve')}
+            >
+              {t('withdrawAudit.approve')}
+            </button>
+          </div>
+        </>
+      )}
+    </article>
+  );
+}
