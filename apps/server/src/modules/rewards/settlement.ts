@@ -251,7 +251,7 @@ export async function runSettlement(
   actor: { id: bigint; address: string } | null,
   hooks: SettlementHooks = {},
 ): Promise<SettlementRun> {
-  const startedAt = new Date();
+  const startedAt = ctx.now();
   const t0 = performance.now();
   return ctx.db.transaction(async (tx) => {
     await lockRewardsExclusive(tx);
@@ -310,7 +310,7 @@ export async function runSettlement(
           team_size = excluded.team_size, team_valid = excluded.team_valid, day = excluded.day`);
     }
     hooks.phase?.('write team state');
-    const finishedAt = new Date();
+    const finishedAt = ctx.now();
     const durationMs = Math.round(performance.now() - t0);
     await tx.insert(settlementRuns).values({
       day,
