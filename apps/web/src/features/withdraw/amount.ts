@@ -1,0 +1,63 @@
+// The withdrawal form's reading of an amount: the shared parseWithdrawAmount (the server reads the
+// body with the same function, so the form and the server agree on every input), then the balance
+// of the chosen asset, with the spec's messages: 'The balance is insufficient' for USDT and
+// 'The token balance is insufficient' for AGC.
+import {
+  parseAmount,
+  parseWithdrawAmount,
+  WITHDRAW_TYPES,
+  type WithdrawAmountError,
+  type WithdrawType,
+  withdrawDecimals,
+} from '@agc/shared';
+
+export type AmountProblem = WithdrawAmountError | 'insufficient_usdt' | 'insufficient_agc';
+
+export type AmountReading =
+  | { ok: true; units: bigint; amount: string }
+  | { ok: false; problem: AmountProblem; values?: Record<string, number> };
+
+/** The i18n key of a problem (web catalogue, `withdraw.errors.*`). */
+export const problemKey = (problem: AmountProblem) => `withdraw.errors.${problem}`;
+
+/** Minor units of a decimal string from the server, or null when it is not one. */
+function unitsOf(value: string | undefined, type: WithdrawType): bigint | null {
+  if (value === undefined) return null;
+  try {
+    return parseAmount(value, withdrawDecimals(type));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads what the member typed for an asset. `available` is the asset's available balance as the
+ * server sent it (withdraw/limit); unknown (still loading), only the server checks the balance.
+ */
+export function readWithdrawAmount(input: string, type: WithdrawType, available?: string): AmountReading {
+  const parsed = parseWithdrawAmount(input, type);
+  if (!parsed.ok)
+    return {
+      ok: false,
+      problem: parsed.error,
+      values: parsed.error === 'amount_decimals' ? { decimals: withdrawDecimals(type) } : undefined,
+    };
+  const balance = unitsOf(available, type);
+  if (balance !== null && parsed.units > balance)
+    return { ok: false, problem: WITHDRAW_TYPES[type] === 'USDT' ? 'insufficient_usdt' : 'insufficient_agc' };
+  return { ok: true, units: parsed.units, amount: input.trim() };
+}
+
+/** The smaller of two decimal amounts of an asset (the form's "max" when the day's limit is lower). */
+export function minAmount(a: string, b: string, type: WithdrawType): string {
+  const ua = unitsOf(a, type);
+  const ub = unitsOf(b, type);
+  if (ua === null) return b;
+  if (ub === null) return a;
+  return ua <= ub ? a : b;
+}
+
+/** Whether a decimal amount of an asset is zero (or unreadable). */
+export function isZeroAmount(value: string, type: WithdrawType): boolean {
+  return (unitsOf(value, type) ?? 0n) === 0n;
+}

@@ -1,0 +1,58 @@
+import type { Withdrawal } from '@agc/shared';
+import { ellipsisMiddle } from '@agc/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAsset, formatRate, formatWithdrawTime } from '../format.ts';
+import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
+
+/** The claim transaction, shortened, linking to the explorer page the server gives (`explorer_url`). */
+function ClaimTx({ hash, url }: { hash: string; url: string | null }) {
+  if (!url) return <span title={hash}>{ellipsisMiddle(hash)}</span>;
+  return (
+    <a href={url} target="_blank" rel="noreferrer" title={hash}>
+      {ellipsisMiddle(hash)}
+    </a>
+  );
+}
+
+/** Every field of a withdrawal, each as `withdraw-detail-<field>`. */
+export function WithdrawFields({ withdrawal: w }: { withdrawal: Withdrawal }) {
+  const { t } = useTranslation();
+  const time = (value: string | null) => formatWithdrawTime(value, t);
+  const rows: [field: string, value: ReactNode][] = [
+    ['withdraw_id', w.withdraw_id],
+    ['asset', w.asset],
+    ['status', <WithdrawStatusTag key="status" status={w.status} />],
+    ['amount', formatAsset(w.amount, w.asset)],
+    ['service_fee', formatAsset(w.service_fee, w.asset)],
+    ['fee_rate', formatRate(w.fee_rate)],
+    ['received', formatAsset(w.received, w.asset)],
+    [
+      'address',
+      <span key="address" className="break">
+        {w.address}
+      </span>,
+    ],
+  ];
+  if (w.status === 'Rejected') rows.push(['reason', w.reason || '-']);
+  rows.push(
+    ['created_at', time(w.created_at)],
+    ['audited_at', time(w.audited_at)],
+    ['voucher_deadline', time(w.voucher_deadline)],
+    [
+      'claim_tx_hash',
+      w.claim_tx_hash ? <ClaimTx key="tx" hash={w.claim_tx_hash} url={w.explorer_url} /> : '-',
+    ],
+    ['claimed_at', time(w.claimed_at)],
+  );
+  return (
+    <dl className="rows">
+      {rows.map(([field, value]) => (
+        <div className="row" key={field}>
+          <dt>{t(`withdraw.fields.${field}`)}</dt>
+          <dd data-testid={`withdraw-detail-${field}`}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

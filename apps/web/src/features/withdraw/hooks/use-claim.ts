@@ -1,0 +1,70 @@
+import type { PublicConfig, Withdrawal } from '@agc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { withdrawKeys } from '../api/keys.ts';
+import { createClaimDeps } from '../claim/deps.ts';
+import { isQuietClaimError } from '../claim/errors.ts';
+import { type ClaimDeps, type ClaimPhase, type ClaimResult, runClaim } from '../claim/run-claim.ts';
+
+export interface ClaimState {
+  /** The withdrawal being claimed, or the last one whose claim ended. */
+  id: string | null;
+  /** Where the running claim is; null when none runs. */
+  phase: ClaimPhase | null;
+  /** Why the last claim stopped (null after a refusal in the wallet or a success). */
+  error: unknown;
+  /** The last claim was mined but the server had not shown Success when following stopped. */
+  unconfirmed: boolean;
+}
+
+const IDLE: ClaimState = { id: null, phase: null, error: null, unconfirmed: false };
+
+/**
+ * The claim flow for a page: one claim at a time, its phase for the button, the error to show. When
+ * it ends the withdrawal's cache and every list are refreshed; `onClaimed` lets the page refresh
+ * what other features own (the member's balances).
+ */
+export function useClaim(
+  config: PublicConfig | undefined,
+  options: { deps?: ClaimDeps; onClaimed?: (result: ClaimResult) => void } = {},
+) {
+  const { deps, onClaimed } = options;
+  const [state, setState] = useState<ClaimState>(IDLE);
+  const running = useRef(false);
+  const queryClient = useQueryClient();
+
+  const claim = useCallback(
+    async (withdrawal: Withdrawal): Promise<ClaimResult | null> => {
+      if (running.current || !config) return null;
+      running.current = true;
+      const id = withdrawal.withdraw_id;
+      setState({ id, phase: 'wallet', error: null, unconfirmed: false });
+      try {
+        const result = await runClaim({
+          withdrawal,
+          vault: config.contracts.bank,
+          deps: deps ?? createClaimDeps(config),
+          onPhase: (phase) => setState((s) => ({ ...s, phase })),
+        });
+        queryClient.setQueryData(withdrawKeys.withdrawal(id), result.withdrawal);
+        void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawals });
+        void queryClient.invalidateQueries({ queryKey: withdrawKeys.limit });
+        setState({ id, phase: null, error: null, unconfirmed: !result.confirmed });
+        onClaimed?.(result);
+        return result;
+      } catch (e) {
+        // A refusal in the wallet just ends the attempt, with nothing to read.
+        setState({ id, phase: null, error: isQuietClaimError(e) ? null : e, unconfirmed: false });
+        // The server may have moved on meanwhile (claimed elsewhere, a voucher refused): show it.
+        void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawal(id) });
+        void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawals });
+        return null;
+      } finally {
+        running.current = false;
+      }
+    },
+    [config, deps, onClaimed, queryClient],
+  );
+
+  return { ...state, running: state.phase !== null, claim };
+}
