@@ -48,15 +48,6 @@ export function readWithdrawAmount(input: string, type: WithdrawType, available?
   return { ok: true, units: parsed.units, amount: input.trim() };
 }
 
-/** The smaller of two decimal amounts of an asset (the form's "max" when the day's limit is lower). */
-export function minAmount(a: string, b: string, type: WithdrawType): string {
-  const ua = unitsOf(a, type);
-  const ub = unitsOf(b, type);
-  if (ua === null) return b;
-  if (ub === null) return a;
-  return ua <= ub ? a : b;
-}
-
 /** Whether a decimal amount of an asset is zero (or unreadable). */
 export function isZeroAmount(value: string, type: WithdrawType): boolean {
   return (unitsOf(value, type) ?? 0n) === 0n;
