@@ -81,6 +81,13 @@ describe('home page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/team_user'));
   });
 
+  it('links the rewards section to the withdrawal page', async () => {
+    stubApi({ 'GET /api/v1/me': () => ok(makeMe()) });
+    const { router } = renderPage(<HomePage />);
+    fireEvent.click(await screen.findByTestId('home-withdraw-link'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/withdrawal/index'));
+  });
+
   it('shows the error with a retry', async () => {
     stubApi({ 'GET /api/v1/me': () => fail(400, 'No member') });
     renderPage(<HomePage />);

@@ -15,6 +15,7 @@ import { navigateTo } from '../../../lib/navigation.ts';
 
 const HASH_RATE_PATH = '/pages/index/hashRate';
 const TEAM_USER_PATH = '/pages/index/team_user';
+const WITHDRAWAL_PATH = '/pages/withdrawal/index';
 const ignore = () => undefined;
 
 /** left + right, exactly (decimal strings through bigint); null when either is not a plain amount. */
@@ -40,7 +41,7 @@ interface SectionLinkProps {
   testId: string;
 }
 
-/** The spec's home list, grouped: investment, team performance, rewards; links to hash rate and my team. */
+/** The spec's home list, grouped: investment, team performance, rewards; links to hash rate, my team, withdraw. */
 const SECTIONS: { titleKey: string; figures: Figure[]; link?: SectionLinkProps }[] = [
   {
     titleKey: 'home.sections.investment',
@@ -70,6 +71,7 @@ const SECTIONS: { titleKey: string; figures: Figure[]; link?: SectionLinkProps }
   },
   {
     titleKey: 'home.sections.rewards',
+    link: { path: WITHDRAWAL_PATH, titleKey: 'title.withdrawal', testId: 'home-withdraw-link' },
     figures: [
       { id: 'profit_sum', labelKey: 'home.totalRewards', value: (me) => me.profit_sum },
       { id: 'locked_profit', labelKey: 'home.locked', value: (me) => me.locked_profit },

@@ -1,6 +1,104 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { usePublicConfig } from '../../../features/config/api/get-config.ts';
+import { meQueryOptions } from '../../../features/me/api/get-me.ts';
+import { isWithdrawId, useWithdrawal } from '../../../features/withdraw/api/get-withdrawal.ts';
+import { ClaimButton } from '../../../features/withdraw/components/ClaimButton.tsx';
+import { ClaimNotice } from '../../../features/withdraw/components/ClaimNotice.tsx';
+import { WithdrawFields } from '../../../features/withdraw/components/WithdrawFields.tsx';
+import { useClaim } from '../../../features/withdraw/hooks/use-claim.ts';
+import {
+  claimProgressStore,
+  useClaimProgressStore,
+} from '../../../features/withdraw/stores/claim-progress.ts';
+import { errorText } from '../../../lib/errors.ts';
+import { ApiError } from '../../../lib/request.ts';
+import '../../../features/withdraw/withdraw.css';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+/**
+ * withdrawalOrderDetail (`?withdraw_id=`): every field of the withdrawal — id, asset, amount, service
+ * fee and rate, amount received, address, status, reject reason, created, audited, voucher deadline,
+ * claim transaction (explorer link), claimed — and Claim while it is Withdrawable. A malformed id
+ * or one the server does not know for this member is "not found".
+ */
 export default function WithdrawalDetailPage() {
-  return <EmptyState />;
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const id = search.get('withdraw_id');
+  const sentClaim = useClaimProgressStore((s) => (id ? s.claimProgress[id] : undefined));
+  const config = usePublicConfig();
+  const onClaimed = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
+    [queryClient],
+  );
+  const claim = useClaim(config.data, { onClaimed });
+  const withdrawal = useWithdrawal(id, {
+    // a claim sent earlier (then this page was left or reloaded) is on its way to Success
+    pollWhile: (w) => Boolean(sentClaim) && !claim.running && w?.status === 'Withdrawable',
+  });
+  const status = withdrawal.data?.status;
+  useEffect(() => {
+    // Claimed (seen here rather than by a running claim): nothing left to resume.
+    if (id && sentClaim && status === 'Success') claimProgressStore.clear(id);
+  }, [id, sentClaim, status]);
+
+  const notFound = (
+    <div data-testid="withdraw-not-found">
+      <EmptyState description={t('withdraw.notFound')} />
+    </div>
+  );
+  if (!isWithdrawId(id)) return notFound;
+  if (withdrawal.isPending)
+    return (
+      <p className="muted list-state" data-testid="withdraw-loading">
+        {t('common.loading')}
+      </p>
+    );
+  if (withdrawal.isError) {
+    if (withdrawal.error instanceof ApiError && withdrawal.error.code === 404) return notFound;
+    return (
+      <div className="list-state" data-testid="withdraw-error">
+        <p className="error-text">{t('common.loadFailed')}</p>
+        <p className="muted small">{errorText(withdrawal.error, t)}</p>
+        <button type="button" className="btn btn-secondary" onClick={() => void withdrawal.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const w = withdrawal.data;
+  return (
+    <div className="page withdraw-detail" data-testid="withdraw-detail">
+      <section className="card">
+        <WithdrawFields withdrawal={w} />
+      </section>
+      {w.status === 'Auditing' && (
+        <p className="notice card small" data-testid="withdraw-auditing-hint">
+          {t('withdraw.auditingHint')}
+        </p>
+      )}
+      {w.status === 'Withdrawable' && (
+        <div className="actions">
+          <ClaimButton
+            withdrawal={w}
+            phase={claim.id === w.withdraw_id ? claim.phase : null}
+            disabled={claim.running || !config.data}
+            onClaim={(target) => void claim.claim(target)}
+            block
+          />
+          {sentClaim && !claim.running && !claim.unconfirmed && (
+            <p className="muted small" data-testid="withdraw-claim-sent">
+              {t('withdraw.claimSent')}
+            </p>
+          )}
+        </div>
+      )}
+      <ClaimNotice claim={claim} withdrawId={w.withdraw_id} />
+    </div>
+  );
 }

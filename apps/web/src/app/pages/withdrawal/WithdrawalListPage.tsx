@@ -1,6 +1,76 @@
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import type { Withdrawal } from '@agc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { PagedList } from '../../../components/PagedList.tsx';
+import { usePublicConfig } from '../../../features/config/api/get-config.ts';
+import { meQueryOptions } from '../../../features/me/api/get-me.ts';
+import { flattenWithdrawals, useWithdrawals } from '../../../features/withdraw/api/get-withdraws.ts';
+import { ClaimButton } from '../../../features/withdraw/components/ClaimButton.tsx';
+import { ClaimNotice } from '../../../features/withdraw/components/ClaimNotice.tsx';
+import { WithdrawListItem } from '../../../features/withdraw/components/WithdrawListItem.tsx';
+import {
+  filterStatus,
+  type WithdrawFilter,
+  WithdrawStatusTabs,
+} from '../../../features/withdraw/components/WithdrawStatusTabs.tsx';
+import { useClaim } from '../../../features/withdraw/hooks/use-claim.ts';
+import { navigateTo } from '../../../lib/navigation.ts';
+import '../../../features/withdraw/withdraw.css';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+const ignore = () => undefined;
+
+/**
+ * withdrawalOrderList: the member's withdrawals with a status filter, pull-to-refresh and infinite
+ * scroll; a Withdrawable one has Claim (the vault transaction sent from the wallet, followed to
+ * Success).
+ */
 export default function WithdrawalListPage() {
-  return <EmptyState />;
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<WithdrawFilter>('all');
+  const withdrawals = useWithdrawals(filterStatus(filter));
+  const config = usePublicConfig();
+  // Claimed: available, locked and the rest on home have changed.
+  const onClaimed = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
+    [queryClient],
+  );
+  const claim = useClaim(config.data, { onClaimed });
+  const open = (w: Withdrawal) =>
+    void navigateTo(`/pages/withdrawal/detail?withdraw_id=${w.withdraw_id}`).catch(ignore);
+
+  const action = (w: Withdrawal) => {
+    const mine = claim.id === w.withdraw_id;
+    if (w.status !== 'Withdrawable' && !mine) return undefined;
+    return (
+      <>
+        {w.status === 'Withdrawable' && (
+          <ClaimButton
+            withdrawal={w}
+            phase={mine ? claim.phase : null}
+            disabled={claim.running || !config.data}
+            onClaim={(target) => void claim.claim(target)}
+            block
+          />
+        )}
+        <ClaimNotice claim={claim} withdrawId={w.withdraw_id} />
+      </>
+    );
+  };
+
+  return (
+    <div className="page withdraw-list">
+      <WithdrawStatusTabs active={filter} onChange={setFilter} />
+      <PagedList
+        testId="withdraw-list"
+        items={flattenWithdrawals(withdrawals.data?.pages)}
+        itemKey={(w) => w.withdraw_id}
+        renderItem={(w) => <WithdrawListItem withdrawal={w} onOpen={open} action={action(w)} />}
+        isPending={withdrawals.isPending}
+        error={withdrawals.error}
+        hasMore={withdrawals.hasNextPage}
+        loadMore={() => withdrawals.fetchNextPage({ throwOnError: true })}
+        refresh={() => withdrawals.refetch()}
+      />
+    </div>
+  );
 }

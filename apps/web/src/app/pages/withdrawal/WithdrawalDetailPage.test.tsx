@@ -1,0 +1,205 @@
+import { formatTime, type Withdrawal } from '@agc/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  claimProgressStore,
+  useClaimProgressStore,
+} from '../../../features/withdraw/stores/claim-progress.ts';
+import {
+  type ClaimFake,
+  claimFake,
+  hash,
+  MEMBER,
+  makeClaim,
+  makeWithdrawal,
+  VAULT,
+} from '../../../features/withdraw/testing/fixtures.ts';
+import { cleanupPage } from '../../../test/cleanup.ts';
+import { CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import WithdrawalDetailPage from './WithdrawalDetailPage.tsx';
+
+// The page runs the real claim flow against the fake server; only the wallet and chain are fakes.
+const claiming = vi.hoisted(() => ({ current: null as ClaimFake | null }));
+vi.mock('../../../features/withdraw/claim/deps.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../features/withdraw/claim/deps.ts')>();
+  return {
+    ...actual,
+    createClaimDeps: () => {
+      if (!claiming.current) throw new Error('no fake claim deps');
+      return claiming.current.deps;
+    },
+  };
+});
+
+const TX = `0x${'ab'.repeat(32)}`;
+const field = (name: string) => screen.getByTestId(`withdraw-detail-${name}`).textContent;
+const url = (id: string) => `/pages/withdrawal/detail?withdraw_id=${id}`;
+
+afterEach(async () => {
+  claiming.current = null;
+  useClaimProgressStore.setState({ claimProgress: {} });
+  await cleanupPage();
+});
+
+describe('withdrawal detail page', () => {
+  it('shows every field of a claimed withdrawal, with the explorer link of the claim', async () => {
+    const w = makeWithdrawal({
+      withdraw_id: '31',
+      id: '31',
+      type: 2,
+      asset: 'AGC',
+      amount: '1234.5',
+      service_fee: '24.69',
+      fee_rate: '2',
+      received: '1209.81',
+      status: 'Success',
+      audited_at: '2025-01-01T01:00:00Z',
+      voucher_deadline: '2025-01-01T02:00:00Z',
+      claim_tx_hash: TX,
+      claimed_at: '2025-01-01T01:30:00Z',
+      explorer_url: `https://arbiscan.io/tx/${TX}`,
+    });
+    stubApi({ 'GET /api/v1/withdraw/31': () => ok(w), 'GET /api/v1/config': () => ok(CONFIG) });
+    renderPage(<WithdrawalDetailPage />, url('31'));
+    await screen.findByTestId('withdraw-detail');
+    expect(field('withdraw_id')).toBe('31');
+    expect(field('asset')).toBe('AGC');
+    expect(field('status')).toBe('Success');
+    expect(field('amount')).toBe('1,234.50 AGC');
+    expect(field('service_fee')).toBe('24.69 AGC');
+    expect(field('fee_rate')).toBe('2%');
+    expect(field('received')).toBe('1,209.81 AGC');
+    expect(field('address')).toBe(MEMBER);
+    expect(field('created_at')).toBe(formatTime(w.created_at));
+    expect(field('audited_at')).toBe(formatTime('2025-01-01T01:00:00Z'));
+    expect(field('voucher_deadline')).toBe(formatTime('2025-01-01T02:00:00Z'));
+    expect(field('claimed_at')).toBe(formatTime('2025-01-01T01:30:00Z'));
+    const link = screen.getByTestId('withdraw-detail-claim_tx_hash').querySelector('a');
+    expect(link?.getAttribute('href')).toBe(`https://arbiscan.io/tx/${TX}`);
+    expect(link?.getAttribute('title')).toBe(TX);
+    expect(screen.queryByTestId('withdraw-detail-reason')).toBeNull();
+    expect(screen.queryByTestId('withdraw-claim')).toBeNull();
+  });
+
+  it('a rejected withdrawal shows the reason; times that did not happen show "-"', async () => {
+    stubApi({
+      'GET /api/v1/withdraw/5': () =>
+        ok(
+          makeWithdrawal({
+            withdraw_id: '5',
+            status: 'Rejected',
+            reason: 'Address under review',
+            audited_at: '2025-01-01T01:00:00Z',
+          }),
+        ),
+      'GET /api/v1/config': () => ok(CONFIG),
+    });
+    renderPage(<WithdrawalDetailPage />, url('5'));
+    await screen.findByTestId('withdraw-detail');
+    expect(field('status')).toBe('Rejected');
+    expect(field('reason')).toBe('Address under review');
+    expect(field('voucher_deadline')).toBe('-');
+    expect(field('claim_tx_hash')).toBe('-');
+    expect(field('claimed_at')).toBe('-');
+    expect(screen.queryByTestId('withdraw-claim')).toBeNull();
+  });
+
+  it('an Auditing withdrawal says it is being audited, with no Claim', async () => {
+    stubApi({ 'GET /api/v1/withdraw/7': () => ok(makeWithdrawal()), 'GET /api/v1/config': () => ok(CONFIG) });
+    renderPage(<WithdrawalDetailPage />, url('7'));
+    expect((await screen.findByTestId('withdraw-auditing-hint')).textContent).toContain('being audited');
+    expect(screen.queryByTestId('withdraw-claim')).toBeNull();
+  });
+
+  it('Claim on a Withdrawable one sends the claim and shows Success with the claim transaction', async () => {
+    const approved = makeWithdrawal({ status: 'Withdrawable', audited_at: '2025-01-01T01:00:00Z' });
+    let current: Withdrawal = approved;
+    stubApi({
+      'GET /api/v1/config': () => ok(CONFIG),
+      'GET /api/v1/withdraw/claim/7': () => {
+        current = { ...approved, voucher_deadline: '2025-01-01T03:00:00Z' };
+        return ok(makeClaim(approved));
+      },
+      'GET /api/v1/withdraw/7': () => {
+        const answer = current;
+        // the watcher has seen the Claimed event by the next read after the receipt
+        if (current.voucher_deadline)
+          current = {
+            ...current,
+            status: 'Success',
+            claim_tx_hash: hash(1),
+            claimed_at: '2025-01-01T02:00:00Z',
+            explorer_url: `https://arbiscan.io/tx/${hash(1)}`,
+          };
+        return ok(answer);
+      },
+    });
+    claiming.current = claimFake();
+    const { queryClient } = renderPage(<WithdrawalDetailPage />, url('7'));
+    queryClient.setQueryData(['me'], { stale: true });
+    fireEvent.click(await screen.findByTestId('withdraw-claim'));
+    await waitFor(() => expect(field('status')).toBe('Success'));
+    expect(field('claim_tx_hash')).toBe(`${hash(1).slice(0, 16)}...${hash(1).slice(-4)}`);
+    expect(screen.queryByTestId('withdraw-claim')).toBeNull();
+    expect(claiming.current.log).toContain(`send:${VAULT}`);
+    expect(queryClient.getQueryState(['me'])?.isInvalidated).toBe(true);
+  });
+
+  it('shows a failed claim’s message and keeps Claim', async () => {
+    const approved = makeWithdrawal({ status: 'Withdrawable' });
+    stubApi({
+      'GET /api/v1/config': () => ok(CONFIG),
+      'GET /api/v1/withdraw/7': () => ok(approved),
+      'GET /api/v1/withdraw/claim/7': () => fail(400, 'This withdrawal cannot be claimed yet'),
+    });
+    claiming.current = claimFake();
+    renderPage(<WithdrawalDetailPage />, url('7'));
+    fireEvent.click(await screen.findByTestId('withdraw-claim'));
+    await waitFor(() =>
+      expect(screen.getByTestId('withdraw-claim-error').textContent).toBe(
+        'This withdrawal cannot be claimed yet',
+      ),
+    );
+    expect(screen.getByTestId('withdraw-claim').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('a claim sent earlier from this browser is waited for, not sent again', async () => {
+    useClaimProgressStore.setState({ claimProgress: { '7': hash(5) } });
+    const approved = makeWithdrawal({ status: 'Withdrawable' });
+    let reads = 0;
+    stubApi({
+      'GET /api/v1/config': () => ok(CONFIG),
+      'GET /api/v1/withdraw/7': () =>
+        ok(++reads > 1 ? { ...approved, status: 'Success', claim_tx_hash: hash(5) } : approved),
+    });
+    const fake = claimFake();
+    fake.deps.progress = claimProgressStore; // the page reads the same persisted store
+    claiming.current = fake;
+    renderPage(<WithdrawalDetailPage />, url('7'));
+    expect((await screen.findByTestId('withdraw-claim-sent')).textContent).toContain('waiting for the chain');
+    fireEvent.click(screen.getByTestId('withdraw-claim'));
+    await waitFor(() => expect(field('status')).toBe('Success'));
+    expect(fake.log.filter((l) => l.startsWith('send:'))).toEqual([]);
+    expect(fake.log[0]).toBe(`receipt:${hash(5)}`);
+    expect(useClaimProgressStore.getState().claimProgress).toEqual({});
+  });
+
+  it('not found for a malformed id (nothing asked) and for a 404; Load Failed with a retry otherwise', async () => {
+    const calls = stubApi({
+      'GET /api/v1/config': () => ok(CONFIG),
+      'GET /api/v1/withdraw/8': () => fail(404, 'Withdrawal not found'),
+      'GET /api/v1/withdraw/9': () => fail(500, 'Database unavailable'),
+    });
+    const first = renderPage(<WithdrawalDetailPage />, url('abc'));
+    expect((await screen.findByTestId('withdraw-not-found')).textContent).toContain('Withdrawal not found');
+    expect(calls.filter((c) => c.path.startsWith('/api/v1/withdraw/'))).toEqual([]);
+    first.unmount();
+    const second = renderPage(<WithdrawalDetailPage />, url('8'));
+    expect(await screen.findByTestId('withdraw-not-found')).toBeTruthy();
+    second.unmount();
+    renderPage(<WithdrawalDetailPage />, url('9'));
+    const error = await screen.findByTestId('withdraw-error');
+    expect(error.textContent).toContain('Load Failed');
+    expect(error.textContent).toContain('Database unavailable');
+  });
+});
