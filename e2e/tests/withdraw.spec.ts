@@ -1,0 +1,128 @@
+import { devAccount } from '@agc/contracts';
+import { formatDisplayAmount, parseAmount } from '@agc/shared';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createPublicClient, erc20Abi, http, type LocalAccount } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { apiSession } from '../support/api.ts';
+import { readEnv } from '../support/env.ts';
+import { buyProduct, fund } from '../support/fund.ts';
+import { connectAndWaitForHome } from '../support/sign-up.ts';
+import { installTestWallet } from '../support/test-wallet.ts';
+
+const env = readEnv();
+test.use({ baseURL: env.baseURL });
+
+type Headers = Record<string, string>;
+// Home shows amounts the spec's way: grouped, 2–4 decimals, USD by default.
+const usd = (v: string) => formatDisplayAmount(v);
+
+async function openAs(browser: Browser, account: LocalAccount, url = '/'): Promise<Page> {
+  const context = await browser.newContext({ baseURL: env.baseURL });
+  const page = await context.newPage();
+  await installTestWallet(page, { account, rpcUrl: env.rpcUrl, startChainId: 42161 });
+  await connectAndWaitForHome(page);
+  if (url !== '/') await page.goto(url);
+  return page;
+}
+
+const api = async (url: string, headers: Headers) =>
+  (await (await fetch(`${env.baseURL}/api/v1/${url}`, { headers })).json()).data;
+
+// A member earns a referral (its invitee buys after it bought: 10 % of 100 = 10 USDT, 80 % in USDT), then
+// withdraws 5 USDT of it in the browser; the admin approves it on the audit page; the member claims it in
+// the wallet and sees Success, the USDT in the wallet and home's balances moved.
+const member = privateKeyToAccount(generatePrivateKey());
+const invitee = privateKeyToAccount(generatePrivateKey());
+let memberHeaders: Headers;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const rootCode = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
+  const signedUp = await apiSession(env.baseURL, member, { code: rootCode, side: 'right' });
+  memberHeaders = signedUp.headers;
+  const inviteeHeaders = (
+    await apiSession(env.baseURL, invitee, { code: signedUp.me.invite_code, side: 'left' })
+  ).headers;
+  await fund(env, member.address);
+  await fund(env, invitee.address);
+  await buyProduct(env, member, memberHeaders);
+  await buyProduct(env, invitee, inviteeHeaders);
+  expect((await api('me', memberHeaders)).available_profit).toBe('8');
+});
+
+test('request → admin approves on the audit page → member claims in the wallet → Success, balances updated', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const page = await openAs(browser, member);
+  await expect(page.getByTestId('home-available_profit')).toContainText(usd('8'));
+  await page.getByTestId('home-withdraw-link').click();
+  await page.waitForURL((u) => u.pathname === '/pages/withdrawal/index');
+
+  // The spec's messages: nothing entered, then more than the balance.
+  await page.getByTestId('withdraw-submit').click();
+  await expect(page.getByTestId('withdraw-amount-error')).toHaveText('please enter the withdraw amount');
+  await page.getByTestId('withdraw-amount').fill('8.5');
+  await expect(page.getByTestId('withdraw-amount-error')).toHaveText('The balance is insufficient');
+  await page.getByTestId('withdraw-type-2').click();
+  await page.getByTestId('withdraw-amount').fill('100');
+  await expect(page.getByTestId('withdraw-amount-error')).toHaveText('The token balance is insufficient');
+  await page.getByTestId('withdraw-type-1').click();
+
+  // Fee (5 %) and the amount received shown before confirming, from withdraw/check.
+  await page.getByTestId('withdraw-amount').fill('5');
+  await expect(page.getByTestId('withdraw-fee')).toContainText('0.25');
+  await expect(page.getByTestId('withdraw-received')).toContainText('4.75');
+  await page.getByTestId('withdraw-submit').click();
+  const confirm = page.getByTestId('withdraw-confirm');
+  await expect(confirm.getByTestId('withdraw-confirm-received')).toContainText('4.75');
+  await page.locator('.adm-modal').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.locator('.adm-toast-main')).toHaveText('Withdrawal request submitted');
+  await page.waitForURL((u) => u.pathname === '/pages/withdrawal/withdrawalSunccess');
+  await expect(page.getByTestId('withdraw-status')).toHaveAttribute('data-status', 'Auditing');
+
+  const [request] = (await api('withdraws', memberHeaders)).list;
+  expect(request).toMatchObject({ amount: '5', service_fee: '0.25', received: '4.75', status: 'Auditing' });
+  const id: string = request.id;
+  const me = await api('me', memberHeaders);
+  expect([me.available_profit, me.locked_profit]).toEqual(['3', '5']);
+
+  // The admin approves it on the audit page.
+  const admin = await openAs(browser, devAccount(0), '/pages/admin/audit');
+  const item = admin.getByTestId(`withdraw-audit-item-${id}`);
+  await item.getByTestId('withdraw-audit-approve').click();
+  await expect(admin.getByTestId('withdraw-audit-confirm')).toHaveAttribute('data-action', 'approve');
+  await admin.getByTestId('withdraw-audit-confirm-ok').click();
+  await expect(admin.getByText(`Withdrawal #${id} approved`)).toBeVisible();
+  await expect(item).toHaveCount(0);
+  expect((await api(`withdraw/${id}`, memberHeaders)).status).toBe('Withdrawable');
+
+  // The member claims it from the list: the vault transaction goes out from the wallet, the watcher sees it.
+  const chain = createPublicClient({ transport: http(env.rpcUrl) });
+  const token = (await (await fetch(`${env.baseURL}/api/v1/config`)).json()).data.contracts.usdt;
+  const balance = () =>
+    chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [member.address] });
+  const before = await balance();
+  await page.goto('/pages/withdrawal/list');
+  const row = page.getByTestId(`withdraw-item-${id}`);
+  await expect(row).toHaveAttribute('data-status', 'Withdrawable');
+  await row.getByTestId('withdraw-claim').click();
+  await expect(row).toHaveAttribute('data-status', 'Success', { timeout: 60_000 });
+  expect(await balance()).toBe(before + parseAmount('4.75', 6));
+
+  // The detail shows the claim transaction with its explorer link and the voucher's deadline.
+  await row.getByTestId('withdraw-item-open').click();
+  await expect(page.getByTestId('withdraw-detail-status')).toContainText('Success');
+  const done = await api(`withdraw/${id}`, memberHeaders);
+  expect(done.claim_tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+  await expect(page.getByTestId('withdraw-detail-claim_tx_hash').locator('a')).toHaveAttribute(
+    'href',
+    done.explorer_url,
+  );
+  await expect(page.getByTestId('withdraw-detail-voucher_deadline')).not.toBeEmpty();
+
+  // Home: the 5 left available for locked, and locked is paid out.
+  await page.goto('/');
+  await expect(page.getByTestId('home-available_profit')).toContainText(usd('3'));
+  await expect(page.getByTestId('home-locked_profit')).toContainText(usd('0'));
+});
