@@ -6,6 +6,7 @@
  *  2. The gzip size of the JavaScript the login route loads. Target ≤ 200 KB.
  *  3. and 4. Order confirmation latency and payment ingestion throughput (bench/orders.ts).
  *  5. Daily settlement at 100k and 1M members, its naive baseline, me/tree latency (bench/settlement.ts).
+ *  6. Withdrawal requests per second and p99 on PostgreSQL, with a per-request baseline (bench/withdraw.ts).
  */
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { apiSession } from '../e2e/support/api.ts';
 import { load, type Result, startBuiltServer, stop, waitFor } from './http.ts';
 import { runOrderBenchmarks } from './orders.ts';
 import { runSettlementBenchmarks } from './settlement.ts';
+import { runWithdrawBenchmark } from './withdraw.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -150,6 +152,7 @@ async function main() {
   for (const f of b.files) console.log(`  ${f}`);
   await runOrderBenchmarks();
   await runSettlementBenchmarks();
+  await runWithdrawBenchmark();
 }
 
 main().catch((e) => {

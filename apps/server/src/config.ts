@@ -132,6 +132,12 @@ const envSchema = z
       .min(1)
       .max(7 * 24 * 60)
       .default(30),
+    /**
+     * Group commit of withdrawal requests: most requests one transaction applies, and how many such
+     * transactions run at once per process (1 and the pool size = one transaction per request).
+     */
+    WITHDRAW_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(100),
+    WITHDRAW_BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(2),
     /** Blocks on top of a payment's block before it counts (1 = the block itself). */
     CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
     WATCHER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
@@ -230,6 +236,7 @@ export interface WithdrawRules {
   /** Per member and UTC day, in minor units of each asset. */
   dailyLimit: { USDT: bigint; AGC: bigint };
   voucherTtlMs: number;
+  batch: { max: number; concurrency: number };
 }
 
 /** One level's rules (levels 1–5; level 0 = below the first threshold: no rates). */
@@ -357,6 +364,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         AGC: parseAmount(e.WITHDRAW_DAILY_LIMIT_AGC, AGC_DECIMALS),
       },
       voucherTtlMs: e.WITHDRAW_VOUCHER_TTL_MINUTES * 60_000,
+      batch: { max: e.WITHDRAW_BATCH_MAX, concurrency: e.WITHDRAW_BATCH_CONCURRENCY },
     },
     shop: {
       feePpm: percentToPpm(e.ORDER_FEE_PERCENT),

@@ -23,11 +23,11 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { approveWithdrawal, bulkApprove, listForAudit, rejectWithdrawal } from './audit.ts';
 import { buildClaim } from './claim.ts';
+import { requestWithdrawal } from './requests.ts';
 import {
   checkWithdrawal,
   findOwnWithdrawal,
   listWithdrawals,
-  requestWithdrawal,
   toWithdrawalDto,
   withdrawLimits,
 } from './withdrawals.ts';

@@ -16,20 +16,14 @@ import {
 } from '@agc/shared';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { type AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { ACCOUNTS, type AccountRef, lockAccounts, refKey, transferBatch } from '../ledger/ledger.ts';
+import { ACCOUNTS } from '../ledger/ledger.ts';
 import { applyPpm, dayKey, ppmToPercent, startOfUtcDay } from '../rules/rules.ts';
 
 const { withdrawals } = schema;
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-
-const account = (userId: bigint, code: AccountRef['code'], asset: WithdrawAsset): AccountRef => ({
-  userId,
-  code,
-  asset,
-});
 
 /** A request's type and amount, read once with the message each mistake deserves; nothing is touched. */
 export function readRequest(body: { amount?: string; type?: number | string }): {
@@ -172,64 +166,16 @@ export async function withdrawLimits(ctx: AppContext, user: SessionUser): Promis
   };
 }
 
-/**
- * POST withdraw: in one transaction, lock the member's available balance of the asset (concurrent
- * requests of one member queue here), check the daily limit and the balance under that lock, insert
- * the withdrawal (Auditing) and move the amount from available to locked. Any refusal rolls back
- * everything: nothing changed.
- */
-export async function requestWithdrawal(
+/** The refusal of an amount given the balance and today's requests, as the error POST withdraw answers. */
+export function refusalError(
   ctx: AppContext,
-  user: SessionUser,
-  body: { amount?: string; type?: number | string },
-): Promise<WithdrawalRow> {
-  const { type, asset, units } = readRequest(body);
-  const now = ctx.now();
-  const day = dayKey(startOfUtcDay(now));
-  const { fee, received } = feeOf(ctx, units);
-  const available = account(user.id, ACCOUNTS.available, asset);
-  const locked = account(user.id, ACCOUNTS.locked, asset);
-  const row = await ctx.db.transaction(async (tx) => {
-    const accounts = await lockAccounts(tx, [available, locked]);
-    // Read after the lock: another request of this member that committed meanwhile is counted.
-    const used = await usedToday(tx, user.id, asset, day);
-    const s = standing(ctx, asset, accounts.balances.get(refKey(available)) ?? 0n, used);
-    const refused = refusal(asset, units, s);
-    if (refused) throw badRequest(refused.key, refused.vars);
-    const [inserted] = await tx
-      .insert(withdrawals)
-      .values({
-        userId: user.id,
-        type,
-        asset,
-        amount: units,
-        fee,
-        received,
-        feePpm: Number(ctx.config.withdraw.feePpm),
-        address: user.address.toLowerCase(),
-        day,
-        createdAt: now,
-      })
-      .returning();
-    const w = inserted!;
-    await transferBatch(
-      tx,
-      [
-        {
-          debit: available,
-          credit: locked,
-          amount: units,
-          kind: 'withdraw.request',
-          ref: `withdraw:${w.id}`,
-          idempotencyKey: `withdraw:${w.id}:lock`,
-        },
-      ],
-      accounts,
-    );
-    return w;
-  });
-  ctx.cache.me.delete(user.id);
-  return row;
+  asset: WithdrawAsset,
+  units: bigint,
+  available: bigint,
+  used: bigint,
+): AppError | null {
+  const refused = refusal(asset, units, standing(ctx, asset, available, used));
+  return refused ? badRequest(refused.key, refused.vars) : null;
 }
 
 export async function findOwnWithdrawal(db: DbOrTx, userId: bigint, id: bigint): Promise<WithdrawalRow> {

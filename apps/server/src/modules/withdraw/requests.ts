@@ -1,0 +1,215 @@
+import { type DbOrTx, rowsOf } from '@agc/db';
+import type { WithdrawAsset, WithdrawType } from '@agc/shared';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { AppError } from '../../lib/errors.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import {
+  ACCOUNTS,
+  type AccountRef,
+  lockAccounts,
+  refKey,
+  type TransferInput,
+  transferBatch,
+} from '../ledger/ledger.ts';
+import { dayKey, startOfUtcDay } from '../rules/rules.ts';
+import { feeOf, readRequest, refusalError, type WithdrawalRow } from './withdrawals.ts';
+
+interface Pending {
+  user: SessionUser;
+  type: WithdrawType;
+  asset: WithdrawAsset;
+  units: bigint;
+  resolve(row: WithdrawalRow): void;
+  reject(error: unknown): void;
+}
+
+const queues = new WeakMap<AppContext, RequestQueue>();
+
+/**
+ * POST withdraw. Requests are applied in small group transactions (group commit): while a
+ * transaction runs, the requests that arrive wait and then go together in the next one. A request
+ * that arrives when nothing is running goes at once, alone. Each request is decided on its own, in
+ * arrival order, against balances and today's requests read under the accounts' locks; a refusal
+ * refuses that request only and changes nothing for it. See docs/decisions.md "Withdrawals".
+ */
+export function requestWithdrawal(
+  ctx: AppContext,
+  user: SessionUser,
+  body: { amount?: string; type?: number | string },
+): Promise<WithdrawalRow> {
+  const { type, asset, units } = readRequest(body);
+  let queue = queues.get(ctx);
+  if (!queue) {
+    queue = new RequestQueue(ctx);
+    queues.set(ctx, queue);
+  }
+  return new Promise((resolve, reject) => queue.submit({ user, type, asset, units, resolve, reject }));
+}
+
+class RequestQueue {
+  private waiting: Pending[] = [];
+  private running = 0;
+  constructor(private readonly ctx: AppContext) {}
+
+  submit(p: Pending) {
+    this.waiting.push(p);
+    this.pump();
+  }
+
+  private pump() {
+    const { max, concurrency } = this.ctx.config.withdraw.batch;
+    while (this.running < concurrency && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, max);
+      this.running += 1;
+      void applyRequests(this.ctx, batch).finally(() => {
+        this.running -= 1;
+        this.pump();
+      });
+    }
+  }
+}
+
+const accountOf = (userId: bigint, code: AccountRef['code'], asset: WithdrawAsset): AccountRef => ({
+  userId,
+  code,
+  asset,
+});
+const memberKey = (userId: bigint, asset: string) => `${userId}|${asset}`;
+
+/** One group transaction: every request resolved with its withdrawal or rejected with its refusal. */
+async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
+  const now = ctx.now();
+  const day = dayKey(startOfUtcDay(now));
+  const outcomes: Array<WithdrawalRow | AppError> = [];
+  try {
+    await ctx.db.transaction(async (tx) => {
+      outcomes.length = 0;
+      // Every member account of the batch, locked in id order: requests of the same members in other
+      // transactions (this process or another) queue behind this one, and the reads below are fresh.
+      const accounts = await lockAccounts(
+        tx,
+        batch.flatMap((p) => [
+          accountOf(p.user.id, ACCOUNTS.available, p.asset),
+          accountOf(p.user.id, ACCOUNTS.locked, p.asset),
+        ]),
+      );
+      const balance = new Map<string, bigint>();
+      for (const p of batch) {
+        const key = memberKey(p.user.id, p.asset);
+        if (!balance.has(key))
+          balance.set(
+            key,
+            accounts.balances.get(refKey(accountOf(p.user.id, ACCOUNTS.available, p.asset))) ?? 0n,
+          );
+      }
+      const used = await usedToday(tx, [...balance.keys()], day);
+      const accepted: WithdrawalRow[] = [];
+      for (const p of batch) {
+        const key = memberKey(p.user.id, p.asset);
+        const available = balance.get(key)!;
+        const usedNow = used.get(key) ?? 0n;
+        const refused = refusalError(ctx, p.asset, p.units, available, usedNow);
+        if (refused) {
+          outcomes.push(refused);
+          continue;
+        }
+        balance.set(key, available - p.units);
+        used.set(key, usedNow + p.units);
+        const { fee, received } = feeOf(ctx, p.units);
+        const row: WithdrawalRow = {
+          id: 0n,
+          userId: p.user.id,
+          type: p.type,
+          asset: p.asset,
+          amount: p.units,
+          fee,
+          received,
+          feePpm: Number(ctx.config.withdraw.feePpm),
+          address: p.user.address.toLowerCase(),
+          status: 'Auditing',
+          day,
+          reason: null,
+          auditNote: null,
+          auditedBy: null,
+          auditedAt: null,
+          voucherDeadline: null,
+          claimTxHash: null,
+          claimedAt: null,
+          createdAt: now,
+        };
+        accepted.push(row);
+        outcomes.push(row);
+      }
+      if (accepted.length === 0) return;
+      await insertWithdrawals(tx, accepted);
+      const postings: TransferInput[] = accepted.map((w) => ({
+        debit: accountOf(w.userId, ACCOUNTS.available, w.asset),
+        credit: accountOf(w.userId, ACCOUNTS.locked, w.asset),
+        amount: w.amount,
+        kind: 'withdraw.request',
+        ref: `withdraw:${w.id}`,
+        idempotencyKey: `withdraw:${w.id}:lock`,
+      }));
+      await transferBatch(tx, postings, accounts);
+    });
+  } catch (error) {
+    // Nothing was written for any of them: each caller sees the failure.
+    for (const p of batch) p.reject(error);
+    return;
+  }
+  batch.forEach((p, i) => {
+    const outcome = outcomes[i]!;
+    if (outcome instanceof Error) p.reject(outcome);
+    else {
+      ctx.cache.me.delete(p.user.id);
+      p.resolve(outcome);
+    }
+  });
+}
+
+/** What each member requested today per asset (rejected aside), by memberKey: one query for the batch. */
+async function usedToday(tx: DbOrTx, keys: string[], day: string): Promise<Map<string, bigint>> {
+  const pairs = keys.map((k) => k.split('|') as [string, string]);
+  const rows = rowsOf<{ uid: string; asset: string; used: string }>(
+    await tx.execute(sql`
+      select k.uid::text as uid, k.asset, coalesce(sum(w.amount), 0)::text as used
+      from unnest(${sql.param(pairs.map(([u]) => u))}::bigint[], ${sql.param(pairs.map(([, a]) => a))}::text[]) as k(uid, asset)
+      left join withdrawals w on w.user_id = k.uid and w.asset = k.asset and w.day = ${day}::date
+        and w.status <> 'Rejected'
+      group by k.uid, k.asset`),
+  );
+  return new Map(rows.map((r) => [memberKey(BigInt(r.uid), r.asset), BigInt(r.used)]));
+}
+
+/** Inserts the accepted withdrawals in one statement and gives each its id. */
+async function insertWithdrawals(tx: DbOrTx, rows: WithdrawalRow[]): Promise<void> {
+  const inserted = rowsOf<{ id: string; user_id: string; asset: string; amount: string }>(
+    await tx.execute(sql`
+      insert into withdrawals (user_id, type, asset, amount, fee, received, fee_ppm, address, day, created_at)
+      select * from unnest(
+        ${sql.param(rows.map((w) => w.userId.toString()))}::bigint[],
+        ${sql.param(rows.map((w) => w.type))}::smallint[],
+        ${sql.param(rows.map((w) => w.asset))}::text[],
+        ${sql.param(rows.map((w) => w.amount.toString()))}::numeric[],
+        ${sql.param(rows.map((w) => w.fee.toString()))}::numeric[],
+        ${sql.param(rows.map((w) => w.received.toString()))}::numeric[],
+        ${sql.param(rows.map((w) => w.feePpm))}::int[],
+        ${sql.param(rows.map((w) => w.address))}::text[],
+        ${sql.param(rows.map((w) => w.day))}::date[],
+        ${sql.param(rows.map((w) => w.createdAt.toISOString()))}::timestamptz[])
+      returning id::text as id, user_id::text as user_id, asset, amount::text as amount`),
+  );
+  // Matched by content, not by position (SQL promises no order of RETURNING): rows of one batch that
+  // share member, asset and amount are identical in every column, so which id goes to which is moot.
+  const idsByContent = new Map<string, bigint[]>();
+  for (const r of inserted) {
+    const key = `${r.user_id}|${r.asset}|${r.amount}`;
+    idsByContent.set(key, [...(idsByContent.get(key) ?? []), BigInt(r.id)]);
+  }
+  for (const w of rows) {
+    const id = idsByContent.get(`${w.userId}|${w.asset}|${w.amount}`)?.shift();
+    if (id === undefined) throw new Error('a withdrawal insert returned other rows than it was given');
+    w.id = id;
+  }
+}
