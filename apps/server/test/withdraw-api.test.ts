@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, checkLedger } from '../src/modules/ledger/ledger.ts';
 import { findByAddress, type Member } from '../src/modules/members/repository.ts';
+import { requestWithdrawal } from '../src/modules/withdraw/requests.ts';
 import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 import { AGC, balances, grantAvailable, USDT, withdrawalCounts } from './withdraw-support.ts';
 
@@ -343,5 +344,49 @@ describe('request, audit and their balances', () => {
       [ACCOUNTS.locked]: (500n * USDT).toString(),
       [ACCOUNTS.rewardsPaid]: (-1_550n * USDT).toString(),
     });
+  });
+});
+
+describe('group commit', () => {
+  it('requests waiting together: each decided alone; a failing group is applied again one by one, only the bad one fails', async () => {
+    const fresh = async () => {
+      const account = newWallet();
+      await session(s, account, { invite_code: m.R.inviteCode, side: 'right' });
+      const member = (await findByAddress(s.ctx.db, account.address))!;
+      await grantAvailable(s.ctx, member.id, 'USDT', 10n * USDT);
+      return { id: member.id, address: member.address, roles: [] };
+    };
+    const [u1, u2, u3, u4] = [await fresh(), await fresh(), await fresh(), await fresh()];
+    // A session for a member that does not exist: its postings fail on the foreign key.
+    const ghost = { id: 987_654_321n, address: newWallet().address.toLowerCase(), roles: [] };
+    const ask = (u: typeof u1, amount: string) => requestWithdrawal(s.ctx, u, { amount, type: 1 });
+    // Sent in one go: the first two run at once (WITHDRAW_BATCH_CONCURRENCY 2), the rest wait and go
+    // together; u3's second request no longer fits its balance once the first is taken.
+    const results = await Promise.allSettled([
+      ask(u1, '4'),
+      ask(u2, '4'),
+      ask(u3, '4'),
+      ask(u3, '7'),
+      ask(ghost, '1'),
+      ask(u4, '4'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((results[3] as PromiseRejectedResult).reason.key).toBe('withdraw.insufficient_usdt');
+    expect(await withdrawalCounts(s.ctx, u3.id)).toEqual({ Auditing: 1 });
+    expect(await withdrawalCounts(s.ctx, u4.id)).toEqual({ Auditing: 1 });
+    const b3 = await balances(s.ctx, u3.id);
+    expect([b3[available], b3[locked]]).toEqual([6n * USDT, 4n * USDT]);
+    const ghostRows = rowsOf<{ n: number }>(
+      await s.ctx.db.execute(sql`select count(*)::int as n from ledger_accounts where user_id = 987654321`),
+    );
+    expect(ghostRows).toEqual([{ n: 0 }]);
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   });
 });

@@ -31,7 +31,8 @@ const queues = new WeakMap<AppContext, RequestQueue>();
  * transaction runs, the requests that arrive wait and then go together in the next one. A request
  * that arrives when nothing is running goes at once, alone. Each request is decided on its own, in
  * arrival order, against balances and today's requests read under the accounts' locks; a refusal
- * refuses that request only and changes nothing for it. See docs/decisions.md "Withdrawals".
+ * refuses that request only and changes nothing for it; a group whose transaction fails is applied
+ * again one request at a time. See docs/decisions.md "Withdrawals".
  */
 export function requestWithdrawal(
   ctx: AppContext,
@@ -154,8 +155,10 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
       await transferBatch(tx, postings, accounts);
     });
   } catch (error) {
-    // Nothing was written for any of them: each caller sees the failure.
-    for (const p of batch) p.reject(error);
+    // Nothing was written for any of them. Alone, the request failed; in a group, one request's failure
+    // must not fail the others: each is applied again on its own, so only the failing one fails.
+    if (batch.length === 1) batch[0]!.reject(error);
+    else for (const p of batch) await applyRequests(ctx, [p]);
     return;
   }
   batch.forEach((p, i) => {
