@@ -42,33 +42,32 @@ export async function listForAudit(ctx: AppContext, q: WithdrawPageQuery) {
   return { ...page, list };
 }
 
-async function lockWithdrawal(tx: DbOrTx, id: bigint): Promise<WithdrawalRow> {
-  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
-  if (!row) throw notFound('withdraw.not_found');
-  return row;
-}
-
 /**
- * Approve one Auditing withdrawal: it becomes Withdrawable (the member may fetch a voucher). No money
- * moves: the amount already sits in the member's locked balance. Audit-logged in the same transaction.
+ * One audit decision on one Auditing withdrawal: lock it, refuse unless it is still Auditing, set the
+ * decision's columns, let `then` post what moves with it, and write the audit log entry (before and
+ * after) in the same transaction.
  */
-export async function approveWithdrawal(
+async function decide(
   ctx: AppContext,
   actor: SessionUser,
   id: bigint,
-  note: string | undefined,
+  action: 'withdraw.approve' | 'withdraw.reject',
+  set: Partial<WithdrawalRow>,
+  then?: (tx: DbOrTx, before: WithdrawalRow) => Promise<unknown>,
 ): Promise<WithdrawalRow> {
   const after = await ctx.db.transaction(async (tx) => {
-    const before = await lockWithdrawal(tx, id);
+    const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+    if (!before) throw notFound('withdraw.not_found');
     if (before.status !== 'Auditing') throw badRequest('withdraw.not_auditing');
     const [row] = await tx
       .update(withdrawals)
-      .set({ status: 'Withdrawable', auditNote: note ?? null, auditedBy: actor.id, auditedAt: ctx.now() })
+      .set({ ...set, auditedBy: actor.id, auditedAt: ctx.now() })
       .where(eq(withdrawals.id, id))
       .returning();
+    await then?.(tx, before);
     await writeAudit(tx, {
       actorId: actor.id,
-      action: 'withdraw.approve',
+      action,
       target: `withdraw:${id}`,
       before: snapshot(before),
       after: snapshot(row!),
@@ -80,25 +79,24 @@ export async function approveWithdrawal(
 }
 
 /**
+ * Approve one Auditing withdrawal: it becomes Withdrawable (the member may fetch a voucher). No money
+ * moves: the amount already sits in the member's locked balance.
+ */
+export const approveWithdrawal = (
+  ctx: AppContext,
+  actor: SessionUser,
+  id: bigint,
+  note: string | undefined,
+) => decide(ctx, actor, id, 'withdraw.approve', { status: 'Withdrawable', auditNote: note ?? null });
+
+/**
  * Reject one Auditing withdrawal with a reason the member sees: Rejected, and the amount goes back
  * from locked to available in the same transaction. Only Auditing ones: once approved, a voucher may
  * be out and the vault would still pay it.
  */
-export async function rejectWithdrawal(
-  ctx: AppContext,
-  actor: SessionUser,
-  id: bigint,
-  reason: string,
-): Promise<WithdrawalRow> {
-  const after = await ctx.db.transaction(async (tx) => {
-    const before = await lockWithdrawal(tx, id);
-    if (before.status !== 'Auditing') throw badRequest('withdraw.not_auditing');
-    const [row] = await tx
-      .update(withdrawals)
-      .set({ status: 'Rejected', reason, auditedBy: actor.id, auditedAt: ctx.now() })
-      .where(eq(withdrawals.id, id))
-      .returning();
-    await transferBatch(tx, [
+export const rejectWithdrawal = (ctx: AppContext, actor: SessionUser, id: bigint, reason: string) =>
+  decide(ctx, actor, id, 'withdraw.reject', { status: 'Rejected', reason }, (tx, before) =>
+    transferBatch(tx, [
       {
         debit: { userId: before.userId, code: ACCOUNTS.locked, asset: before.asset },
         credit: { userId: before.userId, code: ACCOUNTS.available, asset: before.asset },
@@ -107,19 +105,8 @@ export async function rejectWithdrawal(
         ref: `withdraw:${id}`,
         idempotencyKey: `withdraw:${id}:unlock`,
       },
-    ]);
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'withdraw.reject',
-      target: `withdraw:${id}`,
-      before: snapshot(before),
-      after: snapshot(row!),
-    });
-    return row!;
-  });
-  ctx.cache.me.delete(after.userId);
-  return after;
-}
+    ]),
+  );
 
 /**
  * Approve many at once: every listed withdrawal still Auditing becomes Withdrawable in one statement
