@@ -1,6 +1,7 @@
 import type { AdminWithdrawal, WithdrawStatus } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeAdminWithdrawal } from '../../../features/withdraw/testing/fixtures.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { MEMBER, NOW } from '../../../test/fixtures.ts';
 import { type ApiCall, type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
@@ -9,31 +10,9 @@ import AuditPage from './AuditPage.tsx';
 const PATH = '/pages/admin/audit';
 const OTHER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
-function makeWithdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
-  const id = overrides.withdraw_id ?? overrides.id ?? '12';
-  return {
-    withdraw_id: id,
-    id,
-    type: 1,
-    asset: 'USDT',
-    amount: '100',
-    service_fee: '5',
-    fee_rate: '5',
-    received: '95',
-    address: MEMBER,
-    status: 'Auditing',
-    reason: null,
-    created_at: new Date(NOW).toISOString(),
-    audited_at: null,
-    voucher_deadline: null,
-    claim_tx_hash: null,
-    claimed_at: null,
-    explorer_url: null,
-    member_available: '250.5',
-    audit_note: null,
-    ...overrides,
-  };
-}
+/** The audit tests' withdrawal: #12, 100 USDT at a 5 % fee. */
+const makeWithdrawal = (overrides: Partial<AdminWithdrawal> = {}) =>
+  makeAdminWithdrawal({ withdraw_id: '12', service_fee: '5', fee_rate: '5', received: '95', ...overrides });
 
 const page = (list: AdminWithdrawal[]) =>
   ok({ list, total: list.length, page: 1, size: 20, has_more: false });

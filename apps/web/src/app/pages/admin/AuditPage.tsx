@@ -3,27 +3,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
-import {
-  flattenWithdrawals,
-  useAdminWithdraws,
-} from '../../../features/withdraw-audit/api/get-admin-withdraws.ts';
+import { useAdminWithdraws } from '../../../features/withdraw/api/get-admin-withdraws.ts';
+import { flattenWithdrawals } from '../../../features/withdraw/api/get-withdraws.ts';
 import {
   BULK_APPROVE_MAX,
   type BulkApproveResult,
   useBulkApproveWithdraws,
-} from '../../../features/withdraw-audit/api/post-admin-withdraws-approve.ts';
+} from '../../../features/withdraw/api/post-admin-withdraws-approve.ts';
 import {
-  BulkBar,
-  BulkConfirm,
-  BulkResult,
-} from '../../../features/withdraw-audit/components/BulkApprove.tsx';
-import { Filters } from '../../../features/withdraw-audit/components/Filters.tsx';
-import { StatusTabs } from '../../../features/withdraw-audit/components/StatusTabs.tsx';
+  AuditBulkBar,
+  AuditBulkConfirm,
+  AuditBulkResult,
+} from '../../../features/withdraw/components/AuditBulkApprove.tsx';
+import { AuditFilters } from '../../../features/withdraw/components/AuditFilters.tsx';
 import {
-  ConfirmOk,
-  WithdrawAuditCard,
-} from '../../../features/withdraw-audit/components/WithdrawAuditCard.tsx';
-import '../../../features/withdraw-audit/withdraw-audit.css';
+  AuditConfirmOk,
+  AuditWithdrawCard,
+} from '../../../features/withdraw/components/AuditWithdrawCard.tsx';
+import { WithdrawStatusTabs } from '../../../features/withdraw/components/WithdrawStatusTabs.tsx';
+import '../../../features/withdraw/withdraw.css';
+import '../../../features/withdraw/withdraw-audit.css';
 import { ApiError } from '../../../lib/request.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
 
@@ -78,8 +77,8 @@ export default function AuditPage() {
     const batch = chosen;
     const ok = await confirmModal({
       title: t('withdrawAudit.bulkTitle'),
-      content: <BulkConfirm selected={batch} />,
-      confirmText: <ConfirmOk />,
+      content: <AuditBulkConfirm selected={batch} />,
+      confirmText: <AuditConfirmOk />,
     });
     if (!ok) return;
     try {
@@ -96,14 +95,15 @@ export default function AuditPage() {
 
   return (
     <div className="page withdraw-audit-page">
-      <StatusTabs
+      <WithdrawStatusTabs
+        testIdPrefix="withdraw-audit-tab"
         active={status}
         onChange={(next) => {
           setStatus(next);
           resetSelection();
         }}
       />
-      <Filters
+      <AuditFilters
         type={type}
         onType={(next) => {
           setType(next);
@@ -117,12 +117,12 @@ export default function AuditPage() {
       />
       <PagedList
         testId="withdraw-audit-list"
-        header={bulkResult && <BulkResult result={bulkResult} onClose={() => setBulkResult(null)} />}
+        header={bulkResult && <AuditBulkResult result={bulkResult} onClose={() => setBulkResult(null)} />}
         items={items}
         itemKey={(w) => w.withdraw_id}
         renderItem={(w) =>
           status === 'Auditing' && w.status === 'Auditing' ? (
-            <WithdrawAuditCard
+            <AuditWithdrawCard
               withdrawal={w}
               selected={selected.has(w.withdraw_id)}
               selectDisabled={limitReached || bulk.isPending}
@@ -130,7 +130,7 @@ export default function AuditPage() {
               onDecided={(id) => select(id, false)}
             />
           ) : (
-            <WithdrawAuditCard withdrawal={w} />
+            <AuditWithdrawCard withdrawal={w} />
           )
         }
         isPending={list.isPending}
@@ -140,7 +140,7 @@ export default function AuditPage() {
         refresh={() => list.refetch()}
       />
       {selectable.length > 0 && (
-        <BulkBar
+        <AuditBulkBar
           count={chosen.length}
           allSelected={allSelected}
           onSelectAll={(on) => setSelected(new Set(on ? firstSelectable.map((w) => w.withdraw_id) : []))}

@@ -59,7 +59,7 @@ export default function WithdrawalListPage() {
 
   return (
     <div className="page withdraw-list">
-      <WithdrawStatusTabs active={filter} onChange={setFilter} />
+      <WithdrawStatusTabs all active={filter} onChange={setFilter} />
       <PagedList
         testId="withdraw-list"
         items={flattenWithdrawals(withdrawals.data?.pages)}

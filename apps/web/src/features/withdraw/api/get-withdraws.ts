@@ -21,10 +21,16 @@ export const getWithdrawals = (params: {
 export const nextWithdrawPage = (last: Pick<WithdrawList, 'page' | 'has_more'>): number | undefined =>
   last.has_more ? last.page + 1 : undefined;
 
-/** Every withdrawal of the loaded pages, each once (one can shift pages while new ones arrive). */
-export function flattenWithdrawals(pages: readonly Pick<WithdrawList, 'list'>[] | undefined): Withdrawal[] {
+/**
+ * Every withdrawal of the loaded pages, each once: pages are offsets, so a withdrawal that arrives
+ * (the member's list) or is decided by someone else (the audit list) meanwhile shifts the next page
+ * and one item can arrive twice.
+ */
+export function flattenWithdrawals<W extends Pick<Withdrawal, 'withdraw_id'>>(
+  pages: readonly { list: readonly W[] }[] | undefined,
+): W[] {
   const seen = new Set<string>();
-  const out: Withdrawal[] = [];
+  const out: W[] = [];
   for (const page of pages ?? [])
     for (const w of page.list)
       if (!seen.has(w.withdraw_id)) {

@@ -1,4 +1,12 @@
-import type { WithdrawStatus } from '@agc/shared';
+import type { WithdrawStatus, WithdrawType } from '@agc/shared';
+
+/** The audit list's filters: a status tab, the asset (type) and one member's address. */
+export interface WithdrawAuditFilter {
+  status: WithdrawStatus;
+  type?: WithdrawType;
+  /** A full wallet address (0x + 40 hex), lower-case. */
+  address?: string;
+}
 
 /** Query keys of the withdraw feature, in one place so mutations invalidate exactly what they change. */
 export const withdrawKeys = {
@@ -10,4 +18,8 @@ export const withdrawKeys = {
   /** Every member withdrawal list, whatever the filter. */
   withdrawals: ['withdrawals'] as const,
   withdrawalList: (status: WithdrawStatus | undefined) => ['withdrawals', status ?? 'all'] as const,
+  /** Every audit list (admin), whatever the filter. */
+  adminWithdraws: ['admin-withdraws'] as const,
+  adminWithdrawList: (f: WithdrawAuditFilter) =>
+    ['admin-withdraws', f.status, f.type ?? 'all', f.address ?? 'all'] as const,
 };

@@ -2,6 +2,7 @@
 // vault claim, and a fake wallet and chain for the claim runner (the server's endpoints stay real
 // functions against the test's fake fetch unless a test replaces them).
 import {
+  type AdminWithdrawal,
   formatAmount,
   parseAmount,
   type Withdrawal,
@@ -20,10 +21,12 @@ export { MEMBER };
 export const VAULT = CONFIG.contracts.bank;
 export const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as `0x${string}`;
 
+/** A withdrawal (id 7, 100 USDT at 2 %); withdraw_id and id are one number: either override sets both. */
 export function makeWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
+  const id = overrides.withdraw_id ?? overrides.id ?? '7';
   return {
-    withdraw_id: '7',
-    id: '7',
+    withdraw_id: id,
+    id,
     type: 1,
     asset: 'USDT',
     amount: '100',
@@ -41,6 +44,11 @@ export function makeWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal 
     explorer_url: null,
     ...overrides,
   };
+}
+
+/** A withdrawal as the audit list has it: with the member's available balance and the audit note. */
+export function makeAdminWithdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
+  return { ...makeWithdrawal(overrides), member_available: '250.5', audit_note: null, ...overrides };
 }
 
 export function makeLimit(

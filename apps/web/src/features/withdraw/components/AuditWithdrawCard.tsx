@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmModal, toast } from '../../../lib/ui.ts';
 import { useApproveWithdraw } from '../api/post-admin-withdraw-approve.ts';
 import { useRejectWithdraw } from '../api/post-admin-withdraw-reject.ts';
-import { formatAuditTime, formatWithdrawAmount } from '../format.ts';
+import { formatAssetExact, formatWithdrawTime } from '../format.ts';
 import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
 
 /** The note's and the reason's length limit (the server's as well). */
@@ -14,7 +14,7 @@ export const AUDIT_TEXT_MAX = 500;
 type Action = 'approve' | 'reject';
 
 /** The OK button of every confirmation on this page, with its test id. */
-export function ConfirmOk() {
+export function AuditConfirmOk() {
   const { t } = useTranslation();
   return <span data-testid="withdraw-audit-confirm-ok">{t('common.ok')}</span>;
 }
@@ -39,10 +39,10 @@ function ConfirmSummary({ w, action, text }: { w: AdminWithdrawal; action: Actio
           <span className="break">{w.address}</span>
         </Row>
         <Row label={t('withdrawAudit.fields.amount')} testId="withdraw-audit-confirm-amount">
-          {formatWithdrawAmount(w.amount, w)}
+          {formatAssetExact(w.amount, w.asset)}
         </Row>
         <Row label={t('withdrawAudit.fields.received')} testId="withdraw-audit-confirm-received">
-          {formatWithdrawAmount(w.received, w)}
+          {formatAssetExact(w.received, w.asset)}
         </Row>
         {text && (
           <Row
@@ -58,11 +58,13 @@ function ConfirmSummary({ w, action, text }: { w: AdminWithdrawal; action: Actio
 }
 
 /**
- * One withdrawal as the auditor sees it. While Auditing: Approve (the note is optional) and Reject
+ * One withdrawal as the auditor sees it. Amounts keep every decimal of the asset (6 for USDT, 18 for
+ * AGC) instead of the app's usual 2–4: an auditor approves exactly what the vault will pay, and a
+ * rounded figure could hide a difference. While Auditing: Approve (the note is optional) and Reject
  * (the text is the reason the member will read: required); each asks first, and the lists reload
  * after it whatever the answer. `onSelect` adds a checkbox for the bulk approval.
  */
-export function WithdrawAuditCard({
+export function AuditWithdrawCard({
   withdrawal: w,
   selected,
   onSelect,
@@ -93,7 +95,7 @@ export function WithdrawAuditCard({
     const ok = await confirmModal({
       title: t(`withdrawAudit.${action}Title`),
       content: <ConfirmSummary w={w} action={action} text={value} />,
-      confirmText: <ConfirmOk />,
+      confirmText: <AuditConfirmOk />,
     });
     if (!ok) return;
     try {
@@ -138,23 +140,23 @@ export function WithdrawAuditCard({
           {w.asset}
         </Row>
         <Row label={t('withdrawAudit.fields.amount')} testId="withdraw-audit-amount">
-          {formatWithdrawAmount(w.amount, w)}
+          {formatAssetExact(w.amount, w.asset)}
         </Row>
         <Row label={t('withdrawAudit.fields.fee', { rate: w.fee_rate })} testId="withdraw-audit-fee">
-          {formatWithdrawAmount(w.service_fee, w)}
+          {formatAssetExact(w.service_fee, w.asset)}
         </Row>
         <Row label={t('withdrawAudit.fields.received')} testId="withdraw-audit-received">
-          {formatWithdrawAmount(w.received, w)}
+          {formatAssetExact(w.received, w.asset)}
         </Row>
         <Row label={t('withdrawAudit.fields.available')} testId="withdraw-audit-available">
-          {formatWithdrawAmount(w.member_available, w)}
+          {formatAssetExact(w.member_available, w.asset)}
         </Row>
         <Row label={t('withdrawAudit.fields.created_at')} testId="withdraw-audit-created">
-          {formatAuditTime(w.created_at, t)}
+          {formatWithdrawTime(w.created_at, t)}
         </Row>
         {w.audited_at && (
           <Row label={t('withdrawAudit.fields.audited_at')} testId="withdraw-audit-audited">
-            {formatAuditTime(w.audited_at, t)}
+            {formatWithdrawTime(w.audited_at, t)}
           </Row>
         )}
         {w.audit_note && (

@@ -1,15 +1,25 @@
-import { WITHDRAW_TYPES, type WithdrawType } from '@agc/shared';
+import { adminWithdrawQuery, WITHDRAW_TYPES, type WithdrawType } from '@agc/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseAddressFilter } from '../format.ts';
 
 const TYPES = ['all', 1, 2] as const satisfies readonly (WithdrawType | 'all')[];
+
+/**
+ * The member-address filter, read by the server's own rule (a full wallet address, any case):
+ * undefined when empty, null when malformed, else the address lower-cased.
+ */
+export function parseAddressFilter(text: string): string | undefined | null {
+  const value = text.trim();
+  if (!value) return undefined;
+  const parsed = adminWithdrawQuery.shape.address.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 
 /**
  * The asset filter (chips `withdraw-audit-type-<all|1|2>`) and the member-address search: a full
  * wallet address, checked here by the server's rule before asking; Clear shows every member again.
  */
-export function Filters({
+export function AuditFilters({
   type,
   onType,
   address,

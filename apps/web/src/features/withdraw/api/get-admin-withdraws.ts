@@ -1,7 +1,8 @@
-import { type AdminWithdrawal, type AdminWithdrawList, adminWithdrawListResponse } from '@agc/shared';
+import { type AdminWithdrawList, adminWithdrawListResponse } from '@agc/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { get } from '../../../lib/request.ts';
-import { type WithdrawAuditFilter, withdrawAuditKeys } from './keys.ts';
+import { nextWithdrawPage } from './get-withdraws.ts';
+import { type WithdrawAuditFilter, withdrawKeys } from './keys.ts';
 
 export const ADMIN_WITHDRAW_PAGE_SIZE = 20;
 
@@ -26,29 +27,11 @@ export const getAdminWithdraws = (
 
 export const adminWithdrawsQueryOptions = (filter: WithdrawAuditFilter) =>
   infiniteQueryOptions({
-    queryKey: withdrawAuditKeys.list(filter),
+    queryKey: withdrawKeys.adminWithdrawList(filter),
     queryFn: ({ pageParam }) => getAdminWithdraws({ ...filter, page: pageParam }),
     initialPageParam: 1,
-    getNextPageParam: (last: AdminWithdrawList) => (last.has_more ? last.page + 1 : undefined),
+    getNextPageParam: nextWithdrawPage,
   });
 
 export const useAdminWithdraws = (filter: WithdrawAuditFilter) =>
   useInfiniteQuery(adminWithdrawsQueryOptions(filter));
-
-/**
- * Every withdrawal of the loaded pages, each once: pages are offsets, so a withdrawal decided by
- * someone else meanwhile shifts the next page and one item can arrive twice.
- */
-export function flattenWithdrawals(
-  pages: readonly Pick<AdminWithdrawList, 'list'>[] | undefined,
-): AdminWithdrawal[] {
-  const seen = new Set<string>();
-  const out: AdminWithdrawal[] = [];
-  for (const page of pages ?? [])
-    for (const w of page.list)
-      if (!seen.has(w.withdraw_id)) {
-        seen.add(w.withdraw_id);
-        out.push(w);
-      }
-  return out;
-}

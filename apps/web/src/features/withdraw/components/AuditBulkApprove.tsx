@@ -8,7 +8,7 @@ import {
 } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
 import { BULK_APPROVE_MAX, type BulkApproveResult } from '../api/post-admin-withdraws-approve.ts';
-import { formatWithdrawAmount } from '../format.ts';
+import { formatAssetExact } from '../format.ts';
 
 /** What the selected withdrawals take out, per asset, added exactly in minor units. */
 export function totalsByAsset(selected: readonly AdminWithdrawal[]) {
@@ -25,7 +25,7 @@ export function totalsByAsset(selected: readonly AdminWithdrawal[]) {
 }
 
 /** The bulk confirmation: how many, and the totals per asset. */
-export function BulkConfirm({ selected }: { selected: readonly AdminWithdrawal[] }) {
+export function AuditBulkConfirm({ selected }: { selected: readonly AdminWithdrawal[] }) {
   const { t } = useTranslation();
   return (
     <div className="withdraw-audit-confirm" data-testid="withdraw-audit-confirm" data-action="bulk">
@@ -35,7 +35,7 @@ export function BulkConfirm({ selected }: { selected: readonly AdminWithdrawal[]
           <div className="row" key={total.type}>
             <dt>{t('withdrawAudit.bulkTotal', { asset: total.asset })}</dt>
             <dd data-testid={`withdraw-audit-confirm-total-${total.type}`}>
-              {formatWithdrawAmount(total.amount, total)}
+              {formatAssetExact(total.amount, total.asset)}
             </dd>
           </div>
         ))}
@@ -45,7 +45,7 @@ export function BulkConfirm({ selected }: { selected: readonly AdminWithdrawal[]
 }
 
 /** Select all (the loaded Auditing ones, up to the limit) and Approve selected, at the page's foot. */
-export function BulkBar({
+export function AuditBulkBar({
   count,
   allSelected,
   onSelectAll,
@@ -95,7 +95,7 @@ export function BulkBar({
 }
 
 /** The answer of the last bulk approval: how many were approved, which were skipped and why. */
-export function BulkResult({ result, onClose }: { result: BulkApproveResult; onClose: () => void }) {
+export function AuditBulkResult({ result, onClose }: { result: BulkApproveResult; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <div
