@@ -1,15 +1,12 @@
 // A fake wallet, chain and server for the payment flow (runner and checkout tests).
 import type { Order, PayStep, TxResponse } from '@agc/shared';
 import { encodeFunctionData, erc20Abi } from 'viem';
-import {
-  type PaymentContracts,
-  type PaymentDeps,
-  type StepState,
-  sleep,
-} from '../features/shop/payment/run-payment.ts';
+import type { PaymentContracts, PaymentDeps, StepState } from '../features/shop/payment/run-payment.ts';
 import { memoryProgressStore, type OrderProgress } from '../features/shop/stores/pay-progress.ts';
+import { sleep } from '../lib/wallet/transaction.ts';
 import { CONFIG } from './config.ts';
 import { MEMBER, makeOrder, NOW } from './fixtures.ts';
+import { fakeWaitForReceipt, fakeWallet, hash } from './wallet-fakes.ts';
 
 export const CONTRACTS: PaymentContracts = {
   token: CONFIG.contracts.token,
@@ -18,7 +15,7 @@ export const CONTRACTS: PaymentContracts = {
 };
 export const AGC_FEE = 5n * 10n ** 18n;
 export const USDT_PRICE = 100n * 10n ** 6n;
-export const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as `0x${string}`;
+export { hash };
 
 export const approveData = (spender: string, amount: bigint) =>
   encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as `0x${string}`, amount] });
@@ -75,7 +72,6 @@ export function fake(
     [CONTRACTS.usdt]: options.allowances?.usdt ?? 0n,
   };
   const clock = { now: NOW };
-  let sent = 0;
   const deps: PaymentDeps = {
     fetchStepTx: async (step, id) => {
       log.push(`fetch:${step}:${id}`);
@@ -85,34 +81,21 @@ export function fake(
       log.push(`report:${id}:${h}`);
       return options.report ? options.report(id, h) : makeOrder({ status: 'Verifying', tx_hash: h });
     },
-    wallet: {
-      account: async () => {
-        log.push('account');
-        return (options.account ?? MEMBER) as `0x${string}`;
-      },
-      ensureChain: async () => {
-        log.push('ensureChain');
-      },
-      sendTransaction: async (tx) => {
-        log.push(`send:${tx.to}`);
-        if (options.send) return options.send(tx);
-        sent += 1;
-        const h = hash(sent);
-        // an approval that is mined raises the allowance
+    wallet: fakeWallet(log, {
+      account: options.account,
+      send: options.send,
+      // an approval that is mined raises the allowance
+      onSent: (tx) => {
         if (tx.to === CONTRACTS.token) allowances[CONTRACTS.token] = AGC_FEE;
         if (tx.to === CONTRACTS.usdt) allowances[CONTRACTS.usdt] = USDT_PRICE;
-        return h;
       },
-    },
+    }),
     chain: {
       allowance: async (token, owner, spender) => {
         log.push(`allowance:${token}:${owner}:${spender}`);
         return allowances[token] ?? 0n;
       },
-      waitForReceipt: async (h) => {
-        log.push(`receipt:${h}`);
-        return options.receipt ? options.receipt(h) : 'success';
-      },
+      waitForReceipt: fakeWaitForReceipt(log, options.receipt),
     },
     progress,
     sleep: options.realSleep

@@ -1,9 +1,9 @@
 import type { Order, PayStep, PublicConfig } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { isQuietTransactionError } from '../../../lib/wallet/transaction-errors.ts';
 import { shopKeys } from '../api/keys.ts';
 import { createPaymentDeps, paymentContracts } from '../payment/deps.ts';
-import { isQuietPayError } from '../payment/errors.ts';
 import {
   initialStepStates,
   type PaymentDeps,
@@ -46,7 +46,7 @@ export function usePayment(config: PublicConfig | undefined, deps?: PaymentDeps)
         return result;
       } catch (e) {
         // A refusal in the wallet just ends the attempt, with nothing to read.
-        setError(isQuietPayError(e) ? null : e);
+        setError(isQuietTransactionError(e) ? null : e);
         setPhase('error');
         return null;
       } finally {

@@ -1,21 +1,10 @@
 // Payment failures as typed errors. The spec's rule: a wallet error with code -32603 means the token
 // balance is insufficient (message.notToken), a refusal (4001) ends the attempt quietly, and any
-// other failure of the payment is message.payError. Wallet errors that tell the member what to do
-// (no wallet, locked, busy, wrong network, not confirmed yet) keep their own text, and so do the
-// server's answers (already translated by the server).
+// other failure of the payment is message.payError. The errors of the wallet path and the server keep
+// their own text (lib/wallet/transaction-errors.ts), and so do the payment's own below.
 import { AppError } from '../../../lib/errors.ts';
-import { ApiError, RequestError } from '../../../lib/request.ts';
-import {
-  AddChainError,
-  errorCodes,
-  isUserRejection,
-  SwitchChainError,
-  UserRejectedRequestError,
-  WalletBusyError,
-  WalletNotFoundError,
-  WalletUnauthorizedError,
-} from '../../../lib/wallet/errors.ts';
-import { ReceiptTimeoutError } from '../../../lib/wallet/rpc.ts';
+import { errorCodes } from '../../../lib/wallet/errors.ts';
+import { toTransactionFlowError } from '../../../lib/wallet/transaction-errors.ts';
 
 /** The wallet or chain error code that means "not enough tokens" in this flow. */
 export const INSUFFICIENT_TOKEN_CODE = -32603;
@@ -67,30 +56,13 @@ export class UnexpectedTxError extends AppError {
   }
 }
 
-const KEEP = [
-  PayError,
-  QuoteExpiredError,
-  OrderNotPayableError,
-  WrongWalletError,
-  UnexpectedTxError,
-  ApiError,
-  RequestError,
-  WalletNotFoundError,
-  WalletUnauthorizedError,
-  WalletBusyError,
-  SwitchChainError,
-  AddChainError,
-  ReceiptTimeoutError,
-];
+const OWN = [PayError, QuoteExpiredError, OrderNotPayableError, WrongWalletError, UnexpectedTxError];
 
 /** Maps any failure of the payment flow to what the member sees. */
-export function toPayError(error: unknown): Error {
-  if (KEEP.some((type) => error instanceof type)) return error as Error;
-  if (isUserRejection(error))
-    return error instanceof UserRejectedRequestError ? error : new UserRejectedRequestError(error);
-  if (errorCodes(error).includes(INSUFFICIENT_TOKEN_CODE)) return new PayError('notToken', error);
-  return new PayError('failed', error);
-}
-
-/** A refusal in the wallet: the flow stops without an error message. */
-export const isQuietPayError = (error: unknown) => error instanceof UserRejectedRequestError;
+export const toPayError = (error: unknown): Error =>
+  toTransactionFlowError(
+    error,
+    OWN,
+    (cause) =>
+      new PayError(errorCodes(cause).includes(INSUFFICIENT_TOKEN_CODE) ? 'notToken' : 'failed', cause),
+  );

@@ -8,6 +8,7 @@
 // flow runs in tests without a browser or a chain.
 import type { Order, PayStep, TxResponse } from '@agc/shared';
 import { decodeFunctionData, erc20Abi } from 'viem';
+import type { ReceiptWaiter, TransactionWallet } from '../../../lib/wallet/transaction.ts';
 import type { OrderProgress, ProgressStore } from '../stores/pay-progress.ts';
 import {
   OrderNotPayableError,
@@ -48,19 +49,11 @@ export interface PaymentDeps {
   fetchStepTx(step: PayStep, orderId: string): Promise<TxResponse>;
   /** POST order/pay. */
   reportPaid(orderId: string, txHash: Hash): Promise<Order>;
-  wallet: {
-    /** The wallet's account (asking the wallet for access when needed). */
-    account(): Promise<Address>;
-    /** Makes sure the wallet is on Arbitrum One (42161). */
-    ensureChain(): Promise<void>;
-    /** eth_sendTransaction; resolves the hash. */
-    sendTransaction(tx: TxResponse['tx']): Promise<Hash>;
-  };
+  wallet: TransactionWallet<TxResponse['tx']>;
   chain: {
     /** ERC-20 allowance(owner, spender) of token, read on config.rpc_url. */
     allowance(token: Address, owner: Address, spender: Address): Promise<bigint>;
-    /** Waits for the receipt, read on config.rpc_url. */
-    waitForReceipt(hash: Hash): Promise<'success' | 'reverted'>;
+    waitForReceipt: ReceiptWaiter;
   };
   progress: ProgressStore;
   sleep(ms: number): Promise<void>;
@@ -74,8 +67,6 @@ export interface RunPaymentInput {
   /** Every change of a step's state, with all states after it. */
   onStep?: (step: PayStep, state: StepState, states: StepStates) => void;
 }
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

@@ -1,19 +1,9 @@
-// Claim failures as typed errors. The same wallet handling as the shop's payment: a refusal in the
-// wallet (4001) ends the attempt quietly; errors that tell the member what to do (no wallet, locked,
-// busy, wrong network, not confirmed yet) keep their own text, and so do the server's answers
-// (already translated); any other failure of the claim is 'The claim failed'.
+// Claim failures as typed errors, the same way as the shop's payment (lib/wallet/transaction-errors.ts):
+// a refusal in the wallet (4001) ends the attempt quietly; the errors of the wallet path and the
+// server, and the claim's own below, keep their text; any other failure of the claim is 'The claim
+// failed'.
 import { AppError } from '../../../lib/errors.ts';
-import { ApiError, RequestError } from '../../../lib/request.ts';
-import {
-  AddChainError,
-  isUserRejection,
-  SwitchChainError,
-  UserRejectedRequestError,
-  WalletBusyError,
-  WalletNotFoundError,
-  WalletUnauthorizedError,
-} from '../../../lib/wallet/errors.ts';
-import { ReceiptTimeoutError } from '../../../lib/wallet/rpc.ts';
+import { toTransactionFlowError } from '../../../lib/wallet/transaction-errors.ts';
 
 export class ClaimError extends AppError {
   override name = 'ClaimError';
@@ -49,28 +39,8 @@ export class UnexpectedClaimTxError extends AppError {
   }
 }
 
-const KEEP = [
-  ClaimError,
-  NotClaimableError,
-  ClaimWrongWalletError,
-  UnexpectedClaimTxError,
-  ApiError,
-  RequestError,
-  WalletNotFoundError,
-  WalletUnauthorizedError,
-  WalletBusyError,
-  SwitchChainError,
-  AddChainError,
-  ReceiptTimeoutError,
-];
+const OWN = [ClaimError, NotClaimableError, ClaimWrongWalletError, UnexpectedClaimTxError];
 
 /** Maps any failure of the claim flow to what the member sees. */
-export function toClaimError(error: unknown): Error {
-  if (KEEP.some((type) => error instanceof type)) return error as Error;
-  if (isUserRejection(error))
-    return error instanceof UserRejectedRequestError ? error : new UserRejectedRequestError(error);
-  return new ClaimError(error);
-}
-
-/** A refusal in the wallet: the claim stops without an error message. */
-export const isQuietClaimError = (error: unknown) => error instanceof UserRejectedRequestError;
+export const toClaimError = (error: unknown): Error =>
+  toTransactionFlowError(error, OWN, (cause) => new ClaimError(cause));

@@ -7,6 +7,7 @@
 // second time. Everything outside (server, wallet, chain, storage, clock) is injected, so the whole
 // flow runs in tests without a browser or a chain.
 import type { Withdrawal, WithdrawClaim } from '@agc/shared';
+import type { ReceiptWaiter, TransactionWallet } from '../../../lib/wallet/transaction.ts';
 import type { ClaimProgressStore } from '../stores/claim-progress.ts';
 import {
   ClaimError,
@@ -31,18 +32,8 @@ export interface ClaimDeps {
   fetchClaim(withdrawId: string): Promise<WithdrawClaim>;
   /** GET withdraw/{id}. */
   fetchWithdrawal(withdrawId: string): Promise<Withdrawal>;
-  wallet: {
-    /** The wallet's account (asking the wallet for access when needed). */
-    account(): Promise<Address>;
-    /** Makes sure the wallet is on Arbitrum One (42161). */
-    ensureChain(): Promise<void>;
-    /** eth_sendTransaction; resolves the hash. */
-    sendTransaction(tx: WithdrawClaim['tx']): Promise<Hash>;
-  };
-  chain: {
-    /** Waits for the receipt, read on config.rpc_url. */
-    waitForReceipt(hash: Hash): Promise<'success' | 'reverted'>;
-  };
+  wallet: TransactionWallet<WithdrawClaim['tx']>;
+  chain: { waitForReceipt: ReceiptWaiter };
   progress: ClaimProgressStore;
   sleep(ms: number): Promise<void>;
   now(): number;

@@ -1,9 +1,9 @@
 import type { PublicConfig, Withdrawal } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { isQuietTransactionError } from '../../../lib/wallet/transaction-errors.ts';
 import { withdrawKeys } from '../api/keys.ts';
 import { createClaimDeps } from '../claim/deps.ts';
-import { isQuietClaimError } from '../claim/errors.ts';
 import { type ClaimDeps, type ClaimPhase, type ClaimResult, runClaim } from '../claim/run-claim.ts';
 
 export interface ClaimState {
@@ -54,7 +54,7 @@ export function useClaim(
         return result;
       } catch (e) {
         // A refusal in the wallet just ends the attempt, with nothing to read.
-        setState({ id, phase: null, error: isQuietClaimError(e) ? null : e, unconfirmed: false });
+        setState({ id, phase: null, error: isQuietTransactionError(e) ? null : e, unconfirmed: false });
         // The server may have moved on meanwhile (claimed elsewhere, a voucher refused): show it.
         void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawal(id) });
         void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawals });

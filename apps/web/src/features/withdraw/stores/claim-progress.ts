@@ -3,69 +3,24 @@
 // vault pays a voucher id once: a second claim would only revert and cost gas). localStorage
 // `claimProgress`; kept across logout like the payments' progress. Cleared once the withdrawal is
 // Success or the transaction reverted.
-import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
-import { fieldStorage, syncAcrossTabs } from '../../../lib/storage.ts';
+import {
+  memoryTransactionProgress,
+  persistedTransactionProgress,
+  type TransactionProgress,
+} from '../../../lib/wallet/transaction-progress.ts';
 
 type Hash = `0x${string}`;
 
 /** What the claim runner needs from the progress storage (tests pass an in-memory one). */
-export interface ClaimProgressStore {
-  get(withdrawId: string): Hash | undefined;
-  set(withdrawId: string, hash: Hash): void;
-  clear(withdrawId: string): void;
-}
+export type ClaimProgressStore = TransactionProgress<Hash>;
 
-interface ClaimProgressState {
-  claimProgress: Record<string, Hash>;
-  setHash: (withdrawId: string, hash: Hash) => void;
-  clearHash: (withdrawId: string) => void;
-}
+const persisted = persistedTransactionProgress<'claimProgress', Hash>('claimProgress');
 
-const storage = fieldStorage<Pick<ClaimProgressState, 'claimProgress'>>('local', { claimProgress: 'json' });
-
-export const useClaimProgressStore = create<ClaimProgressState>()(
-  persist(
-    (set) => ({
-      claimProgress: {},
-      setHash: (withdrawId, hash) =>
-        set((s) => ({ claimProgress: { ...s.claimProgress, [withdrawId]: hash } })),
-      clearHash: (withdrawId) =>
-        set((s) => {
-          const { [withdrawId]: _removed, ...rest } = s.claimProgress;
-          return { claimProgress: rest };
-        }),
-    }),
-    {
-      name: 'claimProgress',
-      storage,
-      partialize: (s) => ({ claimProgress: s.claimProgress }),
-      merge: (persisted, current) => {
-        const value = (persisted as Partial<ClaimProgressState> | undefined)?.claimProgress;
-        return { ...current, claimProgress: value && typeof value === 'object' ? value : {} };
-      },
-    },
-  ),
-);
-syncAcrossTabs(storage.keys, () => useClaimProgressStore.persist.rehydrate());
+export const useClaimProgressStore = persisted.useStore;
 
 /** The persisted progress store. */
-export const claimProgressStore: ClaimProgressStore = {
-  get: (withdrawId) => useClaimProgressStore.getState().claimProgress[withdrawId],
-  set: (withdrawId, hash) => useClaimProgressStore.getState().setHash(withdrawId, hash),
-  clear: (withdrawId) => useClaimProgressStore.getState().clearHash(withdrawId),
-};
+export const claimProgressStore: ClaimProgressStore = persisted.progress;
 
 /** An in-memory store (tests). */
-export function memoryClaimProgress(initial: Record<string, Hash> = {}): ClaimProgressStore {
-  const data = { ...initial };
-  return {
-    get: (withdrawId) => data[withdrawId],
-    set: (withdrawId, hash) => {
-      data[withdrawId] = hash;
-    },
-    clear: (withdrawId) => {
-      delete data[withdrawId];
-    },
-  };
-}
+export const memoryClaimProgress = (initial: Record<string, Hash> = {}): ClaimProgressStore =>
+  memoryTransactionProgress(initial);

@@ -12,6 +12,7 @@ import {
 } from '@agc/shared';
 import { CONFIG } from '../../../test/config.ts';
 import { MEMBER, NOW } from '../../../test/fixtures.ts';
+import { fakeWaitForReceipt, fakeWallet, hash } from '../../../test/wallet-fakes.ts';
 import { getWithdrawClaim } from '../api/get-withdraw-claim.ts';
 import { getWithdrawal } from '../api/get-withdrawal.ts';
 import type { ClaimDeps } from '../claim/run-claim.ts';
@@ -19,7 +20,7 @@ import { memoryClaimProgress } from '../stores/claim-progress.ts';
 
 export { MEMBER };
 export const VAULT = CONFIG.contracts.bank;
-export const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as `0x${string}`;
+export { hash };
 
 /** A withdrawal (id 7, 100 USDT at 2 %); withdraw_id and id are one number: either override sets both. */
 export function makeWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
@@ -157,7 +158,6 @@ export function claimFake(
   const log: string[] = [];
   const progress = memoryClaimProgress(options.progress);
   const clock = { now: NOW };
-  let sent = 0;
   const deps: ClaimDeps = {
     fetchClaim: async (id) => {
       log.push(`claim:${id}`);
@@ -167,27 +167,8 @@ export function claimFake(
       log.push(`withdrawal:${id}`);
       return (options.fetchWithdrawal ?? getWithdrawal)(id);
     },
-    wallet: {
-      account: async () => {
-        log.push('account');
-        return (options.account ?? MEMBER) as `0x${string}`;
-      },
-      ensureChain: async () => {
-        log.push('ensureChain');
-      },
-      sendTransaction: async (tx) => {
-        log.push(`send:${tx.to}`);
-        if (options.send) return options.send(tx);
-        sent += 1;
-        return hash(sent);
-      },
-    },
-    chain: {
-      waitForReceipt: async (h) => {
-        log.push(`receipt:${h}`);
-        return options.receipt ? options.receipt(h) : 'success';
-      },
-    },
+    wallet: fakeWallet(log, { account: options.account, send: options.send }),
+    chain: { waitForReceipt: fakeWaitForReceipt(log, options.receipt) },
     progress,
     // the clock moves on by each pause, so following a claim ends without waiting in real time
     sleep: async (ms) => {
