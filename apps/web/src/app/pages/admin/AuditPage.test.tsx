@@ -74,7 +74,11 @@ const posts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST');
 const inside = (item: HTMLElement, testId: string) => within(item).getByTestId(testId).textContent;
 const noteOf = (item: HTMLElement) =>
   within(item).getByTestId('withdraw-audit-note').querySelector('textarea') as HTMLTextAreaElement;
-const confirmOk = async () => fireEvent.click(await screen.findByTestId('withdraw-audit-confirm-ok'));
+/** Confirms the open dialog and waits until it has gone (its closing animation keeps it in the page a moment). */
+const confirmOk = async () => {
+  fireEvent.click(await screen.findByTestId('withdraw-audit-confirm-ok'));
+  await waitFor(() => expect(screen.queryByTestId('withdraw-audit-confirm-ok')).toBeNull());
+};
 
 afterEach(cleanupPage);
 
