@@ -3,8 +3,8 @@
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../lib/errors.ts';
 import { EmptyState } from './EmptyState.tsx';
+import { LoadFailed, LoadingState } from './LoadState.tsx';
 import { PullRefresh } from './PullRefresh.tsx';
 
 /** Scroll-edge distance of the spec that loads the next page. */
@@ -52,23 +52,12 @@ function ListFooter({ hasMore, failed, retry }: { hasMore: boolean; failed: bool
 }
 
 export function PagedList<T>(props: PagedListProps<T>) {
-  const { t } = useTranslation();
   let body: ReactNode;
   if (props.isPending) {
-    body = (
-      <p className="muted list-state" data-testid="list-loading">
-        {t('common.loading')}
-      </p>
-    );
+    body = <LoadingState testId="list-loading" />;
   } else if (props.error && props.items.length === 0) {
     body = props.renderError?.(props.error) ?? (
-      <div className="list-state" data-testid="list-error">
-        <p className="error-text">{t('common.loadFailed')}</p>
-        <p className="muted small">{errorText(props.error, t)}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void props.refresh()}>
-          {t('common.retry')}
-        </button>
-      </div>
+      <LoadFailed testId="list-error" error={props.error} onRetry={() => void props.refresh()} />
     );
   } else if (props.items.length === 0) {
     body = <EmptyState />;

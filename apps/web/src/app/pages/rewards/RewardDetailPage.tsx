@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
 import { isRewardId, useProfitDetail } from '../../../features/rewards/api/get-profit-detail.ts';
 import { CappedMark } from '../../../features/rewards/components/CappedMark.tsx';
 import { RewardFields } from '../../../features/rewards/components/RewardFields.tsx';
 import { formatUsdt, isPositive } from '../../../features/rewards/format.ts';
-import { errorText } from '../../../lib/errors.ts';
 import { ApiError } from '../../../lib/request.ts';
 
 /**
@@ -25,23 +25,10 @@ export default function RewardDetailPage() {
     </div>
   );
   if (!isRewardId(id)) return notFound;
-  if (reward.isPending)
-    return (
-      <p className="muted list-state" data-testid="reward-loading">
-        {t('common.loading')}
-      </p>
-    );
+  if (reward.isPending) return <LoadingState testId="reward-loading" />;
   if (reward.isError) {
     if (reward.error instanceof ApiError && reward.error.code === 404) return notFound;
-    return (
-      <div className="list-state" data-testid="reward-error">
-        <p className="error-text">{t('common.loadFailed')}</p>
-        <p className="muted small">{errorText(reward.error, t)}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void reward.refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    return <LoadFailed testId="reward-error" error={reward.error} onRetry={() => void reward.refetch()} />;
   }
 
   const data = reward.data;

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { meQueryOptions } from '../../../features/me/api/get-me.ts';
 import { useOrder } from '../../../features/shop/api/get-order.ts';
 import { useCancelOrder } from '../../../features/shop/api/post-order-cancel.ts';
 import { OrderFields } from '../../../features/shop/components/OrderFields.tsx';
 import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
-import { errorText } from '../../../lib/errors.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
 
@@ -29,22 +29,9 @@ export default function OrderDetailPage() {
   const [opening, setOpening] = useState(false);
 
   if (!orderId) return <EmptyState />;
-  if (order.isPending)
-    return (
-      <p className="muted list-state" data-testid="order-loading">
-        {t('common.loading')}
-      </p>
-    );
+  if (order.isPending) return <LoadingState testId="order-loading" />;
   if (order.isError)
-    return (
-      <div className="list-state" data-testid="order-error">
-        <p className="error-text">{t('common.loadFailed')}</p>
-        <p className="muted small">{errorText(order.error, t)}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void order.refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    return <LoadFailed testId="order-error" error={order.error} onRetry={() => void order.refetch()} />;
 
   const data = order.data;
 

@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { meQueryOptions } from '../../../features/me/api/get-me.ts';
 import { isWithdrawId, useWithdrawal } from '../../../features/withdraw/api/get-withdrawal.ts';
@@ -14,7 +15,6 @@ import {
   claimProgressStore,
   useClaimProgressStore,
 } from '../../../features/withdraw/stores/claim-progress.ts';
-import { errorText } from '../../../lib/errors.ts';
 import { ApiError } from '../../../lib/request.ts';
 import '../../../features/withdraw/withdraw.css';
 
@@ -52,22 +52,15 @@ export default function WithdrawalDetailPage() {
     </div>
   );
   if (!isWithdrawId(id)) return notFound;
-  if (withdrawal.isPending)
-    return (
-      <p className="muted list-state" data-testid="withdraw-loading">
-        {t('common.loading')}
-      </p>
-    );
+  if (withdrawal.isPending) return <LoadingState testId="withdraw-loading" />;
   if (withdrawal.isError) {
     if (withdrawal.error instanceof ApiError && withdrawal.error.code === 404) return notFound;
     return (
-      <div className="list-state" data-testid="withdraw-error">
-        <p className="error-text">{t('common.loadFailed')}</p>
-        <p className="muted small">{errorText(withdrawal.error, t)}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void withdrawal.refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
+      <LoadFailed
+        testId="withdraw-error"
+        error={withdrawal.error}
+        onRetry={() => void withdrawal.refetch()}
+      />
     );
   }
 

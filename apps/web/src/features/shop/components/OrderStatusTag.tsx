@@ -1,16 +1,9 @@
 import type { OrderStatus } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { StatusTag } from '../../../components/StatusTag.tsx';
 
 /** The status of an order in its colour. */
 export function OrderStatusTag({ status, testId }: { status: OrderStatus; testId?: string }) {
   const { t } = useTranslation();
-  return (
-    <span
-      className={`status-tag status-tag--${status.toLowerCase()}`}
-      data-testid={testId}
-      data-status={status}
-    >
-      {t(`order.status.${status}`)}
-    </span>
-  );
+  return <StatusTag status={status} label={t(`order.status.${status}`)} testId={testId} />;
 }

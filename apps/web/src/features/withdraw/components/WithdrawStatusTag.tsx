@@ -1,16 +1,9 @@
 import type { WithdrawStatus } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { StatusTag } from '../../../components/StatusTag.tsx';
 
-/** The status of a withdrawal in its colour; `data-status` holds the raw value. */
+/** The status of a withdrawal in its colour (withdraw.css); `data-status` holds the raw value. */
 export function WithdrawStatusTag({ status, testId }: { status: WithdrawStatus; testId?: string }) {
   const { t } = useTranslation();
-  return (
-    <span
-      className={`status-tag status-tag--${status.toLowerCase()}`}
-      data-testid={testId}
-      data-status={status}
-    >
-      {t(`withdraw.status.${status}`)}
-    </span>
-  );
+  return <StatusTag status={status} label={t(`withdraw.status.${status}`)} testId={testId} />;
 }

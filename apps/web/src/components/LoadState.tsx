@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../lib/errors.ts';
+
+/** 'Loading...' in place of what a page or list has not received yet. */
+export function LoadingState({ testId }: { testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className="muted list-state" data-testid={testId}>
+      {t('common.loading')}
+    </p>
+  );
+}
+
+/** 'Load Failed' with the reason and a retry, in place of what a page or list could not load. */
+export function LoadFailed({
+  testId,
+  error,
+  onRetry,
+}: {
+  testId: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="list-state" data-testid={testId}>
+      <p className="error-text">{t('common.loadFailed')}</p>
+      <p className="muted small">{errorText(error, t)}</p>
+      <button type="button" className="btn btn-secondary" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
