@@ -1,8 +1,13 @@
+import { Globals } from '@react-spring/web';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installAntdRender } from '../lib/ui.ts';
 
 installAntdRender();
+// antd-mobile animates popups with react-spring: in tests they open and close at once, so a closing
+// dialog is not still in the page when the next one opens, and no animation frame is left to run
+// after a test file's environment is torn down ("window is not defined" from React's scheduler).
+Globals.assign({ skipAnimation: true });
 
 afterEach(() => {
   if (typeof document === 'undefined') return; // files that run in the node environment
