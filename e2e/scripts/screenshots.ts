@@ -12,7 +12,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import config from '../playwright.config.ts';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
-import { fund, payFrom } from '../support/fund.ts';
+import { buyProduct, fund, payFrom } from '../support/fund.ts';
 import globalSetup from '../support/global-setup.ts';
 import globalTeardown from '../support/global-teardown.ts';
 import { connectAndWaitForHome } from '../support/sign-up.ts';
@@ -128,14 +128,53 @@ try {
     await adminPage.getByTestId('settlement-preview').waitFor();
     await adminPage.waitForTimeout(400);
     await adminPage.screenshot({ path: join(out, `${locale}-reward-distribution-admin.png`) });
+
+    // Withdrawals: an invitee's purchase earns the member a referral; the form (required message, fee),
+    // the confirmation, success, the audit page, the list with Claim, the detail.
+    const me = await apiSession(env.baseURL, account);
+    const invitee = privateKeyToAccount(generatePrivateKey());
+    const inviteeSession = await apiSession(env.baseURL, invitee, { code: me.me.invite_code, side: 'left' });
+    await fund(env, invitee.address);
+    await buyProduct(env, invitee, inviteeSession.headers);
+    await page.goto(`${env.baseURL}/pages/withdrawal/index`);
+    await page.getByTestId('withdraw-submit').click();
+    await page.getByTestId('withdraw-amount-error').waitFor();
+    await shot('withdrawal-required');
+    await page.getByTestId('withdraw-amount').fill('5');
+    await page.getByTestId('withdraw-received').waitFor();
+    await shot('withdrawal-fee');
+    await page.getByTestId('withdraw-submit').click();
+    await page.getByTestId('withdraw-confirm').waitFor();
+    await shot('withdrawal-confirm');
+    await page.locator('.adm-modal .adm-modal-button-primary').click();
+    await page.waitForURL((u) => u.pathname === '/pages/withdrawal/withdrawalSunccess');
+    await shot('withdrawal-success');
+    const [request] = (await (await fetch(`${env.baseURL}/api/v1/withdraws`, { headers: me.headers })).json())
+      .data.list;
+    await adminPage.goto(`${env.baseURL}/pages/admin/audit`);
+    const audit = adminPage.getByTestId(`withdraw-audit-item-${request.id}`);
+    await audit.waitFor();
+    await adminPage.waitForTimeout(400);
+    await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit.png`) });
+    await audit.getByTestId('withdraw-audit-reject').click();
+    await adminPage.waitForTimeout(400);
+    await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-reason-required.png`) });
+    await audit.getByTestId('withdraw-audit-approve').click();
+    await adminPage.getByTestId('withdraw-audit-confirm-ok').click();
+    await audit.waitFor({ state: 'detached' });
     await admin.close();
+    await page.goto(`${env.baseURL}/pages/withdrawal/list`);
+    await page.getByTestId(`withdraw-item-${request.id}`).getByTestId('withdraw-claim').waitFor();
+    await shot('withdrawal-list');
+    await page.goto(`${env.baseURL}/pages/withdrawal/detail?withdraw_id=${request.id}`);
+    await page.getByTestId('withdraw-detail-status').waitFor();
+    await shot('withdrawal-detail');
 
     for (const [path, name] of [
       ['/pages/my/selectLan/index', 'language'],
       ['/pages/my/invite/index', 'invite'],
       ['/pages/index/team_user', 'team-user'],
       ['/pages/admin/rewardDistribution', 'reward-distribution-member'],
-      ['/pages/withdrawal/index', 'withdrawal'],
       ['/pages/localWallet/index', 'local-wallet'],
       ['/no/such/page', 'not-found'],
     ] as const) {
