@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { devAccount } from '@agc/contracts';
 import { formatDisplayAmount, parseAmount } from '@agc/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -10,6 +11,9 @@ import { connectAndWaitForHome } from '../support/sign-up.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
 const env = readEnv();
+const en = JSON.parse(
+  readFileSync(new URL('../../packages/shared/locales/web/en.json', import.meta.url), 'utf8'),
+);
 test.use({ baseURL: env.baseURL });
 
 type Headers = Record<string, string>;
@@ -61,12 +65,12 @@ test('request → admin approves on the audit page → member claims in the wall
 
   // The spec's messages: nothing entered, then more than the balance.
   await page.getByTestId('withdraw-submit').click();
-  await expect(page.getByTestId('withdraw-amount-error')).toHaveText('please enter the withdraw amount');
+  await expect(page.getByTestId('withdraw-amount-error')).toHaveText(en.withdraw.errors.amount_required);
   await page.getByTestId('withdraw-amount').fill('8.5');
-  await expect(page.getByTestId('withdraw-amount-error')).toHaveText('The balance is insufficient');
+  await expect(page.getByTestId('withdraw-amount-error')).toHaveText(en.withdraw.errors.insufficient_usdt);
   await page.getByTestId('withdraw-type-2').click();
   await page.getByTestId('withdraw-amount').fill('100');
-  await expect(page.getByTestId('withdraw-amount-error')).toHaveText('The token balance is insufficient');
+  await expect(page.getByTestId('withdraw-amount-error')).toHaveText(en.withdraw.errors.insufficient_agc);
   await page.getByTestId('withdraw-type-1').click();
 
   // Fee (5 %) and the amount received shown before confirming, from withdraw/check.
@@ -76,8 +80,8 @@ test('request → admin approves on the audit page → member claims in the wall
   await page.getByTestId('withdraw-submit').click();
   const confirm = page.getByTestId('withdraw-confirm');
   await expect(confirm.getByTestId('withdraw-confirm-received')).toContainText('4.75');
-  await page.locator('.adm-modal').getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.locator('.adm-toast-main')).toHaveText('Withdrawal request submitted');
+  await page.locator('.adm-modal').getByRole('button', { name: en.withdraw.confirm }).click();
+  await expect(page.locator('.adm-toast-main')).toHaveText(en.withdraw.submitted);
   await page.waitForURL((u) => u.pathname === '/pages/withdrawal/withdrawalSunccess');
   await expect(page.getByTestId('withdraw-status')).toHaveAttribute('data-status', 'Auditing');
 
@@ -93,7 +97,7 @@ test('request → admin approves on the audit page → member claims in the wall
   await item.getByTestId('withdraw-audit-approve').click();
   await expect(admin.getByTestId('withdraw-audit-confirm')).toHaveAttribute('data-action', 'approve');
   await admin.getByTestId('withdraw-audit-confirm-ok').click();
-  await expect(admin.getByText(`Withdrawal #${id} approved`)).toBeVisible();
+  await expect(admin.getByText(en.withdrawAudit.approveDone.replace('{{id}}', id))).toBeVisible();
   await expect(item).toHaveCount(0);
   expect((await api(`withdraw/${id}`, memberHeaders)).status).toBe('Withdrawable');
 
