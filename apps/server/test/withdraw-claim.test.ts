@@ -193,6 +193,25 @@ describe('claim on the real vault', () => {
     expect(await revertOf(alice.account, claim.tx)).toBeNull();
   });
 
+  it('a claim the vault cannot pay now is refused before any voucher is signed', async () => {
+    await grantAvailable(s.ctx, alice.id, 'AGC', 15_000n * AGC);
+    // 12,000 AGC less the 5 % fee is 11,400 AGC; the vault holds under 10,000.
+    const id = await approved(alice, '12000', 2);
+    const res = await api('GET', `withdraw/claim/${id}`, alice);
+    expect(res).toEqual({
+      code: 400,
+      msg: 'The vault cannot pay this claim right now. Please try again later',
+      data: null,
+    });
+    expect((await api('GET', `withdraw/${id}`, alice)).data).toMatchObject({
+      status: 'Withdrawable',
+      voucher_deadline: null,
+    });
+    // Topped up, the same withdrawal can be claimed.
+    await s.fund(s.ctx.chain.contracts.vault, 0n, 5_000n * AGC);
+    expect((await claimTx(alice, id)).voucher.amount).toBe((11_400n * AGC).toString());
+  });
+
   it('claims the server did not sign for this withdrawal pay nothing in the journal and are recorded for audit', async () => {
     const id = await approved(alice, '30', 1);
     const signer = devVoucherSigner();

@@ -2,11 +2,12 @@ import { devVoucherSigner, signWithdrawVoucher, vaultAbi } from '@agc/contracts'
 import { type DbOrTx, schema } from '@agc/db';
 import type { WithdrawClaim } from '@agc/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { encodeFunctionData, type LocalAccount, type Log, parseEventLogs } from 'viem';
+import { encodeFunctionData, erc20Abi, type LocalAccount, type Log, parseEventLogs } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { chainClient } from '../chain/client.ts';
 import { ACCOUNTS, type TransferInput, transferBatch } from '../ledger/ledger.ts';
 import { findOwnWithdrawal, type WithdrawalRow } from './withdrawals.ts';
 
@@ -42,11 +43,23 @@ export async function buildClaim(ctx: AppContext, user: SessionUser, id: bigint)
   const w = await findOwnWithdrawal(ctx.db, user.id, id);
   if (w.status === 'Success') throw badRequest('withdraw.already_claimed');
   if (w.status !== 'Withdrawable') throw badRequest('withdraw.not_claimable');
+  const token = tokenOf(ctx, w.asset);
+  // The vault is the guard (it cannot pay more than it holds); this only spares the member a claim
+  // that would fail in the wallet. When the chain cannot be read, the voucher is handed out anyway.
+  const held = await chainClient(ctx.chain)
+    .readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [ctx.chain.contracts.vault],
+    })
+    .catch(() => null);
+  if (held !== null && held < w.received) throw badRequest('withdraw.vault_short');
   const deadline = BigInt(Math.floor((ctx.now().getTime() + ctx.config.withdraw.voucherTtlMs) / 1000));
   const voucher = {
     id: w.id,
     account: w.address as `0x${string}`,
-    token: tokenOf(ctx, w.asset),
+    token,
     amount: w.received,
     deadline,
   };
