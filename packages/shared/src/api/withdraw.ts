@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { AGC_DECIMALS, AmountError, parseAmount, USDT_DECIMALS } from '../money.ts';
+import { tokenDecimals } from '../format/token.ts';
+import { AmountError, parseAmount } from '../money.ts';
 import { amountString } from './common.ts';
 
 /**
  * Withdrawals (PRODUCT.md "Withdrawals"). Type 1 takes USDT (6 decimals) out of available_profit /
  * withdrawable_usdt, type 2 AGC (18 decimals) out of withdrawable_vc, as the spec's token decimals rule
- * says (type 1 gives 6, otherwise 18).
+ * says (type 1 gives 6, otherwise 18: tokenDecimals).
  */
 export const WITHDRAW_TYPES = { 1: 'USDT', 2: 'AGC' } as const;
 export type WithdrawType = keyof typeof WITHDRAW_TYPES;
 export type WithdrawAsset = (typeof WITHDRAW_TYPES)[WithdrawType];
-export const withdrawDecimals = (type: WithdrawType) => (type === 1 ? USDT_DECIMALS : AGC_DECIMALS);
 
 /** Auditing → Withdrawable (approved) → Success (claimed on chain); Auditing → Rejected (money back). */
 export const withdrawStatus = z.enum(['Auditing', 'Withdrawable', 'Success', 'Rejected']);
@@ -42,7 +42,7 @@ export function parseWithdrawAmount(
     return { ok: false, error: 'amount_required' };
   if (typeof value !== 'string' || value.length > 64) return { ok: false, error: 'amount_invalid' };
   try {
-    const units = parseAmount(value, withdrawDecimals(type));
+    const units = parseAmount(value, tokenDecimals(type));
     return units > 0n ? { ok: true, units } : { ok: false, error: 'amount_positive' };
   } catch (e) {
     if (e instanceof AmountError) {

@@ -116,15 +116,13 @@ export async function transfer(tx: DbOrTx, input: TransferInput): Promise<bigint
   return posted.id;
 }
 
-/** Balance of one account (0 when it does not exist yet). */
+/** Balance of one account (0 when it does not exist yet); one lookup on the accounts' unique key. */
 export async function balanceOf(db: DbOrTx, ref: AccountRef): Promise<bigint> {
-  const owner = ref.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, ref.userId);
-  const [row] = await db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(and(owner, eq(ledgerAccounts.code, ref.code), eq(ledgerAccounts.asset, ref.asset)))
-    .limit(1);
-  return row?.balance ?? 0n;
+  const [row] = rowsOf<{ balance: string }>(
+    await db.execute(sql`select balance::text as balance from ledger_accounts
+      where coalesce(user_id, 0) = ${(ref.userId ?? 0n).toString()}::bigint and code = ${ref.code} and asset = ${ref.asset}`),
+  );
+  return BigInt(row?.balance ?? '0');
 }
 
 export interface LedgerCheck {

@@ -1,5 +1,5 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
-import { type AdminWithdrawal, formatAmount, type WithdrawType, withdrawDecimals } from '@agc/shared';
+import { type AdminWithdrawal, formatAmount, tokenDecimals, type WithdrawType } from '@agc/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -8,6 +8,7 @@ import { writeAudit } from '../admin/audit-log.ts';
 import { ACCOUNTS, transferBatch } from '../ledger/ledger.ts';
 import {
   listWithdrawals,
+  memberKey,
   toWithdrawalDto,
   type WithdrawalRow,
   type WithdrawPageQuery,
@@ -17,29 +18,37 @@ const { withdrawals, auditLog } = schema;
 
 const snapshot = (w: WithdrawalRow) => ({ status: w.status, reason: w.reason, note: w.auditNote });
 
-/** The audit page's list: the withdrawals with each member's available balance of the asset now. */
-export async function listForAudit(ctx: AppContext, q: WithdrawPageQuery) {
-  const page = await listWithdrawals(ctx.db, q);
+/**
+ * Withdrawals as the audit page shows them: with each member's available balance of the asset now
+ * (one lookup on the accounts' key for all of them).
+ */
+export async function toAdminRows(ctx: AppContext, rows: WithdrawalRow[]): Promise<AdminWithdrawal[]> {
   const available = new Map<string, bigint>();
-  if (page.list.length > 0) {
-    const rows = rowsOf<{ user_id: string; asset: string; balance: string }>(
+  if (rows.length > 0) {
+    const balances = rowsOf<{ user_id: string; asset: string; balance: string }>(
       await ctx.db.execute(sql`
         select a.user_id::text as user_id, a.asset, a.balance::text as balance
-        from ledger_accounts a
-        where a.code = ${ACCOUNTS.available}
-          and a.user_id = any(${sql.param(page.list.map((w) => w.userId.toString()))}::bigint[])`),
+        from unnest(${sql.param(rows.map((w) => w.userId.toString()))}::bigint[],
+          ${sql.param(rows.map((w) => w.asset))}::text[]) as k(uid, asset)
+        join ledger_accounts a on coalesce(a.user_id, 0) = k.uid and a.code = ${ACCOUNTS.available}
+          and a.asset = k.asset`),
     );
-    for (const r of rows) available.set(`${r.user_id}|${r.asset}`, BigInt(r.balance));
+    for (const r of balances) available.set(memberKey(BigInt(r.user_id), r.asset), BigInt(r.balance));
   }
-  const list: AdminWithdrawal[] = page.list.map((w) => ({
+  return rows.map((w) => ({
     ...toWithdrawalDto(ctx, w),
     member_available: formatAmount(
-      available.get(`${w.userId}|${w.asset}`) ?? 0n,
-      withdrawDecimals(w.type as WithdrawType),
+      available.get(memberKey(w.userId, w.asset)) ?? 0n,
+      tokenDecimals(w.type as WithdrawType),
     ),
     audit_note: w.auditNote,
   }));
-  return { ...page, list };
+}
+
+/** The audit page's list. */
+export async function listForAudit(ctx: AppContext, q: WithdrawPageQuery) {
+  const page = await listWithdrawals(ctx.db, q);
+  return { ...page, list: await toAdminRows(ctx, page.list) };
 }
 
 /**

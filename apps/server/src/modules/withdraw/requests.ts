@@ -13,7 +13,7 @@ import {
   transferBatch,
 } from '../ledger/ledger.ts';
 import { dayKey, startOfUtcDay } from '../rules/rules.ts';
-import { feeOf, readRequest, refusalError, type WithdrawalRow } from './withdrawals.ts';
+import { feeOf, memberKey, readRequest, refusalError, usedToday, type WithdrawalRow } from './withdrawals.ts';
 
 interface Pending {
   user: SessionUser;
@@ -76,7 +76,6 @@ const accountOf = (userId: bigint, code: AccountRef['code'], asset: WithdrawAsse
   code,
   asset,
 });
-const memberKey = (userId: bigint, asset: string) => `${userId}|${asset}`;
 
 /** One group transaction: every request resolved with its withdrawal or rejected with its refusal. */
 async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
@@ -104,13 +103,21 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
             accounts.balances.get(refKey(accountOf(p.user.id, ACCOUNTS.available, p.asset))) ?? 0n,
           );
       }
-      const used = await usedToday(tx, [...balance.keys()], day);
+      const used = await usedToday(
+        tx,
+        [
+          ...new Map(
+            batch.map((p) => [memberKey(p.user.id, p.asset), { userId: p.user.id, asset: p.asset }]),
+          ).values(),
+        ],
+        day,
+      );
       const accepted: WithdrawalRow[] = [];
       for (const p of batch) {
         const key = memberKey(p.user.id, p.asset);
         const available = balance.get(key)!;
         const usedNow = used.get(key) ?? 0n;
-        const refused = refusalError(ctx, p.asset, p.units, available, usedNow);
+        const refused = refusalError(ctx, p.type, p.units, available, usedNow);
         if (refused) {
           outcomes.push(refused);
           continue;
@@ -169,20 +176,6 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
       p.resolve(outcome);
     }
   });
-}
-
-/** What each member requested today per asset (rejected aside), by memberKey: one query for the batch. */
-async function usedToday(tx: DbOrTx, keys: string[], day: string): Promise<Map<string, bigint>> {
-  const pairs = keys.map((k) => k.split('|') as [string, string]);
-  const rows = rowsOf<{ uid: string; asset: string; used: string }>(
-    await tx.execute(sql`
-      select k.uid::text as uid, k.asset, coalesce(sum(w.amount), 0)::text as used
-      from unnest(${sql.param(pairs.map(([u]) => u))}::bigint[], ${sql.param(pairs.map(([, a]) => a))}::text[]) as k(uid, asset)
-      left join withdrawals w on w.user_id = k.uid and w.asset = k.asset and w.day = ${day}::date
-        and w.status <> 'Rejected'
-      group by k.uid, k.asset`),
-  );
-  return new Map(rows.map((r) => [memberKey(BigInt(r.uid), r.asset), BigInt(r.used)]));
 }
 
 /** Inserts the accepted withdrawals in one statement and gives each its id. */

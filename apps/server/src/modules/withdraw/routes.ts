@@ -21,7 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
-import { approveWithdrawal, bulkApprove, listForAudit, rejectWithdrawal } from './audit.ts';
+import { approveWithdrawal, bulkApprove, listForAudit, rejectWithdrawal, toAdminRows } from './audit.ts';
 import { buildClaim } from './claim.ts';
 import { requestWithdrawal } from './requests.ts';
 import {
@@ -29,6 +29,7 @@ import {
   findOwnWithdrawal,
   listWithdrawals,
   toWithdrawalDto,
+  type WithdrawalRow,
   withdrawLimits,
 } from './withdrawals.ts';
 
@@ -158,10 +159,7 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
   );
 
-  const adminDto = async (id: bigint) => {
-    const page = await listForAudit(ctx, { page: 1, size: 1, id });
-    return adminWithdrawalSchema.parse(page.list[0]);
-  };
+  const adminDto = async (w: WithdrawalRow) => (await toAdminRows(ctx, [w]))[0]!;
 
   app.post(
     '/admin/withdraws/:withdraw_id/approve',
@@ -178,7 +176,7 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
     async (req) => {
       const w = await approveWithdrawal(ctx, req.user!, BigInt(req.params.withdraw_id), req.body.note);
-      return ok(req, await adminDto(w.id));
+      return ok(req, await adminDto(w));
     },
   );
 
@@ -198,7 +196,7 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
     async (req) => {
       const w = await rejectWithdrawal(ctx, req.user!, BigInt(req.params.withdraw_id), req.body.reason);
-      return ok(req, await adminDto(w.id));
+      return ok(req, await adminDto(w));
     },
   );
 

@@ -1,10 +1,9 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import {
-  AGC_DECIMALS,
   formatAmount,
   parseWithdrawAmount,
   parseWithdrawType,
-  USDT_DECIMALS,
+  tokenDecimals,
   WITHDRAW_TYPES,
   type WithdrawAsset,
   type Withdrawal,
@@ -12,13 +11,12 @@ import {
   type WithdrawLimit,
   type WithdrawStatus,
   type WithdrawType,
-  withdrawDecimals,
 } from '@agc/shared';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { ACCOUNTS } from '../ledger/ledger.ts';
+import { ACCOUNTS, balanceOf } from '../ledger/ledger.ts';
 import { applyPpm, dayKey, ppmToPercent, startOfUtcDay } from '../rules/rules.ts';
 
 const { withdrawals } = schema;
@@ -34,7 +32,7 @@ export function readRequest(body: { amount?: string; type?: number | string }): 
   const type = parseWithdrawType(body.type);
   if (type === null) throw badRequest('withdraw.type_invalid');
   const amount = parseWithdrawAmount(body.amount, type);
-  if (!amount.ok) throw badRequest(`withdraw.${amount.error}`, { decimals: withdrawDecimals(type) });
+  if (!amount.ok) throw badRequest(`withdraw.${amount.error}`, { decimals: tokenDecimals(type) });
   return { type, asset: WITHDRAW_TYPES[type], units: amount.units };
 }
 
@@ -44,20 +42,28 @@ export function feeOf(ctx: AppContext, units: bigint): { fee: bigint; received: 
   return { fee, received: units - fee };
 }
 
-/** What the member requested today (UTC) in an asset, rejected requests aside. */
-async function usedToday(db: DbOrTx, userId: bigint, asset: WithdrawAsset, day: string): Promise<bigint> {
-  const [row] = await db
-    .select({ used: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.userId, userId),
-        eq(withdrawals.asset, asset),
-        eq(withdrawals.day, day),
-        sql`${withdrawals.status} <> 'Rejected'`,
-      ),
-    );
-  return BigInt(row?.used ?? '0');
+/** The key of one member's asset in the maps below. */
+export const memberKey = (userId: bigint, asset: string) => `${userId}|${asset}`;
+
+/**
+ * What members requested today (UTC) per asset, rejected requests aside, by memberKey: one query for
+ * any number of member-asset pairs.
+ */
+export async function usedToday(
+  db: DbOrTx,
+  pairs: Array<{ userId: bigint; asset: WithdrawAsset }>,
+  day: string,
+): Promise<Map<string, bigint>> {
+  const rows = rowsOf<{ uid: string; asset: string; used: string }>(
+    await db.execute(sql`
+      select k.uid::text as uid, k.asset, coalesce(sum(w.amount), 0)::text as used
+      from unnest(${sql.param(pairs.map((p) => p.userId.toString()))}::bigint[],
+        ${sql.param(pairs.map((p) => p.asset))}::text[]) as k(uid, asset)
+      left join withdrawals w on w.user_id = k.uid and w.asset = k.asset and w.day = ${day}::date
+        and w.status <> 'Rejected'
+      group by k.uid, k.asset`),
+  );
+  return new Map(rows.map((r) => [memberKey(BigInt(r.uid), r.asset), BigInt(r.used)]));
 }
 
 interface Standing {
@@ -74,15 +80,16 @@ function standing(ctx: AppContext, asset: WithdrawAsset, available: bigint, used
 
 /** The first reason an amount cannot go now, in the order the form asks: the daily limit, then the balance. */
 function refusal(
-  asset: WithdrawAsset,
+  type: WithdrawType,
   units: bigint,
   s: Standing,
 ): { reason: 'over_limit' | 'insufficient'; key: string; vars: Record<string, string> } | null {
+  const asset = WITHDRAW_TYPES[type];
   if (units > s.remaining)
     return {
       reason: 'over_limit',
       key: 'withdraw.over_limit',
-      vars: { num: formatAmount(s.remaining, asset === 'USDT' ? USDT_DECIMALS : AGC_DECIMALS), unit: asset },
+      vars: { num: formatAmount(s.remaining, tokenDecimals(type)), unit: asset },
     };
   if (units > s.available)
     return {
@@ -93,13 +100,8 @@ function refusal(
   return null;
 }
 
-async function availableOf(db: DbOrTx, userId: bigint, asset: WithdrawAsset): Promise<bigint> {
-  const rows = rowsOf<{ balance: string }>(
-    await db.execute(sql`select balance::text as balance from ledger_accounts
-      where coalesce(user_id, 0) = ${userId.toString()}::bigint and code = ${ACCOUNTS.available} and asset = ${asset}`),
-  );
-  return BigInt(rows[0]?.balance ?? '0');
-}
+const availableOf = (db: DbOrTx, userId: bigint, asset: WithdrawAsset) =>
+  balanceOf(db, { userId, code: ACCOUNTS.available, asset });
 
 /** withdraw/check: the fee, what arrives, today's remaining limit, or why it cannot go (nothing changes). */
 export async function checkWithdrawal(
@@ -112,12 +114,12 @@ export async function checkWithdrawal(
   const day = dayKey(startOfUtcDay(ctx.now()));
   const [available, used] = await Promise.all([
     availableOf(ctx.db, user.id, asset),
-    usedToday(ctx.db, user.id, asset, day),
+    usedToday(ctx.db, [{ userId: user.id, asset }], day),
   ]);
-  const s = standing(ctx, asset, available, used);
+  const s = standing(ctx, asset, available, used.get(memberKey(user.id, asset)) ?? 0n);
   const { fee, received } = feeOf(ctx, units);
-  const refused = refusal(asset, units, s);
-  const d = withdrawDecimals(type);
+  const refused = refusal(type, units, s);
+  const d = tokenDecimals(type);
   return {
     type,
     asset,
@@ -139,15 +141,17 @@ export async function withdrawLimits(ctx: AppContext, user: SessionUser): Promis
   const today = startOfUtcDay(ctx.now());
   const day = dayKey(today);
   const types = [1, 2] as const;
+  const used = await usedToday(
+    ctx.db,
+    types.map((type) => ({ userId: user.id, asset: WITHDRAW_TYPES[type] })),
+    day,
+  );
   const limits = await Promise.all(
     types.map(async (type) => {
       const asset = WITHDRAW_TYPES[type];
-      const [available, used] = await Promise.all([
-        availableOf(ctx.db, user.id, asset),
-        usedToday(ctx.db, user.id, asset, day),
-      ]);
-      const s = standing(ctx, asset, available, used);
-      const d = withdrawDecimals(type);
+      const available = await availableOf(ctx.db, user.id, asset);
+      const s = standing(ctx, asset, available, used.get(memberKey(user.id, asset)) ?? 0n);
+      const d = tokenDecimals(type);
       return {
         type,
         asset,
@@ -169,12 +173,12 @@ export async function withdrawLimits(ctx: AppContext, user: SessionUser): Promis
 /** The refusal of an amount given the balance and today's requests, as the error POST withdraw answers. */
 export function refusalError(
   ctx: AppContext,
-  asset: WithdrawAsset,
+  type: WithdrawType,
   units: bigint,
   available: bigint,
   used: bigint,
 ): AppError | null {
-  const refused = refusal(asset, units, standing(ctx, asset, available, used));
+  const refused = refusal(type, units, standing(ctx, WITHDRAW_TYPES[type], available, used));
   return refused ? badRequest(refused.key, refused.vars) : null;
 }
 
@@ -196,8 +200,6 @@ export interface WithdrawPageQuery {
   userId?: bigint;
   type?: WithdrawType;
   address?: string;
-  /** One withdrawal (the admin answers build their row with the list's columns). */
-  id?: bigint;
 }
 
 export async function listWithdrawals(db: DbOrTx, q: WithdrawPageQuery) {
@@ -206,7 +208,6 @@ export async function listWithdrawals(db: DbOrTx, q: WithdrawPageQuery) {
   if (q.status !== undefined) conditions.push(eq(withdrawals.status, q.status));
   if (q.type !== undefined) conditions.push(eq(withdrawals.type, q.type));
   if (q.address !== undefined) conditions.push(eq(withdrawals.address, q.address));
-  if (q.id !== undefined) conditions.push(eq(withdrawals.id, q.id));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -226,7 +227,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toWithdrawalDto(ctx: AppContext, w: WithdrawalRow): Withdrawal {
   const type = w.type as WithdrawType;
-  const d = withdrawDecimals(type);
+  const d = tokenDecimals(type);
   return {
     withdraw_id: w.id.toString(),
     id: w.id.toString(),

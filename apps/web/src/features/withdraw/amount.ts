@@ -8,7 +8,7 @@ import {
   WITHDRAW_TYPES,
   type WithdrawAmountError,
   type WithdrawType,
-  withdrawDecimals,
+  tokenDecimals,
 } from '@agc/shared';
 
 export type AmountProblem = WithdrawAmountError | 'insufficient_usdt' | 'insufficient_agc';
@@ -24,7 +24,7 @@ export const problemKey = (problem: AmountProblem) => `withdraw.errors.${problem
 function unitsOf(value: string | undefined, type: WithdrawType): bigint | null {
   if (value === undefined) return null;
   try {
-    return parseAmount(value, withdrawDecimals(type));
+    return parseAmount(value, tokenDecimals(type));
   } catch {
     return null;
   }
@@ -40,7 +40,7 @@ export function readWithdrawAmount(input: string, type: WithdrawType, available?
     return {
       ok: false,
       problem: parsed.error,
-      values: parsed.error === 'amount_decimals' ? { decimals: withdrawDecimals(type) } : undefined,
+      values: parsed.error === 'amount_decimals' ? { decimals: tokenDecimals(type) } : undefined,
     };
   const balance = unitsOf(available, type);
   if (balance !== null && parsed.units > balance)

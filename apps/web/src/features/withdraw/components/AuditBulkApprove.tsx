@@ -4,7 +4,7 @@ import {
   parseAmount,
   WITHDRAW_TYPES,
   type WithdrawType,
-  withdrawDecimals,
+  tokenDecimals,
 } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
 import { BULK_APPROVE_MAX, type BulkApproveResult } from '../api/post-admin-withdraws-approve.ts';
@@ -14,13 +14,13 @@ import { formatAssetExact } from '../format.ts';
 export function totalsByAsset(selected: readonly AdminWithdrawal[]) {
   const sums = new Map<WithdrawType, bigint>();
   for (const w of selected)
-    sums.set(w.type, (sums.get(w.type) ?? 0n) + parseAmount(w.amount, withdrawDecimals(w.type)));
+    sums.set(w.type, (sums.get(w.type) ?? 0n) + parseAmount(w.amount, tokenDecimals(w.type)));
   return [...sums]
     .sort(([a], [b]) => a - b)
     .map(([type, units]) => ({
       type,
       asset: WITHDRAW_TYPES[type],
-      amount: formatAmount(units, withdrawDecimals(type)),
+      amount: formatAmount(units, tokenDecimals(type)),
     }));
 }
 
