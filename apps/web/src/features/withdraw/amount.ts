@@ -5,10 +5,10 @@
 import {
   parseAmount,
   parseWithdrawAmount,
+  tokenDecimals,
   WITHDRAW_TYPES,
   type WithdrawAmountError,
   type WithdrawType,
-  tokenDecimals,
 } from '@agc/shared';
 
 export type AmountProblem = WithdrawAmountError | 'insufficient_usdt' | 'insufficient_agc';

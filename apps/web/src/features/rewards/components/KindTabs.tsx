@@ -25,7 +25,7 @@ export function KindTabs({
           type="button"
           role="tab"
           aria-selected={key === active}
-          className="rewards-kind-chip"
+          className="chip"
           data-testid={`rewards-tab-${key}`}
           onClick={() => key !== active && onChange(key)}
         >

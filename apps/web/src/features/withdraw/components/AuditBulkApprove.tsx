@@ -2,9 +2,9 @@ import {
   type AdminWithdrawal,
   formatAmount,
   parseAmount,
+  tokenDecimals,
   WITHDRAW_TYPES,
   type WithdrawType,
-  tokenDecimals,
 } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
 import { BULK_APPROVE_MAX, type BulkApproveResult } from '../api/post-admin-withdraws-approve.ts';

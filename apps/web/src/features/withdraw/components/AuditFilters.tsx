@@ -58,7 +58,7 @@ export function AuditFilters({
                 type="button"
                 role="tab"
                 aria-selected={selected}
-                className="withdraw-audit-chip"
+                className="chip"
                 data-testid={`withdraw-audit-type-${key}`}
                 onClick={() => !selected && onType(key === 'all' ? undefined : key)}
               >
