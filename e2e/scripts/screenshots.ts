@@ -169,6 +169,13 @@ try {
     await page.goto(`${env.baseURL}/pages/withdrawal/detail?withdraw_id=${request.id}`);
     await page.getByTestId('withdraw-detail-status').waitFor();
     await shot('withdrawal-detail');
+    // The invite tree with the member's invitee below, and its search without an address.
+    await page.goto(`${env.baseURL}/pages/my/invite/inviteTree`);
+    await page.locator('[data-testid^="tree-node-"]').first().waitFor();
+    await shot('invite-tree');
+    await page.getByTestId('tree-search-submit').click();
+    await page.getByTestId('tree-search-message').waitFor();
+    await shot('invite-tree-search-required');
 
     for (const [path, name] of [
       ['/pages/my/selectLan/index', 'language'],
