@@ -32,17 +32,41 @@ export interface Deployment {
   blockNumber: bigint;
 }
 
+/** Vault.Limits of one token, in base units. */
+export interface TokenLimits {
+  /** Largest amount a single voucher may pay. */
+  maxPerVoucher: bigint;
+  /** Most the vault pays out of the token in any 24 hours (rolling, enforced on chain). */
+  dailyCap: bigint;
+}
+
 export interface DeployAllOptions {
   rpcUrl: string;
   /** Becomes owner of AGC, Transfer and Vault. */
   deployer: Account;
-  /** Address whose EIP-712 signatures the Vault accepts. */
+  /** Address whose EIP-712 withdrawal vouchers the Vault accepts. */
   signer: Address;
+  /** Address whose EIP-712 payment quotes Transfer accepts. */
+  quoteSigner: Address;
+  /** May pause Transfer and Vault and cancel pending changes and vouchers; defaults to the deployer. */
+  guardian?: Address;
+  /** Seconds between proposing and executing a signer, treasury or limit increase; defaults to 2 days. */
+  changeDelay?: bigint;
+  /** Vault limits; defaults to DEV_VAULT_LIMITS (development values, not meant for production). */
+  limits?: { usdt: TokenLimits; agc: TokenLimits };
   /** Where Transfer sends payments; defaults to the Vault so payments fund withdrawals. */
   treasury?: Address;
   /** MockUSDT faucet switch: true only for development deployments. */
   openMint: boolean;
 }
+
+export const DEFAULT_CHANGE_DELAY = 2n * 24n * 60n * 60n;
+
+/** Development vault limits: 100,000 USDT per voucher and 1,000,000 a day; 1,000,000 / 10,000,000 AGC. */
+export const DEV_VAULT_LIMITS = {
+  usdt: { maxPerVoucher: 100_000n * 10n ** 6n, dailyCap: 1_000_000n * 10n ** 6n },
+  agc: { maxPerVoucher: 1_000_000n * 10n ** 18n, dailyCap: 10_000_000n * 10n ** 18n },
+} as const satisfies { usdt: TokenLimits; agc: TokenLimits };
 
 export interface SeedDevFundsOptions {
   rpcUrl: string;
@@ -81,6 +105,10 @@ export async function deployAll({
   rpcUrl,
   deployer,
   signer,
+  quoteSigner,
+  guardian = deployer.address,
+  changeDelay = DEFAULT_CHANGE_DELAY,
+  limits = DEV_VAULT_LIMITS,
   treasury,
   openMint,
 }: DeployAllOptions): Promise<Deployment> {
@@ -113,13 +141,13 @@ export async function deployAll({
     await wallet.deployContract({
       abi: vaultAbi,
       bytecode: vaultBytecode,
-      args: [signer, usdt, agc],
+      args: [signer, guardian, usdt, agc, limits.usdt, limits.agc, changeDelay],
       nonce: nonce + 2,
     }),
     await wallet.deployContract({
       abi: transferAbi,
       bytecode: transferBytecode,
-      args: [usdt, agc, treasury ?? vault],
+      args: [usdt, agc, treasury ?? vault, quoteSigner, guardian, changeDelay],
       nonce: nonce + 3,
     }),
   ];

@@ -4,9 +4,25 @@ import { join } from 'node:path';
 import { createPublicClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockUsdtAbi, transferAbi, vaultAbi } from '../generated/abis.ts';
-import { DEV_MNEMONIC, devAccount, devAddresses } from '../src/accounts.ts';
+import {
+  DEV_MNEMONIC,
+  DEV_QUOTE_SIGNER_INDEX,
+  DEV_SIGNER_INDEX,
+  devAccount,
+  devAddresses,
+  devQuoteSigner,
+  devVoucherSigner,
+  isDevKeyAddress,
+} from '../src/accounts.ts';
 import { startAnvil } from '../src/anvil.ts';
-import { type Deployment, deployAll, isDeployed, seedDevFunds } from '../src/deploy.ts';
+import {
+  DEFAULT_CHANGE_DELAY,
+  DEV_VAULT_LIMITS,
+  type Deployment,
+  deployAll,
+  isDeployed,
+  seedDevFunds,
+} from '../src/deploy.ts';
 import { addressOf, agc, type Chain, startChain, usdt } from './helpers.ts';
 
 let c: Chain;
@@ -36,6 +52,32 @@ describe('dev accounts', () => {
     expect(DEV_MNEMONIC.split(' ')).toHaveLength(12);
     expect(devAccount(0).address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
     expect(devAddresses(3)).toEqual([addressOf(0), addressOf(1), addressOf(2)]);
+    // Anvil's well-known account 9, derived from the cached root key.
+    expect(devAccount(9).address).toBe('0xa0Ee7A142d267C1f36714E4a8F75612F20a79720');
+    expect(devAccount(9)).toBe(devAccount(9));
+  });
+
+  it('keep the voucher and the quote signer apart from the funded accounts and from each other', () => {
+    expect(DEV_SIGNER_INDEX).toBe(10);
+    expect(DEV_QUOTE_SIGNER_INDEX).toBe(11);
+    expect(devVoucherSigner().address).toBe(devAccount(10).address);
+    expect(devQuoteSigner().address).toBe(devAccount(11).address);
+    expect(devAddresses(10)).not.toContain(devVoucherSigner().address);
+    expect(devAddresses(10)).not.toContain(devQuoteSigner().address);
+  });
+
+  it('recognise development key addresses in any case', () => {
+    expect(isDevKeyAddress(devAccount(0).address)).toBe(true);
+    expect(isDevKeyAddress(devAccount(0).address.toLowerCase())).toBe(true);
+    expect(isDevKeyAddress(`0x${devAccount(11).address.slice(2).toUpperCase()}`)).toBe(true);
+    expect(isDevKeyAddress(devAccount(29).address)).toBe(true);
+    expect(isDevKeyAddress(devAccount(30).address)).toBe(false);
+    expect(isDevKeyAddress(devAccount(30).address, 31)).toBe(true);
+    // A smaller count after a larger one still means "the first count accounts".
+    expect(isDevKeyAddress(devAccount(12).address, 12)).toBe(false);
+    expect(isDevKeyAddress(devAccount(11).address, 12)).toBe(true);
+    expect(isDevKeyAddress('0x000000000000000000000000000000000000dEaD')).toBe(false);
+    expect(isDevKeyAddress('not an address')).toBe(false);
   });
 });
 
@@ -46,6 +88,7 @@ describe('deployAll + seedDevFunds + isDeployed', () => {
       rpcUrl: c.anvil.url,
       deployer: devAccount(0),
       signer: addressOf(1),
+      quoteSigner: addressOf(11),
       openMint: true,
     });
 
@@ -57,6 +100,26 @@ describe('deployAll + seedDevFunds + isDeployed', () => {
     const read = c.publicClient.readContract;
     expect(await read({ address: d.vault, abi: vaultAbi, functionName: 'signer' })).toBe(addressOf(1));
     expect(await read({ address: d.vault, abi: vaultAbi, functionName: 'owner' })).toBe(addressOf(0));
+    // Defaults: the deployer guards, changes wait two days, development limits.
+    expect(await read({ address: d.vault, abi: vaultAbi, functionName: 'guardian' })).toBe(addressOf(0));
+    expect(await read({ address: d.vault, abi: vaultAbi, functionName: 'changeDelay' })).toBe(172_800n);
+    expect(DEFAULT_CHANGE_DELAY).toBe(172_800n);
+    expect(await read({ address: d.vault, abi: vaultAbi, functionName: 'limits', args: [d.usdt] })).toEqual([
+      100_000n * 10n ** 6n,
+      1_000_000n * 10n ** 6n,
+    ]);
+    expect(await read({ address: d.vault, abi: vaultAbi, functionName: 'limits', args: [d.agc] })).toEqual([
+      1_000_000n * 10n ** 18n,
+      10_000_000n * 10n ** 18n,
+    ]);
+    expect(await read({ address: d.transfer, abi: transferAbi, functionName: 'owner' })).toBe(addressOf(0));
+    expect(await read({ address: d.transfer, abi: transferAbi, functionName: 'quoteSigner' })).toBe(
+      addressOf(11),
+    );
+    expect(await read({ address: d.transfer, abi: transferAbi, functionName: 'guardian' })).toBe(
+      addressOf(0),
+    );
+    expect(await read({ address: d.transfer, abi: transferAbi, functionName: 'changeDelay' })).toBe(172_800n);
     expect(
       await read({ address: d.vault, abi: vaultAbi, functionName: 'supportedToken', args: [d.usdt] }),
     ).toBe(true);
@@ -76,11 +139,46 @@ describe('deployAll + seedDevFunds + isDeployed', () => {
     expect(await c.balances(d, addressOf(10))).toEqual({ usdt: 0n, agc: 0n });
   });
 
+  it('honours an explicit guardian, delay and limits', async () => {
+    const limits = {
+      usdt: { maxPerVoucher: 5n * 10n ** 6n, dailyCap: 50n * 10n ** 6n },
+      agc: { maxPerVoucher: 7n * 10n ** 18n, dailyCap: 70n * 10n ** 18n },
+    };
+    const d = await deployAll({
+      rpcUrl: c.anvil.url,
+      deployer: devAccount(0),
+      signer: addressOf(1),
+      quoteSigner: addressOf(11),
+      guardian: addressOf(5),
+      changeDelay: 3_600n,
+      limits,
+      openMint: true,
+    });
+    const read = c.publicClient.readContract;
+    for (const [address, abi] of [
+      [d.vault, vaultAbi],
+      [d.transfer, transferAbi],
+    ] as const) {
+      expect(await read({ address, abi, functionName: 'guardian' })).toBe(addressOf(5));
+      expect(await read({ address, abi, functionName: 'changeDelay' })).toBe(3_600n);
+    }
+    expect(await read({ address: d.vault, abi: vaultAbi, functionName: 'limits', args: [d.usdt] })).toEqual([
+      limits.usdt.maxPerVoucher,
+      limits.usdt.dailyCap,
+    ]);
+    expect(await read({ address: d.vault, abi: vaultAbi, functionName: 'limits', args: [d.agc] })).toEqual([
+      limits.agc.maxPerVoucher,
+      limits.agc.dailyCap,
+    ]);
+    expect(DEV_VAULT_LIMITS.usdt.dailyCap).toBe(1_000_000n * 10n ** 6n);
+  });
+
   it('honours an explicit treasury', async () => {
     const d = await deployAll({
       rpcUrl: c.anvil.url,
       deployer: devAccount(0),
       signer: addressOf(1),
+      quoteSigner: addressOf(11),
       treasury: addressOf(8),
       openMint: false,
     });
@@ -95,6 +193,7 @@ describe('deployAll + seedDevFunds + isDeployed', () => {
       rpcUrl: c.anvil.url,
       deployer: devAccount(0),
       signer: addressOf(1),
+      quoteSigner: addressOf(11),
       openMint: true,
     });
     expect(await isDeployed(c.anvil.url, { ...d, vault: addressOf(7) })).toBe(false);
@@ -108,6 +207,7 @@ describe('deployAll + seedDevFunds + isDeployed', () => {
       rpcUrl: first.url,
       deployer: devAccount(0),
       signer: addressOf(1),
+      quoteSigner: addressOf(11),
       openMint: true,
     });
     await seed(first.url, d);
@@ -137,6 +237,7 @@ describe('deployAll + seedDevFunds + isDeployed', () => {
         rpcUrl: timed.url,
         deployer: devAccount(0),
         signer: addressOf(1),
+        quoteSigner: addressOf(11),
         openMint: true,
       });
       expect(d.chainId).toBe(31337);

@@ -1,18 +1,23 @@
 import {
+  type Abi,
   type Address,
   BaseError,
   ContractFunctionRevertedError,
   createPublicClient,
   createTestClient,
   createWalletClient,
+  decodeErrorResult,
+  encodeDeployData,
   type Hash,
+  type Hex,
   http,
 } from 'viem';
 import { expect } from 'vitest';
 import { agcAbi, mockUsdtAbi } from '../generated/abis.ts';
-import { devAccount } from '../src/accounts.ts';
+import { devAccount, devQuoteSigner } from '../src/accounts.ts';
 import { type AnvilInstance, startAnvil } from '../src/anvil.ts';
 import {
+  type DeployAllOptions,
   type Deployment,
   deployAll,
   localChain,
@@ -27,7 +32,8 @@ export async function startChain() {
   const anvil: AnvilInstance = await startAnvil();
   const chain = localChain(42161, anvil.url);
   const transport = http(anvil.url);
-  const publicClient = createPublicClient({ chain, transport });
+  // viem polls every 4 s by default; anvil mines each transaction at once.
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
   const testClient = createTestClient({ chain, mode: 'anvil', transport });
   const wallet = (i: number) => createWalletClient({ account: devAccount(i), chain, transport });
 
@@ -39,6 +45,18 @@ export async function startChain() {
   };
 
   const now = async () => (await publicClient.getBlock()).timestamp;
+
+  /** Moves the chain clock forward by `seconds` and mines a block at that time. */
+  const advance = async (seconds: bigint | number) => {
+    await testClient.increaseTime({ seconds: Number(seconds) });
+    await testClient.mine({ blocks: 1 });
+  };
+
+  /** Mines a block with exactly this timestamp (later transactions get later ones). */
+  const mineAt = async (timestamp: bigint) => {
+    await testClient.setNextBlockTimestamp({ timestamp });
+    await testClient.mine({ blocks: 1 });
+  };
 
   const balances = async (deployment: Deployment, owner: Address) => {
     const [usdtBalance, agcBalance] = await Promise.all([
@@ -58,7 +76,7 @@ export async function startChain() {
     return { usdt: usdtBalance, agc: agcBalance };
   };
 
-  return { anvil, chain, publicClient, testClient, wallet, confirm, now, balances };
+  return { anvil, chain, publicClient, testClient, wallet, confirm, now, advance, mineAt, balances };
 }
 
 /** Name of the custom error a contract call reverted with; fails when the call does not revert. */
@@ -85,24 +103,64 @@ export async function revertOf(
   throw new Error('expected the call to revert, but it succeeded');
 }
 
+/** Name of the custom error a deployment of `bytecode` with these constructor arguments reverts with. */
+export async function deployRevertName(
+  c: Chain,
+  abi: Abi,
+  bytecode: Hex,
+  args: readonly unknown[],
+): Promise<string> {
+  try {
+    await c.publicClient.call({
+      account: devAccount(0).address,
+      data: encodeDeployData({ abi, bytecode, args }),
+    });
+  } catch (err) {
+    // A failed eth_call carries the revert data on one of the errors of the chain.
+    let data: Hex | undefined;
+    if (err instanceof BaseError) {
+      err.walk((e) => {
+        const candidate = (e as { data?: unknown }).data;
+        if (typeof candidate === 'string' && candidate.startsWith('0x')) data = candidate as Hex;
+        return data !== undefined;
+      });
+    }
+    if (!data) throw err;
+    return decodeErrorResult({ abi, data }).errorName;
+  }
+  throw new Error('expected the deployment to revert, but it succeeded');
+}
+
 export const usdt = (n: number) => BigInt(n) * 10n ** 6n;
 export const agc = (n: number) => BigInt(n) * 10n ** 18n;
 
 export const addressOf = (i: number): Address => devAccount(i).address;
 
+/** Default test guardian: a funded dev account distinct from the deployer (0) and the voucher signer (1). */
+export const GUARDIAN = 4;
+
+export type DeployExtras = Partial<
+  Pick<DeployAllOptions, 'quoteSigner' | 'guardian' | 'changeDelay' | 'limits' | 'treasury'>
+>;
+
 /**
- * Fresh contracts for each test: dev account 0 deploys (open mint), `signer` signs vouchers, then the
- * given accounts and the vault are funded.
+ * Fresh contracts for each test: dev account 0 deploys (open mint) and owns them, `signer` signs
+ * vouchers, devQuoteSigner() signs payment quotes and dev account GUARDIAN guards, unless `extras`
+ * says otherwise; then the given accounts and the vault are funded.
  */
 export async function deployFresh(
   c: Chain,
   signer: Address,
   funds: Pick<SeedDevFundsOptions, 'accounts' | 'usdt' | 'agc' | 'vaultUsdt' | 'vaultAgc'>,
+  extras: DeployExtras = {},
 ): Promise<Deployment> {
   const deployment = await deployAll({
     rpcUrl: c.anvil.url,
     deployer: devAccount(0),
     signer,
+    quoteSigner: devQuoteSigner().address,
+    guardian: addressOf(GUARDIAN),
+    ...extras,
     openMint: true,
   });
   await seedDevFunds({ rpcUrl: c.anvil.url, deployment, ...funds });
