@@ -49,3 +49,39 @@ describe('schema constraints', () => {
     ).rejects.toThrow();
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('migrations of processes starting together (PostgreSQL)', () => {
+  it('four processes migrating one empty database at once: one migrates, the others wait, all succeed', async () => {
+    const { default: pg } = await import('pg');
+    const { migrate, openDb } = await import('./client.ts');
+    const { withDatabase } = await import('./testing.ts');
+    const url = process.env.DATABASE_URL!;
+    const name = `agc_mig_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    try {
+      const handles = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          openDb({ kind: 'postgres', url: withDatabase(url, name), poolSize: 2 }),
+        ),
+      );
+      try {
+        await Promise.all(handles.map((h) => migrate(h)));
+        const applied = await handles[0]!.db.execute(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        );
+        const journal = (await import('../migrations/meta/_journal.json', { with: { type: 'json' } }))
+          .default;
+        expect((applied as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(
+          journal.entries.length,
+        );
+      } finally {
+        await Promise.all(handles.map((h) => h.close()));
+      }
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  });
+});

@@ -68,9 +68,24 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }
 
+/** Any fixed number: the advisory lock that serialises migrations of processes starting together. */
+const MIGRATION_LOCK = 7_311_042;
+
 export async function migrate(handle: DbHandle): Promise<void> {
   if (handle.kind === 'postgres') {
-    await migratePg(handle.db as never, { migrationsFolder });
+    // Several server processes may start at once on one database: one migrates, the others wait for it
+    // and then find nothing left to do. The lock lives on one connection, so the migration runs there.
+    const client = await handle.pool!.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        await migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
   } else {
     await migratePglite(handle.db as never, { migrationsFolder });
   }

@@ -85,6 +85,55 @@ export const nonces = pgTable(
   (t) => [index('nonces_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Sign-in sessions. Every session token names its row (`sid`); logging out revokes the row, "log out
+ * everywhere" revokes every row of the member, and a token whose row is revoked or gone is refused.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** `logout` (this session) or `logout_all` (every session of the member). */
+    revokeReason: text('revoke_reason'),
+    /** Where it was opened, for the member's and an auditor's eyes (the client address as the proxy rules give it). */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_active_idx').on(t.userId).where(sql`${t.revokedAt} is null`)],
+);
+
+/**
+ * Rate-limit counters shared by every server process (fixed windows): one row per limited key (a
+ * route and a client address or a member), counting requests until `reset_at`.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+/**
+ * Leases of the background jobs: a job runs in the one process that holds its lease, renewed while it
+ * runs; a process that dies (even `kill -9`) stops renewing and another takes over when `until` passes.
+ * Times are the database's clock, the same for every process.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+  acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull(),
+});
+
 export const userRoles = pgTable(
   'user_roles',
   {
@@ -213,6 +262,17 @@ export const withdrawals = pgTable(
     auditNote: text('audit_note'),
     auditedBy: bigint('audited_by', { mode: 'bigint' }).references(() => users.id),
     auditedAt: timestamp('audited_at', { withTimezone: true }),
+    /** Maker-checker: the first of two approvals an amount above WITHDRAW_SECOND_APPROVAL_USDT needs. */
+    firstApprovedBy: bigint('first_approved_by', { mode: 'bigint' }).references(() => users.id),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
+    /**
+     * An approved withdrawal being revoked: the vault's cancel(id) was sent (its hash), and the reason the
+     * member will read once the chain shows the voucher cancelled (then Rejected, money back to available).
+     */
+    revokeRequestedBy: bigint('revoke_requested_by', { mode: 'bigint' }).references(() => users.id),
+    revokeRequestedAt: timestamp('revoke_requested_at', { withTimezone: true }),
+    revokeReason: text('revoke_reason'),
+    revokeTxHash: text('revoke_tx_hash'),
     /** Deadline of the latest voucher handed out. */
     voucherDeadline: timestamp('voucher_deadline', { withTimezone: true }),
     claimTxHash: text('claim_tx_hash'),
@@ -235,9 +295,8 @@ export const chainCursors = pgTable('chain_cursors', {
   name: text('name').primaryKey(),
   /** The last block fully ingested. */
   block: bigint('block', { mode: 'bigint' }).notNull(),
-  /** The process that holds the stream's lease (the one leader that polls), and until when. */
-  leaderId: text('leader_id'),
-  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  /** That block's hash: the next poll checks it is still on the chain (a reorg below the cursor otherwise). */
+  blockHash: text('block_hash'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -250,6 +309,8 @@ export const chainEvents = pgTable(
     txHash: text('tx_hash').notNull(),
     logIndex: integer('log_index').notNull(),
     blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    /** The block the event was read in; checked against the chain again before anything is credited. */
+    blockHash: text('block_hash'),
     contract: text('contract').notNull(),
     name: text('name').notNull(),
     args: jsonb('args').notNull(),
@@ -257,6 +318,11 @@ export const chainEvents = pgTable(
     orderId: bigint('order_id', { mode: 'bigint' }),
     /** What ingestion did with it: matched an order, or why not. */
     outcome: text('outcome'),
+    /**
+     * Set when its block later left the chain (a reorg deeper than the finality the watcher waited for):
+     * whatever it credited is for an auditor to look at; the watcher read the range again.
+     */
+    orphanedAt: timestamp('orphaned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
