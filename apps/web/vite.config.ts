@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -9,6 +10,8 @@ export default defineConfig({
     // antd-mobile's @react-spring declares React <= 18 as a peer; the root package.json overrides it so
     // the tree holds one React 19. Dedupe keeps it that way should a nested copy ever appear.
     dedupe: ['react', 'react-dom'],
+    // Zod without its `new Function` probe, which the Content-Security-Policy reports (see src/lib/zod.ts).
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }],
   },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { docsCsp } from './headers.ts';
 
 /** OpenAPI generated from the route schemas: /api/v1/openapi.json and a docs page at /api/v1/docs. */
 export const docsPlugin = fp(async (app) => {
@@ -16,6 +17,6 @@ export const docsPlugin = fp(async (app) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/v1/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/v1/docs', transformStaticCSP: docsCsp });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 });
