@@ -12,8 +12,14 @@ export async function apiSession(
   invite?: { code: string; side: 'left' | 'right' },
 ) {
   const config = (await (await fetch(`${baseURL}/api/v1/config`)).json()).data;
-  const { nonce } = (await (await fetch(`${baseURL}/api/v1/nonce?address=${account.address}`)).json()).data;
+  const { nonce, expires_at } = (
+    await (await fetch(`${baseURL}/api/v1/nonce?address=${account.address}`)).json()
+  ).data;
+  // Dated by the server's clock (a spec may run a server with a test clock days ahead): the nonce
+  // expires five minutes after it was issued.
+  const issuedAt = new Date(Date.parse(expires_at) - 5 * 60_000);
   const message = createSiweMessage({
+    issuedAt,
     domain: config.siwe.domain,
     uri: config.siwe.uri,
     statement: config.siwe.statement,

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
@@ -14,7 +13,9 @@ import { withdrawAdminRoutes, withdrawRoutes } from './modules/withdraw/routes.t
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { headersPlugin } from './plugins/headers.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export interface BuildOptions {
@@ -24,11 +25,18 @@ export interface BuildOptions {
   serveWeb?: boolean;
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies in front of this server. */
+function trustProxyOption(setting: false | number | string[]) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 /** Builds the whole HTTP app from a context; the server entry and the tests both call this. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    trustProxy: false,
+    // TRUST_PROXY: which proxies may tell the client's address (req.ip: rate limits, sessions).
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -36,7 +44,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
-  await app.register(rateLimit, { global: false });
+  await app.register(headersPlugin, { ctx });
+  await app.register(rateLimitPlugin, { ctx });
   await app.register(authPlugin, { ctx });
   await app.register(docsPlugin);
 

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       TRANSFER_ADDRESS: a,
       VAULT_ADDRESS: a,
       SIGNER_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
+      QUOTE_SIGNER_PRIVATE_KEY: `0x${'2'.repeat(64)}`,
       TRANSFER_START_BLOCK: '123456789',
       ADMIN_ADDRESSES: `${a}, ${a.toLowerCase()}`,
     });
@@ -58,7 +59,12 @@ describe('loadConfig', () => {
     });
     expect([c.rules.referralPpm, c.rules.vcPpm, c.rules.earningsCap]).toEqual([100_000n, 125_000n, 3n]);
     expect(c.price.agcUsdt).toBe(123_456n);
-    expect(c.shop).toEqual({ feePpm: 50_000n, quoteTtlMs: 30 * 60_000, expiryGraceMs: 120_000 });
+    expect(c.shop).toEqual({
+      feePpm: 50_000n,
+      quoteTtlMs: 30 * 60_000,
+      expiryGraceMs: 120_000,
+      reportTtlMs: 120 * 60_000,
+    });
   });
 
   it('refuses level lists of the wrong length or going down, and a zero AGC price', () => {
@@ -97,6 +103,7 @@ describe('loadConfig', () => {
       'TRANSFER_ADDRESS',
       'VAULT_ADDRESS',
       'SIGNER_PRIVATE_KEY',
+      'QUOTE_SIGNER_PRIVATE_KEY',
       'TRANSFER_START_BLOCK',
     ]) {
       expect(msg).toContain(`${key}: is required when CHAIN_RPC_URL is set (got unset)`);
@@ -104,5 +111,79 @@ describe('loadConfig', () => {
     const prod = fails({ NODE_ENV: 'production' });
     expect(prod).toContain('JWT_SECRET: is required in production');
     expect(prod).toContain('CHAIN_RPC_URL: is required in production');
+  });
+});
+
+describe('production: every secret explicit, none weak or public', () => {
+  const a = '0x00000000000000000000000000000000000000aA';
+  const strong = 'c1e8b35a4f0d92a7e6b1c0f4d8a3e9b27f5c6d1a0e4b8f2c9d7a3e5b1f6c8d0a';
+  const real = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://u:p@db:5432/app',
+    CHAIN_RPC_URL: 'https://arb1.example/rpc',
+    AGC_ADDRESS: a,
+    USDT_ADDRESS: a,
+    TRANSFER_ADDRESS: a,
+    VAULT_ADDRESS: a,
+    SIGNER_PRIVATE_KEY: `0x${'1'.repeat(63)}2`,
+    QUOTE_SIGNER_PRIVATE_KEY: `0x${'3'.repeat(63)}4`,
+    TRANSFER_START_BLOCK: '1',
+    JWT_SECRET: strong,
+  };
+
+  it('starts with every secret given and strong', () => {
+    expect(loadConfig(real).env).toBe('production');
+    expect(loadConfig(real).watcher.finality).toBe('finalized');
+  });
+
+  it('requires the database, the session secret and both signing keys', () => {
+    const msg = fails({ NODE_ENV: 'production' });
+    for (const key of ['JWT_SECRET', 'DATABASE_URL', 'CHAIN_RPC_URL', 'QUOTE_SIGNER_PRIVATE_KEY'])
+      expect(msg).toContain(`${key}: is required in production`);
+  });
+
+  it('refuses a session secret that is short, a placeholder or low in entropy', () => {
+    expect(fails({ ...real, JWT_SECRET: 'x'.repeat(20) })).toContain(
+      'JWT_SECRET: must be at least 32 characters',
+    );
+    expect(fails({ ...real, JWT_SECRET: 'changeme-changeme-changeme-changeme' })).toMatch(
+      /JWT_SECRET: looks like a placeholder/,
+    );
+    expect(fails({ ...real, JWT_SECRET: 'abababababababababababababababababababab' })).toMatch(
+      /JWT_SECRET: has too little entropy/,
+    );
+    // None of it is printed.
+    expect(fails({ ...real, JWT_SECRET: 'abababababababababababababababababababab' })).not.toContain('abab');
+  });
+
+  it('refuses a signing key of the public development mnemonic (anvil, hardhat)', () => {
+    // Account 0 and account 10 of "test test … junk": every local chain's keys.
+    const anvil0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+    const msg = fails({ ...real, SIGNER_PRIVATE_KEY: anvil0, QUOTE_SIGNER_PRIVATE_KEY: anvil0 });
+    expect(msg).toMatch(/SIGNER_PRIVATE_KEY: is a key of the public development mnemonic/);
+    expect(msg).toMatch(/QUOTE_SIGNER_PRIVATE_KEY: is a key of the public development mnemonic/);
+    expect(msg).not.toContain(anvil0.slice(2, 12));
+    // Outside production the same keys are fine (local chains use them).
+    expect(() => loadConfig({ ...real, NODE_ENV: 'development', SIGNER_PRIVATE_KEY: anvil0 })).not.toThrow();
+  });
+
+  it('refuses TEST_CLOCK and TRUST_PROXY=true', () => {
+    expect(fails({ ...real, TEST_CLOCK: 'now' })).toContain('TEST_CLOCK: must not be set in production');
+    expect(fails({ TRUST_PROXY: 'true' })).toMatch(/TRUST_PROXY: must be false, a hop count/);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.4',
+    ]);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('refuses a withdrawal minimum whose fee rounds down to nothing', () => {
+    expect(fails({ WITHDRAW_MIN_USDT: '0.00001', WITHDRAW_FEE_PERCENT: '5' })).toMatch(
+      /WITHDRAW_MIN_USDT: is too small: its 5 % fee rounds down to 0/,
+    );
+    expect(
+      loadConfig({ WITHDRAW_MIN_USDT: '0.00002', WITHDRAW_FEE_PERCENT: '5' }).withdraw.minimum.USDT,
+    ).toBe(20n);
   });
 });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { AGC_DECIMALS, parseAmount, USDT_DECIMALS } from '@agc/shared';
 import { z } from 'zod';
+import { isDevelopmentKey, secretWeakness } from './lib/secrets.ts';
 
 /**
  * The only place that reads process.env. Every value is validated once at start-up; a wrong value
@@ -12,6 +13,7 @@ const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixe
 const percent = z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage like 10 or 0.6');
 const port = z.coerce.number().int().min(0).max(65535);
 const decimal = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'must be a decimal like 0.5');
+const agcDecimal = z.string().regex(/^\d{1,24}(\.\d{1,18})?$/, 'must be a decimal like 1000');
 /** Five comma-separated values, one per level 1–5, each no smaller than the one before. */
 const perLevel = (item: z.ZodString) =>
   z
@@ -62,6 +64,18 @@ const envSchema = z
     VAULT_ADDRESS: address.optional(),
     /** Signs withdrawal vouchers. Required with a real network; a development key is derived otherwise. */
     SIGNER_PRIVATE_KEY: privateKey.optional(),
+    /**
+     * Signs payment quotes (the payment contract accepts a pay only with one). A key of its own: it can
+     * only let a member pay their own order, so it may stay hot while the voucher key is guarded harder.
+     */
+    QUOTE_SIGNER_PRIVATE_KEY: privateKey.optional(),
+    /**
+     * When a payment or a claim counts: `finalized` or `safe` (the chain's own finality tags, for real
+     * networks; Arbitrum One's finalized follows Ethereum's), or `confirmations` (CHAIN_CONFIRMATIONS
+     * blocks; anvil, which finalizes nothing by itself). Default: confirmations on the local chain,
+     * finalized with CHAIN_RPC_URL.
+     */
+    CHAIN_FINALITY: z.enum(['confirmations', 'safe', 'finalized']).optional(),
     /** HS256 secret for session tokens (≥ 32 chars). Required in production; generated under DATA_DIR otherwise. */
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     JWT_TTL_SECONDS: z.coerce
@@ -75,6 +89,39 @@ const envSchema = z
     ADMIN_ADDRESSES: addressList.optional(),
     RATE_LIMIT_NONCE_PER_MINUTE: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    /** Per member and endpoint: orders, payment reports, cancels, withdrawals, claims, management settles. */
+    RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    /**
+     * Which proxies to believe about the client's address (X-Forwarded-For): "false" (none, the default:
+     * the socket's peer is the client), a hop count ("1" behind one load balancer), or a comma-separated
+     * list of proxy addresses or CIDR ranges. "true" (trust anything) is refused: any client could then
+     * pick the address its rate limit is counted under.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((v, ctx) => {
+        const t = v.trim();
+        if (t === 'false' || t === '') return false as const;
+        if (/^\d{1,2}$/.test(t)) return Number(t);
+        const list = t
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean);
+        const ok = list.every(
+          (a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a) || /^(loopback|linklocal|uniquelocal)$/.test(a),
+        );
+        if (!ok || list.length === 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be false, a hop count, or a comma-separated list of proxy addresses / CIDR ranges',
+          });
+          return z.NEVER;
+        }
+        return list;
+      }),
+    /** How long a background job's lease lasts without renewal: the takeover time after a process dies. */
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(15),
     /** Seed demo data (dev accounts funded, a small team) into an empty development database. */
     SEED_DEMO: z
       .enum(['true', 'false'])
@@ -112,6 +159,16 @@ const envSchema = z
       .default(30),
     /** An Unpaid order is canceled this long after its quote expired (a payment sent in time may still be mined). */
     ORDER_EXPIRY_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+    /**
+     * A reported payment that the chain watcher has not confirmed after this long (its block was reorged
+     * away, say) gives the order back: Unpaid while the quote holds, Canceled after. Longer than finality.
+     */
+    ORDER_REPORT_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(120),
     /** The AGC price source; "fixed" reads AGC_PRICE_USDT (development, tests). */
     PRICE_SOURCE: z.enum(['fixed']).default('fixed'),
     AGC_PRICE_USDT: decimal.refine((v) => /[1-9]/.test(v), 'must be above 0').default('0.5'),
@@ -121,10 +178,15 @@ const envSchema = z
       .default('5'),
     /** Most one member may request per UTC day (rejected requests do not count), per asset. */
     WITHDRAW_DAILY_LIMIT_USDT: decimal.default('10000'),
-    WITHDRAW_DAILY_LIMIT_AGC: z
-      .string()
-      .regex(/^\d{1,24}(\.\d{1,18})?$/, 'must be a decimal like 1000')
-      .default('20000'),
+    WITHDRAW_DAILY_LIMIT_AGC: agcDecimal.default('20000'),
+    /** The smallest withdrawal per asset (so that no request pays a zero fee). */
+    WITHDRAW_MIN_USDT: decimal.default('1'),
+    WITHDRAW_MIN_AGC: agcDecimal.default('1'),
+    /**
+     * Maker-checker: an approval of a withdrawal worth more than this (USDT; AGC at the price of the
+     * moment) needs a second approver, different from the first and from the member.
+     */
+    WITHDRAW_SECOND_APPROVAL_USDT: decimal.default('1000'),
     /** How long a claim voucher stays valid on chain. */
     WITHDRAW_VOUCHER_TTL_MINUTES: z.coerce
       .number()
@@ -180,12 +242,49 @@ const envSchema = z
       }
     }
     if (env.NODE_ENV === 'production') {
-      if (!env.JWT_SECRET)
-        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
-      if (!env.CHAIN_RPC_URL)
-        ctx.addIssue({ code: 'custom', path: ['CHAIN_RPC_URL'], message: 'is required in production' });
+      // Every secret explicitly: nothing generated, derived from the development mnemonic or defaulted.
+      for (const key of [
+        'JWT_SECRET',
+        'DATABASE_URL',
+        'CHAIN_RPC_URL',
+        'QUOTE_SIGNER_PRIVATE_KEY',
+      ] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+      }
+      if (env.JWT_SECRET) {
+        const weak = secretWeakness(env.JWT_SECRET);
+        if (weak) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: weak });
+      }
+      for (const key of ['SIGNER_PRIVATE_KEY', 'QUOTE_SIGNER_PRIVATE_KEY'] as const) {
+        const value = env[key];
+        if (value && isDevelopmentKey(value))
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is a key of the public development mnemonic (anvil/hardhat): never in production',
+          });
+      }
       if (env.TEST_CLOCK)
         ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'must not be set in production' });
+    }
+    if (env.CHAIN_RPC_URL && !env.QUOTE_SIGNER_PRIVATE_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['QUOTE_SIGNER_PRIVATE_KEY'],
+        message: 'is required when CHAIN_RPC_URL is set',
+      });
+    const fee = parseAmount(env.WITHDRAW_FEE_PERCENT, 4);
+    for (const [key, decimals] of [
+      ['WITHDRAW_MIN_USDT', USDT_DECIMALS],
+      ['WITHDRAW_MIN_AGC', AGC_DECIMALS],
+    ] as const) {
+      // A minimum whose fee rounds down to zero would let a request through for free.
+      if (fee > 0n && (parseAmount(env[key], decimals) * fee) / 1_000_000n === 0n)
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `is too small: its ${env.WITHDRAW_FEE_PERCENT} % fee rounds down to 0`,
+        });
     }
   });
 
@@ -210,19 +309,30 @@ export interface Config {
     explorerUrl: string;
     contracts?: { agc: `0x${string}`; usdt: `0x${string}`; transfer: `0x${string}`; vault: `0x${string}` };
     signerKey?: `0x${string}`;
+    quoteSignerKey?: `0x${string}`;
   };
   jwt: { secret?: string; ttlSeconds: number };
   nonceTtlSeconds: number;
   memberCacheTtlMs: number;
   adminAddresses: string[];
-  rateLimit: { noncePerMinute: number; authPerMinute: number };
+  rateLimit: { noncePerMinute: number; authPerMinute: number; moneyPerMinute: number };
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses / CIDR ranges. */
+  trustProxy: false | number | string[];
+  jobLeaseMs: number;
   seedDemo: boolean;
   webDist: string;
   rates: { referralMax: string; pairingMax: string; staticMax: string; easyEarnApyMax: string };
   rules: Rules;
-  shop: { feePpm: bigint; quoteTtlMs: number; expiryGraceMs: number };
+  shop: { feePpm: bigint; quoteTtlMs: number; expiryGraceMs: number; reportTtlMs: number };
   price: { source: 'fixed'; agcUsdt: bigint };
-  watcher: { confirmations: number; pollMs: number; maxBlockRange: number; startBlock: bigint };
+  watcher: {
+    /** When an event counts: the chain's finality tag, or `confirmations` blocks on top of its own. */
+    finality: 'confirmations' | 'safe' | 'finalized';
+    confirmations: number;
+    pollMs: number;
+    maxBlockRange: number;
+    startBlock: bigint;
+  };
   runJobs: boolean;
   settlement: { delayMs: number };
   /** Tests only: the server clock is movable, starting at `start` (see modules/testing). */
@@ -235,6 +345,10 @@ export interface WithdrawRules {
   feePpm: bigint;
   /** Per member and UTC day, in minor units of each asset. */
   dailyLimit: { USDT: bigint; AGC: bigint };
+  /** The smallest request per asset, minor units. */
+  minimum: { USDT: bigint; AGC: bigint };
+  /** Above this USDT value (minor units) an approval needs a second, different approver. */
+  secondApprovalUsdt: bigint;
   voucherTtlMs: number;
   batch: { max: number; concurrency: number };
 }
@@ -324,12 +438,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             }
           : undefined,
       signerKey: e.SIGNER_PRIVATE_KEY as `0x${string}` | undefined,
+      quoteSignerKey: e.QUOTE_SIGNER_PRIVATE_KEY as `0x${string}` | undefined,
     },
     jwt: { secret: e.JWT_SECRET, ttlSeconds: e.JWT_TTL_SECONDS },
     nonceTtlSeconds: e.NONCE_TTL_SECONDS,
     memberCacheTtlMs: e.MEMBER_CACHE_TTL_MS,
     adminAddresses: (e.ADMIN_ADDRESSES ?? []).map((a) => a.toLowerCase()),
-    rateLimit: { noncePerMinute: e.RATE_LIMIT_NONCE_PER_MINUTE, authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE },
+    rateLimit: {
+      noncePerMinute: e.RATE_LIMIT_NONCE_PER_MINUTE,
+      authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      moneyPerMinute: e.RATE_LIMIT_MONEY_PER_MINUTE,
+    },
+    trustProxy: e.TRUST_PROXY,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     seedDemo: e.SEED_DEMO,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     rates: {
@@ -363,6 +484,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         USDT: usdtUnits(e.WITHDRAW_DAILY_LIMIT_USDT),
         AGC: parseAmount(e.WITHDRAW_DAILY_LIMIT_AGC, AGC_DECIMALS),
       },
+      minimum: {
+        USDT: usdtUnits(e.WITHDRAW_MIN_USDT),
+        AGC: parseAmount(e.WITHDRAW_MIN_AGC, AGC_DECIMALS),
+      },
+      secondApprovalUsdt: usdtUnits(e.WITHDRAW_SECOND_APPROVAL_USDT),
       voucherTtlMs: e.WITHDRAW_VOUCHER_TTL_MINUTES * 60_000,
       batch: { max: e.WITHDRAW_BATCH_MAX, concurrency: e.WITHDRAW_BATCH_CONCURRENCY },
     },
@@ -370,9 +496,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       feePpm: percentToPpm(e.ORDER_FEE_PERCENT),
       quoteTtlMs: e.ORDER_QUOTE_TTL_MINUTES * 60_000,
       expiryGraceMs: e.ORDER_EXPIRY_GRACE_SECONDS * 1000,
+      reportTtlMs: e.ORDER_REPORT_TTL_MINUTES * 60_000,
     },
     price: { source: e.PRICE_SOURCE, agcUsdt: usdtUnits(e.AGC_PRICE_USDT) },
     watcher: {
+      finality: e.CHAIN_FINALITY ?? (e.CHAIN_RPC_URL ? 'finalized' : 'confirmations'),
       confirmations: e.CHAIN_CONFIRMATIONS,
       pollMs: e.WATCHER_POLL_MS,
       maxBlockRange: e.WATCHER_MAX_BLOCK_RANGE,

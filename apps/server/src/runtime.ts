@@ -5,18 +5,25 @@ import {
   type Deployment,
   deployAll,
   devAccount,
+  devQuoteSigner,
   devVoucherSigner,
   isDeployed,
+  isDevKeyAddress,
   seedDevFunds,
   startAnvil,
+  transferAbi,
+  vaultAbi,
 } from '@agc/contracts';
 import { type DbHandle, migrate, openDb } from '@agc/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { createTestClient, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Config } from './config.ts';
 import type { AppContext, ChainContext } from './context.ts';
+import { startPgCacheBus } from './lib/cache-bus.ts';
+import { createCaches } from './lib/caches.ts';
 import { TokenService } from './lib/tokens.ts';
-import { TtlCache } from './lib/ttl-cache.ts';
+import { chainClient } from './modules/chain/client.ts';
 import { priceSourceFrom } from './modules/pricing/price-source.ts';
 import { serverClock } from './modules/testing/clock.ts';
 import { seedDemo } from './seed.ts';
@@ -62,7 +69,13 @@ async function localChain(
       rpcUrl: anvil.url,
       deployer,
       signer: devVoucherSigner().address,
+      quoteSigner: devQuoteSigner().address,
       openMint: true,
+    });
+    // The voucher signer sends the vault's cancel(id) when an admin revokes an approved withdrawal: gas.
+    await createTestClient({ mode: 'anvil', transport: http(anvil.url) }).setBalance({
+      address: devVoucherSigner().address,
+      value: parseEther('10'),
     });
     const accounts = Array.from({ length: 10 }, (_, i) => devAccount(i).address);
     await seedDevFunds({
@@ -105,6 +118,50 @@ async function localChain(
   };
 }
 
+export class UnsafeDeploymentError extends Error {
+  override name = 'UnsafeDeploymentError';
+}
+
+/**
+ * On a real network, the contracts' roles as the chain has them: the configured keys must be the ones the
+ * contracts trust (else every voucher or payment would fail), and in production no role may be held by a
+ * key of the public development mnemonic (anyone could use it). Refuses to start otherwise.
+ */
+async function checkChainRoles(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  const { config, chain } = ctx;
+  const signer = config.chain.signerKey ? privateKeyToAccount(config.chain.signerKey).address : undefined;
+  const quoteSigner = config.chain.quoteSignerKey
+    ? privateKeyToAccount(config.chain.quoteSignerKey).address
+    : undefined;
+  const client = chainClient(chain);
+  const read = (address: `0x${string}`, abi: typeof vaultAbi | typeof transferAbi, functionName: string) =>
+    client.readContract({ address, abi, functionName } as never) as Promise<`0x${string}`>;
+  const roles = {
+    'vault owner': await read(chain.contracts.vault, vaultAbi, 'owner'),
+    'vault guardian': await read(chain.contracts.vault, vaultAbi, 'guardian'),
+    'vault signer': await read(chain.contracts.vault, vaultAbi, 'signer'),
+    'payment contract owner': await read(chain.contracts.transfer, transferAbi, 'owner'),
+    'payment contract guardian': await read(chain.contracts.transfer, transferAbi, 'guardian'),
+    'payment contract quote signer': await read(chain.contracts.transfer, transferAbi, 'quoteSigner'),
+  };
+  const problems: string[] = [];
+  const same = (a?: string, b?: string) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+  if (!same(roles['vault signer'], signer))
+    problems.push(`the vault trusts ${roles['vault signer']}, SIGNER_PRIVATE_KEY is ${signer ?? 'unset'}`);
+  if (!same(roles['payment contract quote signer'], quoteSigner))
+    problems.push(
+      `the payment contract trusts ${roles['payment contract quote signer']}, QUOTE_SIGNER_PRIVATE_KEY is ${quoteSigner ?? 'unset'}`,
+    );
+  if (config.env === 'production')
+    for (const [role, address] of Object.entries(roles))
+      if (isDevKeyAddress(address))
+        problems.push(`the ${role} ${address} is a key of the public development mnemonic`);
+  if (problems.length === 0) return;
+  if (config.env === 'production')
+    throw new UnsafeDeploymentError(`Refusing to start:\n  ${problems.join('\n  ')}`);
+  for (const p of problems) log.warn(p);
+}
+
 /**
  * Starts everything the app needs: the database (PGlite under DATA_DIR, or PostgreSQL), its
  * migrations, the chain (a real network from configuration, or a local anvil with the contracts
@@ -140,18 +197,27 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
   }
 
   const secret = config.jwt.secret ?? localSecret(config.dataDir, 'jwt-secret');
+  const cache = createCaches(config.memberCacheTtlMs);
+  // Several processes on one PostgreSQL: each tells the others what it changed.
+  const cacheBus =
+    config.database.kind === 'postgres' ? await startPgCacheBus(config.database.url, cache, log) : undefined;
   const ctx: AppContext = {
     config,
     db: db.db,
     tokens: new TokenService(secret, config.jwt.ttlSeconds),
     chain,
-    cache: { members: new TtlCache(config.memberCacheTtlMs), me: new TtlCache(config.memberCacheTtlMs) },
+    cache,
+    cacheBus,
     prices: priceSourceFrom(config),
     ...serverClock(config),
   };
 
-  // The signer key is checked here so a bad one fails at start-up, not at the first claim.
-  if (config.chain.signerKey) privateKeyToAccount(config.chain.signerKey);
+  if (config.chain.rpcUrl)
+    await checkChainRoles(ctx, log).catch(async (e) => {
+      await cacheBus?.close();
+      await db.close();
+      throw e;
+    });
 
   if (config.seedDemo && !config.chain.rpcUrl) {
     const seeded = await seedDemo(ctx);
@@ -162,6 +228,7 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
     ctx,
     db,
     close: async () => {
+      await cacheBus?.close();
       await db.close();
       await stopChain();
     },

@@ -2,9 +2,9 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Jobs, startJobs } from './jobs/index.ts';
-import { purgeNonces } from './modules/auth/service.ts';
+import { logSerializers } from './lib/log.ts';
 import { findRoot } from './modules/members/repository.ts';
-import { startRuntime } from './runtime.ts';
+import { startRuntime, UnsafeDeploymentError } from './runtime.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -20,16 +20,19 @@ async function main() {
   const logger = pino({
     level: config.logLevel,
     redact: ['req.headers.authorization', 'headers.authorization', '*.signature', '*.token', '*.message'],
+    // No query value and no header but the host in request lines (see lib/log.ts).
+    serializers: logSerializers,
   });
-  const runtime = await startRuntime(config, logger);
+  const runtime = await startRuntime(config, logger).catch((e) => {
+    if (e instanceof UnsafeDeploymentError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  });
   const app = await buildApp(runtime.ctx, { logger, serveWeb: true });
   await app.listen({ host: config.host, port: config.port });
 
-  const purge = setInterval(
-    () => purgeNonces(runtime.ctx).catch((err) => logger.warn({ err }, 'nonce purge failed')),
-    600_000,
-  );
-  purge.unref();
   const jobs: Jobs | undefined = config.runJobs ? startJobs(runtime.ctx, logger) : undefined;
 
   const root = await findRoot(runtime.ctx.db);
@@ -44,7 +47,6 @@ async function main() {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
-    clearInterval(purge);
     await jobs?.stop();
     await app.close();
     await runtime.close();

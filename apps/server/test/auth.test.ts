@@ -257,13 +257,13 @@ describe('POST /api/v1/auth', () => {
           expirationTime: new Date(now + 7_200_000),
         })
       ).body.msg,
-    ).toBe(en.siwe.not_yet_valid);
+    ).toBe(en.siwe.issued_in_future);
     const garbage = await s.app.inject({
       method: 'POST',
       url: '/api/v1/auth',
       payload: { message: 'hello', signature: '0x1234' },
     });
-    expect(garbage.json()).toEqual({ code: 400, msg: en.siwe.malformed, data: null });
+    expect(garbage.json()).toEqual({ code: 400, msg: en.siwe.malformed, data: { rule: 'header' } });
     const nonce = await getNonce(s.app, root.address);
     const message = siweMessage(s.ctx, root, nonce);
     const badSig = await s.app.inject({
@@ -285,6 +285,109 @@ describe('POST /api/v1/auth', () => {
   });
 });
 
+describe('POST /api/v1/auth: the strict message and its dates', () => {
+  const MIN = 60_000;
+  const post = async (message: string) =>
+    (
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth',
+        payload: { message, signature: await root.signMessage({ message }) },
+      })
+    ).json();
+
+  /** A message made with a fresh nonce is refused as expected; the nonce is untouched and still signs in. */
+  async function refusedNonceKept(make: (nonce: string) => string, expected: unknown) {
+    const nonce = await getNonce(s.app, root.address);
+    expect(await post(make(nonce))).toEqual(expected);
+    const [n] = await s.db.db.select().from(schema.nonces).where(eq(schema.nonces.nonce, nonce));
+    expect(n?.usedAt).toBeNull();
+    expect((await post(siweMessage(s.ctx, root, nonce))).code).toBe(200);
+  }
+  const refusal = (key: keyof typeof en.siwe, data: unknown = null, vars = {}) => ({
+    code: 400,
+    msg: interpolate(en.siwe[key], vars),
+    data,
+  });
+
+  it('refuses an issued-at older than the nonce lifetime plus the clock skew (20 minutes)', async () => {
+    await refusedNonceKept(
+      (nonce) => siweMessage(s.ctx, root, nonce, { issuedAt: new Date(s.ctx.now().getTime() - 20 * MIN) }),
+      refusal('issued_too_old'),
+    );
+    // 9 minutes is within 5 (nonce) + 5 (skew).
+    const { body } = await signIn(s, root, { issuedAt: new Date(s.ctx.now().getTime() - 9 * MIN) });
+    expect(body.code).toBe(200);
+  });
+
+  it('refuses an issued-at more than the clock skew in the future (10 minutes)', async () => {
+    await refusedNonceKept(
+      (nonce) => siweMessage(s.ctx, root, nonce, { issuedAt: new Date(s.ctx.now().getTime() + 10 * MIN) }),
+      refusal('issued_in_future'),
+    );
+    const { body } = await signIn(s, root, { issuedAt: new Date(s.ctx.now().getTime() + 4 * MIN) });
+    expect(body.code).toBe(200);
+  });
+
+  it('refuses an expiry more than an hour after issued-at (2 days)', async () => {
+    await refusedNonceKept(
+      (nonce) =>
+        siweMessage(s.ctx, root, nonce, { expirationTime: new Date(s.ctx.now().getTime() + 2 * 1440 * MIN) }),
+      refusal('expiry_too_far', null, { minutes: 60 }),
+    );
+    const { body } = await signIn(s, root, { expirationTime: new Date(s.ctx.now().getTime() + 59 * MIN) });
+    expect(body.code).toBe(200);
+  });
+
+  it('refuses a not-before after the expiry or beyond the clock skew', async () => {
+    const at = (ms: number) => new Date(s.ctx.now().getTime() + ms).toISOString();
+    // The helper's message ends with its Expiration Time (now + 10 minutes): Not Before comes next.
+    await refusedNonceKept(
+      (nonce) => `${siweMessage(s.ctx, root, nonce)}\nNot Before: ${at(11 * MIN)}`,
+      refusal('not_before_after_expiry'),
+    );
+    await refusedNonceKept(
+      (nonce) => `${siweMessage(s.ctx, root, nonce)}\nNot Before: ${at(6 * MIN)}`,
+      refusal('not_yet_valid'),
+    );
+    const nonce = await getNonce(s.app, root.address);
+    expect((await post(`${siweMessage(s.ctx, root, nonce)}\nNot Before: ${at(4 * MIN)}`)).code).toBe(200);
+  });
+
+  it('refuses an address line that is not EIP-55 checksummed, even correctly signed', async () => {
+    await refusedNonceKept(
+      (nonce) => {
+        const [header, address = '', ...rest] = siweMessage(s.ctx, root, nonce).split('\n');
+        return [header, address.toLowerCase(), ...rest].join('\n');
+      },
+      refusal('address_not_checksummed', { rule: 'address_checksum', field: 'address' }),
+    );
+  });
+
+  it('refuses a message that is not exactly EIP-4361, naming the rule', async () => {
+    await refusedNonceKept(
+      (nonce) => siweMessage(s.ctx, root, nonce).replace('\nIssued At: ', '\nFoo: bar\nIssued At: '),
+      refusal('malformed', { rule: 'unknown_line' }),
+    );
+    await refusedNonceKept(
+      (nonce) => `${siweMessage(s.ctx, root, nonce)}\n`,
+      refusal('malformed', { rule: 'trailing_newline' }),
+    );
+    await refusedNonceKept(
+      (nonce) => siweMessage(s.ctx, root, nonce).replace(/Issued At: (\S+)Z/, 'Issued At: $1'),
+      refusal('malformed', { rule: 'date_zone', field: 'issuedAt' }),
+    );
+  });
+
+  it('answers the new refusals in the Accept-Language locale', async () => {
+    const { res } = await signIn(s, root, {
+      expirationTime: new Date(s.ctx.now().getTime() + 2 * 1440 * MIN),
+      headers: { 'accept-language': 'ja' },
+    });
+    expect(res.json().msg).toBe(interpolate(apiMessages.ja.siwe.expiry_too_far, { minutes: 60 }));
+  });
+});
+
 describe('session tokens', () => {
   it('401 for a missing, tampered, expired or mismatched token', async () => {
     const headers = await session(s, root);
@@ -299,7 +402,7 @@ describe('session tokens', () => {
     expect((await me({ ...headers, 'x-wallet-address': newWallet().address })).json().msg).toBe(
       en.auth.wallet_mismatch,
     );
-    const forged = await new TokenService('x'.repeat(64), 3600).sign(root.address.toLowerCase(), 1n);
+    const forged = await new TokenService('x'.repeat(64), 3600).sign(root.address.toLowerCase(), 1n, 'x');
     expect((await me({ ...headers, authorization: `Bearer ${forged}` })).json().msg).toBe(
       en.auth.invalid_token,
     );
@@ -308,6 +411,7 @@ describe('session tokens', () => {
     const expired = await new TokenService(new TextDecoder().decode(secret), -10).sign(
       root.address.toLowerCase(),
       1n,
+      'x',
     );
     const res = await me({ ...headers, authorization: `Bearer ${expired}` });
     expect(res.statusCode).toBe(401);

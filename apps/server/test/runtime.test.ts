@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deployAll, devAccount, freePort, startAnvil } from '@agc/contracts';
+import { type Deployment, deployAll, devAccount, freePort, startAnvil } from '@agc/contracts';
 import { schema } from '@agc/db';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { startRuntime } from '../src/runtime.ts';
@@ -46,30 +47,34 @@ describe('runtime', () => {
     }
   });
 
+  const SIGNER_KEY = `0x${'ab'.repeat(32)}` as const;
+  const QUOTE_KEY = `0x${'cd'.repeat(32)}` as const;
+  const networkConfig = (network: { url: string }, d: Deployment, unusedPort: number) =>
+    loadConfig({
+      DATA_DIR: tempDir(),
+      ANVIL_PORT: String(unusedPort),
+      CHAIN_RPC_URL: network.url,
+      AGC_ADDRESS: d.agc,
+      USDT_ADDRESS: d.usdt,
+      TRANSFER_ADDRESS: d.transfer,
+      VAULT_ADDRESS: d.vault,
+      SIGNER_PRIVATE_KEY: SIGNER_KEY,
+      QUOTE_SIGNER_PRIVATE_KEY: QUOTE_KEY,
+      TRANSFER_START_BLOCK: d.blockNumber.toString(),
+    });
+
   it('uses a configured network and its contracts without starting anvil', async () => {
     const network = await startAnvil();
     try {
       const d = await deployAll({
         rpcUrl: network.url,
         deployer: devAccount(0),
-        signer: devAccount(10).address,
+        signer: privateKeyToAccount(SIGNER_KEY).address,
+        quoteSigner: privateKeyToAccount(QUOTE_KEY).address,
         openMint: false,
       });
       const unusedPort = await freePort();
-      const runtime = await startRuntime(
-        loadConfig({
-          DATA_DIR: tempDir(),
-          ANVIL_PORT: String(unusedPort),
-          CHAIN_RPC_URL: network.url,
-          AGC_ADDRESS: d.agc,
-          USDT_ADDRESS: d.usdt,
-          TRANSFER_ADDRESS: d.transfer,
-          VAULT_ADDRESS: d.vault,
-          SIGNER_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
-          TRANSFER_START_BLOCK: d.blockNumber.toString(),
-        }),
-        log,
-      );
+      const runtime = await startRuntime(networkConfig(network, d, unusedPort), log);
       try {
         expect(runtime.ctx.chain.rpcUrl).toBe(network.url);
         expect(runtime.ctx.chain.contracts.vault).toBe(d.vault.toLowerCase());
@@ -81,6 +86,53 @@ describe('runtime', () => {
       } finally {
         await runtime.close();
       }
+    } finally {
+      await network.stop();
+    }
+  });
+
+  it('refuses to start in production when a contract role is a development key or trusts another signer', async () => {
+    const network = await startAnvil();
+    try {
+      // Owned and guarded by dev account 0 (anyone knows its key), signers as configured.
+      const devOwned = await deployAll({
+        rpcUrl: network.url,
+        deployer: devAccount(0),
+        signer: privateKeyToAccount(SIGNER_KEY).address,
+        quoteSigner: privateKeyToAccount(QUOTE_KEY).address,
+        openMint: false,
+      });
+      const production = {
+        ...networkConfig(network, devOwned, await freePort()),
+        env: 'production' as const,
+      };
+      const refused = await startRuntime(production, log).then(
+        (r) => r.close().then(() => null),
+        (e: Error) => e,
+      );
+      expect(refused?.name).toBe('UnsafeDeploymentError');
+      expect(refused?.message).toContain(`vault owner ${devAccount(0).address}`);
+      expect(refused?.message).toContain('is a key of the public development mnemonic');
+      // The same deployment outside production starts (local and test networks use these keys).
+      const dev = await startRuntime(networkConfig(network, devOwned, await freePort()), log);
+      await dev.close();
+
+      // A vault that trusts another signer than SIGNER_PRIVATE_KEY: every voucher would fail.
+      const otherSigner = await deployAll({
+        rpcUrl: network.url,
+        deployer: devAccount(0),
+        signer: devAccount(10).address,
+        quoteSigner: privateKeyToAccount(QUOTE_KEY).address,
+        openMint: false,
+      });
+      const mismatch = await startRuntime(
+        { ...networkConfig(network, otherSigner, await freePort()), env: 'production' as const },
+        log,
+      ).then(
+        (r) => r.close().then(() => null),
+        (e: Error) => e,
+      );
+      expect(mismatch?.message).toContain(`the vault trusts ${devAccount(10).address}`);
     } finally {
       await network.stop();
     }

@@ -15,5 +15,6 @@ export const ErrorCode = {
   conflict: 409,
   tooManyRequests: 429,
   internal: 500,
+  unavailable: 503,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

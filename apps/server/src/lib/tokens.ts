@@ -1,9 +1,12 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { TtlCache } from './ttl-cache.ts';
 
-type Verified = { ok: true; address: string; userId: bigint; expiresAt: number };
+type Verified = { ok: true; address: string; userId: bigint; sessionId: string; expiresAt: number };
 
-/** Session tokens: HS256 JWTs bound to a wallet address (lower-case, in `sub`). */
+/**
+ * Session tokens: HS256 JWTs bound to a wallet address (lower-case, in `sub`) and naming their session
+ * row (`sid`), which logging out revokes: a valid signature alone does not keep a session open.
+ */
 export class TokenService {
   private readonly key: Uint8Array;
   /** Tokens already verified: a token is immutable, so only its expiry needs checking again. */
@@ -15,8 +18,12 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(address: string, userId: bigint): Promise<string> {
-    return new SignJWT({ uid: userId.toString() })
+  get lifetimeMs(): number {
+    return this.ttlSeconds * 1000;
+  }
+
+  sign(address: string, userId: bigint, sessionId: string): Promise<string> {
+    return new SignJWT({ uid: userId.toString(), sid: sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(address)
       .setIssuer('agcfund')
@@ -35,13 +42,19 @@ export class TokenService {
     }
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: 'agcfund', algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.uid !== 'string' || !/^\d+$/.test(payload.uid)) {
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.uid !== 'string' ||
+        !/^\d+$/.test(payload.uid) ||
+        typeof payload.sid !== 'string'
+      ) {
         return { ok: false, reason: 'invalid' };
       }
       const result: Verified = {
         ok: true,
         address: payload.sub,
         userId: BigInt(payload.uid),
+        sessionId: payload.sid,
         expiresAt: (payload.exp ?? 0) * 1000,
       };
       this.verified.set(token, result);

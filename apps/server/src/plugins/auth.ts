@@ -3,12 +3,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { sessionState } from '../modules/auth/sessions.ts';
 import { memberSnapshot } from '../modules/members/service.ts';
 
 export interface SessionUser {
   id: bigint;
   address: string;
   roles: Role[];
+  /** The session the request's token names (logout ends it); absent for work done outside a request. */
+  sessionId?: string;
 }
 
 declare module 'fastify' {
@@ -43,12 +46,19 @@ export const authPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     const claimed = req.headers['x-wallet-address'];
     if (typeof claimed !== 'string' || claimed.toLowerCase() !== verified.address)
       throw unauthorized('auth.wallet_mismatch');
-    const member = await memberSnapshot(ctx, verified.userId);
+    const [session, member] = await Promise.all([
+      sessionState(ctx, verified.sessionId),
+      memberSnapshot(ctx, verified.userId),
+    ]);
+    // A logged-out (or unknown) session ends the token, however valid its signature.
+    if (!session || session.userId !== verified.userId || session.revokedAt !== null)
+      throw unauthorized('auth.session_ended');
     if (!member || member.address !== verified.address) throw unauthorized('auth.unknown_user');
     req.user = {
       id: member.id,
       address: member.address,
       roles: effectiveRoles(ctx, member.roles, member.address),
+      sessionId: verified.sessionId,
     };
   }
 

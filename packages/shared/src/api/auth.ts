@@ -18,5 +18,9 @@ export type AuthBodyInput = z.input<typeof authBody>;
 export const authResponse = z.object({ token: z.string(), address: z.string() });
 export type AuthResponse = z.infer<typeof authResponse>;
 
+/** POST logout (this session) and logout/all (every session of the member): how many were ended. */
+export const logoutResponse = z.object({ revoked: z.number().int().min(0) });
+export type LogoutResponse = z.infer<typeof logoutResponse>;
+
 /** SIWE parameters the client needs to build the message the server will accept. */
 export const SIWE_STATEMENT = 'Sign in to AGCFund Portfolio.';

@@ -1,8 +1,10 @@
-import { authBody, authResponse, envelope, nonceQuery, nonceResponse } from '@agc/shared';
+import { authBody, authResponse, envelope, logoutResponse, nonceQuery, nonceResponse } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
+import { perClient } from '../../plugins/rate-limit.ts';
 import { issueNonce, signIn } from './service.ts';
+import { revokeAllSessions, revokeSession } from './sessions.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -14,7 +16,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         querystring: nonceQuery,
         response: { 200: envelope(nonceResponse) },
       },
-      config: { rateLimit: { max: ctx.config.rateLimit.noncePerMinute, timeWindow: '1 minute' } },
+      config: { rateLimit: perClient(ctx.config.rateLimit.noncePerMinute) },
     },
     async (req) => ok(req, await issueNonce(ctx, req.query.address)),
   );
@@ -28,8 +30,43 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         body: authBody,
         response: { 200: envelope(authResponse) },
       },
-      config: { rateLimit: { max: ctx.config.rateLimit.authPerMinute, timeWindow: '1 minute' } },
+      config: { rateLimit: perClient(ctx.config.rateLimit.authPerMinute) },
     },
-    async (req) => ok(req, await signIn(ctx, req.body)),
+    async (req) =>
+      ok(
+        req,
+        await signIn(ctx, req.body, {
+          ip: req.ip,
+          userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
+        }),
+      ),
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log this session out: its token is refused from now on, by every server process',
+        security: [{ bearer: [] }],
+        response: { 200: envelope(logoutResponse) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (req) => ok(req, { revoked: await revokeSession(ctx, req.user!.id, req.user!.sessionId!) }),
+  );
+
+  app.post(
+    '/logout/all',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out everywhere: every open session of the member ends, this one included',
+        security: [{ bearer: [] }],
+        response: { 200: envelope(logoutResponse) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (req) => ok(req, { revoked: await revokeAllSessions(ctx, req.user!.id) }),
   );
 };

@@ -3,7 +3,6 @@ import { type DbOrTx, schema } from '@agc/db';
 import type { AuthBody } from '@agc/shared';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { type Hex, recoverMessageAddress } from 'viem';
-import { parseSiweMessage } from 'viem/siwe';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
@@ -17,6 +16,8 @@ import {
   type Member,
 } from '../members/repository.ts';
 import { invalidateMember } from '../members/service.ts';
+import { newSessionId, openSession } from './sessions.ts';
+import { parseSiweStrict, SIWE_MAX_LIFETIME_MS } from './siwe.ts';
 
 const { nonces } = schema;
 /** Tolerated clock difference between a wallet's device and the server. */
@@ -36,20 +37,12 @@ export async function purgeNonces(ctx: AppContext): Promise<void> {
 
 type Parsed = { address: `0x${string}`; nonce: string };
 
-/** Checks an EIP-4361 message against this server: domain, origin, chain, validity window, signature. */
+/**
+ * Checks an EIP-4361 message against this server: strict syntax (siwe.ts), domain, origin, chain, dates on
+ * the server clock, signature. Every refusal happens before the nonce is looked at, so it stays usable.
+ */
 async function verifySiwe(ctx: AppContext, message: string, signature: Hex): Promise<Parsed> {
-  const m = parseSiweMessage(message);
-  if (
-    !m.address ||
-    !m.domain ||
-    !m.nonce ||
-    !m.uri ||
-    m.version !== '1' ||
-    m.chainId === undefined ||
-    !m.issuedAt
-  ) {
-    throw badRequest('siwe.malformed');
-  }
+  const m = parseSiweStrict(message);
   let uriOrigin: string | undefined;
   try {
     uriOrigin = new URL(m.uri).origin;
@@ -62,9 +55,19 @@ async function verifySiwe(ctx: AppContext, message: string, signature: Hex): Pro
   if (m.chainId !== ctx.chain.id)
     throw badRequest('siwe.wrong_chain', { chainId: ctx.chain.id, got: m.chainId });
   const now = ctx.now().getTime();
-  if (m.expirationTime && m.expirationTime.getTime() <= now) throw badRequest('siwe.expired');
-  if (m.notBefore && m.notBefore.getTime() > now + CLOCK_SKEW_MS) throw badRequest('siwe.not_yet_valid');
-  if (m.issuedAt.getTime() > now + CLOCK_SKEW_MS) throw badRequest('siwe.not_yet_valid');
+  const issuedAt = m.issuedAt.getTime();
+  if (issuedAt > now + CLOCK_SKEW_MS) throw badRequest('siwe.issued_in_future');
+  // The wallet dates the message after fetching the nonce: older than the nonce can live, it is not fresh.
+  if (issuedAt < now - ctx.config.nonceTtlSeconds * 1000 - CLOCK_SKEW_MS)
+    throw badRequest('siwe.issued_too_old');
+  const expiresAt = m.expirationTime?.getTime();
+  if (expiresAt !== undefined && expiresAt <= now) throw badRequest('siwe.expired');
+  if (expiresAt !== undefined && expiresAt > issuedAt + SIWE_MAX_LIFETIME_MS)
+    throw badRequest('siwe.expiry_too_far', { minutes: SIWE_MAX_LIFETIME_MS / 60_000 });
+  const notBefore = m.notBefore?.getTime();
+  if (notBefore !== undefined && expiresAt !== undefined && notBefore > expiresAt)
+    throw badRequest('siwe.not_before_after_expiry');
+  if (notBefore !== undefined && notBefore > now + CLOCK_SKEW_MS) throw badRequest('siwe.not_yet_valid');
   let signer: string;
   try {
     signer = await recoverMessageAddress({ message, signature });
@@ -111,17 +114,26 @@ async function register(tx: DbOrTx, body: AuthBody, address: string): Promise<Me
  * address is registered under its inviter in the same transaction, so a refused sign-up (unknown
  * code, missing side) changes nothing, not even the nonce.
  */
-export async function signIn(ctx: AppContext, body: AuthBody): Promise<{ token: string; address: string }> {
+export async function signIn(
+  ctx: AppContext,
+  body: AuthBody,
+  client: { ip: string | null; userAgent: string | null } = { ip: null, userAgent: null },
+): Promise<{ token: string; address: string }> {
   const { address, nonce } = await verifySiwe(ctx, body.message, body.signature as Hex);
   for (let attempt = 0; ; attempt++) {
     try {
+      const sessionId = newSessionId();
       const member = await ctx.db.transaction(async (tx) => {
         await consumeNonce(tx, ctx, nonce, address);
-        return (await findByAddress(tx, address)) ?? (await register(tx, body, address));
+        const m = (await findByAddress(tx, address)) ?? (await register(tx, body, address));
+        // Sessions live on the real clock, like the tokens that name them.
+        const expiresAt = new Date(Date.now() + ctx.tokens.lifetimeMs);
+        await openSession(tx, { id: sessionId, userId: m.id, expiresAt, ...client });
+        return m;
       });
       // A sign-up changed the inviter's count.
       if (member.inviterId !== null) invalidateMember(ctx, member.inviterId);
-      return { token: await ctx.tokens.sign(member.address, member.id), address: member.address };
+      return { token: await ctx.tokens.sign(member.address, member.id, sessionId), address: member.address };
     } catch (e) {
       // Two sign-ups raced (same address, root, or an invite code collision): the loser retries once
       // and then sees the winner's row.

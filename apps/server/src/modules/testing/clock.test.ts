@@ -74,7 +74,9 @@ describe('serverClock', () => {
 describe('TEST_CLOCK configuration', () => {
   const production = {
     NODE_ENV: 'production',
-    JWT_SECRET: 'x'.repeat(40),
+    JWT_SECRET: '7d1f0c8a93e24b56a1f7c03e9d28b4f6a5c1e0d9b8f7a6c5e4d3b2a1f0e9d8c7',
+    DATABASE_URL: 'postgres://app@db:5432/app',
+    QUOTE_SIGNER_PRIVATE_KEY: `0x${'2'.repeat(64)}`,
     CHAIN_RPC_URL: 'https://arb1.example/rpc',
     AGC_ADDRESS: `0x${'a'.repeat(40)}`,
     USDT_ADDRESS: `0x${'a'.repeat(40)}`,

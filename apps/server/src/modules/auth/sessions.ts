@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { type DbOrTx, schema } from '@agc/db';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { invalidate, type SessionState } from '../../lib/caches.ts';
+
+const { sessions } = schema;
+
+/** Sessions are kept this long after they ended, for the member's and an auditor's history. */
+const KEEP_ENDED_MS = 30 * 86_400_000;
+
+/** 144 random bits, URL-safe: the id a session token names. */
+export const newSessionId = () => randomBytes(18).toString('base64url');
+
+/** Opens a session inside the sign-in transaction (so a refused sign-in opens none). */
+export async function openSession(
+  tx: DbOrTx,
+  s: { id: string; userId: bigint; expiresAt: Date; ip: string | null; userAgent: string | null },
+): Promise<void> {
+  await tx.insert(sessions).values({
+    id: s.id,
+    userId: s.userId,
+    expiresAt: s.expiresAt,
+    ip: s.ip,
+    // A header is the client's to fill: keep what is useful to a reader, not whatever it sent.
+    userAgent: s.userAgent?.slice(0, 200) ?? null,
+  });
+}
+
+/**
+ * Opens a session outside sign-in and returns its id: for tools that hold the token secret and act as
+ * members (benchmarks, tests); the app itself opens sessions only by signing in.
+ */
+export async function openSessionFor(db: DbOrTx, userId: bigint, lifetimeMs: number): Promise<string> {
+  const id = newSessionId();
+  await openSession(db, {
+    id,
+    userId,
+    expiresAt: new Date(Date.now() + lifetimeMs),
+    ip: null,
+    userAgent: null,
+  });
+  return id;
+}
+
+/** A session's state, cached like the member snapshot; revocations reach every process (lib/caches.ts). */
+export function sessionState(ctx: AppContext, id: string): Promise<SessionState | undefined> {
+  return ctx.cache.sessions.getOrLoad(id, async () => {
+    const [row] = await ctx.db
+      .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.id, id))
+      .limit(1);
+    return row;
+  });
+}
+
+/** Logs one session out. Returns how many sessions it ended (0 when it had ended already). */
+export async function revokeSession(ctx: AppContext, userId: bigint, id: string): Promise<number> {
+  const ended = await ctx.db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: 'logout' })
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  invalidate(ctx, { kind: 'sessions', ids: [id] });
+  return ended.length;
+}
+
+/** "Log out everywhere": ends every open session of the member, this one included. */
+export async function revokeAllSessions(ctx: AppContext, userId: bigint): Promise<number> {
+  const ended = await ctx.db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: 'logout_all' })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  invalidate(ctx, { kind: 'sessionsOf', userId });
+  return ended.length;
+}
+
+/** Drops sessions that ended long ago (maintenance job). */
+export async function purgeSessions(ctx: AppContext): Promise<void> {
+  await ctx.db.delete(sessions).where(lt(sessions.expiresAt, new Date(Date.now() - KEEP_ENDED_MS)));
+}

@@ -1,0 +1,73 @@
+import { schema } from '@agc/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findByAddress } from '../src/modules/members/repository.ts';
+import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
+
+let s: TestServer;
+const root = newWallet();
+const other = newWallet();
+let code: string;
+
+const me = (headers: Record<string, string>) =>
+  s.app.inject({ method: 'GET', url: '/api/v1/me', headers: { ...headers, 'accept-language': 'en' } });
+const post = (url: string, headers: Record<string, string>) =>
+  s.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers, payload: {} });
+
+beforeAll(async () => {
+  s = await startTestServer();
+  await session(s, root);
+  code = (await findByAddress(s.ctx.db, root.address))!.inviteCode;
+  await session(s, other, { invite_code: code, side: 'left' });
+});
+afterAll(() => s.close());
+
+describe('sessions: logout and log out everywhere', () => {
+  it('a sign-in opens a session row naming where it came from', async () => {
+    const headers = await session(s, root, { headers: { 'user-agent': 'TestBrowser/1.0' } });
+    expect((await me(headers)).statusCode).toBe(200);
+    const rows = await s.ctx.db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userAgent, 'TestBrowser/1.0'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ revokedAt: null, ip: '127.0.0.1' });
+    expect(rows[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+  });
+
+  it('logout ends this session only: its token is refused, another session of the member goes on', async () => {
+    const a = await session(s, root);
+    const b = await session(s, root);
+    expect((await me(a)).statusCode).toBe(200); // cached as open
+    const out = await post('logout', a);
+    expect(out.json()).toMatchObject({ code: 200, data: { revoked: 1 } });
+    const refused = await me(a);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().msg).toBe('Your session has ended. Please log in again');
+    expect((await me(b)).statusCode).toBe(200);
+    // Logging out again with the ended token is refused like any other request of it.
+    expect((await post('logout', a)).statusCode).toBe(401);
+  });
+
+  it('log out everywhere ends every session of the member, and nobody else’s', async () => {
+    const a = await session(s, root);
+    const b = await session(s, root);
+    const o = await session(s, other);
+    for (const h of [a, b, o]) expect((await me(h)).statusCode).toBe(200);
+    const out = await post('logout/all', a);
+    expect(out.json().code).toBe(200);
+    expect(out.json().data.revoked).toBeGreaterThanOrEqual(2);
+    expect((await me(a)).statusCode).toBe(401);
+    expect((await me(b)).statusCode).toBe(401);
+    expect((await me(o)).statusCode).toBe(200);
+    // A fresh sign-in works again.
+    expect((await me(await session(s, root))).statusCode).toBe(200);
+  });
+
+  it('a token without a session (signed with the secret but never opened) is refused', async () => {
+    const m = (await findByAddress(s.ctx.db, root.address))!;
+    const token = await s.ctx.tokens.sign(m.address, m.id, 'never-opened');
+    const res = await me({ authorization: `Bearer ${token}`, 'x-wallet-address': root.address });
+    expect(res.statusCode).toBe(401);
+  });
+});
