@@ -21,7 +21,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { agcAbi, deployAll, devAccount, mockUsdtAbi, startAnvil, transferAbi } from '@agc/contracts';
+import { agcAbi, devAccount, mockUsdtAbi, transferAbi } from '@agc/contracts';
 import { rowsOf, schema } from '@agc/db';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -38,7 +38,6 @@ import {
   maxUint256,
   toHex,
 } from 'viem';
-import type { ChainContext } from '../apps/server/src/context.ts';
 import { startJobs } from '../apps/server/src/jobs/index.ts';
 import { chainClient } from '../apps/server/src/modules/chain/client.ts';
 import { ingestPaidEvents, paidEvents } from '../apps/server/src/modules/chain/payments.ts';
@@ -49,6 +48,7 @@ import { insertPlaced, insertRoot, type Member } from '../apps/server/src/module
 import type { PaidEvent } from '../apps/server/src/modules/shop/confirmation.ts';
 import { createOrder, type OrderView } from '../apps/server/src/modules/shop/orders.ts';
 import { seedProducts } from '../apps/server/src/modules/shop/products.ts';
+import { buildStepTx } from '../apps/server/src/modules/shop/tx.ts';
 import { applyTeamVolume } from '../apps/server/src/modules/team/volume.ts';
 import { startChainServer, startLocalChain } from '../apps/server/test/chain.ts';
 import { newWallet, session, startTestServer } from '../apps/server/test/helpers.ts';
@@ -406,15 +406,11 @@ async function ingestionThroughput(pgUrl: string) {
     }
     await rpc.batched(fund);
     await rpc.mineAll();
-    await rpc.batched(
-      onChain.map((o) =>
-        send(
-          o.address,
-          deployment.transfer,
-          encodeFunctionData({ abi: transferAbi, functionName: 'pay', args: [o.id, o.priceUsdt, o.feeAgc] }),
-        ),
-      ),
+    // Each pay carries the server's signed quote, built exactly as the app's third step.
+    const payData = await Promise.all(
+      onChain.map(async (o) => (await buildStepTx(ctx, o, 'paying')).tx.data as `0x${string}`),
     );
+    await rpc.batched(onChain.map((o, i) => send(o.address, deployment.transfer, payData[i]!)));
     const payBlocks = await rpc.mineAll();
     const chainMs = performance.now() - t;
     console.log(
@@ -471,6 +467,7 @@ async function ingestionThroughput(pgUrl: string) {
     const events: PaidEvent[] = baseline.map((o, i) => ({
       txHash: `0x${randomBytes(32).toString('hex')}`,
       logIndex: 0,
+      blockHash: `0x${randomBytes(32).toString('hex')}`,
       blockNumber: head + 1n + BigInt(i),
       orderId: o.id,
       payer: o.address,

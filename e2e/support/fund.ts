@@ -1,11 +1,9 @@
-import { agcAbi, devAccount, mockUsdtAbi, transferAbi } from '@agc/contracts';
-import { AGC_DECIMALS, parseAmount } from '@agc/shared';
+import { agcAbi, devAccount, mockUsdtAbi } from '@agc/contracts';
 import { expect } from '@playwright/test';
 import {
   type Address,
   createPublicClient,
   createWalletClient,
-  erc20Abi,
   http,
   type LocalAccount,
   parseEther,
@@ -38,38 +36,46 @@ export async function fund(env: E2EEnv, address: Address) {
   for (const hash of [usdt, agc]) await client.waitForTransactionReceipt({ hash });
 }
 
-/** Approves and calls pay(orderId, usdt, agc) from any account, outside the app (another payer, other amounts). */
+/**
+ * Pays an order outside the app, as a wallet would with the server's three transactions: approve the AGC
+ * fee and the USDT price, then the server-built pay (its signed quote binds it to the order's member).
+ * `cancelFirst` cancels the order between fetching the transactions and sending them: a payment that
+ * arrives after the member canceled (it stays Verifying for an auditor).
+ */
 export async function payFrom(
   env: E2EEnv,
   account: LocalAccount,
-  orderId: bigint,
-  usdt: bigint,
-  agc: bigint,
+  headers: Record<string, string>,
+  orderId: string,
+  { cancelFirst = false }: { cancelFirst?: boolean } = {},
 ) {
-  const config = (await (await fetch(`${env.baseURL}/api/v1/config`)).json()).data;
   const transport = http(env.rpcUrl);
   const client = createPublicClient({ transport });
   const wallet = createWalletClient({ account, transport, chain: arbitrum });
-  const spender = config.contracts.transfer;
-  for (const [token, amount] of [
-    [config.contracts.token, agc],
-    [config.contracts.usdt, usdt],
-  ] as const) {
-    const hash = await wallet.writeContract({
-      address: token,
-      abi: erc20Abi,
-      functionName: 'approve',
-      args: [spender, amount],
-    });
+  const txs = [];
+  for (const path of [
+    `order/approve/agc/${orderId}`,
+    `order/approve/usdt/${orderId}`,
+    `order/tx/${orderId}`,
+  ]) {
+    const body = await (await fetch(`${env.baseURL}/api/v1/${path}`, { headers })).json();
+    if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
+    txs.push(body.data.tx as { to: Address; data: `0x${string}` });
+  }
+  if (cancelFirst) {
+    const canceled = await (
+      await fetch(`${env.baseURL}/api/v1/order/cancel`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ order_id: orderId }),
+      })
+    ).json();
+    if (canceled.code !== 200) throw new Error(`cancel: ${JSON.stringify(canceled)}`);
+  }
+  for (const tx of txs) {
+    const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data });
     await client.waitForTransactionReceipt({ hash });
   }
-  const hash = await wallet.writeContract({
-    address: spender,
-    abi: transferAbi,
-    functionName: 'pay',
-    args: [orderId, usdt, agc],
-  });
-  await client.waitForTransactionReceipt({ hash });
 }
 
 /**
@@ -85,13 +91,7 @@ export async function buyProduct(env: E2EEnv, account: LocalAccount, headers: Re
     })
   ).json();
   const orderId: string = created.data.order_id;
-  await payFrom(
-    env,
-    account,
-    BigInt(orderId),
-    parseAmount(created.data.pay_amount_usdt, 6),
-    parseAmount(created.data.service_fee_agc, AGC_DECIMALS),
-  );
+  await payFrom(env, account, headers, orderId);
   await expect
     .poll(
       async () =>

@@ -4,6 +4,7 @@ import {
   type Deployment,
   deployAll,
   devAccount,
+  devQuoteSigner,
   devVoucherSigner,
   localChain,
   mockUsdtAbi,
@@ -17,12 +18,14 @@ import { startTestServer, type TestServer } from './helpers.ts';
 
 export interface ChainServer extends TestServer {
   anvil: AnvilInstance;
+  deployment: Deployment;
   publicClient: ReturnType<typeof createPublicClient>;
+  testClient: ReturnType<typeof createTestClient>;
   /** Gives a wallet gas, USDT and AGC (minor units). */
   fund(address: `0x${string}`, usdt: bigint, agc: bigint): Promise<void>;
   /** Sends a server-built step transaction from the account and waits for its receipt. */
   send(account: PrivateKeyAccount, tx: TxResponse['tx']): Promise<Hash>;
-  /** Calls Transfer.pay directly with any amounts (for wrong-amount and other-payer cases). */
+  /** Sends any transaction from the account (a direct contract call outside the app) and waits for it. */
   call(account: PrivateKeyAccount, to: `0x${string}`, data: `0x${string}`): Promise<Hash>;
 }
 
@@ -37,7 +40,13 @@ export async function startLocalChain(): Promise<{
     rpcUrl: anvil.url,
     deployer: devAccount(0),
     signer: devVoucherSigner().address,
+    quoteSigner: devQuoteSigner().address,
     openMint: true,
+  });
+  // The voucher signer pays the gas of the vault's cancel(id) when an admin revokes a withdrawal.
+  await createTestClient({ mode: 'anvil', transport: http(anvil.url) }).setBalance({
+    address: devVoucherSigner().address,
+    value: parseEther('10'),
   });
   const lower = (a: string) => a.toLowerCase() as `0x${string}`;
   return {
@@ -59,10 +68,8 @@ export async function startLocalChain(): Promise<{
   };
 }
 
-/** A test server on a fresh anvil with the real contracts deployed (one per test file). */
-export async function startChainServer(env: Record<string, string> = {}): Promise<ChainServer> {
-  const { anvil, deployment, chain: chainContext } = await startLocalChain();
-  const server = await startTestServer({ RUN_JOBS: 'false', ...env }, undefined, chainContext);
+/** What tests do on a local chain: read it, fund wallets, send transactions (each waited for). */
+export function chainTools(anvil: AnvilInstance, deployment: Deployment) {
   const chain = localChain(42161, anvil.url);
   const transport = http(anvil.url);
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
@@ -77,12 +84,10 @@ export async function startChainServer(env: Record<string, string> = {}): Promis
     const wallet = createWalletClient({ account, chain, transport });
     return mined(await wallet.sendTransaction({ to, data, gas: 500_000n }));
   };
-
   return {
-    ...server,
-    anvil,
     publicClient,
-    fund: async (address, usdt, agc) => {
+    testClient,
+    fund: async (address: `0x${string}`, usdt: bigint, agc: bigint) => {
       await testClient.setBalance({ address, value: parseEther('10') });
       if (usdt > 0n)
         await mined(
@@ -103,8 +108,26 @@ export async function startChainServer(env: Record<string, string> = {}): Promis
           }),
         );
     },
-    send: (account, tx) => call(account, tx.to as `0x${string}`, tx.data as `0x${string}`),
+    send: (account: PrivateKeyAccount, tx: TxResponse['tx']) =>
+      call(account, tx.to as `0x${string}`, tx.data as `0x${string}`),
     call,
+  };
+}
+
+/** A test server on a fresh anvil with the real contracts deployed (one per test file). */
+export async function startChainServer(env: Record<string, string> = {}): Promise<ChainServer> {
+  const { anvil, deployment, chain: chainContext } = await startLocalChain();
+  const server = await startTestServer({ RUN_JOBS: 'false', ...env }, undefined, chainContext);
+  const tools = chainTools(anvil, deployment);
+  return {
+    ...server,
+    anvil,
+    deployment,
+    publicClient: tools.publicClient,
+    testClient: tools.testClient,
+    fund: tools.fund,
+    send: tools.send,
+    call: tools.call,
     close: async () => {
       await server.close();
       await anvil.stop();

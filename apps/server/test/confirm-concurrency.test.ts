@@ -38,6 +38,7 @@ async function eventFor(m: Member, productId: number, block: bigint): Promise<Pa
   return {
     txHash: randomHex(32),
     logIndex: 0,
+    blockHash: randomHex(32),
     blockNumber: block,
     orderId: order.id,
     payer: m.address,

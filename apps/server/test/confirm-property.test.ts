@@ -95,6 +95,7 @@ describe('confirmations (property)', () => {
           const event: PaidEvent = {
             txHash: randomHex(32),
             logIndex: 0,
+            blockHash: randomHex(32),
             blockNumber: block++,
             orderId: order.id,
             payer: buyer.address,

@@ -1,7 +1,7 @@
 import { transferAbi } from '@agc/contracts';
 import { schema } from '@agc/db';
 import { and, eq } from 'drizzle-orm';
-import { encodeFunctionData, erc20Abi } from 'viem';
+import { decodeFunctionData, encodeFunctionData, erc20Abi } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
@@ -12,7 +12,7 @@ import { grantRole } from '../src/modules/members/repository.ts';
 import { seedProducts } from '../src/modules/shop/products.ts';
 import { applyPendingTeamVolume } from '../src/modules/team/volume.ts';
 import { type ChainServer, startChainServer } from './chain.ts';
-import { newWallet, session } from './helpers.ts';
+import { newWallet, randomHex, session } from './helpers.ts';
 
 const USDT = 10n ** 6n;
 const AGC = 10n ** 18n;
@@ -71,8 +71,17 @@ async function buy(m: Member, productId = 1) {
   return { orderId: order.order_id as string, hash };
 }
 
-/** Approves and calls pay() with any amounts, from any account (not through the server's transactions). */
-async function payDirect(from: Member, orderId: bigint, usdt: bigint, agc: bigint) {
+/**
+ * Approves and calls pay() from any account with any amounts and quote (not through the server's
+ * transactions): what an attacker can send. Returns the receipt's status.
+ */
+async function payDirect(
+  from: Member,
+  orderId: bigint,
+  usdt: bigint,
+  agc: bigint,
+  quote: { deadline: bigint; signature: `0x${string}` } = { deadline: 2n ** 40n, signature: '0x' },
+) {
   const { contracts } = s.ctx.chain;
   await s.call(
     from.account,
@@ -84,12 +93,36 @@ async function payDirect(from: Member, orderId: bigint, usdt: bigint, agc: bigin
     contracts.usdt,
     encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [contracts.transfer, usdt] }),
   );
-  return s.call(
+  const hash = await s.call(
     from.account,
     contracts.transfer,
-    encodeFunctionData({ abi: transferAbi, functionName: 'pay', args: [orderId, usdt, agc] }),
+    encodeFunctionData({
+      abi: transferAbi,
+      functionName: 'pay',
+      args: [orderId, usdt, agc, quote.deadline, quote.signature],
+    }),
   );
+  return { hash, status: (await s.publicClient.getTransactionReceipt({ hash })).status };
 }
+
+/** The quote the server signed into an order's pay step (deadline and signature), as its member got it. */
+async function quoteOf(m: Member, orderId: string) {
+  const tx = (await api('GET', `/order/tx/${orderId}`, m)).data.tx;
+  const { args } = decodeFunctionData({ abi: transferAbi, data: tx.data });
+  return { tx, deadline: args[3] as bigint, signature: args[4] as `0x${string}` };
+}
+
+/** A payment event as the watcher would read it, for the server-side checks the contract now makes unreachable. */
+const syntheticPaid = (orderId: bigint, payer: string, usdtAmount: bigint, agcAmount: bigint) => ({
+  txHash: randomHex(32),
+  logIndex: 0,
+  blockNumber: 1n,
+  blockHash: randomHex(32),
+  orderId,
+  payer: payer.toLowerCase(),
+  usdtAmount,
+  agcAmount,
+});
 
 const order = async (m: Member, id: string) => (await api('GET', `/order/${id}`, m)).data;
 const me = async (m: Member) => (await api('GET', '/me', m)).data;
@@ -99,7 +132,13 @@ const settle = async () => {
 };
 
 beforeAll(async () => {
-  s = await startChainServer({ AGC_PRICE_USDT: '0.5', ORDER_FEE_PERCENT: '5', VC_RATE_PERCENT: '20' });
+  s = await startChainServer({
+    AGC_PRICE_USDT: '0.5',
+    ORDER_FEE_PERCENT: '5',
+    VC_RATE_PERCENT: '20',
+    // A short lease: the restart test waits for a dead watcher's lease to run out.
+    JOB_LEASE_SECONDS: '2',
+  });
   await seedProducts(s.ctx.db);
   root = await join(null);
   alice = await join(root, 'left');
@@ -171,16 +210,46 @@ describe('order life cycle on the real contracts', () => {
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   });
 
-  it('leaves a wrong amount Verifying with the reason, credits nothing; the auditor cannot confirm it, can cancel it', async () => {
+  it('refuses on chain any pay without the server’s quote: a future order id, changed amounts, another payer', async () => {
     const created = (await api('POST', '/order', bob, { product_id: 1 })).data;
-    await payDirect(bob, BigInt(created.order_id), 99n * USDT, 10n * AGC);
+    const id = BigInt(created.order_id);
+    const { deadline, signature } = await quoteOf(bob, created.order_id);
+    // The griefing of the review: 1 unit for an order id, an existing one or one not created yet.
+    expect((await payDirect(carol, id, 1n, 0n)).status).toBe('reverted');
+    expect((await payDirect(carol, id + 1000n, 1n, 0n)).status).toBe('reverted');
+    // Bob's own quote, with other amounts, or sent by someone else.
+    expect((await payDirect(bob, id, 1n, 0n, { deadline, signature })).status).toBe('reverted');
+    expect((await payDirect(carol, id, 100n * USDT, 10n * AGC, { deadline, signature })).status).toBe(
+      'reverted',
+    );
     await settle();
+    expect((await order(bob, created.order_id)).status).toBe('Unpaid');
+    // Nothing was used up: bob pays his order as quoted.
+    let hash = '0x' as `0x${string}`;
+    for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/'])
+      hash = await s.send(bob.account, (await api('GET', `${url}${created.order_id}`, bob)).data.tx);
+    expect((await s.publicClient.getTransactionReceipt({ hash })).status).toBe('success');
+    await api('POST', '/order/pay', bob, { order_id: created.order_id, tx_hash: hash });
+    await settle();
+    expect((await order(bob, created.order_id)).status).toBe('Success');
+    expect((await me(bob)).investment_sum).toBe('100');
+  });
+
+  it('still checks every event itself: a wrong amount stays Verifying with the reason, credits nothing; the auditor cannot confirm it, can cancel it', async () => {
+    // The contract makes such an event impossible; the server does not rely on it (another contract
+    // version, a misconfigured address): the event is fed to ingestion as the watcher would.
+    const created = (await api('POST', '/order', bob, { product_id: 1 })).data;
+    await s.ctx.db.transaction((tx) =>
+      ingestPaidEvents(s.ctx, tx, [
+        syntheticPaid(BigInt(created.order_id), bob.account.address, 99n * USDT, 10n * AGC),
+      ]),
+    );
     const o = await order(bob, created.order_id);
     expect([o.status, o.reason]).toEqual([
       'Verifying',
       'The amounts paid do not match the order’s quote'.replace('’', "'"),
     ]);
-    expect((await me(bob)).investment_sum).toBe('0');
+    expect((await me(bob)).investment_sum).toBe('100');
     const listed = await api('GET', '/admin/orders?status=Verifying', auditor);
     expect(listed.data.list.map((x: { order_id: string }) => x.order_id)).toContain(created.order_id);
     const refused = await api('POST', `/admin/orders/${created.order_id}/confirm`, auditor, {
@@ -212,52 +281,81 @@ describe('order life cycle on the real contracts', () => {
         (l.after as { status: string }).status,
       ]),
     ).toEqual([['order.cancel', auditor.id, 'Verifying', 'Canceled']]);
-    expect((await me(bob)).investment_sum).toBe('0');
+    expect((await me(bob)).investment_sum).toBe('100');
   });
 
-  it('leaves a payment by another address Verifying; an auditor confirms it with a note (audit-logged)', async () => {
-    const created = (await api('POST', '/order', bob, { product_id: 1 })).data;
-    await payDirect(carol, BigInt(created.order_id), 100n * USDT, 10n * AGC);
+  it('accepts a payment report only when its receipt pays that order; a refused report changes nothing', async () => {
+    const mine = (await api('POST', '/order', bob, { product_id: 1 })).data;
+    const refusal = async (hash: string) => {
+      const res = await api('POST', '/order/pay', bob, { order_id: mine.order_id, tx_hash: hash });
+      return [res.code, res.msg];
+    };
+    // A hash that is on no chain.
+    expect(await refusal(randomHex(32))).toEqual([
+      400,
+      'This transaction is not on the chain yet. Wait until it is mined, then report it again',
+    ]);
+    // Another member's real payment cannot be parked on bob's order.
+    const { hash: carols } = await buy(carol);
+    expect(await refusal(carols)).toEqual([400, 'This transaction does not pay this order']);
+    // A transaction that failed on chain paid nothing.
+    const { hash: failed } = await payDirect(bob, BigInt(mine.order_id), 1n, 0n);
+    expect(await refusal(failed)).toEqual([400, 'This transaction failed on the chain: it paid nothing']);
+    const o = await order(bob, mine.order_id);
+    expect([o.status, o.tx_hash, o.pay_time]).toEqual(['Unpaid', null, null]);
+
+    // Its own payment is taken once: Verifying; the same hash again is a no-op; another hash is refused.
+    let hash = '0x' as `0x${string}`;
+    for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/'])
+      hash = await s.send(bob.account, (await api('GET', `${url}${mine.order_id}`, bob)).data.tx);
+    const first = (await api('POST', '/order/pay', bob, { order_id: mine.order_id, tx_hash: hash })).data;
+    expect([first.status, first.tx_hash]).toEqual(['Verifying', hash]);
+    const repeat = await api('POST', '/order/pay', bob, { order_id: mine.order_id, tx_hash: hash });
+    expect(repeat.data.pay_time).toBe(first.pay_time);
+    const changed = await api('POST', '/order/pay', bob, { order_id: mine.order_id, tx_hash: carols });
+    expect(changed.code).toBe(400);
+    expect((await order(bob, mine.order_id)).tx_hash).toBe(hash);
     await settle();
-    expect((await order(bob, created.order_id)).reason).toBe(
-      "The payment came from another wallet than the order's",
-    );
-    const member = await api('POST', `/admin/orders/${created.order_id}/confirm`, bob, { note: 'mine' });
+    expect((await order(bob, mine.order_id)).status).toBe('Success');
+  });
+
+  it('flags a payment that arrives after the member canceled; an auditor (not the member, not oneself) confirms it with a note', async () => {
+    const paidAfterCancel = async (m: Member) => {
+      const created = (await api('POST', '/order', m, { product_id: 1 })).data;
+      const txs = [];
+      for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/'])
+        txs.push((await api('GET', `${url}${created.order_id}`, m)).data.tx);
+      await api('POST', '/order/cancel', m, { order_id: created.order_id });
+      for (const tx of txs) await s.send(m.account, tx);
+      await settle();
+      return created.order_id as string;
+    };
+    const id = await paidAfterCancel(carol);
+    const o = await order(carol, id);
+    expect([o.status, o.reason]).toEqual(['Verifying', 'The payment arrived after the order was canceled']);
+    const carolInvested = (await me(carol)).investment_sum;
+
+    const member = await api('POST', `/admin/orders/${id}/confirm`, carol, { note: 'mine' });
     expect(member.code).toBe(403);
-    const confirmed = await api('POST', `/admin/orders/${created.order_id}/confirm`, auditor, {
-      note: 'paid by a friend',
-    });
+    const confirmed = await api('POST', `/admin/orders/${id}/confirm`, auditor, { note: 'paid in time' });
     expect([confirmed.data.status, confirmed.data.reason]).toEqual([
       'Success',
-      'Confirmed by an auditor: paid by a friend',
+      'Confirmed by an auditor: paid in time',
     ]);
-    expect((await me(bob)).investment_sum).toBe('100');
-    const again = await api('POST', `/admin/orders/${created.order_id}/confirm`, auditor, { note: 'twice' });
+    expect(BigInt((await me(carol)).investment_sum)).toBe(BigInt(carolInvested) + 100n);
+    const again = await api('POST', `/admin/orders/${id}/confirm`, auditor, { note: 'twice' });
     expect([again.code, again.msg]).toEqual([400, 'Only an order in Verifying can be audited']);
-    expect((await me(bob)).investment_sum).toBe('100');
     const [log] = await s.ctx.db
       .select()
       .from(schema.auditLog)
-      .where(
-        and(
-          eq(schema.auditLog.target, `order:${created.order_id}`),
-          eq(schema.auditLog.action, 'order.confirm'),
-        ),
-      );
-    expect(log?.after).toMatchObject({ status: 'Success', note: 'paid by a friend' });
-  });
+      .where(and(eq(schema.auditLog.target, `order:${id}`), eq(schema.auditLog.action, 'order.confirm')));
+    expect(log?.after).toMatchObject({ status: 'Success', note: 'paid in time' });
 
-  it('flags a payment that arrives after the member canceled; the order is not credited on its own', async () => {
-    const created = (await api('POST', '/order', carol, { product_id: 1 })).data;
-    const txs = [];
-    for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/'])
-      txs.push((await api('GET', `${url}${created.order_id}`, carol)).data.tx);
-    await api('POST', '/order/cancel', carol, { order_id: created.order_id });
-    for (const tx of txs) await s.send(carol.account, tx);
-    await settle();
-    const o = await order(carol, created.order_id);
-    expect([o.status, o.reason]).toEqual(['Verifying', 'The payment arrived after the order was canceled']);
-    expect((await me(carol)).investment_sum).toBe('100');
+    // Maker-checker: the auditor's own order needs another auditor.
+    const own = await paidAfterCancel(auditor);
+    const self = await api('POST', `/admin/orders/${own}/confirm`, auditor, { note: 'mine' });
+    expect([self.code, self.msg]).toEqual([403, 'You cannot confirm your own order']);
+    expect((await order(auditor, own)).status).toBe('Verifying');
   });
 
   it('ingests the same event once however often it is read', async () => {
@@ -302,7 +400,7 @@ describe('order life cycle on the real contracts', () => {
     s.ctx.config.watcher.maxBlockRange = saved;
     const successor = new PaymentWatcher(s.ctx);
     expect((await successor.pollOnce()).leader).toBe(false); // the dead one's lease still runs
-    s.advance(16_000);
+    await new Promise((r) => setTimeout(r, 2100)); // the lease runs on the database's clock
     await successor.catchUp();
     await applyPendingTeamVolume(s.ctx);
     for (const [i, p] of paid.entries()) {
@@ -313,7 +411,7 @@ describe('order life cycle on the real contracts', () => {
     watcher = successor;
   });
 
-  it('rechecks an order on chain: a reverted payment says so, a real one is confirmed', async () => {
+  it('rechecks an order on chain: a failed payment is not even a report; a real one is confirmed once', async () => {
     const created = (await api('POST', '/order', bob, { product_id: 1 })).data;
     // pay() without approvals reverts on chain.
     const payTx = (await api('GET', `/order/tx/${created.order_id}`, bob)).data.tx;
@@ -336,23 +434,23 @@ describe('order life cycle on the real contracts', () => {
       }),
     );
     const reverted = await s.send(bob.account, payTx);
-    await api('POST', '/order/pay', bob, { order_id: created.order_id, tx_hash: reverted });
+    // A failed payment is not even taken as a report any more: the order stays Unpaid, out of the audit queue.
+    const report = await api('POST', '/order/pay', bob, { order_id: created.order_id, tx_hash: reverted });
+    expect(report.code).toBe(400);
     const r1 = await api('POST', `/admin/orders/${created.order_id}/recheck`, auditor, {});
-    expect([r1.data.status, r1.data.reason]).toEqual([
-      'Verifying',
-      'The payment transaction failed on chain',
-    ]);
+    expect([r1.code, r1.msg]).toEqual([400, 'Only an order in Verifying can be audited']);
 
+    const invested = BigInt((await me(carol)).investment_sum);
     const { orderId } = await buy(carol);
     const r2 = await api('POST', `/admin/orders/${orderId}/recheck`, auditor, {});
     expect(r2.data.status).toBe('Success');
     await watcher.catchUp(); // the watcher reads the same event later: nothing more
-    expect((await me(carol)).investment_sum).toBe('300');
+    expect(BigInt((await me(carol)).investment_sum)).toBe(invested + 100n);
     const actions = await s.ctx.db
       .select()
       .from(schema.auditLog)
       .where(eq(schema.auditLog.action, 'order.recheck'));
-    expect(actions).toHaveLength(2);
+    expect(actions).toHaveLength(1);
   });
 
   it('confirms a payment seen before the app reports it; the later report only adds the hash', async () => {
@@ -373,8 +471,10 @@ describe('order life cycle on the real contracts', () => {
   });
 
   it('records a payment for an order that does not exist without touching any order', async () => {
-    await payDirect(bob, 987_654_321n, 1n * USDT, 1n);
-    await watcher.catchUp();
+    // Unreachable on chain now (no quote, no pay): fed as the watcher would read it.
+    await s.ctx.db.transaction((tx) =>
+      ingestPaidEvents(s.ctx, tx, [syntheticPaid(987_654_321n, bob.account.address, 1n * USDT, 1n)]),
+    );
     const [event] = await s.ctx.db
       .select()
       .from(schema.chainEvents)

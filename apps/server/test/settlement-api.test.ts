@@ -55,6 +55,7 @@ async function buy(who: string, productId: number) {
       {
         txHash: randomHex(32),
         logIndex: 0,
+        blockHash: randomHex(32),
         blockNumber: 1n,
         orderId: order.id,
         payer: member.address,

@@ -116,6 +116,7 @@ describe('with TEST_CLOCK', () => {
         {
           txHash: randomHex(32),
           logIndex: 0,
+          blockHash: randomHex(32),
           blockNumber: 1n,
           orderId: order.id,
           payer: m.address,

@@ -1,7 +1,8 @@
 import { type DbOrTx, schema } from '@agc/db';
 
 export interface AuditEntry {
-  actorId: bigint;
+  /** The admin who acted; null for the system (the chain watcher applying what the chain shows). */
+  actorId: bigint | null;
   /** What was done, e.g. "order.confirm". */
   action: string;
   /** What it was done to, e.g. "order:42". */

@@ -1,10 +1,13 @@
 import { type DbOrTx, schema } from '@agc/db';
+import { ErrorCode } from '@agc/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Hash } from 'viem';
 import type { AppContext } from '../../context.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { invalidate } from '../../lib/caches.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { chainClient } from '../chain/client.ts';
+import { finalBlockNumber } from '../chain/finality.ts';
 import { ingestPaidEvents, paidEvents } from '../chain/payments.ts';
 import { confirmOrders } from '../shop/confirmation.ts';
 import { findOrder, type OrderView, REASONS } from '../shop/orders.ts';
@@ -51,7 +54,7 @@ async function auditedChange(
     });
     return after;
   });
-  ctx.cache.me.clear();
+  invalidate(ctx, { kind: 'all' });
   return changed;
 }
 
@@ -80,6 +83,11 @@ export async function recheckOrder(ctx: AppContext, actor: SessionUser, id: bigi
     else {
       events = paidEvents(ctx, receipt.logs).filter((e) => e.orderId === id);
       if (events.length === 0) reason = REASONS.noPaymentEvent;
+      // Credited only at finality, as the watcher does: a recheck is no way around it.
+      else if (receipt.blockNumber > (await finalBlockNumber(ctx))) {
+        reason = REASONS.awaitingFinality;
+        events = [];
+      }
     }
   }
   return auditedChange(ctx, actor, id, 'order.recheck', async (tx, order) => {
@@ -106,6 +114,8 @@ export async function confirmOrderByAudit(
 ): Promise<OrderView> {
   return auditedChange(ctx, actor, id, 'order.confirm', async (tx, order) => {
     mustVerify(order);
+    // Maker-checker: an auditor does not credit their own order.
+    if (order.userId === actor.id) throw new AppError(ErrorCode.forbidden, 'audit.own_order');
     const [covering] = await tx
       .select({ id: chainEvents.id })
       .from(chainEvents)
@@ -114,6 +124,7 @@ export async function confirmOrderByAudit(
           eq(chainEvents.orderId, id),
           eq(chainEvents.name, 'Paid'),
           eq(chainEvents.chainId, ctx.chain.id),
+          sql`${chainEvents.orphanedAt} is null`,
           sql`(${chainEvents.args}->>'usdtAmount')::numeric >= ${order.priceUsdt.toString()}::numeric`,
           sql`(${chainEvents.args}->>'agcAmount')::numeric >= ${order.feeAgc.toString()}::numeric`,
         ),

@@ -1,6 +1,7 @@
 import { type DbOrTx, schema } from '@agc/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { EventPlace } from '../chain/events.ts';
 import {
   ACCOUNTS,
   type AccountRef,
@@ -17,10 +18,7 @@ import { type OrderRow, REASONS } from './orders.ts';
 const { orders, users, rewards } = schema;
 
 /** A payment event of the Transfer contract, as read from the chain. */
-export interface PaidEvent {
-  txHash: string;
-  logIndex: number;
-  blockNumber: bigint;
+export interface PaidEvent extends EventPlace {
   orderId: bigint;
   payer: string;
   usdtAmount: bigint;

@@ -1,4 +1,4 @@
-import { type DbOrTx, schema } from '@agc/db';
+import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import {
   AGC_DECIMALS,
   ErrorCode,
@@ -8,11 +8,14 @@ import {
   USDT_DECIMALS,
 } from '@agc/shared';
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { TransactionReceiptNotFoundError } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Translate } from '../../plugins/i18n.ts';
+import { chainClient } from '../chain/client.ts';
+import { paidEvents } from '../chain/payments.ts';
 import { usdtToAgc } from '../pricing/price-source.ts';
 import { applyPpm } from '../rules/rules.ts';
 import { findProduct } from './products.ts';
@@ -34,6 +37,8 @@ export const REASONS = {
   paidAfterCancel: 'paid_after_cancel',
   txReverted: 'tx_reverted',
   txNotFound: 'tx_not_found',
+  awaitingFinality: 'awaiting_finality',
+  reportExpired: 'report_expired',
   noPaymentEvent: 'no_payment_event',
   quoteExpired: 'quote_expired',
   canceledByMember: 'canceled_by_member',
@@ -164,8 +169,35 @@ export async function payableOrder(ctx: AppContext, user: SessionUser, id: bigin
 }
 
 /**
- * The member reports the pay transaction: Unpaid → Verifying. Reporting the same hash again is
- * answered with the order as it is (a retried request); the chain watcher decides Success.
+ * A reported hash must pay this order: its receipt exists, succeeded, and holds the payment contract's
+ * Paid event for this order id, by the order's member, for the quoted amounts. So nobody can park a hash
+ * that is not mined, that failed, or that pays another order (another member's) on an order: the audit
+ * queue only ever holds real payments. Crediting still waits for the watcher at finality.
+ */
+async function assertPaysOrder(ctx: AppContext, order: OrderView, hash: `0x${string}`): Promise<void> {
+  let receipt: Awaited<ReturnType<ReturnType<typeof chainClient>['getTransactionReceipt']>> | null;
+  try {
+    receipt = await chainClient(ctx.chain).getTransactionReceipt({ hash });
+  } catch (e) {
+    if (e instanceof TransactionReceiptNotFoundError) receipt = null;
+    else throw new AppError(ErrorCode.unavailable, 'order.report_chain_unavailable');
+  }
+  if (!receipt) throw badRequest('order.report_not_found');
+  if (receipt.status !== 'success') throw badRequest('order.report_reverted');
+  const pays = paidEvents(ctx, receipt.logs).some(
+    (e) =>
+      e.orderId === order.id &&
+      e.payer === order.address &&
+      e.usdtAmount === order.priceUsdt &&
+      e.agcAmount === order.feeAgc,
+  );
+  if (!pays) throw badRequest('order.report_other_order');
+}
+
+/**
+ * The member reports the pay transaction: Unpaid → Verifying, once the chain shows that it pays the
+ * order (assertPaysOrder). Reporting the same hash again is answered with the order as it is (a retried
+ * request); the chain watcher decides Success.
  */
 export async function reportPayment(
   ctx: AppContext,
@@ -179,6 +211,7 @@ export async function reportPayment(
   if (order.payTxHash === hash) return order;
   if (order.status !== 'Unpaid' && !(order.status === 'Success' && order.payTxHash === null))
     throw badRequest('order.not_payable');
+  if (retry) await assertPaysOrder(ctx, order, hash as `0x${string}`);
   try {
     const [row] = await ctx.db
       .update(orders)
@@ -204,6 +237,28 @@ export async function reportPayment(
     if (isUniqueViolation(e)) throw new AppError(ErrorCode.conflict, 'order.tx_used');
     throw e;
   }
+}
+
+/**
+ * A reported payment that the watcher never confirmed (its block left the chain, say) within
+ * ORDER_REPORT_TTL_MINUTES gives the order back to the member: Unpaid while the quote still holds (pay
+ * again, or cancel), Canceled after. Orders with a payment event on record are never touched: money
+ * arrived, an auditor decides. Returns how many orders went back.
+ */
+export async function expireReports(db: DbOrTx, now: Date, ttlMs: number): Promise<number> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update orders o set
+        status = case when o.quote_expires_at > ${now.toISOString()}::timestamptz then 'Unpaid' else 'Canceled' end,
+        canceled_at = case when o.quote_expires_at > ${now.toISOString()}::timestamptz then null
+          else ${now.toISOString()}::timestamptz end,
+        pay_tx_hash = null, pay_reported_at = null, reason = ${REASONS.reportExpired}
+      where o.status = 'Verifying' and o.reason = ${REASONS.awaitingConfirmation}
+        and o.pay_reported_at < ${new Date(now.getTime() - ttlMs).toISOString()}::timestamptz
+        and not exists (select 1 from chain_events e where e.order_id = o.id and e.orphaned_at is null)
+      returning o.id::text as id`),
+  );
+  return rows.length;
 }
 
 /**

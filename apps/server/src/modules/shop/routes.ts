@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
+import { perMember } from '../../plugins/rate-limit.ts';
 import {
   cancelOrder,
   createOrder,
@@ -95,6 +96,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/order',
     {
+      config: { rateLimit: perMember(ctx) },
       schema: {
         tags: ['shop'],
         summary: 'Create an order: USDT price and AGC fee quoted, expiring after 30 minutes',
@@ -141,6 +143,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/order/cancel',
     {
+      config: { rateLimit: perMember(ctx) },
       schema: {
         tags: ['shop'],
         summary: 'Cancel an Unpaid order',
@@ -156,6 +159,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     app.get(
       url,
       {
+        config: { rateLimit: perMember(ctx) },
         schema: {
           tags: ['shop'],
           summary,
@@ -165,7 +169,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         },
       },
       async (req) =>
-        ok(req, buildStepTx(ctx.chain, await payableOrder(ctx, req.user!, BigInt(req.params.order)), step)),
+        ok(req, await buildStepTx(ctx, await payableOrder(ctx, req.user!, BigInt(req.params.order)), step)),
     );
   stepRoute('/order/approve/agc/:order', 'authAmc', 'Step 1: approve the AGC fee to the payment contract');
   stepRoute(
@@ -178,6 +182,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/order/pay',
     {
+      config: { rateLimit: perMember(ctx) },
       schema: {
         tags: ['shop'],
         summary: 'Report the pay transaction hash (Unpaid → Verifying; the chain watcher confirms)',

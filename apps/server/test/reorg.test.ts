@@ -1,0 +1,251 @@
+import { devAccount, localChain } from '@agc/contracts';
+import { schema } from '@agc/db';
+import { eq } from 'drizzle-orm';
+import { createWalletClient, type Hash, http, parseEther } from 'viem';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PaymentWatcher, ReorgDuringRead } from '../src/modules/chain/watcher.ts';
+import { checkLedger } from '../src/modules/ledger/ledger.ts';
+import { grantRole } from '../src/modules/members/repository.ts';
+import { expireReports } from '../src/modules/shop/orders.ts';
+import { seedProducts } from '../src/modules/shop/products.ts';
+import { type ChainServer, startChainServer } from './chain.ts';
+import { newWallet, session } from './helpers.ts';
+
+/**
+ * Finality and reorganisations (issue 11) on anvil: snapshot and revert give the chain a different block
+ * at the same height. Credits happen only at finality (CHAIN_CONFIRMATIONS=3 here), every event's block is
+ * checked again before anything is credited, and a reorg below the cursor (deeper than the finality
+ * waited for) rewinds it: nothing is credited twice, nothing that vanished before finality is credited.
+ */
+const USDT = 10n ** 6n;
+const AGC = 10n ** 18n;
+const CONFIRMATIONS = 3;
+
+interface Member {
+  account: PrivateKeyAccount;
+  headers: Record<string, string>;
+  id: bigint;
+}
+
+let s: ChainServer;
+let root: Member;
+let auditor: Member;
+let m: Member;
+let watcher: PaymentWatcher;
+
+const api = async (method: 'GET' | 'POST', url: string, who: Member, payload?: unknown) =>
+  (
+    await s.app.inject({ method, url: `/api/v1${url}`, headers: who.headers, payload: payload as never })
+  ).json();
+
+async function join(inviter: Member | null): Promise<Member> {
+  const account = newWallet();
+  const code = inviter
+    ? (await s.ctx.db.select().from(schema.users).where(eq(schema.users.id, inviter.id)))[0]!.inviteCode
+    : undefined;
+  const headers = await session(s, account, code ? { invite_code: code, side: 'left' } : {});
+  const [row] = await s.ctx.db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.address, account.address.toLowerCase()));
+  await s.fund(account.address, 10_000n * USDT, 10_000n * AGC);
+  return { account, headers, id: row!.id };
+}
+
+/** An order with both approvals mined; returns it and its signed pay transaction (not sent). */
+async function approvedOrder(who: Member) {
+  const order = (await api('POST', '/order', who, { product_id: 1 })).data;
+  for (const url of ['/order/approve/agc/', '/order/approve/usdt/'])
+    await s.send(who.account, (await api('GET', `${url}${order.order_id}`, who)).data.tx);
+  const pay = (await api('GET', `/order/tx/${order.order_id}`, who)).data.tx;
+  return { id: order.order_id as string, pay };
+}
+
+/** Mines n blocks, each with a transaction of its own (so no two blocks at one height are alike). */
+async function mine(n: number) {
+  const wallet = createWalletClient({
+    account: devAccount(7),
+    transport: http(s.anvil.url),
+    chain: localChain(42161, s.anvil.url),
+  });
+  for (let i = 0; i < n; i++) {
+    const hash = await wallet.sendTransaction({ to: newWallet().address, value: parseEther('0.001') });
+    await s.publicClient.waitForTransactionReceipt({ hash });
+  }
+}
+
+const order = async (id: string) => (await api('GET', `/order/${id}`, m)).data;
+const investment = async (who: Member) => BigInt((await api('GET', '/me', who)).data.investment_sum);
+const eventsOf = (id: string) =>
+  s.ctx.db
+    .select()
+    .from(schema.chainEvents)
+    .where(eq(schema.chainEvents.orderId, BigInt(id)));
+
+beforeAll(async () => {
+  s = await startChainServer({
+    CHAIN_CONFIRMATIONS: String(CONFIRMATIONS),
+    ORDER_REPORT_TTL_MINUTES: '5',
+  });
+  await seedProducts(s.ctx.db);
+  root = await join(null);
+  auditor = await join(root);
+  await grantRole(s.ctx.db, auditor.id, 'auditor', root.id);
+  m = await join(root);
+  watcher = new PaymentWatcher(s.ctx);
+}, 60_000);
+afterAll(() => s.close());
+beforeEach(async () => {
+  await watcher.catchUp();
+});
+
+describe('finality and reorgs on anvil', () => {
+  it('a payment whose block is replaced before finality is never credited; the report is given back, the order paid again once', async () => {
+    const before = await investment(m);
+    const { id, pay } = await approvedOrder(m);
+    const snapshot = await s.testClient.snapshot();
+    const hash = await s.send(m.account, pay);
+    // The member reports it (the receipt exists and pays the order): Verifying, not credited.
+    expect((await api('POST', '/order/pay', m, { order_id: id, tx_hash: hash })).data.status).toBe(
+      'Verifying',
+    );
+    await mine(CONFIRMATIONS - 2); // one block short of final
+    await watcher.catchUp();
+    expect((await order(id)).status).toBe('Verifying');
+
+    // The chain reorganises: another block at the payment's height, and the payment is gone.
+    await s.testClient.revert({ id: snapshot });
+    await mine(CONFIRMATIONS + 1);
+    expect(await s.publicClient.getTransactionReceipt({ hash }).catch(() => null)).toBeNull();
+    await watcher.catchUp();
+    expect((await order(id)).status).toBe('Verifying');
+    expect(await eventsOf(id)).toEqual([]);
+    expect(await investment(m)).toBe(before);
+
+    // Never confirmed within ORDER_REPORT_TTL_MINUTES: the order is the member's again (the quote holds).
+    s.advance(5 * 60_000 + 1000);
+    try {
+      expect(await expireReports(s.ctx.db, s.ctx.now(), s.ctx.config.shop.reportTtlMs)).toBe(1);
+    } finally {
+      s.advance(-(5 * 60_000 + 1000));
+    }
+    const back = await order(id);
+    expect([back.status, back.tx_hash, back.reason]).toEqual([
+      'Unpaid',
+      null,
+      'The reported payment was never confirmed on the chain; the order is back in your hands',
+    ]);
+    // The allowances were reverted with the block: approve again, pay, and it counts once.
+    for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/'])
+      await s.send(m.account, (await api('GET', `${url}${id}`, m)).data.tx);
+    await mine(CONFIRMATIONS);
+    await watcher.catchUp();
+    expect((await order(id)).status).toBe('Success');
+    expect(await investment(m)).toBe(before + 100n);
+  });
+
+  it('a block replaced while the watcher reads its logs aborts the poll: nothing of it is credited', async () => {
+    const before = await investment(m);
+    const { id, pay } = await approvedOrder(m);
+    const snapshot = await s.testClient.snapshot();
+    await s.send(m.account, pay);
+    await mine(CONFIRMATIONS - 1); // final now
+    let reorged = false;
+    const racing = new PaymentWatcher(s.ctx, {
+      afterRead: async (logs) => {
+        if (reorged || logs.length === 0) return;
+        reorged = true;
+        // Between the read and the crediting, the chain replaces those blocks.
+        await s.testClient.revert({ id: snapshot });
+        await mine(CONFIRMATIONS + 1);
+      },
+    });
+    await watcher.release();
+    await expect(racing.catchUp()).rejects.toBeInstanceOf(ReorgDuringRead);
+    expect(reorged).toBe(true);
+    expect(await eventsOf(id)).toEqual([]);
+    // The next polls read the chain as it is: the payment is not on it.
+    await racing.catchUp();
+    await racing.release();
+    expect((await order(id)).status).toBe('Unpaid');
+    expect(await investment(m)).toBe(before);
+    await s.ctx.db
+      .update(schema.orders)
+      .set({ status: 'Canceled' })
+      .where(eq(schema.orders.id, BigInt(id)));
+  });
+
+  it('a reorg below the cursor rewinds it: a payment mined again counts once, the event is not orphaned', async () => {
+    const before = await investment(m);
+    const { id, pay } = await approvedOrder(m);
+    const snapshot = await s.testClient.snapshot();
+    // Signed once, so the very same transaction can be mined again after the reorg.
+    const wallet = createWalletClient({
+      account: m.account,
+      transport: http(s.anvil.url),
+      chain: localChain(42161, s.anvil.url),
+    });
+    const request = await wallet.prepareTransactionRequest({ to: pay.to, data: pay.data, gas: 500_000n });
+    const raw = await wallet.signTransaction(request);
+    const hash = await wallet.sendRawTransaction({ serializedTransaction: raw });
+    await s.publicClient.waitForTransactionReceipt({ hash });
+    await mine(CONFIRMATIONS);
+    await watcher.catchUp();
+    expect((await order(id)).status).toBe('Success');
+    expect(await investment(m)).toBe(before + 100n);
+    const [first] = await eventsOf(id);
+
+    // A reorg deeper than the confirmations (it should not happen with real finality): the block that held
+    // the payment is replaced; the same signed payment is mined again one block later.
+    await s.testClient.revert({ id: snapshot });
+    await mine(1);
+    await s.publicClient.waitForTransactionReceipt({
+      hash: await wallet.sendRawTransaction({ serializedTransaction: raw }),
+    });
+    await mine(CONFIRMATIONS + 1);
+    const r = await watcher.pollOnce();
+    expect(r.reorg).toBeDefined();
+    await watcher.catchUp();
+
+    const [again] = await eventsOf(id);
+    expect(again?.id).toBe(first?.id); // the same event, never stored twice
+    expect(again?.blockHash).not.toBe(first?.blockHash); // now in its new block
+    expect(again?.orphanedAt).toBeNull(); // it is on the chain again
+    expect(await investment(m)).toBe(before + 100n); // counted once
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+
+  it('a payment credited and then reorged away entirely is flagged orphaned for an auditor; nothing is credited again', async () => {
+    const before = await investment(m);
+    const { id, pay } = await approvedOrder(m);
+    const snapshot = await s.testClient.snapshot();
+    await s.send(m.account, pay);
+    await mine(CONFIRMATIONS);
+    await watcher.catchUp();
+    expect(await investment(m)).toBe(before + 100n);
+    await s.testClient.revert({ id: snapshot });
+    await mine(CONFIRMATIONS + 2);
+    const r = await watcher.pollOnce();
+    expect(r.reorg?.orphaned).toBeGreaterThanOrEqual(1);
+    await watcher.catchUp();
+    const [event] = await eventsOf(id);
+    expect(event?.orphanedAt).not.toBeNull();
+    // The journal is never rewritten behind anyone's back: the auditor decides (the log says so loudly).
+    expect(await investment(m)).toBe(before + 100n);
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+
+  it('an auditor’s recheck does not credit before finality either', async () => {
+    const { id, pay } = await approvedOrder(m);
+    const hash: Hash = await s.send(m.account, pay);
+    await api('POST', '/order/pay', m, { order_id: id, tx_hash: hash });
+    const early = (await api('POST', `/admin/orders/${id}/recheck`, auditor, {})).data;
+    expect([early.status, early.reason]).toEqual([
+      'Verifying',
+      'The payment is on the chain but not final yet; it will be confirmed once it is',
+    ]);
+    await mine(CONFIRMATIONS - 1);
+    expect((await api('POST', `/admin/orders/${id}/recheck`, auditor, {})).data.status).toBe('Success');
+  });
+});
