@@ -73,10 +73,24 @@ describe('withdraw/check and withdraw/limit', () => {
       reason: null,
       msg: null,
     });
-    const agc = (await post('A', 'withdraw/check', { amount: '0.000000000000000019', type: '2' })).json()
+    const agc = (await post('A', 'withdraw/check', { amount: '1.000000000000000019', type: '2' })).json()
       .data;
-    // 5 % of 19 wei is 0.95 wei: the fee rounds down to 0, the member never pays more than the rate.
-    expect(agc).toMatchObject({ asset: 'AGC', fee: '0', received: '0.000000000000000019', ok: true });
+    // 5 % of 1.000000000000000019 AGC is 0.05000000000000000095: the fee rounds down to the AGC unit,
+    // the member never pays more than the rate.
+    expect(agc).toMatchObject({
+      asset: 'AGC',
+      fee: '0.05',
+      received: '0.950000000000000019',
+      ok: true,
+    });
+    // 19 wei would pay a zero fee: below the minimum (1 AGC by default), refused.
+    const dust = (await post('A', 'withdraw/check', { amount: '0.000000000000000019', type: '2' })).json()
+      .data;
+    expect(dust).toMatchObject({
+      ok: false,
+      reason: 'below_minimum',
+      msg: 'The minimum withdrawal is 1 AGC',
+    });
     expect(await balances(s.ctx, m.A.id)).toEqual(before);
   });
 
@@ -101,8 +115,24 @@ describe('withdraw/check and withdraw/limit', () => {
     expect(res.fee_rate).toBe('5');
     expect(res.day).toBe(new Date().toISOString().slice(0, 10));
     expect(res.limits).toEqual([
-      { type: 1, asset: 'USDT', daily_limit: '1000', used: '0', remaining: '1000', available: '1500' },
-      { type: 2, asset: 'AGC', daily_limit: '5000', used: '0', remaining: '5000', available: '100' },
+      {
+        type: 1,
+        asset: 'USDT',
+        daily_limit: '1000',
+        minimum: '1',
+        used: '0',
+        remaining: '1000',
+        available: '1500',
+      },
+      {
+        type: 2,
+        asset: 'AGC',
+        daily_limit: '5000',
+        minimum: '1',
+        used: '0',
+        remaining: '5000',
+        available: '100',
+      },
     ]);
   });
 });
@@ -313,7 +343,7 @@ describe('request, audit and their balances', () => {
     const bulk = (
       await post('R', 'admin/withdraws/approve', { ids: [first, second, third, '424242'] })
     ).json();
-    expect(bulk.data).toEqual({ approved: [third], skipped: [first, second, '424242'] });
+    expect(bulk.data).toEqual({ approved: [third], awaiting_second: [], skipped: [first, second, '424242'] });
     expect((await get('A', 'withdraws?status=Withdrawable')).json().data.total).toBe(2);
     // Approval moves no money: it already sits in locked.
     const b = await balances(s.ctx, m.A.id);

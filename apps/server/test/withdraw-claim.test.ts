@@ -1,14 +1,16 @@
-import { devVoucherSigner, signWithdrawVoucher, vaultAbi } from '@agc/contracts';
-import { rowsOf } from '@agc/db';
+import { devAccount, devVoucherSigner, localChain, signWithdrawVoucher, vaultAbi } from '@agc/contracts';
+import { rowsOf, schema } from '@agc/db';
 import type { WithdrawClaim } from '@agc/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   BaseError,
   ContractFunctionRevertedError,
+  createWalletClient,
   decodeFunctionData,
   encodeFunctionData,
   erc20Abi,
   type Hex,
+  http,
 } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +92,12 @@ const outcomes = async () =>
   );
 
 beforeAll(async () => {
-  s = await startChainServer({ WITHDRAW_FEE_PERCENT: '5', WITHDRAW_VOUCHER_TTL_MINUTES: '30' });
+  s = await startChainServer({
+    WITHDRAW_FEE_PERCENT: '5',
+    WITHDRAW_VOUCHER_TTL_MINUTES: '30',
+    // One admin approves here; the two-approver rule has its own tests (withdraw-maker-checker.test.ts).
+    WITHDRAW_SECOND_APPROVAL_USDT: '1000000',
+  });
   admin = await join();
   alice = await join((await findByAddress(s.ctx.db, admin.address))!.inviteCode);
   mallory = await join((await findByAddress(s.ctx.db, admin.address))!.inviteCode);
@@ -250,5 +257,114 @@ describe('claim on the real vault', () => {
       { id, outcome: 'claim_mismatch' },
     ]);
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+});
+
+describe('the vault’s guards and revoking an approved withdrawal', () => {
+  /** The vault's owner (the deployer, dev account 0) and guardian (the same here) act on chain. */
+  const owner = () =>
+    createWalletClient({
+      account: devAccount(0),
+      transport: http(s.anvil.url),
+      chain: localChain(42161, s.anvil.url),
+    });
+  const asOwner = async (functionName: 'pause' | 'unpause' | 'setLimits', args: readonly unknown[] = []) => {
+    const hash = await owner().writeContract({
+      address: s.ctx.chain.contracts.vault,
+      abi: vaultAbi,
+      functionName,
+      args: args as never,
+    });
+    await s.publicClient.waitForTransactionReceipt({ hash });
+  };
+
+  it('revokes an approved, unclaimed withdrawal: the vault cancels the voucher, then the money is back', async () => {
+    const before = await balances(s.ctx, alice.id);
+    const id = await approved(alice, '40', 1);
+    const voucher = await claimTx(alice, id); // handed out before the revocation
+    const members = await api('POST', `admin/withdraws/${id}/revoke`, alice, { reason: 'x' });
+    expect(members.code).toBe(403);
+    expect((await api('POST', `admin/withdraws/${id}/revoke`, admin, { reason: '' })).code).toBe(400);
+    const revoked = await api('POST', `admin/withdraws/${id}/revoke`, admin, { reason: 'wrong wallet' });
+    expect(revoked.code).toBe(200);
+    expect(revoked.data).toMatchObject({
+      status: 'Withdrawable',
+      revoke_tx_hash: expect.stringMatching(/^0x/),
+    });
+    expect(revoked.data.revoke_requested_at).not.toBeNull();
+    // No new voucher while it is being revoked, and the one out is void on chain.
+    expect((await api('GET', `withdraw/claim/${id}`, alice)).msg).toBe('This withdrawal is being revoked');
+    expect(await revertOf(alice.account, voucher.tx)).toBe('Cancelled');
+    expect((await api('POST', `admin/withdraws/${id}/revoke`, admin, { reason: 'again' })).msg).toBe(
+      'This withdrawal is being revoked',
+    );
+    // Once the watcher reads the cancellation: Rejected with the reason, locked back to available.
+    await watcher.catchUp();
+    const after = (await api('GET', `withdraw/${id}`, alice)).data;
+    expect([after.status, after.reason]).toEqual(['Rejected', 'wrong wallet']);
+    expect(await balances(s.ctx, alice.id)).toEqual(before);
+    const log = await s.ctx.db
+      .select({ action: schema.auditLog.action, actor: schema.auditLog.actorId })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.target, `withdraw:${id}`));
+    expect(log.map((l) => l.action)).toEqual([
+      'withdraw.approve',
+      'withdraw.revoke_request',
+      'withdraw.revoked',
+    ]);
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+
+  it('a revocation that comes after the member claimed is refused and changes nothing; the claim stands', async () => {
+    const id = await approved(alice, '15', 1);
+    await s.send(alice.account, (await claimTx(alice, id)).tx);
+    const late = await api('POST', `admin/withdraws/${id}/revoke`, admin, { reason: 'too late' });
+    expect([late.code, late.msg]).toEqual([400, 'This withdrawal has already been claimed']);
+    const [row] = await s.ctx.db
+      .select()
+      .from(schema.withdrawals)
+      .where(eq(schema.withdrawals.id, BigInt(id)));
+    expect([row?.revokeRequestedAt, row?.revokeReason]).toEqual([null, null]);
+    await watcher.catchUp();
+    expect((await api('GET', `withdraw/${id}`, alice)).data.status).toBe('Success');
+  });
+
+  it('only an approved withdrawal can be revoked (an Auditing one is rejected instead)', async () => {
+    const req = await api('POST', 'withdraw', alice, { amount: '5', type: 1 });
+    const res = await api('POST', `admin/withdraws/${req.data.id}/revoke`, admin, { reason: 'no' });
+    expect([res.code, res.msg]).toEqual([
+      400,
+      'Only an approved withdrawal that has not been claimed can be revoked',
+    ]);
+    await api('POST', `admin/withdraws/${req.data.id}/reject`, admin, { reason: 'no' });
+  });
+  // Last in the file: it leaves the vault's USDT limits tightened (loosening them again takes the delay).
+  it('says why before signing a voucher the vault would refuse: paused, above its per-voucher maximum, over its 24 h cap', async () => {
+    const id = await approved(alice, '20', 1);
+    const claim = () => api('GET', `withdraw/claim/${id}`, alice);
+    await asOwner('pause');
+    expect((await claim()).msg).toBe('Withdrawals are paused for now. Please try again later');
+    await asOwner('unpause');
+    expect((await claim()).code).toBe(200);
+    const usdt = s.ctx.chain.contracts.usdt;
+    const [max] = await s.publicClient.readContract({
+      address: s.ctx.chain.contracts.vault,
+      abi: vaultAbi,
+      functionName: 'limits',
+      args: [usdt],
+    });
+    // Tightening applies at once (loosening would wait for the vault's delay). 19 USDT would arrive:
+    // within the per-voucher maximum, but more than is left of a rolling 24 h cap of 10 USDT.
+    await asOwner('setLimits', [usdt, max, 10n * USDT]);
+    expect((await claim()).msg).toBe(
+      'The vault has reached its 24-hour payout limit. Please try again in a few hours',
+    );
+    // And above a per-voucher maximum of 10 USDT.
+    await asOwner('setLimits', [usdt, 10n * USDT, 10n * USDT]);
+    expect((await claim()).msg).toBe(
+      'This amount is above what the vault pays in one claim. Please contact support',
+    );
+    // Nothing was signed meanwhile: the withdrawal is as it was.
+    expect((await api('GET', `withdraw/${id}`, alice)).data.status).toBe('Withdrawable');
   });
 });

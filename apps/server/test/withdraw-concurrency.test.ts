@@ -1,6 +1,7 @@
 import { rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSessionFor } from '../src/modules/auth/sessions.ts';
 import { ACCOUNTS, checkLedger } from '../src/modules/ledger/ledger.ts';
 import { newInviteCode } from '../src/modules/members/invite-code.ts';
 import { insertPlaced, insertRoot, type Member } from '../src/modules/members/repository.ts';
@@ -26,7 +27,7 @@ const join = () =>
 
 /** The member's session headers (a token as sign-in issues it). */
 const headersOf = async (m: Member) => ({
-  authorization: `Bearer ${await s.ctx.tokens.sign(m.address, m.id)}`,
+  authorization: `Bearer ${await s.ctx.tokens.sign(m.address, m.id, await openSessionFor(s.ctx.db, m.id, 3_600_000))}`,
   'x-wallet-address': m.address,
 });
 

@@ -70,7 +70,7 @@ const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
 /** Why a checked amount cannot go now (withdraw/check answers with it instead of an error). */
-export const withdrawRefusal = z.enum(['insufficient', 'over_limit', 'below_fee']);
+export const withdrawRefusal = z.enum(['insufficient', 'over_limit', 'below_minimum']);
 
 export const withdrawCheckResponse = z.object({
   type: z.union([z.literal(1), z.literal(2)]),
@@ -95,6 +95,8 @@ export const withdrawLimitItem = z.object({
   type: z.union([z.literal(1), z.literal(2)]),
   asset: z.enum(['USDT', 'AGC']),
   daily_limit: amountString,
+  /** The smallest request (WITHDRAW_MIN_*): below it the fee would round to nothing. */
+  minimum: amountString,
   /** Requested today (UTC) and not rejected. */
   used: amountString,
   remaining: amountString,
@@ -195,6 +197,12 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   /** The member's available balance of the asset now (what is left after this request). */
   member_available: amountString,
   audit_note: z.string().nullable(),
+  /** Maker-checker: this amount needs two different approvers; the first one's address once given. */
+  needs_second_approval: z.boolean(),
+  first_approved_by: address.nullable(),
+  /** An approved withdrawal being revoked: the vault's cancel was sent (its hash), not yet seen final. */
+  revoke_requested_at: z.string().nullable(),
+  revoke_tx_hash: z.string().nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawListResponse = withdrawListResponse.extend({
@@ -204,12 +212,19 @@ export type AdminWithdrawList = z.infer<typeof adminWithdrawListResponse>;
 
 export const approveWithdrawBody = z.object({ note: z.string().trim().max(500).optional() });
 export const rejectWithdrawBody = z.object({ reason: z.string().trim().min(1).max(500) });
+/** Revoking an approved withdrawal: the reason the member will read once the vault has cancelled it. */
+export const revokeWithdrawBody = rejectWithdrawBody;
 export const bulkApproveWithdrawBody = z.object({
   ids: z.array(id).min(1).max(200),
   note: z.string().trim().max(500).optional(),
 });
 export const bulkApproveWithdrawResponse = z.object({
   approved: z.array(id),
-  /** Ids that were not Auditing any more (approved or rejected meanwhile) or not found. */
+  /** First approvals given: these amounts need a second, different approver before they are Withdrawable. */
+  awaiting_second: z.array(id),
+  /**
+   * Ids not approved: not Auditing any more (approved or rejected meanwhile), not found, the approver's own
+   * withdrawal, or one this approver already gave the first approval to.
+   */
   skipped: z.array(id),
 });

@@ -1,29 +1,50 @@
+import { vaultAbi } from '@agc/contracts';
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
-import { type AdminWithdrawal, formatAmount, tokenDecimals, type WithdrawType } from '@agc/shared';
+import { type AdminWithdrawal, ErrorCode, formatAmount, tokenDecimals, type WithdrawType } from '@agc/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { BaseError, ContractFunctionRevertedError, createWalletClient, http } from 'viem';
 import type { AppContext } from '../../context.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { invalidate } from '../../lib/caches.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../admin/audit-log.ts';
+import { chainClient } from '../chain/client.ts';
+import { voucherSigner } from '../chain/signers.ts';
 import { ACCOUNTS, transferBatch } from '../ledger/ledger.ts';
+import type { AgcPrice } from '../pricing/price-source.ts';
 import {
   listWithdrawals,
   memberKey,
   toWithdrawalDto,
+  unlockTransfer,
   type WithdrawalRow,
   type WithdrawPageQuery,
 } from './withdrawals.ts';
 
-const { withdrawals, auditLog } = schema;
+const { withdrawals, users } = schema;
 
-const snapshot = (w: WithdrawalRow) => ({ status: w.status, reason: w.reason, note: w.auditNote });
+const snapshot = (w: WithdrawalRow) => ({
+  status: w.status,
+  reason: w.reason,
+  note: w.auditNote,
+  first_approved_by: w.firstApprovedBy?.toString() ?? null,
+});
+
+/** The USDT value of a withdrawal (AGC at the price given), minor units: what maker-checker compares. */
+function usdtValue(w: Pick<WithdrawalRow, 'asset' | 'amount'>, price: AgcPrice): bigint {
+  return w.asset === 'USDT' ? w.amount : (w.amount * price.usdtPerAgc) / 10n ** 18n;
+}
+
+const needsSecond = (ctx: AppContext, w: Pick<WithdrawalRow, 'asset' | 'amount'>, price: AgcPrice) =>
+  usdtValue(w, price) > ctx.config.withdraw.secondApprovalUsdt;
 
 /**
  * Withdrawals as the audit page shows them: with each member's available balance of the asset now
- * (one lookup on the accounts' key for all of them).
+ * (one lookup on the accounts' key for all of them), the maker-checker state and a revocation under way.
  */
 export async function toAdminRows(ctx: AppContext, rows: WithdrawalRow[]): Promise<AdminWithdrawal[]> {
   const available = new Map<string, bigint>();
+  const approvers = new Map<bigint, string>();
   if (rows.length > 0) {
     const balances = rowsOf<{ user_id: string; asset: string; balance: string }>(
       await ctx.db.execute(sql`
@@ -34,7 +55,17 @@ export async function toAdminRows(ctx: AppContext, rows: WithdrawalRow[]): Promi
           and a.asset = k.asset`),
     );
     for (const r of balances) available.set(memberKey(BigInt(r.user_id), r.asset), BigInt(r.balance));
+    const firstIds = [
+      ...new Set(rows.flatMap((w) => (w.firstApprovedBy === null ? [] : [w.firstApprovedBy]))),
+    ];
+    if (firstIds.length > 0)
+      for (const u of await ctx.db
+        .select({ id: users.id, address: users.address })
+        .from(users)
+        .where(inArray(users.id, firstIds)))
+        approvers.set(u.id, u.address);
   }
+  const price = await ctx.prices.agcPrice();
   return rows.map((w) => ({
     ...toWithdrawalDto(ctx, w),
     member_available: formatAmount(
@@ -42,6 +73,10 @@ export async function toAdminRows(ctx: AppContext, rows: WithdrawalRow[]): Promi
       tokenDecimals(w.type as WithdrawType),
     ),
     audit_note: w.auditNote,
+    needs_second_approval: needsSecond(ctx, w, price),
+    first_approved_by: w.firstApprovedBy === null ? null : (approvers.get(w.firstApprovedBy) ?? null),
+    revoke_requested_at: w.revokeRequestedAt?.toISOString() ?? null,
+    revoke_tx_hash: w.revokeTxHash,
   }));
 }
 
@@ -51,29 +86,59 @@ export async function listForAudit(ctx: AppContext, q: WithdrawPageQuery) {
   return { ...page, list: await toAdminRows(ctx, page.list) };
 }
 
+type Approval =
+  | { kind: 'approve' }
+  | { kind: 'first'; set: Partial<WithdrawalRow> }
+  | { kind: 'refused'; error: AppError };
+
 /**
- * One audit decision on one Auditing withdrawal: lock it, refuse unless it is still Auditing, set the
- * decision's columns, let `then` post what moves with it, and write the audit log entry (before and
- * after) in the same transaction.
+ * Maker-checker for one Auditing withdrawal and one approver: nobody approves their own withdrawal; an
+ * amount worth more than WITHDRAW_SECOND_APPROVAL_USDT takes two different approvers (the first one is
+ * recorded, the second makes it Withdrawable).
+ */
+function approval(
+  ctx: AppContext,
+  actor: SessionUser,
+  w: WithdrawalRow,
+  price: AgcPrice,
+  now: Date,
+): Approval {
+  if (w.userId === actor.id)
+    return { kind: 'refused', error: new AppError(ErrorCode.forbidden, 'withdraw.own_approval') };
+  if (!needsSecond(ctx, w, price)) return { kind: 'approve' };
+  if (w.firstApprovedBy === null)
+    return { kind: 'first', set: { firstApprovedBy: actor.id, firstApprovedAt: now } };
+  if (w.firstApprovedBy === actor.id)
+    return { kind: 'refused', error: badRequest('withdraw.second_approver_needed') };
+  return { kind: 'approve' };
+}
+
+/**
+ * One audit decision on one Auditing withdrawal: lock it, refuse unless it is still Auditing, let `decision`
+ * say what to set (or refuse), set it, let `post` post what moves with it, and write the audit log entry
+ * (before and after) in the same transaction.
  */
 async function decide(
   ctx: AppContext,
   actor: SessionUser,
   id: bigint,
-  action: 'withdraw.approve' | 'withdraw.reject',
-  set: Partial<WithdrawalRow>,
-  then?: (tx: DbOrTx, before: WithdrawalRow) => Promise<unknown>,
+  decision: (before: WithdrawalRow) => {
+    action: string;
+    set: Partial<WithdrawalRow>;
+    post?: (tx: DbOrTx) => Promise<unknown>;
+  },
 ): Promise<WithdrawalRow> {
   const after = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
     if (!before) throw notFound('withdraw.not_found');
     if (before.status !== 'Auditing') throw badRequest('withdraw.not_auditing');
+    const { action, set, post } = decision(before);
     const [row] = await tx
       .update(withdrawals)
       .set({ ...set, auditedBy: actor.id, auditedAt: ctx.now() })
       .where(eq(withdrawals.id, id))
       .returning();
-    await then?.(tx, before);
+    await post?.(tx);
     await writeAudit(tx, {
       actorId: actor.id,
       action,
@@ -83,73 +148,192 @@ async function decide(
     });
     return row!;
   });
-  ctx.cache.me.delete(after.userId);
+  invalidate(ctx, { kind: 'members', ids: [after.userId] });
   return after;
 }
 
 /**
- * Approve one Auditing withdrawal: it becomes Withdrawable (the member may fetch a voucher). No money
- * moves: the amount already sits in the member's locked balance.
+ * Approve one Auditing withdrawal: it becomes Withdrawable (the member may fetch a voucher), or, for an
+ * amount that needs two approvers, the first approval is recorded and it stays Auditing. No money moves:
+ * the amount already sits in the member's locked balance.
  */
-export const approveWithdrawal = (
+export async function approveWithdrawal(
   ctx: AppContext,
   actor: SessionUser,
   id: bigint,
   note: string | undefined,
-) => decide(ctx, actor, id, 'withdraw.approve', { status: 'Withdrawable', auditNote: note ?? null });
+): Promise<WithdrawalRow> {
+  const price = await ctx.prices.agcPrice();
+  return decide(ctx, actor, id, (before) => {
+    const a = approval(ctx, actor, before, price, ctx.now());
+    if (a.kind === 'refused') throw a.error;
+    if (a.kind === 'first')
+      return { action: 'withdraw.first_approval', set: { ...a.set, auditNote: note ?? before.auditNote } };
+    return {
+      action: 'withdraw.approve',
+      set: { status: 'Withdrawable', auditNote: note ?? before.auditNote },
+    };
+  });
+}
 
 /**
  * Reject one Auditing withdrawal with a reason the member sees: Rejected, and the amount goes back
  * from locked to available in the same transaction. Only Auditing ones: once approved, a voucher may
- * be out and the vault would still pay it.
+ * be out, so the vault must cancel it first (revokeWithdrawal).
  */
 export const rejectWithdrawal = (ctx: AppContext, actor: SessionUser, id: bigint, reason: string) =>
-  decide(ctx, actor, id, 'withdraw.reject', { status: 'Rejected', reason }, (tx, before) =>
-    transferBatch(tx, [
-      {
-        debit: { userId: before.userId, code: ACCOUNTS.locked, asset: before.asset },
-        credit: { userId: before.userId, code: ACCOUNTS.available, asset: before.asset },
-        amount: before.amount,
-        kind: 'withdraw.reject',
-        ref: `withdraw:${id}`,
-        idempotencyKey: `withdraw:${id}:unlock`,
-      },
-    ]),
-  );
+  decide(ctx, actor, id, (before) => ({
+    action: 'withdraw.reject',
+    set: { status: 'Rejected', reason },
+    post: (tx) => transferBatch(tx, [unlockTransfer(before)]),
+  }));
 
 /**
- * Approve many at once: every listed withdrawal still Auditing becomes Withdrawable in one statement
- * (each audit-logged); the others (already decided, or unknown) are reported as skipped.
+ * Approve many at once, with the same rules as one by one: each listed withdrawal still Auditing is
+ * approved (or gets its first approval), in one transaction, each audit-logged; the others (decided
+ * meanwhile, unknown, the approver's own, or already first-approved by this approver) are skipped.
  */
 export async function bulkApprove(
   ctx: AppContext,
   actor: SessionUser,
   ids: bigint[],
   note: string | undefined,
-): Promise<{ approved: string[]; skipped: string[] }> {
+): Promise<{ approved: string[]; awaiting_second: string[]; skipped: string[] }> {
   const unique = [...new Set(ids)];
-  const approved = await ctx.db.transaction(async (tx) => {
+  const price = await ctx.prices.agcPrice();
+  const now = ctx.now();
+  const decided = await ctx.db.transaction(async (tx) => {
     const rows = await tx
-      .update(withdrawals)
-      .set({ status: 'Withdrawable', auditNote: note ?? null, auditedBy: actor.id, auditedAt: ctx.now() })
+      .select()
+      .from(withdrawals)
       .where(and(inArray(withdrawals.id, unique), eq(withdrawals.status, 'Auditing')))
-      .returning();
-    if (rows.length > 0)
-      await tx.insert(auditLog).values(
-        rows.map((row) => ({
+      .orderBy(withdrawals.id)
+      .for('update');
+    const out: Array<{ before: WithdrawalRow; after: WithdrawalRow; first: boolean }> = [];
+    for (const before of rows) {
+      const a = approval(ctx, actor, before, price, now);
+      if (a.kind === 'refused') continue;
+      const set: Partial<WithdrawalRow> =
+        a.kind === 'first'
+          ? { ...a.set, auditNote: note ?? before.auditNote }
+          : { status: 'Withdrawable', auditNote: note ?? before.auditNote };
+      out.push({
+        before,
+        after: { ...before, ...set, auditedBy: actor.id, auditedAt: now },
+        first: a.kind === 'first',
+      });
+    }
+    const approve = out.filter((d) => !d.first).map((d) => d.before.id);
+    const first = out.filter((d) => d.first).map((d) => d.before.id);
+    if (approve.length > 0)
+      await tx
+        .update(withdrawals)
+        .set({ status: 'Withdrawable', auditNote: note, auditedBy: actor.id, auditedAt: now })
+        .where(inArray(withdrawals.id, approve));
+    if (first.length > 0)
+      await tx
+        .update(withdrawals)
+        .set({
+          firstApprovedBy: actor.id,
+          firstApprovedAt: now,
+          auditNote: note,
+          auditedBy: actor.id,
+          auditedAt: now,
+        })
+        .where(inArray(withdrawals.id, first));
+    if (out.length > 0)
+      await tx.insert(schema.auditLog).values(
+        out.map((d) => ({
           actorId: actor.id,
-          action: 'withdraw.approve',
-          target: `withdraw:${row.id}`,
-          before: { status: 'Auditing', reason: null, note: null },
-          after: snapshot(row),
+          action: d.first ? 'withdraw.first_approval' : 'withdraw.approve',
+          target: `withdraw:${d.before.id}`,
+          before: snapshot(d.before),
+          after: snapshot(d.after),
         })),
       );
-    return rows;
+    return out;
   });
-  for (const w of approved) ctx.cache.me.delete(w.userId);
-  const done = new Set(approved.map((w) => w.id));
+  if (decided.length > 0)
+    invalidate(ctx, { kind: 'members', ids: [...new Set(decided.map((d) => d.before.userId))] });
+  const sortIds = (list: bigint[]) => [...list].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String);
+  const done = new Set(decided.map((d) => d.before.id));
   return {
-    approved: approved.map((w) => w.id.toString()).sort((a, b) => Number(BigInt(a) - BigInt(b))),
+    approved: sortIds(decided.filter((d) => !d.first).map((d) => d.before.id)),
+    awaiting_second: sortIds(decided.filter((d) => d.first).map((d) => d.before.id)),
     skipped: unique.filter((id) => !done.has(id)).map(String),
   };
+}
+
+/** The revert reason a vault call would fail with, if any (cancel of a claimed voucher, say). */
+function revertName(err: unknown): string | null {
+  const revert =
+    err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : null;
+  return revert instanceof ContractFunctionRevertedError ? (revert.data?.errorName ?? 'reverted') : null;
+}
+
+/**
+ * Revoke an approved (Withdrawable) withdrawal that was not claimed: the vault's `cancel(id)` is sent with
+ * the voucher signer's key (the vault lets its signer void what it signed), so no voucher handed out can
+ * pay any more. When the watcher reads the VoucherCancelled event at finality, the withdrawal becomes
+ * Rejected with `reason` and the amount goes back to available (ingestVaultEvents). Should the member's
+ * claim land first, the cancel reverts and the withdrawal ends Success as usual. Audit-logged.
+ */
+export async function revokeWithdrawal(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: bigint,
+  reason: string,
+): Promise<WithdrawalRow> {
+  const requested = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+    if (!before) throw notFound('withdraw.not_found');
+    if (before.status !== 'Withdrawable') throw badRequest('withdraw.not_revocable');
+    if (before.revokeRequestedAt) throw badRequest('withdraw.revoking');
+    const [row] = await tx
+      .update(withdrawals)
+      .set({ revokeRequestedBy: actor.id, revokeRequestedAt: ctx.now(), revokeReason: reason })
+      .where(eq(withdrawals.id, id))
+      .returning();
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'withdraw.revoke_request',
+      target: `withdraw:${id}`,
+      before: snapshot(before),
+      after: { ...snapshot(row!), revoke_reason: reason },
+    });
+    return row!;
+  });
+
+  const signer = voucherSigner(ctx);
+  const client = chainClient(ctx.chain);
+  let hash: `0x${string}`;
+  try {
+    const { request } = await client.simulateContract({
+      account: signer,
+      address: ctx.chain.contracts.vault,
+      abi: vaultAbi,
+      functionName: 'cancel',
+      args: [id],
+    });
+    const wallet = createWalletClient({ account: signer, transport: http(ctx.chain.rpcUrl) });
+    hash = await wallet.writeContract({ ...request, chain: null });
+  } catch (err) {
+    // Nothing was sent: the withdrawal stays as it was, without the request.
+    await ctx.db
+      .update(withdrawals)
+      .set({ revokeRequestedBy: null, revokeRequestedAt: null, revokeReason: null })
+      .where(eq(withdrawals.id, id));
+    const name = revertName(err);
+    if (name === 'AlreadyClaimed') throw badRequest('withdraw.already_claimed');
+    throw badRequest('withdraw.revoke_failed', {
+      reason: name ?? (err as Error).message.split('\n')[0] ?? '',
+    });
+  }
+  const [row] = await ctx.db
+    .update(withdrawals)
+    .set({ revokeTxHash: hash.toLowerCase() })
+    .where(eq(withdrawals.id, id))
+    .returning();
+  invalidate(ctx, { kind: 'members', ids: [requested.userId] });
+  return row!;
 }

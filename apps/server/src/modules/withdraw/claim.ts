@@ -1,37 +1,51 @@
-import { devVoucherSigner, signWithdrawVoucher, vaultAbi } from '@agc/contracts';
+import { signWithdrawVoucher, vaultAbi } from '@agc/contracts';
 import { type DbOrTx, schema } from '@agc/db';
-import type { WithdrawClaim } from '@agc/shared';
+import { ErrorCode, type WithdrawClaim } from '@agc/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { encodeFunctionData, erc20Abi, type LocalAccount, type Log, parseEventLogs } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { encodeFunctionData, erc20Abi, type Log, parseEventLogs } from 'viem';
 import type { AppContext } from '../../context.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { writeAudit } from '../admin/audit-log.ts';
 import { chainClient } from '../chain/client.ts';
+import {
+  byChainOrder,
+  type EventPlace,
+  eventKey,
+  type StoredEvent,
+  setOutcomes,
+  storeEvents,
+} from '../chain/events.ts';
+import { voucherSigner } from '../chain/signers.ts';
 import { ACCOUNTS, type TransferInput, transferBatch } from '../ledger/ledger.ts';
-import { findOwnWithdrawal, type WithdrawalRow } from './withdrawals.ts';
+import { findOwnWithdrawal, unlockTransfer, type WithdrawalRow } from './withdrawals.ts';
 
-const { withdrawals, chainEvents } = schema;
-
-const signers = new WeakMap<AppContext, LocalAccount>();
-
-/**
- * The key that signs vouchers: SIGNER_PRIVATE_KEY (required with a real network), or on a local chain
- * the dev signer the runtime deployed the vault with.
- */
-export function voucherSigner(ctx: AppContext): LocalAccount {
-  let signer = signers.get(ctx);
-  if (!signer) {
-    signer = ctx.config.chain.signerKey
-      ? privateKeyToAccount(ctx.config.chain.signerKey)
-      : devVoucherSigner();
-    signers.set(ctx, signer);
-  }
-  return signer;
-}
+const { withdrawals } = schema;
 
 const tokenOf = (ctx: AppContext, asset: WithdrawalRow['asset']) =>
   asset === 'USDT' ? ctx.chain.contracts.usdt : ctx.chain.contracts.agc;
+
+/**
+ * The vault is the guard (paused, its per-voucher maximum, its rolling 24 h cap, its balance): these reads
+ * only spare the member a claim that would fail in the wallet, with a message that says why and what to
+ * do. When the chain cannot be read, the voucher is handed out anyway.
+ */
+async function assertVaultCanPay(ctx: AppContext, token: `0x${string}`, amount: bigint): Promise<void> {
+  const client = chainClient(ctx.chain);
+  const vault = ctx.chain.contracts.vault;
+  const read = await Promise.all([
+    client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [vault] }),
+    client.readContract({ address: vault, abi: vaultAbi, functionName: 'paused' }),
+    client.readContract({ address: vault, abi: vaultAbi, functionName: 'limits', args: [token] }),
+    client.readContract({ address: vault, abi: vaultAbi, functionName: 'claimableNow', args: [token] }),
+  ]).catch(() => null);
+  if (!read) return;
+  const [held, paused, [maxPerVoucher], claimable] = read;
+  if (paused) throw badRequest('withdraw.vault_paused');
+  if (amount > maxPerVoucher) throw badRequest('withdraw.voucher_too_large');
+  if (held < amount) throw badRequest('withdraw.vault_short');
+  if (claimable < amount) throw badRequest('withdraw.vault_daily_cap');
+}
 
 /**
  * withdraw/claim/{id}: for the member's own Withdrawable withdrawal only, a fresh voucher (id, the
@@ -43,18 +57,12 @@ export async function buildClaim(ctx: AppContext, user: SessionUser, id: bigint)
   const w = await findOwnWithdrawal(ctx.db, user.id, id);
   if (w.status === 'Success') throw badRequest('withdraw.already_claimed');
   if (w.status !== 'Withdrawable') throw badRequest('withdraw.not_claimable');
+  // Being revoked: the vault's cancel is on its way; a new voucher would race it.
+  // (`data.reason` tells the app that no retry can help.)
+  if (w.revokeRequestedAt)
+    throw new AppError(ErrorCode.badRequest, 'withdraw.revoking', {}, { reason: 'revoking' });
   const token = tokenOf(ctx, w.asset);
-  // The vault is the guard (it cannot pay more than it holds); this only spares the member a claim
-  // that would fail in the wallet. When the chain cannot be read, the voucher is handed out anyway.
-  const held = await chainClient(ctx.chain)
-    .readContract({
-      address: token,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [ctx.chain.contracts.vault],
-    })
-    .catch(() => null);
-  if (held !== null && held < w.received) throw badRequest('withdraw.vault_short');
+  await assertVaultCanPay(ctx, token, w.received);
   const deadline = BigInt(Math.floor((ctx.now().getTime() + ctx.config.withdraw.voucherTtlMs) / 1000));
   const voucher = {
     id: w.id,
@@ -106,73 +114,92 @@ export async function buildClaim(ctx: AppContext, user: SessionUser, id: bigint)
   };
 }
 
-export interface ClaimedEvent {
-  txHash: string;
-  logIndex: number;
-  blockNumber: bigint;
-  withdrawalId: bigint;
-  account: string;
-  token: string;
-  amount: bigint;
-}
+/** A vault event: a voucher paid (Claimed) or voided before it was (VoucherCancelled). */
+export type VaultEvent = EventPlace &
+  (
+    | { name: 'Claimed'; withdrawalId: bigint; account: string; token: string; amount: bigint }
+    | { name: 'VoucherCancelled'; withdrawalId: bigint }
+  );
 
-/** Claimed events of the vault among logs (others are ignored). */
-export function claimedEvents(ctx: AppContext, logs: Log[]): ClaimedEvent[] {
+/** Claimed and VoucherCancelled events of the vault among logs (others are ignored). */
+export function vaultEvents(ctx: AppContext, logs: Log[]): VaultEvent[] {
   const vault = ctx.chain.contracts.vault.toLowerCase();
-  return parseEventLogs({ abi: vaultAbi, eventName: 'Claimed', logs })
-    .filter((l) => l.address.toLowerCase() === vault && l.transactionHash && l.blockNumber !== null)
-    .map((l) => ({
-      txHash: l.transactionHash.toLowerCase(),
-      logIndex: l.logIndex,
-      blockNumber: l.blockNumber,
-      withdrawalId: l.args.id,
-      account: l.args.account.toLowerCase(),
-      token: l.args.token.toLowerCase(),
-      amount: l.args.amount,
-    }));
+  return parseEventLogs({ abi: vaultAbi, logs })
+    .filter(
+      (l) => l.address.toLowerCase() === vault && l.transactionHash && l.blockNumber !== null && l.blockHash,
+    )
+    .flatMap((l): VaultEvent[] => {
+      const place = {
+        txHash: l.transactionHash.toLowerCase(),
+        logIndex: l.logIndex,
+        blockNumber: l.blockNumber,
+        blockHash: l.blockHash.toLowerCase(),
+      };
+      if (l.eventName === 'Claimed')
+        return [
+          {
+            ...place,
+            name: 'Claimed',
+            withdrawalId: l.args.id,
+            account: l.args.account.toLowerCase(),
+            token: l.args.token.toLowerCase(),
+            amount: l.args.amount,
+          },
+        ];
+      if (l.eventName === 'VoucherCancelled')
+        return [{ ...place, name: 'VoucherCancelled', withdrawalId: l.args.id }];
+      return [];
+    });
 }
 
-/** What ingestion did with a Claimed event (chain_events.outcome). */
-export type ClaimOutcome = 'claimed' | 'unknown_withdrawal' | 'not_withdrawable' | 'claim_mismatch';
+/** What ingestion did with a vault event (chain_events.outcome). */
+export type VaultOutcome =
+  | 'claimed'
+  | 'cancelled'
+  | 'unknown_withdrawal'
+  | 'not_withdrawable'
+  | 'claim_mismatch';
+
+/** The reason a member reads on a withdrawal revoked without one (a guardian cancelled it on chain). */
+const REVOKED_WITHOUT_REASON = 'Revoked by the operator';
 
 /**
- * Ingests vault Claimed events inside the caller's transaction, each once (unique on chain id, tx
- * hash, log index). A claim that matches its Withdrawable withdrawal (same address, token and amount
- * received) makes it Success and pays the locked amount out in the journal: the amount received to
- * the vault's payouts, the fee to the fee account. Anything else is recorded with its outcome and
- * changes no balance (the vault only pays vouchers the server signed, so it means the key was misused:
- * an auditor must look). Returns how many events were new.
+ * Ingests the vault's events inside the caller's transaction, each once (unique on chain id, tx hash, log
+ * index), in chain order:
+ * - Claimed, matching its Withdrawable withdrawal (same address, token and amount received): Success,
+ *   and the locked amount is paid out in the journal (received → the vault's payouts, fee → fees).
+ * - VoucherCancelled of a Withdrawable withdrawal (an admin revoked it, or a guardian cancelled the
+ *   voucher): Rejected with the revocation's reason, and the amount goes back from locked to available.
+ * Anything else is recorded with its outcome and changes no balance (the vault only pays vouchers the
+ * server signed, so it means the key was misused: an auditor must look). Returns how many were new.
  */
-export async function ingestClaimedEvents(
-  ctx: AppContext,
-  tx: DbOrTx,
-  events: ClaimedEvent[],
-): Promise<number> {
-  if (events.length === 0) return 0;
-  const inserted = await tx
-    .insert(chainEvents)
-    .values(
-      events.map((e) => ({
-        chainId: ctx.chain.id,
+export async function ingestVaultEvents(ctx: AppContext, tx: DbOrTx, events: VaultEvent[]): Promise<number> {
+  const fresh = await storeEvents(
+    ctx,
+    tx,
+    events.map(
+      (e): StoredEvent => ({
         txHash: e.txHash,
         logIndex: e.logIndex,
         blockNumber: e.blockNumber,
+        blockHash: e.blockHash,
         contract: 'vault',
-        name: 'Claimed',
-        args: {
-          id: e.withdrawalId.toString(),
-          account: e.account,
-          token: e.token,
-          amount: e.amount.toString(),
-        },
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: chainEvents.id, txHash: chainEvents.txHash, logIndex: chainEvents.logIndex });
-  if (inserted.length === 0) return 0;
-  const eventId = new Map(inserted.map((r) => [`${r.txHash}:${r.logIndex}`, r.id]));
-  const fresh = events.filter((e) => eventId.has(`${e.txHash}:${e.logIndex}`));
-  const ids = [...new Set(fresh.map((e) => e.withdrawalId))];
+        name: e.name,
+        args:
+          e.name === 'Claimed'
+            ? {
+                id: e.withdrawalId.toString(),
+                account: e.account,
+                token: e.token,
+                amount: e.amount.toString(),
+              }
+            : { id: e.withdrawalId.toString() },
+      }),
+    ),
+  );
+  if (fresh.size === 0) return 0;
+  const todo = events.filter((e) => fresh.has(eventKey(e))).sort(byChainOrder);
+  const ids = [...new Set(todo.map((e) => e.withdrawalId))];
   const rows = await tx
     .select()
     .from(withdrawals)
@@ -181,30 +208,47 @@ export async function ingestClaimedEvents(
     .for('update');
   const byId = new Map(rows.map((w) => [w.id, w]));
   const postings: TransferInput[] = [];
-  const outcomes: Array<{ id: bigint; outcome: ClaimOutcome }> = [];
+  const outcomes: Array<{ id: bigint; outcome: VaultOutcome }> = [];
   const now = ctx.now();
-  for (const e of fresh) {
+  for (const e of todo) {
     const w = byId.get(e.withdrawalId);
-    let outcome: ClaimOutcome;
+    let outcome: VaultOutcome;
     if (!w) outcome = 'unknown_withdrawal';
     else if (w.status !== 'Withdrawable') outcome = 'not_withdrawable';
-    else if (e.account !== w.address || e.token !== tokenOf(ctx, w.asset) || e.amount !== w.received)
-      outcome = 'claim_mismatch';
-    else {
-      outcome = 'claimed';
-      w.status = 'Success';
+    else if (e.name === 'Claimed') {
+      if (e.account !== w.address || e.token !== tokenOf(ctx, w.asset) || e.amount !== w.received)
+        outcome = 'claim_mismatch';
+      else {
+        outcome = 'claimed';
+        w.status = 'Success';
+        await tx
+          .update(withdrawals)
+          .set({ status: 'Success', claimTxHash: e.txHash, claimedAt: now })
+          .where(eq(withdrawals.id, w.id));
+        postings.push(...payoutTransfers(w));
+      }
+    } else {
+      outcome = 'cancelled';
+      const reason = w.revokeReason ?? REVOKED_WITHOUT_REASON;
       await tx
         .update(withdrawals)
-        .set({ status: 'Success', claimTxHash: e.txHash, claimedAt: now })
+        .set({ status: 'Rejected', reason, revokeTxHash: w.revokeTxHash ?? e.txHash })
         .where(eq(withdrawals.id, w.id));
-      postings.push(...payoutTransfers(w));
+      await writeAudit(tx, {
+        actorId: w.revokeRequestedBy,
+        action: 'withdraw.revoked',
+        target: `withdraw:${w.id}`,
+        before: { status: w.status, reason: w.reason, note: w.auditNote },
+        after: { status: 'Rejected', reason, note: w.auditNote, cancel_tx: e.txHash },
+      });
+      w.status = 'Rejected';
+      postings.push(unlockTransfer(w));
     }
-    outcomes.push({ id: eventId.get(`${e.txHash}:${e.logIndex}`)!, outcome });
+    outcomes.push({ id: fresh.get(eventKey(e))!, outcome });
   }
   await transferBatch(tx, postings);
-  for (const o of outcomes)
-    await tx.update(chainEvents).set({ outcome: o.outcome }).where(eq(chainEvents.id, o.id));
-  return inserted.length;
+  await setOutcomes(tx, outcomes);
+  return fresh.size;
 }
 
 /** The journal of a paid-out withdrawal: locked → paid out (amount received) and → fees (the fee). */

@@ -2,6 +2,7 @@ import { type DbOrTx, rowsOf } from '@agc/db';
 import type { WithdrawAsset, WithdrawType } from '@agc/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { invalidate } from '../../lib/caches.ts';
 import type { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import {
@@ -141,6 +142,12 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
           auditNote: null,
           auditedBy: null,
           auditedAt: null,
+          firstApprovedBy: null,
+          firstApprovedAt: null,
+          revokeRequestedBy: null,
+          revokeRequestedAt: null,
+          revokeReason: null,
+          revokeTxHash: null,
           voucherDeadline: null,
           claimTxHash: null,
           claimedAt: null,
@@ -168,13 +175,12 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
     else for (const p of batch) await applyRequests(ctx, [p]);
     return;
   }
+  const changed = batch.filter((_, i) => !(outcomes[i] instanceof Error)).map((p) => p.user.id);
+  if (changed.length > 0) invalidate(ctx, { kind: 'members', ids: [...new Set(changed)] });
   batch.forEach((p, i) => {
     const outcome = outcomes[i]!;
     if (outcome instanceof Error) p.reject(outcome);
-    else {
-      ctx.cache.me.delete(p.user.id);
-      p.resolve(outcome);
-    }
+    else p.resolve(outcome);
   });
 }
 

@@ -7,6 +7,7 @@ import {
   bulkApproveWithdrawResponse,
   envelope,
   rejectWithdrawBody,
+  revokeWithdrawBody,
   type WithdrawType,
   withdrawalSchema,
   withdrawBody,
@@ -21,7 +22,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
-import { approveWithdrawal, bulkApprove, listForAudit, rejectWithdrawal, toAdminRows } from './audit.ts';
+import { perMember } from '../../plugins/rate-limit.ts';
+import {
+  approveWithdrawal,
+  bulkApprove,
+  listForAudit,
+  rejectWithdrawal,
+  revokeWithdrawal,
+  toAdminRows,
+} from './audit.ts';
 import { buildClaim } from './claim.ts';
 import { requestWithdrawal } from './requests.ts';
 import {
@@ -70,6 +79,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/withdraw',
     {
+      config: { rateLimit: perMember(ctx) },
       schema: {
         tags: ['withdraw'],
         summary: 'Request a withdrawal: the amount moves from available to locked; state Auditing',
@@ -119,6 +129,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/withdraw/claim/:id',
     {
+      config: { rateLimit: perMember(ctx) },
       schema: {
         tags: ['withdraw'],
         summary: 'The vault claim transaction with a fresh signed voucher (own Withdrawable withdrawal only)',
@@ -166,7 +177,8 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     {
       schema: {
         tags: ['admin'],
-        summary: 'Approve an Auditing withdrawal: Withdrawable (auditor or admin)',
+        summary:
+          'Approve an Auditing withdrawal: Withdrawable, or its first approval when the amount needs two approvers (never one’s own; auditor or admin)',
         security: bearer,
         params: withdrawIdParams,
         body: approveWithdrawBody,
@@ -196,6 +208,26 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
     async (req) => {
       const w = await rejectWithdrawal(ctx, req.user!, BigInt(req.params.withdraw_id), req.body.reason);
+      return ok(req, await adminDto(w));
+    },
+  );
+
+  app.post(
+    '/admin/withdraws/:withdraw_id/revoke',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Revoke an approved, unclaimed withdrawal: the vault cancels its voucher on chain; once that is final the withdrawal is Rejected with the reason and the amount returns to available (auditor or admin)',
+        security: bearer,
+        params: withdrawIdParams,
+        body: revokeWithdrawBody,
+        response: { 200: envelope(adminWithdrawalSchema) },
+      },
+      onRequest: auditor,
+    },
+    async (req) => {
+      const w = await revokeWithdrawal(ctx, req.user!, BigInt(req.params.withdraw_id), req.body.reason);
       return ok(req, await adminDto(w));
     },
   );

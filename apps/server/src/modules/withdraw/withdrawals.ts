@@ -16,7 +16,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { ACCOUNTS, balanceOf } from '../ledger/ledger.ts';
+import { ACCOUNTS, balanceOf, type TransferInput } from '../ledger/ledger.ts';
 import { applyPpm, dayKey, ppmToPercent, startOfUtcDay } from '../rules/rules.ts';
 
 const { withdrawals } = schema;
@@ -68,6 +68,7 @@ export async function usedToday(
 
 interface Standing {
   available: bigint;
+  minimum: bigint;
   limit: bigint;
   used: bigint;
   remaining: bigint;
@@ -75,16 +76,30 @@ interface Standing {
 
 function standing(ctx: AppContext, asset: WithdrawAsset, available: bigint, used: bigint): Standing {
   const limit = ctx.config.withdraw.dailyLimit[asset];
-  return { available, limit, used, remaining: used >= limit ? 0n : limit - used };
+  const minimum = ctx.config.withdraw.minimum[asset];
+  return { available, minimum, limit, used, remaining: used >= limit ? 0n : limit - used };
 }
 
-/** The first reason an amount cannot go now, in the order the form asks: the daily limit, then the balance. */
+/**
+ * The first reason an amount cannot go now, in the order the form asks: the minimum, the daily limit,
+ * then the balance.
+ */
 function refusal(
   type: WithdrawType,
   units: bigint,
   s: Standing,
-): { reason: 'over_limit' | 'insufficient'; key: string; vars: Record<string, string> } | null {
+): {
+  reason: 'below_minimum' | 'over_limit' | 'insufficient';
+  key: string;
+  vars: Record<string, string>;
+} | null {
   const asset = WITHDRAW_TYPES[type];
+  if (units < s.minimum)
+    return {
+      reason: 'below_minimum',
+      key: 'withdraw.below_minimum',
+      vars: { num: formatAmount(s.minimum, tokenDecimals(type)), unit: asset },
+    };
   if (units > s.remaining)
     return {
       reason: 'over_limit',
@@ -156,6 +171,7 @@ export async function withdrawLimits(ctx: AppContext, user: SessionUser): Promis
         type,
         asset,
         daily_limit: formatAmount(s.limit, d),
+        minimum: formatAmount(s.minimum, d),
         used: formatAmount(s.used, d),
         remaining: formatAmount(s.remaining, d),
         available: formatAmount(s.available, d),
@@ -246,5 +262,20 @@ export function toWithdrawalDto(ctx: AppContext, w: WithdrawalRow): Withdrawal {
     claim_tx_hash: w.claimTxHash,
     claimed_at: iso(w.claimedAt),
     explorer_url: w.claimTxHash ? `${ctx.chain.explorerUrl}/tx/${w.claimTxHash}` : null,
+  };
+}
+
+/**
+ * The journal of a withdrawal that will not be paid (rejected, or revoked on chain): the amount goes back
+ * from locked to available. One key for both ways, so it can never post twice.
+ */
+export function unlockTransfer(w: WithdrawalRow): TransferInput {
+  return {
+    debit: { userId: w.userId, code: ACCOUNTS.locked, asset: w.asset },
+    credit: { userId: w.userId, code: ACCOUNTS.available, asset: w.asset },
+    amount: w.amount,
+    kind: 'withdraw.reject',
+    ref: `withdraw:${w.id}`,
+    idempotencyKey: `withdraw:${w.id}:unlock`,
   };
 }
