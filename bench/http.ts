@@ -1,35 +1,16 @@
 // Shared by the HTTP benchmarks: the built server in its own process, and autocannon load.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '@agc/contracts';
 import autocannon from 'autocannon';
+import { startBuiltServer as start } from '../apps/server/test/built-server.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+export { stop, waitFor } from '../apps/server/test/built-server.ts';
 
-export async function waitFor(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`process exited (${child.exitCode}) before answering ${url}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no answer from ${url}`);
-}
-
-export async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
+/**
+ * The built server for a benchmark: on PGlite or the given PostgreSQL database, with the money endpoints'
+ * per-member limit raised (the load comes from one address and few members: measure the limiter's work,
+ * not its refusals).
+ */
+export const startBuiltServer = (databaseUrl?: string, extraEnv: Record<string, string> = {}) =>
+  start(databaseUrl, { RATE_LIMIT_MONEY_PER_MINUTE: '100000000', ...extraEnv });
 
 export interface Result {
   rps: number;
@@ -58,36 +39,22 @@ export async function load(
 }
 
 /**
- * Starts apps/server/dist/server.js as `npm start` would (its own data folder and anvil), on PGlite or
- * the given PostgreSQL database, and waits until it answers.
+ * The same load against several URLs at once (processes behind a load balancer), the connections split
+ * between them: requests/s and errors summed, p50/p99 the worst of them (a conservative merge).
  */
-export async function startBuiltServer(databaseUrl?: string, extraEnv: Record<string, string> = {}) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'agc-bench-'));
-  const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      ANVIL_PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_ORIGIN: `http://localhost:${port}`,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://localhost:${port}`;
-  const close = async () => {
-    await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
+export async function loadAll(
+  urls: string[],
+  headers: Record<string, string> = {},
+  connections = 50,
+  duration = 10,
+): Promise<Result> {
+  const each = Math.ceil(connections / urls.length);
+  const results = await Promise.all(urls.map((url) => load(url, headers, each, duration)));
+  return {
+    rps: results.reduce((sum, r) => sum + r.rps, 0),
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
   };
-  try {
-    await waitFor(`${base}/api/v1/config`, server);
-  } catch (e) {
-    await close();
-    throw e;
-  }
-  return { base, stop: close };
 }

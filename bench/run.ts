@@ -9,14 +9,17 @@
  *  6. Withdrawal requests per second and p99 on PostgreSQL, with a per-request baseline (bench/withdraw.ts).
  */
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { devAccount, freePort } from '@agc/contracts';
+import { devAccount, devQuoteSigner, devVoucherSigner, freePort } from '@agc/contracts';
 import pg from 'pg';
+import { toHex } from 'viem';
 import { apiSession } from '../e2e/support/api.ts';
-import { load, type Result, startBuiltServer, stop, waitFor } from './http.ts';
+import { load, loadAll, type Result, startBuiltServer, stop, waitFor } from './http.ts';
 import { runOrderBenchmarks } from './orders.ts';
 import { runSettlementBenchmarks } from './settlement.ts';
 import { runWithdrawBenchmark } from './withdraw.ts';
@@ -25,16 +28,49 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Every process of one measured setup signs and checks sessions with the same secret. */
+const SECRET = randomBytes(32).toString('hex');
 
-async function benchServer(databaseUrl?: string, extraEnv: Record<string, string> = {}) {
-  const server = await startBuiltServer(databaseUrl, extraEnv);
+/**
+ * /me on `processes` built servers over one database (the first one started seeds it; the others share
+ * its chain and its JWT secret, as behind a load balancer), the connections split between them.
+ */
+async function benchServer(databaseUrl?: string, extraEnv: Record<string, string> = {}, processes = 1) {
+  const first = await startBuiltServer(databaseUrl, { JWT_SECRET: SECRET, ...extraEnv });
+  const servers = [first];
   try {
-    const { headers } = await apiSession(server.base, devAccount(0));
-    const check = await (await fetch(`${server.base}/api/v1/me`, { headers })).json();
+    if (processes > 1) {
+      const config = (await (await fetch(`${first.base}/api/v1/config`)).json()).data;
+      const deployment = JSON.parse(readFileSync(join(first.dataDir, 'chain/deployment.json'), 'utf8'));
+      for (let i = 1; i < processes; i++)
+        servers.push(
+          await startBuiltServer(databaseUrl, {
+            JWT_SECRET: SECRET,
+            PUBLIC_ORIGIN: first.base,
+            CHAIN_RPC_URL: config.rpc_url,
+            AGC_ADDRESS: deployment.agc,
+            USDT_ADDRESS: deployment.usdt,
+            TRANSFER_ADDRESS: deployment.transfer,
+            VAULT_ADDRESS: deployment.vault,
+            TRANSFER_START_BLOCK: String(deployment.blockNumber),
+            SIGNER_PRIVATE_KEY: toHex(devVoucherSigner().getHdKey().privateKey!),
+            QUOTE_SIGNER_PRIVATE_KEY: toHex(devQuoteSigner().getHdKey().privateKey!),
+            CHAIN_FINALITY: 'confirmations',
+            ...extraEnv,
+          }),
+        );
+    }
+    const { headers } = await apiSession(first.base, devAccount(0));
+    const check = await (await fetch(`${servers.at(-1)!.base}/api/v1/me`, { headers })).json();
     if (check.code !== 200) throw new Error(`me failed: ${JSON.stringify(check)}`);
-    return await load(`${server.base}/api/v1/me`, headers, CONNECTIONS, DURATION);
+    return await loadAll(
+      servers.map((x) => `${x.base}/api/v1/me`),
+      headers,
+      CONNECTIONS,
+      DURATION,
+    );
   } finally {
-    await server.stop();
+    for (const x of servers.reverse()) await x.stop();
   }
 }
 
@@ -139,6 +175,11 @@ async function main() {
       const uncached = await benchServer(pgUrl, { MEMBER_CACHE_TTL_MS: '0' });
       console.log(
         `/me on PostgreSQL, no member cache ${fmt(uncached)}   ratio ${(uncached.rps / bare.rps).toFixed(2)}`,
+      );
+      // Scale-out (issue 11): two processes on the one database, the same 50 connections split between them.
+      const two = await benchServer(pgUrl, {}, 2);
+      console.log(
+        `/me on PostgreSQL, 2 processes ${fmt(two)}   ${(two.rps / onPg.rps).toFixed(2)}× one process (${cpus().length} cores, shared with PostgreSQL, anvil and the load generator)`,
       );
     } finally {
       await dropPgDatabase(pgUrl);

@@ -6,7 +6,7 @@
 import { openDb } from '@agc/db';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { TtlCache } from '../apps/server/src/lib/ttl-cache.ts';
+import { createCaches } from '../apps/server/src/lib/caches.ts';
 import { priceSourceFrom } from '../apps/server/src/modules/pricing/price-source.ts';
 import { runSettlement } from '../apps/server/src/modules/rewards/settlement.ts';
 import { naiveDayVolume } from './settlement-naive.ts';
@@ -22,7 +22,7 @@ const ctx = {
   db: handle.db,
   prices: priceSourceFrom(config),
   now: () => now,
-  cache: { me: new TtlCache(0), members: new TtlCache(0) },
+  cache: createCaches(0),
 } as unknown as AppContext;
 const t0 = performance.now();
 let out: Record<string, unknown>;

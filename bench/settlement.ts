@@ -20,6 +20,7 @@ import { migrate, openDb } from '@agc/db';
 import { withDatabase } from '@agc/db/testing';
 import pg from 'pg';
 import { TokenService } from '../apps/server/src/lib/tokens.ts';
+import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
 import { type SeededTeam, seedTeam } from '../apps/server/test/team-seed.ts';
 import { load, startBuiltServer } from './http.ts';
 
@@ -77,9 +78,11 @@ async function treeLatency(url: string, team: SeededTeam) {
   const secret = randomBytes(32).toString('hex');
   const tokens = new TokenService(secret, 3600);
   const server = await startBuiltServer(url, { JWT_SECRET: secret, RUN_JOBS: 'false', SEED_DEMO: 'false' });
+  const db = await openDb({ kind: 'postgres', url, poolSize: 1 });
   try {
+    // A token names a session row: open one per member, as a sign-in would.
     const headersOf = async (m: { id: number; address: string }) => ({
-      authorization: `Bearer ${await tokens.sign(m.address, BigInt(m.id))}`,
+      authorization: `Bearer ${await tokens.sign(m.address, BigInt(m.id), await openSessionFor(db.db, BigInt(m.id), 3_600_000))}`,
       'x-wallet-address': m.address,
     });
     const cases = [
@@ -106,6 +109,7 @@ async function treeLatency(url: string, team: SeededTeam) {
       );
     }
   } finally {
+    await db.close();
     await server.stop();
   }
 }

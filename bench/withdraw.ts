@@ -22,12 +22,14 @@
  * BENCH_DURATION (10 s), BENCH_POOL (the server's DATABASE_POOL_SIZE, default 20).
  */
 import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { openDb, rowsOf } from '@agc/db';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { TokenService } from '../apps/server/src/lib/tokens.ts';
+import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
 import { ACCOUNTS, checkLedger, transferBatch } from '../apps/server/src/modules/ledger/ledger.ts';
 import { newInviteCode } from '../apps/server/src/modules/members/invite-code.ts';
 import { insertPlaced, insertRoot, type Member } from '../apps/server/src/modules/members/repository.ts';
@@ -52,40 +54,48 @@ interface Figures {
   errors: number;
 }
 
-/** autocannon with each request signed as the next member in turn. */
+/**
+ * autocannon with each request signed as the next member in turn. With several server URLs (several
+ * processes behind a load balancer), the connections are split between them and run at once; the
+ * figures are summed, and p50/p99 are the worst of the processes' (a conservative merge).
+ */
 async function run(
-  url: string,
+  urls: string[],
   method: 'GET' | 'POST',
   headers: Array<Record<string, string>>,
   body: string | undefined,
   duration: number,
 ): Promise<Figures> {
   let next = 0;
-  const r = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration,
-    requests: [
-      {
-        method,
-        setupRequest: (req) => {
-          const h = headers[next++ % headers.length]!;
-          return {
-            ...req,
-            headers: { ...req.headers, ...h, 'content-type': 'application/json' },
-            ...(body === undefined ? {} : { body }),
-          };
-        },
-      },
-    ],
-  });
+  const results = await Promise.all(
+    urls.map((url) =>
+      autocannon({
+        url,
+        connections: Math.ceil(CONNECTIONS / urls.length),
+        duration,
+        requests: [
+          {
+            method,
+            setupRequest: (req) => {
+              const h = headers[next++ % headers.length]!;
+              return {
+                ...req,
+                headers: { ...req.headers, ...h, 'content-type': 'application/json' },
+                ...(body === undefined ? {} : { body }),
+              };
+            },
+          },
+        ],
+      }),
+    ),
+  );
   return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    ok: r['2xx'],
-    non2xx: r.non2xx,
-    errors: r.errors,
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    ok: results.reduce((sum, r) => sum + r['2xx'], 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
   };
 }
 
@@ -109,25 +119,33 @@ async function freshDatabase(): Promise<string | undefined> {
 }
 
 /**
- * One measured server: a fresh database, the built server with `env`, 1,000 funded members; the
- * requests run, then the check. Returns the POST figures.
+ * One measured setup: a fresh database, `processes` built servers on it with `env` (the same secret, as
+ * behind one load balancer), 1,000 funded members; the requests run, then the check. Returns the POST
+ * figures.
  */
 async function measure(
   label: string,
   env: Record<string, string>,
   withReads: boolean,
+  processes = 1,
 ): Promise<Figures | null> {
   const dbUrl = await freshDatabase();
   if (!dbUrl) return null;
   const secret = randomBytes(32).toString('hex');
-  const server = await startBuiltServer(dbUrl, {
-    JWT_SECRET: secret,
-    SEED_DEMO: 'false',
-    RUN_JOBS: 'false',
-    DATABASE_POOL_SIZE: String(POOL),
-    WITHDRAW_DAILY_LIMIT_USDT: '1000000000',
-    ...env,
-  });
+  const servers = await Promise.all(
+    Array.from({ length: processes }, () =>
+      startBuiltServer(dbUrl, {
+        JWT_SECRET: secret,
+        SEED_DEMO: 'false',
+        RUN_JOBS: 'false',
+        DATABASE_POOL_SIZE: String(POOL),
+        WITHDRAW_DAILY_LIMIT_USDT: '1000000000',
+        ...env,
+      }),
+    ),
+  );
+  const server = servers[0]!;
+  const at = (path: string) => servers.map((x) => `${x.base}${path}`);
   const db = await openDb({ kind: 'postgres', url: dbUrl, poolSize: 4 });
   try {
     // Members under one root (the server migrated the database on start), each credited 1,000 USDT.
@@ -162,7 +180,7 @@ async function measure(
     const tokens = new TokenService(secret, 3600);
     const headers = await Promise.all(
       members.map(async (m) => ({
-        authorization: `Bearer ${await tokens.sign(m.address, m.id)}`,
+        authorization: `Bearer ${await tokens.sign(m.address, m.id, await openSessionFor(db.db, m.id, 3_600_000))}`,
         'x-wallet-address': m.address,
       })),
     );
@@ -176,12 +194,12 @@ async function measure(
     if (answer.code !== 200) throw new Error(`withdraw failed: ${JSON.stringify(answer)}`);
 
     // Warm-up (JIT, pools, caches of the member snapshots), not measured.
-    await run(`${server.base}/api/v1/withdraw`, 'POST', headers, body, 3);
+    await run(at('/api/v1/withdraw'), 'POST', headers, body, 3);
     if (withReads) {
-      const limit = await run(`${server.base}/api/v1/withdraw/limit`, 'GET', headers, undefined, DURATION);
+      const limit = await run(at('/api/v1/withdraw/limit'), 'GET', headers, undefined, DURATION);
       console.log(`GET withdraw/limit (reads only, for scale)       ${fmt(limit)}`);
     }
-    const write = await run(`${server.base}/api/v1/withdraw`, 'POST', headers, body, DURATION);
+    const write = await run(at('/api/v1/withdraw'), 'POST', headers, body, DURATION);
     console.log(`${label.padEnd(48)} ${fmt(write)}`);
 
     // Correctness: every accepted request is one withdrawal and its amount sits in locked.
@@ -202,7 +220,7 @@ async function measure(
     return write;
   } finally {
     await db.close();
-    await server.stop();
+    await Promise.all(servers.map((x) => x.stop()));
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
     await admin.query(`drop database if exists "${new URL(dbUrl).pathname.slice(1)}" with (force)`);
@@ -220,10 +238,16 @@ export async function runWithdrawBenchmark(): Promise<void> {
     false,
   );
   const grouped = await measure('POST withdraw, group commit (the default)', {}, true);
+  // Scale-out (issue 11): two processes on the one database, the same connections split between them.
+  const two = await measure('POST withdraw, group commit, 2 processes', {}, false, 2);
   if (!grouped || !baseline) return;
   console.log(
     `  target ≥ 1,000 req/s (${grouped.rps >= 1000 ? 'met' : 'NOT met'}), p99 ≤ 50 ms (${grouped.p99 <= 50 ? 'met' : 'NOT met'}); ${(grouped.rps / baseline.rps).toFixed(1)}× the per-request baseline`,
   );
+  if (two)
+    console.log(
+      `  2 processes: ${(two.rps / grouped.rps).toFixed(2)}× one process's requests/s (one machine, ${cpus().length} cores, shared with PostgreSQL and the load generator)`,
+    );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)

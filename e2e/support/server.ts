@@ -44,6 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
         // Every browser test signs in from 127.0.0.1; the sign-in limits are tested in the API tests.
         RATE_LIMIT_AUTH_PER_MINUTE: '1000',
         RATE_LIMIT_NONCE_PER_MINUTE: '1000',
+        RATE_LIMIT_MONEY_PER_MINUTE: '1000',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         ...env,
       },

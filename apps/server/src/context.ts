@@ -1,9 +1,7 @@
 import type { Db } from '@agc/db';
-import type { Me } from '@agc/shared';
 import type { Config } from './config.ts';
+import type { CacheBus, Caches } from './lib/caches.ts';
 import type { TokenService } from './lib/tokens.ts';
-import type { TtlCache } from './lib/ttl-cache.ts';
-import type { MemberSnapshot } from './modules/members/service.ts';
 import type { PriceSource } from './modules/pricing/price-source.ts';
 import type { TestClock } from './modules/testing/clock.ts';
 
@@ -25,11 +23,10 @@ export interface AppContext {
   db: Db;
   tokens: TokenService;
   chain: ChainContext;
-  /**
-   * members: the auth snapshot; me: the member's whole /me answer (cleared by this process after every
-   * confirmation; other processes see changes within MEMBER_CACHE_TTL_MS).
-   */
-  cache: { members: TtlCache<bigint, MemberSnapshot>; me: TtlCache<bigint, Me> };
+  /** This process's read caches (member snapshots, /me answers, sessions); see lib/caches.ts. */
+  cache: Caches;
+  /** Tells the other processes on the same PostgreSQL what changed (absent on PGlite: one process). */
+  cacheBus?: CacheBus;
   /** The AGC price (token/price, order quotes, the AGC part of rewards). */
   prices: PriceSource;
   /** Clock, replaceable in tests. */

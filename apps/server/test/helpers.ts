@@ -7,8 +7,8 @@ import { createSiweMessage } from 'viem/siwe';
 import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext, ChainContext } from '../src/context.ts';
+import { createCaches } from '../src/lib/caches.ts';
 import { TokenService } from '../src/lib/tokens.ts';
-import { TtlCache } from '../src/lib/ttl-cache.ts';
 import { priceSourceFrom } from '../src/modules/pricing/price-source.ts';
 
 export interface TestServer {
@@ -35,6 +35,7 @@ export async function startTestServer(
     // Generous limits unless a test is about limiting.
     RATE_LIMIT_NONCE_PER_MINUTE: '100000',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    RATE_LIMIT_MONEY_PER_MINUTE: '100000',
     ...env,
   });
   const cfg = { ...base, ...config };
@@ -51,7 +52,7 @@ export async function startTestServer(
       contracts: { agc: ZERO, usdt: ZERO, transfer: ZERO, vault: ZERO },
       startBlock: 0n,
     },
-    cache: { members: new TtlCache(cfg.memberCacheTtlMs), me: new TtlCache(cfg.memberCacheTtlMs) },
+    cache: createCaches(cfg.memberCacheTtlMs),
     prices: priceSourceFrom(cfg),
     now: () => new Date(Date.now() + offset),
   };

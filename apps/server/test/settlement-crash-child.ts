@@ -5,7 +5,7 @@
 import { openDb } from '@agc/db';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
-import { TtlCache } from '../src/lib/ttl-cache.ts';
+import { createCaches } from '../src/lib/caches.ts';
 import { priceSourceFrom } from '../src/modules/pricing/price-source.ts';
 import { runSettlement } from '../src/modules/rewards/settlement.ts';
 
@@ -17,7 +17,7 @@ const ctx = {
   db: handle.db,
   prices: priceSourceFrom(config),
   now: () => new Date(now!),
-  cache: { me: new TtlCache(0), members: new TtlCache(0) },
+  cache: createCaches(0),
 } as unknown as AppContext;
 await runSettlement(ctx, day!, null, {
   beforeCommit: async () => {

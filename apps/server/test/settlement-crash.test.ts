@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
-import { TtlCache } from '../src/lib/ttl-cache.ts';
+import { createCaches } from '../src/lib/caches.ts';
 import { checkLedger } from '../src/modules/ledger/ledger.ts';
 import { priceSourceFrom } from '../src/modules/pricing/price-source.ts';
 import { runSettlement } from '../src/modules/rewards/settlement.ts';
@@ -38,7 +38,7 @@ function contextFor(url: string) {
       db: handle.db,
       prices: priceSourceFrom(config),
       now: () => new Date(NOW),
-      cache: { me: new TtlCache(0), members: new TtlCache(0) },
+      cache: createCaches(0),
     } as unknown as AppContext;
     return { ctx, handle };
   });

@@ -1,104 +1,167 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { Lease, newHolderId } from '../lib/leases.ts';
+import { purgeNonces } from '../modules/auth/service.ts';
+import { purgeSessions } from '../modules/auth/sessions.ts';
 import { PaymentWatcher } from '../modules/chain/watcher.ts';
 import { settleDueDays } from '../modules/rewards/settlement.ts';
-import { expireOrders } from '../modules/shop/orders.ts';
+import { expireOrders, expireReports } from '../modules/shop/orders.ts';
 import { applyPendingTeamVolume } from '../modules/team/volume.ts';
+import { purgeRateLimits } from '../plugins/rate-limit.ts';
 
 export interface Jobs {
   watcher: PaymentWatcher;
   stop(): Promise<void>;
 }
 
-const EXPIRY_EVERY_MS = 10_000;
-const SETTLEMENT_EVERY_MS = 60_000;
 const MAX_BACKOFF_MS = 30_000;
 
+interface JobSpec {
+  name: string;
+  everyMs: number;
+  firstDelayMs?: number;
+  /**
+   * Runs once. `leased` jobs run in the one process that holds the job's lease (renewed while it runs);
+   * the chain watcher holds a lease of its own inside pollOnce.
+   */
+  run(): Promise<void>;
+  leased: boolean;
+}
+
 /**
- * The background jobs of one server process, run one after another in a single loop (never
- * overlapping): the payment watcher (then the team volume of what it confirmed) every
- * WATCHER_POLL_MS, quote expiry every 10 s; and, on its own timer, the daily settlement of every
- * ended day not settled yet (checked every minute). A failing step is logged and retried with backoff
- * (doubling up to 30 s); it never stops the loop or the server.
+ * The background jobs of one server process. Each job has its own timer and never overlaps itself; a
+ * failing run is logged and retried with backoff (doubling up to 30 s) without stopping the others or
+ * the server. With several processes on one database every job runs in one of them at a time: the one
+ * holding its lease (job_leases, the database's clock). A process that dies, even by `kill -9`, stops
+ * renewing its leases, and another takes each over when it runs out (JOB_LEASE_SECONDS).
+ *
+ * - chain watcher (WATCHER_POLL_MS): ingests final payment and vault events, then the team volume of
+ *   what it confirmed;
+ * - order expiry (10 s): expired quotes are canceled, unconfirmed payment reports given back;
+ * - daily settlement (1 min): every ended day not settled yet;
+ * - maintenance (10 min): spent nonces, ended rate-limit windows, long-ended sessions.
  */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
+  const holder = newHolderId();
   const watcher = new PaymentWatcher(ctx);
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let failures = 0;
-  let lastExpiry = 0;
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+  const leases: Lease[] = [];
 
-  const tick = async () => {
-    try {
-      let r = await watcher.pollOnce();
-      while (r.leader && r.toBlock !== undefined && !stopped) {
-        if (r.ingested > 0)
-          log.info({ from: r.fromBlock, to: r.toBlock, ingested: r.ingested }, 'payments ingested');
-        await applyPendingTeamVolume(ctx);
-        r = await watcher.pollOnce();
+  const specs: JobSpec[] = [
+    {
+      name: 'chain-watcher',
+      everyMs: ctx.config.watcher.pollMs,
+      leased: false,
+      run: async () => {
+        let r = await watcher.pollOnce();
+        while (r.leader && (r.toBlock !== undefined || r.reorg) && !stopped) {
+          if (r.reorg)
+            log.error(
+              { ...r.reorg, from: String(r.reorg.from), to: String(r.reorg.to) },
+              'chain reorganised below the watcher cursor: range read again; orphaned events need an audit',
+            );
+          if (r.ingested > 0)
+            log.info(
+              { from: String(r.fromBlock), to: String(r.toBlock), ingested: r.ingested },
+              'chain events ingested',
+            );
+          await applyPendingTeamVolume(ctx);
+          r = await watcher.pollOnce();
+        }
+        if (r.leader) await applyPendingTeamVolume(ctx);
+      },
+    },
+    {
+      name: 'order-expiry',
+      everyMs: 10_000,
+      leased: true,
+      run: async () => {
+        const now = ctx.now();
+        const canceled = await expireOrders(ctx.db, now, ctx.config.shop.expiryGraceMs);
+        if (canceled > 0) log.info({ canceled }, 'expired order quotes canceled');
+        const returned = await expireReports(ctx.db, now, ctx.config.shop.reportTtlMs);
+        if (returned > 0)
+          log.warn({ returned }, 'payment reports never confirmed on chain: orders given back');
+      },
+    },
+    {
+      // A large day takes seconds; the watcher keeps reading the chain meanwhile, its confirmations wait
+      // for the settlement's lock. The lock and the run row are what make a day pay once, lease or not.
+      name: 'settlement',
+      everyMs: 60_000,
+      firstDelayMs: 1000,
+      leased: true,
+      run: async () => {
+        for (const run of await settleDueDays(ctx))
+          log.info({ day: run.day, ms: run.duration_ms, totals: run.totals }, 'daily settlement done');
+      },
+    },
+    {
+      name: 'maintenance',
+      everyMs: 600_000,
+      firstDelayMs: 5000,
+      leased: true,
+      run: async () => {
+        await purgeNonces(ctx);
+        await purgeRateLimits(ctx.db);
+        await purgeSessions(ctx);
+      },
+    },
+  ];
+
+  for (const spec of specs) {
+    const lease = spec.leased ? new Lease(ctx.db, `job:${spec.name}`, holder, ctx.config.jobLeaseMs) : null;
+    if (lease) leases.push(lease);
+    let failures = 0;
+
+    const runOnce = async () => {
+      if (lease && !(await lease.acquire())) return;
+      // Renew while a long run (a big settlement) goes on, so no other process takes over meanwhile.
+      const heartbeat = lease
+        ? setInterval(() => void lease.acquire().catch(() => {}), Math.max(1000, ctx.config.jobLeaseMs / 3))
+        : undefined;
+      try {
+        await spec.run();
+      } finally {
+        if (heartbeat) clearInterval(heartbeat);
       }
-      await applyPendingTeamVolume(ctx);
-      if (Date.now() - lastExpiry >= EXPIRY_EVERY_MS) {
-        lastExpiry = Date.now();
-        const n = await expireOrders(ctx.db, ctx.now(), ctx.config.shop.expiryGraceMs);
-        if (n > 0) log.info({ canceled: n }, 'expired order quotes canceled');
-      }
-      failures = 0;
-    } catch (err) {
-      failures += 1;
-      log.warn(
-        { err: err instanceof Error ? err.message : String(err), failures },
-        'background job failed; retrying',
-      );
-    }
-  };
+    };
 
-  const schedule = () => {
-    if (stopped) return;
-    const delay =
-      failures === 0
-        ? ctx.config.watcher.pollMs
-        : Math.min(MAX_BACKOFF_MS, ctx.config.watcher.pollMs * 2 ** failures);
-    timer = setTimeout(() => {
-      running = tick().finally(schedule);
-    }, delay);
-  };
-  schedule();
-
-  // The daily settlement on a timer of its own (a large day takes seconds; the watcher keeps reading the
-  // chain meanwhile, its confirmations wait for the settlement's lock). Every process may try: the
-  // settlement's lock and its run row let exactly one pay a day.
-  let settleTimer: NodeJS.Timeout | undefined;
-  let settling: Promise<void> = Promise.resolve();
-  const settle = async () => {
-    try {
-      for (const run of await settleDueDays(ctx))
-        log.info({ day: run.day, ms: run.duration_ms, totals: run.totals }, 'daily settlement done');
-    } catch (err) {
-      log.warn(
-        { err: err instanceof Error ? err.message : String(err) },
-        'daily settlement failed; retrying',
-      );
-    }
-  };
-  const scheduleSettlement = (delay: number) => {
-    if (stopped) return;
-    settleTimer = setTimeout(() => {
-      settling = settle().finally(() => scheduleSettlement(SETTLEMENT_EVERY_MS));
-    }, delay);
-  };
-  scheduleSettlement(1000);
+    const schedule = (delay: number) => {
+      if (stopped) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        const p = runOnce()
+          .then(() => {
+            failures = 0;
+          })
+          .catch((err) => {
+            failures += 1;
+            log.warn(
+              { job: spec.name, err: err instanceof Error ? err.message : String(err), failures },
+              'background job failed; retrying',
+            );
+          })
+          .finally(() => {
+            running.delete(p);
+            schedule(failures === 0 ? spec.everyMs : Math.min(MAX_BACKOFF_MS, spec.everyMs * 2 ** failures));
+          });
+        running.add(p);
+      }, delay);
+      timers.add(timer);
+    };
+    schedule(spec.firstDelayMs ?? spec.everyMs);
+  }
 
   return {
     watcher,
     stop: async () => {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      if (settleTimer) clearTimeout(settleTimer);
-      await settling;
-      await running;
-      await watcher.release().catch(() => {});
+      for (const t of timers) clearTimeout(t);
+      await Promise.all([...running]);
+      await Promise.all([watcher.release(), ...leases.map((l) => l.release())].map((p) => p.catch(() => {})));
     },
   };
 }

@@ -26,8 +26,17 @@ export class TtlCache<K, V> {
     if (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value as K);
   }
 
+  /** Drops a key; a load of it that started before does not store its (possibly stale) result. */
   delete(key: K): void {
     this.map.delete(key);
+    if (this.inflight.delete(key)) this.generation += 1;
+  }
+
+  /** Drops every entry whose value matches (rare events: this walks the whole cache). */
+  deleteWhere(matches: (value: V, key: K) => boolean): void {
+    for (const [key, hit] of this.map) if (matches(hit.value, key)) this.map.delete(key);
+    this.inflight.clear();
+    this.generation += 1;
   }
 
   /** Drops everything; a load that started before does not store its (possibly stale) result. */

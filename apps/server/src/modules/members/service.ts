@@ -2,6 +2,7 @@ import { type DbOrTx, schema } from '@agc/db';
 import type { Role } from '@agc/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { invalidate } from '../../lib/caches.ts';
 
 const { users, userRoles } = schema;
 
@@ -47,6 +48,5 @@ export function memberSnapshot(ctx: AppContext, id: bigint): Promise<MemberSnaps
 }
 
 export function invalidateMember(ctx: AppContext, id: bigint): void {
-  ctx.cache.members.delete(id);
-  ctx.cache.me.delete(id);
+  invalidate(ctx, { kind: 'members', ids: [id] });
 }

@@ -2,6 +2,7 @@ import { schema } from '@agc/db';
 import { formatAmount, type Reward, USDT_DECIMALS } from '@agc/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { invalidate } from '../../lib/caches.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ACCOUNTS, lockBalances, refKey, transferBatch } from '../ledger/ledger.ts';
 import { applyPpm, capReward, dayKey, levelOf } from '../rules/rules.ts';
@@ -85,6 +86,6 @@ export async function settleManagement(ctx: AppContext, userId: bigint): Promise
       now,
     );
   });
-  ctx.cache.me.delete(userId);
+  invalidate(ctx, { kind: 'members', ids: [userId] });
   return reward;
 }

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
+import { perMember } from '../../plugins/rate-limit.ts';
 import { settleManagement } from './management.ts';
 import { getReward, listRewards } from './profit.ts';
 import { nextSettlementDay, previewSettlement, runSettlement, settlementHistory } from './settlement.ts';
@@ -88,6 +89,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/profit/mng',
     {
+      config: { rateLimit: perMember(ctx) },
       schema: {
         tags: ['rewards'],
         summary: 'Settle my management reward (base × rank rate, capped); the base and rank restart',

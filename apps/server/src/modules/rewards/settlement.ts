@@ -8,6 +8,7 @@ import {
 } from '@agc/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { invalidate } from '../../lib/caches.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../admin/audit-log.ts';
 import { ACCOUNTS, type TransferInput, transferBatch } from '../ledger/ledger.ts';
@@ -253,7 +254,7 @@ export async function runSettlement(
 ): Promise<SettlementRun> {
   const startedAt = ctx.now();
   const t0 = performance.now();
-  return ctx.db.transaction(async (tx) => {
+  const run = await ctx.db.transaction(async (tx) => {
     await lockRewardsExclusive(tx);
     const refused = await refusal(tx, day, ctx.now());
     if (refused) throw refused;
@@ -330,7 +331,6 @@ export async function runSettlement(
       });
     await hooks.beforeCommit?.();
     hooks.phase?.('finish');
-    ctx.cache.me.clear();
     return {
       day,
       status: 'done' as const,
@@ -341,6 +341,9 @@ export async function runSettlement(
       totals,
     };
   });
+  // Committed: every member's figures may have moved.
+  invalidate(ctx, { kind: 'all' });
+  return run;
 }
 
 /**

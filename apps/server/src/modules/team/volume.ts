@@ -1,6 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { invalidate } from '../../lib/caches.ts';
 
 const { orders } = schema;
 
@@ -119,6 +120,6 @@ export async function applyTeamVolume(db: DbOrTx, now: Date, limit = 2000): Prom
 /** Applies pending team volume in the app's database, then drops this process's cached /me figures. */
 export async function applyPendingTeamVolume(ctx: AppContext, limit?: number): Promise<number> {
   const applied = await applyTeamVolume(ctx.db, ctx.now(), limit);
-  if (applied > 0) ctx.cache.me.clear();
+  if (applied > 0) invalidate(ctx, { kind: 'all' });
   return applied;
 }

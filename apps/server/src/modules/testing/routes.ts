@@ -2,6 +2,7 @@ import { envelope } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { invalidate } from '../../lib/caches.ts';
 import { ok } from '../../lib/reply.ts';
 
 // Test-only: not part of the app's API, so the schemas live here rather than in packages/shared.
@@ -48,7 +49,7 @@ export const testClockRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (req) => {
       const now = clock.moveTo(new Date(req.body.now));
       // /me's today and yesterday follow the clock: drop answers computed before the jump.
-      ctx.cache.me.clear();
+      invalidate(ctx, { kind: 'all' });
       return ok(req, { now: now.toISOString() });
     },
   );
