@@ -6,7 +6,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { devAccount } from '@agc/contracts';
-import { parseAmount } from '@agc/shared';
 import { chromium } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import config from '../playwright.config.ts';
@@ -100,13 +99,7 @@ try {
         body: JSON.stringify({ product_id: 1 }),
       })
     ).json();
-    await payFrom(
-      env,
-      devAccount(4),
-      BigInt(created.data.order_id),
-      parseAmount(created.data.pay_amount_usdt, 6),
-      parseAmount(created.data.service_fee_agc, 18),
-    );
+    await payFrom(env, devAccount(3), owner.headers, created.data.order_id, { cancelFirst: true });
     const admin = await browser.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 1,
@@ -129,8 +122,8 @@ try {
     await adminPage.waitForTimeout(400);
     await adminPage.screenshot({ path: join(out, `${locale}-reward-distribution-admin.png`) });
 
-    // Withdrawals: an invitee's purchase earns the member a referral; the form (required message, fee),
-    // the confirmation, success, the audit page, the list with Claim, the detail.
+    // Withdrawals: an invitee's purchase earns the member a referral; the form (required message, minimum,
+    // fee), the confirmation, success, the audit page, the list with Claim, the detail.
     const me = await apiSession(env.baseURL, account);
     const invitee = privateKeyToAccount(generatePrivateKey());
     const inviteeSession = await apiSession(env.baseURL, invitee, { code: me.me.invite_code, side: 'left' });
@@ -140,6 +133,9 @@ try {
     await page.getByTestId('withdraw-submit').click();
     await page.getByTestId('withdraw-amount-error').waitFor();
     await shot('withdrawal-required');
+    await page.getByTestId('withdraw-amount').fill('0.5'); // under the asset's minimum (1 by default)
+    await page.getByTestId('withdraw-minimum').waitFor();
+    await shot('withdrawal-minimum');
     await page.getByTestId('withdraw-amount').fill('5');
     await page.getByTestId('withdraw-received').waitFor();
     await shot('withdrawal-fee');
@@ -188,6 +184,12 @@ try {
       await page.goto(`${env.baseURL}${path}`);
       await shot(name);
     }
+    // Log out everywhere asks first (Cancel: the session goes on).
+    await page.goto(`${env.baseURL}/pages/my/index`);
+    await page.getByTestId('menu-logout-all').click();
+    await page.getByTestId('logout-all-confirm').waitFor();
+    await shot('logout-all-confirm');
+    await page.locator('.adm-modal .adm-modal-button:not(.adm-modal-button-primary)').click();
     await context.close();
   }
 } finally {

@@ -340,6 +340,31 @@ describe('account change', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('confirming ends the old session on the server too, with the old token, before clearing it', async () => {
+    walletWithEvents([OTHER]);
+    const sent: (string | undefined)[] = [];
+    server['/api/v1/logout'] = () => {
+      sent.push(useAuthStore.getState().token);
+      return { body: { code: 200, msg: 'ok', data: { revoked: 1 } } };
+    };
+    login();
+    renderApp('/');
+    await waitFor(() => expect(document.body.textContent).toContain('Please log in again'), {
+      timeout: 3000,
+    });
+    expect(requests.some((r) => r.path === '/api/v1/logout')).toBe(false); // nothing before the answer
+    await act(async () => {
+      okButton()?.click();
+    });
+    await waitFor(() => expect(routeName()).toBe('login'));
+    const logout = requests.filter((r) => r.path === '/api/v1/logout');
+    expect(logout).toHaveLength(1);
+    expect(logout[0]?.init.method).toBe('POST');
+    expect((logout[0]?.init.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer jwt');
+    expect(sent).toEqual(['jwt']);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it('the same account in another letter case is not a change', async () => {
     walletWithEvents([account.address.toUpperCase().replace('0X', '0x')]);
     login();

@@ -1,9 +1,9 @@
 // The account-change rule: at start-up and on every `accountsChanged`, a wallet account that differs
-// from the stored address asks the user to log in again; confirming ends the session.
+// from the stored address asks the user to log in again; confirming ends the session, on the server
+// too (best effort, with the old token, before it is cleared).
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { goToLogin } from '../lib/navigation.ts';
-import { clearSession } from '../lib/session.ts';
+import { logOut } from '../features/auth/logout.ts';
 import { confirmModal } from '../lib/ui.ts';
 import { accountChanged, currentAccount, sessionWallet } from '../lib/wallet/session.ts';
 import { isLoggedIn, useAuthStore } from '../stores/auth.ts';
@@ -21,10 +21,7 @@ async function promptRelogin(t: Translate): Promise<void> {
       title: t('message.prompt'),
       content: t('message.resLogin'),
     });
-    if (confirmed && isLoggedIn()) {
-      clearSession();
-      await goToLogin();
-    }
+    if (confirmed && isLoggedIn()) await logOut();
   } finally {
     prompting = false;
   }

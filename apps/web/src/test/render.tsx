@@ -17,9 +17,9 @@ export interface ApiReply {
 export type ApiHandler = (url: URL, body: unknown) => ApiReply;
 
 export const ok = (data: unknown): ApiReply => ({ body: { code: 200, msg: 'ok', data } });
-export const fail = (code: number, msg: string): ApiReply => ({
+export const fail = (code: number, msg: string, data: unknown = null): ApiReply => ({
   status: code,
-  body: { code, msg, data: null },
+  body: { code, msg, data },
 });
 
 export interface ApiCall {

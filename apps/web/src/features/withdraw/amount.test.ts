@@ -32,7 +32,24 @@ describe('the withdrawal form reads an amount', () => {
     expect(problem('40', 2, '40')).toBeNull();
   });
 
-  it('leaves the balance to the server while it is unknown', () => {
+  it('refuses less than the asset minimum with the server message values, before the balance', () => {
+    expect(readWithdrawAmount('0.999999', 1, '250.5', '1')).toEqual({
+      ok: false,
+      problem: 'below_minimum',
+      values: { num: '1', unit: 'USDT' },
+    });
+    expect(problemKey('below_minimum')).toBe('withdraw.errors.below_minimum');
+    expect(problem('1', 1, '250.5')).toBeNull();
+    expect(readWithdrawAmount('1', 1, '250.5', '1').ok).toBe(true);
+    // below the minimum and above the balance: the minimum is said first, as the server does
+    expect(readWithdrawAmount('0.5', 2, '0.1', '0.75')).toMatchObject({
+      problem: 'below_minimum',
+      values: { num: '0.75', unit: 'AGC' },
+    });
+    expect(readWithdrawAmount(`0.${'0'.repeat(17)}1`, 2, '40', '0.000000000000000001').ok).toBe(true);
+  });
+
+  it('leaves the balance and the minimum to the server while they are unknown', () => {
     expect(readWithdrawAmount(' 1000000 ', 1)).toEqual({
       ok: true,
       units: 1_000_000_000_000n,

@@ -1,7 +1,8 @@
 // The withdrawal form's reading of an amount: the shared parseWithdrawAmount (the server reads the
-// body with the same function, so the form and the server agree on every input), then the balance
-// of the chosen asset, with the spec's messages: 'The balance is insufficient' for USDT and
-// 'The token balance is insufficient' for AGC.
+// body with the same function, so the form and the server agree on every input), then the asset's
+// minimum (the server's message: 'The minimum withdrawal is 1 USDT'), then the balance of the chosen
+// asset, with the spec's messages: 'The balance is insufficient' for USDT and 'The token balance is
+// insufficient' for AGC.
 import {
   parseAmount,
   parseWithdrawAmount,
@@ -11,11 +12,11 @@ import {
   type WithdrawType,
 } from '@agc/shared';
 
-export type AmountProblem = WithdrawAmountError | 'insufficient_usdt' | 'insufficient_agc';
+export type AmountProblem = WithdrawAmountError | 'below_minimum' | 'insufficient_usdt' | 'insufficient_agc';
 
 export type AmountReading =
   | { ok: true; units: bigint; amount: string }
-  | { ok: false; problem: AmountProblem; values?: Record<string, number> };
+  | { ok: false; problem: AmountProblem; values?: Record<string, string | number> };
 
 /** The i18n key of a problem (web catalogue, `withdraw.errors.*`). */
 export const problemKey = (problem: AmountProblem) => `withdraw.errors.${problem}`;
@@ -31,10 +32,16 @@ function unitsOf(value: string | undefined, type: WithdrawType): bigint | null {
 }
 
 /**
- * Reads what the member typed for an asset. `available` is the asset's available balance as the
- * server sent it (withdraw/limit); unknown (still loading), only the server checks the balance.
+ * Reads what the member typed for an asset. `available` and `minimum` are the asset's available
+ * balance and smallest withdrawal as the server sent them (withdraw/limit); unknown (still loading),
+ * only the server checks them. The order is the server's: the minimum comes before the balance.
  */
-export function readWithdrawAmount(input: string, type: WithdrawType, available?: string): AmountReading {
+export function readWithdrawAmount(
+  input: string,
+  type: WithdrawType,
+  available?: string,
+  minimum?: string,
+): AmountReading {
   const parsed = parseWithdrawAmount(input, type);
   if (!parsed.ok)
     return {
@@ -42,6 +49,10 @@ export function readWithdrawAmount(input: string, type: WithdrawType, available?
       problem: parsed.error,
       values: parsed.error === 'amount_decimals' ? { decimals: tokenDecimals(type) } : undefined,
     };
+  const least = unitsOf(minimum, type);
+  if (minimum !== undefined && least !== null && parsed.units < least)
+    // the server's wording and figure: its minimum as it sent it ("1"), then the asset
+    return { ok: false, problem: 'below_minimum', values: { num: minimum, unit: WITHDRAW_TYPES[type] } };
   const balance = unitsOf(available, type);
   if (balance !== null && parsed.units > balance)
     return { ok: false, problem: WITHDRAW_TYPES[type] === 'USDT' ? 'insufficient_usdt' : 'insufficient_agc' };

@@ -1,7 +1,8 @@
-import type { AdminWithdrawal, WithdrawStatus } from '@agc/shared';
+import { type AdminWithdrawal, shortAddress, type WithdrawStatus } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeAdminWithdrawal } from '../../../features/withdraw/testing/fixtures.ts';
+import { useWalletStore } from '../../../stores/wallet.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { MEMBER, NOW } from '../../../test/fixtures.ts';
 import { type ApiCall, type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
@@ -17,18 +18,35 @@ const makeWithdrawal = (overrides: Partial<AdminWithdrawal> = {}) =>
 const page = (list: AdminWithdrawal[]) =>
   ok({ list, total: list.length, page: 1, size: 20, has_more: false });
 
+/** The auditor using the page (the session's wallet, the server's actor). */
+const ADMIN = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+const REVOKE_TX = `0x${'cd'.repeat(32)}`;
+
 /**
  * A fake audit server holding withdrawals: the list filters by status, type and address like the
- * real one; approve / reject / bulk approve move them and refuse what is no longer Auditing.
+ * real one; approve / reject / bulk approve / revoke move them with the real rules (two different
+ * approvers for a `needs_second_approval` amount, nobody approves their own) and refuse what is no
+ * longer Auditing (Withdrawable for revoke). `actor` is the admin the server sees.
  */
 function fakeServer(initial: AdminWithdrawal[], overrides: Record<string, ApiHandler> = {}) {
   const rows = new Map(initial.map((w) => [w.withdraw_id, { ...w }]));
+  const server = { actor: ADMIN };
+  const audited = () => new Date(NOW + 60_000).toISOString();
   const decide = (id: string, change: Partial<AdminWithdrawal>) => {
     const row = rows.get(id);
     if (!row) return fail(404, 'Withdrawal not found');
     if (row.status !== 'Auditing') return fail(400, 'This withdrawal has already been audited');
-    Object.assign(row, change, { audited_at: new Date(NOW + 60_000).toISOString() });
+    Object.assign(row, change, { audited_at: audited() });
     return ok(row);
+  };
+  /** What one approval by the actor does: 'approve', 'first', or the refusal. */
+  const approval = (row: AdminWithdrawal) => {
+    if (row.address === server.actor) return fail(403, 'You cannot approve your own withdrawal');
+    if (!row.needs_second_approval) return 'approve' as const;
+    if (row.first_approved_by === null) return 'first' as const;
+    if (row.first_approved_by === server.actor)
+      return fail(400, 'A second, different approver must approve this withdrawal');
+    return 'approve' as const;
   };
   const routes: Record<string, ApiHandler> = {
     'GET /api/v1/admin/withdraws': (url) => {
@@ -47,25 +65,43 @@ function fakeServer(initial: AdminWithdrawal[], overrides: Record<string, ApiHan
     'POST /api/v1/admin/withdraws/approve': (_url, body) => {
       const { ids } = body as { ids: string[] };
       const approved: string[] = [];
+      const awaiting_second: string[] = [];
       const skipped: string[] = [];
       for (const id of ids) {
         const row = rows.get(id);
-        if (row?.status === 'Auditing') {
+        const a = row?.status === 'Auditing' ? approval(row) : null;
+        if (row && a === 'approve') {
           row.status = 'Withdrawable';
           approved.push(id);
+        } else if (row && a === 'first') {
+          row.first_approved_by = server.actor;
+          awaiting_second.push(id);
         } else skipped.push(id);
       }
-      return ok({ approved, skipped });
+      return ok({ approved, awaiting_second, skipped });
     },
   };
-  for (const id of rows.keys()) {
-    routes[`POST /api/v1/admin/withdraws/${id}/approve`] = (_url, body) =>
-      decide(id, { status: 'Withdrawable', audit_note: (body as { note?: string }).note ?? null });
+  for (const [id, row] of rows) {
+    routes[`POST /api/v1/admin/withdraws/${id}/approve`] = (_url, body) => {
+      const note = (body as { note?: string }).note ?? null;
+      if (row.status !== 'Auditing') return decide(id, {});
+      const a = approval(row);
+      if (a === 'first') return decide(id, { first_approved_by: server.actor, audit_note: note });
+      if (a === 'approve') return decide(id, { status: 'Withdrawable', audit_note: note });
+      return a;
+    };
     routes[`POST /api/v1/admin/withdraws/${id}/reject`] = (_url, body) =>
       decide(id, { status: 'Rejected', reason: (body as { reason: string }).reason });
+    routes[`POST /api/v1/admin/withdraws/${id}/revoke`] = () => {
+      if (row.status !== 'Withdrawable')
+        return fail(400, 'Only an approved withdrawal that has not been claimed can be revoked');
+      if (row.revoke_requested_at) return fail(400, 'This withdrawal is being revoked');
+      Object.assign(row, { revoke_requested_at: audited(), revoke_tx_hash: REVOKE_TX });
+      return ok(row);
+    };
   }
   Object.assign(routes, overrides);
-  return { calls: stubApi(routes), rows };
+  return { calls: stubApi(routes), rows, server };
 }
 
 const lists = (calls: ApiCall[]) =>
@@ -80,7 +116,13 @@ const confirmOk = async () => {
   await waitFor(() => expect(screen.queryByTestId('withdraw-audit-confirm-ok')).toBeNull());
 };
 
-afterEach(cleanupPage);
+afterEach(async () => {
+  useWalletStore.getState().disconnect();
+  await cleanupPage();
+});
+/** The session's wallet is the auditor's. */
+const signInAs = (address: string) => useWalletStore.getState().setAccount(address);
+const toastText = (text: string) => screen.findByText(text, undefined, { timeout: 3000 });
 
 describe('withdrawal audit page', () => {
   it('answers "admins only" to a member the server refuses (403), once, with no toast on top', async () => {
@@ -279,6 +321,211 @@ describe('withdrawal audit page', () => {
 
     fireEvent.click(within(result).getByTestId('withdraw-audit-bulk-result-close'));
     expect(screen.queryByTestId('withdraw-audit-bulk-result')).toBeNull();
+  });
+
+  it('a large amount: "Needs two approvers", the first approval recorded, then Approve disabled for its giver', async () => {
+    signInAs(ADMIN);
+    const { calls } = fakeServer([makeWithdrawal({ needs_second_approval: true })]);
+    renderPage(<AuditPage />, PATH);
+    const item = await screen.findByTestId('withdraw-audit-item-12');
+    expect(inside(item, 'withdraw-audit-two-approvers')).toBe('Needs two approvers');
+    expect(within(item).queryByTestId('withdraw-audit-first-approval')).toBeNull();
+    fireEvent.click(within(item).getByTestId('withdraw-audit-approve'));
+    const confirm = await screen.findByTestId('withdraw-audit-confirm');
+    expect(within(confirm).getByTestId('withdraw-audit-confirm-two').textContent).toBe(
+      'This amount needs two approvers: yours is the first, and the withdrawal stays Auditing until a different approver approves it.',
+    );
+    await confirmOk();
+    expect(
+      await toastText('First approval of withdrawal #12 recorded: waiting for a second approver'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Withdrawal #12 approved')).toBeNull();
+    expect(posts(calls).map((c) => c.path)).toEqual(['/api/v1/admin/withdraws/12/approve']);
+
+    // Still Auditing after the reload, with who gave the first approval; this auditor may not give the second.
+    const after = await screen.findByTestId('withdraw-audit-first-approval');
+    expect(after.textContent).toBe(`First approval: ${shortAddress(ADMIN)} — waiting for a second approver`);
+    expect(after.getAttribute('title')).toBe(ADMIN);
+    const waiting = screen.getByTestId('withdraw-audit-item-12');
+    expect(waiting.dataset.status).toBe('Auditing');
+    expect(inside(waiting, 'withdraw-audit-two-approvers')).toBe('Needs two approvers');
+    expect((within(waiting).getByTestId('withdraw-audit-approve') as HTMLButtonElement).disabled).toBe(true);
+    const blocked = within(waiting).getByTestId('withdraw-audit-approve-blocked');
+    expect(blocked.dataset.reason).toBe('first_approver');
+    expect(blocked.textContent).toBe(
+      'You gave the first approval: a different auditor must give the second.',
+    );
+    expect((within(waiting).getByTestId('withdraw-audit-reject') as HTMLButtonElement).disabled).toBe(false);
+    // nor select it for the bulk approval (the server would skip it)
+    expect(within(waiting).queryByTestId('withdraw-audit-select')).toBeNull();
+    expect(screen.queryByTestId('withdraw-audit-bulk')).toBeNull();
+  });
+
+  it('a second, different approver makes it Withdrawable; own withdrawals cannot be approved', async () => {
+    signInAs(ADMIN);
+    const { calls } = fakeServer([
+      makeWithdrawal({ needs_second_approval: true, first_approved_by: OTHER }),
+      makeWithdrawal({ withdraw_id: '13', address: ADMIN }),
+    ]);
+    renderPage(<AuditPage />, PATH);
+    const item = await screen.findByTestId('withdraw-audit-item-12');
+    expect(inside(item, 'withdraw-audit-first-approval')).toBe(
+      'First approval: 0x70997970c5...17dc79c8 — waiting for a second approver',
+    );
+    expect(within(item).queryByTestId('withdraw-audit-approve-blocked')).toBeNull();
+    expect(within(item).getByTestId('withdraw-audit-select')).toBeTruthy();
+    const own = screen.getByTestId('withdraw-audit-item-13');
+    expect((within(own).getByTestId('withdraw-audit-approve') as HTMLButtonElement).disabled).toBe(true);
+    expect(inside(own, 'withdraw-audit-approve-blocked')).toBe(
+      'This is your own withdrawal: another auditor must approve it.',
+    );
+    expect(within(own).queryByTestId('withdraw-audit-select')).toBeNull();
+
+    fireEvent.click(within(item).getByTestId('withdraw-audit-approve'));
+    expect(
+      within(await screen.findByTestId('withdraw-audit-confirm')).queryByTestId('withdraw-audit-confirm-two'),
+    ).toBeNull();
+    await confirmOk();
+    expect(await toastText('Withdrawal #12 approved')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('withdraw-audit-item-12')).toBeNull());
+    expect(posts(calls).map((c) => c.path)).toEqual(['/api/v1/admin/withdraws/12/approve']);
+  });
+
+  it('without the auditor’s address, the server’s refusal of a second approval by the same admin is toasted', async () => {
+    const { calls } = fakeServer([makeWithdrawal({ needs_second_approval: true, first_approved_by: ADMIN })]);
+    renderPage(<AuditPage />, PATH);
+    const item = await screen.findByTestId('withdraw-audit-item-12');
+    expect(within(item).queryByTestId('withdraw-audit-approve-blocked')).toBeNull();
+    fireEvent.click(within(item).getByTestId('withdraw-audit-approve'));
+    await confirmOk();
+    expect(await toastText('A second, different approver must approve this withdrawal')).toBeTruthy();
+    expect(posts(calls)).toHaveLength(1);
+    expect(screen.getByTestId('withdraw-audit-item-12').dataset.status).toBe('Auditing');
+  });
+
+  it('Revoke needs a reason, asks first naming the address and amounts, sends it, then waits for the chain', async () => {
+    const { calls, rows } = fakeServer([
+      makeWithdrawal({ status: 'Withdrawable', audited_at: new Date(NOW).toISOString() }),
+    ]);
+    renderPage(<AuditPage />, PATH);
+    fireEvent.click(screen.getByTestId('withdraw-audit-tab-Withdrawable'));
+    const item = await screen.findByTestId('withdraw-audit-item-12');
+    expect(within(item).queryByTestId('withdraw-audit-approve')).toBeNull();
+    expect(within(item).queryByTestId('withdraw-audit-reject')).toBeNull();
+    expect(within(item).queryByTestId('withdraw-audit-revoking')).toBeNull();
+    expect(noteOf(item).placeholder).toBe('Reason for the revocation (required; the member will read it)');
+
+    // No reason: the message, no dialog, nothing sent.
+    fireEvent.change(noteOf(item), { target: { value: '  ' } });
+    fireEvent.click(within(item).getByTestId('withdraw-audit-revoke'));
+    expect(inside(item, 'withdraw-audit-reason-required')).toBe('Please enter a reason for the revocation');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('withdraw-audit-confirm')).toBeNull();
+    expect(posts(calls)).toEqual([]);
+
+    // With a reason: it asks first; Cancel sends nothing.
+    fireEvent.change(noteOf(item), { target: { value: ' wallet reported stolen ' } });
+    expect(within(item).queryByTestId('withdraw-audit-reason-required')).toBeNull();
+    fireEvent.click(within(item).getByTestId('withdraw-audit-revoke'));
+    const confirm = await screen.findByTestId('withdraw-audit-confirm');
+    expect(confirm.dataset.action).toBe('revoke');
+    expect(confirm.textContent).toContain('Revoke withdrawal #12?');
+    expect(confirm.textContent).toContain(
+      'The vault cancels its voucher on chain, so the member can no longer claim it.',
+    );
+    expect(confirm.textContent).toContain(
+      "Once the chain confirms the cancellation, the amount goes back to the member's available balance",
+    );
+    expect(within(confirm).getByTestId('withdraw-audit-confirm-address').textContent).toBe(MEMBER);
+    expect(within(confirm).getByTestId('withdraw-audit-confirm-amount').textContent).toBe('100.00 USDT');
+    expect(within(confirm).getByTestId('withdraw-audit-confirm-received').textContent).toBe('95.00 USDT');
+    expect(within(confirm).getByTestId('withdraw-audit-confirm-text').textContent).toBe(
+      'wallet reported stolen',
+    );
+    expect(within(confirm).getByText('Revocation reason')).toBeTruthy();
+    fireEvent.click(await screen.findByText('Cancel'));
+    await waitFor(() => expect(screen.queryByTestId('withdraw-audit-confirm')).toBeNull());
+    expect(posts(calls)).toEqual([]);
+
+    fireEvent.click(within(item).getByTestId('withdraw-audit-revoke'));
+    await confirmOk();
+    expect(await toastText('Revocation of withdrawal #12 sent: waiting for the chain')).toBeTruthy();
+    expect(posts(calls).map((c) => [c.path, c.body])).toEqual([
+      ['/api/v1/admin/withdraws/12/revoke', { reason: 'wallet reported stolen' }],
+    ]);
+    // Reloaded: still Withdrawable, the revocation waiting for the chain with its transaction, no action left.
+    const revoking = await screen.findByTestId('withdraw-audit-revoking');
+    expect(revoking.textContent).toContain('Revocation sent — waiting for the chain');
+    expect(within(revoking).getByTestId('withdraw-audit-revoke-tx').textContent).toBe(REVOKE_TX);
+    const sent = screen.getByTestId('withdraw-audit-item-12');
+    expect(sent.dataset.status).toBe('Withdrawable');
+    expect(within(sent).queryByTestId('withdraw-audit-revoke')).toBeNull();
+    expect(within(sent).queryByTestId('withdraw-audit-note')).toBeNull();
+
+    // The chain confirmed the cancellation: Rejected with the reason, and the cancel transaction.
+    const row = rows.get('12');
+    if (row) Object.assign(row, { status: 'Rejected', reason: 'wallet reported stolen' });
+    fireEvent.click(screen.getByTestId('withdraw-audit-tab-Rejected'));
+    const rejected = await screen.findByTestId('withdraw-audit-item-12');
+    expect(inside(rejected, 'withdraw-audit-reason-value')).toBe('wallet reported stolen');
+    expect(inside(rejected, 'withdraw-audit-revoke-tx')).toBe(REVOKE_TX);
+    expect(within(rejected).queryByTestId('withdraw-audit-revoking')).toBeNull();
+  });
+
+  it('a refused revocation shows the server’s message and keeps the reason typed', async () => {
+    const { calls } = fakeServer([makeWithdrawal({ status: 'Withdrawable' })], {
+      'POST /api/v1/admin/withdraws/12/revoke': () => fail(400, 'This withdrawal has already been claimed'),
+    });
+    renderPage(<AuditPage />, PATH);
+    fireEvent.click(screen.getByTestId('withdraw-audit-tab-Withdrawable'));
+    const item = await screen.findByTestId('withdraw-audit-item-12');
+    fireEvent.change(noteOf(item), { target: { value: 'duplicate payout' } });
+    fireEvent.click(within(item).getByTestId('withdraw-audit-revoke'));
+    await confirmOk();
+    expect(await toastText('This withdrawal has already been claimed')).toBeTruthy();
+    expect(posts(calls)).toHaveLength(1);
+    expect(noteOf(screen.getByTestId('withdraw-audit-item-12')).value).toBe('duplicate payout');
+  });
+
+  it('bulk approve says how many got their first approval only and now wait for a second approver', async () => {
+    signInAs(ADMIN);
+    const { calls } = fakeServer([
+      makeWithdrawal({ withdraw_id: '16', needs_second_approval: true, first_approved_by: ADMIN }),
+      makeWithdrawal({ withdraw_id: '15' }),
+      makeWithdrawal({ withdraw_id: '14', needs_second_approval: true }),
+      makeWithdrawal({ withdraw_id: '13', needs_second_approval: true, first_approved_by: OTHER }),
+    ]);
+    renderPage(<AuditPage />, PATH);
+    await screen.findByTestId('withdraw-audit-item-16');
+    // #16 had its first approval from this auditor: not selectable.
+    fireEvent.click(screen.getByTestId('withdraw-audit-select-all'));
+    expect(screen.getByTestId('withdraw-audit-bulk-approve').textContent).toBe('Approve selected (3)');
+    fireEvent.click(screen.getByTestId('withdraw-audit-bulk-approve'));
+    const confirm = await screen.findByTestId('withdraw-audit-confirm');
+    expect(within(confirm).getByTestId('withdraw-audit-confirm-two').textContent).toBe(
+      '1 of them need two approvers: yours is their first approval, and they stay Auditing until a different approver approves them.',
+    );
+    await confirmOk();
+
+    const result = await screen.findByTestId('withdraw-audit-bulk-result');
+    expect(posts(calls).map((c) => c.body)).toEqual([{ ids: ['15', '14', '13'] }]);
+    expect(result.dataset.approved).toBe('2');
+    expect(result.dataset.awaiting).toBe('1');
+    expect(result.dataset.skipped).toBe('0');
+    expect(result.textContent).toContain('Approved: 2. Skipped: 0. Waiting for a second approver: 1.');
+    expect(within(result).getByTestId('withdraw-audit-bulk-awaiting').textContent).toBe(
+      'First approval given, a second approver is needed: #14',
+    );
+    expect(within(result).queryByTestId('withdraw-audit-bulk-skipped')).toBeNull();
+    // Reloaded: #14 still waits, now with this auditor's first approval, and #16 as before.
+    await waitFor(() => expect(screen.queryByTestId('withdraw-audit-item-15')).toBeNull());
+    expect(screen.queryByTestId('withdraw-audit-item-13')).toBeNull();
+    const waiting = screen.getByTestId('withdraw-audit-item-14');
+    expect(within(waiting).getByTestId('withdraw-audit-approve-blocked').dataset.reason).toBe(
+      'first_approver',
+    );
+    expect(screen.getByTestId('withdraw-audit-item-16')).toBeTruthy();
+    expect(screen.queryByTestId('withdraw-audit-bulk')).toBeNull();
   });
 
   it('select all takes every loaded Auditing withdrawal; a refused bulk request leaves the selection', async () => {

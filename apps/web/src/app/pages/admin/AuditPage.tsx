@@ -10,10 +10,12 @@ import {
   type BulkApproveResult,
   useBulkApproveWithdraws,
 } from '../../../features/withdraw/api/post-admin-withdraws-approve.ts';
+import { approvalBlock } from '../../../features/withdraw/audit-rules.ts';
 import {
   AuditBulkBar,
   AuditBulkConfirm,
   AuditBulkResult,
+  bulkResultText,
 } from '../../../features/withdraw/components/AuditBulkApprove.tsx';
 import { AuditFilters } from '../../../features/withdraw/components/AuditFilters.tsx';
 import {
@@ -25,14 +27,18 @@ import '../../../features/withdraw/withdraw.css';
 import '../../../features/withdraw/withdraw-audit.css';
 import { ApiError } from '../../../lib/request.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
+import { useWalletStore } from '../../../stores/wallet.ts';
 
 const isForbidden = (error: unknown) =>
   error instanceof ApiError && (error.code === 403 || error.status === 403);
 
 /**
  * Audit withdrawals (auditor or admin; the server answers 403 to anyone else): status tabs, the asset
- * and member filters, Approve / Reject per withdrawal, and a bulk approval of the selected Auditing
- * ones that says how many went through and which were skipped.
+ * and member filters, Approve / Reject per withdrawal (with the two-approver state of large amounts),
+ * Revoke on an approved one, and a bulk approval of the selected Auditing ones that says how many went
+ * through, how many got their first approval only, and which were skipped. The session's wallet address
+ * is the auditor's: what they may not approve (their own, or what they gave the first approval to) has
+ * no checkbox and a disabled Approve.
  */
 export default function AuditPage() {
   const { t } = useTranslation();
@@ -41,6 +47,7 @@ export default function AuditPage() {
   const [address, setAddress] = useState<string | undefined>(undefined);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkResult, setBulkResult] = useState<BulkApproveResult | null>(null);
+  const viewer = useWalletStore((s) => s.address);
   const list = useAdminWithdraws({ status, type, address });
   const bulk = useBulkApproveWithdraws();
 
@@ -52,8 +59,10 @@ export default function AuditPage() {
     );
 
   const items = flattenWithdrawals(list.data?.pages);
-  // Only Auditing withdrawals can be approved; the selection keeps what is still listed as such.
-  const selectable = status === 'Auditing' ? items.filter((w) => w.status === 'Auditing') : [];
+  // Only Auditing withdrawals this auditor may approve; the selection keeps what is still listed as such.
+  const approvable = (w: (typeof items)[number]) =>
+    status === 'Auditing' && w.status === 'Auditing' && approvalBlock(w, viewer) === null;
+  const selectable = items.filter(approvable);
   const chosen = selectable.filter((w) => selected.has(w.withdraw_id));
   const limitReached = chosen.length >= BULK_APPROVE_MAX;
   const firstSelectable = selectable.slice(0, BULK_APPROVE_MAX);
@@ -85,9 +94,7 @@ export default function AuditPage() {
       const result = await bulk.mutateAsync({ ids: batch.map((w) => w.withdraw_id) });
       setSelected(new Set());
       setBulkResult(result);
-      void toast(
-        t('withdrawAudit.bulkResult', { approved: result.approved.length, skipped: result.skipped.length }),
-      );
+      void toast(bulkResultText(result, t));
     } catch {
       // the request wrapper has shown the server's message; the lists reload either way
     }
@@ -121,16 +128,17 @@ export default function AuditPage() {
         items={items}
         itemKey={(w) => w.withdraw_id}
         renderItem={(w) =>
-          status === 'Auditing' && w.status === 'Auditing' ? (
+          approvable(w) ? (
             <AuditWithdrawCard
               withdrawal={w}
+              viewer={viewer}
               selected={selected.has(w.withdraw_id)}
               selectDisabled={limitReached || bulk.isPending}
               onSelect={(on) => select(w.withdraw_id, on)}
               onDecided={(id) => select(id, false)}
             />
           ) : (
-            <AuditWithdrawCard withdrawal={w} />
+            <AuditWithdrawCard withdrawal={w} viewer={viewer} />
           )
         }
         isPending={list.isPending}

@@ -1,8 +1,8 @@
 import { levelKey, shortAddress } from '@agc/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { goToLogin, navigateTo, switchTab } from '../../../lib/navigation.ts';
-import { clearSession } from '../../../lib/session.ts';
+import { useLogout } from '../../../features/auth/hooks/use-logout.tsx';
+import { navigateTo, switchTab } from '../../../lib/navigation.ts';
 import { useWalletStore } from '../../../stores/wallet.ts';
 
 const ignore = () => undefined;
@@ -12,11 +12,15 @@ function MenuItem({
   label,
   onClick,
   danger,
+  disabled,
+  busy,
 }: {
   testId: string;
   label: ReactNode;
   onClick: () => void;
   danger?: boolean;
+  disabled?: boolean;
+  busy?: boolean;
 }) {
   return (
     <li>
@@ -24,6 +28,8 @@ function MenuItem({
         type="button"
         className={danger ? 'menu-item menu-item--danger' : 'menu-item'}
         data-testid={testId}
+        disabled={disabled}
+        aria-busy={busy || undefined}
         onClick={onClick}
       >
         <span>{label}</span>
@@ -45,16 +51,12 @@ function MenuItem({
   );
 }
 
-/** Account (tab 3): the account menu of the spec. */
+/** Account (tab 3): the account menu of the spec, ending with Log out and Log out everywhere. */
 export default function MyPage() {
   const { t } = useTranslation();
   const address = useWalletStore((s) => s.address);
   const level = useWalletStore((s) => s.userInfo?.level);
-
-  const logout = () => {
-    clearSession();
-    void goToLogin();
-  };
+  const { pending, logout, logoutEverywhere } = useLogout();
 
   return (
     <div className="page">
@@ -95,7 +97,22 @@ export default function MyPage() {
           label={t('my.menu.language')}
           onClick={() => void navigateTo('/pages/my/selectLan/index').catch(ignore)}
         />
-        <MenuItem testId="menu-logout" label={t('my.menu.logout')} onClick={logout} danger />
+        <MenuItem
+          testId="menu-logout"
+          label={pending === 'this' ? t('my.loggingOut') : t('my.menu.logout')}
+          onClick={() => void logout()}
+          disabled={pending !== null}
+          busy={pending === 'this'}
+          danger
+        />
+        <MenuItem
+          testId="menu-logout-all"
+          label={pending === 'all' ? t('my.loggingOut') : t('my.menu.logoutAll')}
+          onClick={() => void logoutEverywhere()}
+          disabled={pending !== null}
+          busy={pending === 'all'}
+          danger
+        />
       </ul>
     </div>
   );

@@ -163,6 +163,34 @@ describe('withdrawal detail page', () => {
     expect(screen.getByTestId('withdraw-claim').hasAttribute('disabled')).toBe(false);
   });
 
+  it('a withdrawal being revoked: the message, no Claim to retry, and Rejected with the reason once the chain confirms', async () => {
+    const approved = makeWithdrawal({ status: 'Withdrawable' });
+    let reads = 0;
+    const calls = stubApi({
+      'GET /api/v1/config': () => ok(CONFIG),
+      // read when the page opens, again after the refusal; the poll then sees the cancellation confirmed
+      'GET /api/v1/withdraw/7': () =>
+        ok(++reads > 2 ? { ...approved, status: 'Rejected', reason: 'Wallet reported stolen' } : approved),
+      'GET /api/v1/withdraw/claim/7': () =>
+        fail(400, 'This withdrawal is being revoked', { reason: 'revoking' }),
+    });
+    claiming.current = claimFake();
+    renderPage(<WithdrawalDetailPage />, url('7'));
+    fireEvent.click(await screen.findByTestId('withdraw-claim'));
+    await waitFor(() =>
+      expect(screen.getByTestId('withdraw-claim-error').textContent).toBe('This withdrawal is being revoked'),
+    );
+    expect(screen.getByTestId('withdraw-claim-revoking')).toBeTruthy();
+    expect(screen.getByTestId('withdraw-claim').hasAttribute('disabled')).toBe(true);
+    expect(field('status')).toBe('Withdrawable');
+    await waitFor(() => expect(field('status')).toBe('Rejected'), { timeout: 8000 });
+    expect(field('reason')).toBe('Wallet reported stolen');
+    expect(screen.queryByTestId('withdraw-claim')).toBeNull();
+    expect(screen.queryByTestId('withdraw-claim-error')).toBeNull();
+    expect(screen.queryByTestId('withdraw-claim-revoking')).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/v1/withdraw/claim/7')).toHaveLength(1);
+  }, 12_000);
+
   it('a claim sent earlier from this browser is waited for, not sent again', async () => {
     useClaimProgressStore.setState({ claimProgress: { '7': hash(5) } });
     const approved = makeWithdrawal({ status: 'Withdrawable' });

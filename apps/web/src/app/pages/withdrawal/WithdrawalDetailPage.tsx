@@ -21,7 +21,8 @@ import '../../../features/withdraw/withdraw.css';
 /**
  * withdrawalOrderDetail (`?withdraw_id=`): every field of the withdrawal — id, asset, amount, service
  * fee and rate, amount received, address, status, reject reason, created, audited, voucher deadline,
- * claim transaction (explorer link), claimed — and Claim while it is Withdrawable. A malformed id
+ * claim transaction (explorer link), claimed — and Claim while it is Withdrawable (disabled, and the
+ * withdrawal read again until it is Rejected, once the server says it is being revoked). A malformed id
  * or one the server does not know for this member is "not found".
  */
 export default function WithdrawalDetailPage() {
@@ -36,9 +37,11 @@ export default function WithdrawalDetailPage() {
     [queryClient],
   );
   const claim = useClaim(config.data, { onClaimed });
+  const revoking = id !== null && claim.isRevoking(id);
   const withdrawal = useWithdrawal(id, {
-    // a claim sent earlier (then this page was left or reloaded) is on its way to Success
-    pollWhile: (w) => Boolean(sentClaim) && !claim.running && w?.status === 'Withdrawable',
+    // a claim sent earlier (then this page was left or reloaded) is on its way to Success; a
+    // withdrawal being revoked is on its way to Rejected
+    pollWhile: (w) => (revoking || (Boolean(sentClaim) && !claim.running)) && w?.status === 'Withdrawable',
   });
   const status = withdrawal.data?.status;
   useEffect(() => {
@@ -81,17 +84,18 @@ export default function WithdrawalDetailPage() {
             withdrawal={w}
             phase={claim.id === w.withdraw_id ? claim.phase : null}
             disabled={claim.running || !config.data}
+            revoking={revoking}
             onClaim={(target) => void claim.claim(target)}
             block
           />
-          {sentClaim && !claim.running && !claim.unconfirmed && (
+          {sentClaim && !claim.running && !claim.unconfirmed && !revoking && (
             <p className="muted small" data-testid="withdraw-claim-sent">
               {t('withdraw.claimSent')}
             </p>
           )}
         </div>
       )}
-      <ClaimNotice claim={claim} withdrawId={w.withdraw_id} />
+      <ClaimNotice claim={claim} withdrawId={w.withdraw_id} status={w.status} />
     </div>
   );
 }

@@ -241,4 +241,53 @@ describe('withdrawal list page', () => {
     );
     expect(claiming.current.log.some((l) => l.startsWith('send:'))).toBe(false);
   });
+
+  it('a claim refused because the withdrawal is being revoked says so, and Claim is not offered again', async () => {
+    const approved = makeWithdrawal({ withdraw_id: '7', status: 'Withdrawable' });
+    const other = makeWithdrawal({ withdraw_id: '6', status: 'Withdrawable' });
+    const calls = stubApi({
+      'GET /api/v1/config': () => ok(CONFIG),
+      'GET /api/v1/withdraws': () => pageOf([approved, other]),
+      'GET /api/v1/withdraw/7': () => ok(approved),
+      'GET /api/v1/withdraw/claim/7': () =>
+        fail(400, 'This withdrawal is being revoked', { reason: 'revoking' }),
+      'GET /api/v1/withdraw/claim/6': () => fail(400, 'The vault cannot pay this claim right now'),
+    });
+    claiming.current = claimFake();
+    renderPage(<WithdrawalListPage />, '/pages/withdrawal/list');
+    const claimOf = (id: string) =>
+      screen
+        .getByTestId(`withdraw-item-${id}`)
+        .querySelector('[data-testid="withdraw-claim"]') as HTMLButtonElement;
+    await screen.findByTestId('withdraw-item-7');
+    fireEvent.click(claimOf('7'));
+    await waitFor(() =>
+      expect(inside(screen.getByTestId('withdraw-item-7'), 'withdraw-claim-error')).toBe(
+        'This withdrawal is being revoked',
+      ),
+    );
+    expect(inside(screen.getByTestId('withdraw-item-7'), 'withdraw-claim-revoking')).toContain(
+      'it shows as Rejected with the reason and the amount returns to your available balance',
+    );
+    expect(claimOf('7').disabled).toBe(true);
+    expect(claimOf('7').dataset.revoking).toBe('true');
+    fireEvent.click(claimOf('7'));
+    const claims = () => calls.filter((c) => c.path.startsWith('/api/v1/withdraw/claim/')).map((c) => c.path);
+    expect(claims()).toEqual(['/api/v1/withdraw/claim/7']);
+    expect(claiming.current.log.some((l) => l.startsWith('send:'))).toBe(false);
+
+    // Another withdrawal's refusal that a later attempt may overcome keeps its Claim, and this one stays blocked.
+    fireEvent.click(claimOf('6'));
+    await waitFor(() =>
+      expect(inside(screen.getByTestId('withdraw-item-6'), 'withdraw-claim-error')).toBe(
+        'The vault cannot pay this claim right now',
+      ),
+    );
+    expect(claimOf('6').disabled).toBe(false);
+    expect(claimOf('7').disabled).toBe(true);
+    expect(inside(screen.getByTestId('withdraw-item-7'), 'withdraw-claim-error')).toBe(
+      'This withdrawal is being revoked',
+    );
+    expect(claims()).toEqual(['/api/v1/withdraw/claim/7', '/api/v1/withdraw/claim/6']);
+  });
 });

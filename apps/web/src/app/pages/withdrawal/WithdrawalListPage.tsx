@@ -22,7 +22,8 @@ const ignore = () => undefined;
 /**
  * withdrawalOrderList: the member's withdrawals with a status filter, pull-to-refresh and infinite
  * scroll; a Withdrawable one has Claim (the vault transaction sent from the wallet, followed to
- * Success).
+ * Success), disabled once the server says the withdrawal is being revoked (pull to refresh shows it
+ * Rejected once the chain has confirmed the cancellation).
  */
 export default function WithdrawalListPage() {
   const queryClient = useQueryClient();
@@ -48,11 +49,12 @@ export default function WithdrawalListPage() {
             withdrawal={w}
             phase={mine ? claim.phase : null}
             disabled={claim.running || !config.data}
+            revoking={claim.isRevoking(w.withdraw_id)}
             onClaim={(target) => void claim.claim(target)}
             block
           />
         )}
-        <ClaimNotice claim={claim} withdrawId={w.withdraw_id} />
+        <ClaimNotice claim={claim} withdrawId={w.withdraw_id} status={w.status} />
       </>
     );
   };

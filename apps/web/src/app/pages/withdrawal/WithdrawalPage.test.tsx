@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkAnswer, makeLimit, makeWithdrawal } from '../../../features/withdraw/testing/fixtures.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import WithdrawalPage from './WithdrawalPage.tsx';
+import WithdrawalPage, { PREVIEW_DELAY_MS } from './WithdrawalPage.tsx';
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;
 /** antd's modals and toasts load their module on first use: slow on a busy machine. */
@@ -112,7 +112,8 @@ describe('withdrawal page', () => {
   });
 
   it('shows the fee and the amount received from withdraw/check while typing', async () => {
-    const calls = stubServer();
+    // a minimum below the small amount typed here
+    const calls = stubServer({ limit: makeLimit({ minimum: '0.000001' }) });
     await openPage();
     type('100');
     await waitFor(() => expect(text('withdraw-fee')).toBe('2.00 USDT'), SLOW);
@@ -126,6 +127,48 @@ describe('withdrawal page', () => {
       { amount: '100', type: 1 },
       { amount: '0.123457', type: 1 },
     ]);
+  });
+
+  it('shows the asset minimum by the amount and refuses less with the server’s message, asking nothing', async () => {
+    const calls = stubServer({ limit: makeLimit({}, { minimum: '0.5' }) });
+    await openPage();
+    expect(text('withdraw-minimum')).toBe('Minimum withdrawal: 1.00 USDT');
+    type('0.999999');
+    expect(text('withdraw-amount-error')).toBe('The minimum withdrawal is 1 USDT');
+    submit();
+    expect(text('withdraw-amount-error')).toBe('The minimum withdrawal is 1 USDT');
+    // past the preview's pause: still nothing asked, neither the check nor the request
+    await new Promise((r) => setTimeout(r, PREVIEW_DELAY_MS + 100));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(screen.queryByTestId('withdraw-confirm')).toBeNull();
+    type('1');
+    expect(screen.queryByTestId('withdraw-amount-error')).toBeNull();
+    fireEvent.click(screen.getByTestId('withdraw-type-2'));
+    expect(text('withdraw-minimum')).toBe('Minimum withdrawal: 0.50 AGC');
+    type('0.4');
+    expect(text('withdraw-amount-error')).toBe('The minimum withdrawal is 0.5 AGC');
+  });
+
+  it('shows the server’s minimum refusal when the form could not know the minimum', async () => {
+    const calls = stubApi({
+      'GET /api/v1/withdraw/limit': () => fail(500, 'Database unavailable'),
+      'POST /api/v1/withdraw/check': (_url, body) =>
+        ok(
+          checkAnswer(body as { amount: string; type: number }, {
+            available: '250.5',
+            remaining: '1000',
+            minimum: '1',
+          }),
+        ),
+    });
+    renderPage(<WithdrawalPage />, '/pages/withdrawal/index');
+    await screen.findByTestId('withdraw-limit-error');
+    expect(screen.queryByTestId('withdraw-minimum')).toBeNull();
+    type('0.5');
+    submit();
+    await waitFor(() => expect(text('withdraw-amount-error')).toBe('The minimum withdrawal is 1 USDT'), SLOW);
+    expect(screen.queryByTestId('withdraw-confirm')).toBeNull();
+    expect(posted(calls, '/api/v1/withdraw')).toEqual([]);
   });
 
   it('max fills the whole available balance', async () => {

@@ -25,7 +25,7 @@ const AMOUNT_MAX_LENGTH = 64;
 
 /**
  * Withdrawal (`?type=1|2` preselects USDT or AGC): the asset's available balance and today's
- * remaining limit, the amount with the spec's messages, the fee and amount received from
+ * remaining limit, the amount with the spec's messages and the asset's minimum, the fee and amount received from
  * withdraw/check. Submitting checks again, asks for confirmation with the fee (or, over the daily
  * limit, offers to continue with today's remaining amount), then requests it and opens the success page.
  */
@@ -43,7 +43,7 @@ export default function WithdrawalPage() {
 
   const standing = limit.data?.limits.find((l) => l.type === type);
   const asset = type === 1 ? 'USDT' : 'AGC';
-  const reading = readWithdrawAmount(amount, type, standing?.available);
+  const reading = readWithdrawAmount(amount, type, standing?.available, standing?.minimum);
   const previewAmount = useDebounced(reading.ok ? reading.amount : null, PREVIEW_DELAY_MS);
   const preview = useWithdrawCheck(type, reading.ok ? previewAmount : null);
   // An answer for another amount (typing has not paused yet, or the next answer is loading) is dimmed.
@@ -206,6 +206,11 @@ export default function WithdrawalPage() {
             {t('withdraw.max')}
           </button>
         </div>
+        {standing && (
+          <p className="muted small withdraw-minimum" data-testid="withdraw-minimum">
+            {t('withdraw.minimum', { num: formatAssetExact(standing.minimum, asset) })}
+          </p>
+        )}
         {fieldError && (
           <p className="error-text withdraw-field-error" role="alert" data-testid="withdraw-amount-error">
             {fieldError}

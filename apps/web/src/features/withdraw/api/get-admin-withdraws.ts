@@ -1,10 +1,13 @@
 import { type AdminWithdrawList, adminWithdrawListResponse } from '@agc/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { get } from '../../../lib/request.ts';
+import { isRevoking } from '../audit-rules.ts';
 import { nextWithdrawPage } from './get-withdraws.ts';
 import { type WithdrawAuditFilter, withdrawKeys } from './keys.ts';
 
 export const ADMIN_WITHDRAW_PAGE_SIZE = 20;
+/** While a listed withdrawal's revocation waits for the chain, the list is read again this often. */
+export const REVOKE_POLL_MS = 10_000;
 
 /**
  * GET /admin/withdraws?status&type&address&page&size (auditor or admin; 403 otherwise): withdrawals
@@ -34,4 +37,9 @@ export const adminWithdrawsQueryOptions = (filter: WithdrawAuditFilter) =>
   });
 
 export const useAdminWithdraws = (filter: WithdrawAuditFilter) =>
-  useInfiniteQuery(adminWithdrawsQueryOptions(filter));
+  useInfiniteQuery({
+    ...adminWithdrawsQueryOptions(filter),
+    // a revocation ends (Rejected) when the chain confirms it: show that without a manual refresh
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.list.some(isRevoking)) ? REVOKE_POLL_MS : false,
+  });

@@ -10,9 +10,11 @@ export type BulkApproveResult = z.infer<typeof bulkApproveWithdrawResponse>;
 export const BULK_APPROVE_MAX = 200;
 
 /**
- * POST /admin/withdraws/approve {ids, note?} → {approved, skipped}: every listed withdrawal still
- * Auditing becomes Withdrawable; the others (decided meanwhile, or unknown) come back as skipped.
- * Not silent: a refusal is toasted with the server's translated msg.
+ * POST /admin/withdraws/approve {ids, note?} → {approved, awaiting_second, skipped}: every listed
+ * withdrawal still Auditing becomes Withdrawable, or, for an amount that needs two approvers, gets its
+ * first approval (awaiting_second) and stays Auditing; the others (decided meanwhile, unknown, the
+ * approver's own, or first-approved by this approver already) come back as skipped. Not silent: a
+ * refusal is toasted with the server's translated msg.
  */
 export const bulkApproveWithdraws = ({
   ids,

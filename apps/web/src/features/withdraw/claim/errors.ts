@@ -3,6 +3,7 @@
 // server, and the claim's own below, keep their text; any other failure of the claim is 'The claim
 // failed'.
 import { AppError } from '../../../lib/errors.ts';
+import { ApiError } from '../../../lib/request.ts';
 import { toTransactionFlowError } from '../../../lib/wallet/transaction-errors.ts';
 
 export class ClaimError extends AppError {
@@ -44,3 +45,14 @@ const OWN = [ClaimError, NotClaimableError, ClaimWrongWalletError, UnexpectedCla
 /** Maps any failure of the claim flow to what the member sees. */
 export const toClaimError = (error: unknown): Error =>
   toTransactionFlowError(error, OWN, (cause) => new ClaimError(cause));
+
+/**
+ * The server refused the claim because an auditor is revoking the approval (the vault's cancel is on
+ * its way): no retry can help, and the withdrawal ends Rejected once the chain confirms. The refusal
+ * says so in `data.reason`.
+ */
+export function isRevokingRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.code !== 400) return false;
+  const data = error.data as { reason?: unknown } | null | undefined;
+  return data?.reason === 'revoking';
+}

@@ -6,6 +6,7 @@ import {
   WITHDRAW_TYPES,
   type WithdrawType,
 } from '@agc/shared';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { BULK_APPROVE_MAX, type BulkApproveResult } from '../api/post-admin-withdraws-approve.ts';
 import { formatAssetExact } from '../format.ts';
@@ -24,12 +25,16 @@ export function totalsByAsset(selected: readonly AdminWithdrawal[]) {
     }));
 }
 
-/** The bulk confirmation: how many, and the totals per asset. */
+/** The bulk confirmation: how many, those that will only get their first approval, the totals per asset. */
 export function AuditBulkConfirm({ selected }: { selected: readonly AdminWithdrawal[] }) {
   const { t } = useTranslation();
+  const firsts = selected.filter((w) => w.needs_second_approval && !w.first_approved_by).length;
   return (
     <div className="withdraw-audit-confirm" data-testid="withdraw-audit-confirm" data-action="bulk">
       <p>{t('withdrawAudit.bulkConfirm', { n: selected.length })}</p>
+      {firsts > 0 && (
+        <p data-testid="withdraw-audit-confirm-two">{t('withdrawAudit.bulkFirsts', { n: firsts })}</p>
+      )}
       <dl className="rows">
         {totalsByAsset(selected).map((total) => (
           <div className="row" key={total.type}>
@@ -94,7 +99,22 @@ export function AuditBulkBar({
   );
 }
 
-/** The answer of the last bulk approval: how many were approved, which were skipped and why. */
+const idList = (ids: readonly string[]) => ids.map((id) => `#${id}`).join(', ');
+
+/** The one-line summary of a bulk answer (the result card and the toast). */
+export function bulkResultText(result: BulkApproveResult, t: TFunction) {
+  const counts = t('withdrawAudit.bulkResult', {
+    approved: result.approved.length,
+    skipped: result.skipped.length,
+  });
+  if (result.awaiting_second.length === 0) return counts;
+  return `${counts} ${t('withdrawAudit.bulkAwaiting', { n: result.awaiting_second.length })}`;
+}
+
+/**
+ * The answer of the last bulk approval: how many were approved, which got their first approval and now
+ * wait for a second approver, which were skipped and why.
+ */
 export function AuditBulkResult({ result, onClose }: { result: BulkApproveResult; onClose: () => void }) {
   const { t } = useTranslation();
   return (
@@ -103,17 +123,18 @@ export function AuditBulkResult({ result, onClose }: { result: BulkApproveResult
       role="status"
       data-testid="withdraw-audit-bulk-result"
       data-approved={result.approved.length}
+      data-awaiting={result.awaiting_second.length}
       data-skipped={result.skipped.length}
     >
-      <p>
-        {t('withdrawAudit.bulkResult', {
-          approved: result.approved.length,
-          skipped: result.skipped.length,
-        })}
-      </p>
+      <p>{bulkResultText(result, t)}</p>
+      {result.awaiting_second.length > 0 && (
+        <p className="muted small" data-testid="withdraw-audit-bulk-awaiting">
+          {t('withdrawAudit.bulkAwaitingIds', { ids: idList(result.awaiting_second) })}
+        </p>
+      )}
       {result.skipped.length > 0 && (
         <p className="muted small" data-testid="withdraw-audit-bulk-skipped">
-          {t('withdrawAudit.bulkSkipped', { ids: result.skipped.map((id) => `#${id}`).join(', ') })}
+          {t('withdrawAudit.bulkSkipped', { ids: idList(result.skipped) })}
         </p>
       )}
       <button

@@ -5,11 +5,13 @@ import type { ClaimPhase } from '../claim/run-claim.ts';
 /**
  * Claim of a Withdrawable withdrawal (`withdraw-claim`); while its claim runs the label says where
  * it is (confirm in the wallet, confirming on chain, waiting for the server), `data-phase` too.
+ * Disabled for good (`data-revoking`) once the server said the withdrawal is being revoked.
  */
 export function ClaimButton({
   withdrawal,
   phase,
   disabled,
+  revoking,
   onClaim,
   block,
 }: {
@@ -18,6 +20,8 @@ export function ClaimButton({
   phase: ClaimPhase | null;
   /** Another claim is running. */
   disabled?: boolean;
+  /** The server refused its claim: the approval is being revoked, no retry can help. */
+  revoking?: boolean;
   onClaim: (withdrawal: Withdrawal) => void;
   block?: boolean;
 }) {
@@ -28,7 +32,8 @@ export function ClaimButton({
       className={`btn btn-primary ${block ? 'btn-block' : 'btn-small'}`}
       data-testid="withdraw-claim"
       data-phase={phase ?? undefined}
-      disabled={disabled || phase !== null}
+      data-revoking={revoking || undefined}
+      disabled={disabled || revoking || phase !== null}
       aria-busy={phase !== null}
       onClick={() => onClaim(withdrawal)}
     >

@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { isQuietTransactionError } from '../../../lib/wallet/transaction-errors.ts';
 import { withdrawKeys } from '../api/keys.ts';
 import { createClaimDeps } from '../claim/deps.ts';
+import { isRevokingRefusal } from '../claim/errors.ts';
 import { type ClaimDeps, type ClaimPhase, type ClaimResult, runClaim } from '../claim/run-claim.ts';
 
 export interface ClaimState {
@@ -15,9 +16,14 @@ export interface ClaimState {
   error: unknown;
   /** The last claim was mined but the server had not shown Success when following stopped. */
   unconfirmed: boolean;
+  /**
+   * Withdrawals whose claim the server refused because they are being revoked, with that refusal: no
+   * claim can go through any more (the vault's cancel is on its way), so Claim is not offered again.
+   */
+  revoking: Readonly<Record<string, unknown>>;
 }
 
-const IDLE: ClaimState = { id: null, phase: null, error: null, unconfirmed: false };
+const IDLE: ClaimState = { id: null, phase: null, error: null, unconfirmed: false, revoking: {} };
 
 /**
  * The claim flow for a page: one claim at a time, its phase for the button, the error to show. When
@@ -38,7 +44,7 @@ export function useClaim(
       if (running.current || !config) return null;
       running.current = true;
       const id = withdrawal.withdraw_id;
-      setState({ id, phase: 'wallet', error: null, unconfirmed: false });
+      setState((s) => ({ ...s, id, phase: 'wallet', error: null, unconfirmed: false }));
       try {
         const result = await runClaim({
           withdrawal,
@@ -49,12 +55,19 @@ export function useClaim(
         queryClient.setQueryData(withdrawKeys.withdrawal(id), result.withdrawal);
         void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawals });
         void queryClient.invalidateQueries({ queryKey: withdrawKeys.limit });
-        setState({ id, phase: null, error: null, unconfirmed: !result.confirmed });
+        setState((s) => ({ ...s, id, phase: null, error: null, unconfirmed: !result.confirmed }));
         onClaimed?.(result);
         return result;
       } catch (e) {
+        const revoking = isRevokingRefusal(e);
         // A refusal in the wallet just ends the attempt, with nothing to read.
-        setState({ id, phase: null, error: isQuietTransactionError(e) ? null : e, unconfirmed: false });
+        setState((s) => ({
+          id,
+          phase: null,
+          error: isQuietTransactionError(e) ? null : e,
+          unconfirmed: false,
+          revoking: revoking ? { ...s.revoking, [id]: e } : s.revoking,
+        }));
         // The server may have moved on meanwhile (claimed elsewhere, a voucher refused): show it.
         void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawal(id) });
         void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawals });
@@ -66,5 +79,11 @@ export function useClaim(
     [config, deps, onClaimed, queryClient],
   );
 
-  return { ...state, running: state.phase !== null, claim };
+  return {
+    ...state,
+    running: state.phase !== null,
+    /** Whether this withdrawal's claim was refused as being revoked (Claim is then disabled). */
+    isRevoking: (id: string) => id in state.revoking,
+    claim,
+  };
 }

@@ -49,7 +49,16 @@ export function makeWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal 
 
 /** A withdrawal as the audit list has it: with the member's available balance and the audit note. */
 export function makeAdminWithdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
-  return { ...makeWithdrawal(overrides), member_available: '250.5', audit_note: null, ...overrides };
+  return {
+    ...makeWithdrawal(overrides),
+    member_available: '250.5',
+    audit_note: null,
+    needs_second_approval: false,
+    first_approved_by: null,
+    revoke_requested_at: null,
+    revoke_tx_hash: null,
+    ...overrides,
+  };
 }
 
 export function makeLimit(
@@ -65,20 +74,33 @@ export function makeLimit(
         type: 1,
         asset: 'USDT',
         daily_limit: '1000',
+        minimum: '1',
         used: '0',
         remaining: '1000',
         available: '250.5',
         ...usdt,
       },
-      { type: 2, asset: 'AGC', daily_limit: '5000', used: '0', remaining: '5000', available: '40', ...agc },
+      {
+        type: 2,
+        asset: 'AGC',
+        daily_limit: '5000',
+        minimum: '1',
+        used: '0',
+        remaining: '5000',
+        available: '40',
+        ...agc,
+      },
     ],
   };
 }
 
-/** withdraw/check as the server answers it for a request body (fee 2%, rounded down to the unit). */
+/**
+ * withdraw/check as the server answers it for a request body (fee 2%, rounded down to the unit), with
+ * the server's order of refusals: the minimum (when given), the daily limit, the balance.
+ */
 export function checkAnswer(
   body: { amount: string; type: number },
-  standing: { available: string; remaining: string },
+  standing: { available: string; remaining: string; minimum?: string },
 ): WithdrawCheck {
   const decimals = body.type === 1 ? 6 : 18;
   const units = (s: string) => parseAmount(s, decimals);
@@ -86,8 +108,9 @@ export function checkAnswer(
   const amount = units(body.amount);
   const fee = (amount * 2n) / 100n;
   const asset = body.type === 1 ? 'USDT' : 'AGC';
-  const overLimit = amount > units(standing.remaining);
-  const insufficient = !overLimit && amount > units(standing.available);
+  const belowMinimum = standing.minimum !== undefined && amount < units(standing.minimum);
+  const overLimit = !belowMinimum && amount > units(standing.remaining);
+  const insufficient = !belowMinimum && !overLimit && amount > units(standing.available);
   return {
     type: body.type as 1 | 2,
     asset,
@@ -98,13 +121,15 @@ export function checkAnswer(
     available: standing.available,
     daily_limit: '1000',
     remaining_today: standing.remaining,
-    ok: !overLimit && !insufficient,
-    reason: overLimit ? 'over_limit' : insufficient ? 'insufficient' : null,
-    msg: overLimit
-      ? `Today's remaining withdrawal amount is ${standing.remaining} ${asset}`
-      : insufficient
-        ? 'The balance is insufficient'
-        : null,
+    ok: !belowMinimum && !overLimit && !insufficient,
+    reason: belowMinimum ? 'below_minimum' : overLimit ? 'over_limit' : insufficient ? 'insufficient' : null,
+    msg: belowMinimum
+      ? `The minimum withdrawal is ${standing.minimum} ${asset}`
+      : overLimit
+        ? `Today's remaining withdrawal amount is ${standing.remaining} ${asset}`
+        : insufficient
+          ? 'The balance is insufficient'
+          : null,
   };
 }
 

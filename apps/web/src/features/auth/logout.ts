@@ -1,0 +1,39 @@
+// Logging out: the session ends on the server (its token is refused from then on, so a copy of it —
+// a shared device, a leaked log — is worth nothing), then here. The server's part is best effort for
+// a plain log-out: nothing may keep the member from leaving.
+import { goToLogin } from '../../lib/navigation.ts';
+import { clearSession } from '../../lib/session.ts';
+import { isLoggedIn } from '../../stores/auth.ts';
+import { postLogout } from './api/post-logout.ts';
+import { postLogoutAll } from './api/post-logout-all.ts';
+
+/**
+ * Ends this session on the server with the current token, best effort: never throws, and gives up
+ * after LOGOUT_TIMEOUT_MS. Call it before the token is cleared.
+ */
+export async function revokeThisSession(): Promise<void> {
+  if (!isLoggedIn()) return;
+  try {
+    await postLogout();
+  } catch {
+    // refused, unreachable or too slow: the local session is cleared anyway
+  }
+}
+
+/** Log out: the server's session (best effort), then the local one, then the login page. */
+export async function logOut(): Promise<void> {
+  await revokeThisSession();
+  clearSession();
+  await goToLogin();
+}
+
+/**
+ * Log out everywhere: every session of the member ends on the server, then the local one. Rejects (and
+ * leaves the member logged in here) when the server did not do it: the member must not believe the
+ * other devices are signed out when they are not.
+ */
+export async function logOutEverywhere(): Promise<void> {
+  await postLogoutAll();
+  clearSession();
+  await goToLogin();
+}
