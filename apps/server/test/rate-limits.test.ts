@@ -84,4 +84,11 @@ describe('rate limits shared through the database', () => {
     expect(limited.json().msg).not.toMatch(/Too many requests/); // in Japanese
     expect((await cancel('b')).statusCode).toBe(404);
   });
+
+  it('counts exactly under concurrency: of 12 requests at once on a limit of 4, exactly 4 pass', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.99' };
+    const codes = await Promise.all(Array.from({ length: 12 }, () => nonce(s.app, from)));
+    expect(codes.filter((r) => r.statusCode === 200)).toHaveLength(4);
+    expect(codes.filter((r) => r.statusCode === 429)).toHaveLength(8);
+  });
 });
