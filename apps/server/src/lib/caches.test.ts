@@ -26,6 +26,13 @@ describe('cache invalidation between processes', () => {
     c.sessions.set('s1', { userId: 1n, revokedAt: null, expiresAt: new Date() });
     c.sessions.set('s2', { userId: 1n, revokedAt: null, expiresAt: new Date() });
     c.sessions.set('s3', { userId: 2n, revokedAt: null, expiresAt: new Date() });
+    c.me.set(1n, {} as never);
+    c.me.set(2n, {} as never);
+    // A balance moved: the /me answer goes, the snapshot (who the member is) stays.
+    applyInvalidation(c, { kind: 'figures', ids: [1n] });
+    expect([c.me.get(1n), c.members.get(1n)?.id]).toEqual([undefined, 1n]);
+    applyInvalidation(c, { kind: 'allFigures' });
+    expect([c.me.get(2n), c.members.get(2n)?.id]).toEqual([undefined, 2n]);
     applyInvalidation(c, { kind: 'members', ids: [1n] });
     expect(c.members.get(1n)).toBeUndefined();
     expect(c.members.get(2n)).toBeDefined();
@@ -39,6 +46,8 @@ describe('cache invalidation between processes', () => {
 
   it('round-trips through NOTIFY payloads, ignores its own and unreadable ones, stays under 8000 bytes', () => {
     const msgs: Invalidation[] = [
+      { kind: 'figures', ids: [5n] },
+      { kind: 'allFigures' },
       { kind: 'members', ids: [5n, 7n] },
       { kind: 'sessions', ids: ['abc'] },
       { kind: 'sessionsOf', userId: 9n },
@@ -56,6 +65,11 @@ describe('cache invalidation between processes', () => {
       ids: Array.from({ length: 5000 }, (_, i) => BigInt(i)),
     });
     expect(many.map((p) => decodeInvalidation('p2', p))).toEqual([{ kind: 'all' }]);
+    const manyFigures = encodeInvalidation('p1', {
+      kind: 'figures',
+      ids: Array.from({ length: 5000 }, (_, i) => BigInt(i)),
+    });
+    expect(manyFigures.map((p) => decodeInvalidation('p2', p))).toEqual([{ kind: 'allFigures' }]);
     const sessions = encodeInvalidation('p1', {
       kind: 'sessions',
       ids: Array.from({ length: 450 }, () => 'x'.repeat(24)),

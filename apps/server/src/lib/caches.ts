@@ -29,11 +29,15 @@ export function createCaches(ttlMs: number): Caches {
 }
 
 /**
- * A change that makes cached reads stale. `members`: these members' snapshots and /me answers (a
- * balance, a status, a count changed); `all`: every member's (a settlement, a batch of confirmations);
- * `sessions`: these sessions were revoked; `sessionsOf`: every session of one member.
+ * A change that makes cached reads stale. `figures`: these members' /me answers (a balance, a status
+ * moved: most changes); `allFigures`: every member's (a settlement, a batch of confirmations);
+ * `members`: these members' snapshots too (a count, a role: who they are, not what they hold); `all`:
+ * everything of every member; `sessions`: these sessions were revoked; `sessionsOf`: every session of one
+ * member.
  */
 export type Invalidation =
+  | { kind: 'figures'; ids: bigint[] }
+  | { kind: 'allFigures' }
   | { kind: 'members'; ids: bigint[] }
   | { kind: 'all' }
   | { kind: 'sessions'; ids: string[] }
@@ -42,6 +46,12 @@ export type Invalidation =
 /** Applies an invalidation to this process's caches. */
 export function applyInvalidation(caches: Caches, inv: Invalidation): void {
   switch (inv.kind) {
+    case 'figures':
+      for (const id of inv.ids) caches.me.delete(id);
+      return;
+    case 'allFigures':
+      caches.me.clear();
+      return;
     case 'members':
       for (const id of inv.ids) {
         caches.members.delete(id);
@@ -68,6 +78,14 @@ const MAX_IDS_PER_MESSAGE = 200;
 export function encodeInvalidation(origin: string, inv: Invalidation): string[] {
   const msg = (body: object) => JSON.stringify({ o: origin, ...body });
   switch (inv.kind) {
+    case 'figures':
+      return [
+        inv.ids.length > MAX_IDS_PER_MESSAGE
+          ? msg({ k: 'allFigures' })
+          : msg({ k: 'figures', ids: inv.ids.map(String) }),
+      ];
+    case 'allFigures':
+      return [msg({ k: 'allFigures' })];
     case 'members':
       return [
         inv.ids.length > MAX_IDS_PER_MESSAGE
@@ -93,6 +111,10 @@ export function decodeInvalidation(self: string, payload: string): Invalidation 
     const m = JSON.parse(payload) as { o?: string; k?: string; ids?: string[]; u?: string };
     if (m.o === self) return null;
     switch (m.k) {
+      case 'figures':
+        return { kind: 'figures', ids: (m.ids ?? []).map((id) => BigInt(id)) };
+      case 'allFigures':
+        return { kind: 'allFigures' };
       case 'members':
         return { kind: 'members', ids: (m.ids ?? []).map((id) => BigInt(id)) };
       case 'sessions':

@@ -3,8 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { sessionState } from '../modules/auth/sessions.ts';
-import { memberSnapshot } from '../modules/members/service.ts';
+import { sessionAndMember } from '../modules/auth/sessions.ts';
 
 export interface SessionUser {
   id: bigint;
@@ -46,10 +45,7 @@ export const authPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     const claimed = req.headers['x-wallet-address'];
     if (typeof claimed !== 'string' || claimed.toLowerCase() !== verified.address)
       throw unauthorized('auth.wallet_mismatch');
-    const [session, member] = await Promise.all([
-      sessionState(ctx, verified.sessionId),
-      memberSnapshot(ctx, verified.userId),
-    ]);
+    const { session, member } = await sessionAndMember(ctx, verified.sessionId, verified.userId);
     // A logged-out (or unknown) session ends the token, however valid its signature.
     if (!session || session.userId !== verified.userId || session.revokedAt !== null)
       throw unauthorized('auth.session_ended');

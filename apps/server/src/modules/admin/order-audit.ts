@@ -54,7 +54,7 @@ async function auditedChange(
     });
     return after;
   });
-  invalidate(ctx, { kind: 'all' });
+  invalidate(ctx, { kind: 'allFigures' });
   return changed;
 }
 

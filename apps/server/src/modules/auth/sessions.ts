@@ -3,6 +3,7 @@ import { type DbOrTx, schema } from '@agc/db';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { invalidate, type SessionState } from '../../lib/caches.ts';
+import { loadSessionAndMember, type MemberSnapshot, memberSnapshot } from '../members/service.ts';
 
 const { sessions } = schema;
 
@@ -43,16 +44,23 @@ export async function openSessionFor(db: DbOrTx, userId: bigint, lifetimeMs: num
   return id;
 }
 
-/** A session's state, cached like the member snapshot; revocations reach every process (lib/caches.ts). */
-export function sessionState(ctx: AppContext, id: string): Promise<SessionState | undefined> {
-  return ctx.cache.sessions.getOrLoad(id, async () => {
-    const [row] = await ctx.db
-      .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(eq(sessions.id, id))
-      .limit(1);
-    return row;
+/**
+ * What the auth check needs: the token's session and its member, each cached (revocations and changes
+ * reach every process, lib/caches.ts). When the session is not cached, one query reads both (the member
+ * snapshot rides along), so a request costs at most one query however cold the caches are.
+ */
+export async function sessionAndMember(
+  ctx: AppContext,
+  sessionId: string,
+  userId: bigint,
+): Promise<{ session: SessionState | undefined; member: MemberSnapshot | undefined }> {
+  const session = await ctx.cache.sessions.getOrLoad(sessionId, async () => {
+    const mark = ctx.cache.members.mark();
+    const { session, member } = await loadSessionAndMember(ctx.db, sessionId, userId);
+    if (member) ctx.cache.members.setIfFresh(userId, member, mark);
+    return session;
   });
+  return { session, member: await memberSnapshot(ctx, userId) };
 }
 
 /** Logs one session out. Returns how many sessions it ended (0 when it had ended already). */

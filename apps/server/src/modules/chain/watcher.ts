@@ -141,7 +141,7 @@ export class PaymentWatcher {
         return n;
       });
       // Committed: cached /me figures of every process may be out of date now.
-      if (ingested > 0) invalidate(ctx, { kind: 'all' });
+      if (ingested > 0) invalidate(ctx, { kind: 'allFigures' });
     }
     return { leader: true, fromBlock, toBlock, read: payments.length + vault.length, ingested };
   }

@@ -86,6 +86,6 @@ export async function settleManagement(ctx: AppContext, userId: bigint): Promise
       now,
     );
   });
-  invalidate(ctx, { kind: 'members', ids: [userId] });
+  invalidate(ctx, { kind: 'figures', ids: [userId] });
   return reward;
 }

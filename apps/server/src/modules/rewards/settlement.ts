@@ -342,7 +342,7 @@ export async function runSettlement(
     };
   });
   // Committed: every member's figures may have moved.
-  invalidate(ctx, { kind: 'all' });
+  invalidate(ctx, { kind: 'allFigures' });
   return run;
 }
 

@@ -120,6 +120,6 @@ export async function applyTeamVolume(db: DbOrTx, now: Date, limit = 2000): Prom
 /** Applies pending team volume in the app's database, then drops this process's cached /me figures. */
 export async function applyPendingTeamVolume(ctx: AppContext, limit?: number): Promise<number> {
   const applied = await applyTeamVolume(ctx.db, ctx.now(), limit);
-  if (applied > 0) invalidate(ctx, { kind: 'all' });
+  if (applied > 0) invalidate(ctx, { kind: 'allFigures' });
   return applied;
 }

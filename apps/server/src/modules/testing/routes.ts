@@ -49,7 +49,7 @@ export const testClockRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (req) => {
       const now = clock.moveTo(new Date(req.body.now));
       // /me's today and yesterday follow the clock: drop answers computed before the jump.
-      invalidate(ctx, { kind: 'all' });
+      invalidate(ctx, { kind: 'allFigures' });
       return ok(req, { now: now.toISOString() });
     },
   );

@@ -148,7 +148,7 @@ async function decide(
     });
     return row!;
   });
-  invalidate(ctx, { kind: 'members', ids: [after.userId] });
+  invalidate(ctx, { kind: 'figures', ids: [after.userId] });
   return after;
 }
 
@@ -254,7 +254,7 @@ export async function bulkApprove(
     return out;
   });
   if (decided.length > 0)
-    invalidate(ctx, { kind: 'members', ids: [...new Set(decided.map((d) => d.before.userId))] });
+    invalidate(ctx, { kind: 'figures', ids: [...new Set(decided.map((d) => d.before.userId))] });
   const sortIds = (list: bigint[]) => [...list].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String);
   const done = new Set(decided.map((d) => d.before.id));
   return {
@@ -334,6 +334,6 @@ export async function revokeWithdrawal(
     .set({ revokeTxHash: hash.toLowerCase() })
     .where(eq(withdrawals.id, id))
     .returning();
-  invalidate(ctx, { kind: 'members', ids: [requested.userId] });
+  invalidate(ctx, { kind: 'figures', ids: [requested.userId] });
   return row!;
 }

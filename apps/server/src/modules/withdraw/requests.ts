@@ -176,7 +176,7 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
     return;
   }
   const changed = batch.filter((_, i) => !(outcomes[i] instanceof Error)).map((p) => p.user.id);
-  if (changed.length > 0) invalidate(ctx, { kind: 'members', ids: [...new Set(changed)] });
+  if (changed.length > 0) invalidate(ctx, { kind: 'figures', ids: [...new Set(changed)] });
   batch.forEach((p, i) => {
     const outcome = outcomes[i]!;
     if (outcome instanceof Error) p.reject(outcome);
