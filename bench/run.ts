@@ -154,7 +154,10 @@ function loginBundle() {
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
 
-async function main() {
+/** `BENCH_PARTS` (comma-separated: me, bundle, orders, settlement, withdraw) runs some of them; all by default. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'me,bundle,orders,settlement,withdraw').split(','));
+
+async function benchMe() {
   console.log(
     `GET /api/v1/me (authenticated), ${CONNECTIONS} connections, ${DURATION} s each, on ${process.env.HOSTNAME ?? 'this machine'}\n`,
   );
@@ -162,38 +165,51 @@ async function main() {
   console.log(`bare Fastify route    ${fmt(bare)}`);
   const lite = await benchServer();
   console.log(`/me on PGlite         ${fmt(lite)}   ratio ${(lite.rps / bare.rps).toFixed(2)}`);
-  const pgUrl = await freshPgDatabase();
-  if (pgUrl) {
+  // Each setup on a database of its own: a database remembers the chain its server read, and every
+  // setup starts a fresh local chain.
+  const onPgDb = async (env: Record<string, string> = {}, processes = 1) => {
+    const url = await freshPgDatabase();
+    if (!url) return null;
     try {
-      const onPg = await benchServer(pgUrl);
-      const ratio = onPg.rps / bare.rps;
-      console.log(`/me on PostgreSQL     ${fmt(onPg)}   ratio ${ratio.toFixed(2)}`);
-      console.log(
-        `  target on PostgreSQL: ratio ≥ 0.30 (${ratio >= 0.3 ? 'met' : 'NOT met'}), p99 ≤ 25 ms (${onPg.p99 <= 25 ? 'met' : 'NOT met'})`,
-      );
-      // The same without the member snapshot cache: every request reads PostgreSQL (one query).
-      const uncached = await benchServer(pgUrl, { MEMBER_CACHE_TTL_MS: '0' });
-      console.log(
-        `/me on PostgreSQL, no member cache ${fmt(uncached)}   ratio ${(uncached.rps / bare.rps).toFixed(2)}`,
-      );
-      // Scale-out (issue 11): two processes on the one database, the same 50 connections split between them.
-      const two = await benchServer(pgUrl, {}, 2);
-      console.log(
-        `/me on PostgreSQL, 2 processes ${fmt(two)}   ${(two.rps / onPg.rps).toFixed(2)}× one process (${cpus().length} cores, shared with PostgreSQL, anvil and the load generator)`,
-      );
+      return await benchServer(url, env, processes);
     } finally {
-      await dropPgDatabase(pgUrl);
+      await dropPgDatabase(url);
     }
-  }
+  };
+  const onPg = await onPgDb();
+  if (!onPg) return;
+  const ratio = onPg.rps / bare.rps;
+  console.log(`/me on PostgreSQL     ${fmt(onPg)}   ratio ${ratio.toFixed(2)}`);
+  console.log(
+    `  target on PostgreSQL: ratio ≥ 0.30 (${ratio >= 0.3 ? 'met' : 'NOT met'}), p99 ≤ 25 ms (${onPg.p99 <= 25 ? 'met' : 'NOT met'})`,
+  );
+  // The same without the member snapshot cache: every request reads PostgreSQL (one query).
+  const uncached = (await onPgDb({ MEMBER_CACHE_TTL_MS: '0' }))!;
+  console.log(
+    `/me on PostgreSQL, no member cache ${fmt(uncached)}   ratio ${(uncached.rps / bare.rps).toFixed(2)}`,
+  );
+  // Scale-out (issue 11): two processes on the one database, the same 50 connections split between them.
+  const two = (await onPgDb({}, 2))!;
+  console.log(
+    `/me on PostgreSQL, 2 processes ${fmt(two)}   ${(two.rps / onPg.rps).toFixed(2)}× one process (${cpus().length} cores, shared with PostgreSQL, anvil and the load generator)`,
+  );
+}
+
+function benchBundle() {
   const b = loginBundle();
   console.log(
     `\nlogin route JavaScript: ${(b.gz / 1024).toFixed(1)} KB gzip (${(b.raw / 1024).toFixed(1)} KB raw) in ${b.files.length} files`,
   );
   console.log(`  target ≤ 200 KB gzip (${b.gz / 1024 <= 200 ? 'met' : 'NOT met'})`);
   for (const f of b.files) console.log(`  ${f}`);
-  await runOrderBenchmarks();
-  await runSettlementBenchmarks();
-  await runWithdrawBenchmark();
+}
+
+async function main() {
+  if (PARTS.has('me')) await benchMe();
+  if (PARTS.has('bundle')) benchBundle();
+  if (PARTS.has('orders')) await runOrderBenchmarks();
+  if (PARTS.has('settlement')) await runSettlementBenchmarks();
+  if (PARTS.has('withdraw')) await runWithdrawBenchmark();
 }
 
 main().catch((e) => {

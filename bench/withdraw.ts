@@ -5,7 +5,7 @@
  *
  * POST /api/v1/withdraw on the built server (apps/server/dist, as `npm start` runs it) on a fresh
  * PostgreSQL database: 1,000 members, each with an earned available balance (a journal entry as a reward
- * posts it), send withdrawal requests of 0.01 USDT through 50 connections, members taken in turn, so
+ * posts it), send withdrawal requests of 1 USDT (the default minimum) through 50 connections, members taken in turn, so
  * requests of one member meet each other as they would with double taps. Every request runs the real
  * path: session check, one transaction that locks the member's available balance, checks the daily
  * limit and the balance under the lock, inserts the withdrawal and posts available → locked.
@@ -184,7 +184,7 @@ async function measure(
         'x-wallet-address': m.address,
       })),
     );
-    const body = JSON.stringify({ amount: '0.01', type: 1 });
+    const body = JSON.stringify({ amount: '1', type: 1 });
     const probe = await fetch(`${server.base}/api/v1/withdraw`, {
       method: 'POST',
       headers: { ...headers[0], 'content-type': 'application/json' },

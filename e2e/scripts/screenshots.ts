@@ -21,7 +21,11 @@ const [out = '/tmp/agc-screens', ...given] = process.argv.slice(2);
 const locales = given.length ? given : ['en', 'zh-Hant', 'ja'];
 mkdirSync(out, { recursive: true });
 
-await globalSetup();
+// A second admin (dev account 1) and a low threshold, so the audit page shows the two-approver states.
+await globalSetup(undefined, {
+  ADMIN_ADDRESSES: `${devAccount(0).address},${devAccount(1).address}`,
+  WITHDRAW_SECOND_APPROVAL_USDT: '4',
+});
 const env = readEnv();
 const browser = await chromium.launch({
   executablePath: config.use?.launchOptions?.executablePath,
@@ -155,16 +159,49 @@ try {
     await audit.getByTestId('withdraw-audit-reject').click();
     await adminPage.waitForTimeout(400);
     await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-reason-required.png`) });
+    // 5 USDT is above the threshold of 4: this approval is the first of two.
     await audit.getByTestId('withdraw-audit-approve').click();
+    await adminPage.getByTestId('withdraw-audit-confirm-two').waitFor();
+    await adminPage.waitForTimeout(400);
+    await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-confirm-two.png`) });
     await adminPage.getByTestId('withdraw-audit-confirm-ok').click();
-    await audit.waitFor({ state: 'detached' });
-    await admin.close();
+    await audit.getByTestId('withdraw-audit-first-approval').waitFor();
+    await adminPage.waitForTimeout(400);
+    await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-first-approval.png`) });
+    // The second admin approves (through the API): Withdrawable.
+    const second = await apiSession(env.baseURL, devAccount(1));
+    await fetch(`${env.baseURL}/api/v1/admin/withdraws/${request.id}/approve`, {
+      method: 'POST',
+      headers: { ...second.headers, 'content-type': 'application/json' },
+      body: '{}',
+    });
     await page.goto(`${env.baseURL}/pages/withdrawal/list`);
     await page.getByTestId(`withdraw-item-${request.id}`).getByTestId('withdraw-claim').waitFor();
     await shot('withdrawal-list');
     await page.goto(`${env.baseURL}/pages/withdrawal/detail?withdraw_id=${request.id}`);
     await page.getByTestId('withdraw-detail-status').waitFor();
     await shot('withdrawal-detail');
+    // Revoking the approved withdrawal: the reason is required, then the vault's cancel is on its way.
+    await adminPage.goto(`${env.baseURL}/pages/admin/audit`);
+    await adminPage.getByTestId('withdraw-audit-tab-Withdrawable').click();
+    const approved = adminPage.getByTestId(`withdraw-audit-item-${request.id}`);
+    await approved.getByTestId('withdraw-audit-revoke').click();
+    await approved.getByTestId('withdraw-audit-reason-required').waitFor();
+    await adminPage.waitForTimeout(400);
+    await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-revoke-required.png`) });
+    await approved.getByTestId('withdraw-audit-note').locator('textarea').fill('Sent to the wrong wallet');
+    await approved.getByTestId('withdraw-audit-revoke').click();
+    await adminPage.getByTestId('withdraw-audit-confirm').waitFor();
+    await adminPage.waitForTimeout(400);
+    await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-revoke-confirm.png`) });
+    await adminPage.getByTestId('withdraw-audit-confirm-ok').click();
+    await approved.getByTestId('withdraw-audit-revoking').waitFor();
+    await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-revoking.png`) });
+    await admin.close();
+    // Once the chain shows the cancellation, the member's withdrawal is Rejected with the reason.
+    await page.goto(`${env.baseURL}/pages/withdrawal/detail?withdraw_id=${request.id}`);
+    await page.getByTestId('withdraw-detail-reason').waitFor({ timeout: 20_000 });
+    await shot('withdrawal-revoked');
     // The invite tree with the member's invitee below, and its search without an address.
     await page.goto(`${env.baseURL}/pages/my/invite/inviteTree`);
     await page.locator('[data-testid^="tree-node-"]').first().waitFor();
