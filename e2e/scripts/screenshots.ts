@@ -196,11 +196,17 @@ try {
     await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-revoke-confirm.png`) });
     await adminPage.getByTestId('withdraw-audit-confirm-ok').click();
     await approved.getByTestId('withdraw-audit-revoking').waitFor();
+    await adminPage.waitForTimeout(600); // the confirmation's closing animation
     await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-revoking.png`) });
     await admin.close();
     // Once the chain shows the cancellation, the member's withdrawal is Rejected with the reason.
-    await page.goto(`${env.baseURL}/pages/withdrawal/detail?withdraw_id=${request.id}`);
-    await page.getByTestId('withdraw-detail-reason').waitFor({ timeout: 20_000 });
+    for (let i = 0; i < 20; i++) {
+      await page.goto(`${env.baseURL}/pages/withdrawal/detail?withdraw_id=${request.id}`);
+      await page.getByTestId('withdraw-detail-status').waitFor();
+      if (await page.getByTestId('withdraw-detail-reason').isVisible()) break;
+      await page.waitForTimeout(1000);
+    }
+    await page.getByTestId('withdraw-detail-reason').waitFor();
     await shot('withdrawal-revoked');
     // The invite tree with the member's invitee below, and its search without an address.
     await page.goto(`${env.baseURL}/pages/my/invite/inviteTree`);
