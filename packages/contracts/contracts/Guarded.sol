@@ -23,6 +23,12 @@ abstract contract Guarded is Ownable2Step, Pausable {
 
     event GuardianChanged(address indexed previousGuardian, address indexed newGuardian);
 
+    /// @notice An address change waiting for its delay (`eta` 0: none).
+    struct PendingAddress {
+        address value;
+        uint256 eta;
+    }
+
     /// @notice Seconds between proposing a sensitive change and being able to execute it.
     uint256 public immutable changeDelay;
     address public guardian;
@@ -65,6 +71,30 @@ abstract contract Guarded is Ownable2Step, Pausable {
     function _requireReady(uint256 eta) internal view {
         if (eta == 0) revert NoPendingChange();
         if (block.timestamp < eta) revert ChangeNotReady(eta);
+    }
+
+    /// @dev Proposes an address change (replacing one pending); returns when it may be executed.
+    function _propose(PendingAddress storage pending, address value) internal returns (uint256 eta) {
+        if (value == address(0)) revert ZeroAddress();
+        eta = _eta();
+        pending.value = value;
+        pending.eta = eta;
+    }
+
+    /// @dev The proposed address once its delay has passed; the proposal is used up.
+    function _takeReady(PendingAddress storage pending) internal returns (address value) {
+        _requireReady(pending.eta);
+        value = pending.value;
+        delete pending.value;
+        delete pending.eta;
+    }
+
+    /// @dev Drops a pending proposal; returns the address it proposed.
+    function _dropPending(PendingAddress storage pending) internal returns (address value) {
+        if (pending.eta == 0) revert NoPendingChange();
+        value = pending.value;
+        delete pending.value;
+        delete pending.eta;
     }
 
     function _setGuardian(address newGuardian) private {

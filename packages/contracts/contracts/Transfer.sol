@@ -38,10 +38,8 @@ contract Transfer is EIP712, Guarded, ReentrancyGuard {
     address public treasury;
     address public quoteSigner;
 
-    address public pendingTreasury;
-    uint256 public pendingTreasuryEta;
-    address public pendingQuoteSigner;
-    uint256 public pendingQuoteSignerEta;
+    PendingAddress public pendingTreasury;
+    PendingAddress public pendingQuoteSigner;
 
     mapping(uint256 orderId => bool) public paid;
 
@@ -89,51 +87,29 @@ contract Transfer is EIP712, Guarded, ReentrancyGuard {
     // --- quote signer: delayed, since a new signer can mark any order id as paid ---
 
     function proposeQuoteSigner(address newSigner) external onlyOwner {
-        if (newSigner == address(0)) revert ZeroAddress();
-        uint256 eta = _eta();
-        pendingQuoteSigner = newSigner;
-        pendingQuoteSignerEta = eta;
-        emit QuoteSignerChangeProposed(newSigner, eta);
+        emit QuoteSignerChangeProposed(newSigner, _propose(pendingQuoteSigner, newSigner));
     }
 
     function executeQuoteSigner() external onlyOwner {
-        _requireReady(pendingQuoteSignerEta);
-        address newSigner = pendingQuoteSigner;
-        delete pendingQuoteSigner;
-        delete pendingQuoteSignerEta;
-        _setQuoteSigner(newSigner);
+        _setQuoteSigner(_takeReady(pendingQuoteSigner));
     }
 
     function cancelQuoteSignerChange() external onlyOwnerOrGuardian {
-        if (pendingQuoteSignerEta == 0) revert NoPendingChange();
-        emit QuoteSignerChangeCancelled(pendingQuoteSigner);
-        delete pendingQuoteSigner;
-        delete pendingQuoteSignerEta;
+        emit QuoteSignerChangeCancelled(_dropPending(pendingQuoteSigner));
     }
 
     // --- treasury: delayed, since it receives every payment ---
 
     function proposeTreasury(address newTreasury) external onlyOwner {
-        if (newTreasury == address(0)) revert ZeroAddress();
-        uint256 eta = _eta();
-        pendingTreasury = newTreasury;
-        pendingTreasuryEta = eta;
-        emit TreasuryChangeProposed(newTreasury, eta);
+        emit TreasuryChangeProposed(newTreasury, _propose(pendingTreasury, newTreasury));
     }
 
     function executeTreasury() external onlyOwner {
-        _requireReady(pendingTreasuryEta);
-        address newTreasury = pendingTreasury;
-        delete pendingTreasury;
-        delete pendingTreasuryEta;
-        _setTreasury(newTreasury);
+        _setTreasury(_takeReady(pendingTreasury));
     }
 
     function cancelTreasuryChange() external onlyOwnerOrGuardian {
-        if (pendingTreasuryEta == 0) revert NoPendingChange();
-        emit TreasuryChangeCancelled(pendingTreasury);
-        delete pendingTreasury;
-        delete pendingTreasuryEta;
+        emit TreasuryChangeCancelled(_dropPending(pendingTreasury));
     }
 
     function _setTreasury(address newTreasury) private {

@@ -61,8 +61,7 @@ contract Vault is EIP712, Guarded, ReentrancyGuard {
     uint256 private constant BUCKETS = 25;
 
     address public signer;
-    address public pendingSigner;
-    uint256 public pendingSignerEta;
+    PendingAddress public pendingSigner;
 
     mapping(address token => bool) public supportedToken;
     mapping(address token => Limits) public limits;
@@ -153,26 +152,15 @@ contract Vault is EIP712, Guarded, ReentrancyGuard {
     // --- signer: delayed, since a new signer can drain up to the limits ---
 
     function proposeSigner(address newSigner) external onlyOwner {
-        if (newSigner == address(0)) revert ZeroAddress();
-        uint256 eta = _eta();
-        pendingSigner = newSigner;
-        pendingSignerEta = eta;
-        emit SignerChangeProposed(newSigner, eta);
+        emit SignerChangeProposed(newSigner, _propose(pendingSigner, newSigner));
     }
 
     function executeSigner() external onlyOwner {
-        _requireReady(pendingSignerEta);
-        address newSigner = pendingSigner;
-        delete pendingSigner;
-        delete pendingSignerEta;
-        _setSigner(newSigner);
+        _setSigner(_takeReady(pendingSigner));
     }
 
     function cancelSignerChange() external onlyOwnerOrGuardian {
-        if (pendingSignerEta == 0) revert NoPendingChange();
-        emit SignerChangeCancelled(pendingSigner);
-        delete pendingSigner;
-        delete pendingSignerEta;
+        emit SignerChangeCancelled(_dropPending(pendingSigner));
     }
 
     // --- limits: tightening at once, loosening only after the delay ---

@@ -130,9 +130,7 @@ const read = <
     | 'paused'
     | 'changeDelay'
     | 'pendingQuoteSigner'
-    | 'pendingQuoteSignerEta'
-    | 'pendingTreasury'
-    | 'pendingTreasuryEta',
+    | 'pendingTreasury',
 >(
   functionName: F,
 ) => c.publicClient.readContract({ address: d.transfer, abi: transferAbi, functionName });
@@ -364,8 +362,8 @@ describe('Transfer administration', () => {
     expect(await read('guardian')).toBe(addressOf(GUARDIAN));
     expect(await read('changeDelay')).toBe(DEFAULT_CHANGE_DELAY);
     expect(await read('paused')).toBe(false);
-    expect(await read('pendingQuoteSigner')).toBe(zeroAddress);
-    expect(await read('pendingQuoteSignerEta')).toBe(0n);
+    expect((await read('pendingQuoteSigner'))[0]).toBe(zeroAddress);
+    expect((await read('pendingQuoteSigner'))[1]).toBe(0n);
   });
 
   it('refuses zero addresses at construction', async () => {
@@ -416,8 +414,8 @@ describe('Transfer administration', () => {
         (e) => e.args,
       ),
     ).toEqual([{ newSigner: addressOf(NEW_SIGNER), eta }]);
-    expect(await read('pendingQuoteSigner')).toBe(addressOf(NEW_SIGNER));
-    expect(await read('pendingQuoteSignerEta')).toBe(eta);
+    expect((await read('pendingQuoteSigner'))[0]).toBe(addressOf(NEW_SIGNER));
+    expect((await read('pendingQuoteSigner'))[1]).toBe(eta);
 
     await c.advance(DEFAULT_CHANGE_DELAY - 60n);
     expect(await refusal(OWNER, 'executeQuoteSigner')).toEqual({ errorName: 'ChangeNotReady', args: [eta] });
@@ -435,8 +433,8 @@ describe('Transfer administration', () => {
       ),
     ).toEqual([{ previousSigner: devQuoteSigner().address, newSigner: addressOf(NEW_SIGNER) }]);
     expect(await read('quoteSigner')).toBe(addressOf(NEW_SIGNER));
-    expect(await read('pendingQuoteSigner')).toBe(zeroAddress);
-    expect(await read('pendingQuoteSignerEta')).toBe(0n);
+    expect((await read('pendingQuoteSigner'))[0]).toBe(zeroAddress);
+    expect((await read('pendingQuoteSigner'))[1]).toBe(0n);
 
     const q = await quote({ orderId: 2n });
     expect(await revertName(simulatePay(PAYER, q, await sign(q)))).toBe('InvalidSignature');
@@ -455,7 +453,7 @@ describe('Transfer administration', () => {
         (e) => e.args,
       ),
     ).toEqual([{ cancelledSigner: addressOf(NEW_SIGNER) }]);
-    expect(await read('pendingQuoteSigner')).toBe(zeroAddress);
+    expect((await read('pendingQuoteSigner'))[0]).toBe(zeroAddress);
     await c.advance(DEFAULT_CHANGE_DELAY + 1n);
     expect(await refusal(OWNER, 'executeQuoteSigner')).toEqual({ errorName: 'NoPendingChange', args: [] });
     expect(await refusal(GUARDIAN, 'cancelQuoteSignerChange')).toEqual({
@@ -467,7 +465,7 @@ describe('Transfer administration', () => {
     // The owner may cancel its own proposal too.
     await send(OWNER, 'proposeQuoteSigner', [addressOf(NEW_SIGNER)]);
     await send(OWNER, 'cancelQuoteSignerChange');
-    expect(await read('pendingQuoteSignerEta')).toBe(0n);
+    expect((await read('pendingQuoteSigner'))[1]).toBe(0n);
   });
 
   it('changes the treasury only after the delay, and the guardian can cancel it', async () => {
@@ -490,8 +488,8 @@ describe('Transfer administration', () => {
         (e) => e.args,
       ),
     ).toEqual([{ newTreasury, eta }]);
-    expect(await read('pendingTreasury')).toBe(newTreasury);
-    expect(await read('pendingTreasuryEta')).toBe(eta);
+    expect((await read('pendingTreasury'))[0]).toBe(newTreasury);
+    expect((await read('pendingTreasury'))[1]).toBe(eta);
 
     await c.advance(DEFAULT_CHANGE_DELAY / 2n);
     expect(await refusal(OWNER, 'executeTreasury')).toEqual({ errorName: 'ChangeNotReady', args: [eta] });

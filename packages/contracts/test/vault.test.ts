@@ -598,8 +598,8 @@ describe('Vault signer change', () => {
     const receipt = await send(OWNER, 'proposeSigner', [addressOf(NEW_SIGNER)]);
     const eta = (await blockTime(receipt)) + DEFAULT_CHANGE_DELAY;
     expect(eventsOf(receipt, 'SignerChangeProposed')).toEqual([{ newSigner: addressOf(NEW_SIGNER), eta }]);
-    expect(await view('pendingSigner')).toBe(addressOf(NEW_SIGNER));
-    expect(await view('pendingSignerEta')).toBe(eta);
+    expect(((await view('pendingSigner')) as readonly [string, bigint])[0]).toBe(addressOf(NEW_SIGNER));
+    expect(((await view('pendingSigner')) as readonly [string, bigint])[1]).toBe(eta);
 
     await c.advance(DEFAULT_CHANGE_DELAY - 60n);
     expect(await refusal(OWNER, 'executeSigner')).toEqual({ errorName: 'ChangeNotReady', args: [eta] });
@@ -613,8 +613,8 @@ describe('Vault signer change', () => {
       { previousSigner: addressOf(SIGNER), newSigner: addressOf(NEW_SIGNER) },
     ]);
     expect(await view('signer')).toBe(addressOf(NEW_SIGNER));
-    expect(await view('pendingSigner')).toBe(zeroAddress);
-    expect(await view('pendingSignerEta')).toBe(0n);
+    expect(((await view('pendingSigner')) as readonly [string, bigint])[0]).toBe(zeroAddress);
+    expect(((await view('pendingSigner')) as readonly [string, bigint])[1]).toBe(0n);
 
     expect((await refuseUsdt(usdt(1), SIGNER)).errorName).toBe('InvalidSigner');
     await claimUsdt(usdt(2), NEW_SIGNER);
@@ -637,7 +637,7 @@ describe('Vault signer change', () => {
 
     await send(OWNER, 'proposeSigner', [addressOf(STRANGER)]);
     await send(OWNER, 'cancelSignerChange');
-    expect(await view('pendingSignerEta')).toBe(0n);
+    expect(((await view('pendingSigner')) as readonly [string, bigint])[1]).toBe(0n);
   });
 
   it('restarts the delay when a new signer is proposed over a pending one', async () => {
