@@ -1,3 +1,4 @@
+import { BlockNotFoundError } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { chainClient } from './client.ts';
 
@@ -14,16 +15,25 @@ export async function finalBlockNumber(ctx: AppContext): Promise<bigint> {
   return (await client.getBlock({ blockTag: finality })).number;
 }
 
-/** The canonical hash of each block number, read now (a few at a time). */
+/**
+ * The canonical hash of each block number, read now (a few at a time). A block the chain does not have
+ * (it got shorter in a reorg) is missing from the answer; any other failure is thrown, never taken for
+ * "not canonical".
+ */
 export async function canonicalHashes(ctx: AppContext, numbers: bigint[]): Promise<Map<bigint, string>> {
   const client = chainClient(ctx.chain);
   const unique = [...new Set(numbers)];
   const out = new Map<bigint, string>();
   for (let i = 0; i < unique.length; i += 8) {
     const blocks = await Promise.all(
-      unique.slice(i, i + 8).map((blockNumber) => client.getBlock({ blockNumber })),
+      unique.slice(i, i + 8).map((blockNumber) =>
+        client.getBlock({ blockNumber }).catch((e) => {
+          if (e instanceof BlockNotFoundError) return null;
+          throw e;
+        }),
+      ),
     );
-    for (const b of blocks) if (b.number !== null && b.hash) out.set(b.number, b.hash.toLowerCase());
+    for (const b of blocks) if (b && b.number !== null && b.hash) out.set(b.number, b.hash.toLowerCase());
   }
   return out;
 }

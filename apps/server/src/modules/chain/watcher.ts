@@ -1,7 +1,7 @@
 import { transferAbi, vaultAbi } from '@agc/contracts';
 import { rowsOf, schema } from '@agc/db';
 import { and, eq, sql } from 'drizzle-orm';
-import { BlockNotFoundError, getAbiItem, type Log } from 'viem';
+import { getAbiItem, type Log } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
 import { Lease, newHolderId } from '../../lib/leases.ts';
@@ -146,14 +146,9 @@ export class PaymentWatcher {
     return { leader: true, fromBlock, toBlock, read: payments.length + vault.length, ingested };
   }
 
+  /** False too when the chain is now shorter than the cursor: that block is gone. */
   private async stillCanonical(block: bigint, hash: string): Promise<boolean> {
-    try {
-      return (await canonicalHashes(this.ctx, [block])).get(block) === hash;
-    } catch (e) {
-      // The chain is now shorter than the cursor: that block is gone.
-      if (e instanceof BlockNotFoundError) return false;
-      throw e;
-    }
+    return (await canonicalHashes(this.ctx, [block])).get(block) === hash;
   }
 
   /**
@@ -178,10 +173,11 @@ export class PaymentWatcher {
           order by 1 desc limit 100`),
       ).map((r) => ({ block: BigInt(r.block), hash: r.hash }));
       if (page.length === 0) break;
+      // An RPC failure throws (the cursor stays): only a block the chain answers otherwise is "gone".
       const canon = await canonicalHashes(
         ctx,
         page.map((p) => p.block),
-      ).catch(() => new Map<bigint, string>());
+      );
       const kept = page.find((p) => canon.get(p.block) === p.hash);
       for (const p of page) {
         if (kept && p.block <= kept.block) break;
