@@ -42,7 +42,7 @@ import { startJobs } from '../apps/server/src/jobs/index.ts';
 import { chainClient } from '../apps/server/src/modules/chain/client.ts';
 import { ingestPaidEvents, paidEvents } from '../apps/server/src/modules/chain/payments.ts';
 import { INGEST_CHUNK, PaymentWatcher } from '../apps/server/src/modules/chain/watcher.ts';
-import { ACCOUNTS, checkLedger } from '../apps/server/src/modules/ledger/ledger.ts';
+import { ACCOUNTS, checkLedger } from '../apps/server/src/modules/ledger/index.ts';
 import { newInviteCode } from '../apps/server/src/modules/members/invite-code.ts';
 import { insertPlaced, insertRoot, type Member } from '../apps/server/src/modules/members/repository.ts';
 import type { PaidEvent } from '../apps/server/src/modules/shop/confirmation.ts';

@@ -7,7 +7,7 @@ import { openDb } from '@agc/db';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { createCaches } from '../apps/server/src/lib/caches.ts';
-import { priceSourceFrom } from '../apps/server/src/modules/pricing/price-source.ts';
+import { priceSourceFrom } from '../apps/server/src/modules/pricing/index.ts';
 import { runSettlement } from '../apps/server/src/modules/rewards/settlement.ts';
 import { naiveDayVolume } from './settlement-naive.ts';
 

@@ -30,7 +30,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { TokenService } from '../apps/server/src/lib/tokens.ts';
 import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
-import { ACCOUNTS, checkLedger, transferBatch } from '../apps/server/src/modules/ledger/ledger.ts';
+import { ACCOUNTS, checkLedger, transferBatch } from '../apps/server/src/modules/ledger/index.ts';
 import { newInviteCode } from '../apps/server/src/modules/members/invite-code.ts';
 import { insertPlaced, insertRoot, type Member } from '../apps/server/src/modules/members/repository.ts';
 import { newWallet } from '../apps/server/test/helpers.ts';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { AGC_DECIMALS, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import { ADDRESS_RE, AGC_DECIMALS, parseAmount, USDT_DECIMALS } from '@agc/shared';
 import { z } from 'zod';
 import { isDevelopmentKey, secretWeakness } from './lib/secrets.ts';
 
@@ -8,7 +8,7 @@ import { isDevelopmentKey, secretWeakness } from './lib/secrets.ts';
  * stops the server with one line per problem naming the variable, what it got and what it needs.
  */
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+const address = z.string().regex(ADDRESS_RE, 'must be a 0x-prefixed 20-byte hex address');
 const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key');
 const percent = z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage like 10 or 0.6');
 const port = z.coerce.number().int().min(0).max(65535);

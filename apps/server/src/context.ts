@@ -2,7 +2,7 @@ import type { Db } from '@agc/db';
 import type { Config } from './config.ts';
 import type { CacheBus, Caches } from './lib/caches.ts';
 import type { TokenService } from './lib/tokens.ts';
-import type { PriceSource } from './modules/pricing/price-source.ts';
+import type { PriceSource } from './modules/pricing/index.ts';
 import type { TestClock } from './modules/testing/clock.ts';
 
 export interface ChainContext {

@@ -24,7 +24,7 @@ import { startPgCacheBus } from './lib/cache-bus.ts';
 import { createCaches } from './lib/caches.ts';
 import { TokenService } from './lib/tokens.ts';
 import { chainClient } from './modules/chain/client.ts';
-import { priceSourceFrom } from './modules/pricing/price-source.ts';
+import { priceSourceFrom } from './modules/pricing/index.ts';
 import { serverClock } from './modules/testing/clock.ts';
 import { seedDemo } from './seed.ts';
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestPaidEvents } from '../src/modules/chain/payments.ts';
-import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/ledger.ts';
+import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
 import { newInviteCode } from '../src/modules/members/invite-code.ts';
 import { insertPlaced, insertRoot, type Member } from '../src/modules/members/repository.ts';
 import type { PaidEvent } from '../src/modules/shop/confirmation.ts';

@@ -9,7 +9,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext, ChainContext } from '../src/context.ts';
 import { createCaches } from '../src/lib/caches.ts';
 import { TokenService } from '../src/lib/tokens.ts';
-import { priceSourceFrom } from '../src/modules/pricing/price-source.ts';
+import { priceSourceFrom } from '../src/modules/pricing/index.ts';
 
 export interface TestServer {
   app: App;

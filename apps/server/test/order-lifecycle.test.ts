@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
 import { ingestPaidEvents, paidEvents } from '../src/modules/chain/payments.ts';
 import { PAYMENTS_STREAM, PaymentWatcher } from '../src/modules/chain/watcher.ts';
-import { checkLedger } from '../src/modules/ledger/ledger.ts';
+import { checkLedger } from '../src/modules/ledger/index.ts';
 import { grantRole } from '../src/modules/members/repository.ts';
 import { seedProducts } from '../src/modules/shop/products.ts';
 import { applyPendingTeamVolume } from '../src/modules/team/volume.ts';

@@ -5,7 +5,7 @@ import { createWalletClient, type Hash, http, parseEther } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentWatcher, ReorgDuringRead } from '../src/modules/chain/watcher.ts';
-import { checkLedger } from '../src/modules/ledger/ledger.ts';
+import { checkLedger } from '../src/modules/ledger/index.ts';
 import { grantRole } from '../src/modules/members/repository.ts';
 import { expireReports } from '../src/modules/shop/orders.ts';
 import { seedProducts } from '../src/modules/shop/products.ts';

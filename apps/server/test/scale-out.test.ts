@@ -14,7 +14,7 @@ import pg from 'pg';
 import { type PrivateKeyAccount, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession } from '../../../e2e/support/api.ts';
-import { ACCOUNTS, checkLedger, transferBatch } from '../src/modules/ledger/ledger.ts';
+import { ACCOUNTS, checkLedger, transferBatch } from '../src/modules/ledger/index.ts';
 import { type BuiltServer, startBuiltServer } from './built-server.ts';
 import { chainTools, startLocalChain } from './chain.ts';
 import { newWallet } from './helpers.ts';

@@ -6,7 +6,7 @@ import { openDb } from '@agc/db';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { createCaches } from '../src/lib/caches.ts';
-import { priceSourceFrom } from '../src/modules/pricing/price-source.ts';
+import { priceSourceFrom } from '../src/modules/pricing/index.ts';
 import { runSettlement } from '../src/modules/rewards/settlement.ts';
 
 const [url, day, now] = process.argv.slice(2);

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { createCaches } from '../src/lib/caches.ts';
-import { checkLedger } from '../src/modules/ledger/ledger.ts';
-import { priceSourceFrom } from '../src/modules/pricing/price-source.ts';
+import { checkLedger } from '../src/modules/ledger/index.ts';
+import { priceSourceFrom } from '../src/modules/pricing/index.ts';
 import { runSettlement } from '../src/modules/rewards/settlement.ts';
 import { seedTeam } from './team-seed.ts';
 

@@ -16,7 +16,7 @@ import { generatePrivateKey, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
 import { PaymentWatcher } from '../src/modules/chain/watcher.ts';
-import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/ledger.ts';
+import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
 import { findByAddress, grantRole } from '../src/modules/members/repository.ts';
 import { buildClaim } from '../src/modules/withdraw/claim.ts';
 import { type ChainServer, startChainServer } from './chain.ts';

@@ -2,7 +2,7 @@ import { rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSessionFor } from '../src/modules/auth/sessions.ts';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/ledger.ts';
+import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
 import { newInviteCode } from '../src/modules/members/invite-code.ts';
 import { insertPlaced, insertRoot, type Member } from '../src/modules/members/repository.ts';
 import { newWallet, startTestServer, type TestServer } from './helpers.ts';

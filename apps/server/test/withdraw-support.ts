@@ -1,7 +1,7 @@
 import { rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../src/context.ts';
-import { ACCOUNTS, type Asset, transferBatch } from '../src/modules/ledger/ledger.ts';
+import { ACCOUNTS, type Asset, transferBatch } from '../src/modules/ledger/index.ts';
 
 export const USDT = 10n ** 6n;
 export const AGC = 10n ** 18n;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+import { hexAddressSchema as address } from './common.ts';
 
 /** Public configuration the app needs: chain, contracts and the marketing rates shown in texts. */
 export const configResponse = z.object({

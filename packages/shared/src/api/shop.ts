@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString } from './common.ts';
+import { amountString, hexAddressSchema } from './common.ts';
 
 /** Order states as the spec names them. */
 export const orderStatus = z.enum(['Unpaid', 'Verifying', 'Success', 'Canceled']);
@@ -8,7 +8,6 @@ export type OrderStatus = z.infer<typeof orderStatus>;
 /** A database id: up to 18 digits, so it always fits a bigint. */
 const idString = z.string().regex(/^\d{1,18}$/);
 const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
-const hexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
 export const productSchema = z.object({
   id: z.number().int(),
@@ -92,8 +91,8 @@ export const txResponse = z.object({
   /** Which contract it calls: the AGC token, the USDT token, or the payment contract. */
   contract: z.enum(['token', 'usdt', 'transfer']),
   tx: z.object({
-    from: hexAddress,
-    to: hexAddress,
+    from: hexAddressSchema,
+    to: hexAddressSchema,
     data: z.string().regex(/^0x[0-9a-fA-F]*$/),
     value: z.literal('0x0'),
     chain_id: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tokenDecimals } from '../format/token.ts';
 import { AmountError, parseAmount } from '../money.ts';
-import { amountString } from './common.ts';
+import { addressSchema, amountString, hexAddressSchema } from './common.ts';
 
 /**
  * Withdrawals (PRODUCT.md "Withdrawals"). Type 1 takes USDT (6 decimals) out of available_profit /
@@ -65,9 +65,9 @@ export const withdrawBody = z.object({
   type: z.union([z.number(), z.string().max(8)]).optional(),
 });
 
+const address = hexAddressSchema;
 const id = z.string().regex(/^\d{1,18}$/);
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
 /** Why a checked amount cannot go now (withdraw/check answers with it instead of an error). */
 export const withdrawRefusal = z.enum(['insufficient', 'over_limit', 'below_minimum']);
@@ -187,11 +187,7 @@ export const adminWithdrawQuery = z.object({
   size: z.coerce.number().int().min(1).max(100).default(20),
   status: withdrawStatus.default('Auditing'),
   type: z.union([z.literal('1'), z.literal('2')]).optional(),
-  address: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{40}$/)
-    .transform((a) => a.toLowerCase())
-    .optional(),
+  address: addressSchema.optional(),
 });
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   /** The member's available balance of the asset now (what is left after this request). */

@@ -6,12 +6,12 @@ import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { writeAudit } from '../audit/index.ts';
 import { chainClient } from '../chain/client.ts';
 import { finalBlockNumber } from '../chain/finality.ts';
 import { ingestPaidEvents, paidEvents } from '../chain/payments.ts';
 import { confirmOrders } from '../shop/confirmation.ts';
 import { findOrder, type OrderView, REASONS } from '../shop/orders.ts';
-import { writeAudit } from './audit-log.ts';
 
 const { orders, users, chainEvents } = schema;
 

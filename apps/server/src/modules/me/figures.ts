@@ -1,7 +1,7 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
-import { ACCOUNTS } from '../ledger/ledger.ts';
-import { dayKey, startOfUtcDay } from '../rules/rules.ts';
+import { ACCOUNTS } from '../ledger/index.ts';
+import { dayKey, startOfUtcDay } from '../rules/index.ts';
 import { monthKey } from '../team/volume.ts';
 
 /** A member's money and team figures, read in one round trip from the ledger, rewards and team volume. */

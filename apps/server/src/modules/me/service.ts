@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { memberSnapshot } from '../members/service.ts';
-import { levelOf, ppmToPercent } from '../rules/rules.ts';
+import { levelOf, ppmToPercent } from '../rules/index.ts';
 import { memberFigures } from './figures.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,9 +1,9 @@
 import type { DbOrTx } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import type { Rules } from '../../config.ts';
-import { ACCOUNTS, type AccountRef, type TransferInput } from '../ledger/ledger.ts';
-import { type AgcPrice, usdtToAgcFloor } from '../pricing/price-source.ts';
-import { applyPpm } from '../rules/rules.ts';
+import { ACCOUNTS, type AccountRef, type TransferInput } from '../ledger/index.ts';
+import { type AgcPrice, usdtToAgcFloor } from '../pricing/index.ts';
+import { applyPpm } from '../rules/index.ts';
 
 const usdt = (userId: bigint | null, code: AccountRef['code']): AccountRef => ({
   userId,

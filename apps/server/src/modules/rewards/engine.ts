@@ -1,5 +1,5 @@
 import type { Rules } from '../../config.ts';
-import { applyPpm, type CutReason, capReward, levelOf } from '../rules/rules.ts';
+import { applyPpm, type CutReason, capReward, levelOf } from '../rules/index.ts';
 
 export type { CutReason };
 

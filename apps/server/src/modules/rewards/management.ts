@@ -4,8 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ACCOUNTS, lockBalances, refKey, transferBatch } from '../ledger/ledger.ts';
-import { applyPpm, capReward, dayKey, levelOf } from '../rules/rules.ts';
+import { ACCOUNTS, lockBalances, refKey, transferBatch } from '../ledger/index.ts';
+import { applyPpm, capReward, dayKey, levelOf } from '../rules/index.ts';
 import { lockRewardsShared, rewardTransfers, splitReward } from './credit.ts';
 import { toReward } from './profit.ts';
 

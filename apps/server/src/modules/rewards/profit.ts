@@ -10,7 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { dayKey, ppmToPercent } from '../rules/rules.ts';
+import { dayKey, ppmToPercent } from '../rules/index.ts';
 
 const DAY_MS = 86_400_000;
 const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);

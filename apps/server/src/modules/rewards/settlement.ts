@@ -10,10 +10,10 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../admin/audit-log.ts';
-import { ACCOUNTS, type TransferInput, transferBatch } from '../ledger/ledger.ts';
-import type { AgcPrice } from '../pricing/price-source.ts';
-import { dayKey, dayStart, nextDay } from '../rules/rules.ts';
+import { writeAudit } from '../audit/index.ts';
+import { ACCOUNTS, type TransferInput, transferBatch } from '../ledger/index.ts';
+import type { AgcPrice } from '../pricing/index.ts';
+import { dayKey, dayStart, nextDay } from '../rules/index.ts';
 import { lockRewardsExclusive, rewardTransfers, splitReward } from './credit.ts';
 import {
   type CarriedState,

@@ -9,10 +9,10 @@ import {
   refKey,
   type TransferInput,
   transferBatch,
-} from '../ledger/ledger.ts';
-import type { AgcPrice } from '../pricing/price-source.ts';
+} from '../ledger/index.ts';
+import type { AgcPrice } from '../pricing/index.ts';
 import { lockRewardsShared, rewardTransfers, splitReward } from '../rewards/credit.ts';
-import { applyPpm, capReward, dayKey, levelOf } from '../rules/rules.ts';
+import { applyPpm, capReward, dayKey, levelOf } from '../rules/index.ts';
 import { type OrderRow, REASONS } from './orders.ts';
 
 const { orders, users, rewards } = schema;

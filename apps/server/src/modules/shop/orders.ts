@@ -16,8 +16,8 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import type { Translate } from '../../plugins/i18n.ts';
 import { chainClient } from '../chain/client.ts';
 import { paidEvents } from '../chain/payments.ts';
-import { usdtToAgc } from '../pricing/price-source.ts';
-import { applyPpm } from '../rules/rules.ts';
+import { agcToUsdt, usdtToAgc } from '../pricing/index.ts';
+import { applyPpm } from '../rules/index.ts';
 import { findProduct } from './products.ts';
 
 const { orders, users } = schema;
@@ -50,7 +50,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The API form of an order; `t` translates the reason for the reader. */
 export function toOrderDto(o: OrderView, t: Translate): Order {
-  const feeUsdt = (o.feeAgc * o.agcPriceUsdt) / 10n ** 18n;
+  const feeUsdt = agcToUsdt(o.feeAgc, o.agcPriceUsdt);
   return {
     order_id: o.id.toString(),
     product: { id: o.productId, name: o.productName },

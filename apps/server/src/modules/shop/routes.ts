@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
+import { agcPerUsdt } from '../pricing/index.ts';
 import {
   cancelOrder,
   createOrder,
@@ -83,8 +84,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (req) => {
       const p = await ctx.prices.agcPrice();
-      // 1 USDT in AGC = 10^6 / price, shown to 6 decimals.
-      const usdtAgc = 10n ** 12n / p.usdtPerAgc;
+      const usdtAgc = agcPerUsdt(p);
       return ok(req, {
         agc_usdt: formatAmount(p.usdtPerAgc, USDT_DECIMALS),
         usdt_agc: formatAmount(usdtAgc, 6),

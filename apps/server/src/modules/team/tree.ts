@@ -13,11 +13,11 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
-import { ACCOUNTS } from '../ledger/ledger.ts';
+import { ACCOUNTS } from '../ledger/index.ts';
 import { memberFigures } from '../me/figures.ts';
 import { findByAddress, type Member } from '../members/repository.ts';
 import { memberSnapshot } from '../members/service.ts';
-import { levelOf, ppmToPercent } from '../rules/rules.ts';
+import { levelOf, ppmToPercent } from '../rules/index.ts';
 
 const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
 const id = (v: bigint) => sql`${v.toString()}::bigint`;

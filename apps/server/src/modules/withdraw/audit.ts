@@ -7,11 +7,11 @@ import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { writeAudit } from '../admin/audit-log.ts';
+import { writeAudit } from '../audit/index.ts';
 import { chainClient } from '../chain/client.ts';
 import { voucherSigner } from '../chain/signers.ts';
-import { ACCOUNTS, transferBatch } from '../ledger/ledger.ts';
-import type { AgcPrice } from '../pricing/price-source.ts';
+import { ACCOUNTS, transferBatch } from '../ledger/index.ts';
+import { type AgcPrice, agcToUsdt } from '../pricing/index.ts';
 import {
   listWithdrawals,
   memberKey,
@@ -32,7 +32,7 @@ const snapshot = (w: WithdrawalRow) => ({
 
 /** The USDT value of a withdrawal (AGC at the price given), minor units: what maker-checker compares. */
 function usdtValue(w: Pick<WithdrawalRow, 'asset' | 'amount'>, price: AgcPrice): bigint {
-  return w.asset === 'USDT' ? w.amount : (w.amount * price.usdtPerAgc) / 10n ** 18n;
+  return w.asset === 'USDT' ? w.amount : agcToUsdt(w.amount, price.usdtPerAgc);
 }
 
 const needsSecond = (ctx: AppContext, w: Pick<WithdrawalRow, 'asset' | 'amount'>, price: AgcPrice) =>

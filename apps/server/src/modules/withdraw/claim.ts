@@ -6,7 +6,7 @@ import { encodeFunctionData, erc20Abi, type Log, parseEventLogs } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { writeAudit } from '../admin/audit-log.ts';
+import { writeAudit } from '../audit/index.ts';
 import { chainClient } from '../chain/client.ts';
 import {
   byChainOrder,
@@ -17,7 +17,7 @@ import {
   storeEvents,
 } from '../chain/events.ts';
 import { voucherSigner } from '../chain/signers.ts';
-import { ACCOUNTS, type TransferInput, transferBatch } from '../ledger/ledger.ts';
+import { ACCOUNTS, type TransferInput, transferBatch } from '../ledger/index.ts';
 import { findOwnWithdrawal, unlockTransfer, type WithdrawalRow } from './withdrawals.ts';
 
 const { withdrawals } = schema;

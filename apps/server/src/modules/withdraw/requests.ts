@@ -12,8 +12,8 @@ import {
   refKey,
   type TransferInput,
   transferBatch,
-} from '../ledger/ledger.ts';
-import { dayKey, startOfUtcDay } from '../rules/rules.ts';
+} from '../ledger/index.ts';
+import { dayKey, startOfUtcDay } from '../rules/index.ts';
 import { feeOf, memberKey, readRequest, refusalError, usedToday, type WithdrawalRow } from './withdrawals.ts';
 
 interface Pending {

@@ -16,8 +16,8 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { ACCOUNTS, balanceOf, type TransferInput } from '../ledger/ledger.ts';
-import { applyPpm, dayKey, ppmToPercent, startOfUtcDay } from '../rules/rules.ts';
+import { ACCOUNTS, balanceOf, type TransferInput } from '../ledger/index.ts';
+import { applyPpm, dayKey, ppmToPercent, startOfUtcDay } from '../rules/index.ts';
 
 const { withdrawals } = schema;
 

@@ -11,7 +11,7 @@ import {
   LedgerError,
   transfer,
   transferBatch,
-} from './ledger.ts';
+} from './repository.ts';
 
 let h: DbHandle;
 const members: bigint[] = [];

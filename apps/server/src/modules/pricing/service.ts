@@ -42,3 +42,13 @@ export function usdtToAgc(usdt: bigint, price: AgcPrice): bigint {
 export function usdtToAgcFloor(usdt: bigint, price: AgcPrice): bigint {
   return (usdt * AGC_UNIT) / price.usdtPerAgc;
 }
+
+/** AGC minor units → USDT minor units at a price (USDT per AGC, 6 decimals), rounded down. */
+export function agcToUsdt(agc: bigint, usdtPerAgc: bigint): bigint {
+  return (agc * usdtPerAgc) / AGC_UNIT;
+}
+
+/** How many AGC one USDT buys at a price, to 6 decimals, rounded down (token/price2). */
+export function agcPerUsdt(price: AgcPrice): bigint {
+  return 10n ** 12n / price.usdtPerAgc;
+}

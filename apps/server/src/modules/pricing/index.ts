@@ -1,0 +1,2 @@
+/** The AGC price source and every AGC ↔ USDT conversion. */
+export * from './service.ts';
