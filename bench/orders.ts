@@ -38,15 +38,15 @@ import {
   maxUint256,
   toHex,
 } from 'viem';
-import { startJobs } from '../apps/server/src/jobs/index.ts';
+import { createChainWatcher, startJobs } from '../apps/server/src/jobs/index.ts';
 import { chainClient } from '../apps/server/src/modules/chain/client.ts';
-import { ingestPaidEvents, paidEvents } from '../apps/server/src/modules/chain/payments.ts';
-import { INGEST_CHUNK, PaymentWatcher } from '../apps/server/src/modules/chain/watcher.ts';
+import { ChainWatcher, INGEST_CHUNK } from '../apps/server/src/modules/chain/index.ts';
 import { ACCOUNTS, checkLedger } from '../apps/server/src/modules/ledger/index.ts';
 import { newInviteCode } from '../apps/server/src/modules/members/invite-code.ts';
 import { insertPlaced, insertRoot, type Member } from '../apps/server/src/modules/members/repository.ts';
 import type { PaidEvent } from '../apps/server/src/modules/shop/confirmation.ts';
 import { createOrder, type OrderView } from '../apps/server/src/modules/shop/orders.ts';
+import { ingestPaidEvents, paidEvents } from '../apps/server/src/modules/shop/payments.ts';
 import { seedProducts } from '../apps/server/src/modules/shop/products.ts';
 import { buildStepTx } from '../apps/server/src/modules/shop/tx.ts';
 import { applyTeamVolume } from '../apps/server/src/modules/team/volume.ts';
@@ -420,7 +420,7 @@ async function ingestionThroughput(pgUrl: string) {
     );
 
     // Throughput: the real watcher, from the deployment block to the head.
-    const watcher = new PaymentWatcher(ctx);
+    const watcher = createChainWatcher(ctx);
     t = performance.now();
     const ingested = await watcher.catchUp();
     const ingestMs = performance.now() - t;

@@ -2,13 +2,13 @@ import { schema } from '@agc/db';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestPaidEvents } from '../src/modules/chain/payments.ts';
 import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
 import { newInviteCode } from '../src/modules/members/invite-code.ts';
 import { insertPlaced, insertRoot, type Member } from '../src/modules/members/repository.ts';
 import { levelOf } from '../src/modules/rules/index.ts';
 import type { PaidEvent } from '../src/modules/shop/confirmation.ts';
 import { createOrder } from '../src/modules/shop/orders.ts';
+import { ingestPaidEvents } from '../src/modules/shop/payments.ts';
 import { seedProducts } from '../src/modules/shop/products.ts';
 import { newWallet, randomHex, startTestServer, type TestServer } from './helpers.ts';
 

@@ -5,10 +5,11 @@ import { decodeFunctionData, encodeFunctionData, erc20Abi } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
-import { ingestPaidEvents, paidEvents } from '../src/modules/chain/payments.ts';
-import { PAYMENTS_STREAM, PaymentWatcher } from '../src/modules/chain/watcher.ts';
+import { createChainWatcher } from '../src/jobs/index.ts';
+import { type ChainWatcher, PAYMENTS_STREAM } from '../src/modules/chain/index.ts';
 import { checkLedger } from '../src/modules/ledger/index.ts';
 import { grantRole } from '../src/modules/members/repository.ts';
+import { ingestPaidEvents, paidEvents } from '../src/modules/shop/payments.ts';
 import { seedProducts } from '../src/modules/shop/products.ts';
 import { applyPendingTeamVolume } from '../src/modules/team/volume.ts';
 import { type ChainServer, startChainServer } from './chain.ts';
@@ -29,7 +30,7 @@ let alice: Member;
 let bob: Member;
 let carol: Member;
 let auditor: Member;
-let watcher: PaymentWatcher;
+let watcher: ChainWatcher;
 
 const api = async (method: 'GET' | 'POST', url: string, m?: Member, payload?: unknown) => {
   const res = await s.app.inject({
@@ -146,7 +147,7 @@ beforeAll(async () => {
   carol = await join(alice, 'left');
   auditor = await join(root, 'right');
   await grantRole(s.ctx.db, auditor.id, 'auditor', root.id);
-  watcher = new PaymentWatcher(s.ctx);
+  watcher = createChainWatcher(s.ctx);
 }, 60_000);
 afterAll(() => s.close());
 
@@ -385,7 +386,7 @@ describe('order life cycle on the real contracts', () => {
     // The RPC goes away: the poll fails, the cursor stays.
     const [cursor] = await s.ctx.db.select().from(schema.chainCursors);
     const down: AppContext = { ...s.ctx, chain: { ...s.ctx.chain, rpcUrl: 'http://127.0.0.1:1' } };
-    const broken = new PaymentWatcher(down);
+    const broken = createChainWatcher(down);
     await watcher.release();
     await expect(broken.pollOnce()).rejects.toThrow();
     await broken.release();
@@ -394,11 +395,11 @@ describe('order life cycle on the real contracts', () => {
     // One small range, then the process dies holding the lease.
     const saved = s.ctx.config.watcher.maxBlockRange;
     s.ctx.config.watcher.maxBlockRange = 3;
-    const first = new PaymentWatcher(s.ctx);
+    const first = createChainWatcher(s.ctx);
     const partial = await first.pollOnce();
     expect(partial.leader).toBe(true);
     s.ctx.config.watcher.maxBlockRange = saved;
-    const successor = new PaymentWatcher(s.ctx);
+    const successor = createChainWatcher(s.ctx);
     expect((await successor.pollOnce()).leader).toBe(false); // the dead one's lease still runs
     await new Promise((r) => setTimeout(r, 2100)); // the lease runs on the database's clock
     await successor.catchUp();

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { createWalletClient, type Hash, http, parseEther } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentWatcher, ReorgDuringRead } from '../src/modules/chain/watcher.ts';
+import { createChainWatcher } from '../src/jobs/index.ts';
+import { type ChainWatcher, ReorgDuringRead } from '../src/modules/chain/index.ts';
 import { checkLedger } from '../src/modules/ledger/index.ts';
 import { grantRole } from '../src/modules/members/repository.ts';
 import { expireReports } from '../src/modules/shop/orders.ts';
@@ -32,7 +33,7 @@ let s: ChainServer;
 let root: Member;
 let auditor: Member;
 let m: Member;
-let watcher: PaymentWatcher;
+let watcher: ChainWatcher;
 
 const api = async (method: 'GET' | 'POST', url: string, who: Member, payload?: unknown) =>
   (
@@ -93,7 +94,7 @@ beforeAll(async () => {
   auditor = await join(root);
   await grantRole(s.ctx.db, auditor.id, 'auditor', root.id);
   m = await join(root);
-  watcher = new PaymentWatcher(s.ctx);
+  watcher = createChainWatcher(s.ctx);
 }, 60_000);
 afterAll(() => s.close());
 beforeEach(async () => {
@@ -152,7 +153,7 @@ describe('finality and reorgs on anvil', () => {
     await s.send(m.account, pay);
     await mine(CONFIRMATIONS - 1); // final now
     let reorged = false;
-    const racing = new PaymentWatcher(s.ctx, {
+    const racing = createChainWatcher(s.ctx, {
       afterRead: async (logs) => {
         if (reorged || logs.length === 0) return;
         reorged = true;

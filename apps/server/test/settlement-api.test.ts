@@ -2,12 +2,12 @@ import { rowsOf, schema } from '@agc/db';
 import { eq, sql } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestPaidEvents } from '../src/modules/chain/payments.ts';
 import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
 import { findByAddress, type Member } from '../src/modules/members/repository.ts';
 import { runSettlement } from '../src/modules/rewards/settlement.ts';
 import { dayKey } from '../src/modules/rules/index.ts';
 import { createOrder } from '../src/modules/shop/orders.ts';
+import { ingestPaidEvents } from '../src/modules/shop/payments.ts';
 import { seedProducts } from '../src/modules/shop/products.ts';
 import { newWallet, randomHex, session, startTestServer, type TestServer } from './helpers.ts';
 

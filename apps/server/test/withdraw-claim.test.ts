@@ -15,7 +15,8 @@ import {
 import { generatePrivateKey, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
-import { PaymentWatcher } from '../src/modules/chain/watcher.ts';
+import { createChainWatcher } from '../src/jobs/index.ts';
+import type { ChainWatcher } from '../src/modules/chain/index.ts';
 import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
 import { findByAddress, grantRole } from '../src/modules/members/repository.ts';
 import { buildClaim } from '../src/modules/withdraw/claim.ts';
@@ -34,7 +35,7 @@ let s: ChainServer;
 let admin: Member;
 let alice: Member;
 let mallory: Member;
-let watcher: PaymentWatcher;
+let watcher: ChainWatcher;
 
 const api = async (method: 'GET' | 'POST', url: string, m: Member, payload?: unknown) =>
   (
@@ -108,7 +109,7 @@ beforeAll(async () => {
   await s.fund(s.ctx.chain.contracts.vault, 10_000n * USDT, 10_000n * AGC);
   await grantAvailable(s.ctx, alice.id, 'USDT', 1_000n * USDT);
   await grantAvailable(s.ctx, alice.id, 'AGC', 100n * AGC);
-  watcher = new PaymentWatcher(s.ctx);
+  watcher = createChainWatcher(s.ctx);
 }, 60_000);
 afterAll(() => s.close());
 

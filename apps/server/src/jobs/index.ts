@@ -3,14 +3,23 @@ import type { AppContext } from '../context.ts';
 import { Lease, newHolderId } from '../lib/leases.ts';
 import { purgeNonces } from '../modules/auth/service.ts';
 import { purgeSessions } from '../modules/auth/sessions.ts';
-import { PaymentWatcher } from '../modules/chain/watcher.ts';
+import { ChainWatcher, type WatcherHooks } from '../modules/chain/index.ts';
 import { settleDueDays } from '../modules/rewards/settlement.ts';
 import { expireOrders, expireReports } from '../modules/shop/orders.ts';
+import { paymentEvents } from '../modules/shop/payments.ts';
 import { applyPendingTeamVolume } from '../modules/team/volume.ts';
+import { vaultEventHandler } from '../modules/withdraw/claim.ts';
 import { purgeRateLimits } from '../plugins/rate-limit.ts';
 
+/**
+ * The chain watcher with every module's events: the shop's payments and the withdrawals' vault. The one
+ * place that puts them together, so the chain module imports none of them.
+ */
+export const createChainWatcher = (ctx: AppContext, hooks?: WatcherHooks) =>
+  new ChainWatcher(ctx, [paymentEvents, vaultEventHandler], hooks);
+
 export interface Jobs {
-  watcher: PaymentWatcher;
+  watcher: ChainWatcher;
   stop(): Promise<void>;
 }
 
@@ -43,7 +52,7 @@ interface JobSpec {
  */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   const holder = newHolderId();
-  const watcher = new PaymentWatcher(ctx);
+  const watcher = createChainWatcher(ctx);
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();

@@ -7,11 +7,10 @@ import { invalidate } from '../../lib/caches.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/index.ts';
-import { chainClient } from '../chain/client.ts';
-import { finalBlockNumber } from '../chain/finality.ts';
-import { ingestPaidEvents, paidEvents } from '../chain/payments.ts';
+import { chainClient, finalBlockNumber } from '../chain/index.ts';
 import { confirmOrders } from '../shop/confirmation.ts';
 import { findOrder, type OrderView, REASONS } from '../shop/orders.ts';
+import { ingestPaidEvents, paidEvents } from '../shop/payments.ts';
 
 const { orders, users, chainEvents } = schema;
 

@@ -1,7 +1,7 @@
 import { type DbOrTx, schema } from '@agc/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { EventPlace } from '../chain/events.ts';
+import type { EventPlace } from '../chain/index.ts';
 import {
   ACCOUNTS,
   type AccountRef,

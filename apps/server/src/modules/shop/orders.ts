@@ -14,10 +14,10 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Translate } from '../../plugins/i18n.ts';
-import { chainClient } from '../chain/client.ts';
-import { paidEvents } from '../chain/payments.ts';
+import { chainClient } from '../chain/index.ts';
 import { agcToUsdt, usdtToAgc } from '../pricing/index.ts';
 import { applyPpm } from '../rules/index.ts';
+import { paidEvents } from './payments.ts';
 import { findProduct } from './products.ts';
 
 const { orders, users } = schema;

@@ -2,7 +2,7 @@ import { signPaymentQuote, transferAbi } from '@agc/contracts';
 import type { PayStep, TxResponse } from '@agc/shared';
 import { encodeFunctionData, erc20Abi } from 'viem';
 import type { AppContext } from '../../context.ts';
-import { quoteSigner } from '../chain/signers.ts';
+import { quoteSigner } from '../chain/index.ts';
 import type { OrderView } from './orders.ts';
 
 /**

@@ -8,8 +8,7 @@ import { invalidate } from '../../lib/caches.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/index.ts';
-import { chainClient } from '../chain/client.ts';
-import { voucherSigner } from '../chain/signers.ts';
+import { chainClient, voucherSigner } from '../chain/index.ts';
 import { ACCOUNTS, transferBatch } from '../ledger/index.ts';
 import { type AgcPrice, agcToUsdt } from '../pricing/index.ts';
 import {

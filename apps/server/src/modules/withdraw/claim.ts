@@ -2,21 +2,22 @@ import { signWithdrawVoucher, vaultAbi } from '@agc/contracts';
 import { type DbOrTx, schema } from '@agc/db';
 import { ErrorCode, type WithdrawClaim } from '@agc/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { encodeFunctionData, erc20Abi, type Log, parseEventLogs } from 'viem';
+import { encodeFunctionData, erc20Abi, getAbiItem, type Log, parseEventLogs } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/index.ts';
-import { chainClient } from '../chain/client.ts';
 import {
   byChainOrder,
+  type ChainEventHandler,
+  chainClient,
   type EventPlace,
   eventKey,
   type StoredEvent,
   setOutcomes,
   storeEvents,
-} from '../chain/events.ts';
-import { voucherSigner } from '../chain/signers.ts';
+  voucherSigner,
+} from '../chain/index.ts';
 import { ACCOUNTS, type TransferInput, transferBatch } from '../ledger/index.ts';
 import { findOwnWithdrawal, unlockTransfer, type WithdrawalRow } from './withdrawals.ts';
 
@@ -276,3 +277,15 @@ function payoutTransfers(w: WithdrawalRow): TransferInput[] {
     });
   return out;
 }
+
+/** The withdrawals' part of the chain watcher: the vault's Claimed and VoucherCancelled events. */
+export const vaultEventHandler: ChainEventHandler<VaultEvent> = {
+  name: 'withdraw.vault',
+  address: (ctx) => ctx.chain.contracts.vault,
+  events: [
+    getAbiItem({ abi: vaultAbi, name: 'Claimed' }),
+    getAbiItem({ abi: vaultAbi, name: 'VoucherCancelled' }),
+  ],
+  decode: vaultEvents,
+  ingest: ingestVaultEvents,
+};

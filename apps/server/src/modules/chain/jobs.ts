@@ -1,32 +1,39 @@
-import { transferAbi, vaultAbi } from '@agc/contracts';
-import { rowsOf, schema } from '@agc/db';
-import { and, eq, sql } from 'drizzle-orm';
-import { getAbiItem, type Log } from 'viem';
+import type { DbOrTx } from '@agc/db';
+import type { AbiEvent, Log } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
 import { Lease, newHolderId } from '../../lib/leases.ts';
-import { ingestVaultEvents, vaultEvents } from '../withdraw/claim.ts';
 import { chainClient } from './client.ts';
-import type { EventPlace } from './events.ts';
 import { canonicalHashes, finalBlockNumber } from './finality.ts';
-import { ingestPaidEvents, paidEvents } from './payments.ts';
-
-const { chainCursors } = schema;
+import { type EventPlace, markOrphaned, moveCursor, readCursor, storedBlocksBelow } from './repository.ts';
 
 /**
- * The cursor of the contract events the app follows: the payment contract's Paid and the vault's
- * Claimed and VoucherCancelled (one stream, one range read; the name dates from when it held payments only).
+ * The cursor of the contract events the app follows (one stream, one range read for every handler; the
+ * name dates from when it held payments only).
  */
 export const PAYMENTS_STREAM = 'transfer.Paid';
 /** The lease of the one process that polls. */
 export const WATCHER_LEASE = 'chain-watcher';
 /** Events applied per database transaction (constant queries each). */
 export const INGEST_CHUNK = 500;
-const EVENTS = [
-  getAbiItem({ abi: transferAbi, name: 'Paid' }),
-  getAbiItem({ abi: vaultAbi, name: 'Claimed' }),
-  getAbiItem({ abi: vaultAbi, name: 'VoucherCancelled' }),
-];
+
+/**
+ * What a module reads from the chain: the events of one contract, decoded, then stored (once) and applied
+ * inside the watcher's transaction. The chain module knows nothing of orders or withdrawals: the shop
+ * registers its payment events, the withdrawals their vault events (jobs/index.ts puts them together).
+ */
+export interface ChainEventHandler<E extends EventPlace = EventPlace> {
+  /** For logs. */
+  name: string;
+  /** The contract whose logs it reads. */
+  address(ctx: AppContext): `0x${string}`;
+  /** The ABI events it reads there. */
+  events: readonly AbiEvent[];
+  /** Its events among the logs of a range. */
+  decode(ctx: AppContext, logs: Log[]): E[];
+  /** Stores (once each) and applies events inside the caller's transaction; returns how many were new. */
+  ingest(ctx: AppContext, tx: DbOrTx, events: E[]): Promise<number>;
+}
 
 export interface PollResult {
   /** False when another process holds the lease (it is the leader). */
@@ -54,19 +61,21 @@ export interface WatcherHooks {
 }
 
 /**
- * Polls the payment contract's and the vault's events from a stored cursor, in bounded block ranges, up to
- * the final block (finality.ts). Credits only what is final, and checks it: every event's block hash is
- * stored and compared with the chain again after the read (a block replaced meanwhile aborts the poll),
- * and the cursor's block hash is compared at the next poll (a reorg below it rewinds the cursor and marks
- * the events of vanished blocks orphaned). One process at a time holds the watcher's lease; correctness
- * does not depend on it (ingestion is idempotent, the cursor only moves from where this poll read it).
- * An RPC or database error leaves the cursor where it was: the next poll reads the range again.
+ * Polls the handlers' contract events from a stored cursor, in bounded block ranges, up to the final block
+ * (finality.ts). Credits only what is final, and checks it: every event's block hash is stored and compared
+ * with the chain again after the read (a block replaced meanwhile aborts the poll), and the cursor's block
+ * hash is compared at the next poll (a reorg below it rewinds the cursor and marks the events of vanished
+ * blocks orphaned). One process at a time holds the watcher's lease; correctness does not depend on it
+ * (ingestion is idempotent, the cursor only moves from where this poll read it). An RPC or database error
+ * leaves the cursor where it was: the next poll reads the range again.
  */
-export class PaymentWatcher {
+export class ChainWatcher {
   readonly id = newHolderId();
   private readonly lease: Lease;
   constructor(
     private readonly ctx: AppContext,
+    // biome-ignore lint/suspicious/noExplicitAny: handlers of different event types side by side
+    private readonly handlers: readonly ChainEventHandler<any>[],
     private readonly hooks: WatcherHooks = {},
   ) {
     this.lease = new Lease(ctx.db, WATCHER_LEASE, this.id, ctx.config.jobLeaseMs);
@@ -77,24 +86,11 @@ export class PaymentWatcher {
     return this.lease.release();
   }
 
-  private async cursor(): Promise<{ block: bigint; blockHash: string | null }> {
-    const { ctx } = this;
-    await ctx.db
-      .insert(chainCursors)
-      .values({ name: PAYMENTS_STREAM, block: ctx.chain.startBlock - 1n })
-      .onConflictDoNothing();
-    const [row] = await ctx.db
-      .select({ block: chainCursors.block, blockHash: chainCursors.blockHash })
-      .from(chainCursors)
-      .where(eq(chainCursors.name, PAYMENTS_STREAM));
-    return row!;
-  }
-
   /** One poll: at most one bounded range. */
   async pollOnce(): Promise<PollResult> {
     const { ctx } = this;
     if (!(await this.lease.acquire())) return { leader: false, read: 0, ingested: 0 };
-    const cursor = await this.cursor();
+    const cursor = await readCursor(ctx.db, PAYMENTS_STREAM, ctx.chain.startBlock);
     if (cursor.blockHash !== null && !(await this.stillCanonical(cursor.block, cursor.blockHash)))
       return { leader: true, read: 0, ingested: 0, reorg: await this.rewind(cursor.block) };
 
@@ -104,46 +100,44 @@ export class PaymentWatcher {
     const max = cursor.block + BigInt(ctx.config.watcher.maxBlockRange);
     const toBlock = final < max ? final : max;
     const logs = await chainClient(ctx.chain).getLogs({
-      address: [ctx.chain.contracts.transfer, ctx.chain.contracts.vault],
-      events: EVENTS,
+      address: this.handlers.map((h) => h.address(ctx)),
+      events: this.handlers.flatMap((h) => h.events),
       fromBlock,
       toBlock,
     });
     await this.hooks.afterRead?.(logs);
-    const payments = paidEvents(ctx, logs);
-    const vault = vaultEvents(ctx, logs);
+    const work = this.handlers.map((handler) => ({ handler, events: handler.decode(ctx, logs) }));
 
     // The blocks read must still be the chain's: otherwise a reorg happened meanwhile, and what was read
     // may have vanished. Nothing is written; the next poll reads the range again.
-    const places: EventPlace[] = [...payments, ...vault];
+    const places: EventPlace[] = work.flatMap((w) => w.events);
     const hashes = await canonicalHashes(ctx, [...places.map((e) => e.blockNumber), toBlock]);
     for (const e of places)
       if (hashes.get(e.blockNumber) !== e.blockHash)
         throw new ReorgDuringRead(`block ${e.blockNumber} changed while its logs were read`);
-    const toHash = hashes.get(toBlock) ?? null;
+    const to = { block: toBlock, blockHash: hashes.get(toBlock) ?? null };
 
+    // Each handler's events in chunks, one transaction each; the last one moves the cursor.
+    const chunks = work.flatMap(({ handler, events }) => {
+      const out = [];
+      for (let i = 0; i < events.length; i += INGEST_CHUNK)
+        out.push({ handler, events: events.slice(i, i + INGEST_CHUNK) });
+      return out;
+    });
+    if (chunks.length === 0) chunks.push({ handler: null as never, events: [] });
     let ingested = 0;
-    for (let i = 0; i < payments.length || i === 0; i += INGEST_CHUNK) {
-      const chunk = payments.slice(i, i + INGEST_CHUNK);
-      const last = i + INGEST_CHUNK >= payments.length;
+    for (const [i, chunk] of chunks.entries()) {
       ingested += await ctx.db.transaction(async (tx) => {
-        let n = await ingestPaidEvents(ctx, tx, chunk);
-        if (last) {
-          n += await ingestVaultEvents(ctx, tx, vault);
-          // Only from where this poll read it: a process that lost its lease meanwhile writes nothing.
-          const moved = await tx
-            .update(chainCursors)
-            .set({ block: toBlock, blockHash: toHash, updatedAt: new Date() })
-            .where(and(eq(chainCursors.name, PAYMENTS_STREAM), eq(chainCursors.block, cursor.block)))
-            .returning({ block: chainCursors.block });
-          if (moved.length === 0) throw new Error('the chain cursor moved meanwhile (another watcher)');
-        }
+        const n = chunk.events.length > 0 ? await chunk.handler.ingest(ctx, tx, chunk.events) : 0;
+        // Only from where this poll read it: a process that lost its lease meanwhile writes nothing.
+        if (i === chunks.length - 1 && !(await moveCursor(tx, PAYMENTS_STREAM, cursor.block, to)))
+          throw new Error('the chain cursor moved meanwhile (another watcher)');
         return n;
       });
       // Committed: cached /me figures of every process may be out of date now.
       if (ingested > 0) invalidate(ctx, { kind: 'allFigures' });
     }
-    return { leader: true, fromBlock, toBlock, read: payments.length + vault.length, ingested };
+    return { leader: true, fromBlock, toBlock, read: places.length, ingested };
   }
 
   /** False too when the chain is now shorter than the cursor: that block is gone. */
@@ -165,13 +159,7 @@ export class PaymentWatcher {
     const gone: Array<{ block: bigint; hash: string }> = [];
     let before = from + 1n;
     for (;;) {
-      const page = rowsOf<{ block: string; hash: string }>(
-        await ctx.db.execute(sql`
-          select distinct block_number::text as block, block_hash as hash from chain_events
-          where chain_id = ${ctx.chain.id} and block_hash is not null and orphaned_at is null
-            and block_number < ${before.toString()}::bigint
-          order by 1 desc limit 100`),
-      ).map((r) => ({ block: BigInt(r.block), hash: r.hash }));
+      const page = await storedBlocksBelow(ctx.db, ctx.chain.id, before);
       if (page.length === 0) break;
       // An RPC failure throws (the cursor stays): only a block the chain answers otherwise is "gone".
       const canon = await canonicalHashes(
@@ -189,20 +177,10 @@ export class PaymentWatcher {
       }
       before = page[page.length - 1]!.block;
     }
-    let orphaned = 0;
-    await ctx.db.transaction(async (tx) => {
-      for (const g of gone) {
-        const marked = await tx.execute(sql`
-          update chain_events set orphaned_at = now()
-          where chain_id = ${ctx.chain.id} and block_number = ${g.block.toString()}::bigint
-            and block_hash = ${g.hash} and orphaned_at is null
-          returning id`);
-        orphaned += rowsOf(marked).length;
-      }
-      await tx
-        .update(chainCursors)
-        .set({ block: to, blockHash: null, updatedAt: new Date() })
-        .where(and(eq(chainCursors.name, PAYMENTS_STREAM), eq(chainCursors.block, from)));
+    const orphaned = await ctx.db.transaction(async (tx) => {
+      const marked = await markOrphaned(tx, ctx.chain.id, gone);
+      await moveCursor(tx, PAYMENTS_STREAM, from, { block: to, blockHash: null });
+      return marked;
     });
     return { from, to, orphaned };
   }

@@ -1,9 +1,9 @@
 import { transferAbi } from '@agc/contracts';
 import type { DbOrTx } from '@agc/db';
-import { type Log, parseEventLogs } from 'viem';
+import { getAbiItem, type Log, parseEventLogs } from 'viem';
 import type { AppContext } from '../../context.ts';
-import { applyPayments, type PaidEvent } from '../shop/confirmation.ts';
-import { byChainOrder, eventKey, setOutcomes, storeEvents } from './events.ts';
+import { byChainOrder, type ChainEventHandler, eventKey, setOutcomes, storeEvents } from '../chain/index.ts';
+import { applyPayments, type PaidEvent } from './confirmation.ts';
 
 /** Paid events of the payment contract among logs (others are ignored). */
 export function paidEvents(ctx: AppContext, logs: Log[]): PaidEvent[] {
@@ -56,3 +56,12 @@ export async function ingestPaidEvents(ctx: AppContext, tx: DbOrTx, events: Paid
   );
   return fresh.size;
 }
+
+/** The shop's part of the chain watcher: the payment contract's Paid events. */
+export const paymentEvents: ChainEventHandler<PaidEvent> = {
+  name: 'shop.Paid',
+  address: (ctx) => ctx.chain.contracts.transfer,
+  events: [getAbiItem({ abi: transferAbi, name: 'Paid' })],
+  decode: paidEvents,
+  ingest: ingestPaidEvents,
+};

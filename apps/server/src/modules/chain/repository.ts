@@ -1,5 +1,5 @@
-import { type DbOrTx, schema } from '@agc/db';
-import { sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 
 const { chainEvents } = schema;
@@ -87,4 +87,71 @@ export async function setOutcomes(tx: DbOrTx, outcomes: Array<{ id: bigint; outc
   await tx.execute(
     sql`update chain_events c set outcome = v.outcome from (values ${values}) as v(id, outcome) where c.id = v.id`,
   );
+}
+
+const { chainCursors } = schema;
+
+/** A stream's cursor: the last block fully ingested and its hash (null before the first range). */
+export interface Cursor {
+  block: bigint;
+  blockHash: string | null;
+}
+
+/** The stream's cursor, created just before `startBlock` the first time. */
+export async function readCursor(db: DbOrTx, name: string, startBlock: bigint): Promise<Cursor> {
+  await db
+    .insert(chainCursors)
+    .values({ name, block: startBlock - 1n })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ block: chainCursors.block, blockHash: chainCursors.blockHash })
+    .from(chainCursors)
+    .where(eq(chainCursors.name, name));
+  return row!;
+}
+
+/**
+ * Moves the cursor from `from` (where the caller read it) to `to`; false when someone else moved it
+ * meanwhile (then nothing of the caller's transaction may stand).
+ */
+export async function moveCursor(tx: DbOrTx, name: string, from: bigint, to: Cursor): Promise<boolean> {
+  const moved = await tx
+    .update(chainCursors)
+    .set({ block: to.block, blockHash: to.blockHash, updatedAt: new Date() })
+    .where(and(eq(chainCursors.name, name), eq(chainCursors.block, from)))
+    .returning({ block: chainCursors.block });
+  return moved.length > 0;
+}
+
+/** Distinct (block, hash) of stored, not orphaned events below `before`, newest first, a page of 100. */
+export async function storedBlocksBelow(
+  db: DbOrTx,
+  chainId: number,
+  before: bigint,
+): Promise<Array<{ block: bigint; hash: string }>> {
+  return rowsOf<{ block: string; hash: string }>(
+    await db.execute(sql`
+      select distinct block_number::text as block, block_hash as hash from chain_events
+      where chain_id = ${chainId} and block_hash is not null and orphaned_at is null
+        and block_number < ${before.toString()}::bigint
+      order by 1 desc limit 100`),
+  ).map((r) => ({ block: BigInt(r.block), hash: r.hash }));
+}
+
+/** Marks the stored events of vanished blocks orphaned; returns how many it marked. */
+export async function markOrphaned(
+  tx: DbOrTx,
+  chainId: number,
+  blocks: Array<{ block: bigint; hash: string }>,
+): Promise<number> {
+  let marked = 0;
+  for (const g of blocks)
+    marked += rowsOf(
+      await tx.execute(sql`
+        update chain_events set orphaned_at = now()
+        where chain_id = ${chainId} and block_number = ${g.block.toString()}::bigint
+          and block_hash = ${g.hash} and orphaned_at is null
+        returning id`),
+    ).length;
+  return marked;
 }

@@ -1,0 +1,26 @@
+/**
+ * The chain: the server's read client, finality (the final block, canonical hashes), the signing keys,
+ * the stored events (once each, with their block) and the watcher that reads them for the modules that
+ * register a handler.
+ */
+export { chainClient } from './client.ts';
+export { canonicalHashes, finalBlockNumber } from './finality.ts';
+export {
+  type ChainEventHandler,
+  ChainWatcher,
+  INGEST_CHUNK,
+  PAYMENTS_STREAM,
+  type PollResult,
+  ReorgDuringRead,
+  WATCHER_LEASE,
+  type WatcherHooks,
+} from './jobs.ts';
+export {
+  byChainOrder,
+  type EventPlace,
+  eventKey,
+  type StoredEvent,
+  setOutcomes,
+  storeEvents,
+} from './repository.ts';
+export { quoteSigner, voucherSigner } from './signers.ts';
