@@ -40,7 +40,7 @@ import {
 } from 'viem';
 import { createChainWatcher, startJobs } from '../apps/server/src/jobs/index.ts';
 import { chainClient } from '../apps/server/src/modules/chain/client.ts';
-import { ChainWatcher, INGEST_CHUNK } from '../apps/server/src/modules/chain/index.ts';
+import { INGEST_CHUNK } from '../apps/server/src/modules/chain/index.ts';
 import { ACCOUNTS, checkLedger } from '../apps/server/src/modules/ledger/index.ts';
 import { newInviteCode } from '../apps/server/src/modules/members/invite-code.ts';
 import { insertPlaced, insertRoot, type Member } from '../apps/server/src/modules/members/repository.ts';
