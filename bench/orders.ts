@@ -42,14 +42,17 @@ import { createChainWatcher, startJobs } from '../apps/server/src/jobs/index.ts'
 import { chainClient } from '../apps/server/src/modules/chain/client.ts';
 import { INGEST_CHUNK } from '../apps/server/src/modules/chain/index.ts';
 import { ACCOUNTS, checkLedger } from '../apps/server/src/modules/ledger/index.ts';
-import { newInviteCode } from '../apps/server/src/modules/members/invite-code.ts';
-import { insertPlaced, insertRoot, type Member } from '../apps/server/src/modules/members/repository.ts';
-import type { PaidEvent } from '../apps/server/src/modules/shop/confirmation.ts';
-import { createOrder, type OrderView } from '../apps/server/src/modules/shop/orders.ts';
-import { ingestPaidEvents, paidEvents } from '../apps/server/src/modules/shop/payments.ts';
-import { seedProducts } from '../apps/server/src/modules/shop/products.ts';
-import { buildStepTx } from '../apps/server/src/modules/shop/tx.ts';
-import { applyTeamVolume } from '../apps/server/src/modules/team/volume.ts';
+import { type Member, newInviteCode } from '../apps/server/src/modules/members/index.ts';
+import {
+  buildStepTx,
+  createOrder,
+  ingestPaidEvents,
+  type OrderView,
+  type PaidEvent,
+  paidEvents,
+  seedProducts,
+} from '../apps/server/src/modules/shop/index.ts';
+import { applyTeamVolume, insertPlaced, insertRoot } from '../apps/server/src/modules/team/index.ts';
 import { startChainServer, startLocalChain } from '../apps/server/test/chain.ts';
 import { newWallet, session, startTestServer } from '../apps/server/test/helpers.ts';
 

@@ -31,8 +31,8 @@ import pg from 'pg';
 import { TokenService } from '../apps/server/src/lib/tokens.ts';
 import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
 import { ACCOUNTS, checkLedger, transferBatch } from '../apps/server/src/modules/ledger/index.ts';
-import { newInviteCode } from '../apps/server/src/modules/members/invite-code.ts';
-import { insertPlaced, insertRoot, type Member } from '../apps/server/src/modules/members/repository.ts';
+import { type Member, newInviteCode } from '../apps/server/src/modules/members/index.ts';
+import { insertPlaced, insertRoot } from '../apps/server/src/modules/team/index.ts';
 import { newWallet } from '../apps/server/test/helpers.ts';
 import { startBuiltServer } from './http.ts';
 

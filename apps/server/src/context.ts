@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { CacheBus, Caches } from './lib/caches.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { PriceSource } from './modules/pricing/index.ts';
-import type { TestClock } from './modules/testing/clock.ts';
+import type { TestClock } from './modules/testing/index.ts';
 
 export interface ChainContext {
   id: number;

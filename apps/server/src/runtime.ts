@@ -23,9 +23,9 @@ import type { AppContext, ChainContext } from './context.ts';
 import { startPgCacheBus } from './lib/cache-bus.ts';
 import { createCaches } from './lib/caches.ts';
 import { TokenService } from './lib/tokens.ts';
-import { chainClient } from './modules/chain/client.ts';
+import { chainClient } from './modules/chain/index.ts';
 import { priceSourceFrom } from './modules/pricing/index.ts';
-import { serverClock } from './modules/testing/clock.ts';
+import { serverClock } from './modules/testing/index.ts';
 import { seedDemo } from './seed.ts';
 
 export interface Runtime {

@@ -1,15 +1,9 @@
 import { devAccount } from '@agc/contracts';
 import type { Side } from '@agc/shared';
 import type { AppContext } from './context.ts';
-import { newInviteCode } from './modules/members/invite-code.ts';
-import {
-  findByAddress,
-  grantRole,
-  hasAnyMember,
-  insertPlaced,
-  insertRoot,
-} from './modules/members/repository.ts';
-import { seedProducts } from './modules/shop/products.ts';
+import { findByAddress, grantRole, hasAnyMember, newInviteCode } from './modules/members/index.ts';
+import { seedProducts } from './modules/shop/index.ts';
+import { insertPlaced, insertRoot } from './modules/team/index.ts';
 
 /**
  * Demo data for an empty development database: dev account 0 is the root member and an admin;

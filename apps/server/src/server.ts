@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Jobs, startJobs } from './jobs/index.ts';
 import { logSerializers } from './lib/log.ts';
-import { findRoot } from './modules/members/repository.ts';
+import { findRoot } from './modules/members/index.ts';
 import { startRuntime, UnsafeDeploymentError } from './runtime.ts';
 
 async function main() {

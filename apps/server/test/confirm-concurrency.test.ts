@@ -3,13 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import { newInviteCode } from '../src/modules/members/invite-code.ts';
-import { insertPlaced, insertRoot, type Member } from '../src/modules/members/repository.ts';
-import type { PaidEvent } from '../src/modules/shop/confirmation.ts';
-import { createOrder } from '../src/modules/shop/orders.ts';
-import { ingestPaidEvents } from '../src/modules/shop/payments.ts';
-import { seedProducts } from '../src/modules/shop/products.ts';
-import { applyTeamVolume } from '../src/modules/team/volume.ts';
+import { type Member, newInviteCode } from '../src/modules/members/index.ts';
+import { createOrder, ingestPaidEvents, type PaidEvent, seedProducts } from '../src/modules/shop/index.ts';
+import { applyTeamVolume, insertPlaced, insertRoot } from '../src/modules/team/index.ts';
 import type { SessionUser } from '../src/plugins/auth.ts';
 import { newWallet, randomHex, startTestServer, type TestServer } from './helpers.ts';
 

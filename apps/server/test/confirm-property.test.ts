@@ -3,13 +3,10 @@ import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import { newInviteCode } from '../src/modules/members/invite-code.ts';
-import { insertPlaced, insertRoot, type Member } from '../src/modules/members/repository.ts';
+import { type Member, newInviteCode } from '../src/modules/members/index.ts';
 import { levelOf } from '../src/modules/rules/index.ts';
-import type { PaidEvent } from '../src/modules/shop/confirmation.ts';
-import { createOrder } from '../src/modules/shop/orders.ts';
-import { ingestPaidEvents } from '../src/modules/shop/payments.ts';
-import { seedProducts } from '../src/modules/shop/products.ts';
+import { createOrder, ingestPaidEvents, type PaidEvent, seedProducts } from '../src/modules/shop/index.ts';
+import { insertPlaced, insertRoot } from '../src/modules/team/index.ts';
 import { newWallet, randomHex, startTestServer, type TestServer } from './helpers.ts';
 
 // Random orders by a small random team, paid (some twice, some with wrong amounts), ingested in random

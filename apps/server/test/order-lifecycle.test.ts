@@ -8,10 +8,9 @@ import type { AppContext } from '../src/context.ts';
 import { createChainWatcher } from '../src/jobs/index.ts';
 import { type ChainWatcher, PAYMENTS_STREAM } from '../src/modules/chain/index.ts';
 import { checkLedger } from '../src/modules/ledger/index.ts';
-import { grantRole } from '../src/modules/members/repository.ts';
-import { ingestPaidEvents, paidEvents } from '../src/modules/shop/payments.ts';
-import { seedProducts } from '../src/modules/shop/products.ts';
-import { applyPendingTeamVolume } from '../src/modules/team/volume.ts';
+import { grantRole } from '../src/modules/members/index.ts';
+import { ingestPaidEvents, paidEvents, seedProducts } from '../src/modules/shop/index.ts';
+import { applyPendingTeamVolume } from '../src/modules/team/index.ts';
 import { type ChainServer, startChainServer } from './chain.ts';
 import { newWallet, randomHex, session } from './helpers.ts';
 

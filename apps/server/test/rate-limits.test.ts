@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createCaches } from '../src/lib/caches.ts';
-import { findByAddress } from '../src/modules/members/repository.ts';
+import { findByAddress } from '../src/modules/members/index.ts';
 import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;

@@ -7,9 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChainWatcher } from '../src/jobs/index.ts';
 import { type ChainWatcher, ReorgDuringRead } from '../src/modules/chain/index.ts';
 import { checkLedger } from '../src/modules/ledger/index.ts';
-import { grantRole } from '../src/modules/members/repository.ts';
-import { expireReports } from '../src/modules/shop/orders.ts';
-import { seedProducts } from '../src/modules/shop/products.ts';
+import { grantRole } from '../src/modules/members/index.ts';
+import { expireReports, seedProducts } from '../src/modules/shop/index.ts';
 import { type ChainServer, startChainServer } from './chain.ts';
 import { newWallet, session } from './helpers.ts';
 

@@ -3,12 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import { findByAddress, type Member } from '../src/modules/members/repository.ts';
+import { findByAddress, type Member } from '../src/modules/members/index.ts';
 import { runSettlement } from '../src/modules/rewards/settlement.ts';
 import { dayKey } from '../src/modules/rules/index.ts';
-import { createOrder } from '../src/modules/shop/orders.ts';
-import { ingestPaidEvents } from '../src/modules/shop/payments.ts';
-import { seedProducts } from '../src/modules/shop/products.ts';
+import { createOrder, ingestPaidEvents, seedProducts } from '../src/modules/shop/index.ts';
 import { newWallet, randomHex, session, startTestServer, type TestServer } from './helpers.ts';
 
 // The team tree, the rewards pages and the daily settlement through the API, on the suite's database.
@@ -123,7 +121,7 @@ describe('team tree API', () => {
     });
     expect(root.data.right).toMatchObject({ address: m.B!.address, side: 'right', level: 1 });
     // Team investment (applied by the volume job) shows on the node.
-    await (await import('../src/modules/team/volume.ts')).applyPendingTeamVolume(s.ctx);
+    await (await import('../src/modules/team/index.ts')).applyPendingTeamVolume(s.ctx);
     const again = (await get('R', 'me/tree')).json();
     expect(again.data.node).toMatchObject({ left_volume: '1100', right_volume: '100' });
     const c = (await get('R', `me/tree?id=${m.C!.id}`)).json();

@@ -3,8 +3,7 @@ import { schema } from '@agc/db';
 import { eq } from 'drizzle-orm';
 import { decodeFunctionData, erc20Abi, recoverTypedDataAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireOrders } from '../src/modules/shop/orders.ts';
-import { seedProducts } from '../src/modules/shop/products.ts';
+import { expireOrders, seedProducts } from '../src/modules/shop/index.ts';
 import { newWallet, randomHex, session, startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;

@@ -2,11 +2,9 @@ import { apiMessages } from '@agc/shared/api-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/context.ts';
-import { findByAddress } from '../src/modules/members/repository.ts';
+import { findByAddress } from '../src/modules/members/index.ts';
 import { settleDueDays } from '../src/modules/rewards/settlement.ts';
-import { createOrder } from '../src/modules/shop/orders.ts';
-import { ingestPaidEvents } from '../src/modules/shop/payments.ts';
-import { seedProducts } from '../src/modules/shop/products.ts';
+import { createOrder, ingestPaidEvents, seedProducts } from '../src/modules/shop/index.ts';
 import { serverClock } from '../src/modules/testing/clock.ts';
 import { newWallet, randomHex, session, startTestServer, type TestServer } from './helpers.ts';
 

@@ -18,7 +18,7 @@ import type { AppContext } from '../src/context.ts';
 import { createChainWatcher } from '../src/jobs/index.ts';
 import type { ChainWatcher } from '../src/modules/chain/index.ts';
 import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import { findByAddress, grantRole } from '../src/modules/members/repository.ts';
+import { findByAddress, grantRole } from '../src/modules/members/index.ts';
 import { buildClaim } from '../src/modules/withdraw/claim.ts';
 import { type ChainServer, startChainServer } from './chain.ts';
 import { newWallet, session } from './helpers.ts';

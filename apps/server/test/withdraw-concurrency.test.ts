@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSessionFor } from '../src/modules/auth/sessions.ts';
 import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
-import { newInviteCode } from '../src/modules/members/invite-code.ts';
-import { insertPlaced, insertRoot, type Member } from '../src/modules/members/repository.ts';
+import { type Member, newInviteCode } from '../src/modules/members/index.ts';
+import { insertPlaced, insertRoot } from '../src/modules/team/index.ts';
 import { newWallet, startTestServer, type TestServer } from './helpers.ts';
 import { balances, grantAvailable, USDT, withdrawalCounts } from './withdraw-support.ts';
 

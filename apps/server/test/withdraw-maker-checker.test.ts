@@ -2,7 +2,7 @@ import { rowsOf, schema } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.ts';
-import { findByAddress, type Member } from '../src/modules/members/repository.ts';
+import { findByAddress, type Member } from '../src/modules/members/index.ts';
 import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 import { AGC, balances, grantAvailable, USDT } from './withdraw-support.ts';
 

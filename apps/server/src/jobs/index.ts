@@ -1,15 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Job } from '../lib/jobs.ts';
 import { Lease, newHolderId } from '../lib/leases.ts';
-import { purgeNonces } from '../modules/auth/service.ts';
-import { purgeSessions } from '../modules/auth/sessions.ts';
+import { maintenanceJob } from '../modules/auth/index.ts';
 import { ChainWatcher, type WatcherHooks } from '../modules/chain/index.ts';
-import { settleDueDays } from '../modules/rewards/settlement.ts';
-import { expireOrders, expireReports } from '../modules/shop/orders.ts';
-import { paymentEvents } from '../modules/shop/payments.ts';
-import { applyPendingTeamVolume } from '../modules/team/volume.ts';
-import { vaultEventHandler } from '../modules/withdraw/claim.ts';
-import { purgeRateLimits } from '../plugins/rate-limit.ts';
+import { settlementJob } from '../modules/rewards/index.ts';
+import { orderExpiryJob, paymentEvents } from '../modules/shop/index.ts';
+import { applyPendingTeamVolume } from '../modules/team/index.ts';
+import { vaultEventHandler } from '../modules/withdraw/index.ts';
 
 /**
  * The chain watcher with every module's events: the shop's payments and the withdrawals' vault. The one
@@ -25,17 +23,17 @@ export interface Jobs {
 
 const MAX_BACKOFF_MS = 30_000;
 
+/** A job as this runner schedules it: the watcher is not leased (it holds a lease of its own). */
 interface JobSpec {
   name: string;
   everyMs: number;
   firstDelayMs?: number;
-  /**
-   * Runs once. `leased` jobs run in the one process that holds the job's lease (renewed while it runs);
-   * the chain watcher holds a lease of its own inside pollOnce.
-   */
   run(): Promise<void>;
   leased: boolean;
 }
+
+/** Every module's background work besides the chain watcher (each is leased: one process runs it). */
+const MODULE_JOBS: Job[] = [orderExpiryJob, settlementJob, maintenanceJob];
 
 /**
  * The background jobs of one server process. Each job has its own timer and never overlaps itself; a
@@ -46,9 +44,8 @@ interface JobSpec {
  *
  * - chain watcher (WATCHER_POLL_MS): ingests final payment and vault events, then the team volume of
  *   what it confirmed;
- * - order expiry (10 s): expired quotes are canceled, unconfirmed payment reports given back;
- * - daily settlement (1 min): every ended day not settled yet;
- * - maintenance (10 min): spent nonces, ended rate-limit windows, long-ended sessions.
+ * - each module's jobs (`jobs.ts`, listed in MODULE_JOBS): order expiry (shop, 10 s), the daily
+ *   settlement (rewards, 1 min), maintenance (auth, 10 min).
  */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   const holder = newHolderId();
@@ -82,42 +79,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
         if (r.leader) await applyPendingTeamVolume(ctx);
       },
     },
-    {
-      name: 'order-expiry',
-      everyMs: 10_000,
-      leased: true,
-      run: async () => {
-        const now = ctx.now();
-        const canceled = await expireOrders(ctx.db, now, ctx.config.shop.expiryGraceMs);
-        if (canceled > 0) log.info({ canceled }, 'expired order quotes canceled');
-        const returned = await expireReports(ctx.db, now, ctx.config.shop.reportTtlMs);
-        if (returned > 0)
-          log.warn({ returned }, 'payment reports never confirmed on chain: orders given back');
-      },
-    },
-    {
-      // A large day takes seconds; the watcher keeps reading the chain meanwhile, its confirmations wait
-      // for the settlement's lock. The lock and the run row are what make a day pay once, lease or not.
-      name: 'settlement',
-      everyMs: 60_000,
-      firstDelayMs: 1000,
-      leased: true,
-      run: async () => {
-        for (const run of await settleDueDays(ctx))
-          log.info({ day: run.day, ms: run.duration_ms, totals: run.totals }, 'daily settlement done');
-      },
-    },
-    {
-      name: 'maintenance',
-      everyMs: 600_000,
-      firstDelayMs: 5000,
-      leased: true,
-      run: async () => {
-        await purgeNonces(ctx);
-        await purgeRateLimits(ctx.db);
-        await purgeSessions(ctx);
-      },
-    },
+    ...MODULE_JOBS.map((job) => ({ ...job, leased: true, run: () => job.run(ctx, log) })),
   ];
 
   for (const spec of specs) {

@@ -1,5 +1,5 @@
 import type { Me } from '@agc/shared';
-import type { MemberSnapshot } from '../modules/members/service.ts';
+import type { MemberSnapshot } from '../modules/members/index.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 /** What the auth check needs of a session, cached like the member snapshot. */

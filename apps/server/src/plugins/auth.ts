@@ -1,9 +1,9 @@
 import type { Role } from '@agc/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { sessionAndMember } from '../modules/auth/sessions.ts';
+import { sessionAndMember } from '../modules/auth/index.ts';
 
 export interface SessionUser {
   id: bigint;

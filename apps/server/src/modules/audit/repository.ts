@@ -11,7 +11,8 @@ export interface AuditEntry {
   after: unknown;
 }
 
-/** Appends to the audit log, in the same transaction as the change it describes. */
-export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await tx.insert(schema.auditLog).values(entry);
+/** Appends to the audit log (one entry or many), in the same transaction as the change it describes. */
+export async function writeAudit(tx: DbOrTx, entry: AuditEntry | AuditEntry[]): Promise<void> {
+  const entries = Array.isArray(entry) ? entry : [entry];
+  if (entries.length > 0) await tx.insert(schema.auditLog).values(entries);
 }

@@ -1,38 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { type DbOrTx, schema } from '@agc/db';
+import type { DbOrTx } from '@agc/db';
 import type { AuthBody } from '@agc/shared';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { type Hex, recoverMessageAddress } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
-import { newInviteCode } from '../members/invite-code.ts';
-import {
-  findByAddress,
-  findByInviteCode,
-  hasAnyMember,
-  insertPlaced,
-  insertRoot,
-  type Member,
-} from '../members/repository.ts';
-import { invalidateMember } from '../members/service.ts';
+import { findByAddress, invalidateMember } from '../members/index.ts';
+import { placeNewMember } from '../team/index.ts';
+import { deleteNoncesExpiredBefore, findNonce, insertNonce, useNonce } from './repository.ts';
 import { newSessionId, openSession } from './sessions.ts';
 import { parseSiweStrict, SIWE_MAX_LIFETIME_MS } from './siwe.ts';
 
-const { nonces } = schema;
 /** Tolerated clock difference between a wallet's device and the server. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
 export async function issueNonce(ctx: AppContext, address: string) {
   const nonce = randomBytes(16).toString('hex');
   const expiresAt = new Date(ctx.now().getTime() + ctx.config.nonceTtlSeconds * 1000);
-  await ctx.db.insert(nonces).values({ nonce, address: address.toLowerCase(), expiresAt });
+  await insertNonce(ctx.db, { nonce, address: address.toLowerCase(), expiresAt });
   return { nonce, expires_at: expiresAt.toISOString() };
 }
 
 /** Expired nonces older than a day are of no use to anyone; the runtime calls this periodically. */
 export async function purgeNonces(ctx: AppContext): Promise<void> {
-  await ctx.db.delete(nonces).where(lt(nonces.expiresAt, new Date(ctx.now().getTime() - 86_400_000)));
+  await deleteNoncesExpiredBefore(ctx.db, new Date(ctx.now().getTime() - 86_400_000));
 }
 
 type Parsed = { address: `0x${string}`; nonce: string };
@@ -81,32 +72,11 @@ async function verifySiwe(ctx: AppContext, message: string, signature: Hex): Pro
 /** Marks the nonce used if it was issued for this address, unused and unexpired; otherwise says why not. */
 async function consumeNonce(tx: DbOrTx, ctx: AppContext, nonce: string, address: string): Promise<void> {
   const now = ctx.now();
-  const used = await tx
-    .update(nonces)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(nonces.nonce, nonce),
-        eq(nonces.address, address),
-        isNull(nonces.usedAt),
-        gt(nonces.expiresAt, now),
-      ),
-    )
-    .returning({ nonce: nonces.nonce });
-  if (used.length === 1) return;
-  const [row] = await tx.select().from(nonces).where(eq(nonces.nonce, nonce)).limit(1);
+  if (await useNonce(tx, nonce, address, now)) return;
+  const row = await findNonce(tx, nonce);
   if (row && row.address === address && !row.usedAt && row.expiresAt <= now)
     throw unauthorized('nonce.expired');
   throw unauthorized('nonce.invalid');
-}
-
-async function register(tx: DbOrTx, body: AuthBody, address: string): Promise<Member> {
-  if (!(await hasAnyMember(tx))) return insertRoot(tx, address, newInviteCode());
-  if (!body.invite_code) throw badRequest('register.invite_required');
-  if (!body.side) throw badRequest('register.side_required');
-  const inviter = await findByInviteCode(tx, body.invite_code);
-  if (!inviter) throw badRequest('register.unknown_invite', { code: body.invite_code });
-  return insertPlaced(tx, { address, inviteCode: newInviteCode(), inviter, side: body.side });
 }
 
 /**
@@ -125,7 +95,9 @@ export async function signIn(
       const sessionId = newSessionId();
       const member = await ctx.db.transaction(async (tx) => {
         await consumeNonce(tx, ctx, nonce, address);
-        const m = (await findByAddress(tx, address)) ?? (await register(tx, body, address));
+        const m =
+          (await findByAddress(tx, address)) ??
+          (await placeNewMember(tx, address, { code: body.invite_code, side: body.side }));
         // Sessions live on the real clock, like the tokens that name them.
         const expiresAt = new Date(Date.now() + ctx.tokens.lifetimeMs);
         await openSession(tx, { id: sessionId, userId: m.id, expiresAt, ...client });

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { type DbOrTx, schema } from '@agc/db';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { DbOrTx } from '@agc/db';
 import type { AppContext } from '../../context.ts';
 import { invalidate, type SessionState } from '../../lib/caches.ts';
-import { loadSessionAndMember, type MemberSnapshot, memberSnapshot } from '../members/service.ts';
-
-const { sessions } = schema;
+import { loadSessionAndMember, type MemberSnapshot, memberSnapshot } from '../members/index.ts';
+import { deleteSessionsExpiredBefore, endSessions, insertSession } from './repository.ts';
 
 /** Sessions are kept this long after they ended, for the member's and an auditor's history. */
 const KEEP_ENDED_MS = 30 * 86_400_000;
@@ -18,7 +16,7 @@ export async function openSession(
   tx: DbOrTx,
   s: { id: string; userId: bigint; expiresAt: Date; ip: string | null; userAgent: string | null },
 ): Promise<void> {
-  await tx.insert(sessions).values({
+  await insertSession(tx, {
     id: s.id,
     userId: s.userId,
     expiresAt: s.expiresAt,
@@ -65,27 +63,19 @@ export async function sessionAndMember(
 
 /** Logs one session out. Returns how many sessions it ended (0 when it had ended already). */
 export async function revokeSession(ctx: AppContext, userId: bigint, id: string): Promise<number> {
-  const ended = await ctx.db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokeReason: 'logout' })
-    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
+  const ended = await endSessions(ctx.db, { userId, id, reason: 'logout', at: new Date() });
   invalidate(ctx, { kind: 'sessions', ids: [id] });
   return ended.length;
 }
 
 /** "Log out everywhere": ends every open session of the member, this one included. */
 export async function revokeAllSessions(ctx: AppContext, userId: bigint): Promise<number> {
-  const ended = await ctx.db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokeReason: 'logout_all' })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
+  const ended = await endSessions(ctx.db, { userId, reason: 'logout_all', at: new Date() });
   invalidate(ctx, { kind: 'sessionsOf', userId });
   return ended.length;
 }
 
 /** Drops sessions that ended long ago (maintenance job). */
 export async function purgeSessions(ctx: AppContext): Promise<void> {
-  await ctx.db.delete(sessions).where(lt(sessions.expiresAt, new Date(Date.now() - KEEP_ENDED_MS)));
+  await deleteSessionsExpiredBefore(ctx.db, new Date(Date.now() - KEEP_ENDED_MS));
 }

@@ -1,5 +1,5 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 
 const { ledgerAccounts, ledgerTransfers } = schema;
@@ -124,6 +124,29 @@ export async function balanceOf(db: DbOrTx, ref: AccountRef): Promise<bigint> {
   );
   return BigInt(row?.balance ?? '0');
 }
+
+/** Balances of many accounts in one query, by refKey (absent: 0). Not locked: for display. */
+export async function balancesOf(db: DbOrTx, refs: AccountRef[]): Promise<Map<string, bigint>> {
+  const out = new Map<string, bigint>();
+  if (refs.length === 0) return out;
+  const rows = rowsOf<{ user_id: string | null; code: string; asset: string; balance: string }>(
+    await db.execute(sql`
+      select a.user_id::text as user_id, a.code, a.asset, a.balance::text as balance
+      from unnest(${sql.param(refs.map((r) => (r.userId ?? 0n).toString()))}::bigint[],
+        ${sql.param(refs.map((r) => r.code))}::text[], ${sql.param(refs.map((r) => r.asset))}::text[]) as k(uid, code, asset)
+      join ledger_accounts a on coalesce(a.user_id, 0) = k.uid and a.code = k.code and a.asset = k.asset`),
+  );
+  for (const r of rows) out.set(`${r.user_id ?? ''}|${r.code}|${r.asset}`, BigInt(r.balance));
+  return out;
+}
+
+/**
+ * SQL: whether the member whose id is `userId` (an SQL expression, e.g. a column) has invested, i.e. is a
+ * valid member (investment balance above zero). The one definition every count of valid members uses.
+ */
+export const hasInvested = (userId: SQL) => sql`exists (select 1 from ledger_accounts inv_a
+  where coalesce(inv_a.user_id, 0) = ${userId} and inv_a.code = ${ACCOUNTS.investment}
+    and inv_a.asset = 'USDT' and inv_a.balance > 0)`;
 
 export interface LedgerCheck {
   /** Accounts whose stored balance differs from credits − debits of the journal. */

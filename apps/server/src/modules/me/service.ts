@@ -2,9 +2,9 @@ import { AGC_DECIMALS, formatAmount, type Me, USDT_DECIMALS } from '@agc/shared'
 import type { AppContext } from '../../context.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { memberSnapshot } from '../members/service.ts';
+import { memberSnapshot } from '../members/index.ts';
 import { levelOf, ppmToPercent } from '../rules/index.ts';
-import { memberFigures } from './figures.ts';
+import { memberFigures } from './repository.ts';
 
 const DAY_MS = 86_400_000;
 const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);

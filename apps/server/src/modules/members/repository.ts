@@ -1,8 +1,9 @@
-import { type DbOrTx, rowsOf, schema } from '@agc/db';
-import type { Role, Side } from '@agc/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type DbOrTx, schema } from '@agc/db';
+import type { Role } from '@agc/shared';
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { SessionState } from '../../lib/caches.ts';
 
-const { users, legs, userRoles } = schema;
+const { users, userRoles, sessions } = schema;
 
 export type Member = typeof users.$inferSelect;
 
@@ -35,76 +36,72 @@ export async function hasAnyMember(db: DbOrTx): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Creates the root: the first member of an empty system, with its own two legs. */
-export async function insertRoot(tx: DbOrTx, address: string, inviteCode: string): Promise<Member> {
-  const [left] = await tx.insert(legs).values({}).returning({ id: legs.id });
-  const [right] = await tx.insert(legs).values({}).returning({ id: legs.id });
-  const [root] = await tx
-    .insert(users)
-    .values({ address: address.toLowerCase(), inviteCode, leftLegId: left!.id, rightLegId: right!.id })
-    .returning();
-  await tx.update(legs).set({ tailUserId: root!.id }).where(sql`${legs.id} in (${left!.id}, ${right!.id})`);
-  return root!;
-}
-
-/**
- * Places a new member at the outermost free position of `side` under the inviter (spill-over):
- * the tail of the inviter's leg on that side. The leg row is locked, so concurrent sign-ups on the
- * same leg queue up instead of racing for one slot; the cost does not depend on the tree's depth.
- * Must run inside a transaction.
- */
-export async function insertPlaced(
-  tx: DbOrTx,
-  input: { address: string; inviteCode: string; inviter: Member; side: Side },
-): Promise<Member> {
-  const legId = input.side === 'left' ? input.inviter.leftLegId : input.inviter.rightLegId;
-  const [leg] = await tx.select({ tail: legs.tailUserId }).from(legs).where(eq(legs.id, legId)).for('update');
-  const parent = leg?.tail != null ? await findById(tx, leg.tail) : undefined;
-  if (!parent) throw new Error(`leg ${legId} has no tail`);
-  const jumpId = await jumpPointerUnder(tx, parent);
-  // The other side of the new member starts a leg of its own.
-  const [fresh] = await tx.insert(legs).values({}).returning({ id: legs.id });
-  const [member] = await tx
-    .insert(users)
-    .values({
-      address: input.address.toLowerCase(),
-      inviteCode: input.inviteCode,
-      inviterId: input.inviter.id,
-      parentId: parent.id,
-      side: input.side,
-      depth: parent.depth + 1,
-      jumpId,
-      leftLegId: input.side === 'left' ? legId : fresh!.id,
-      rightLegId: input.side === 'right' ? legId : fresh!.id,
-    })
-    .returning();
-  await tx.update(legs).set({ tailUserId: member!.id }).where(eq(legs.id, legId));
-  await tx.update(legs).set({ tailUserId: member!.id }).where(eq(legs.id, fresh!.id));
-  await tx
-    .update(users)
-    .set({ invitedCount: sql`${users.invitedCount} + 1` })
-    .where(eq(users.id, input.inviter.id));
-  return member!;
-}
-
 export async function findRoot(db: DbOrTx): Promise<Member | undefined> {
   const [row] = await db.select().from(users).where(isNull(users.inviterId)).limit(1);
   return row;
 }
 
-/**
- * The jump pointer of a new child of `parent` (users.jump_id): with J(x) = x's jump (the root's is
- * itself), the child jumps to J(J(parent)) when the parent's two jumps span equal depths, else to the
- * parent. This skew-binary pattern keeps every level-ancestor query to O(log depth) hops.
- */
-export async function jumpPointerUnder(tx: DbOrTx, parent: Member): Promise<bigint> {
-  const rows = await tx.execute(sql`
-    select j.depth as j_depth, jj.id::text as jj_id, jj.depth as jj_depth
-    from users j join users jj on jj.id = coalesce(j.jump_id, j.id)
-    where j.id = ${(parent.jumpId ?? parent.id).toString()}::bigint`);
-  const [row] = rowsOf<{ j_depth: number; jj_id: string; jj_depth: number }>(rows);
-  if (!row) throw new Error(`member ${parent.id} has a dangling jump pointer`);
-  return parent.depth - Number(row.j_depth) === Number(row.j_depth) - Number(row.jj_depth)
-    ? BigInt(row.jj_id)
-    : parent.id;
+/** Addresses of members by id (one query). */
+export async function addressesOf(db: DbOrTx, ids: bigint[]): Promise<Map<bigint, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, address: users.address })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.address]));
+}
+
+/** What every authenticated request needs of a member, read in one query. */
+export interface MemberSnapshot {
+  id: bigint;
+  address: string;
+  inviteCode: string;
+  createdAt: Date;
+  invitedCount: number;
+  /** Depth in the placement tree (placement never changes after sign-up). */
+  depth: number;
+  roles: Role[];
+}
+
+const snapshotColumns = {
+  id: users.id,
+  address: users.address,
+  inviteCode: users.inviteCode,
+  createdAt: users.createdAt,
+  invitedCount: users.invitedCount,
+  depth: users.depth,
+  roles: sql<
+    Role[]
+  >`coalesce(array_agg(${userRoles.role}) filter (where ${userRoles.role} is not null), '{}')`,
+};
+
+export async function loadSnapshot(db: DbOrTx, id: bigint): Promise<MemberSnapshot | undefined> {
+  const [row] = await db
+    .select(snapshotColumns)
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(users.id, id))
+    .groupBy(users.id);
+  return row;
+}
+
+/** The member's snapshot and one of its sessions, in one query (the auth check on a cold cache). */
+export async function loadSessionAndMember(
+  db: DbOrTx,
+  sessionId: string,
+  userId: bigint,
+): Promise<{ session: SessionState | undefined; member: MemberSnapshot | undefined }> {
+  const [row] = await db
+    .select({
+      member: snapshotColumns,
+      session: { userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt },
+    })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(sessions, eq(sessions.id, sessionId))
+    .where(eq(users.id, userId))
+    .groupBy(users.id, sessions.id);
+  if (!row) return { session: undefined, member: undefined };
+  // A session that does not exist comes back as a row of nulls from the outer join.
+  return { session: row.session?.userId == null ? undefined : row.session, member: row.member };
 }

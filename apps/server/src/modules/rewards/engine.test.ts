@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { splitReward } from './credit.ts';
 import {
   type CarriedState,
   LEFT,
@@ -11,6 +10,7 @@ import {
   settleDay,
   type TreeArrays,
 } from './engine.ts';
+import { splitReward } from './service.ts';
 
 // Default rules (PRODUCT.md): levels at 100 / 1 000 / 5 000 / 10 000 / 50 000 USDT; static 0.2 … 1 %;
 // pairing 2 … 10 %; day top 100 / 500 / 2 000 / 5 000 / 20 000; management ranks from 10 000 USDT at 1 … 5 %.

@@ -1,4 +1,4 @@
-import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import type { DbOrTx } from '@agc/db';
 import {
   AGC_DECIMALS,
   formatAmount,
@@ -6,27 +6,31 @@ import {
   type SettlementTotals,
   USDT_DECIMALS,
 } from '@agc/shared';
-import { desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
-import { ACCOUNTS, type TransferInput, transferBatch } from '../ledger/index.ts';
+import { type TransferInput, transferBatch } from '../ledger/index.ts';
 import type { AgcPrice } from '../pricing/index.ts';
-import { dayKey, dayStart, nextDay } from '../rules/index.ts';
-import { lockRewardsExclusive, rewardTransfers, splitReward } from './credit.ts';
+import { dayKey, nextDay } from '../rules/index.ts';
+import { type SettlementInput, type SettlementResult, settleDay } from './engine.ts';
 import {
-  type CarriedState,
-  LEFT,
-  NONE,
-  RIGHT,
-  type SettlementInput,
-  type SettlementResult,
-  settleDay,
-  type TreeArrays,
-} from './engine.ts';
+  carriedState,
+  findRuns,
+  insertRun,
+  insertSettledRewards,
+  investmentsOn,
+  loadTree,
+  lockRewardsExclusive,
+  ordersConfirmedOn,
+  paidOnDay,
+  type RunWithAddress,
+  remainingDividends,
+  settlementBounds,
+  upsertTeamState,
+} from './repository.ts';
+import { rewardTransfers, splitReward } from './service.ts';
 
-const { settlementRuns, users } = schema;
 const DAY_MS = 86_400_000;
 const INT64_MAX = 2n ** 63n - 1n;
 /** Rewards written per statement (their journal entries are three times as many). */
@@ -36,47 +40,6 @@ export class SettlementError extends AppError {
   override name = 'SettlementError';
 }
 
-/** The whole placement tree as typed arrays, in one query (three strings, split in memory). */
-async function loadTree(tx: DbOrTx): Promise<TreeArrays> {
-  const [row] = rowsOf<{
-    max: string | null;
-    ids: string | null;
-    parents: string | null;
-    sides: string | null;
-  }>(
-    await tx.execute(sql`
-      select max(id)::text as max, string_agg(id::text, ',') as ids,
-        string_agg(coalesce(parent_id, 0)::text, ',') as parents,
-        string_agg(case side when 'left' then '1' when 'right' then '2' else '0' end, '') as sides
-      from users`),
-  );
-  const max = Number(row?.max ?? 0);
-  if (max >= 2 ** 31 - 1) throw new Error('member ids beyond 2^31 need a wider tree index');
-  const size = max + 1;
-  const tree: TreeArrays = {
-    size,
-    parent: new Int32Array(size).fill(NONE),
-    side: new Uint8Array(size),
-    exists: new Uint8Array(size),
-  };
-  if (!row?.ids) return tree;
-  const ids = row.ids.split(',');
-  const parents = (row.parents ?? '').split(',');
-  const sides = row.sides ?? '';
-  for (let i = 0; i < ids.length; i++) {
-    const id = Number(ids[i]);
-    const parent = Number(parents[i]);
-    tree.exists[id] = 1;
-    tree.parent[id] = parent === 0 ? NONE : parent;
-    const s = sides.charCodeAt(i) - 48;
-    tree.side[id] = s === 1 ? LEFT : s === 2 ? RIGHT : 0;
-  }
-  return tree;
-}
-
-const bigMap = (rows: Array<{ id: string; v: string }>) =>
-  new Map(rows.map((r) => [Number(r.id), BigInt(r.v)] as const));
-
 /** Everything a day's settlement reads, inside the caller's transaction. */
 async function loadInput(
   ctx: AppContext,
@@ -84,62 +47,29 @@ async function loadInput(
   day: string,
   phase?: (name: string) => void,
 ): Promise<SettlementInput> {
-  const start = dayStart(day).toISOString();
-  const end = dayStart(nextDay(day)).toISOString();
   const tree = await loadTree(tx);
   phase?.('load tree');
-  const orders = rowsOf<{ id: string; inv: string; vol: string }>(
-    await tx.execute(sql`
-      select user_id::text as id, sum(price_usdt)::text as inv,
-        coalesce(sum(price_usdt) filter (where confirmed_at >= ${start}::timestamptz), 0)::text as vol
-      from orders where status = 'Success' and confirmed_at < ${end}::timestamptz
-      group by user_id`),
-  );
-  const investment = bigMap(orders.map((o) => ({ id: o.id, v: o.inv })));
-  const dayVolume = bigMap(orders.filter((o) => o.vol !== '0').map((o) => ({ id: o.id, v: o.vol })));
+  const { investment, dayVolume } = await investmentsOn(tx, day);
   let total = 0n;
   for (const v of dayVolume.values()) total += v;
   if (total > INT64_MAX)
     throw new Error(`a day's volume of ${total} minor units overflows the settlement's arrays`);
-  const remaining = bigMap(
-    rowsOf(
-      await tx.execute(sql`
-        select user_id::text as id, balance::text as v from ledger_accounts
-        where code = ${ACCOUNTS.remainingDividends} and asset = 'USDT' and user_id is not null and balance > 0`),
-    ),
-  );
-  const paidOnDay = bigMap(
-    rowsOf(
-      await tx.execute(sql`
-        select user_id::text as id, sum(due - cut)::text as v from rewards where day = ${day}::date
-        group by user_id`),
-    ),
+  const remaining = await remainingDividends(tx);
+  const paidOnDayByMember = new Map(
+    [...(await paidOnDay(tx, day))].map(([id, v]) => [Number(id), v] as const),
   );
   phase?.('load orders, balances');
-  const state = new Map<number, CarriedState>();
-  for (const r of rowsOf<{
-    id: string;
-    lc: string;
-    rc: string;
-    mb: string;
-    mr: number;
-    ts: number;
-    tv: number;
-  }>(
-    await tx.execute(sql`
-      select user_id::text as id, left_carry::text as lc, right_carry::text as rc, manage_base::text as mb,
-        manage_rank as mr, team_size as ts, team_valid as tv from team_state`),
-  ))
-    state.set(Number(r.id), {
-      leftCarry: BigInt(r.lc),
-      rightCarry: BigInt(r.rc),
-      manageBase: BigInt(r.mb),
-      manageRank: Number(r.mr),
-      teamSize: Number(r.ts),
-      teamValid: Number(r.tv),
-    });
+  const state = await carriedState(tx);
   phase?.('load team state');
-  return { tree, rules: ctx.config.rules, investment, dayVolume, remaining, paidOnDay, state };
+  return {
+    tree,
+    rules: ctx.config.rules,
+    investment,
+    dayVolume,
+    remaining,
+    paidOnDay: paidOnDayByMember,
+    state,
+  };
 }
 
 const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
@@ -173,28 +103,14 @@ function totalsOf(
   };
 }
 
-async function countOrders(tx: DbOrTx, day: string): Promise<number> {
-  const [r] = rowsOf<{ n: number | string }>(
-    await tx.execute(sql`
-      select count(*)::int as n from orders where status = 'Success'
-      and confirmed_at >= ${dayStart(day).toISOString()}::timestamptz
-      and confirmed_at < ${dayStart(nextDay(day)).toISOString()}::timestamptz`),
-  );
-  return Number(r?.n ?? 0);
-}
-
 /**
  * The next day to settle: the day after the last settled one; before any settlement, the day of the
  * first confirmed order (or yesterday in an empty system). Null while that day has not ended.
  */
 export async function nextSettlementDay(db: DbOrTx, now: Date): Promise<string | null> {
-  const [r] = rowsOf<{ last: string | null; first: string | null }>(
-    await db.execute(sql`
-      select (select max(day)::text from settlement_runs) as last,
-        (select to_char(min(confirmed_at) at time zone 'UTC', 'YYYY-MM-DD') from orders where status = 'Success') as first`),
-  );
+  const r = await settlementBounds(db);
   const yesterday = dayKey(new Date(now.getTime() - DAY_MS));
-  const candidate = r?.last ? nextDay(r.last) : (r?.first ?? yesterday);
+  const candidate = r.last ? nextDay(r.last) : (r.first ?? yesterday);
   return candidate <= yesterday ? candidate : null;
 }
 
@@ -216,15 +132,12 @@ async function prepare(
   phase?.('compute');
   const price = await ctx.prices.agcPrice();
   const splits = result.rewards.map((r) => splitReward(ctx.config.rules, r.paid, price));
-  return { result, splits, totals: totalsOf(result, splits, await countOrders(tx, day)), price };
+  return { result, splits, totals: totalsOf(result, splits, await ordersConfirmedOn(tx, day)), price };
 }
 
 /** Why a day cannot be settled now (or null): days settle in order, once, after they ended. */
 async function refusal(db: DbOrTx, day: string, now: Date): Promise<SettlementError | null> {
-  const [done] = await db
-    .select({ day: settlementRuns.day })
-    .from(settlementRuns)
-    .where(eq(settlementRuns.day, day));
+  const [done] = await findRuns(db, { day });
   if (done) return new SettlementError(409, 'settlement.already_settled', { day });
   if (day >= dayKey(now)) return new SettlementError(400, 'settlement.day_not_over', { day });
   const next = await nextSettlementDay(db, now);
@@ -267,22 +180,12 @@ export async function runSettlement(
     for (let from = 0; from < result.rewards.length; from += WRITE_SLICE) {
       const rewards = result.rewards.slice(from, from + WRITE_SLICE);
       const part = splits.slice(from, from + WRITE_SLICE);
-      await tx.execute(sql`
-        insert into rewards (user_id, kind, base, rate_ppm, due, cut, cut_reason, credited_usdt, credited_agc,
-          level, day, ref, created_at)
-        select u, k, b, r, d, c, cr, cu, ca, l, ${day}::date, f, ${now.toISOString()}::timestamptz
-        from unnest(
-          ${sql.param(rewards.map((x) => String(x.userId)))}::bigint[],
-          ${sql.param(rewards.map((x) => x.kind))}::text[],
-          ${sql.param(rewards.map((x) => x.base.toString()))}::numeric[],
-          ${sql.param(rewards.map((x) => Number(x.ratePpm)))}::int[],
-          ${sql.param(rewards.map((x) => x.due.toString()))}::numeric[],
-          ${sql.param(rewards.map((x) => x.cut.toString()))}::numeric[],
-          ${sql.param(rewards.map((x) => x.cutReason))}::text[],
-          ${sql.param(part.map((x) => x.usdt.toString()))}::numeric[],
-          ${sql.param(part.map((x) => x.agc.toString()))}::numeric[],
-          ${sql.param(rewards.map((x) => x.level))}::int[],
-          ${sql.param(rewards.map((x) => refOf(x.userId)))}::text[]) as v(u, k, b, r, d, c, cr, cu, ca, l, f)`);
+      await insertSettledRewards(
+        tx,
+        day,
+        now,
+        rewards.map((r, i) => ({ ...r, ref: refOf(r.userId), credited: part[i]! })),
+      );
       const transfers: TransferInput[] = [];
       rewards.forEach((r, i) => {
         const ref = `reward:${r.kind}:${refOf(r.userId)}`;
@@ -294,26 +197,12 @@ export async function runSettlement(
 
     const all = [...result.stateChanges];
     for (let from = 0; from < all.length; from += WRITE_SLICE * 4) {
-      const changes = all.slice(from, from + WRITE_SLICE * 4);
-      await tx.execute(sql`
-        insert into team_state as s (user_id, left_carry, right_carry, manage_base, manage_rank, team_size, team_valid, day)
-        select u, lc, rc, mb, mr, ts, tv, ${day}::date
-        from unnest(
-          ${sql.param(changes.map(([id]) => String(id)))}::bigint[],
-          ${sql.param(changes.map(([, s]) => s.leftCarry.toString()))}::numeric[],
-          ${sql.param(changes.map(([, s]) => s.rightCarry.toString()))}::numeric[],
-          ${sql.param(changes.map(([, s]) => s.manageBase.toString()))}::numeric[],
-          ${sql.param(changes.map(([, s]) => s.manageRank))}::int[],
-          ${sql.param(changes.map(([, s]) => s.teamSize))}::int[],
-          ${sql.param(changes.map(([, s]) => s.teamValid))}::int[]) as v(u, lc, rc, mb, mr, ts, tv)
-        on conflict (user_id) do update set left_carry = excluded.left_carry, right_carry = excluded.right_carry,
-          manage_base = excluded.manage_base, manage_rank = excluded.manage_rank,
-          team_size = excluded.team_size, team_valid = excluded.team_valid, day = excluded.day`);
+      await upsertTeamState(tx, day, all.slice(from, from + WRITE_SLICE * 4));
     }
     hooks.phase?.('write team state');
     const finishedAt = ctx.now();
     const durationMs = Math.round(performance.now() - t0);
-    await tx.insert(settlementRuns).values({
+    await insertRun(tx, {
       day,
       runBy: actor?.id ?? null,
       startedAt,
@@ -355,7 +244,7 @@ export async function previewSettlement(
   ctx: AppContext,
   day: string,
 ): Promise<{ run: SettlementRun | null; totals: SettlementTotals | null }> {
-  const [run] = await runsQuery(ctx.db).where(eq(settlementRuns.day, day));
+  const [run] = await findRuns(ctx.db, { day });
   if (run) return { run: toRun(run), totals: null };
   const refused = await refusal(ctx.db, day, ctx.now());
   if (refused) throw refused;
@@ -366,14 +255,7 @@ export async function previewSettlement(
   return { run: null, totals };
 }
 
-const runsQuery = (db: DbOrTx) =>
-  db
-    .select({ run: settlementRuns, address: users.address })
-    .from(settlementRuns)
-    .leftJoin(users, eq(users.id, settlementRuns.runBy))
-    .$dynamic();
-
-function toRun(r: { run: typeof settlementRuns.$inferSelect; address: string | null }): SettlementRun {
+function toRun(r: RunWithAddress): SettlementRun {
   return {
     day: r.run.day,
     status: 'done',
@@ -387,8 +269,7 @@ function toRun(r: { run: typeof settlementRuns.$inferSelect; address: string | n
 
 /** The runs so far, newest first (at most `limit`). */
 export async function settlementHistory(ctx: AppContext, limit = 60): Promise<SettlementRun[]> {
-  const rows = await runsQuery(ctx.db).orderBy(desc(settlementRuns.day)).limit(limit);
-  return rows.map(toRun);
+  return (await findRuns(ctx.db, { limit })).map(toRun);
 }
 
 /** The daily job: settles every ended day not settled yet, in order (once the configured delay passed). */

@@ -26,6 +26,9 @@ export const startOfUtcDay = (d: Date) =>
 /** 'YYYY-MM-DD' (UTC) of a moment: the day a reward counts for. */
 export const dayKey = (d: Date) => d.toISOString().slice(0, 10);
 
+/** 'YYYY-MM' (UTC) of a date: the month the "this month" team figures belong to. */
+export const monthKey = (d: Date) => d.toISOString().slice(0, 7);
+
 /** The start (00:00 UTC) of a 'YYYY-MM-DD' day. */
 export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 

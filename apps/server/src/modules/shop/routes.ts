@@ -26,11 +26,11 @@ import {
   createOrder,
   findOwnOrder,
   listOrders,
+  listProducts,
   payableOrder,
   reportPayment,
   toOrderDto,
-} from './orders.ts';
-import { listProducts } from './products.ts';
+} from './service.ts';
 import { buildStepTx } from './tx.ts';
 
 const bearer = [{ bearer: [] }];

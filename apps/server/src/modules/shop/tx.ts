@@ -3,7 +3,7 @@ import type { PayStep, TxResponse } from '@agc/shared';
 import { encodeFunctionData, erc20Abi } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { quoteSigner } from '../chain/index.ts';
-import type { OrderView } from './orders.ts';
+import type { OrderView } from './repository.ts';
 
 /**
  * The wallet transaction of one payment step, built for this order and its member only:

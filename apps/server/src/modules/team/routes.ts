@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
-import { getInvite, getRelation, getTree, teamUsers } from './tree.ts';
+import { getInvite, getRelation, getTree, teamUsers } from './service.ts';
 
 const bearer = [{ bearer: [] }];
 

@@ -1,7 +1,6 @@
 import { vaultAbi } from '@agc/contracts';
-import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import type { DbOrTx } from '@agc/db';
 import { type AdminWithdrawal, ErrorCode, formatAmount, tokenDecimals, type WithdrawType } from '@agc/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BaseError, ContractFunctionRevertedError, createWalletClient, http } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
@@ -9,18 +8,20 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/index.ts';
 import { chainClient, voucherSigner } from '../chain/index.ts';
-import { ACCOUNTS, transferBatch } from '../ledger/index.ts';
+import { ACCOUNTS, balancesOf, refKey, transferBatch } from '../ledger/index.ts';
+import { addressesOf } from '../members/index.ts';
 import { type AgcPrice, agcToUsdt } from '../pricing/index.ts';
+import { toWithdrawalDto } from './dto.ts';
 import {
-  listWithdrawals,
-  memberKey,
-  toWithdrawalDto,
-  unlockTransfer,
+  lockWithdrawal,
+  lockWithdrawals,
+  updateWithdrawal,
+  updateWithdrawals,
   type WithdrawalRow,
   type WithdrawPageQuery,
-} from './withdrawals.ts';
-
-const { withdrawals, users } = schema;
+  withdrawalPage,
+} from './repository.ts';
+import { unlockTransfer } from './service.ts';
 
 const snapshot = (w: WithdrawalRow) => ({
   status: w.status,
@@ -42,33 +43,18 @@ const needsSecond = (ctx: AppContext, w: Pick<WithdrawalRow, 'asset' | 'amount'>
  * (one lookup on the accounts' key for all of them), the maker-checker state and a revocation under way.
  */
 export async function toAdminRows(ctx: AppContext, rows: WithdrawalRow[]): Promise<AdminWithdrawal[]> {
-  const available = new Map<string, bigint>();
-  const approvers = new Map<bigint, string>();
-  if (rows.length > 0) {
-    const balances = rowsOf<{ user_id: string; asset: string; balance: string }>(
-      await ctx.db.execute(sql`
-        select a.user_id::text as user_id, a.asset, a.balance::text as balance
-        from unnest(${sql.param(rows.map((w) => w.userId.toString()))}::bigint[],
-          ${sql.param(rows.map((w) => w.asset))}::text[]) as k(uid, asset)
-        join ledger_accounts a on coalesce(a.user_id, 0) = k.uid and a.code = ${ACCOUNTS.available}
-          and a.asset = k.asset`),
-    );
-    for (const r of balances) available.set(memberKey(BigInt(r.user_id), r.asset), BigInt(r.balance));
-    const firstIds = [
+  const availableRef = (w: WithdrawalRow) => ({ userId: w.userId, code: ACCOUNTS.available, asset: w.asset });
+  const [available, approvers] = await Promise.all([
+    balancesOf(ctx.db, rows.map(availableRef)),
+    addressesOf(ctx.db, [
       ...new Set(rows.flatMap((w) => (w.firstApprovedBy === null ? [] : [w.firstApprovedBy]))),
-    ];
-    if (firstIds.length > 0)
-      for (const u of await ctx.db
-        .select({ id: users.id, address: users.address })
-        .from(users)
-        .where(inArray(users.id, firstIds)))
-        approvers.set(u.id, u.address);
-  }
+    ]),
+  ]);
   const price = await ctx.prices.agcPrice();
   return rows.map((w) => ({
     ...toWithdrawalDto(ctx, w),
     member_available: formatAmount(
-      available.get(memberKey(w.userId, w.asset)) ?? 0n,
+      available.get(refKey(availableRef(w))) ?? 0n,
       tokenDecimals(w.type as WithdrawType),
     ),
     audit_note: w.auditNote,
@@ -81,7 +67,7 @@ export async function toAdminRows(ctx: AppContext, rows: WithdrawalRow[]): Promi
 
 /** The audit page's list. */
 export async function listForAudit(ctx: AppContext, q: WithdrawPageQuery) {
-  const page = await listWithdrawals(ctx.db, q);
+  const page = await withdrawalPage(ctx.db, q);
   return { ...page, list: await toAdminRows(ctx, page.list) };
 }
 
@@ -128,15 +114,11 @@ async function decide(
   },
 ): Promise<WithdrawalRow> {
   const after = await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+    const before = await lockWithdrawal(tx, id);
     if (!before) throw notFound('withdraw.not_found');
     if (before.status !== 'Auditing') throw badRequest('withdraw.not_auditing');
     const { action, set, post } = decision(before);
-    const [row] = await tx
-      .update(withdrawals)
-      .set({ ...set, auditedBy: actor.id, auditedAt: ctx.now() })
-      .where(eq(withdrawals.id, id))
-      .returning();
+    const row = await updateWithdrawal(tx, id, { ...set, auditedBy: actor.id, auditedAt: ctx.now() });
     await post?.(tx);
     await writeAudit(tx, {
       actorId: actor.id,
@@ -202,12 +184,7 @@ export async function bulkApprove(
   const price = await ctx.prices.agcPrice();
   const now = ctx.now();
   const decided = await ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(withdrawals)
-      .where(and(inArray(withdrawals.id, unique), eq(withdrawals.status, 'Auditing')))
-      .orderBy(withdrawals.id)
-      .for('update');
+    const rows = await lockWithdrawals(tx, unique, 'Auditing');
     const out: Array<{ before: WithdrawalRow; after: WithdrawalRow; first: boolean }> = [];
     for (const before of rows) {
       const a = approval(ctx, actor, before, price, now);
@@ -224,32 +201,29 @@ export async function bulkApprove(
     }
     const approve = out.filter((d) => !d.first).map((d) => d.before.id);
     const first = out.filter((d) => d.first).map((d) => d.before.id);
-    if (approve.length > 0)
-      await tx
-        .update(withdrawals)
-        .set({ status: 'Withdrawable', auditNote: note, auditedBy: actor.id, auditedAt: now })
-        .where(inArray(withdrawals.id, approve));
-    if (first.length > 0)
-      await tx
-        .update(withdrawals)
-        .set({
-          firstApprovedBy: actor.id,
-          firstApprovedAt: now,
-          auditNote: note,
-          auditedBy: actor.id,
-          auditedAt: now,
-        })
-        .where(inArray(withdrawals.id, first));
-    if (out.length > 0)
-      await tx.insert(schema.auditLog).values(
-        out.map((d) => ({
-          actorId: actor.id,
-          action: d.first ? 'withdraw.first_approval' : 'withdraw.approve',
-          target: `withdraw:${d.before.id}`,
-          before: snapshot(d.before),
-          after: snapshot(d.after),
-        })),
-      );
+    await updateWithdrawals(tx, approve, {
+      status: 'Withdrawable',
+      auditNote: note,
+      auditedBy: actor.id,
+      auditedAt: now,
+    });
+    await updateWithdrawals(tx, first, {
+      firstApprovedBy: actor.id,
+      firstApprovedAt: now,
+      auditNote: note,
+      auditedBy: actor.id,
+      auditedAt: now,
+    });
+    await writeAudit(
+      tx,
+      out.map((d) => ({
+        actorId: actor.id,
+        action: d.first ? 'withdraw.first_approval' : 'withdraw.approve',
+        target: `withdraw:${d.before.id}`,
+        before: snapshot(d.before),
+        after: snapshot(d.after),
+      })),
+    );
     return out;
   });
   if (decided.length > 0)
@@ -284,15 +258,15 @@ export async function revokeWithdrawal(
   reason: string,
 ): Promise<WithdrawalRow> {
   const requested = await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+    const before = await lockWithdrawal(tx, id);
     if (!before) throw notFound('withdraw.not_found');
     if (before.status !== 'Withdrawable') throw badRequest('withdraw.not_revocable');
     if (before.revokeRequestedAt) throw badRequest('withdraw.revoking');
-    const [row] = await tx
-      .update(withdrawals)
-      .set({ revokeRequestedBy: actor.id, revokeRequestedAt: ctx.now(), revokeReason: reason })
-      .where(eq(withdrawals.id, id))
-      .returning();
+    const row = await updateWithdrawal(tx, id, {
+      revokeRequestedBy: actor.id,
+      revokeRequestedAt: ctx.now(),
+      revokeReason: reason,
+    });
     await writeAudit(tx, {
       actorId: actor.id,
       action: 'withdraw.revoke_request',
@@ -318,21 +292,18 @@ export async function revokeWithdrawal(
     hash = await wallet.writeContract({ ...request, chain: null });
   } catch (err) {
     // Nothing was sent: the withdrawal stays as it was, without the request.
-    await ctx.db
-      .update(withdrawals)
-      .set({ revokeRequestedBy: null, revokeRequestedAt: null, revokeReason: null })
-      .where(eq(withdrawals.id, id));
+    await updateWithdrawal(ctx.db, id, {
+      revokeRequestedBy: null,
+      revokeRequestedAt: null,
+      revokeReason: null,
+    });
     const name = revertName(err);
     if (name === 'AlreadyClaimed') throw badRequest('withdraw.already_claimed');
     throw badRequest('withdraw.revoke_failed', {
       reason: name ?? (err as Error).message.split('\n')[0] ?? '',
     });
   }
-  const [row] = await ctx.db
-    .update(withdrawals)
-    .set({ revokeTxHash: hash.toLowerCase() })
-    .where(eq(withdrawals.id, id))
-    .returning();
+  const row = await updateWithdrawal(ctx.db, id, { revokeTxHash: hash.toLowerCase() });
   invalidate(ctx, { kind: 'figures', ids: [requested.userId] });
   return row!;
 }

@@ -1,7 +1,6 @@
 import { signWithdrawVoucher, vaultAbi } from '@agc/contracts';
-import { type DbOrTx, schema } from '@agc/db';
+import type { DbOrTx } from '@agc/db';
 import { ErrorCode, type WithdrawClaim } from '@agc/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { encodeFunctionData, erc20Abi, getAbiItem, type Log, parseEventLogs } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -19,9 +18,13 @@ import {
   voucherSigner,
 } from '../chain/index.ts';
 import { ACCOUNTS, type TransferInput, transferBatch } from '../ledger/index.ts';
-import { findOwnWithdrawal, unlockTransfer, type WithdrawalRow } from './withdrawals.ts';
-
-const { withdrawals } = schema;
+import {
+  extendVoucherDeadline,
+  lockWithdrawals,
+  updateWithdrawal,
+  type WithdrawalRow,
+} from './repository.ts';
+import { findOwnWithdrawal, unlockTransfer } from './service.ts';
 
 const tokenOf = (ctx: AppContext, asset: WithdrawalRow['asset']) =>
   asset === 'USDT' ? ctx.chain.contracts.usdt : ctx.chain.contracts.agc;
@@ -80,16 +83,7 @@ export async function buildClaim(ctx: AppContext, user: SessionUser, id: bigint)
   );
   const deadlineAt = new Date(Number(deadline) * 1000);
   // Only the latest deadline is kept (the detail page shows it); older vouchers stay valid until theirs.
-  await ctx.db
-    .update(withdrawals)
-    .set({ voucherDeadline: deadlineAt })
-    .where(
-      and(
-        eq(withdrawals.id, w.id),
-        eq(withdrawals.status, 'Withdrawable'),
-        sql`(${withdrawals.voucherDeadline} is null or ${withdrawals.voucherDeadline} < ${deadlineAt})`,
-      ),
-    );
+  await extendVoucherDeadline(ctx.db, w.id, deadlineAt);
   return {
     withdraw_id: w.id.toString(),
     tx: {
@@ -201,12 +195,7 @@ export async function ingestVaultEvents(ctx: AppContext, tx: DbOrTx, events: Vau
   if (fresh.size === 0) return 0;
   const todo = events.filter((e) => fresh.has(eventKey(e))).sort(byChainOrder);
   const ids = [...new Set(todo.map((e) => e.withdrawalId))];
-  const rows = await tx
-    .select()
-    .from(withdrawals)
-    .where(inArray(withdrawals.id, ids))
-    .orderBy(withdrawals.id)
-    .for('update');
+  const rows = await lockWithdrawals(tx, ids);
   const byId = new Map(rows.map((w) => [w.id, w]));
   const postings: TransferInput[] = [];
   const outcomes: Array<{ id: bigint; outcome: VaultOutcome }> = [];
@@ -222,19 +211,17 @@ export async function ingestVaultEvents(ctx: AppContext, tx: DbOrTx, events: Vau
       else {
         outcome = 'claimed';
         w.status = 'Success';
-        await tx
-          .update(withdrawals)
-          .set({ status: 'Success', claimTxHash: e.txHash, claimedAt: now })
-          .where(eq(withdrawals.id, w.id));
+        await updateWithdrawal(tx, w.id, { status: 'Success', claimTxHash: e.txHash, claimedAt: now });
         postings.push(...payoutTransfers(w));
       }
     } else {
       outcome = 'cancelled';
       const reason = w.revokeReason ?? REVOKED_WITHOUT_REASON;
-      await tx
-        .update(withdrawals)
-        .set({ status: 'Rejected', reason, revokeTxHash: w.revokeTxHash ?? e.txHash })
-        .where(eq(withdrawals.id, w.id));
+      await updateWithdrawal(tx, w.id, {
+        status: 'Rejected',
+        reason,
+        revokeTxHash: w.revokeTxHash ?? e.txHash,
+      });
       await writeAudit(tx, {
         actorId: w.revokeRequestedBy,
         action: 'withdraw.revoked',

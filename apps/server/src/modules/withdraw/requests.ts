@@ -1,6 +1,4 @@
-import { type DbOrTx, rowsOf } from '@agc/db';
 import type { WithdrawAsset, WithdrawType } from '@agc/shared';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
 import type { AppError } from '../../lib/errors.ts';
@@ -14,7 +12,8 @@ import {
   transferBatch,
 } from '../ledger/index.ts';
 import { dayKey, startOfUtcDay } from '../rules/index.ts';
-import { feeOf, memberKey, readRequest, refusalError, usedToday, type WithdrawalRow } from './withdrawals.ts';
+import { insertWithdrawals, memberKey, usedOnDay, type WithdrawalRow } from './repository.ts';
+import { feeOf, readRequest, refusalError } from './service.ts';
 
 interface Pending {
   user: SessionUser;
@@ -104,7 +103,7 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
             accounts.balances.get(refKey(accountOf(p.user.id, ACCOUNTS.available, p.asset))) ?? 0n,
           );
       }
-      const used = await usedToday(
+      const used = await usedOnDay(
         tx,
         [
           ...new Map(
@@ -182,36 +181,4 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
     if (outcome instanceof Error) p.reject(outcome);
     else p.resolve(outcome);
   });
-}
-
-/** Inserts the accepted withdrawals in one statement and gives each its id. */
-async function insertWithdrawals(tx: DbOrTx, rows: WithdrawalRow[]): Promise<void> {
-  const inserted = rowsOf<{ id: string; user_id: string; asset: string; amount: string }>(
-    await tx.execute(sql`
-      insert into withdrawals (user_id, type, asset, amount, fee, received, fee_ppm, address, day, created_at)
-      select * from unnest(
-        ${sql.param(rows.map((w) => w.userId.toString()))}::bigint[],
-        ${sql.param(rows.map((w) => w.type))}::smallint[],
-        ${sql.param(rows.map((w) => w.asset))}::text[],
-        ${sql.param(rows.map((w) => w.amount.toString()))}::numeric[],
-        ${sql.param(rows.map((w) => w.fee.toString()))}::numeric[],
-        ${sql.param(rows.map((w) => w.received.toString()))}::numeric[],
-        ${sql.param(rows.map((w) => w.feePpm))}::int[],
-        ${sql.param(rows.map((w) => w.address))}::text[],
-        ${sql.param(rows.map((w) => w.day))}::date[],
-        ${sql.param(rows.map((w) => w.createdAt.toISOString()))}::timestamptz[])
-      returning id::text as id, user_id::text as user_id, asset, amount::text as amount`),
-  );
-  // Matched by content, not by position (SQL promises no order of RETURNING): rows of one batch that
-  // share member, asset and amount are identical in every column, so which id goes to which is moot.
-  const idsByContent = new Map<string, bigint[]>();
-  for (const r of inserted) {
-    const key = `${r.user_id}|${r.asset}|${r.amount}`;
-    idsByContent.set(key, [...(idsByContent.get(key) ?? []), BigInt(r.id)]);
-  }
-  for (const w of rows) {
-    const id = idsByContent.get(`${w.userId}|${w.asset}|${w.amount}`)?.shift();
-    if (id === undefined) throw new Error('a withdrawal insert returned other rows than it was given');
-    w.id = id;
-  }
 }

@@ -1,6 +1,5 @@
-import { type DbOrTx, schema } from '@agc/db';
+import type { DbOrTx } from '@agc/db';
 import { ErrorCode } from '@agc/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Hash } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
@@ -8,26 +7,26 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/index.ts';
 import { chainClient, finalBlockNumber } from '../chain/index.ts';
-import { confirmOrders } from '../shop/confirmation.ts';
-import { findOrder, type OrderView, REASONS } from '../shop/orders.ts';
-import { ingestPaidEvents, paidEvents } from '../shop/payments.ts';
-
-const { orders, users, chainEvents } = schema;
+import { confirmOrders } from './confirmation.ts';
+import { ingestPaidEvents, paidEvents } from './payments.ts';
+import {
+  cancelByAuditor,
+  findOrder,
+  hasCoveringPayment,
+  type LockedOrder,
+  lockOrders,
+  type OrderView,
+  setVerifyingReason,
+} from './repository.ts';
+import { REASONS } from './service.ts';
 
 const snapshot = (o: OrderView) => ({ status: o.status, reason: o.reason, note: o.auditNote });
 
-async function lockOrder(tx: DbOrTx, id: bigint) {
-  const [row] = await tx
-    .select({ order: orders, address: users.address, inviterId: users.inviterId })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, id))
-    .for('update', { of: orders });
-  if (!row) throw notFound('order.not_found');
-  return { ...row.order, address: row.address, inviterId: row.inviterId };
+async function lockOrder(tx: DbOrTx, id: bigint): Promise<LockedOrder> {
+  const order = (await lockOrders(tx, [id])).get(id);
+  if (!order) throw notFound('order.not_found');
+  return order;
 }
-
-type LockedOrder = Awaited<ReturnType<typeof lockOrder>>;
 
 /**
  * One audited change of one order: lock it, apply the change, write the audit log entry (before and
@@ -92,11 +91,7 @@ export async function recheckOrder(ctx: AppContext, actor: SessionUser, id: bigi
   return auditedChange(ctx, actor, id, 'order.recheck', async (tx, order) => {
     mustVerify(order);
     if (events.length > 0) await ingestPaidEvents(ctx, tx, events);
-    if (reason !== null)
-      await tx
-        .update(orders)
-        .set({ reason })
-        .where(and(eq(orders.id, id), eq(orders.status, 'Verifying')));
+    if (reason !== null) await setVerifyingReason(tx, id, reason);
   });
 }
 
@@ -115,20 +110,12 @@ export async function confirmOrderByAudit(
     mustVerify(order);
     // Maker-checker: an auditor does not credit their own order.
     if (order.userId === actor.id) throw new AppError(ErrorCode.forbidden, 'audit.own_order');
-    const [covering] = await tx
-      .select({ id: chainEvents.id })
-      .from(chainEvents)
-      .where(
-        and(
-          eq(chainEvents.orderId, id),
-          eq(chainEvents.name, 'Paid'),
-          eq(chainEvents.chainId, ctx.chain.id),
-          sql`${chainEvents.orphanedAt} is null`,
-          sql`(${chainEvents.args}->>'usdtAmount')::numeric >= ${order.priceUsdt.toString()}::numeric`,
-          sql`(${chainEvents.args}->>'agcAmount')::numeric >= ${order.feeAgc.toString()}::numeric`,
-        ),
-      )
-      .limit(1);
+    const covering = await hasCoveringPayment(tx, {
+      chainId: ctx.chain.id,
+      orderId: id,
+      usdt: order.priceUsdt,
+      agc: order.feeAgc,
+    });
     if (!covering) throw badRequest('audit.no_payment');
     await confirmOrders(ctx, tx, [order], { note });
   });
@@ -143,9 +130,6 @@ export async function cancelOrderByAudit(
 ): Promise<OrderView> {
   return auditedChange(ctx, actor, id, 'order.cancel', async (tx, order) => {
     if (order.status !== 'Verifying' && order.status !== 'Unpaid') throw badRequest('audit.not_cancelable');
-    await tx
-      .update(orders)
-      .set({ status: 'Canceled', canceledAt: ctx.now(), reason: REASONS.adminCanceled, auditNote: note })
-      .where(eq(orders.id, id));
+    await cancelByAuditor(tx, id, ctx.now(), REASONS.adminCanceled, note);
   });
 }

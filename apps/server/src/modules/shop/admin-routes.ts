@@ -10,13 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
-import { listOrders, toOrderDto } from '../shop/orders.ts';
-import { cancelOrderByAudit, confirmOrderByAudit, recheckOrder } from './order-audit.ts';
+import { cancelOrderByAudit, confirmOrderByAudit, recheckOrder } from './audit.ts';
+import { listOrders, toOrderDto } from './service.ts';
 
 const bearer = [{ bearer: [] }];
 
 /** Admin APIs: every route checks the role on the server (403 otherwise) and audit-logs its changes. */
-export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const auditor = app.requireRole('auditor');
 
   app.get(

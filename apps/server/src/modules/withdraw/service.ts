@@ -1,4 +1,4 @@
-import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import type { DbOrTx } from '@agc/db';
 import {
   formatAmount,
   parseWithdrawAmount,
@@ -6,22 +6,16 @@ import {
   tokenDecimals,
   WITHDRAW_TYPES,
   type WithdrawAsset,
-  type Withdrawal,
   type WithdrawCheck,
   type WithdrawLimit,
-  type WithdrawStatus,
   type WithdrawType,
 } from '@agc/shared';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { ACCOUNTS, balanceOf, type TransferInput } from '../ledger/index.ts';
 import { applyPpm, dayKey, ppmToPercent, startOfUtcDay } from '../rules/index.ts';
-
-const { withdrawals } = schema;
-
-export type WithdrawalRow = typeof withdrawals.$inferSelect;
+import { findOwn, memberKey, usedOnDay, type WithdrawalRow } from './repository.ts';
 
 /** A request's type and amount, read once with the message each mistake deserves; nothing is touched. */
 export function readRequest(body: { amount?: string; type?: number | string }): {
@@ -40,30 +34,6 @@ export function readRequest(body: { amount?: string; type?: number | string }): 
 export function feeOf(ctx: AppContext, units: bigint): { fee: bigint; received: bigint } {
   const fee = applyPpm(units, ctx.config.withdraw.feePpm);
   return { fee, received: units - fee };
-}
-
-/** The key of one member's asset in the maps below. */
-export const memberKey = (userId: bigint, asset: string) => `${userId}|${asset}`;
-
-/**
- * What members requested today (UTC) per asset, rejected requests aside, by memberKey: one query for
- * any number of member-asset pairs.
- */
-export async function usedToday(
-  db: DbOrTx,
-  pairs: Array<{ userId: bigint; asset: WithdrawAsset }>,
-  day: string,
-): Promise<Map<string, bigint>> {
-  const rows = rowsOf<{ uid: string; asset: string; used: string }>(
-    await db.execute(sql`
-      select k.uid::text as uid, k.asset, coalesce(sum(w.amount), 0)::text as used
-      from unnest(${sql.param(pairs.map((p) => p.userId.toString()))}::bigint[],
-        ${sql.param(pairs.map((p) => p.asset))}::text[]) as k(uid, asset)
-      left join withdrawals w on w.user_id = k.uid and w.asset = k.asset and w.day = ${day}::date
-        and w.status <> 'Rejected'
-      group by k.uid, k.asset`),
-  );
-  return new Map(rows.map((r) => [memberKey(BigInt(r.uid), r.asset), BigInt(r.used)]));
 }
 
 interface Standing {
@@ -129,7 +99,7 @@ export async function checkWithdrawal(
   const day = dayKey(startOfUtcDay(ctx.now()));
   const [available, used] = await Promise.all([
     availableOf(ctx.db, user.id, asset),
-    usedToday(ctx.db, [{ userId: user.id, asset }], day),
+    usedOnDay(ctx.db, [{ userId: user.id, asset }], day),
   ]);
   const s = standing(ctx, asset, available, used.get(memberKey(user.id, asset)) ?? 0n);
   const { fee, received } = feeOf(ctx, units);
@@ -156,7 +126,7 @@ export async function withdrawLimits(ctx: AppContext, user: SessionUser): Promis
   const today = startOfUtcDay(ctx.now());
   const day = dayKey(today);
   const types = [1, 2] as const;
-  const used = await usedToday(
+  const used = await usedOnDay(
     ctx.db,
     types.map((type) => ({ userId: user.id, asset: WITHDRAW_TYPES[type] })),
     day,
@@ -198,71 +168,11 @@ export function refusalError(
   return refused ? badRequest(refused.key, refused.vars) : null;
 }
 
+/** A member's own withdrawal: another member's answers exactly like one that does not exist. */
 export async function findOwnWithdrawal(db: DbOrTx, userId: bigint, id: bigint): Promise<WithdrawalRow> {
-  const [row] = await db
-    .select()
-    .from(withdrawals)
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.userId, userId)))
-    .limit(1);
-  // Another member's withdrawal answers exactly like one that does not exist.
+  const row = await findOwn(db, userId, id);
   if (!row) throw notFound('withdraw.not_found');
   return row;
-}
-
-export interface WithdrawPageQuery {
-  page: number;
-  size: number;
-  status?: WithdrawStatus;
-  userId?: bigint;
-  type?: WithdrawType;
-  address?: string;
-}
-
-export async function listWithdrawals(db: DbOrTx, q: WithdrawPageQuery) {
-  const conditions: SQL[] = [];
-  if (q.userId !== undefined) conditions.push(eq(withdrawals.userId, q.userId));
-  if (q.status !== undefined) conditions.push(eq(withdrawals.status, q.status));
-  if (q.type !== undefined) conditions.push(eq(withdrawals.type, q.type));
-  if (q.address !== undefined) conditions.push(eq(withdrawals.address, q.address));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(withdrawals)
-      .where(where)
-      .orderBy(desc(withdrawals.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(withdrawals).where(where),
-  ]);
-  const n = total?.n ?? 0;
-  return { list: rows, total: n, page: q.page, size: q.size, has_more: q.page * q.size < n };
-}
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-export function toWithdrawalDto(ctx: AppContext, w: WithdrawalRow): Withdrawal {
-  const type = w.type as WithdrawType;
-  const d = tokenDecimals(type);
-  return {
-    withdraw_id: w.id.toString(),
-    id: w.id.toString(),
-    type,
-    asset: w.asset,
-    amount: formatAmount(w.amount, d),
-    service_fee: formatAmount(w.fee, d),
-    fee_rate: ppmToPercent(BigInt(w.feePpm)),
-    received: formatAmount(w.received, d),
-    address: w.address,
-    status: w.status,
-    reason: w.reason,
-    created_at: w.createdAt.toISOString(),
-    audited_at: iso(w.auditedAt),
-    voucher_deadline: iso(w.voucherDeadline),
-    claim_tx_hash: w.claimTxHash,
-    claimed_at: iso(w.claimedAt),
-    explorer_url: w.claimTxHash ? `${ctx.chain.explorerUrl}/tx/${w.claimTxHash}` : null,
-  };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
-import { ACCOUNTS } from '../ledger/index.ts';
-import { dayKey, startOfUtcDay } from '../rules/index.ts';
-import { monthKey } from '../team/volume.ts';
+import { ACCOUNTS, hasInvested } from '../ledger/index.ts';
+import { dayKey, monthKey, startOfUtcDay } from '../rules/index.ts';
 
 /** A member's money and team figures, read in one round trip from the ledger, rewards and team volume. */
 export interface MemberFigures {
@@ -51,8 +50,7 @@ export async function memberFigures(db: DbOrTx, userId: bigint, now: Date): Prom
       coalesce(s.manage_base, 0)::text as manage_base, coalesce(s.manage_rank, 0) as manage_rank,
       (case when v.month_key = ${monthKey(now)} then v.left_month + v.right_month else 0 end)::text as month_team,
       (select count(*) from users u
-        join ledger_accounts a on coalesce(a.user_id, 0) = u.id and a.code = ${ACCOUNTS.investment} and a.asset = 'USDT'
-        where u.inviter_id = ${userId.toString()}::bigint and a.balance > 0)::int as invited_valid
+        where u.inviter_id = ${userId.toString()}::bigint and ${hasInvested(sql`u.id`)})::int as invited_valid
     from (select
         coalesce(sum(due - cut), 0)::text as profit_sum,
         coalesce(sum(credited_usdt) filter (where day = ${dayKey(today)}::date), 0)::text as today_usdt,

@@ -1,16 +1,7 @@
-import { type DbOrTx, rowsOf, schema } from '@agc/db';
-import {
-  AGC_DECIMALS,
-  ErrorCode,
-  formatAmount,
-  type Order,
-  type OrderStatus,
-  USDT_DECIMALS,
-} from '@agc/shared';
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@agc/db';
+import { AGC_DECIMALS, ErrorCode, formatAmount, type Order, type Product, USDT_DECIMALS } from '@agc/shared';
 import { TransactionReceiptNotFoundError } from 'viem';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Translate } from '../../plugins/i18n.ts';
@@ -18,13 +9,23 @@ import { chainClient } from '../chain/index.ts';
 import { agcToUsdt, usdtToAgc } from '../pricing/index.ts';
 import { applyPpm } from '../rules/index.ts';
 import { paidEvents } from './payments.ts';
-import { findProduct } from './products.ts';
+import {
+  cancelExpiredQuotes,
+  cancelUnpaid,
+  findOrder,
+  findProduct,
+  insertOrder,
+  insertProductsIfNone,
+  type OrderPageQuery,
+  type OrderView,
+  orderPage,
+  type ProductRow,
+  productsOnSale,
+  recordReport,
+  returnUnconfirmedReports,
+} from './repository.ts';
 
-const { orders, users } = schema;
-
-export type OrderRow = typeof orders.$inferSelect;
-/** An order with its member's address (the paying wallet). */
-export type OrderView = OrderRow & { address: string };
+export type { OrderView };
 
 /**
  * Why an order is Verifying or Canceled: message codes under `order.reasons` in the API locales,
@@ -45,6 +46,37 @@ export const REASONS = {
   adminConfirmed: 'admin_confirmed',
   adminCanceled: 'admin_canceled',
 } as const;
+
+// --- products ---
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    image_url: row.imageUrl,
+    price_usdt: formatAmount(row.priceUsdt, USDT_DECIMALS),
+    status: row.status,
+  };
+}
+
+/** Products on sale, in shop order. */
+export async function listProducts(db: DbOrTx): Promise<Product[]> {
+  return (await productsOnSale(db)).map(toProduct);
+}
+
+/** The demo catalogue (development seed and tests). Prices in USDT minor units. */
+export const DEMO_PRODUCTS: Array<Pick<ProductRow, 'name' | 'description' | 'priceUsdt' | 'sort'>> = [
+  { name: 'Starter', description: 'Entry hash power package', priceUsdt: 100_000_000n, sort: 1 },
+  { name: 'Builder', description: 'Hash power for a growing team', priceUsdt: 1_000_000_000n, sort: 2 },
+  { name: 'Pro', description: 'Professional hash power package', priceUsdt: 5_000_000_000n, sort: 3 },
+  { name: 'Premier', description: 'The largest hash power package', priceUsdt: 10_000_000_000n, sort: 4 },
+];
+
+/** The demo catalogue into an empty shop (development seed and tests). */
+export const seedProducts = (db: DbOrTx) => insertProductsIfNone(db, DEMO_PRODUCTS);
+
+// --- orders ---
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -73,19 +105,6 @@ export function toOrderDto(o: OrderView, t: Translate): Order {
   };
 }
 
-const viewColumns = { order: orders, address: users.address };
-const flatten = (r: { order: OrderRow; address: string }): OrderView => ({ ...r.order, address: r.address });
-
-export async function findOrder(db: DbOrTx, id: bigint): Promise<OrderView | undefined> {
-  const [row] = await db
-    .select(viewColumns)
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, id))
-    .limit(1);
-  return row && flatten(row);
-}
-
 /** The member's own order; anyone else's answers 404 (not a leak of its existence). */
 export async function findOwnOrder(db: DbOrTx, userId: bigint, id: bigint): Promise<OrderView> {
   const order = await findOrder(db, id);
@@ -93,33 +112,8 @@ export async function findOwnOrder(db: DbOrTx, userId: bigint, id: bigint): Prom
   return order;
 }
 
-export interface OrderPageQuery {
-  userId?: bigint;
-  status?: OrderStatus;
-  page: number;
-  size: number;
-}
-
 /** A page of orders, newest first: a member's own (userId) or everyone's (the audit page). */
-export async function listOrders(db: DbOrTx, q: OrderPageQuery) {
-  const where = and(
-    q.userId === undefined ? undefined : eq(orders.userId, q.userId),
-    q.status === undefined ? undefined : eq(orders.status, q.status),
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(viewColumns)
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  const n = total?.n ?? 0;
-  return { list: rows.map(flatten), total: n, page: q.page, size: q.size, has_more: q.page * q.size < n };
-}
+export const listOrders = (db: DbOrTx, q: OrderPageQuery) => orderPage(db, q);
 
 /**
  * A quote: the USDT price of the product, and the service fee (ORDER_FEE_PERCENT of the price) in
@@ -130,32 +124,23 @@ export async function createOrder(ctx: AppContext, user: SessionUser, productId:
   if (!product || product.status !== 'on') throw badRequest('order.product_unavailable');
   const price = await ctx.prices.agcPrice();
   const now = ctx.now();
-  const feeAgc = usdtToAgc(applyPpm(product.priceUsdt, ctx.config.shop.feePpm), price);
-  const [row] = await ctx.db
-    .insert(orders)
-    .values({
-      userId: user.id,
-      productId: product.id,
-      productName: product.name,
-      priceUsdt: product.priceUsdt,
-      feeAgc,
-      agcPriceUsdt: price.usdtPerAgc,
-      quoteExpiresAt: new Date(now.getTime() + ctx.config.shop.quoteTtlMs),
-      createdAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('order insert returned nothing');
+  const row = await insertOrder(ctx.db, {
+    userId: user.id,
+    productId: product.id,
+    productName: product.name,
+    priceUsdt: product.priceUsdt,
+    feeAgc: usdtToAgc(applyPpm(product.priceUsdt, ctx.config.shop.feePpm), price),
+    agcPriceUsdt: price.usdtPerAgc,
+    quoteExpiresAt: new Date(now.getTime() + ctx.config.shop.quoteTtlMs),
+    createdAt: now,
+  });
   return { ...row, address: user.address };
 }
 
 /** The member cancels an Unpaid order; anything else is refused and nothing changes. */
 export async function cancelOrder(ctx: AppContext, user: SessionUser, id: bigint): Promise<OrderView> {
   await findOwnOrder(ctx.db, user.id, id);
-  const [row] = await ctx.db
-    .update(orders)
-    .set({ status: 'Canceled', canceledAt: ctx.now(), reason: REASONS.canceledByMember })
-    .where(and(eq(orders.id, id), eq(orders.status, 'Unpaid')))
-    .returning();
+  const row = await cancelUnpaid(ctx.db, id, ctx.now(), REASONS.canceledByMember);
   if (!row) throw badRequest('order.not_cancelable');
   return { ...row, address: user.address };
 }
@@ -212,31 +197,26 @@ export async function reportPayment(
   if (order.status !== 'Unpaid' && !(order.status === 'Success' && order.payTxHash === null))
     throw badRequest('order.not_payable');
   if (retry) await assertPaysOrder(ctx, order, hash as `0x${string}`);
-  try {
-    const [row] = await ctx.db
-      .update(orders)
-      .set(
-        order.status === 'Unpaid'
-          ? {
-              status: 'Verifying',
-              payTxHash: hash,
-              payReportedAt: ctx.now(),
-              reason: REASONS.awaitingConfirmation,
-            }
-          : { payTxHash: hash },
-      )
-      .where(and(eq(orders.id, id), eq(orders.status, order.status), sql`${orders.payTxHash} is null`))
-      .returning();
-    // The watcher may have confirmed the order between the read and the update: read it again.
-    if (!row) {
-      if (retry) return reportPayment(ctx, user, id, txHash, false);
-      throw badRequest('order.not_payable');
-    }
-    return { ...row, address: user.address };
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError(ErrorCode.conflict, 'order.tx_used');
-    throw e;
+  const row = await recordReport(
+    ctx.db,
+    id,
+    order.status,
+    order.status === 'Unpaid'
+      ? {
+          status: 'Verifying',
+          payTxHash: hash,
+          payReportedAt: ctx.now(),
+          reason: REASONS.awaitingConfirmation,
+        }
+      : { payTxHash: hash },
+  );
+  if (row === 'used') throw new AppError(ErrorCode.conflict, 'order.tx_used');
+  // The watcher may have confirmed the order between the read and the update: read it again.
+  if (!row) {
+    if (retry) return reportPayment(ctx, user, id, txHash, false);
+    throw badRequest('order.not_payable');
   }
+  return { ...row, address: user.address };
 }
 
 /**
@@ -245,32 +225,18 @@ export async function reportPayment(
  * again, or cancel), Canceled after. Orders with a payment event on record are never touched: money
  * arrived, an auditor decides. Returns how many orders went back.
  */
-export async function expireReports(db: DbOrTx, now: Date, ttlMs: number): Promise<number> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      update orders o set
-        status = case when o.quote_expires_at > ${now.toISOString()}::timestamptz then 'Unpaid' else 'Canceled' end,
-        canceled_at = case when o.quote_expires_at > ${now.toISOString()}::timestamptz then null
-          else ${now.toISOString()}::timestamptz end,
-        pay_tx_hash = null, pay_reported_at = null, reason = ${REASONS.reportExpired}
-      where o.status = 'Verifying' and o.reason = ${REASONS.awaitingConfirmation}
-        and o.pay_reported_at < ${new Date(now.getTime() - ttlMs).toISOString()}::timestamptz
-        and not exists (select 1 from chain_events e where e.order_id = o.id and e.orphaned_at is null)
-      returning o.id::text as id`),
-  );
-  return rows.length;
-}
+export const expireReports = (db: DbOrTx, now: Date, ttlMs: number): Promise<number> =>
+  returnUnconfirmedReports(db, {
+    now,
+    before: new Date(now.getTime() - ttlMs),
+    waitingReason: REASONS.awaitingConfirmation,
+    reason: REASONS.reportExpired,
+  });
 
 /**
  * Cancels Unpaid orders whose quote expired more than the grace period ago (a payment sent just
  * before expiry may still be mined; the watcher would then find the order Unpaid and confirm it).
  * Returns how many were canceled.
  */
-export async function expireOrders(db: DbOrTx, now: Date, graceMs: number): Promise<number> {
-  const rows = await db
-    .update(orders)
-    .set({ status: 'Canceled', canceledAt: now, reason: REASONS.quoteExpired })
-    .where(and(eq(orders.status, 'Unpaid'), lt(orders.quoteExpiresAt, new Date(now.getTime() - graceMs))))
-    .returning({ id: orders.id });
-  return rows.length;
-}
+export const expireOrders = (db: DbOrTx, now: Date, graceMs: number): Promise<number> =>
+  cancelExpiredQuotes(db, new Date(now.getTime() - graceMs), now, REASONS.quoteExpired);

@@ -1,0 +1,16 @@
+import type { Job } from '../../lib/jobs.ts';
+import { purgeRateLimits } from '../../plugins/rate-limit.ts';
+import { purgeNonces } from './service.ts';
+import { purgeSessions } from './sessions.ts';
+
+/** Maintenance: spent sign-in nonces, ended rate-limit windows, long-ended sessions. */
+export const maintenanceJob: Job = {
+  name: 'maintenance',
+  everyMs: 600_000,
+  firstDelayMs: 5000,
+  run: async (ctx) => {
+    await purgeNonces(ctx);
+    await purgeRateLimits(ctx.db);
+    await purgeSessions(ctx);
+  },
+};
