@@ -3,10 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type Deployment,
-  deployAll,
+  deployDevelopment,
   devAccount,
-  devQuoteSigner,
-  devVoucherSigner,
   isDeployed,
   isDevKeyAddress,
   seedDevFunds,
@@ -16,7 +14,6 @@ import {
 } from '@agc/contracts';
 import { type DbHandle, migrate, openDb } from '@agc/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { createTestClient, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Config } from './config.ts';
 import type { AppContext, ChainContext } from './context.ts';
@@ -64,19 +61,7 @@ async function localChain(
     if (await isDeployed(anvil.url, saved)) deployment = saved;
   }
   if (!deployment) {
-    const deployer = devAccount(0);
-    deployment = await deployAll({
-      rpcUrl: anvil.url,
-      deployer,
-      signer: devVoucherSigner().address,
-      quoteSigner: devQuoteSigner().address,
-      openMint: true,
-    });
-    // The voucher signer sends the vault's cancel(id) when an admin revokes an approved withdrawal: gas.
-    await createTestClient({ mode: 'anvil', transport: http(anvil.url) }).setBalance({
-      address: devVoucherSigner().address,
-      value: parseEther('10'),
-    });
+    deployment = await deployDevelopment(anvil.url);
     const accounts = Array.from({ length: 10 }, (_, i) => devAccount(i).address);
     await seedDevFunds({
       rpcUrl: anvil.url,

@@ -2,10 +2,8 @@ import {
   type AnvilInstance,
   agcAbi,
   type Deployment,
-  deployAll,
+  deployDevelopment,
   devAccount,
-  devQuoteSigner,
-  devVoucherSigner,
   localChain,
   mockUsdtAbi,
   startAnvil,
@@ -36,18 +34,7 @@ export async function startLocalChain(): Promise<{
   chain: ChainContext;
 }> {
   const anvil = await startAnvil();
-  const deployment = await deployAll({
-    rpcUrl: anvil.url,
-    deployer: devAccount(0),
-    signer: devVoucherSigner().address,
-    quoteSigner: devQuoteSigner().address,
-    openMint: true,
-  });
-  // The voucher signer pays the gas of the vault's cancel(id) when an admin revokes a withdrawal.
-  await createTestClient({ mode: 'anvil', transport: http(anvil.url) }).setBalance({
-    address: devVoucherSigner().address,
-    value: parseEther('10'),
-  });
+  const deployment = await deployDevelopment(anvil.url);
   const lower = (a: string) => a.toLowerCase() as `0x${string}`;
   return {
     anvil,

@@ -10,6 +10,7 @@ import type { AppContext, ChainContext } from '../src/context.ts';
 import { createCaches } from '../src/lib/caches.ts';
 import { TokenService } from '../src/lib/tokens.ts';
 import { priceSourceFrom } from '../src/modules/pricing/index.ts';
+import { createOrder, ingestPaidEvents } from '../src/modules/shop/index.ts';
 
 export interface TestServer {
   app: App;
@@ -142,3 +143,31 @@ export async function session(s: TestServer, account: PrivateKeyAccount, o: Sign
 }
 
 export const randomHex = (n: number) => `0x${randomBytes(n).toString('hex')}` as Hex;
+
+/** A payment event as the watcher would decode it, at a made-up place on the chain. */
+export const syntheticPaid = (orderId: bigint, payer: string, usdtAmount: bigint, agcAmount: bigint) => ({
+  txHash: randomHex(32),
+  logIndex: 0,
+  blockNumber: 1n,
+  blockHash: randomHex(32),
+  orderId,
+  payer: payer.toLowerCase(),
+  usdtAmount,
+  agcAmount,
+});
+
+/**
+ * Buys a product for a member the way the watcher confirms a purchase (an order, then its payment
+ * event ingested), without a chain: for tests about what follows a confirmation.
+ */
+export async function buyDirectly(
+  ctx: AppContext,
+  member: { id: bigint; address: string },
+  productId: number,
+) {
+  const order = await createOrder(ctx, { id: member.id, address: member.address, roles: [] }, productId);
+  await ctx.db.transaction((tx) =>
+    ingestPaidEvents(ctx, tx, [syntheticPaid(order.id, member.address, order.priceUsdt, order.feeAgc)]),
+  );
+  return order;
+}

@@ -12,7 +12,7 @@ import { grantRole } from '../src/modules/members/index.ts';
 import { ingestPaidEvents, paidEvents, seedProducts } from '../src/modules/shop/index.ts';
 import { applyPendingTeamVolume } from '../src/modules/team/index.ts';
 import { type ChainServer, startChainServer } from './chain.ts';
-import { newWallet, randomHex, session } from './helpers.ts';
+import { newWallet, randomHex, session, syntheticPaid } from './helpers.ts';
 
 const USDT = 10n ** 6n;
 const AGC = 10n ** 18n;
@@ -113,17 +113,6 @@ async function quoteOf(m: Member, orderId: string) {
 }
 
 /** A payment event as the watcher would read it, for the server-side checks the contract now makes unreachable. */
-const syntheticPaid = (orderId: bigint, payer: string, usdtAmount: bigint, agcAmount: bigint) => ({
-  txHash: randomHex(32),
-  logIndex: 0,
-  blockNumber: 1n,
-  blockHash: randomHex(32),
-  orderId,
-  payer: payer.toLowerCase(),
-  usdtAmount,
-  agcAmount,
-});
-
 const order = async (m: Member, id: string) => (await api('GET', `/order/${id}`, m)).data;
 const me = async (m: Member) => (await api('GET', '/me', m)).data;
 const settle = async () => {

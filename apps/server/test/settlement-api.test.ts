@@ -6,8 +6,8 @@ import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts
 import { findByAddress, type Member } from '../src/modules/members/index.ts';
 import { runSettlement } from '../src/modules/rewards/settlement.ts';
 import { dayKey } from '../src/modules/rules/index.ts';
-import { createOrder, ingestPaidEvents, seedProducts } from '../src/modules/shop/index.ts';
-import { newWallet, randomHex, session, startTestServer, type TestServer } from './helpers.ts';
+import { seedProducts } from '../src/modules/shop/index.ts';
+import { buyDirectly, newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 
 // The team tree, the rewards pages and the daily settlement through the API, on the suite's database.
 //
@@ -45,24 +45,7 @@ const post = (who: string, url: string, payload: unknown = {}) =>
     headers: { ...h[who], 'accept-language': 'en' },
   });
 
-async function buy(who: string, productId: number) {
-  const member = m[who]!;
-  const order = await createOrder(s.ctx, { id: member.id, address: member.address, roles: [] }, productId);
-  await s.ctx.db.transaction((tx) =>
-    ingestPaidEvents(s.ctx, tx, [
-      {
-        txHash: randomHex(32),
-        logIndex: 0,
-        blockHash: randomHex(32),
-        blockNumber: 1n,
-        orderId: order.id,
-        payer: member.address,
-        usdtAmount: order.priceUsdt,
-        agcAmount: order.feeAgc,
-      },
-    ]),
-  );
-}
+const buy = (who: string, productId: number) => buyDirectly(s.ctx, m[who]!, productId);
 
 const rewardRows = async (who: string) =>
   rowsOf<{ kind: string; base: string; due: string; cut: string; cu: string; ca: string; day: string }>(

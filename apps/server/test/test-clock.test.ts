@@ -4,9 +4,9 @@ import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/context.ts';
 import { findByAddress } from '../src/modules/members/index.ts';
 import { settleDueDays } from '../src/modules/rewards/settlement.ts';
-import { createOrder, ingestPaidEvents, seedProducts } from '../src/modules/shop/index.ts';
+import { seedProducts } from '../src/modules/shop/index.ts';
 import { serverClock } from '../src/modules/testing/clock.ts';
-import { newWallet, randomHex, session, startTestServer, type TestServer } from './helpers.ts';
+import { buyDirectly, newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 
 // The test clock through the API: absent unless TEST_CLOCK is set; with it, an admin reads and moves it
 // forward, and everything that reads ctx.now() (sign-in, confirmations, rewards' day, the settlement) follows.
@@ -108,21 +108,7 @@ describe('with TEST_CLOCK', () => {
     // A purchase confirmed on D (the watcher's path: a payment event for the order).
     const m = await findByAddress(s.ctx.db, member.address);
     if (!m) throw new Error('the member signed up in beforeAll');
-    const order = await createOrder(s.ctx, { id: m.id, address: m.address, roles: [] }, 1);
-    await s.ctx.db.transaction((tx) =>
-      ingestPaidEvents(s.ctx, tx, [
-        {
-          txHash: randomHex(32),
-          logIndex: 0,
-          blockHash: randomHex(32),
-          blockNumber: 1n,
-          orderId: order.id,
-          payer: m.address,
-          usdtAmount: order.priceUsdt,
-          agcAmount: order.feeAgc,
-        },
-      ]),
-    );
+    const order = await buyDirectly(s.ctx, m, 1);
     const detail = (await call(s, 'GET', `order/${order.id}`, memberH)).json().data;
     expect(detail.status).toBe('Success');
     // D has not ended: nothing to settle.

@@ -10,6 +10,7 @@ import {
   type Hash,
   http,
   type PublicClient,
+  parseEther,
 } from 'viem';
 import {
   agcAbi,
@@ -21,6 +22,7 @@ import {
   vaultAbi,
   vaultBytecode,
 } from '../generated/abis.ts';
+import { devAccount, devQuoteSigner, devVoucherSigner } from './accounts.ts';
 
 export interface Deployment {
   chainId: number;
@@ -162,6 +164,26 @@ export async function deployAll({
   let blockNumber = receipts[0]?.blockNumber ?? 0n;
   for (const r of receipts) if (r.blockNumber < blockNumber) blockNumber = r.blockNumber;
   return { chainId, agc, usdt, transfer, vault, blockNumber };
+}
+
+/**
+ * The local chain's contracts as development and tests use them: dev account 0 deploys and guards,
+ * the development voucher and quote signers sign, USDT mints for anyone; the voucher signer gets gas
+ * (it sends the vault's cancel(id) when an admin revokes an approved withdrawal).
+ */
+export async function deployDevelopment(rpcUrl: string): Promise<Deployment> {
+  const deployment = await deployAll({
+    rpcUrl,
+    deployer: devAccount(0),
+    signer: devVoucherSigner().address,
+    quoteSigner: devQuoteSigner().address,
+    openMint: true,
+  });
+  await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({
+    address: devVoucherSigner().address,
+    value: parseEther('10'),
+  });
+  return deployment;
 }
 
 /**
