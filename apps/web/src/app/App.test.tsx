@@ -15,7 +15,7 @@ import { cleanupPage } from '../test/cleanup.ts';
 import { CONFIG } from '../test/config.ts';
 import { makeMe } from '../test/fixtures.ts';
 import { AppProviders } from './providers.tsx';
-import { queryClient } from './queryClient.ts';
+import { queryClient } from './query-client.ts';
 import { routes } from './router.tsx';
 
 // The whole app over a memory router. Only the server (fetch) and the browser wallet are faked.

@@ -4,8 +4,8 @@ import { Outlet, useMatches, useNavigation } from 'react-router';
 import { NavBar } from '../components/NavBar.tsx';
 import { TabBar } from '../components/TabBar.tsx';
 import { navigateBack, switchTab } from '../lib/navigation.ts';
-import { NOT_FOUND_HANDLE, type RouteHandle } from '../lib/routeTable.ts';
-import { useAccountWatcher } from './useAccountWatcher.ts';
+import { NOT_FOUND_HANDLE, type RouteHandle } from '../lib/route-table.ts';
+import { useAccountWatcher } from './use-account-watcher.ts';
 
 /** Pages load lazily; a load that takes longer than this shows a progress bar. */
 const PENDING_DELAY_MS = 200;

@@ -1,4 +1,4 @@
-import type { RouteHandle } from '../lib/routeTable.ts';
+import type { RouteHandle } from '../lib/route-table.ts';
 
 /** Route names a visitor may open without logging in (whatever their login flag says). */
 export const PUBLIC_ROUTE_NAMES: readonly string[] = ['login', 'wode', 'firstPage', 'testWallet'];

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocaleFor } from '../lib/i18n/antd-locale.ts';
 import { isLocale } from '../lib/i18n/languages.ts';
-import { queryClient } from './queryClient.ts';
+import { queryClient } from './query-client.ts';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   // Re-renders on language change; the antd-mobile locale was loaded before the switch.

@@ -5,13 +5,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject, replace } from 'react-router';
 import { loginUrl, setRouter } from '../lib/navigation.ts';
-import {
-  HOME_PATH,
-  NOT_FOUND_HANDLE,
-  ROUTE_TABLE,
-  type RouteDef,
-  type RouteHandle,
-} from '../lib/routeTable.ts';
+import { type PathKey, paths } from '../lib/paths.ts';
+import { NOT_FOUND_HANDLE, ROUTE_TABLE, type RouteDef, type RouteHandle } from '../lib/route-table.ts';
 import { isLoggedIn } from '../stores/auth.ts';
 import { resolveGuard } from './guard.ts';
 import HomePage from './pages/home/HomePage.tsx';
@@ -45,49 +40,51 @@ const lazyPage = (load: () => Promise<PageModule>) => async () => ({
   Component: (await withTimeout(load(), PAGE_LOAD_TIMEOUT_MS)).default,
 });
 
-const EAGER: Record<string, ComponentType> = {
+const EAGER: Partial<Record<PathKey, ComponentType>> = {
   home: HomePage,
-  profile: MyPage,
+  homeAlias: HomePage,
+  account: MyPage,
   login: LoginPage,
 };
 
-const LAZY: Record<string, () => Promise<PageModule>> = {
+const LAZY: Partial<Record<PathKey, () => Promise<PageModule>>> = {
   hashRate: () => import('./pages/index/HashRatePage.tsx'),
-  team_user: () => import('./pages/index/TeamUserPage.tsx'),
-  detail: () => import('./pages/rewards/RewardListPage.tsx'),
+  teamUsers: () => import('./pages/index/TeamUserPage.tsx'),
+  rewardList: () => import('./pages/rewards/RewardListPage.tsx'),
   rewardDetail: () => import('./pages/rewards/RewardDetailPage.tsx'),
   shop: () => import('./pages/shop/ShopPage.tsx'),
-  shopPaySuccess: () => import('./pages/shop/PaySuccessPage.tsx'),
+  shopPayResult: () => import('./pages/shop/PaySuccessPage.tsx'),
   shopOrderList: () => import('./pages/shop/OrderListPage.tsx'),
   shopOrderDetail: () => import('./pages/shop/OrderDetailPage.tsx'),
   withdrawal: () => import('./pages/withdrawal/WithdrawalPage.tsx'),
-  withdrawalSunccess: () => import('./pages/withdrawal/WithdrawalSuccessPage.tsx'),
-  withdrawalOrderList: () => import('./pages/withdrawal/WithdrawalListPage.tsx'),
-  withdrawalOrderDetail: () => import('./pages/withdrawal/WithdrawalDetailPage.tsx'),
-  selectLan: () => import('./pages/my/SelectLanguagePage.tsx'),
+  withdrawalSubmitted: () => import('./pages/withdrawal/WithdrawalSuccessPage.tsx'),
+  withdrawalList: () => import('./pages/withdrawal/WithdrawalListPage.tsx'),
+  withdrawalDetail: () => import('./pages/withdrawal/WithdrawalDetailPage.tsx'),
+  selectLanguage: () => import('./pages/my/SelectLanguagePage.tsx'),
   invite: () => import('./pages/my/InvitePage.tsx'),
   inviteTree: () => import('./pages/my/InviteTreePage.tsx'),
-  analytics: () => import('./pages/admin/AnalyticsPage.tsx'),
-  rewardDistribution: () => import('./pages/admin/RewardDistributionPage.tsx'),
-  audit: () => import('./pages/admin/AuditPage.tsx'),
-  audit_order: () => import('./pages/admin/AuditOrderPage.tsx'),
-  localWallet: () => import('./pages/localWallet/LocalWalletPage.tsx'),
-  localWallet_transaction: () => import('./pages/localWallet/TransactionPage.tsx'),
-  localWallet_result: () => import('./pages/localWallet/ResultPage.tsx'),
-  localWallet_list: () => import('./pages/localWallet/ListPage.tsx'),
-  localWallet_withdrawal: () => import('./pages/localWallet/WithdrawalPage.tsx'),
-  foundHome: () => import('./pages/found/FoundHomePage.tsx'),
-  foundMy: () => import('./pages/found/FoundMyPage.tsx'),
-  foundIncome: () => import('./pages/found/FoundIncomePage.tsx'),
-  notFound: () => import('./pages/NotFoundPage.tsx'),
+  adminAnalytics: () => import('./pages/admin/AnalyticsPage.tsx'),
+  adminRewardDistribution: () => import('./pages/admin/RewardDistributionPage.tsx'),
+  adminWithdrawAudit: () => import('./pages/admin/AuditPage.tsx'),
+  adminOrderAudit: () => import('./pages/admin/AuditOrderPage.tsx'),
+  localWallet: () => import('./pages/local-wallet/LocalWalletPage.tsx'),
+  localWalletSend: () => import('./pages/local-wallet/TransactionPage.tsx'),
+  localWalletResult: () => import('./pages/local-wallet/ResultPage.tsx'),
+  localWalletHistory: () => import('./pages/local-wallet/ListPage.tsx'),
+  localWalletSweep: () => import('./pages/local-wallet/WithdrawalPage.tsx'),
+  fundProducts: () => import('./pages/found/FoundHomePage.tsx'),
+  fundHoldings: () => import('./pages/found/FoundMyPage.tsx'),
+  fundEarnings: () => import('./pages/found/FoundIncomePage.tsx'),
 };
+
+const loadNotFound = () => import('./pages/NotFoundPage.tsx');
 
 /** The guard runs as each route's loader: before the page renders, on every navigation to it. */
 function guardLoader(handle: RouteHandle): LoaderFunction {
   return ({ request }) => {
     const decision = resolveGuard(handle, isLoggedIn());
     if (decision.type === 'login') throw replace(loginUrl(new URL(request.url).search));
-    if (decision.type === 'home') throw replace(HOME_PATH);
+    if (decision.type === 'home') throw replace(paths.home);
     return null;
   };
 }
@@ -98,9 +95,9 @@ function toHandle({ path: _path, ...handle }: RouteDef): RouteHandle {
 
 function pageRoute(def: RouteDef): RouteObject {
   const handle = toHandle(def);
-  const eager = EAGER[def.name];
-  const lazy = LAZY[def.name];
-  if (!eager && !lazy) throw new Error(`route ${def.name} has no page`);
+  const eager = EAGER[def.key];
+  const lazy = LAZY[def.key];
+  if (!eager && !lazy) throw new Error(`route ${def.key} has no page`);
   return {
     path: def.path,
     handle,
@@ -122,7 +119,7 @@ export const routes: RouteObject[] = [
         path: '*',
         handle: NOT_FOUND_HANDLE,
         errorElement: <RouteError />,
-        lazy: lazyPage(LAZY.notFound as () => Promise<PageModule>),
+        lazy: lazyPage(loadNotFound),
       },
     ],
   },

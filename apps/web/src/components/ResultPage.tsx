@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/errors.ts';
 import { navigateTo, switchTab } from '../lib/navigation.ts';
-import { HOME_PATH } from '../lib/routeTable.ts';
+import { paths } from '../lib/paths.ts';
 
 const ignore = () => undefined;
 
@@ -66,7 +66,7 @@ export function ResultPage({
         type="button"
         className="btn btn-link btn-block"
         data-testid={`${testId}-home`}
-        onClick={() => void switchTab(HOME_PATH).catch(ignore)}
+        onClick={() => void switchTab(paths.home).catch(ignore)}
       >
         {t('error.goHome')}
       </button>

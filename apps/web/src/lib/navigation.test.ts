@@ -10,7 +10,7 @@ import {
   setRouter,
   switchTab,
 } from './navigation.ts';
-import { ROUTE_TABLE } from './routeTable.ts';
+import { ROUTE_TABLE } from './route-table.ts';
 
 // A real browser router over jsdom's history, with the app's route table.
 let release: () => void = () => undefined;

@@ -5,7 +5,8 @@
 // - the url is required ('Missing required args: "url"'); an unknown page is refused;
 // - the same url requested again while its navigation is pending (a page chunk still loading) is
 //   refused with '<url> locked'.
-import { findRoute, HOME_PATH, LOGIN_PATH } from './routeTable.ts';
+import { paths } from './paths.ts';
+import { findRoute } from './route-table.ts';
 
 /** The part of react-router's data router this module uses. */
 export interface NavigationRouter {
@@ -43,7 +44,7 @@ function validate(kind: Kind, url: unknown): string {
   }
   if (kind === 'switchTab') {
     if (route.tab === undefined) throw new Error('can not switch to no-tabBar page');
-    target = route.tab === 0 ? HOME_PATH : route.path; // tabs open without query, home on '/'
+    target = route.tab === 0 ? paths.home : route.path; // tabs open without query, home on '/'
   }
   return target;
 }
@@ -101,7 +102,7 @@ export function navigateBack(delta = 1): Promise<void> {
     }
     const current = findRoute(r.state.location.pathname);
     if (current?.tab === 0) return;
-    await r.navigate(HOME_PATH, { replace: true });
+    await r.navigate(paths.home, { replace: true });
   });
 }
 
@@ -116,7 +117,7 @@ export function loginUrl(search: string | URLSearchParams = ''): string {
     if (value) params.set(name, value);
   }
   const qs = params.toString();
-  return qs ? `${LOGIN_PATH}?${qs}` : LOGIN_PATH;
+  return qs ? `${paths.login}?${qs}` : paths.login;
 }
 
 /** Replaces the current page with login, keeping the invite query of the current URL. */

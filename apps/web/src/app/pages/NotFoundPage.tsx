@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { reLaunch } from '../../lib/navigation.ts';
-import { HOME_PATH } from '../../lib/routeTable.ts';
+import { paths } from '../../lib/paths.ts';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
@@ -14,7 +14,7 @@ export default function NotFoundPage() {
       <button
         type="button"
         className="btn btn-secondary"
-        onClick={() => void reLaunch(HOME_PATH).catch(() => undefined)}
+        onClick={() => void reLaunch(paths.home).catch(() => undefined)}
       >
         {t('error.goHome')}
       </button>

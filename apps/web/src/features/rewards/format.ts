@@ -2,10 +2,7 @@
 // grouping) with the asset after the number, all on the decimal strings of the API.
 import {
   AGC_DECIMALS,
-  type AmountInput,
   formatAmount,
-  formatDisplayAmount,
-  formatTime,
   parseAmount,
   type Reward,
   type RewardKind,
@@ -13,9 +10,6 @@ import {
 } from '@agc/shared';
 
 export const REWARD_KINDS: readonly RewardKind[] = rewardKind.options;
-
-export const formatUsdt = (value: AmountInput) => formatDisplayAmount(value, { currency: 'USDT' });
-export const formatAgc = (value: AmountInput) => formatDisplayAmount(value, { currency: 'AGC' });
 
 /** A percent rate without needless zeros ("10.00" → "10%", "0.60" → "0.6%"); as sent when not a plain decimal. */
 export function formatPercent(rate: string): string {
@@ -37,11 +31,6 @@ export function isPositive(value: string): boolean {
 
 /** The part of a reward the caps took, when they took anything. */
 export const wasCapped = (reward: Pick<Reward, 'cut'>) => isPositive(reward.cut);
-
-/** A credit time in the reader's zone; the invalid-time text when unreadable. */
-export function formatRewardTime(value: string, t: (key: string) => string): string {
-  return formatTime(value, { invalid: '' }) || t('common.invalidTime');
-}
 
 /** The date groups of the list (the API's `group`): today, yesterday, older. */
 export const GROUP_KEYS = { 1: 'today', 2: 'yesterday', 3: 'older' } as const;

@@ -1,13 +1,10 @@
 import type { InviteInfo } from '@agc/shared';
-import { LOGIN_PATH } from '../../lib/routeTable.ts';
-
-export const INVITE_TREE_PATH = '/pages/my/invite/inviteTree';
-export const TEAM_USER_PATH = '/pages/index/team_user';
+import { paths } from '../../lib/paths.ts';
 
 /** The invite link of a side: this app's login page with the API's query (`?code=…&side=…`). */
 export function inviteLink(origin: string, query: string): string {
   const q = query === '' || query.startsWith('?') ? query : `?${query}`;
-  return `${origin}${LOGIN_PATH}${q}`;
+  return `${origin}${paths.login}${q}`;
 }
 
 /**

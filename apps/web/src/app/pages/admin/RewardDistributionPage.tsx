@@ -8,7 +8,8 @@ import { useRunSettlement } from '../../../features/settlement/api/post-settleme
 import { RunDetails } from '../../../features/settlement/components/RunDetails.tsx';
 import { RunHistory } from '../../../features/settlement/components/RunHistory.tsx';
 import { SettlementTotalsRows } from '../../../features/settlement/components/SettlementTotalsRows.tsx';
-import { formatUsdt, todayUtc } from '../../../features/settlement/format.ts';
+import { todayUtc } from '../../../features/settlement/format.ts';
+import { formatUsdt } from '../../../lib/format.ts';
 import '../../../features/settlement/settlement.css';
 import { errorText } from '../../../lib/errors.ts';
 import { ApiError } from '../../../lib/request.ts';

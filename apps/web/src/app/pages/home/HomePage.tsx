@@ -12,10 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../features/me/api/get-me.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
+import { paths } from '../../../lib/paths.ts';
 
-const HASH_RATE_PATH = '/pages/index/hashRate';
-const TEAM_USER_PATH = '/pages/index/team_user';
-const WITHDRAWAL_PATH = '/pages/withdrawal/index';
 const ignore = () => undefined;
 
 /** left + right, exactly (decimal strings through bigint); null when either is not a plain amount. */
@@ -45,7 +43,7 @@ interface SectionLinkProps {
 const SECTIONS: { titleKey: string; figures: Figure[]; link?: SectionLinkProps }[] = [
   {
     titleKey: 'home.sections.investment',
-    link: { path: HASH_RATE_PATH, titleKey: 'title.hashRate', testId: 'home-hashrate-link' },
+    link: { path: paths.hashRate, titleKey: 'title.hashRate', testId: 'home-hashrate-link' },
     figures: [
       { id: 'investment_sum', labelKey: 'home.investment', value: (me) => me.investment_sum },
       {
@@ -57,7 +55,7 @@ const SECTIONS: { titleKey: string; figures: Figure[]; link?: SectionLinkProps }
   },
   {
     titleKey: 'home.sections.team',
-    link: { path: TEAM_USER_PATH, titleKey: 'title.teamUser', testId: 'home-team-link' },
+    link: { path: paths.teamUsers, titleKey: 'title.teamUser', testId: 'home-team-link' },
     figures: [
       {
         id: 'team_performance',
@@ -71,7 +69,7 @@ const SECTIONS: { titleKey: string; figures: Figure[]; link?: SectionLinkProps }
   },
   {
     titleKey: 'home.sections.rewards',
-    link: { path: WITHDRAWAL_PATH, titleKey: 'title.withdrawal', testId: 'home-withdraw-link' },
+    link: { path: paths.withdrawal, titleKey: 'title.withdrawal', testId: 'home-withdraw-link' },
     figures: [
       { id: 'profit_sum', labelKey: 'home.totalRewards', value: (me) => me.profit_sum },
       { id: 'locked_profit', labelKey: 'home.locked', value: (me) => me.locked_profit },

@@ -12,6 +12,7 @@ import { orderQueryOptions } from '../../../features/shop/api/get-order.ts';
 import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.ts';
 import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
 import { navigateTo } from '../../../lib/navigation.ts';
+import { paths, withQuery } from '../../../lib/paths.ts';
 
 const ignore = () => undefined;
 
@@ -31,7 +32,7 @@ export default function HashRatePage() {
   const [opening, setOpening] = useState<string | null>(null);
 
   const open = (order: Order) =>
-    void navigateTo(`/pages/shop/shopOrderDetail?order_id=${order.order_id}`).catch(ignore);
+    void navigateTo(withQuery(paths.shopOrderDetail, { order_id: order.order_id })).catch(ignore);
 
   const pay = async (order: Order) => {
     if (opening !== null) return;
@@ -51,7 +52,7 @@ export default function HashRatePage() {
   const paid = (result: Order) => {
     setPaying(null);
     void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
-    void navigateTo(`/pages/shop/paySuccess?order_id=${result.order_id}`).catch(ignore);
+    void navigateTo(withQuery(paths.shopPayResult, { order_id: result.order_id })).catch(ignore);
   };
 
   const refresh = () => Promise.all([me.refetch(), unpaid.refetch(), confirmed.refetch()]);

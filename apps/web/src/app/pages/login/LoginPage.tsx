@@ -7,12 +7,12 @@ import type { LoginStep } from '../../../features/auth/login-with-wallet.ts';
 import { configQueryOptions, usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { navigateTo, switchTab } from '../../../lib/navigation.ts';
-import { HOME_PATH, LOCAL_WALLET_PATH } from '../../../lib/routeTable.ts';
+import { paths } from '../../../lib/paths.ts';
 import { startSession } from '../../../lib/session.ts';
 import { discoverWallets } from '../../../lib/wallet/discovery.ts';
 import { isUserRejection } from '../../../lib/wallet/errors.ts';
 import { setActiveWallet } from '../../../lib/wallet/session.ts';
-import { pickWallet } from './pickWallet.tsx';
+import { pickWallet } from './pick-wallet.tsx';
 
 const ignore = () => undefined;
 
@@ -27,7 +27,7 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [noWallet, setNoWallet] = useState(false);
 
-  const localWalletUrl = `${LOCAL_WALLET_PATH}${search.toString() ? `?${search.toString()}` : ''}`;
+  const localWalletUrl = `${paths.localWallet}${search.toString() ? `?${search.toString()}` : ''}`;
 
   const connect = async () => {
     if (step) return;
@@ -48,7 +48,7 @@ export default function LoginPage() {
       const result = await loginWithWallet({ wallet, config: cfg, invite, onStep: setStep });
       setActiveWallet(wallet);
       startSession(result.token, result.address || result.account, wallet.info.rdns);
-      await switchTab(HOME_PATH);
+      await switchTab(paths.home);
     } catch (e) {
       // A refusal in the wallet just ends the attempt; everything else is said on the page.
       if (!isUserRejection(e)) setError(errorText(e, t));

@@ -5,7 +5,8 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useInvite } from '../../../features/team/api/get-invite.ts';
 import { QrCode } from '../../../features/team/components/QrCode.tsx';
 import { copyText } from '../../../features/team/copy.ts';
-import { bonusValues, INVITE_TREE_PATH, inviteLink, TEAM_USER_PATH } from '../../../features/team/invite.ts';
+import { bonusValues, inviteLink } from '../../../features/team/invite.ts';
+import { paths } from '../../../lib/paths.ts';
 import '../../../features/team/team.css';
 import { errorText } from '../../../lib/errors.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
@@ -119,7 +120,7 @@ export default function InvitePage() {
             type="button"
             className="btn-link card-link"
             data-testid="invite-team-link"
-            onClick={() => void navigateTo(TEAM_USER_PATH).catch(ignore)}
+            onClick={() => void navigateTo(paths.teamUsers).catch(ignore)}
           >
             {t('title.teamUser')} ›
           </button>
@@ -138,7 +139,7 @@ export default function InvitePage() {
           type="button"
           className="btn btn-secondary btn-block invite-tree-button"
           data-testid="invite-tree-link"
-          onClick={() => void navigateTo(INVITE_TREE_PATH).catch(ignore)}
+          onClick={() => void navigateTo(paths.inviteTree).catch(ignore)}
         >
           {t('title.inviteTree')}
         </button>

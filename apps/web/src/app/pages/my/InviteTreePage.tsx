@@ -10,7 +10,7 @@ import {
 import { NodeDetail } from '../../../features/tree/components/NodeDetail.tsx';
 import { OrgTree, type OrgTreeHandle } from '../../../features/tree/components/OrgTree.tsx';
 import { TreeSearch } from '../../../features/tree/components/TreeSearch.tsx';
-import { useMemberTree } from '../../../features/tree/hooks/useMemberTree.ts';
+import { useMemberTree } from '../../../features/tree/hooks/use-member-tree.ts';
 import { type MemberOrgNode, matchesAddress, memberAcc } from '../../../features/tree/model/member-tree.ts';
 import { findNode } from '../../../features/tree/model/tree.ts';
 import { errorText } from '../../../lib/errors.ts';

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../../features/auth/hooks/use-logout.tsx';
 import { navigateTo, switchTab } from '../../../lib/navigation.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useWalletStore } from '../../../stores/wallet.ts';
 
 const ignore = () => undefined;
@@ -70,12 +71,12 @@ export default function MyPage() {
         <MenuItem
           testId="menu-rewards"
           label={t('my.menu.rewards')}
-          onClick={() => void switchTab('/pages/rewardList/index').catch(ignore)}
+          onClick={() => void switchTab(paths.rewardList).catch(ignore)}
         />
         <MenuItem
           testId="menu-invite"
           label={t('my.menu.invite')}
-          onClick={() => void navigateTo('/pages/my/invite/index').catch(ignore)}
+          onClick={() => void navigateTo(paths.invite).catch(ignore)}
         />
       </ul>
       <p className="menu-heading">{t('my.menu.orders')}</p>
@@ -83,19 +84,19 @@ export default function MyPage() {
         <MenuItem
           testId="menu-shop-orders"
           label={t('my.menu.shopOrders')}
-          onClick={() => void navigateTo('/pages/shop/orderList').catch(ignore)}
+          onClick={() => void navigateTo(paths.shopOrderList).catch(ignore)}
         />
         <MenuItem
           testId="menu-withdraw-orders"
           label={t('my.menu.withdrawOrders')}
-          onClick={() => void navigateTo('/pages/withdrawal/list').catch(ignore)}
+          onClick={() => void navigateTo(paths.withdrawalList).catch(ignore)}
         />
       </ul>
       <ul className="menu card">
         <MenuItem
           testId="menu-language"
           label={t('my.menu.language')}
-          onClick={() => void navigateTo('/pages/my/selectLan/index').catch(ignore)}
+          onClick={() => void navigateTo(paths.selectLanguage).catch(ignore)}
         />
         <MenuItem
           testId="menu-logout"

@@ -5,7 +5,8 @@ import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
 import { isRewardId, useProfitDetail } from '../../../features/rewards/api/get-profit-detail.ts';
 import { CappedMark } from '../../../features/rewards/components/CappedMark.tsx';
 import { RewardFields } from '../../../features/rewards/components/RewardFields.tsx';
-import { formatUsdt, isPositive } from '../../../features/rewards/format.ts';
+import { isPositive } from '../../../features/rewards/format.ts';
+import { formatUsdt } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/request.ts';
 
 /**

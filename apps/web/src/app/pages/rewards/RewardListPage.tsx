@@ -12,11 +12,11 @@ import { KindTabs } from '../../../features/rewards/components/KindTabs.tsx';
 import { ManagementCard } from '../../../features/rewards/components/ManagementCard.tsx';
 import { RewardGroupHeader, RewardListItem } from '../../../features/rewards/components/RewardListItem.tsx';
 import { RewardSummary } from '../../../features/rewards/components/RewardSummary.tsx';
-import { formatUsdt, groupStarts } from '../../../features/rewards/format.ts';
+import { groupStarts } from '../../../features/rewards/format.ts';
+import { formatUsdt } from '../../../lib/format.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
+import { paths, withQuery } from '../../../lib/paths.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
-
-const REWARD_DETAIL_PATH = '/pages/rewardList/detail';
 
 const ignore = () => undefined;
 
@@ -42,7 +42,7 @@ export default function RewardListPage() {
   const starts = groupStarts(items);
 
   const open = (reward: Reward) =>
-    void navigateTo(`${REWARD_DETAIL_PATH}?id=${encodeURIComponent(reward.id)}`).catch(ignore);
+    void navigateTo(withQuery(paths.rewardDetail, { id: reward.id })).catch(ignore);
 
   const onSettle = async () => {
     if (confirming || settle.isPending) return;

@@ -12,6 +12,7 @@ import { useCancelOrder } from '../../../features/shop/api/post-order-cancel.ts'
 import { OrderFields } from '../../../features/shop/components/OrderFields.tsx';
 import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
 import { navigateTo } from '../../../lib/navigation.ts';
+import { paths, withQuery } from '../../../lib/paths.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
 
 const ignore = () => undefined;
@@ -62,7 +63,7 @@ export default function OrderDetailPage() {
   const paid = (result: Order) => {
     setPaying(null);
     void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
-    void navigateTo(`/pages/shop/paySuccess?order_id=${result.order_id}`).catch(ignore);
+    void navigateTo(withQuery(paths.shopPayResult, { order_id: result.order_id })).catch(ignore);
   };
 
   return (

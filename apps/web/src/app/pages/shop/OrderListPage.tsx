@@ -5,6 +5,7 @@ import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.
 import { OrderListItem } from '../../../features/shop/components/OrderListItem.tsx';
 import { StatusTabs } from '../../../features/shop/components/StatusTabs.tsx';
 import { navigateTo } from '../../../lib/navigation.ts';
+import { paths, withQuery } from '../../../lib/paths.ts';
 
 const FILTERS = ['all', 'Unpaid', 'Verifying', 'Success', 'Canceled'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -16,7 +17,7 @@ export default function OrderListPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const orders = useOrders(filter === 'all' ? undefined : (filter as OrderStatus));
   const open = (order: Order) =>
-    void navigateTo(`/pages/shop/shopOrderDetail?order_id=${order.order_id}`).catch(ignore);
+    void navigateTo(withQuery(paths.shopOrderDetail, { order_id: order.order_id })).catch(ignore);
   return (
     <div className="page order-list">
       <StatusTabs keys={FILTERS} active={filter} onChange={setFilter} testIdPrefix="order-tab" />

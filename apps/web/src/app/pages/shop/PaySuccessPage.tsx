@@ -7,7 +7,8 @@ import { meQueryOptions } from '../../../features/me/api/get-me.ts';
 import { useOrder } from '../../../features/shop/api/get-order.ts';
 import { shopKeys } from '../../../features/shop/api/keys.ts';
 import { OrderStatusTag } from '../../../features/shop/components/OrderStatusTag.tsx';
-import { formatUsdt } from '../../../features/shop/format.ts';
+import { formatUsdt } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** Pay success: the reported order, polled while the chain watcher verifies it. */
 export default function PaySuccessPage() {
@@ -32,7 +33,7 @@ export default function PaySuccessPage() {
       className="pay-success"
       title={t('pay.success')}
       listLabel={t('shop.myOrders')}
-      listPath="/pages/shop/orderList"
+      listPath={paths.shopOrderList}
       error={order.isError && order.error}
       loading={Boolean(orderId)}
     >

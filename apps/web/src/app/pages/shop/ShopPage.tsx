@@ -11,9 +11,10 @@ import { useTokenPrice } from '../../../features/shop/api/get-token-price.ts';
 import { useCreateOrder } from '../../../features/shop/api/post-order.ts';
 import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
 import { ProductCard } from '../../../features/shop/components/ProductCard.tsx';
-import { formatUsdt } from '../../../features/shop/format.ts';
 import { errorText } from '../../../lib/errors.ts';
+import { formatUsdt } from '../../../lib/format.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
+import { paths, withQuery } from '../../../lib/paths.ts';
 
 const ignore = () => undefined;
 
@@ -43,7 +44,7 @@ export default function ShopPage() {
   const paid = (result: Order) => {
     setOrder(null);
     void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
-    void navigateTo(`/pages/shop/paySuccess?order_id=${result.order_id}`).catch(ignore);
+    void navigateTo(withQuery(paths.shopPayResult, { order_id: result.order_id })).catch(ignore);
   };
 
   let body: ReactNode;
@@ -84,7 +85,7 @@ export default function ShopPage() {
             type="button"
             className="btn-link shop-orders-link"
             data-testid="shop-orders"
-            onClick={() => void navigateTo('/pages/shop/orderList').catch(ignore)}
+            onClick={() => void navigateTo(paths.shopOrderList).catch(ignore)}
           >
             {t('shop.myOrders')}
           </button>

@@ -16,6 +16,7 @@ import {
 import { useClaim } from '../../../features/withdraw/hooks/use-claim.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import '../../../features/withdraw/withdraw.css';
+import { paths, withQuery } from '../../../lib/paths.ts';
 
 const ignore = () => undefined;
 
@@ -37,7 +38,7 @@ export default function WithdrawalListPage() {
   );
   const claim = useClaim(config.data, { onClaimed });
   const open = (w: Withdrawal) =>
-    void navigateTo(`/pages/withdrawal/detail?withdraw_id=${w.withdraw_id}`).catch(ignore);
+    void navigateTo(withQuery(paths.withdrawalDetail, { withdraw_id: w.withdraw_id })).catch(ignore);
 
   const action = (w: Withdrawal) => {
     const mine = claim.id === w.withdraw_id;

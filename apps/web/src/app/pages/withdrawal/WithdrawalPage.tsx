@@ -11,12 +11,13 @@ import { useRequestWithdrawal } from '../../../features/withdraw/api/post-withdr
 import { checkWithdrawal, useWithdrawCheck } from '../../../features/withdraw/api/post-withdraw-check.ts';
 import { AssetSwitch } from '../../../features/withdraw/components/AssetSwitch.tsx';
 import { CheckRows } from '../../../features/withdraw/components/CheckRows.tsx';
-import { formatAssetExact } from '../../../features/withdraw/format.ts';
 import { useDebounced } from '../../../features/withdraw/hooks/use-debounced.ts';
 import { errorText } from '../../../lib/errors.ts';
+import { formatAssetExact } from '../../../lib/format.ts';
 import { navigateTo, redirectTo } from '../../../lib/navigation.ts';
 import { alertModal, confirmModal, toast } from '../../../lib/ui.ts';
 import '../../../features/withdraw/withdraw.css';
+import { paths, withQuery } from '../../../lib/paths.ts';
 
 const ignore = () => undefined;
 /** The fee preview asks the server once typing has paused this long. */
@@ -135,7 +136,7 @@ export default function WithdrawalPage() {
       // available and locked on home
       void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
       void toast(t('withdraw.submitted'));
-      void redirectTo(`/pages/withdrawal/withdrawalSunccess?withdraw_id=${withdrawal.withdraw_id}`).catch(
+      void redirectTo(withQuery(paths.withdrawalSubmitted, { withdraw_id: withdrawal.withdraw_id })).catch(
         ignore,
       );
     } catch (error) {
@@ -244,7 +245,7 @@ export default function WithdrawalPage() {
         type="button"
         className="btn btn-link btn-block withdraw-orders-link"
         data-testid="withdraw-orders"
-        onClick={() => void navigateTo('/pages/withdrawal/list').catch(ignore)}
+        onClick={() => void navigateTo(paths.withdrawalList).catch(ignore)}
       >
         {t('withdraw.orders')}
       </button>

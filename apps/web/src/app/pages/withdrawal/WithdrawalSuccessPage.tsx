@@ -3,8 +3,10 @@ import { useSearchParams } from 'react-router';
 import { ResultPage } from '../../../components/ResultPage.tsx';
 import { isWithdrawId, useWithdrawal } from '../../../features/withdraw/api/get-withdrawal.ts';
 import { WithdrawStatusTag } from '../../../features/withdraw/components/WithdrawStatusTag.tsx';
-import { formatAsset, formatRate } from '../../../features/withdraw/format.ts';
+import { formatRate } from '../../../features/withdraw/format.ts';
+import { formatAsset } from '../../../lib/format.ts';
 import '../../../features/withdraw/withdraw.css';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * withdrawalSunccess (`?withdraw_id=`): the request just made — amount, fee, amount received and its
@@ -23,7 +25,7 @@ export default function WithdrawalSuccessPage() {
       className="withdraw-success"
       title={t('withdraw.submitted')}
       listLabel={t('withdraw.orders')}
-      listPath="/pages/withdrawal/list"
+      listPath={paths.withdrawalList}
       error={withdrawal.isError && withdrawal.error}
       loading={isWithdrawId(id)}
     >

@@ -1,6 +1,6 @@
 import type { Order } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { formatOrderTime, formatUsdt } from '../../shop/format.ts';
+import { formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { dailyYield, formatYield } from '../yield.ts';
 
 /** One confirmed investment: product, amount, confirmation time and its daily yield; opens the order. */
@@ -35,7 +35,7 @@ export function HashRateItem({
       </span>
       <span className="order-item-row muted small">
         <span>{t('hashRate.confirmedAt')}</span>
-        <span data-testid="hashrate-item-time">{formatOrderTime(order.collection_time, t)}</span>
+        <span data-testid="hashrate-item-time">{formatEventTime(order.collection_time, t)}</span>
       </span>
     </button>
   );

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
-import { formatUsdt } from '../../shop/format.ts';
+import { formatUsdt } from '../../../lib/format.ts';
 import { dailyYield, formatRate, formatYield } from '../yield.ts';
 
 /** The member's hash power from GET me: total investment, daily rate and the estimated daily yield. */

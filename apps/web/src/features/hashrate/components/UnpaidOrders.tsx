@@ -1,8 +1,8 @@
 import type { Order } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
-import { formatUsdt } from '../../shop/format.ts';
-import { formatCountdown, useCountdown } from '../../shop/hooks/use-countdown.ts';
+import { formatUsdt } from '../../../lib/format.ts';
+import { formatCountdown, useCountdown } from '../../../lib/use-countdown.ts';
 
 export interface UnpaidOrdersProps {
   orders: readonly Order[];

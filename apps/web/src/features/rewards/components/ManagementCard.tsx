@@ -3,7 +3,7 @@ import type { Me } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
-import { formatUsdt } from '../format.ts';
+import { formatUsdt } from '../../../lib/format.ts';
 
 /**
  * The member's management base and rank (GET me: manage_award_base, manage_leve) with the settle button.

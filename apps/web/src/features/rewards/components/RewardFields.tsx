@@ -2,7 +2,8 @@ import '../rewards.css';
 import { levelKey, type Reward, shortAddress } from '@agc/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAgc, formatPercent, formatRewardTime, formatUsdt, wasCapped } from '../format.ts';
+import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
+import { formatPercent, wasCapped } from '../format.ts';
 
 /** Every field of a reward, each as `reward-detail-<field>`: the spec's list, then what was due and cut. */
 export function RewardFields({ reward }: { reward: Reward }) {
@@ -10,7 +11,7 @@ export function RewardFields({ reward }: { reward: Reward }) {
   const capped = wasCapped(reward);
   const rows: [field: string, value: ReactNode][] = [
     ['kind', t(`rewards.kind.${reward.kind}`)],
-    ['created_at', formatRewardTime(reward.created_at, t)],
+    ['created_at', formatEventTime(reward.created_at, t)],
     ['base', formatUsdt(reward.base)],
     ['rate', formatPercent(reward.rate)],
     [

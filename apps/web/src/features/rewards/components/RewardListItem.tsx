@@ -1,7 +1,8 @@
 import '../rewards.css';
 import type { Reward } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { formatAgc, formatRewardTime, formatUsdt, GROUP_KEYS, isPositive } from '../format.ts';
+import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
+import { GROUP_KEYS, isPositive } from '../format.ts';
 import { CappedMark } from './CappedMark.tsx';
 
 /** The header of a date group (today, yesterday, older) before its first reward. */
@@ -38,7 +39,7 @@ export function RewardListItem({ reward, onOpen }: { reward: Reward; onOpen: (re
         </span>
       </span>
       <span className="reward-item-row muted small">
-        <span data-testid="reward-time">{formatRewardTime(reward.created_at, t)}</span>
+        <span data-testid="reward-time">{formatEventTime(reward.created_at, t)}</span>
         <span>
           <span data-testid="reward-usdt">{formatUsdt(reward.credited_usdt)}</span>
           {' + '}

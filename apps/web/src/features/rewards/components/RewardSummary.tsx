@@ -1,7 +1,8 @@
 import '../rewards.css';
 import type { IncomeSummary } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt, REWARD_KINDS } from '../format.ts';
+import { formatUsdt } from '../../../lib/format.ts';
+import { REWARD_KINDS } from '../format.ts';
 
 /**
  * The income summary: what was credited in all and per kind (USDT value). It arrives with every list

@@ -1,6 +1,7 @@
 import type { SettlementRun } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDuration, formatRunTime, runByText } from '../format.ts';
+import { formatEventTime } from '../../../lib/format.ts';
+import { formatDuration, runByText } from '../format.ts';
 
 /** The recorded run of a settled day: who ran it, when, and how long it took. */
 export function RunDetails({ run }: { run: SettlementRun }) {
@@ -15,11 +16,11 @@ export function RunDetails({ run }: { run: SettlementRun }) {
       </div>
       <div className="row">
         <dt>{t('settlement.startedAt')}</dt>
-        <dd data-testid="settlement-started-at">{formatRunTime(run.started_at, t)}</dd>
+        <dd data-testid="settlement-started-at">{formatEventTime(run.started_at, t)}</dd>
       </div>
       <div className="row">
         <dt>{t('settlement.finishedAt')}</dt>
-        <dd data-testid="settlement-finished-at">{formatRunTime(run.finished_at, t)}</dd>
+        <dd data-testid="settlement-finished-at">{formatEventTime(run.finished_at, t)}</dd>
       </div>
       <div className="row">
         <dt>{t('settlement.duration')}</dt>

@@ -1,6 +1,7 @@
 import type { SettlementRun } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDuration, formatRunTime, formatUsdt, runByText } from '../format.ts';
+import { formatEventTime, formatUsdt } from '../../../lib/format.ts';
+import { formatDuration, runByText } from '../format.ts';
 
 /** The runs so far, newest first; tapping one shows that day. */
 export function RunHistory({
@@ -30,7 +31,7 @@ export function RunHistory({
               <span>{runByText(run.run_by, t)}</span>
             </span>
             <span className="settlement-history-row muted small">
-              <span>{formatRunTime(run.finished_at, t)}</span>
+              <span>{formatEventTime(run.finished_at, t)}</span>
               <span>{formatDuration(run.duration_ms)}</span>
             </span>
           </button>

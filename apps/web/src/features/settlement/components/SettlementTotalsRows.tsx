@@ -1,6 +1,6 @@
 import type { SettlementTotals } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { formatAgc, formatUsdt } from '../format.ts';
+import { formatAgc, formatUsdt } from '../../../lib/format.ts';
 
 type Field = keyof SettlementTotals;
 

@@ -2,11 +2,11 @@ import type { Order } from '@agc/shared';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
 import { useCancelAdminOrder } from '../api/post-admin-order-cancel.ts';
 import { useConfirmAdminOrder } from '../api/post-admin-order-confirm.ts';
 import { useRecheckAdminOrder } from '../api/post-admin-order-recheck.ts';
-import { formatAgc, formatOrderTime, formatUsdt } from '../format.ts';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
 import { TxHashLink } from './TxHashLink.tsx';
 
@@ -80,7 +80,7 @@ export function AuditOrderCard({ order, explorerUrl }: { order: Order; explorerU
         </div>
         <div className="row">
           <dt>{t('order.fields.pay_time')}</dt>
-          <dd>{formatOrderTime(order.pay_time, t)}</dd>
+          <dd>{formatEventTime(order.pay_time, t)}</dd>
         </div>
       </dl>
       {order.reason && (

@@ -1,14 +1,14 @@
 import type { Order } from '@agc/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAgc, formatOrderTime, formatUsdt } from '../format.ts';
+import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
 import { TxHashLink } from './TxHashLink.tsx';
 
 /** Every field of a shop order, each as `order-detail-<field>`. */
 export function OrderFields({ order, explorerUrl }: { order: Order; explorerUrl?: string }) {
   const { t } = useTranslation();
-  const time = (value: string | null) => formatOrderTime(value, t);
+  const time = (value: string | null) => formatEventTime(value, t);
   const rows: [field: string, value: ReactNode][] = [
     ['order_id', order.order_id],
     ['product', order.product.name],

@@ -1,6 +1,6 @@
 import type { Order } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { formatAgc, formatOrderTime, formatUsdt } from '../format.ts';
+import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
 
 /** One order of the member's list; opens its detail. */
@@ -27,7 +27,7 @@ export function OrderListItem({ order, onOpen }: { order: Order; onOpen: (order:
       </span>
       <span className="order-item-row muted small">
         <span>{order.order_id}</span>
-        <span>{formatOrderTime(order.created_at, t)}</span>
+        <span>{formatEventTime(order.created_at, t)}</span>
       </span>
     </button>
   );

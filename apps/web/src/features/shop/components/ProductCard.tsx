@@ -1,6 +1,6 @@
 import type { Product } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '../format.ts';
+import { formatUsdt } from '../../../lib/format.ts';
 
 /** A product of the shop: image, name, description, price in USDT and its Buy button. */
 export function ProductCard({

@@ -23,7 +23,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../lib/clipboard.ts';
-import { usePanZoom } from '../hooks/usePanZoom.ts';
+import { usePanZoom } from '../hooks/use-pan-zoom.ts';
 import { type ClickController, createClickController } from '../model/click.ts';
 import { type LayoutItem, layoutRect, layoutTree, type TreeLayout, visibleIn } from '../model/layout.ts';
 import { type MenuAction, menuActions } from '../model/menu.ts';

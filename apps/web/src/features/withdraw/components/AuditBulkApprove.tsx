@@ -8,8 +8,8 @@ import {
 } from '@agc/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatAssetExact } from '../../../lib/format.ts';
 import { BULK_APPROVE_MAX, type BulkApproveResult } from '../api/post-admin-withdraws-approve.ts';
-import { formatAssetExact } from '../format.ts';
 
 /** What the selected withdrawals take out, per asset, added exactly in minor units. */
 export function totalsByAsset(selected: readonly AdminWithdrawal[]) {

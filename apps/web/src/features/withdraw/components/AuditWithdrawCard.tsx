@@ -2,12 +2,12 @@ import { type AdminWithdrawal, ellipsisMiddle, shortAddress } from '@agc/shared'
 import TextArea from 'antd-mobile/es/components/text-area';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatAssetExact, formatEventTime } from '../../../lib/format.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
 import { useApproveWithdraw } from '../api/post-admin-withdraw-approve.ts';
 import { useRejectWithdraw } from '../api/post-admin-withdraw-reject.ts';
 import { useRevokeWithdraw } from '../api/post-admin-withdraw-revoke.ts';
 import { approvalBlock, isRevocable, isRevoking } from '../audit-rules.ts';
-import { formatAssetExact, formatWithdrawTime } from '../format.ts';
 import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
 
 /** The note's and the reason's length limit (the server's as well). */
@@ -203,11 +203,11 @@ export function AuditWithdrawCard({
           {formatAssetExact(w.member_available, w.asset)}
         </Row>
         <Row label={t('withdrawAudit.fields.created_at')} testId="withdraw-audit-created">
-          {formatWithdrawTime(w.created_at, t)}
+          {formatEventTime(w.created_at, t)}
         </Row>
         {w.audited_at && (
           <Row label={t('withdrawAudit.fields.audited_at')} testId="withdraw-audit-audited">
-            {formatWithdrawTime(w.audited_at, t)}
+            {formatEventTime(w.audited_at, t)}
           </Row>
         )}
         {w.audit_note && (

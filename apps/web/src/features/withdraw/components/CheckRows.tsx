@@ -1,6 +1,7 @@
 import type { WithdrawCheck } from '@agc/shared';
 import type { TFunction } from 'i18next';
-import { formatAssetExact, formatRate } from '../format.ts';
+import { formatAssetExact } from '../../../lib/format.ts';
+import { formatRate } from '../format.ts';
 
 /**
  * Amount, service fee (with its rate) and amount received of a withdraw/check answer, each as

@@ -2,7 +2,8 @@ import type { Withdrawal } from '@agc/shared';
 import { ellipsisMiddle } from '@agc/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAsset, formatRate, formatWithdrawTime } from '../format.ts';
+import { formatAsset, formatEventTime } from '../../../lib/format.ts';
+import { formatRate } from '../format.ts';
 import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
 
 /** The claim transaction, shortened, linking to the explorer page the server gives (`explorer_url`). */
@@ -18,7 +19,7 @@ function ClaimTx({ hash, url }: { hash: string; url: string | null }) {
 /** Every field of a withdrawal, each as `withdraw-detail-<field>`. */
 export function WithdrawFields({ withdrawal: w }: { withdrawal: Withdrawal }) {
   const { t } = useTranslation();
-  const time = (value: string | null) => formatWithdrawTime(value, t);
+  const time = (value: string | null) => formatEventTime(value, t);
   const rows: [field: string, value: ReactNode][] = [
     ['withdraw_id', w.withdraw_id],
     ['asset', w.asset],

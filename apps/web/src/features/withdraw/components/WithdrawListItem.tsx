@@ -1,7 +1,7 @@
 import type { Withdrawal } from '@agc/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAsset, formatWithdrawTime } from '../format.ts';
+import { formatAsset, formatEventTime } from '../../../lib/format.ts';
 import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
 
 /**
@@ -48,7 +48,7 @@ export function WithdrawListItem({
           <span data-testid="withdraw-item-asset">
             {w.asset} · #{w.withdraw_id}
           </span>
-          <span data-testid="withdraw-item-time">{formatWithdrawTime(w.created_at, t)}</span>
+          <span data-testid="withdraw-item-time">{formatEventTime(w.created_at, t)}</span>
         </span>
       </button>
       {action}

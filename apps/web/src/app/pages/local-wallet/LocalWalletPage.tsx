@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../lib/errors.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
-import { LOGIN_PATH } from '../../../lib/routeTable.ts';
+import { paths } from '../../../lib/paths.ts';
 import { alertModal, confirmModal, toast } from '../../../lib/ui.ts';
 import {
   createLocalWallet,
@@ -103,7 +103,7 @@ export default function LocalWalletPage() {
       );
     });
 
-  const loginUrl = `${LOGIN_PATH}${search.toString() ? `?${search.toString()}` : ''}`;
+  const loginUrl = `${paths.login}${search.toString() ? `?${search.toString()}` : ''}`;
 
   if (!address) {
     return (

@@ -1,0 +1,48 @@
+// Every route path of the app, named once. The spec's paths (section 2) are the data; the keys are what the
+// code calls them. The route table (route-table.ts) adds the spec's route names and the guard's flags.
+
+export const paths = {
+  home: '/',
+  homeAlias: '/pages/index/index',
+  hashRate: '/pages/index/hashRate',
+  login: '/pages/login/index',
+  teamUsers: '/pages/index/team_user',
+  rewardList: '/pages/rewardList/index',
+  rewardDetail: '/pages/rewardList/detail',
+  shop: '/pages/shop/index',
+  shopPayResult: '/pages/shop/paySuccess',
+  shopOrderList: '/pages/shop/orderList',
+  shopOrderDetail: '/pages/shop/shopOrderDetail',
+  withdrawal: '/pages/withdrawal/index',
+  // "Sunccess" is the spelling of the route in the spec, kept so existing links keep working.
+  withdrawalSubmitted: '/pages/withdrawal/withdrawalSunccess',
+  withdrawalList: '/pages/withdrawal/list',
+  withdrawalDetail: '/pages/withdrawal/detail',
+  account: '/pages/my/index',
+  selectLanguage: '/pages/my/selectLan/index',
+  invite: '/pages/my/invite/index',
+  inviteTree: '/pages/my/invite/inviteTree',
+  adminAnalytics: '/pages/admin/analytics',
+  adminRewardDistribution: '/pages/admin/rewardDistribution',
+  adminWithdrawAudit: '/pages/admin/audit',
+  adminOrderAudit: '/pages/admin/auditOrder',
+  localWallet: '/pages/localWallet/index',
+  localWalletSend: '/pages/localWallet/transaction',
+  localWalletResult: '/pages/localWallet/result',
+  localWalletHistory: '/pages/localWallet/list',
+  localWalletSweep: '/pages/localWallet/withdrawal',
+  fundProducts: '/pages/found/home',
+  fundHoldings: '/pages/found/my',
+  fundEarnings: '/pages/found/foundIncome/index',
+} as const;
+
+export type PathKey = keyof typeof paths;
+export type AppPath = (typeof paths)[PathKey];
+
+/** A path with its query (undefined values left out). */
+export function withQuery(path: AppPath, query: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, String(v));
+  const s = search.toString();
+  return s ? `${path}?${s}` : path;
+}
