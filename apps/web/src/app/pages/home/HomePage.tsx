@@ -9,8 +9,8 @@ import {
   shortAddress,
 } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../../features/me/api/get-me.ts';
 import { errorText } from '../../../lib/errors.ts';
+import { useMe } from '../../../lib/me.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { paths } from '../../../lib/paths.ts';
 

@@ -7,10 +7,10 @@ import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { HashRateItem } from '../../../features/hashrate/components/HashRateItem.tsx';
 import { HashRateSummary } from '../../../features/hashrate/components/HashRateSummary.tsx';
 import { UnpaidOrders } from '../../../features/hashrate/components/UnpaidOrders.tsx';
-import { meQueryOptions, useMe } from '../../../features/me/api/get-me.ts';
 import { orderQueryOptions } from '../../../features/shop/api/get-order.ts';
 import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.ts';
 import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
+import { meQueryOptions, useMe } from '../../../lib/me.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 

@@ -3,7 +3,6 @@ import Tabs from 'antd-mobile/es/components/tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/PagedList.tsx';
-import { useMe } from '../../../features/me/api/get-me.ts';
 import {
   flattenTeamUsers,
   type TeamScope,
@@ -11,6 +10,7 @@ import {
   useTeamUsers,
 } from '../../../features/team/api/get-team-users.ts';
 import { TeamUserItem } from '../../../features/team/components/TeamUserItem.tsx';
+import { useMe } from '../../../lib/me.ts';
 import '../../../features/team/team.css';
 
 const SCOPES: readonly TeamScope[] = ['direct', 'team'];

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/PagedList.tsx';
-import { meQueryOptions, useMe } from '../../../features/me/api/get-me.ts';
 import { useRewards } from '../../../features/rewards/api/get-rewards.ts';
 import type { RewardFilter } from '../../../features/rewards/api/keys.ts';
 import { flattenRewards } from '../../../features/rewards/api/paging.ts';
@@ -14,6 +13,7 @@ import { RewardGroupHeader, RewardListItem } from '../../../features/rewards/com
 import { RewardSummary } from '../../../features/rewards/components/RewardSummary.tsx';
 import { groupStarts } from '../../../features/rewards/format.ts';
 import { formatUsdt } from '../../../lib/format.ts';
+import { meQueryOptions, useMe } from '../../../lib/me.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ResultPage } from '../../../components/ResultPage.tsx';
-import { meQueryOptions } from '../../../features/me/api/get-me.ts';
 import { useOrder } from '../../../features/shop/api/get-order.ts';
 import { shopKeys } from '../../../features/shop/api/keys.ts';
 import { OrderStatusTag } from '../../../features/shop/components/OrderStatusTag.tsx';
 import { formatUsdt } from '../../../lib/format.ts';
+import { meQueryOptions } from '../../../lib/me.ts';
 import { paths } from '../../../lib/paths.ts';
 
 /** Pay success: the reported order, polled while the chain watcher verifies it. */

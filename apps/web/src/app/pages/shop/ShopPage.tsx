@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { meQueryOptions } from '../../../features/me/api/get-me.ts';
 import { useProducts } from '../../../features/shop/api/get-products.ts';
 import { useTokenPrice } from '../../../features/shop/api/get-token-price.ts';
 import { useCreateOrder } from '../../../features/shop/api/post-order.ts';
@@ -13,6 +12,7 @@ import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
 import { ProductCard } from '../../../features/shop/components/ProductCard.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { formatUsdt } from '../../../lib/format.ts';
+import { meQueryOptions } from '../../../lib/me.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 

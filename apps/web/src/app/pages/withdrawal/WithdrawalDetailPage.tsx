@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { meQueryOptions } from '../../../features/me/api/get-me.ts';
 import { isWithdrawId, useWithdrawal } from '../../../features/withdraw/api/get-withdrawal.ts';
 import { ClaimButton } from '../../../features/withdraw/components/ClaimButton.tsx';
 import { ClaimNotice } from '../../../features/withdraw/components/ClaimNotice.tsx';
@@ -15,6 +14,7 @@ import {
   claimProgressStore,
   useClaimProgressStore,
 } from '../../../features/withdraw/stores/claim-progress.ts';
+import { meQueryOptions } from '../../../lib/me.ts';
 import { ApiError } from '../../../lib/request.ts';
 import '../../../features/withdraw/withdraw.css';
 

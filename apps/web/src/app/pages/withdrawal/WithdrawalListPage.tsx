@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { meQueryOptions } from '../../../features/me/api/get-me.ts';
 import { flattenWithdrawals, useWithdrawals } from '../../../features/withdraw/api/get-withdraws.ts';
 import { ClaimButton } from '../../../features/withdraw/components/ClaimButton.tsx';
 import { ClaimNotice } from '../../../features/withdraw/components/ClaimNotice.tsx';
@@ -14,6 +13,7 @@ import {
   WithdrawStatusTabs,
 } from '../../../features/withdraw/components/WithdrawStatusTabs.tsx';
 import { useClaim } from '../../../features/withdraw/hooks/use-claim.ts';
+import { meQueryOptions } from '../../../lib/me.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import '../../../features/withdraw/withdraw.css';
 import { paths, withQuery } from '../../../lib/paths.ts';
