@@ -4,8 +4,8 @@
 // accepts exactly the ABNF of https://eips.ethereum.org/EIPS/eip-4361, with the restrictions written in
 // docs/decisions.md ("Accounts and sign-in"), and names the first rule that fails.
 import { isIPv6 } from 'node:net';
-import { ErrorCode } from '@agc/shared';
-import { type Address, checksumAddress, isAddress } from 'viem';
+import { ErrorCode, isAddress } from '@agc/shared';
+import { type Address, checksumAddress } from 'viem';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -209,7 +209,7 @@ export function parseSiweStrict(message: string): ParsedSiwe {
 
   const address = lines[1];
   if (address === undefined) throw new SiweParseError('missing_field', 'address');
-  if (!isAddress(address, { strict: false })) throw new SiweParseError('address', 'address', address);
+  if (!isAddress(address)) throw new SiweParseError('address', 'address', address);
   if (checksumAddress(address) !== address) throw new SiweParseError('address_checksum', 'address', address);
   if (lines[2] !== '') throw new SiweParseError('missing_blank_line');
 
