@@ -1,7 +1,10 @@
 // Writes the import-boundary overrides of /biome.json from one table: the layers of the server's modules and the
 // web app's folders (ENGINEERING.md "Layout"). Run `node scripts/boundaries.mjs` after adding a module or a
 // layer; `npm run lint` then fails on any import that crosses a boundary the wrong way.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Server modules by layer: a module imports only modules of a lower layer, and only their index.ts. */
 export const SERVER_LAYERS = [
@@ -63,7 +66,10 @@ for (let depth = 1; depth <= 4; depth++) {
 overrides.push({
   includes: ['apps/web/src/{lib,components,stores}/**'],
   ...rule([
-    { group: ['**/features/**', '**/app/**'], message: 'lib/, components/ and stores/ are below the features and app/: they import neither.' },
+    {
+      group: ['**/features/**', '**/app/**'],
+      message: 'lib/, components/ and stores/ are below the features and app/: they import neither.',
+    },
   ]),
 });
 // Packages never import an app.
@@ -72,8 +78,13 @@ overrides.push({
   ...rule([{ group: ['**/apps/**'], message: 'Packages are below the apps: they import none.' }]),
 });
 
-const path = new URL('../biome.json', import.meta.url);
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const path = join(root, 'biome.json');
 const config = JSON.parse(readFileSync(path, 'utf8'));
 config.overrides = overrides;
 writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`);
+execFileSync(join(root, 'node_modules/.bin/biome'), ['format', '--write', 'biome.json'], {
+  cwd: root,
+  stdio: 'ignore',
+});
 console.log(`biome.json: ${overrides.length} boundary overrides`);

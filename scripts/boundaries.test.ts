@@ -27,14 +27,30 @@ const CASES: [string, string, string | null][] = [
   ['apps/server/src/modules/me/service.ts', '../auth/index.ts', 'lower layer'],
   ['apps/server/src/lib/caches.ts', '../modules/members/index.ts', 'lib/ is below every module'],
   ['apps/web/src/features/hashrate/yield.ts', '../shop/format.ts', 'never imports another feature'],
-  ['apps/web/src/features/hashrate/components/Item.tsx', '../../shop/components/ProductCard.tsx', 'never imports another feature'],
-  ['apps/web/src/features/shop/payment/run-payment.ts', '../../team/invite.ts', 'never imports another feature'],
-  ['apps/web/src/features/shop/payment/run-payment.ts', '../../../features/team/invite.ts', 'never imports another feature'],
+  [
+    'apps/web/src/features/hashrate/components/Item.tsx',
+    '../../shop/components/ProductCard.tsx',
+    'never imports another feature',
+  ],
+  [
+    'apps/web/src/features/shop/payment/run-payment.ts',
+    '../../team/invite.ts',
+    'never imports another feature',
+  ],
+  [
+    'apps/web/src/features/shop/payment/run-payment.ts',
+    '../../../features/team/invite.ts',
+    'never imports another feature',
+  ],
   ['apps/web/src/features/shop/api/x/deep.ts', '../../../team/invite.ts', 'never imports another feature'],
   ['apps/web/src/features/shop/payment/run-payment.ts', '../errors.ts', null],
   ['apps/web/src/features/shop/payment/run-payment.ts', '../../../lib/format.ts', null],
   ['apps/web/src/features/shop/components/ProductCard.tsx', '../../../components/StatusTag.tsx', null],
-  ['apps/web/src/lib/format.ts', '../features/shop/components/ProductCard.tsx', 'below the features and app/'],
+  [
+    'apps/web/src/lib/format.ts',
+    '../features/shop/components/ProductCard.tsx',
+    'below the features and app/',
+  ],
   ['apps/web/src/lib/wallet/rpc.ts', '../../features/shop/x.ts', 'below the features and app/'],
   ['apps/web/src/components/NavBar.tsx', '../app/router.tsx', 'below the features and app/'],
   ['apps/web/src/stores/auth.ts', '../features/auth/logout.ts', 'below the features and app/'],
@@ -81,13 +97,16 @@ function lint(): Diagnostic[] {
 
 describe('import boundaries (biome.json overrides)', () => {
   const diagnostics = lint();
-  it.each(CASES.map((c, i) => [i, ...c] as const))('case %i: %s imports %s', (i, file, _imported, expected) => {
-    const path = join(dirname(file), `case${i}.${file.endsWith('.tsx') ? 'tsx' : 'ts'}`);
-    const found = diagnostics.filter((d) => d.location.path === path);
-    if (expected === null) expect(found).toEqual([]);
-    else {
-      expect(found).toHaveLength(1);
-      expect(found[0]?.message).toContain(expected);
-    }
-  });
+  it.each(CASES.map((c, i) => [i, ...c] as const))(
+    'case %i: %s imports %s',
+    (i, file, _imported, expected) => {
+      const path = join(dirname(file), `case${i}.${file.endsWith('.tsx') ? 'tsx' : 'ts'}`);
+      const found = diagnostics.filter((d) => d.location.path === path);
+      if (expected === null) expect(found).toEqual([]);
+      else {
+        expect(found).toHaveLength(1);
+        expect(found[0]?.message).toContain(expected);
+      }
+    },
+  );
 });
