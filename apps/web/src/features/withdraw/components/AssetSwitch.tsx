@@ -1,6 +1,10 @@
 import { WITHDRAW_TYPES, type WithdrawType } from '@agc/shared';
+import { Segmented } from '../../../components/Segmented.tsx';
 
-const TYPES = [1, 2] as const satisfies readonly WithdrawType[];
+const OPTIONS = ([1, 2] as const satisfies readonly WithdrawType[]).map((type) => ({
+  key: type,
+  label: WITHDRAW_TYPES[type],
+}));
 
 /** USDT or AGC: `withdraw-type-1` / `withdraw-type-2`, the chosen one `aria-selected`. */
 export function AssetSwitch({
@@ -13,20 +17,14 @@ export function AssetSwitch({
   disabled?: boolean;
 }) {
   return (
-    <div className="segmented withdraw-types" role="tablist" data-testid="withdraw-type">
-      {TYPES.map((type) => (
-        <button
-          key={type}
-          type="button"
-          role="tab"
-          aria-selected={value === type}
-          data-testid={`withdraw-type-${type}`}
-          disabled={disabled}
-          onClick={() => onChange(type)}
-        >
-          {WITHDRAW_TYPES[type]}
-        </button>
-      ))}
-    </div>
+    <Segmented
+      options={OPTIONS}
+      value={value}
+      onChange={onChange}
+      testIdPrefix="withdraw-type"
+      testId="withdraw-type"
+      className="withdraw-types"
+      disabled={disabled}
+    />
   );
 }

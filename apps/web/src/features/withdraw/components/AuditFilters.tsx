@@ -1,8 +1,9 @@
 import { adminWithdrawQuery, WITHDRAW_TYPES, type WithdrawType } from '@agc/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Segmented } from '../../../components/Segmented.tsx';
 
-const TYPES = ['all', 1, 2] as const satisfies readonly (WithdrawType | 'all')[];
+const ASSETS = ['all', 1, 2] as const satisfies readonly (WithdrawType | 'all')[];
 
 /**
  * The member-address filter, read by the server's own rule (a full wallet address, any case):
@@ -49,24 +50,17 @@ export function AuditFilters({
     <section className="card withdraw-audit-filters">
       <div className="withdraw-audit-filter">
         <span className="muted small">{t('withdrawAudit.filter.asset')}</span>
-        <div className="withdraw-audit-chips" role="tablist" aria-label={t('withdrawAudit.filter.asset')}>
-          {TYPES.map((key) => {
-            const selected = key === 'all' ? type === undefined : type === key;
-            return (
-              <button
-                key={key}
-                type="button"
-                role="tab"
-                aria-selected={selected}
-                className="chip"
-                data-testid={`withdraw-audit-type-${key}`}
-                onClick={() => !selected && onType(key === 'all' ? undefined : key)}
-              >
-                {key === 'all' ? t('withdrawAudit.filter.allAssets') : WITHDRAW_TYPES[key]}
-              </button>
-            );
-          })}
-        </div>
+        <Segmented
+          variant="chips"
+          label={t('withdrawAudit.filter.asset')}
+          testIdPrefix="withdraw-audit-type"
+          options={ASSETS.map((key) => ({
+            key,
+            label: key === 'all' ? t('withdrawAudit.filter.allAssets') : WITHDRAW_TYPES[key],
+          }))}
+          value={type ?? 'all'}
+          onChange={(key) => onType(key === 'all' ? undefined : key)}
+        />
       </div>
       <form
         className="withdraw-audit-filter"

@@ -1,6 +1,6 @@
 import { type WithdrawStatus, withdrawStatus } from '@agc/shared';
-import Tabs from 'antd-mobile/es/components/tabs';
 import { useTranslation } from 'react-i18next';
+import { StatusTabs } from '../../../components/StatusTabs.tsx';
 
 export const WITHDRAW_FILTERS = ['all', ...withdrawStatus.options] as const;
 export type WithdrawFilter = (typeof WITHDRAW_FILTERS)[number];
@@ -20,26 +20,15 @@ export function WithdrawStatusTabs(
   ),
 ) {
   const { t } = useTranslation();
-  const prefix = props.testIdPrefix ?? 'withdraw-tab';
+  // Without "All" every key is a status.
   const keys: readonly WithdrawFilter[] = props.all ? WITHDRAW_FILTERS : withdrawStatus.options;
   return (
-    <Tabs
-      activeKey={props.active}
-      onChange={(key) =>
-        props.all ? props.onChange(key as WithdrawFilter) : props.onChange(key as WithdrawStatus)
-      }
-      className="status-tabs"
-    >
-      {keys.map((key) => (
-        <Tabs.Tab
-          key={key}
-          title={
-            <span data-testid={`${prefix}-${key}`}>
-              {t(key === 'all' ? 'withdraw.all' : `withdraw.status.${key}`)}
-            </span>
-          }
-        />
-      ))}
-    </Tabs>
+    <StatusTabs
+      keys={keys}
+      active={props.active}
+      onChange={(key) => (props.all ? props.onChange(key) : props.onChange(key as WithdrawStatus))}
+      title={(key) => t(key === 'all' ? 'withdraw.all' : `withdraw.status.${key}`)}
+      testIdPrefix={props.testIdPrefix ?? 'withdraw-tab'}
+    />
   );
 }
