@@ -1,16 +1,14 @@
 import type { Order } from '@agc/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { HashRateItem } from '../../../features/hashrate/components/HashRateItem.tsx';
 import { HashRateSummary } from '../../../features/hashrate/components/HashRateSummary.tsx';
 import { UnpaidOrders } from '../../../features/hashrate/components/UnpaidOrders.tsx';
-import { orderQueryOptions } from '../../../features/shop/api/get-order.ts';
 import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.ts';
 import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
-import { meQueryOptions, useMe } from '../../../lib/me.ts';
+import { useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
+import { useMe } from '../../../lib/me.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 
@@ -23,37 +21,14 @@ const ignore = () => undefined;
  */
 export default function HashRatePage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const me = useMe();
   const config = usePublicConfig();
   const confirmed = useOrders('Success');
   const unpaid = useOrders('Unpaid');
-  const [paying, setPaying] = useState<Order | null>(null);
-  const [opening, setOpening] = useState<string | null>(null);
+  const checkout = useCheckout({ onClose: () => void unpaid.refetch() });
 
   const open = (order: Order) =>
     void navigateTo(withQuery(paths.shopOrderDetail, { order_id: order.order_id })).catch(ignore);
-
-  const pay = async (order: Order) => {
-    if (opening !== null) return;
-    setOpening(order.order_id);
-    try {
-      // Pay what the server says now, not what the list loaded a while ago.
-      const fresh = await queryClient.fetchQuery(orderQueryOptions(order.order_id));
-      if (fresh.status === 'Unpaid') setPaying(fresh);
-      else void unpaid.refetch();
-    } catch {
-      // the request wrapper has shown the server's message
-    } finally {
-      setOpening(null);
-    }
-  };
-
-  const paid = (result: Order) => {
-    setPaying(null);
-    void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
-    void navigateTo(withQuery(paths.shopPayResult, { order_id: result.order_id })).catch(ignore);
-  };
 
   const refresh = () => Promise.all([me.refetch(), unpaid.refetch(), confirmed.refetch()]);
 
@@ -71,8 +46,8 @@ export default function HashRatePage() {
               loadingMore={unpaid.isFetchingNextPage}
               loadMore={() => void unpaid.fetchNextPage()}
               retry={() => void unpaid.refetch()}
-              opening={opening}
-              onPay={(order) => void pay(order)}
+              opening={checkout.opening}
+              onPay={(order) => void checkout.openLatest(order.order_id, () => void unpaid.refetch())}
             />
             <h3 className="hashrate-list-title">{t('hashRate.investments')}</h3>
           </>
@@ -88,15 +63,7 @@ export default function HashRatePage() {
         loadMore={() => confirmed.fetchNextPage({ throwOnError: true })}
         refresh={refresh}
       />
-      <PayPopup
-        order={paying}
-        config={config.data}
-        onClose={() => {
-          setPaying(null);
-          void unpaid.refetch();
-        }}
-        onPaid={paid}
-      />
+      <PayPopup {...checkout.popup} config={config.data} />
     </div>
   );
 }

@@ -1,5 +1,3 @@
-import type { Order } from '@agc/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,23 +8,18 @@ import { useOrder } from '../../../features/shop/api/get-order.ts';
 import { useCancelOrder } from '../../../features/shop/api/post-order-cancel.ts';
 import { OrderFields } from '../../../features/shop/components/OrderFields.tsx';
 import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
-import { meQueryOptions } from '../../../lib/me.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
+import { useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
-
-const ignore = () => undefined;
 
 /** One shop order with every field; an Unpaid one can be canceled or paid (resuming any progress). */
 export default function OrderDetailPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const orderId = search.get('order_id');
   const order = useOrder(orderId, { pollWhileVerifying: true });
   const config = usePublicConfig();
   const cancel = useCancelOrder();
-  const [paying, setPaying] = useState<Order | null>(null);
+  const checkout = useCheckout({ onClose: () => void order.refetch() });
   const [opening, setOpening] = useState(false);
 
   if (!orderId) return <EmptyState />;
@@ -54,16 +47,10 @@ export default function OrderDetailPage() {
     try {
       // Pay what the server says now, not what this page loaded a while ago.
       const fresh = await order.refetch();
-      if (fresh.data?.status === 'Unpaid') setPaying(fresh.data);
+      checkout.openIfUnpaid(fresh.data);
     } finally {
       setOpening(false);
     }
-  };
-
-  const paid = (result: Order) => {
-    setPaying(null);
-    void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
-    void navigateTo(withQuery(paths.shopPayResult, { order_id: result.order_id })).catch(ignore);
   };
 
   return (
@@ -98,15 +85,7 @@ export default function OrderDetailPage() {
           </button>
         </div>
       )}
-      <PayPopup
-        order={paying}
-        config={config.data}
-        onClose={() => {
-          setPaying(null);
-          void order.refetch();
-        }}
-        onPaid={paid}
-      />
+      <PayPopup {...checkout.popup} config={config.data} />
     </div>
   );
 }

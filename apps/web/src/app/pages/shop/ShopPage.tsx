@@ -1,5 +1,4 @@
-import type { Order, Product } from '@agc/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import type { Product } from '@agc/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -10,41 +9,34 @@ import { useTokenPrice } from '../../../features/shop/api/get-token-price.ts';
 import { useCreateOrder } from '../../../features/shop/api/post-order.ts';
 import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
 import { ProductCard } from '../../../features/shop/components/ProductCard.tsx';
+import { useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { formatUsdt } from '../../../lib/format.ts';
-import { meQueryOptions } from '../../../lib/me.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const ignore = () => undefined;
 
 /** Shop (tab 2): the products; Buy creates an order and opens its checkout. */
 export default function ShopPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const products = useProducts();
   const price = useTokenPrice();
   const config = usePublicConfig();
   const createOrder = useCreateOrder();
   const [buying, setBuying] = useState<number | null>(null);
-  const [order, setOrder] = useState<Order | null>(null);
+  const checkout = useCheckout();
 
   const buy = async (product: Product) => {
     if (buying !== null) return;
     setBuying(product.id);
     try {
-      setOrder(await createOrder.mutateAsync(product.id));
+      checkout.open(await createOrder.mutateAsync(product.id));
     } catch {
       // the request wrapper has shown the server's message
     } finally {
       setBuying(null);
     }
-  };
-
-  const paid = (result: Order) => {
-    setOrder(null);
-    void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
-    void navigateTo(withQuery(paths.shopPayResult, { order_id: result.order_id })).catch(ignore);
   };
 
   let body: ReactNode;
@@ -92,7 +84,7 @@ export default function ShopPage() {
         </div>
         {body}
       </PullRefresh>
-      <PayPopup order={order} config={config.data} onClose={() => setOrder(null)} onPaid={paid} />
+      <PayPopup {...checkout.popup} config={config.data} />
     </div>
   );
 }

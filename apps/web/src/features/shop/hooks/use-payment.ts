@@ -1,6 +1,7 @@
 import type { Order, PayStep, PublicConfig } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { invalidateMe } from '../../../lib/me.ts';
 import { isQuietTransactionError } from '../../../lib/wallet/transaction-errors.ts';
 import { shopKeys } from '../api/keys.ts';
 import { createPaymentDeps, paymentContracts } from '../payment/deps.ts';
@@ -16,7 +17,8 @@ export type PaymentPhase = 'idle' | 'running' | 'done' | 'error';
 
 /**
  * The payment flow of one order for a component: step states for the stepper, the phase, the error to
- * show. `pay` resolves the order after the report, or null when it stopped (error or refusal).
+ * show. `pay` resolves the order after the report, or null when it stopped (error or refusal). After the report
+ * the order, the order lists and the member's figures (/me) are read again.
  */
 export function usePayment(config: PublicConfig | undefined, deps?: PaymentDeps) {
   const [states, setStates] = useState<StepStates>(initialStepStates);
@@ -42,6 +44,7 @@ export function usePayment(config: PublicConfig | undefined, deps?: PaymentDeps)
         // The order as the server has it now (Verifying): pages opened next must not show the quote's.
         queryClient.setQueryData(shopKeys.order(result.order_id), result);
         void queryClient.invalidateQueries({ queryKey: shopKeys.orders });
+        void invalidateMe(queryClient);
         setPhase('done');
         return result;
       } catch (e) {

@@ -1,0 +1,60 @@
+import type { Order } from '@agc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { navigateTo } from '../../../lib/navigation.ts';
+import { paths, withQuery } from '../../../lib/paths.ts';
+import { orderQueryOptions } from '../api/get-order.ts';
+
+const ignore = () => undefined;
+
+/**
+ * The checkout a page opens (PayPopup): the order being paid, closing it, and what follows a reported payment
+ * (the pay result page; usePayment has refreshed the order, the order lists and /me). Spread `popup` on PayPopup.
+ */
+export function useCheckout(options: { onClose?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  const [order, setOrder] = useState<Order | null>(null);
+  const [opening, setOpening] = useState<string | null>(null);
+
+  const paid = (result: Order) => {
+    setOrder(null);
+    void navigateTo(withQuery(paths.shopPayResult, { order_id: result.order_id })).catch(ignore);
+  };
+
+  const close = () => {
+    setOrder(null);
+    options.onClose?.();
+  };
+
+  /** Opens the checkout when the order (as just read from the server) can still be paid; says whether it did. */
+  const openIfUnpaid = (fresh: Order | undefined): boolean => {
+    if (fresh?.status !== 'Unpaid') return false;
+    setOrder(fresh);
+    return true;
+  };
+
+  /**
+   * Pay an order a list shows: read it again first (pay what the server says now, not what the list loaded a
+   * while ago); `onNotPayable` when it moved on meanwhile. One at a time: `opening` is the order being read.
+   */
+  const openLatest = async (orderId: string, onNotPayable: () => void) => {
+    if (opening !== null) return;
+    setOpening(orderId);
+    try {
+      if (!openIfUnpaid(await queryClient.fetchQuery(orderQueryOptions(orderId)))) onNotPayable();
+    } catch {
+      // the request wrapper has shown the server's message
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  return {
+    order,
+    open: setOrder,
+    openIfUnpaid,
+    openLatest,
+    opening,
+    popup: { order, onClose: close, onPaid: paid },
+  };
+}
