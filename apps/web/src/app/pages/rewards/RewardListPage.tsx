@@ -1,5 +1,4 @@
 import type { IncomeSummary, Reward } from '@agc/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/PagedList.tsx';
@@ -13,7 +12,7 @@ import { RewardGroupHeader, RewardListItem } from '../../../features/rewards/com
 import { RewardSummary } from '../../../features/rewards/components/RewardSummary.tsx';
 import { groupStarts } from '../../../features/rewards/format.ts';
 import { formatUsdt } from '../../../lib/format.ts';
-import { meQueryOptions, useMe } from '../../../lib/me.ts';
+import { useMe } from '../../../lib/me.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
@@ -26,7 +25,6 @@ const ignore = () => undefined;
  */
 export default function RewardListPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<RewardFilter>('all');
   const rewards = useRewards(filter);
   const me = useMe();
@@ -55,7 +53,6 @@ export default function RewardListPage() {
       if (!ok) return;
       const result = await settle.mutateAsync();
       void toast(t('rewards.mng.settled', { amount: formatUsdt(result.reward.amount) }));
-      void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
     } catch {
       // the request wrapper has shown the server's message (nothing to settle, say) as its 2 s toast
     } finally {

@@ -1,31 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ResultPage } from '../../../components/ResultPage.tsx';
-import { useOrder } from '../../../features/shop/api/get-order.ts';
-import { shopKeys } from '../../../features/shop/api/keys.ts';
 import { OrderStatusTag } from '../../../features/shop/components/OrderStatusTag.tsx';
+import { usePaidOrder } from '../../../features/shop/hooks/use-paid-order.ts';
 import { formatUsdt } from '../../../lib/format.ts';
-import { meQueryOptions } from '../../../lib/me.ts';
 import { paths } from '../../../lib/paths.ts';
 
 /** Pay success: the reported order, polled while the chain watcher verifies it. */
 export default function PaySuccessPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const orderId = search.get('order_id');
-  const order = useOrder(orderId, { pollWhileVerifying: true });
-  const status = order.data?.status;
-
-  useEffect(() => {
-    // Confirmed: the member's investment and team figures have changed.
-    if (status === 'Success') {
-      void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
-      void queryClient.invalidateQueries({ queryKey: shopKeys.orders });
-    }
-  }, [status, queryClient]);
+  const order = usePaidOrder(orderId);
 
   return (
     <ResultPage

@@ -1,6 +1,7 @@
 import { managementResponse } from '@agc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { invalidateMe } from '../../../lib/me.ts';
 import { post } from '../../../lib/request.ts';
 import { rewardKeys } from './keys.ts';
 
@@ -13,13 +14,14 @@ export type ManagementSettlement = z.infer<typeof managementResponse>;
 export const postProfitMng = (): Promise<ManagementSettlement> =>
   post('/profit/mng', undefined, { schema: managementResponse });
 
-/** The settlement; on success every reward list and summary is reloaded (the caller refreshes `me`). */
+/** The settlement; on success every reward list and summary is reloaded, and the member's figures (/me). */
 export function useSettleManagement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postProfitMng,
     onSuccess: (result) => {
       queryClient.setQueryData(rewardKeys.detail(result.reward.id), result.reward);
+      void invalidateMe(queryClient);
       return queryClient.invalidateQueries({ queryKey: rewardKeys.lists });
     },
   });

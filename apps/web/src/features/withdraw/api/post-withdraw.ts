@@ -1,5 +1,6 @@
 import { type Withdrawal, type WithdrawType, withdrawalSchema } from '@agc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateMe } from '../../../lib/me.ts';
 import { post } from '../../../lib/request.ts';
 import { withdrawKeys } from './keys.ts';
 
@@ -7,7 +8,7 @@ import { withdrawKeys } from './keys.ts';
 export const requestWithdrawal = (input: { type: WithdrawType; amount: string }): Promise<Withdrawal> =>
   post('/withdraw', input, { schema: withdrawalSchema, silent: true }); // the form shows the msg
 
-/** The request; the page refreshes the member's figures (me) itself: features do not import each other. */
+/** The request; on success the withdrawal lists, the limits and the member's figures (/me) are read again. */
 export function useRequestWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -17,6 +18,7 @@ export function useRequestWithdrawal() {
       void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawals });
       void queryClient.invalidateQueries({ queryKey: withdrawKeys.limit });
       queryClient.removeQueries({ queryKey: withdrawKeys.checks });
+      void invalidateMe(queryClient);
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { PublicConfig, Withdrawal } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { invalidateMe } from '../../../lib/me.ts';
 import { isQuietTransactionError } from '../../../lib/wallet/transaction-errors.ts';
 import { withdrawKeys } from '../api/keys.ts';
 import { createClaimDeps } from '../claim/deps.ts';
@@ -27,8 +28,8 @@ const IDLE: ClaimState = { id: null, phase: null, error: null, unconfirmed: fals
 
 /**
  * The claim flow for a page: one claim at a time, its phase for the button, the error to show. When
- * it ends the withdrawal's cache and every list are refreshed; `onClaimed` lets the page refresh
- * what other features own (the member's balances).
+ * it ends the withdrawal's cache, every list, the limits and the member's figures (/me) are refreshed;
+ * `onClaimed` tells the page.
  */
 export function useClaim(
   config: PublicConfig | undefined,
@@ -55,6 +56,7 @@ export function useClaim(
         queryClient.setQueryData(withdrawKeys.withdrawal(id), result.withdrawal);
         void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawals });
         void queryClient.invalidateQueries({ queryKey: withdrawKeys.limit });
+        void invalidateMe(queryClient);
         setState((s) => ({ ...s, id, phase: null, error: null, unconfirmed: !result.confirmed }));
         onClaimed?.(result);
         return result;
