@@ -1,21 +1,21 @@
-import { authBody, authResponse, envelope, logoutResponse, nonceQuery, nonceResponse } from '@agc/shared';
+import { authBody, authResponse, logoutResponse, nonceQuery, nonceResponse } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
 import { perClient } from '../../plugins/rate-limit.ts';
 import { issueNonce, signIn } from './service.ts';
 import { revokeAllSessions, revokeSession } from './sessions.ts';
+
+/** Sign-in is open; logging out needs the session. */
+const open = routeSchemas('auth', { signedIn: false });
+const signedIn = routeSchemas('auth');
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/nonce',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Single-use sign-in nonce (5 minutes)',
-        querystring: nonceQuery,
-        response: { 200: envelope(nonceResponse) },
-      },
+      schema: open('Single-use sign-in nonce (5 minutes)', nonceResponse, { querystring: nonceQuery }),
       config: { rateLimit: perClient(ctx.config.rateLimit.noncePerMinute) },
     },
     async (req) => ok(req, await issueNonce(ctx, req.query.address)),
@@ -24,12 +24,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/auth',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with a signed EIP-4361 message; a new address signs up with invite_code and side',
-        body: authBody,
-        response: { 200: envelope(authResponse) },
-      },
+      schema: open(
+        'Sign in with a signed EIP-4361 message; a new address signs up with invite_code and side',
+        authResponse,
+        { body: authBody },
+      ),
       config: { rateLimit: perClient(ctx.config.rateLimit.authPerMinute) },
     },
     async (req) =>
@@ -45,12 +44,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/logout',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Log this session out: its token is refused from now on, by every server process',
-        security: [{ bearer: [] }],
-        response: { 200: envelope(logoutResponse) },
-      },
+      schema: signedIn(
+        'Log this session out: its token is refused from now on, by every server process',
+        logoutResponse,
+      ),
       onRequest: app.authenticate,
     },
     async (req) => ok(req, { revoked: await revokeSession(ctx, req.user!.id, req.user!.sessionId!) }),
@@ -59,12 +56,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/logout/all',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Log out everywhere: every open session of the member ends, this one included',
-        security: [{ bearer: [] }],
-        response: { 200: envelope(logoutResponse) },
-      },
+      schema: signedIn(
+        'Log out everywhere: every open session of the member ends, this one included',
+        logoutResponse,
+      ),
       onRequest: app.authenticate,
     },
     async (req) => ok(req, { revoked: await revokeAllSessions(ctx, req.user!.id) }),

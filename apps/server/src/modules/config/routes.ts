@@ -1,7 +1,8 @@
-import { configResponse, envelope, type PublicConfig, SIWE_STATEMENT } from '@agc/shared';
+import { configResponse, type PublicConfig, SIWE_STATEMENT } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
 
 export function publicConfig(ctx: AppContext): PublicConfig {
   const { chain, config } = ctx;
@@ -26,16 +27,14 @@ export function publicConfig(ctx: AppContext): PublicConfig {
   };
 }
 
+const schema = routeSchemas('app', { signedIn: false });
+
 export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const body = publicConfig(ctx);
   app.get(
     '/config',
     {
-      schema: {
-        tags: ['app'],
-        summary: 'Chain, contracts and the configured rates the app shows',
-        response: { 200: envelope(configResponse) },
-      },
+      schema: schema('Chain, contracts and the configured rates the app shows', configResponse),
     },
     async (req) => ok(req, body),
   );

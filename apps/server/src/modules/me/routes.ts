@@ -1,19 +1,17 @@
-import { envelope, meResponse } from '@agc/shared';
+import { meResponse } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
 import { getMe } from './service.ts';
+
+const schema = routeSchemas('member');
 
 export const meRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/me',
     {
-      schema: {
-        tags: ['member'],
-        summary: 'The signed-in member’s user info',
-        security: [{ bearer: [] }],
-        response: { 200: envelope(meResponse) },
-      },
+      schema: schema('The signed-in member’s user info', meResponse),
       preHandler: app.authenticate,
       // The hottest route: its answer is typed by the same schema in TypeScript (and a test checks the
       // fields), so it is written with JSON.stringify instead of being validated again on every request.

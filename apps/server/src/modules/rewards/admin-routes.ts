@@ -1,5 +1,4 @@
 import {
-  envelope,
   settlementDayBody,
   settlementHistoryResponse,
   settlementPreviewQuery,
@@ -9,9 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
 import { nextSettlementDay, previewSettlement, runSettlement, settlementHistory } from './settlement.ts';
 
-const bearer = [{ bearer: [] }];
+const schema = routeSchemas('admin');
 
 /** Admin reward distribution: preview, run (audit-logged) and history of the daily settlement. */
 export const rewardSettlementAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -23,12 +23,10 @@ export const rewardSettlementAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContex
   app.get(
     '/admin/settlements',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Settlement runs, newest first, and the next day to settle (admin)',
-        security: bearer,
-        response: { 200: envelope(settlementHistoryResponse) },
-      },
+      schema: schema(
+        'Settlement runs, newest first, and the next day to settle (admin)',
+        settlementHistoryResponse,
+      ),
       onRequest: admin,
     },
     async (req) =>
@@ -41,13 +39,11 @@ export const rewardSettlementAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContex
   app.get(
     '/admin/settlements/preview',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'What settling a day would pay (default: the next day), or the run of a settled day (admin)',
-        security: bearer,
-        querystring: settlementPreviewQuery,
-        response: { 200: envelope(settlementPreviewResponse) },
-      },
+      schema: schema(
+        'What settling a day would pay (default: the next day), or the run of a settled day (admin)',
+        settlementPreviewResponse,
+        { querystring: settlementPreviewQuery },
+      ),
       onRequest: admin,
     },
     async (req) => {
@@ -61,13 +57,11 @@ export const rewardSettlementAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContex
   app.post(
     '/admin/settlements/run',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Settle a day now (the next unsettled day only; once; audit-logged) (admin)',
-        security: bearer,
-        body: settlementDayBody,
-        response: { 200: envelope(settlementRunSchema) },
-      },
+      schema: schema(
+        'Settle a day now (the next unsettled day only; once; audit-logged) (admin)',
+        settlementRunSchema,
+        { body: settlementDayBody },
+      ),
       onRequest: admin,
     },
     async (req) => ok(req, await runSettlement(ctx, req.body.day, req.user!)),

@@ -1,5 +1,4 @@
 import {
-  envelope,
   managementResponse,
   profitAllQuery,
   profitDayQuery,
@@ -12,27 +11,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
 import { getReward, listRewards, settleManagement } from './service.ts';
 
-const bearer = [{ bearer: [] }];
+const schema = routeSchemas('rewards');
 
 /** The member's rewards (profit/*) and the management settlement. */
 export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Authentication before validation: a signed-out caller gets 401, never a validation answer.
   app.addHook('onRequest', app.authenticate);
-  const list = { 200: envelope(rewardListResponse) };
 
   app.get(
     '/profit/all',
     {
-      schema: {
-        tags: ['rewards'],
-        summary: 'All my rewards, newest first, with the income summary per kind',
-        security: bearer,
+      schema: schema('All my rewards, newest first, with the income summary per kind', rewardListResponse, {
         querystring: profitAllQuery,
-        response: list,
-      },
+      }),
     },
     async (req) => ok(req, await listRewards(ctx, req.user!.id, req.query)),
   );
@@ -40,13 +35,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/profit/type',
     {
-      schema: {
-        tags: ['rewards'],
-        summary: 'My rewards of one kind',
-        security: bearer,
-        querystring: profitTypeQuery,
-        response: list,
-      },
+      schema: schema('My rewards of one kind', rewardListResponse, { querystring: profitTypeQuery }),
     },
     async (req) => ok(req, await listRewards(ctx, req.user!.id, req.query)),
   );
@@ -54,13 +43,9 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/profit/day',
     {
-      schema: {
-        tags: ['rewards'],
-        summary: 'My rewards counted for one UTC day (optionally of one kind)',
-        security: bearer,
+      schema: schema('My rewards counted for one UTC day (optionally of one kind)', rewardListResponse, {
         querystring: profitDayQuery,
-        response: list,
-      },
+      }),
     },
     async (req) => ok(req, await listRewards(ctx, req.user!.id, req.query)),
   );
@@ -68,13 +53,11 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/profit/detail',
     {
-      schema: {
-        tags: ['rewards'],
-        summary: 'One of my rewards: base, rate, source, level, what the caps cut, what was credited',
-        security: bearer,
-        querystring: profitDetailQuery,
-        response: { 200: envelope(rewardSchema) },
-      },
+      schema: schema(
+        'One of my rewards: base, rate, source, level, what the caps cut, what was credited',
+        rewardSchema,
+        { querystring: profitDetailQuery },
+      ),
     },
     async (req) => ok(req, await getReward(ctx, req.user!.id, BigInt(req.query.id))),
   );
@@ -83,13 +66,11 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/profit/mng',
     {
       config: { rateLimit: perMember(ctx) },
-      schema: {
-        tags: ['rewards'],
-        summary: 'Settle my management reward (base × rank rate, capped); the base and rank restart',
-        security: bearer,
-        body: z.object({}).optional(),
-        response: { 200: envelope(managementResponse) },
-      },
+      schema: schema(
+        'Settle my management reward (base × rank rate, capped); the base and rank restart',
+        managementResponse,
+        { body: z.object({}).optional() },
+      ),
     },
     async (req) => ok(req, { reward: await settleManagement(ctx, req.user!.id) }),
   );

@@ -1,7 +1,6 @@
 import {
   auditDecisionBody,
   auditOrderQuery,
-  envelope,
   orderIdParams,
   orderListResponse,
   orderSchema,
@@ -10,10 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
 import { cancelOrderByAudit, confirmOrderByAudit, recheckOrder } from './audit.ts';
 import { listOrders, toOrderDto } from './service.ts';
 
-const bearer = [{ bearer: [] }];
+const schema = routeSchemas('admin');
 
 /** Admin APIs: every route checks the role on the server (403 otherwise) and audit-logs its changes. */
 export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -22,13 +22,11 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/admin/orders',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Orders to audit (Verifying by default) with the reason (auditor or admin)',
-        security: bearer,
-        querystring: auditOrderQuery,
-        response: { 200: envelope(orderListResponse) },
-      },
+      schema: schema(
+        'Orders to audit (Verifying by default) with the reason (auditor or admin)',
+        orderListResponse,
+        { querystring: auditOrderQuery },
+      ),
       onRequest: auditor,
     },
     async (req) => {
@@ -40,14 +38,10 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/admin/orders/:order_id/recheck',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Read the order’s payment on chain again (auditor or admin)',
-        security: bearer,
+      schema: schema('Read the order’s payment on chain again (auditor or admin)', orderSchema, {
         params: orderIdParams,
         body: z.object({}).optional(),
-        response: { 200: envelope(orderSchema) },
-      },
+      }),
       onRequest: auditor,
     },
     async (req) =>
@@ -58,14 +52,7 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     app.post(
       `/admin/orders/:order_id/${verb}`,
       {
-        schema: {
-          tags: ['admin'],
-          summary,
-          security: bearer,
-          params: orderIdParams,
-          body: auditDecisionBody,
-          response: { 200: envelope(orderSchema) },
-        },
+        schema: schema(summary, orderSchema, { params: orderIdParams, body: auditDecisionBody }),
         onRequest: auditor,
       },
       async (req) =>

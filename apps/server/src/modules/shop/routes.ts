@@ -1,7 +1,6 @@
 import {
   cancelOrderBody,
   createOrderBody,
-  envelope,
   formatAmount,
   orderIdParams,
   orderListQuery,
@@ -19,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
 import { agcPerUsdt } from '../pricing/index.ts';
 import {
@@ -33,7 +33,7 @@ import {
 } from './service.ts';
 import { buildStepTx } from './tx.ts';
 
-const bearer = [{ bearer: [] }];
+const schema = routeSchemas('shop');
 
 export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Authentication before validation: a signed-out caller gets 401, never a validation answer.
@@ -42,12 +42,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/products',
     {
-      schema: {
-        tags: ['shop'],
-        summary: 'Products on sale',
-        security: bearer,
-        response: { 200: envelope(productsResponse) },
-      },
+      schema: schema('Products on sale', productsResponse),
     },
     async (req) => ok(req, { list: await listProducts(ctx.db) }),
   );
@@ -55,12 +50,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/token/price',
     {
-      schema: {
-        tags: ['shop'],
-        summary: 'The AGC price in USDT (configured price source)',
-        security: bearer,
-        response: { 200: envelope(tokenPriceResponse) },
-      },
+      schema: schema('The AGC price in USDT (configured price source)', tokenPriceResponse),
     },
     async (req) => {
       const p = await ctx.prices.agcPrice();
@@ -75,12 +65,10 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/token/price2',
     {
-      schema: {
-        tags: ['shop'],
-        summary: 'AGC→USDT and USDT→AGC rates (USDT→AGC to 6 decimals, rounded down)',
-        security: bearer,
-        response: { 200: envelope(tokenPrice2Response) },
-      },
+      schema: schema(
+        'AGC→USDT and USDT→AGC rates (USDT→AGC to 6 decimals, rounded down)',
+        tokenPrice2Response,
+      ),
     },
     async (req) => {
       const p = await ctx.prices.agcPrice();
@@ -97,13 +85,11 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/order',
     {
       config: { rateLimit: perMember(ctx) },
-      schema: {
-        tags: ['shop'],
-        summary: 'Create an order: USDT price and AGC fee quoted, expiring after 30 minutes',
-        security: bearer,
-        body: createOrderBody,
-        response: { 200: envelope(orderSchema) },
-      },
+      schema: schema(
+        'Create an order: USDT price and AGC fee quoted, expiring after 30 minutes',
+        orderSchema,
+        { body: createOrderBody },
+      ),
     },
     async (req) => ok(req, toOrderDto(await createOrder(ctx, req.user!, req.body.product_id), req.t)),
   );
@@ -111,13 +97,9 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/order/all',
     {
-      schema: {
-        tags: ['shop'],
-        summary: 'The member’s orders, newest first, optionally by status',
-        security: bearer,
+      schema: schema('The member’s orders, newest first, optionally by status', orderListResponse, {
         querystring: orderListQuery,
-        response: { 200: envelope(orderListResponse) },
-      },
+      }),
     },
     async (req) => {
       const page = await listOrders(ctx.db, { ...req.query, userId: req.user!.id });
@@ -128,13 +110,9 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/order/:order_id',
     {
-      schema: {
-        tags: ['shop'],
-        summary: 'One of the member’s orders (another member’s answers 404)',
-        security: bearer,
+      schema: schema('One of the member’s orders (another member’s answers 404)', orderSchema, {
         params: orderIdParams,
-        response: { 200: envelope(orderSchema) },
-      },
+      }),
     },
     async (req) =>
       ok(req, toOrderDto(await findOwnOrder(ctx.db, req.user!.id, BigInt(req.params.order_id)), req.t)),
@@ -144,13 +122,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/order/cancel',
     {
       config: { rateLimit: perMember(ctx) },
-      schema: {
-        tags: ['shop'],
-        summary: 'Cancel an Unpaid order',
-        security: bearer,
-        body: cancelOrderBody,
-        response: { 200: envelope(orderSchema) },
-      },
+      schema: schema('Cancel an Unpaid order', orderSchema, { body: cancelOrderBody }),
     },
     async (req) => ok(req, toOrderDto(await cancelOrder(ctx, req.user!, BigInt(req.body.order_id)), req.t)),
   );
@@ -160,13 +132,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       url,
       {
         config: { rateLimit: perMember(ctx) },
-        schema: {
-          tags: ['shop'],
-          summary,
-          security: bearer,
-          params: orderParam,
-          response: { 200: envelope(txResponse) },
-        },
+        schema: schema(summary, txResponse, { params: orderParam }),
       },
       async (req) =>
         ok(req, await buildStepTx(ctx, await payableOrder(ctx, req.user!, BigInt(req.params.order)), step)),
@@ -183,13 +149,11 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/order/pay',
     {
       config: { rateLimit: perMember(ctx) },
-      schema: {
-        tags: ['shop'],
-        summary: 'Report the pay transaction hash (Unpaid → Verifying; the chain watcher confirms)',
-        security: bearer,
-        body: payBody,
-        response: { 200: envelope(orderSchema) },
-      },
+      schema: schema(
+        'Report the pay transaction hash (Unpaid → Verifying; the chain watcher confirms)',
+        orderSchema,
+        { body: payBody },
+      ),
     },
     async (req) =>
       ok(

@@ -1,5 +1,4 @@
 import {
-  envelope,
   inviteResponse,
   relationQuery,
   relationResponse,
@@ -11,9 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
 import { getInvite, getRelation, getTree, teamUsers } from './service.ts';
 
-const bearer = [{ bearer: [] }];
+const schema = routeSchemas('team');
 
 /** The member's invitation and team: only ever their own subtree (anything else is 404, not a leak). */
 export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -23,12 +23,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/me/invite',
     {
-      schema: {
-        tags: ['team'],
-        summary: 'My invitation code, the left/right link queries, invitee counts and the configured rates',
-        security: bearer,
-        response: { 200: envelope(inviteResponse) },
-      },
+      schema: schema(
+        'My invitation code, the left/right link queries, invitee counts and the configured rates',
+        inviteResponse,
+      ),
     },
     async (req) => ok(req, await getInvite(ctx, req.user!.id)),
   );
@@ -36,13 +34,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/me/tree',
     {
-      schema: {
-        tags: ['team'],
-        summary: 'A node of my placement subtree (default: me) with its two children; 404 outside it',
-        security: bearer,
-        querystring: treeQuery,
-        response: { 200: envelope(treeResponse) },
-      },
+      schema: schema(
+        'A node of my placement subtree (default: me) with its two children; 404 outside it',
+        treeResponse,
+        { querystring: treeQuery },
+      ),
       // Hot while a member browses the chart: the answer is typed by the same schema (TypeScript) and
       // tested, so it is written with JSON.stringify instead of being validated again on every request.
       serializerCompiler: () => (data) => JSON.stringify(data),
@@ -57,13 +53,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/me/relation',
     {
-      schema: {
-        tags: ['team'],
-        summary: 'The placement path from me down to a member of my subtree, by address; 404 outside it',
-        security: bearer,
-        querystring: relationQuery,
-        response: { 200: envelope(relationResponse) },
-      },
+      schema: schema(
+        'The placement path from me down to a member of my subtree, by address; 404 outside it',
+        relationResponse,
+        { querystring: relationQuery },
+      ),
     },
     async (req) => ok(req, await getRelation(ctx, req.user!.id, req.query.address)),
   );
@@ -71,13 +65,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/me/team',
     {
-      schema: {
-        tags: ['team'],
-        summary: 'Team users: my direct invitees or my placement team, by sector and status, paged',
-        security: bearer,
-        querystring: teamUsersQuery,
-        response: { 200: envelope(teamUsersResponse) },
-      },
+      schema: schema(
+        'Team users: my direct invitees or my placement team, by sector and status, paged',
+        teamUsersResponse,
+        { querystring: teamUsersQuery },
+      ),
     },
     async (req) => {
       const { list, hasMore } = await teamUsers(ctx, req.user!.id, req.query);

@@ -1,13 +1,15 @@
-import { envelope } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
 
 // Test-only: not part of the app's API, so the schemas live here rather than in packages/shared.
 const clockBody = z.object({ now: z.iso.datetime({ offset: true }) });
 const clockResponse = z.object({ now: z.string() });
+
+const schema = routeSchemas('testing');
 
 /**
  * The test clock (TEST_CLOCK, never in production): read it, move it forward (admin). Without a test
@@ -17,17 +19,11 @@ export const testClockRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const clock = ctx.testClock;
   if (!clock) return;
   const admin = app.requireRole('admin');
-  const security = [{ bearer: [] }];
 
   app.get(
     '/test/clock',
     {
-      schema: {
-        tags: ['testing'],
-        summary: 'The server clock (test clock only; admin)',
-        security,
-        response: { 200: envelope(clockResponse) },
-      },
+      schema: schema('The server clock (test clock only; admin)', clockResponse),
       onRequest: admin,
     },
     async (req) => ok(req, { now: clock.now().toISOString() }),
@@ -36,14 +32,11 @@ export const testClockRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/test/clock',
     {
-      schema: {
-        tags: ['testing'],
-        summary:
-          'Move the server clock forward to an instant, from which time flows on (test clock only; admin)',
-        security,
-        body: clockBody,
-        response: { 200: envelope(clockResponse) },
-      },
+      schema: schema(
+        'Move the server clock forward to an instant, from which time flows on (test clock only; admin)',
+        clockResponse,
+        { body: clockBody },
+      ),
       onRequest: admin,
     },
     async (req) => {

@@ -5,7 +5,6 @@ import {
   approveWithdrawBody,
   bulkApproveWithdrawBody,
   bulkApproveWithdrawResponse,
-  envelope,
   rejectWithdrawBody,
   revokeWithdrawBody,
   type WithdrawType,
@@ -14,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
 import {
   approveWithdrawal,
   bulkApprove,
@@ -24,7 +24,7 @@ import {
 } from './audit.ts';
 import type { WithdrawalRow } from './repository.ts';
 
-const bearer = [{ bearer: [] }];
+const schema = routeSchemas('admin');
 
 /** The withdrawal audit (auditor or admin on the server; every decision audit-logged). */
 export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -33,13 +33,11 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   app.get(
     '/admin/withdraws',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Withdrawals to audit (Auditing by default), by type or member address (auditor or admin)',
-        security: bearer,
-        querystring: adminWithdrawQuery,
-        response: { 200: envelope(adminWithdrawListResponse) },
-      },
+      schema: schema(
+        'Withdrawals to audit (Auditing by default), by type or member address (auditor or admin)',
+        adminWithdrawListResponse,
+        { querystring: adminWithdrawQuery },
+      ),
       onRequest: auditor,
     },
     async (req) => {
@@ -59,15 +57,11 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   app.post(
     '/admin/withdraws/:withdraw_id/approve',
     {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Approve an Auditing withdrawal: Withdrawable, or its first approval when the amount needs two approvers (never one’s own; auditor or admin)',
-        security: bearer,
-        params: withdrawIdParams,
-        body: approveWithdrawBody,
-        response: { 200: envelope(adminWithdrawalSchema) },
-      },
+      schema: schema(
+        'Approve an Auditing withdrawal: Withdrawable, or its first approval when the amount needs two approvers (never one’s own; auditor or admin)',
+        adminWithdrawalSchema,
+        { params: withdrawIdParams, body: approveWithdrawBody },
+      ),
       onRequest: auditor,
     },
     async (req) => {
@@ -79,15 +73,11 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   app.post(
     '/admin/withdraws/:withdraw_id/reject',
     {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Reject an Auditing withdrawal with a reason: the amount returns to available (auditor or admin)',
-        security: bearer,
-        params: withdrawIdParams,
-        body: rejectWithdrawBody,
-        response: { 200: envelope(adminWithdrawalSchema) },
-      },
+      schema: schema(
+        'Reject an Auditing withdrawal with a reason: the amount returns to available (auditor or admin)',
+        adminWithdrawalSchema,
+        { params: withdrawIdParams, body: rejectWithdrawBody },
+      ),
       onRequest: auditor,
     },
     async (req) => {
@@ -99,15 +89,11 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   app.post(
     '/admin/withdraws/:withdraw_id/revoke',
     {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Revoke an approved, unclaimed withdrawal: the vault cancels its voucher on chain; once that is final the withdrawal is Rejected with the reason and the amount returns to available (auditor or admin)',
-        security: bearer,
-        params: withdrawIdParams,
-        body: revokeWithdrawBody,
-        response: { 200: envelope(adminWithdrawalSchema) },
-      },
+      schema: schema(
+        'Revoke an approved, unclaimed withdrawal: the vault cancels its voucher on chain; once that is final the withdrawal is Rejected with the reason and the amount returns to available (auditor or admin)',
+        adminWithdrawalSchema,
+        { params: withdrawIdParams, body: revokeWithdrawBody },
+      ),
       onRequest: auditor,
     },
     async (req) => {
@@ -119,14 +105,11 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   app.post(
     '/admin/withdraws/approve',
     {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Approve many Auditing withdrawals at once; the others are reported as skipped (auditor or admin)',
-        security: bearer,
-        body: bulkApproveWithdrawBody,
-        response: { 200: envelope(bulkApproveWithdrawResponse) },
-      },
+      schema: schema(
+        'Approve many Auditing withdrawals at once; the others are reported as skipped (auditor or admin)',
+        bulkApproveWithdrawResponse,
+        { body: bulkApproveWithdrawBody },
+      ),
       onRequest: auditor,
     },
     async (req) => ok(req, await bulkApprove(ctx, req.user!, req.body.ids.map(BigInt), req.body.note)),

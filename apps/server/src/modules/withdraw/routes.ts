@@ -1,5 +1,4 @@
 import {
-  envelope,
   withdrawalSchema,
   withdrawBody,
   withdrawCheckResponse,
@@ -13,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
 import { buildClaim } from './claim.ts';
 import { toWithdrawalDto } from './dto.ts';
@@ -20,7 +20,7 @@ import { withdrawalPage } from './repository.ts';
 import { requestWithdrawal } from './requests.ts';
 import { checkWithdrawal, findOwnWithdrawal, withdrawLimits } from './service.ts';
 
-const bearer = [{ bearer: [] }];
+const schema = routeSchemas('withdraw');
 
 /** The member's withdrawals: check, limit, request, list, detail and the claim transaction. */
 export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -30,13 +30,11 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/withdraw/check',
     {
-      schema: {
-        tags: ['withdraw'],
-        summary: 'Fee, amount received and today’s remaining limit of an amount, or why it cannot go now',
-        security: bearer,
-        body: withdrawBody,
-        response: { 200: envelope(withdrawCheckResponse) },
-      },
+      schema: schema(
+        'Fee, amount received and today’s remaining limit of an amount, or why it cannot go now',
+        withdrawCheckResponse,
+        { body: withdrawBody },
+      ),
     },
     async (req) => ok(req, await checkWithdrawal(ctx, req.user!, req.body, req.t)),
   );
@@ -44,12 +42,10 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/withdraw/limit',
     {
-      schema: {
-        tags: ['withdraw'],
-        summary: 'Today’s (UTC) withdrawal limit per asset: limit, used, remaining, available',
-        security: bearer,
-        response: { 200: envelope(withdrawLimitResponse) },
-      },
+      schema: schema(
+        'Today’s (UTC) withdrawal limit per asset: limit, used, remaining, available',
+        withdrawLimitResponse,
+      ),
     },
     async (req) => ok(req, await withdrawLimits(ctx, req.user!)),
   );
@@ -58,13 +54,11 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/withdraw',
     {
       config: { rateLimit: perMember(ctx) },
-      schema: {
-        tags: ['withdraw'],
-        summary: 'Request a withdrawal: the amount moves from available to locked; state Auditing',
-        security: bearer,
-        body: withdrawBody,
-        response: { 200: envelope(withdrawalSchema) },
-      },
+      schema: schema(
+        'Request a withdrawal: the amount moves from available to locked; state Auditing',
+        withdrawalSchema,
+        { body: withdrawBody },
+      ),
     },
     async (req) => ok(req, toWithdrawalDto(ctx, await requestWithdrawal(ctx, req.user!, req.body))),
   );
@@ -72,13 +66,9 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/withdraws',
     {
-      schema: {
-        tags: ['withdraw'],
-        summary: 'The member’s withdrawals, newest first, optionally by status',
-        security: bearer,
+      schema: schema('The member’s withdrawals, newest first, optionally by status', withdrawListResponse, {
         querystring: withdrawListQuery,
-        response: { 200: envelope(withdrawListResponse) },
-      },
+      }),
     },
     async (req) => {
       const page = await withdrawalPage(ctx.db, { ...req.query, userId: req.user!.id });
@@ -89,13 +79,9 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/withdraw/:withdraw_id',
     {
-      schema: {
-        tags: ['withdraw'],
-        summary: 'One of the member’s withdrawals (another member’s answers 404)',
-        security: bearer,
+      schema: schema('One of the member’s withdrawals (another member’s answers 404)', withdrawalSchema, {
         params: withdrawIdParams,
-        response: { 200: envelope(withdrawalSchema) },
-      },
+      }),
     },
     async (req) =>
       ok(
@@ -108,13 +94,11 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/withdraw/claim/:id',
     {
       config: { rateLimit: perMember(ctx) },
-      schema: {
-        tags: ['withdraw'],
-        summary: 'The vault claim transaction with a fresh signed voucher (own Withdrawable withdrawal only)',
-        security: bearer,
-        params: withdrawClaimParams,
-        response: { 200: envelope(withdrawClaimResponse) },
-      },
+      schema: schema(
+        'The vault claim transaction with a fresh signed voucher (own Withdrawable withdrawal only)',
+        withdrawClaimResponse,
+        { params: withdrawClaimParams },
+      ),
     },
     async (req) => ok(req, await buildClaim(ctx, req.user!, BigInt(req.params.id))),
   );
