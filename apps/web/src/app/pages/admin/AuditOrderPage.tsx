@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
+import { StatusTabs } from '../../../components/StatusTabs.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { useAdminOrders } from '../../../features/shop/api/get-admin-orders.ts';
 import { flattenOrders } from '../../../features/shop/api/get-orders.ts';
 import { AuditOrderCard } from '../../../features/shop/components/AuditOrderCard.tsx';
-import { StatusTabs } from '../../../features/shop/components/StatusTabs.tsx';
+import { orderFilterTextKey } from '../../../features/shop/model/order-filter.ts';
 import { ApiError } from '../../../lib/request.ts';
 
 const FILTERS = ['Verifying', 'Unpaid', 'Success', 'Canceled'] as const satisfies readonly OrderStatus[];
@@ -23,7 +24,13 @@ export default function AuditOrderPage() {
   const config = usePublicConfig();
   return (
     <div className="page audit-order-page">
-      <StatusTabs keys={FILTERS} active={status} onChange={setStatus} testIdPrefix="audit-tab" />
+      <StatusTabs
+        keys={FILTERS}
+        active={status}
+        onChange={setStatus}
+        title={(key) => t(orderFilterTextKey(key))}
+        testIdPrefix="audit-tab"
+      />
       <PagedList
         testId="audit-order-list"
         items={flattenOrders(orders.data?.pages)}

@@ -2,6 +2,7 @@ import type { Side } from '@agc/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { Segmented } from '../../../components/Segmented.tsx';
 import { useInvite } from '../../../features/team/api/get-invite.ts';
 import { QrCode } from '../../../features/team/components/QrCode.tsx';
 import { copyText } from '../../../features/team/copy.ts';
@@ -94,20 +95,15 @@ export default function InvitePage() {
 
       <section className="card invite-qr-card">
         <h3 className="card-title">{t('invite.qrTitle')}</h3>
-        <div className="segmented" role="tablist">
-          {SIDES.map((side) => (
-            <button
-              key={side}
-              type="button"
-              role="tab"
-              aria-selected={qrSide === side}
-              data-testid={`invite-qr-${side}`}
-              onClick={() => setQrSide(side)}
-            >
-              {t(side === 'left' ? 'invite.sideLeft' : 'invite.sideRight')}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          options={SIDES.map((side) => ({
+            key: side,
+            label: t(side === 'left' ? 'invite.sideLeft' : 'invite.sideRight'),
+          }))}
+          value={qrSide}
+          onChange={setQrSide}
+          testIdPrefix="invite-qr"
+        />
         <div className="invite-qr" data-testid="invite-qr-box" data-side={qrSide}>
           <QrCode value={links[qrSide]} testId="invite-qr" />
         </div>

@@ -1,9 +1,11 @@
 import type { Order, OrderStatus } from '@agc/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/PagedList.tsx';
+import { StatusTabs } from '../../../components/StatusTabs.tsx';
 import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.ts';
 import { OrderListItem } from '../../../features/shop/components/OrderListItem.tsx';
-import { StatusTabs } from '../../../features/shop/components/StatusTabs.tsx';
+import { orderFilterTextKey } from '../../../features/shop/model/order-filter.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 
@@ -14,13 +16,20 @@ const ignore = () => undefined;
 
 /** The member's shop orders: status filter, pull-to-refresh, infinite scroll. */
 export default function OrderListPage() {
+  const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>('all');
   const orders = useOrders(filter === 'all' ? undefined : (filter as OrderStatus));
   const open = (order: Order) =>
     void navigateTo(withQuery(paths.shopOrderDetail, { order_id: order.order_id })).catch(ignore);
   return (
     <div className="page order-list">
-      <StatusTabs keys={FILTERS} active={filter} onChange={setFilter} testIdPrefix="order-tab" />
+      <StatusTabs
+        keys={FILTERS}
+        active={filter}
+        onChange={setFilter}
+        title={(key) => t(orderFilterTextKey(key))}
+        testIdPrefix="order-tab"
+      />
       <PagedList
         testId="order-list"
         items={flattenOrders(orders.data?.pages)}

@@ -1,5 +1,6 @@
 import '../rewards.css';
 import { useTranslation } from 'react-i18next';
+import { Segmented } from '../../../components/Segmented.tsx';
 import type { RewardFilter } from '../api/keys.ts';
 import { REWARD_KINDS } from '../format.ts';
 
@@ -18,20 +19,17 @@ export function KindTabs({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="rewards-kinds" role="tablist" aria-label={t('rewards.filter')}>
-      {FILTERS.map((key) => (
-        <button
-          key={key}
-          type="button"
-          role="tab"
-          aria-selected={key === active}
-          className="chip"
-          data-testid={`rewards-tab-${key}`}
-          onClick={() => key !== active && onChange(key)}
-        >
-          {t(key === 'all' ? 'rewards.all' : `rewards.kind.${key}`)}
-        </button>
-      ))}
-    </div>
+    <Segmented
+      variant="chips"
+      className="rewards-kinds"
+      label={t('rewards.filter')}
+      options={FILTERS.map((key) => ({
+        key,
+        label: t(key === 'all' ? 'rewards.all' : `rewards.kind.${key}`),
+      }))}
+      value={active}
+      onChange={onChange}
+      testIdPrefix="rewards-tab"
+    />
   );
 }

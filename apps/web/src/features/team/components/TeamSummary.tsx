@@ -1,0 +1,26 @@
+import type { Me } from '@agc/shared';
+import { useTranslation } from 'react-i18next';
+import type { TeamScope } from '../api/get-team-users.ts';
+
+/** The counts above the team list (from GET me): all and valid, of the direct invitees or of the whole team. */
+export function TeamSummary({ me, scope }: { me: Me; scope: TeamScope }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card team-summary" data-testid="team-summary">
+      <div>
+        <span className="muted small">
+          {t(scope === 'direct' ? 'teamUser.invited' : 'teamUser.teamSize')}
+        </span>
+        <strong data-testid="team-summary-all">
+          {scope === 'direct' ? me.invited_count_all : me.team_size_all}
+        </strong>
+      </div>
+      <div>
+        <span className="muted small">{t('teamUser.valid')}</span>
+        <strong data-testid="team-summary-valid">
+          {scope === 'direct' ? me.invited_count_valid : me.team_size_valid}
+        </strong>
+      </div>
+    </section>
+  );
+}
