@@ -216,38 +216,32 @@ export async function seedDevFunds({
     transport: http(rpcUrl),
   });
 
-  const grants: [Address, bigint, bigint][] = [
+  // Each recipient gets its USDT, then its AGC; amounts of 0 are skipped.
+  const recipients: [Address, bigint, bigint][] = [
     ...accounts.map((a): [Address, bigint, bigint] => [a, usdt, agc]),
     [deployment.vault, vaultUsdt, vaultAgc],
   ];
+  const mints = recipients
+    .flatMap(([to, usdtAmount, agcAmount]) => [
+      { token: deployment.usdt, abi: mockUsdtAbi, to, amount: usdtAmount },
+      { token: deployment.agc, abi: agcAbi, to, amount: agcAmount },
+    ])
+    .filter((m) => m.amount > 0n);
 
   await testClient.impersonateAccount({ address: owner });
   try {
     let nonce = await publicClient.getTransactionCount({ address: owner, blockTag: 'pending' });
     const hashes: Hash[] = [];
-    for (const [to, usdtAmount, agcAmount] of grants) {
-      if (usdtAmount > 0n) {
-        hashes.push(
-          await wallet.writeContract({
-            address: deployment.usdt,
-            abi: mockUsdtAbi,
-            functionName: 'mint',
-            args: [to, usdtAmount],
-            nonce: nonce++,
-          }),
-        );
-      }
-      if (agcAmount > 0n) {
-        hashes.push(
-          await wallet.writeContract({
-            address: deployment.agc,
-            abi: agcAbi,
-            functionName: 'mint',
-            args: [to, agcAmount],
-            nonce: nonce++,
-          }),
-        );
-      }
+    for (const { token, abi, to, amount } of mints) {
+      hashes.push(
+        await wallet.writeContract({
+          address: token,
+          abi,
+          functionName: 'mint',
+          args: [to, amount],
+          nonce: nonce++,
+        }),
+      );
     }
     await waitAll(publicClient, hashes, 'seedDevFunds');
   } finally {

@@ -1,4 +1,5 @@
 import type { Address, Hex, LocalAccount } from 'viem';
+import { contractDomain } from './typed-data.ts';
 
 /** EIP-712 types of a Transfer payment quote; must match QUOTE_TYPEHASH in Transfer.sol. */
 export const quoteTypes = {
@@ -24,7 +25,7 @@ export interface PaymentQuote {
 }
 
 export function transferDomain(chainId: number, transfer: Address) {
-  return { name: 'AGCFund Transfer', version: '1', chainId, verifyingContract: transfer } as const;
+  return contractDomain('AGCFund Transfer', chainId, transfer);
 }
 
 /** Signs the quote Transfer.pay requires; `signer` must be the contract's quoteSigner. */

@@ -1,4 +1,5 @@
 import type { Address, Hex, LocalAccount } from 'viem';
+import { contractDomain } from './typed-data.ts';
 
 /** EIP-712 types of a Vault withdrawal voucher; must match WITHDRAW_TYPEHASH in Vault.sol. */
 export const withdrawTypes = {
@@ -22,7 +23,7 @@ export interface WithdrawVoucher {
 }
 
 export function vaultDomain(chainId: number, vault: Address) {
-  return { name: 'AGCFund Vault', version: '1', chainId, verifyingContract: vault } as const;
+  return contractDomain('AGCFund Vault', chainId, vault);
 }
 
 export function signWithdrawVoucher(

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPublicClient, http } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mockUsdtAbi, transferAbi, vaultAbi } from '../generated/abis.ts';
 import {
   DEV_MNEMONIC,
@@ -18,23 +18,28 @@ import { startAnvil } from '../src/anvil.ts';
 import {
   DEFAULT_CHANGE_DELAY,
   DEV_VAULT_LIMITS,
+  type DeployAllOptions,
   type Deployment,
   deployAll,
   isDeployed,
   seedDevFunds,
 } from '../src/deploy.ts';
-import { addressOf, agc, type Chain, startChain, usdt } from './helpers.ts';
+import { addressOf, agc, chainForFile, usdt } from './helpers.ts';
 
-let c: Chain;
+const c = await chainForFile();
 const stateDir = mkdtempSync(join(tmpdir(), 'agc-anvil-'));
+afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
 
-beforeAll(async () => {
-  c = await startChain();
-});
-afterAll(async () => {
-  await c?.anvil.stop();
-  rmSync(stateDir, { recursive: true, force: true });
-});
+/** deployAll as these tests call it unless told otherwise: account 0 deploys, 1 signs vouchers, 11 quotes. */
+const deploy = (rpcUrl: string, options: Partial<DeployAllOptions> = {}) =>
+  deployAll({
+    rpcUrl,
+    deployer: devAccount(0),
+    signer: addressOf(1),
+    quoteSigner: addressOf(11),
+    openMint: true,
+    ...options,
+  });
 
 const seed = (rpcUrl: string, deployment: Deployment) =>
   seedDevFunds({
@@ -84,13 +89,7 @@ describe('dev accounts', () => {
 describe('deployAll + seedDevFunds + isDeployed', () => {
   it('deploys, wires and funds everything', async () => {
     const startBlock = await c.publicClient.getBlockNumber();
-    const d = await deployAll({
-      rpcUrl: c.anvil.url,
-      deployer: devAccount(0),
-      signer: addressOf(1),
-      quoteSigner: addressOf(11),
-      openMint: true,
-    });
+    const d = await deploy(c.anvil.url);
 
     expect(d.chainId).toBe(42161);
     expect(new Set([d.agc, d.usdt, d.transfer, d.vault]).size).toBe(4);
@@ -144,16 +143,7 @@ describe('deployAll + seedDevFunds + isDeployed', () => {
       usdt: { maxPerVoucher: 5n * 10n ** 6n, dailyCap: 50n * 10n ** 6n },
       agc: { maxPerVoucher: 7n * 10n ** 18n, dailyCap: 70n * 10n ** 18n },
     };
-    const d = await deployAll({
-      rpcUrl: c.anvil.url,
-      deployer: devAccount(0),
-      signer: addressOf(1),
-      quoteSigner: addressOf(11),
-      guardian: addressOf(5),
-      changeDelay: 3_600n,
-      limits,
-      openMint: true,
-    });
+    const d = await deploy(c.anvil.url, { guardian: addressOf(5), changeDelay: 3_600n, limits });
     const read = c.publicClient.readContract;
     for (const [address, abi] of [
       [d.vault, vaultAbi],
@@ -174,14 +164,7 @@ describe('deployAll + seedDevFunds + isDeployed', () => {
   });
 
   it('honours an explicit treasury', async () => {
-    const d = await deployAll({
-      rpcUrl: c.anvil.url,
-      deployer: devAccount(0),
-      signer: addressOf(1),
-      quoteSigner: addressOf(11),
-      treasury: addressOf(8),
-      openMint: false,
-    });
+    const d = await deploy(c.anvil.url, { treasury: addressOf(8), openMint: false });
     expect(
       await c.publicClient.readContract({ address: d.transfer, abi: transferAbi, functionName: 'treasury' }),
     ).toBe(addressOf(8));
@@ -189,13 +172,7 @@ describe('deployAll + seedDevFunds + isDeployed', () => {
   });
 
   it('isDeployed is false for missing code or another chain', async () => {
-    const d = await deployAll({
-      rpcUrl: c.anvil.url,
-      deployer: devAccount(0),
-      signer: addressOf(1),
-      quoteSigner: addressOf(11),
-      openMint: true,
-    });
+    const d = await deploy(c.anvil.url);
     expect(await isDeployed(c.anvil.url, { ...d, vault: addressOf(7) })).toBe(false);
     expect(await isDeployed(c.anvil.url, { ...d, chainId: 1 })).toBe(false);
   });
@@ -203,13 +180,7 @@ describe('deployAll + seedDevFunds + isDeployed', () => {
   it('survives an anvil restart with statePath', async () => {
     const statePath = join(stateDir, 'nested', 'state.json');
     const first = await startAnvil({ statePath });
-    const d = await deployAll({
-      rpcUrl: first.url,
-      deployer: devAccount(0),
-      signer: addressOf(1),
-      quoteSigner: addressOf(11),
-      openMint: true,
-    });
+    const d = await deploy(first.url);
     await seed(first.url, d);
     await first.stop();
 
@@ -233,13 +204,7 @@ describe('deployAll + seedDevFunds + isDeployed', () => {
   it('deploys and seeds on a chain with a block time', async () => {
     const timed = await startAnvil({ blockTime: 1, chainId: 31337 });
     try {
-      const d = await deployAll({
-        rpcUrl: timed.url,
-        deployer: devAccount(0),
-        signer: addressOf(1),
-        quoteSigner: addressOf(11),
-        openMint: true,
-      });
+      const d = await deploy(timed.url);
       expect(d.chainId).toBe(31337);
       await seed(timed.url, d);
       expect(await isDeployed(timed.url, d)).toBe(true);

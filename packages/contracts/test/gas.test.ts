@@ -7,18 +7,17 @@ import { devAccount, devQuoteSigner } from '../src/accounts.ts';
 import type { Deployment } from '../src/deploy.ts';
 import { signPaymentQuote } from '../src/quote.ts';
 import { signWithdrawVoucher } from '../src/voucher.ts';
-import { addressOf, agc, type Chain, deployFresh, startChain, usdt } from './helpers.ts';
+import { addressOf, agc, chainForFile, deployFresh, usdt } from './helpers.ts';
 
 const SIGNER = 1;
 const MEMBER = 2;
 const HOUR = 3_600n;
 
-let c: Chain;
+const c = await chainForFile();
 let d: Deployment;
 const figures: Record<string, bigint> = {};
 
 beforeAll(async () => {
-  c = await startChain();
   d = await deployFresh(c, addressOf(SIGNER), {
     accounts: [addressOf(MEMBER)],
     usdt: usdt(10_000),
@@ -40,8 +39,7 @@ beforeAll(async () => {
     );
   }
 });
-afterAll(async () => {
-  await c?.anvil.stop();
+afterAll(() => {
   console.table(Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, { gasUsed: Number(v) }])));
 });
 

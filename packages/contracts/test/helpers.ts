@@ -2,6 +2,8 @@ import {
   type Abi,
   type Address,
   BaseError,
+  type ContractEventName,
+  type ContractFunctionName,
   ContractFunctionRevertedError,
   createPublicClient,
   createTestClient,
@@ -11,8 +13,11 @@ import {
   type Hash,
   type Hex,
   http,
+  parseEventLogs,
+  type TransactionReceipt,
+  zeroAddress,
 } from 'viem';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { agcAbi, mockUsdtAbi } from '../generated/abis.ts';
 import { devAccount, devQuoteSigner } from '../src/accounts.ts';
 import { type AnvilInstance, startAnvil } from '../src/anvil.ts';
@@ -77,6 +82,93 @@ export async function startChain() {
   };
 
   return { anvil, chain, publicClient, testClient, wallet, confirm, now, advance, mineAt, balances };
+}
+
+/** The calling test file's anvil: started while the file loads, stopped after its last test. */
+export async function chainForFile(): Promise<Chain> {
+  const c = await startChain();
+  afterAll(() => c.anvil.stop());
+  return c;
+}
+
+/**
+ * Calls every Guarded contract (Transfer, Vault) is tested through: `address` is read at call time,
+ * since each test deploys afresh.
+ */
+export function guardedCalls<const A extends Abi>(c: Chain, abi: A, address: () => Address) {
+  // Widened so one helper serves every function whatever its arguments.
+  const anyAbi: Abi = abi;
+
+  /** Sends a state-changing call as account `i` and returns the receipt. */
+  const send = (
+    i: number,
+    functionName: ContractFunctionName<A, 'nonpayable'>,
+    args: readonly unknown[] = [],
+  ) => c.confirm(c.wallet(i).writeContract({ address: address(), abi: anyAbi, functionName, args }));
+
+  /** The custom error (name and arguments) such a call reverts with. */
+  const refusal = (
+    i: number,
+    functionName: ContractFunctionName<A, 'nonpayable'>,
+    args: readonly unknown[] = [],
+  ) =>
+    revertOf(
+      c.publicClient.simulateContract({
+        account: devAccount(i),
+        address: address(),
+        abi: anyAbi,
+        functionName,
+        args,
+      }),
+    );
+
+  /** The arguments of the receipt's events of this name. */
+  const eventsOf = (receipt: TransactionReceipt, eventName: ContractEventName<A>) =>
+    parseEventLogs({ abi, logs: receipt.logs, eventName }).map((e) => (e as { args: unknown }).args);
+
+  /** Timestamp of the block a receipt belongs to. */
+  const blockTime = async (receipt: TransactionReceipt) =>
+    (await c.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp;
+
+  /** The EIP-712 domain the contract reports (what the server must sign for). */
+  const domain = async () => {
+    const [, name, version, chainId, verifyingContract] = (await c.publicClient.readContract({
+      address: address(),
+      abi: anyAbi,
+      functionName: 'eip712Domain',
+    })) as readonly [Hex, string, string, bigint, Address];
+    return { name, version, chainId, verifyingContract };
+  };
+
+  /** Why renounceOwnership() fails for account `i` (it always does). */
+  const renounceRefusal = (i: number) =>
+    revertName(
+      c.publicClient.readContract({
+        account: devAccount(i),
+        address: address(),
+        abi: anyAbi,
+        functionName: 'renounceOwnership',
+      }),
+    );
+
+  return { send, refusal, eventsOf, blockTime, domain, renounceRefusal };
+}
+
+/**
+ * Deploys `bytecode` once per address argument with that argument zeroed (the others from `valid`,
+ * then `rest`) and expects each deployment to revert ZeroAddress().
+ */
+export async function expectZeroAddressesRefused(
+  c: Chain,
+  abi: Abi,
+  bytecode: Hex,
+  valid: readonly Address[],
+  rest: readonly unknown[],
+) {
+  for (let i = 0; i < valid.length; i++) {
+    const args = [...valid.map((a, j) => (i === j ? zeroAddress : a)), ...rest];
+    expect(await deployRevertName(c, abi, bytecode, args)).toBe('ZeroAddress');
+  }
 }
 
 /** Name of the custom error a contract call reverted with; fails when the call does not revert. */

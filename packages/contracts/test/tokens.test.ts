@@ -1,17 +1,10 @@
-import type { Address } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Address, erc20Abi } from 'viem';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agcAbi, agcBytecode, mockUsdtAbi, mockUsdtBytecode } from '../generated/abis.ts';
 import { devAccount } from '../src/accounts.ts';
-import { addressOf, agc, type Chain, revertName, startChain, usdt } from './helpers.ts';
+import { addressOf, agc, chainForFile, revertName, usdt } from './helpers.ts';
 
-let c: Chain;
-
-beforeAll(async () => {
-  c = await startChain();
-});
-afterAll(async () => {
-  await c?.anvil.stop();
-});
+const c = await chainForFile();
 
 async function deployUsdt(openMint: boolean): Promise<Address> {
   const hash = await c
@@ -20,10 +13,14 @@ async function deployUsdt(openMint: boolean): Promise<Address> {
   return (await c.confirm(hash)).contractAddress as Address;
 }
 
+// Both tokens are plain ERC-20s for these reads.
 const read = <const T extends 'name' | 'symbol' | 'decimals' | 'totalSupply'>(
   address: Address,
   functionName: T,
-) => c.publicClient.readContract({ address, abi: mockUsdtAbi, functionName });
+) => c.publicClient.readContract({ address, abi: erc20Abi, functionName });
+
+const balanceOf = (address: Address, owner: Address) =>
+  c.publicClient.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
 
 describe('MockUSDT', () => {
   it('is a 6-decimal "Tether USD"', async () => {
@@ -59,14 +56,7 @@ describe('MockUSDT', () => {
         .wallet(5)
         .writeContract({ address, abi: mockUsdtAbi, functionName: 'mint', args: [addressOf(6), usdt(123)] }),
     );
-    expect(
-      await c.publicClient.readContract({
-        address,
-        abi: mockUsdtAbi,
-        functionName: 'balanceOf',
-        args: [addressOf(6)],
-      }),
-    ).toBe(usdt(123));
+    expect(await balanceOf(address, addressOf(6))).toBe(usdt(123));
     expect(await read(address, 'totalSupply')).toBe(usdt(123));
   });
 });
@@ -80,11 +70,9 @@ describe('AGC', () => {
   });
 
   it('is an 18-decimal "AGC Token" owned by the deployer', async () => {
-    expect(await c.publicClient.readContract({ address, abi: agcAbi, functionName: 'name' })).toBe(
-      'AGC Token',
-    );
-    expect(await c.publicClient.readContract({ address, abi: agcAbi, functionName: 'symbol' })).toBe('AGC');
-    expect(await c.publicClient.readContract({ address, abi: agcAbi, functionName: 'decimals' })).toBe(18);
+    expect(await read(address, 'name')).toBe('AGC Token');
+    expect(await read(address, 'symbol')).toBe('AGC');
+    expect(await read(address, 'decimals')).toBe(18);
     expect(await c.publicClient.readContract({ address, abi: agcAbi, functionName: 'owner' })).toBe(
       addressOf(0),
     );
@@ -106,16 +94,7 @@ describe('AGC', () => {
     await c.confirm(
       c.wallet(0).writeContract({ address, abi: agcAbi, functionName: 'mint', args: [addressOf(4), agc(7)] }),
     );
-    expect(
-      await c.publicClient.readContract({
-        address,
-        abi: agcAbi,
-        functionName: 'balanceOf',
-        args: [addressOf(4)],
-      }),
-    ).toBe(agc(7));
-    expect(await c.publicClient.readContract({ address, abi: agcAbi, functionName: 'totalSupply' })).toBe(
-      agc(7),
-    );
+    expect(await balanceOf(address, addressOf(4))).toBe(agc(7));
+    expect(await read(address, 'totalSupply')).toBe(agc(7));
   });
 });

@@ -1,12 +1,5 @@
-import {
-  type Abi,
-  type Address,
-  type ContractFunctionName,
-  type Hex,
-  parseEventLogs,
-  zeroAddress,
-} from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Hex, parseEventLogs, zeroAddress } from 'viem';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { agcAbi, mockUsdtAbi, transferAbi, transferBytecode } from '../generated/abis.ts';
 import { devAccount, devQuoteSigner } from '../src/accounts.ts';
 import { DEFAULT_CHANGE_DELAY, type Deployment } from '../src/deploy.ts';
@@ -14,13 +7,13 @@ import { type PaymentQuote, signPaymentQuote } from '../src/quote.ts';
 import {
   addressOf,
   agc,
-  type Chain,
+  chainForFile,
   deployFresh,
-  deployRevertName,
+  expectZeroAddressesRefused,
   GUARDIAN,
+  guardedCalls,
   revertName,
   revertOf,
-  startChain,
   usdt,
 } from './helpers.ts';
 
@@ -33,15 +26,13 @@ const OTHER = 3;
 const STRANGER = 5;
 const NEW_SIGNER = 6;
 
-let c: Chain;
+const c = await chainForFile();
 let d: Deployment;
-
-beforeAll(async () => {
-  c = await startChain();
-});
-afterAll(async () => {
-  await c?.anvil.stop();
-});
+const { send, refusal, eventsOf, blockTime, domain, renounceRefusal } = guardedCalls(
+  c,
+  transferAbi,
+  () => d.transfer,
+);
 
 beforeEach(async () => {
   d = await deployFresh(c, addressOf(1), {
@@ -135,26 +126,6 @@ const read = <
   functionName: F,
 ) => c.publicClient.readContract({ address: d.transfer, abi: transferAbi, functionName });
 
-type AdminFunction = Exclude<ContractFunctionName<typeof transferAbi, 'nonpayable'>, 'pay'>;
-// Widened so one helper serves functions with and without an address argument.
-const adminAbi: Abi = transferAbi;
-
-/** Sends an owner/guardian call as account `i` and returns the receipt. */
-const send = (i: number, functionName: AdminFunction, args: readonly [] | readonly [Address] = []) =>
-  c.confirm(c.wallet(i).writeContract({ address: d.transfer, abi: adminAbi, functionName, args }));
-
-/** The custom error (name and arguments) such a call reverts with. */
-const refusal = (i: number, functionName: AdminFunction, args: readonly [] | readonly [Address] = []) =>
-  revertOf(
-    c.publicClient.simulateContract({
-      account: devAccount(i),
-      address: d.transfer,
-      abi: adminAbi,
-      functionName,
-      args,
-    }),
-  );
-
 describe('Transfer payments', () => {
   it('pays an order with a valid quote: moves both tokens to the treasury (the vault by default) and emits Paid', async () => {
     await approve(PAYER, usdt(100), agc(5));
@@ -198,12 +169,7 @@ describe('Transfer payments', () => {
   });
 
   it('exposes the EIP-712 domain and type hash the server signs for', async () => {
-    const [, name, version, chainId, verifyingContract] = await c.publicClient.readContract({
-      address: d.transfer,
-      abi: transferAbi,
-      functionName: 'eip712Domain',
-    });
-    expect({ name, version, chainId, verifyingContract }).toEqual({
+    expect(await domain()).toEqual({
       name: 'AGCFund Transfer',
       version: '1',
       chainId: 42161n,
@@ -368,10 +334,7 @@ describe('Transfer administration', () => {
 
   it('refuses zero addresses at construction', async () => {
     const valid = [d.usdt, d.agc, d.vault, devQuoteSigner().address, addressOf(GUARDIAN)];
-    for (let i = 0; i < valid.length; i++) {
-      const args = [...valid.map((a, j) => (i === j ? zeroAddress : a)), 60n];
-      expect(await deployRevertName(c, transferAbi, transferBytecode, args)).toBe('ZeroAddress');
-    }
+    await expectZeroAddressesRefused(c, transferAbi, transferBytecode, valid, [60n]);
   });
 
   it('pauses on the guardian or the owner, unpauses on the owner only', async () => {
@@ -407,13 +370,10 @@ describe('Transfer administration', () => {
     expect(await refusal(OWNER, 'executeQuoteSigner')).toEqual({ errorName: 'NoPendingChange', args: [] });
 
     const receipt = await send(OWNER, 'proposeQuoteSigner', [addressOf(NEW_SIGNER)]);
-    const { timestamp } = await c.publicClient.getBlock({ blockNumber: receipt.blockNumber });
-    const eta = timestamp + DEFAULT_CHANGE_DELAY;
-    expect(
-      parseEventLogs({ abi: transferAbi, logs: receipt.logs, eventName: 'QuoteSignerChangeProposed' }).map(
-        (e) => e.args,
-      ),
-    ).toEqual([{ newSigner: addressOf(NEW_SIGNER), eta }]);
+    const eta = (await blockTime(receipt)) + DEFAULT_CHANGE_DELAY;
+    expect(eventsOf(receipt, 'QuoteSignerChangeProposed')).toEqual([
+      { newSigner: addressOf(NEW_SIGNER), eta },
+    ]);
     expect((await read('pendingQuoteSigner'))[0]).toBe(addressOf(NEW_SIGNER));
     expect((await read('pendingQuoteSigner'))[1]).toBe(eta);
 
@@ -427,11 +387,9 @@ describe('Transfer administration', () => {
     await c.testClient.setNextBlockTimestamp({ timestamp: eta });
     expect((await refusal(STRANGER, 'executeQuoteSigner')).errorName).toBe('OwnableUnauthorizedAccount');
     const executed = await send(OWNER, 'executeQuoteSigner');
-    expect(
-      parseEventLogs({ abi: transferAbi, logs: executed.logs, eventName: 'QuoteSignerChanged' }).map(
-        (e) => e.args,
-      ),
-    ).toEqual([{ previousSigner: devQuoteSigner().address, newSigner: addressOf(NEW_SIGNER) }]);
+    expect(eventsOf(executed, 'QuoteSignerChanged')).toEqual([
+      { previousSigner: devQuoteSigner().address, newSigner: addressOf(NEW_SIGNER) },
+    ]);
     expect(await read('quoteSigner')).toBe(addressOf(NEW_SIGNER));
     expect((await read('pendingQuoteSigner'))[0]).toBe(zeroAddress);
     expect((await read('pendingQuoteSigner'))[1]).toBe(0n);
@@ -448,11 +406,9 @@ describe('Transfer administration', () => {
       args: [],
     });
     const receipt = await send(GUARDIAN, 'cancelQuoteSignerChange');
-    expect(
-      parseEventLogs({ abi: transferAbi, logs: receipt.logs, eventName: 'QuoteSignerChangeCancelled' }).map(
-        (e) => e.args,
-      ),
-    ).toEqual([{ cancelledSigner: addressOf(NEW_SIGNER) }]);
+    expect(eventsOf(receipt, 'QuoteSignerChangeCancelled')).toEqual([
+      { cancelledSigner: addressOf(NEW_SIGNER) },
+    ]);
     expect((await read('pendingQuoteSigner'))[0]).toBe(zeroAddress);
     await c.advance(DEFAULT_CHANGE_DELAY + 1n);
     expect(await refusal(OWNER, 'executeQuoteSigner')).toEqual({ errorName: 'NoPendingChange', args: [] });
@@ -481,13 +437,8 @@ describe('Transfer administration', () => {
     expect(await refusal(OWNER, 'executeTreasury')).toEqual({ errorName: 'NoPendingChange', args: [] });
 
     const receipt = await send(OWNER, 'proposeTreasury', [newTreasury]);
-    const { timestamp } = await c.publicClient.getBlock({ blockNumber: receipt.blockNumber });
-    const eta = timestamp + DEFAULT_CHANGE_DELAY;
-    expect(
-      parseEventLogs({ abi: transferAbi, logs: receipt.logs, eventName: 'TreasuryChangeProposed' }).map(
-        (e) => e.args,
-      ),
-    ).toEqual([{ newTreasury, eta }]);
+    const eta = (await blockTime(receipt)) + DEFAULT_CHANGE_DELAY;
+    expect(eventsOf(receipt, 'TreasuryChangeProposed')).toEqual([{ newTreasury, eta }]);
     expect((await read('pendingTreasury'))[0]).toBe(newTreasury);
     expect((await read('pendingTreasury'))[1]).toBe(eta);
 
@@ -499,11 +450,7 @@ describe('Transfer administration', () => {
 
     await c.advance(DEFAULT_CHANGE_DELAY / 2n);
     const executed = await send(OWNER, 'executeTreasury');
-    expect(
-      parseEventLogs({ abi: transferAbi, logs: executed.logs, eventName: 'TreasuryChanged' }).map(
-        (e) => e.args,
-      ),
-    ).toEqual([{ previousTreasury: d.vault, newTreasury }]);
+    expect(eventsOf(executed, 'TreasuryChanged')).toEqual([{ previousTreasury: d.vault, newTreasury }]);
     expect(await read('treasury')).toBe(newTreasury);
 
     const before = await c.balances(d, newTreasury);
@@ -521,11 +468,9 @@ describe('Transfer administration', () => {
     );
     expect((await refusal(OWNER, 'setGuardian', [zeroAddress])).errorName).toBe('ZeroAddress');
     const receipt = await send(OWNER, 'setGuardian', [addressOf(STRANGER)]);
-    expect(
-      parseEventLogs({ abi: transferAbi, logs: receipt.logs, eventName: 'GuardianChanged' }).map(
-        (e) => e.args,
-      ),
-    ).toEqual([{ previousGuardian: addressOf(GUARDIAN), newGuardian: addressOf(STRANGER) }]);
+    expect(eventsOf(receipt, 'GuardianChanged')).toEqual([
+      { previousGuardian: addressOf(GUARDIAN), newGuardian: addressOf(STRANGER) },
+    ]);
     expect(await refusal(GUARDIAN, 'pause')).toEqual({ errorName: 'Unauthorized', args: [] });
     await send(STRANGER, 'pause');
     expect(await read('paused')).toBe(true);
@@ -559,16 +504,7 @@ describe('Transfer administration', () => {
   });
 
   it('cannot be left without an owner', async () => {
-    const renounce = (i: number) =>
-      revertName(
-        c.publicClient.readContract({
-          account: devAccount(i),
-          address: d.transfer,
-          abi: transferAbi,
-          functionName: 'renounceOwnership',
-        }),
-      );
-    expect(await renounce(OWNER)).toBe('RenounceDisabled');
-    expect(await renounce(STRANGER)).toBe('OwnableUnauthorizedAccount');
+    expect(await renounceRefusal(OWNER)).toBe('RenounceDisabled');
+    expect(await renounceRefusal(STRANGER)).toBe('OwnableUnauthorizedAccount');
   });
 });

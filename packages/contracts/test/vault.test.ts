@@ -6,7 +6,7 @@ import {
   parseEventLogs,
   zeroAddress,
 } from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockUsdtAbi, mockUsdtBytecode, vaultAbi, vaultBytecode } from '../generated/abis.ts';
 import { devAccount } from '../src/accounts.ts';
 import { DEFAULT_CHANGE_DELAY, DEV_VAULT_LIMITS, type Deployment } from '../src/deploy.ts';
@@ -14,14 +14,14 @@ import { signWithdrawVoucher, type WithdrawVoucher } from '../src/voucher.ts';
 import {
   addressOf,
   agc,
-  type Chain,
+  chainForFile,
   type DeployExtras,
   deployFresh,
-  deployRevertName,
+  expectZeroAddressesRefused,
   GUARDIAN,
+  guardedCalls,
   revertName,
   revertOf,
-  startChain,
   usdt,
 } from './helpers.ts';
 
@@ -35,15 +35,13 @@ const NEW_SIGNER = 5;
 const NEW_OWNER = 7;
 const HOUR = 3_600n;
 
-let c: Chain;
+const c = await chainForFile();
 let d: Deployment;
-
-beforeAll(async () => {
-  c = await startChain();
-});
-afterAll(async () => {
-  await c?.anvil.stop();
-});
+const { send, refusal, eventsOf, blockTime, domain, renounceRefusal } = guardedCalls(
+  c,
+  vaultAbi,
+  () => d.vault,
+);
 
 const deployVault = (extras: DeployExtras = {}) =>
   deployFresh(
@@ -96,37 +94,11 @@ async function claim(caller: number, v: WithdrawVoucher, signature: Hex) {
 const isClaimed = (id: bigint) =>
   c.publicClient.readContract({ address: d.vault, abi: vaultAbi, functionName: 'claimed', args: [id] });
 
-type AdminFunction = Exclude<ContractFunctionName<typeof vaultAbi, 'nonpayable'>, 'claim'>;
-// Widened so one helper serves every admin function whatever its arguments.
-const adminAbi: Abi = vaultAbi;
-
-/** Sends an admin call as account `i` and returns the receipt. */
-const send = (i: number, functionName: AdminFunction, args: readonly unknown[] = []) =>
-  c.confirm(c.wallet(i).writeContract({ address: d.vault, abi: adminAbi, functionName, args }));
-
-/** The custom error (name and arguments) such a call reverts with. */
-const refusal = (i: number, functionName: AdminFunction, args: readonly unknown[] = []) =>
-  revertOf(
-    c.publicClient.simulateContract({
-      account: devAccount(i),
-      address: d.vault,
-      abi: adminAbi,
-      functionName,
-      args,
-    }),
-  );
+// Widened so one helper reads every view whatever its arguments.
+const viewAbi: Abi = vaultAbi;
 
 const view = (functionName: ContractFunctionName<typeof vaultAbi, 'view'>, args: readonly unknown[] = []) =>
-  c.publicClient.readContract({ address: d.vault, abi: adminAbi, functionName, args });
-
-const eventsOf = (
-  receipt: Awaited<ReturnType<typeof send>>,
-  eventName: Parameters<typeof parseEventLogs<typeof vaultAbi>>[0]['eventName'],
-) => parseEventLogs({ abi: vaultAbi, logs: receipt.logs, eventName }).map((e) => e.args);
-
-/** Timestamp of the block a receipt belongs to. */
-const blockTime = async (receipt: Awaited<ReturnType<typeof send>>) =>
-  (await c.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp;
+  c.publicClient.readContract({ address: d.vault, abi: viewAbi, functionName, args });
 
 /** Signs and claims a fresh voucher of `amount` USDT (ids count up per test). */
 let nextId = 1_000n;
@@ -141,12 +113,7 @@ async function refuseUsdt(amount: bigint, signer = SIGNER) {
 
 describe('Vault', () => {
   it('exposes the EIP-712 domain the server signs for', async () => {
-    const [, name, version, chainId, verifyingContract] = await c.publicClient.readContract({
-      address: d.vault,
-      abi: vaultAbi,
-      functionName: 'eip712Domain',
-    });
-    expect({ name, version, chainId, verifyingContract }).toEqual({
+    expect(await domain()).toEqual({
       name: 'AGCFund Vault',
       version: '1',
       chainId: 42161n,
@@ -297,10 +264,7 @@ describe('Vault setup', () => {
   it('refuses zero addresses at construction', async () => {
     const limits = { maxPerVoucher: 1n, dailyCap: 1n };
     const valid = [addressOf(SIGNER), addressOf(GUARDIAN), d.usdt, d.agc];
-    for (let i = 0; i < valid.length; i++) {
-      const args = [...valid.map((a, j) => (i === j ? zeroAddress : a)), limits, limits, 60n];
-      expect(await deployRevertName(c, vaultAbi, vaultBytecode, args)).toBe('ZeroAddress');
-    }
+    await expectZeroAddressesRefused(c, vaultAbi, vaultBytecode, valid, [limits, limits, 60n]);
   });
 });
 
@@ -694,16 +658,7 @@ describe('Vault ownership and guardian', () => {
   });
 
   it('cannot be left without an owner', async () => {
-    const renounce = (i: number) =>
-      revertName(
-        c.publicClient.readContract({
-          account: devAccount(i),
-          address: d.vault,
-          abi: vaultAbi,
-          functionName: 'renounceOwnership',
-        }),
-      );
-    expect(await renounce(OWNER)).toBe('RenounceDisabled');
-    expect(await renounce(STRANGER)).toBe('OwnableUnauthorizedAccount');
+    expect(await renounceRefusal(OWNER)).toBe('RenounceDisabled');
+    expect(await renounceRefusal(STRANGER)).toBe('OwnableUnauthorizedAccount');
   });
 });
