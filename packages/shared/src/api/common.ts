@@ -15,6 +15,9 @@ export const addressSchema = z
   .regex(ADDRESS_RE, { error: 'address' })
   .transform((a) => a.toLowerCase() as `0x${string}`);
 
+/** A database id as the API sends it: up to 18 digits, so it always fits a bigint. */
+export const idString = z.string().regex(/^\d{1,18}$/);
+
 /** An amount as a decimal string of minor-unit-exact value, e.g. "12.5". */
 export const amountString = z.string().regex(/^-?\d+(\.\d+)?$/);
 
@@ -23,3 +26,34 @@ export type Side = z.infer<typeof sideSchema>;
 
 export const roleSchema = z.enum(['admin', 'auditor', 'analyst']);
 export type Role = z.infer<typeof roleSchema>;
+
+/**
+ * The paging fields of a list request: `page` from 1 (at most `maxPage` where given), `size` from 1 to
+ * `maxSize`, `defaultSize` when absent. Query strings, so both are coerced from text.
+ */
+export function pagingQuery({
+  maxPage,
+  maxSize,
+  defaultSize,
+}: {
+  maxPage?: number;
+  maxSize: number;
+  defaultSize: number;
+}) {
+  const page = z.coerce.number().int().min(1);
+  return {
+    page: (maxPage === undefined ? page : page.max(maxPage)).default(1),
+    size: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
+  };
+}
+
+/** A page of a list answer: its items, how many there are in all, the page, its size and whether more follow. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    has_more: z.boolean(),
+  });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString } from './common.ts';
+import { amountString, idString, pageOf, pagingQuery } from './common.ts';
 
 /** The four reward kinds: recommendation/market (referral), organizational (pairing), static, management. */
 export const rewardKind = z.enum(['referral', 'pairing', 'static', 'management']);
@@ -45,13 +45,12 @@ export const rewardSchema = z.object({
 });
 export type Reward = z.infer<typeof rewardSchema>;
 
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
-const size = z.coerce.number().int().min(1).max(50).default(20);
+const { page, size } = pagingQuery({ maxPage: 10_000, maxSize: 50, defaultSize: 20 });
 
 export const profitAllQuery = z.object({ page, size });
 export const profitTypeQuery = z.object({ kind: rewardKind, page, size });
 export const profitDayQuery = z.object({ day: dayString, kind: rewardKind.optional(), page, size });
-export const profitDetailQuery = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+export const profitDetailQuery = z.object({ id: idString });
 
 /** Income summary: sums per kind of everything credited (due − cut), USDT value. */
 export const incomeSummary = z.object({
@@ -63,14 +62,7 @@ export const incomeSummary = z.object({
 });
 export type IncomeSummary = z.infer<typeof incomeSummary>;
 
-export const rewardListResponse = z.object({
-  list: z.array(rewardSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-  has_more: z.boolean(),
-  summary: incomeSummary,
-});
+export const rewardListResponse = pageOf(rewardSchema).extend({ summary: incomeSummary });
 export type RewardList = z.infer<typeof rewardListResponse>;
 
 /** profit/mng: the management settlement (base × rank rate, then base and rank restart). */

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { amountString, hexAddressSchema } from './common.ts';
+import { amountString, hexAddressSchema, idString, pageOf, pagingQuery } from './common.ts';
 
 /** Order states as the spec names them. */
 export const orderStatus = z.enum(['Unpaid', 'Verifying', 'Success', 'Canceled']);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
-/** A database id: up to 18 digits, so it always fits a bigint. */
-const idString = z.string().regex(/^\d{1,18}$/);
 const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 
 export const productSchema = z.object({
@@ -66,17 +64,10 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(50).default(10),
+  ...pagingQuery({ maxSize: 50, defaultSize: 10 }),
   status: orderStatus.optional(),
 });
-export const orderListResponse = z.object({
-  list: z.array(orderSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-  has_more: z.boolean(),
-});
+export const orderListResponse = pageOf(orderSchema);
 
 export const orderIdParams = z.object({ order_id: idString });
 export const orderParam = z.object({ order: idString });
@@ -107,8 +98,7 @@ export const cancelOrderBody = z.object({ order_id: idString });
 
 /** Admin order audit. */
 export const auditOrderQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pagingQuery({ maxSize: 100, defaultSize: 20 }),
   status: orderStatus.default('Verifying'),
 });
 export const auditDecisionBody = z.object({ note: z.string().trim().min(1).max(500) });

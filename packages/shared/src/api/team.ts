@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { addressSchema, amountString, sideSchema } from './common.ts';
+import { addressSchema, amountString, idString, pageOf, pagingQuery, sideSchema } from './common.ts';
 
 /** A member id as the API sends it (decimal string; fits a bigint). */
-export const memberIdString = z.string().regex(/^\d{1,18}$/);
+export const memberIdString = idString;
 
 /** me/invite: the member's code, the two invite links' query parts and the direct-invitee counts. */
 export const inviteResponse = z.object({
@@ -69,8 +69,7 @@ export const teamUsersQuery = z.object({
   scope: z.enum(['direct', 'team']).default('direct'),
   sector: sideSchema.optional(),
   status: z.enum(['active', 'deactivated']).optional(),
-  page: z.coerce.number().int().min(1).max(1000).default(1),
-  size: z.coerce.number().int().min(1).max(50).default(20),
+  ...pagingQuery({ maxPage: 1000, maxSize: 50, defaultSize: 20 }),
 });
 export const teamUserSchema = z.object({
   id: memberIdString,
@@ -86,9 +85,5 @@ export const teamUserSchema = z.object({
   investment: amountString,
 });
 export type TeamUser = z.infer<typeof teamUserSchema>;
-export const teamUsersResponse = z.object({
-  list: z.array(teamUserSchema),
-  page: z.number().int(),
-  size: z.number().int(),
-  has_more: z.boolean(),
-});
+/** Team lists are not counted (a whole placement team can be large): no total, only whether more follow. */
+export const teamUsersResponse = pageOf(teamUserSchema).omit({ total: true });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tokenDecimals } from '../format/token.ts';
 import { AmountError, parseAmount } from '../money.ts';
-import { addressSchema, amountString, hexAddressSchema } from './common.ts';
+import { addressSchema, amountString, hexAddressSchema, idString, pageOf, pagingQuery } from './common.ts';
 
 /**
  * Withdrawals (PRODUCT.md "Withdrawals"). Type 1 takes USDT (6 decimals) out of available_profit /
@@ -66,15 +66,18 @@ export const withdrawBody = z.object({
 });
 
 const address = hexAddressSchema;
-const id = z.string().regex(/^\d{1,18}$/);
+const id = idString;
+/** 1 = USDT, 2 = AGC (WITHDRAW_TYPES), as answers carry them. */
+const withdrawType = z.union([z.literal(1), z.literal(2)]);
+const withdrawAsset = z.enum(['USDT', 'AGC']);
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
 
 /** Why a checked amount cannot go now (withdraw/check answers with it instead of an error). */
 export const withdrawRefusal = z.enum(['insufficient', 'over_limit', 'below_minimum']);
 
 export const withdrawCheckResponse = z.object({
-  type: z.union([z.literal(1), z.literal(2)]),
-  asset: z.enum(['USDT', 'AGC']),
+  type: withdrawType,
+  asset: withdrawAsset,
   amount: amountString,
   /** The service fee (fee_rate percent of the amount, rounded down) and what arrives in the wallet. */
   fee: amountString,
@@ -92,8 +95,8 @@ export const withdrawCheckResponse = z.object({
 export type WithdrawCheck = z.infer<typeof withdrawCheckResponse>;
 
 export const withdrawLimitItem = z.object({
-  type: z.union([z.literal(1), z.literal(2)]),
-  asset: z.enum(['USDT', 'AGC']),
+  type: withdrawType,
+  asset: withdrawAsset,
   daily_limit: amountString,
   /** The smallest request (WITHDRAW_MIN_*): below it the fee would round to nothing. */
   minimum: amountString,
@@ -115,8 +118,8 @@ export const withdrawalSchema = z.object({
   /** withdraw_id and id are the same number: the withdrawal's id, also the on-chain voucher id. */
   withdraw_id: id,
   id,
-  type: z.union([z.literal(1), z.literal(2)]),
-  asset: z.enum(['USDT', 'AGC']),
+  type: withdrawType,
+  asset: withdrawAsset,
   /** Requested (taken from available), the service fee, and what the vault pays (amount − fee). */
   amount: amountString,
   service_fee: amountString,
@@ -138,20 +141,11 @@ export const withdrawalSchema = z.object({
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
-
 export const withdrawListQuery = z.object({
-  page,
-  size: z.coerce.number().int().min(1).max(50).default(10),
+  ...pagingQuery({ maxPage: 10_000, maxSize: 50, defaultSize: 10 }),
   status: withdrawStatus.optional(),
 });
-export const withdrawListResponse = z.object({
-  list: z.array(withdrawalSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-  has_more: z.boolean(),
-});
+export const withdrawListResponse = pageOf(withdrawalSchema);
 export type WithdrawList = z.infer<typeof withdrawListResponse>;
 
 export const withdrawIdParams = z.object({ withdraw_id: id });
@@ -183,8 +177,7 @@ export type WithdrawClaim = z.infer<typeof withdrawClaimResponse>;
 
 /** Admin withdrawal audit. */
 export const adminWithdrawQuery = z.object({
-  page,
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pagingQuery({ maxPage: 10_000, maxSize: 100, defaultSize: 20 }),
   status: withdrawStatus.default('Auditing'),
   type: z.union([z.literal('1'), z.literal('2')]).optional(),
   address: addressSchema.optional(),
