@@ -152,6 +152,8 @@ describe('parseSiweStrict accepts', () => {
 
 describe('parseSiweStrict refuses, naming the rule', () => {
   const message = valid();
+  /** The valid message with one field's value replaced. */
+  const setField = (name: string, value: string) => replaceLine(message, `${name}: `, `${name}: ${value}`);
 
   it.each([
     ['an unknown line', replaceLine(message, 'Nonce: ', 'Nonce: abcDEF123456\nFoo: bar'), 'unknown_line'],
@@ -242,79 +244,29 @@ describe('parseSiweStrict refuses, naming the rule', () => {
     ],
     ['a short address', message.replace(ADDRESS, ADDRESS.slice(0, -1)), 'address', 'address'],
     ['an address with 0X', message.replace(ADDRESS, `0X${ADDRESS.slice(2)}`), 'address', 'address'],
-    [
-      'an invalid date (Feb 30)',
-      replaceLine(message, 'Issued At: ', 'Issued At: 2026-02-30T00:00:00Z'),
-      'date_invalid',
-      'issuedAt',
-    ],
-    [
-      'month 13',
-      replaceLine(message, 'Issued At: ', 'Issued At: 2026-13-01T00:00:00Z'),
-      'date_invalid',
-      'issuedAt',
-    ],
-    [
-      'hour 24',
-      replaceLine(message, 'Expiration Time: ', 'Expiration Time: 2026-01-01T24:00:00Z'),
-      'date_invalid',
-      'expirationTime',
-    ],
-    [
-      'a leap second',
-      replaceLine(message, 'Issued At: ', 'Issued At: 2026-12-31T23:59:60Z'),
-      'date_invalid',
-      'issuedAt',
-    ],
-    [
-      'an offset of 24 hours',
-      replaceLine(message, 'Issued At: ', 'Issued At: 2026-01-01T00:00:00+24:00'),
-      'date_invalid',
-      'issuedAt',
-    ],
-    [
-      'a date without zone',
-      replaceLine(message, 'Issued At: ', 'Issued At: 2030-01-01T00:00:00.000'),
-      'date_zone',
-      'issuedAt',
-    ],
-    ['a date only', replaceLine(message, 'Issued At: ', 'Issued At: 2030-01-01'), 'date_format', 'issuedAt'],
-    [
-      'a lower-case z',
-      replaceLine(message, 'Issued At: ', 'Issued At: 2030-01-01T00:00:00z'),
-      'date_format',
-      'issuedAt',
-    ],
+    ['an invalid date (Feb 30)', setField('Issued At', '2026-02-30T00:00:00Z'), 'date_invalid', 'issuedAt'],
+    ['month 13', setField('Issued At', '2026-13-01T00:00:00Z'), 'date_invalid', 'issuedAt'],
+    ['hour 24', setField('Expiration Time', '2026-01-01T24:00:00Z'), 'date_invalid', 'expirationTime'],
+    ['a leap second', setField('Issued At', '2026-12-31T23:59:60Z'), 'date_invalid', 'issuedAt'],
+    ['an offset of 24 hours', setField('Issued At', '2026-01-01T00:00:00+24:00'), 'date_invalid', 'issuedAt'],
+    ['a date without zone', setField('Issued At', '2030-01-01T00:00:00.000'), 'date_zone', 'issuedAt'],
+    ['a date only', setField('Issued At', '2030-01-01'), 'date_format', 'issuedAt'],
+    ['a lower-case z', setField('Issued At', '2030-01-01T00:00:00z'), 'date_format', 'issuedAt'],
     [
       'a date JavaScript reads',
-      replaceLine(message, 'Issued At: ', 'Issued At: Tue, 01 Jan 2030 00:00:00 GMT'),
+      setField('Issued At', 'Tue, 01 Jan 2030 00:00:00 GMT'),
       'date_format',
       'issuedAt',
     ],
-    ['a non-numeric chain id', replaceLine(message, 'Chain ID: ', 'Chain ID: 0xa4b1'), 'chain_id', 'chainId'],
-    [
-      'a chain id with a leading zero',
-      replaceLine(message, 'Chain ID: ', 'Chain ID: 042161'),
-      'chain_id',
-      'chainId',
-    ],
-    ['chain id 0', replaceLine(message, 'Chain ID: ', 'Chain ID: 0'), 'chain_id', 'chainId'],
-    [
-      'a chain id beyond 2^53',
-      replaceLine(message, 'Chain ID: ', 'Chain ID: 9007199254740993'),
-      'chain_id',
-      'chainId',
-    ],
-    ['a short nonce', replaceLine(message, 'Nonce: ', 'Nonce: abc1234'), 'nonce', 'nonce'],
-    ['a nonce with a dash', replaceLine(message, 'Nonce: ', 'Nonce: abcd-1234'), 'nonce', 'nonce'],
-    ['version 2', replaceLine(message, 'Version: ', 'Version: 2'), 'version', 'version'],
-    ['a relative URI', replaceLine(message, 'URI: ', 'URI: /login'), 'uri', 'uri'],
-    [
-      'a URI with a space',
-      replaceLine(message, 'URI: ', 'URI: https://app.agcfund.example/a b'),
-      'uri',
-      'uri',
-    ],
+    ['a non-numeric chain id', setField('Chain ID', '0xa4b1'), 'chain_id', 'chainId'],
+    ['a chain id with a leading zero', setField('Chain ID', '042161'), 'chain_id', 'chainId'],
+    ['chain id 0', setField('Chain ID', '0'), 'chain_id', 'chainId'],
+    ['a chain id beyond 2^53', setField('Chain ID', '9007199254740993'), 'chain_id', 'chainId'],
+    ['a short nonce', setField('Nonce', 'abc1234'), 'nonce', 'nonce'],
+    ['a nonce with a dash', setField('Nonce', 'abcd-1234'), 'nonce', 'nonce'],
+    ['version 2', setField('Version', '2'), 'version', 'version'],
+    ['a relative URI', setField('URI', '/login'), 'uri', 'uri'],
+    ['a URI with a space', setField('URI', 'https://app.agcfund.example/a b'), 'uri', 'uri'],
     [
       'a statement containing a newline',
       message.replace('Portfolio.', 'Portfolio.\nAnd more.'),
