@@ -1,8 +1,8 @@
 import { type RewardList, rewardListResponse } from '@agc/shared';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { pagedQueryOptions } from '../../../lib/paged-list.ts';
 import { get } from '../../../lib/request.ts';
 import { rewardKeys } from './keys.ts';
-import { nextPageParam, REWARD_PAGE_SIZE } from './paging.ts';
+import { REWARD_PAGE_SIZE } from './paging.ts';
 
 /** GET /profit/all?page&size: one page of the member's rewards of every kind, newest first, with the income summary. */
 export const getProfitAll = (params: { page: number; size?: number }): Promise<RewardList> =>
@@ -13,9 +13,4 @@ export const getProfitAll = (params: { page: number; size?: number }): Promise<R
   );
 
 export const profitAllQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: rewardKeys.list('all'),
-    queryFn: ({ pageParam }) => getProfitAll({ page: pageParam }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
-  });
+  pagedQueryOptions(rewardKeys.list('all'), (page) => getProfitAll({ page }));

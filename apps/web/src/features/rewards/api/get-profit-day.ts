@@ -1,8 +1,9 @@
 import { type RewardKind, type RewardList, rewardListResponse } from '@agc/shared';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { pagedQueryOptions } from '../../../lib/paged-list.ts';
 import { get } from '../../../lib/request.ts';
 import { rewardKeys } from './keys.ts';
-import { nextPageParam, REWARD_PAGE_SIZE } from './paging.ts';
+import { REWARD_PAGE_SIZE } from './paging.ts';
 
 /** GET /profit/day?day&kind&page&size: the member's rewards that count for one UTC day (YYYY-MM-DD), optionally of one kind. */
 export const getProfitDay = (params: {
@@ -18,12 +19,7 @@ export const getProfitDay = (params: {
   );
 
 export const profitDayQueryOptions = (day: string, kind?: RewardKind) =>
-  infiniteQueryOptions({
-    queryKey: rewardKeys.day(day, kind),
-    queryFn: ({ pageParam }) => getProfitDay({ day, kind, page: pageParam }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
-  });
+  pagedQueryOptions(rewardKeys.day(day, kind), (page) => getProfitDay({ day, kind, page }));
 
 export const useProfitDay = (day: string, kind?: RewardKind) =>
   useInfiniteQuery(profitDayQueryOptions(day, kind));

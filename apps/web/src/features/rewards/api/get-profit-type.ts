@@ -1,8 +1,8 @@
 import { type RewardKind, type RewardList, rewardListResponse } from '@agc/shared';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { pagedQueryOptions } from '../../../lib/paged-list.ts';
 import { get } from '../../../lib/request.ts';
 import { rewardKeys } from './keys.ts';
-import { nextPageParam, REWARD_PAGE_SIZE } from './paging.ts';
+import { REWARD_PAGE_SIZE } from './paging.ts';
 
 /** GET /profit/type?kind&page&size: one page of the member's rewards of one kind, with the income summary. */
 export const getProfitType = (params: {
@@ -17,9 +17,4 @@ export const getProfitType = (params: {
   );
 
 export const profitTypeQueryOptions = (kind: RewardKind) =>
-  infiniteQueryOptions({
-    queryKey: rewardKeys.list(kind),
-    queryFn: ({ pageParam }) => getProfitType({ kind, page: pageParam }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
-  });
+  pagedQueryOptions(rewardKeys.list(kind), (page) => getProfitType({ kind, page }));

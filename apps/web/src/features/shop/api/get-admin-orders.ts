@@ -1,7 +1,8 @@
 import { type OrderStatus, orderListResponse } from '@agc/shared';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { pagedQueryOptions } from '../../../lib/paged-list.ts';
 import { get } from '../../../lib/request.ts';
-import { nextPageParam, type OrderPage } from './get-orders.ts';
+import type { OrderPage } from './get-orders.ts';
 import { shopKeys } from './keys.ts';
 
 export const ADMIN_ORDER_PAGE_SIZE = 20;
@@ -15,11 +16,6 @@ export const getAdminOrders = (params: { page: number; status: OrderStatus }): P
   );
 
 export const adminOrdersQueryOptions = (status: OrderStatus) =>
-  infiniteQueryOptions({
-    queryKey: shopKeys.adminOrderList(status),
-    queryFn: ({ pageParam }) => getAdminOrders({ page: pageParam, status }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
-  });
+  pagedQueryOptions(shopKeys.adminOrderList(status), (page) => getAdminOrders({ page, status }));
 
 export const useAdminOrders = (status: OrderStatus) => useInfiniteQuery(adminOrdersQueryOptions(status));

@@ -1,6 +1,7 @@
 import { type Side, type TeamUser, teamUsersResponse } from '@agc/shared';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { pagedQueryOptions, uniqueItems } from '../../../lib/paged-list.ts';
 import { get } from '../../../lib/request.ts';
 import { teamKeys } from './keys.ts';
 
@@ -32,24 +33,10 @@ export const getTeamUsers = (filter: TeamUsersFilter & { page: number }): Promis
   );
 
 /** Every member of the loaded pages, each once (a member can shift pages while others join). */
-export function flattenTeamUsers(pages: readonly Pick<TeamUsersPage, 'list'>[] | undefined): TeamUser[] {
-  const seen = new Set<string>();
-  const out: TeamUser[] = [];
-  for (const page of pages ?? [])
-    for (const user of page.list)
-      if (!seen.has(user.id)) {
-        seen.add(user.id);
-        out.push(user);
-      }
-  return out;
-}
+export const flattenTeamUsers = (pages: readonly Pick<TeamUsersPage, 'list'>[] | undefined): TeamUser[] =>
+  uniqueItems(pages, (user) => user.id);
 
 export const teamUsersQueryOptions = (filter: TeamUsersFilter) =>
-  infiniteQueryOptions({
-    queryKey: teamKeys.teamUserList(filter),
-    queryFn: ({ pageParam }) => getTeamUsers({ ...filter, page: pageParam }),
-    initialPageParam: 1,
-    getNextPageParam: (last: TeamUsersPage) => (last.has_more ? last.page + 1 : undefined),
-  });
+  pagedQueryOptions(teamKeys.teamUserList(filter), (page) => getTeamUsers({ ...filter, page }));
 
 export const useTeamUsers = (filter: TeamUsersFilter) => useInfiniteQuery(teamUsersQueryOptions(filter));

@@ -1,8 +1,8 @@
 import { type AdminWithdrawList, adminWithdrawListResponse } from '@agc/shared';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { pagedQueryOptions } from '../../../lib/paged-list.ts';
 import { get } from '../../../lib/request.ts';
 import { isRevoking } from '../audit-rules.ts';
-import { nextWithdrawPage } from './get-withdraws.ts';
 import { type WithdrawAuditFilter, withdrawKeys } from './keys.ts';
 
 export const ADMIN_WITHDRAW_PAGE_SIZE = 20;
@@ -29,12 +29,7 @@ export const getAdminWithdraws = (
   );
 
 export const adminWithdrawsQueryOptions = (filter: WithdrawAuditFilter) =>
-  infiniteQueryOptions({
-    queryKey: withdrawKeys.adminWithdrawList(filter),
-    queryFn: ({ pageParam }) => getAdminWithdraws({ ...filter, page: pageParam }),
-    initialPageParam: 1,
-    getNextPageParam: nextWithdrawPage,
-  });
+  pagedQueryOptions(withdrawKeys.adminWithdrawList(filter), (page) => getAdminWithdraws({ ...filter, page }));
 
 export const useAdminWithdraws = (filter: WithdrawAuditFilter) =>
   useInfiniteQuery({
