@@ -1,10 +1,11 @@
 import type { WithdrawLimit } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PREVIEW_DELAY_MS } from '../../../features/withdraw/hooks/use-withdraw-form.tsx';
 import { checkAnswer, makeLimit, makeWithdrawal } from '../../../features/withdraw/testing/fixtures.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import WithdrawalPage, { PREVIEW_DELAY_MS } from './WithdrawalPage.tsx';
+import WithdrawalPage from './WithdrawalPage.tsx';
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;
 /** antd's modals and toasts load their module on first use: slow on a busy machine. */

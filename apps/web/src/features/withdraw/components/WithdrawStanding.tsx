@@ -1,0 +1,51 @@
+import type { WithdrawLimit } from '@agc/shared';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/errors.ts';
+import { type Asset, formatAssetExact } from '../../../lib/format.ts';
+
+/**
+ * The chosen asset's available balance, today's remaining amount and the daily limit (withdraw/limit);
+ * when they could not be loaded, why, with a retry.
+ */
+export function WithdrawStanding({
+  asset,
+  standing,
+  error,
+  onRetry,
+}: {
+  asset: Asset;
+  standing: WithdrawLimit['limits'][number] | undefined;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  const failed = error !== null && error !== undefined;
+  return (
+    <section className="card" data-testid="withdraw-standing">
+      <p className="muted small">{t('withdraw.available', { asset })}</p>
+      <p className="withdraw-balance" data-testid="withdraw-available">
+        {standing ? formatAssetExact(standing.available, asset) : failed ? '-' : t('common.loading')}
+      </p>
+      {failed && (
+        <p className="error-text withdraw-field-error" data-testid="withdraw-limit-error">
+          {errorText(error, t)}{' '}
+          <button type="button" className="btn-link" onClick={onRetry}>
+            {t('common.retry')}
+          </button>
+        </p>
+      )}
+      {standing && (
+        <dl className="rows">
+          <div className="row">
+            <dt>{t('withdraw.remainingToday')}</dt>
+            <dd data-testid="withdraw-remaining">{formatAssetExact(standing.remaining, asset)}</dd>
+          </div>
+          <div className="row">
+            <dt>{t('withdraw.dailyLimit')}</dt>
+            <dd data-testid="withdraw-daily-limit">{formatAssetExact(standing.daily_limit, asset)}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
