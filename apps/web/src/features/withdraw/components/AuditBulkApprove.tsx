@@ -1,29 +1,10 @@
-import {
-  type AdminWithdrawal,
-  formatAmount,
-  parseAmount,
-  tokenDecimals,
-  WITHDRAW_TYPES,
-  type WithdrawType,
-} from '@agc/shared';
+import type { AdminWithdrawal } from '@agc/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatAssetExact } from '../../../lib/format.ts';
 import { BULK_APPROVE_MAX, type BulkApproveResult } from '../api/post-admin-withdraws-approve.ts';
-
-/** What the selected withdrawals take out, per asset, added exactly in minor units. */
-export function totalsByAsset(selected: readonly AdminWithdrawal[]) {
-  const sums = new Map<WithdrawType, bigint>();
-  for (const w of selected)
-    sums.set(w.type, (sums.get(w.type) ?? 0n) + parseAmount(w.amount, tokenDecimals(w.type)));
-  return [...sums]
-    .sort(([a], [b]) => a - b)
-    .map(([type, units]) => ({
-      type,
-      asset: WITHDRAW_TYPES[type],
-      amount: formatAmount(units, tokenDecimals(type)),
-    }));
-}
+import { totalsByAsset } from '../audit-rules.ts';
+import { AuditRow } from './AuditConfirm.tsx';
 
 /** The bulk confirmation: how many, those that will only get their first approval, the totals per asset. */
 export function AuditBulkConfirm({ selected }: { selected: readonly AdminWithdrawal[] }) {
@@ -37,12 +18,13 @@ export function AuditBulkConfirm({ selected }: { selected: readonly AdminWithdra
       )}
       <dl className="rows">
         {totalsByAsset(selected).map((total) => (
-          <div className="row" key={total.type}>
-            <dt>{t('withdrawAudit.bulkTotal', { asset: total.asset })}</dt>
-            <dd data-testid={`withdraw-audit-confirm-total-${total.type}`}>
-              {formatAssetExact(total.amount, total.asset)}
-            </dd>
-          </div>
+          <AuditRow
+            key={total.type}
+            label={t('withdrawAudit.bulkTotal', { asset: total.asset })}
+            testId={`withdraw-audit-confirm-total-${total.type}`}
+          >
+            {formatAssetExact(total.amount, total.asset)}
+          </AuditRow>
         ))}
       </dl>
     </div>

@@ -1,70 +1,22 @@
 import { type AdminWithdrawal, ellipsisMiddle, shortAddress } from '@agc/shared';
 import TextArea from 'antd-mobile/es/components/text-area';
-import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAssetExact, formatEventTime } from '../../../lib/format.ts';
-import { confirmModal, toast } from '../../../lib/ui.ts';
-import { useApproveWithdraw } from '../api/post-admin-withdraw-approve.ts';
-import { useRejectWithdraw } from '../api/post-admin-withdraw-reject.ts';
-import { useRevokeWithdraw } from '../api/post-admin-withdraw-revoke.ts';
 import { approvalBlock, isRevocable, isRevoking } from '../audit-rules.ts';
+import { useAuditDecision } from '../hooks/use-audit-decision.tsx';
+import { type AuditAction, AuditRow as Row } from './AuditConfirm.tsx';
 import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
 
 /** The note's and the reason's length limit (the server's as well). */
 export const AUDIT_TEXT_MAX = 500;
 
-type Action = 'approve' | 'reject' | 'revoke';
-
-/** The label of the text that goes with each action: the member reads the reason of a reject or revoke. */
-const TEXT_LABEL: Record<Action, string> = {
-  approve: 'withdrawAudit.fields.note',
-  reject: 'withdrawAudit.fields.reason',
-  revoke: 'withdrawAudit.fields.revokeReason',
+/** The buttons of each state, in their order, and their look. */
+const ACTIONS = { open: ['reject', 'approve'], revocable: ['revoke'] } as const;
+const ACTION_CLASS: Record<AuditAction, string> = {
+  approve: 'btn btn-primary btn-small',
+  reject: 'btn btn-danger btn-small',
+  revoke: 'btn btn-danger btn-small',
 };
-
-/** The OK button of every confirmation on this page, with its test id. */
-export function AuditConfirmOk() {
-  const { t } = useTranslation();
-  return <span data-testid="withdraw-audit-confirm-ok">{t('common.ok')}</span>;
-}
-
-function Row({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
-  return (
-    <div className="row">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
-    </div>
-  );
-}
-
-/** What a confirmation names: the withdrawal, the money, and the note or reason that goes with it. */
-function ConfirmSummary({ w, action, text }: { w: AdminWithdrawal; action: Action; text: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className="withdraw-audit-confirm" data-testid="withdraw-audit-confirm" data-action={action}>
-      <p>{t(`withdrawAudit.${action}Confirm`, { id: w.withdraw_id })}</p>
-      {action === 'approve' && w.needs_second_approval && !w.first_approved_by && (
-        <p data-testid="withdraw-audit-confirm-two">{t('withdrawAudit.firstApprovalConfirm')}</p>
-      )}
-      <dl className="rows">
-        <Row label={t('withdrawAudit.fields.address')} testId="withdraw-audit-confirm-address">
-          <span className="break">{w.address}</span>
-        </Row>
-        <Row label={t('withdrawAudit.fields.amount')} testId="withdraw-audit-confirm-amount">
-          {formatAssetExact(w.amount, w.asset)}
-        </Row>
-        <Row label={t('withdrawAudit.fields.received')} testId="withdraw-audit-confirm-received">
-          {formatAssetExact(w.received, w.asset)}
-        </Row>
-        {text && (
-          <Row label={t(TEXT_LABEL[action])} testId="withdraw-audit-confirm-text">
-            <span className="break">{text}</span>
-          </Row>
-        )}
-      </dl>
-    </div>
-  );
-}
 
 /** What the auditor sees of the maker-checker rule on an Auditing withdrawal. */
 function ApprovalHints({ w, block }: { w: AdminWithdrawal; block: ReturnType<typeof approvalBlock> }) {
@@ -121,44 +73,11 @@ export function AuditWithdrawCard({
   onDecided?: (id: string) => void;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [reasonMissing, setReasonMissing] = useState(false);
-  const approve = useApproveWithdraw();
-  const reject = useRejectWithdraw();
-  const revoke = useRevokeWithdraw();
-  const busy = approve.isPending || reject.isPending || revoke.isPending;
+  const decision = useAuditDecision(w, onDecided);
+  const busy = decision.busy;
   const open = w.status === 'Auditing';
   const revocable = isRevocable(w);
   const block = open ? approvalBlock(w, viewer) : null;
-
-  const act = async (action: Action) => {
-    if (busy) return;
-    const value = text.trim();
-    if (action !== 'approve' && !value) {
-      setReasonMissing(true);
-      return;
-    }
-    const ok = await confirmModal({
-      title: t(`withdrawAudit.${action}Title`),
-      content: <ConfirmSummary w={w} action={action} text={value} />,
-      confirmText: <AuditConfirmOk />,
-    });
-    if (!ok) return;
-    try {
-      let done = `withdrawAudit.${action}Done`;
-      if (action === 'approve') {
-        const after = await approve.mutateAsync({ id: w.withdraw_id, note: value || undefined });
-        // an amount that needs two approvers stays Auditing after the first
-        if (after.status === 'Auditing') done = 'withdrawAudit.firstApprovalDone';
-      } else if (action === 'reject') await reject.mutateAsync({ id: w.withdraw_id, reason: value });
-      else await revoke.mutateAsync({ id: w.withdraw_id, reason: value });
-      setText('');
-      onDecided?.(w.withdraw_id);
-      void toast(t(done, { id: w.withdraw_id }));
-    } catch {
-      // the request wrapper has shown the server's message; the lists reload either way
-    }
-  };
 
   return (
     <article
@@ -254,53 +173,30 @@ export function AuditWithdrawCard({
             className="audit-note"
             data-testid="withdraw-audit-note"
             placeholder={t(open ? 'withdrawAudit.notePlaceholder' : 'withdrawAudit.revokePlaceholder')}
-            value={text}
+            value={decision.text}
             maxLength={AUDIT_TEXT_MAX}
             rows={2}
-            onChange={(value) => {
-              setText(value);
-              if (value.trim()) setReasonMissing(false);
-            }}
+            onChange={decision.changeText}
           />
-          {reasonMissing && (
+          {decision.reasonMissing && (
             <p className="error-text" role="alert" data-testid="withdraw-audit-reason-required">
               {t(open ? 'withdrawAudit.reasonRequired' : 'withdrawAudit.revokeReasonRequired')}
             </p>
           )}
-          {open ? (
-            <div className="audit-actions">
+          <div className="audit-actions">
+            {ACTIONS[open ? 'open' : 'revocable'].map((action) => (
               <button
+                key={action}
                 type="button"
-                className="btn btn-danger btn-small"
-                data-testid="withdraw-audit-reject"
-                disabled={busy}
-                onClick={() => void act('reject')}
+                className={ACTION_CLASS[action]}
+                data-testid={`withdraw-audit-${action}`}
+                disabled={busy || (action === 'approve' && block !== null)}
+                onClick={() => void decision.act(action)}
               >
-                {t('withdrawAudit.reject')}
+                {t(`withdrawAudit.${action}`)}
               </button>
-              <button
-                type="button"
-                className="btn btn-primary btn-small"
-                data-testid="withdraw-audit-approve"
-                disabled={busy || block !== null}
-                onClick={() => void act('approve')}
-              >
-                {t('withdrawAudit.approve')}
-              </button>
-            </div>
-          ) : (
-            <div className="audit-actions">
-              <button
-                type="button"
-                className="btn btn-danger btn-small"
-                data-testid="withdraw-audit-revoke"
-                disabled={busy}
-                onClick={() => void act('revoke')}
-              >
-                {t('withdrawAudit.revoke')}
-              </button>
-            </div>
-          )}
+            ))}
+          </div>
         </>
       )}
     </article>
