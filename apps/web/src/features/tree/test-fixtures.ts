@@ -1,5 +1,26 @@
-// Fixtures of the tree tests: members as me/tree sends them and a small fake subtree behind the API.
+// Fixtures of the tree tests: plain chart nodes for the generic chart, members as me/tree sends them
+// and a small fake subtree behind the API.
 import type { Relation, TreeNode, TreeResponse } from '@agc/shared';
+import type { OrgNodeBase } from './model/tree.ts';
+
+/** A chart node with the default field names. */
+export interface TestNode extends OrgNodeBase {
+  id: string;
+  pid?: string | null;
+  label: string;
+  expand?: boolean;
+  children?: TestNode[];
+  isLeaf?: boolean;
+}
+
+/** Node `id` labelled `node <id>`, expanded when it has children. */
+export const n = (id: string, children: TestNode[] = [], extra: Partial<TestNode> = {}): TestNode => ({
+  id,
+  label: `node ${id}`,
+  expand: children.length > 0,
+  children,
+  ...extra,
+});
 
 export const addressOf = (id: string) => `0x${id.padStart(40, 'a')}`;
 

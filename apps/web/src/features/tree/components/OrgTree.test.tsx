@@ -2,25 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createRef, type RefObject, useCallback, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanupPage } from '../../../test/cleanup.ts';
-import type { OrgNodeBase } from '../model/tree.ts';
+import { type TestNode as N, n } from '../test-fixtures.ts';
 import { OrgTree, type OrgTreeHandle, type OrgTreeProps } from './OrgTree.tsx';
-
-interface N extends OrgNodeBase {
-  id: string;
-  pid?: string | null;
-  label: string;
-  expand?: boolean;
-  children?: N[];
-  isLeaf?: boolean;
-}
-
-const n = (id: string, children: N[] = [], extra: Partial<N> = {}): N => ({
-  id,
-  label: `node ${id}`,
-  expand: children.length > 0,
-  children,
-  ...extra,
-});
 
 const sample = () => n('1', [n('2', [n('4')]), n('3', [], { disabled: true })]);
 

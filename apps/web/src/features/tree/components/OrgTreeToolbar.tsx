@@ -135,3 +135,26 @@ export function OrgTreeToolbar(props: ToolbarProps) {
     </div>
   );
 }
+
+/** The filter field under the toolbar (shown while the filter is open). */
+export function OrgTreeFilterField(props: {
+  value: string;
+  placeholder?: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const placeholder = props.placeholder ?? t('tree.filter');
+  return (
+    <div className="org-tree__filter">
+      <input
+        type="search"
+        data-testid="tree-filter-input"
+        value={props.value}
+        maxLength={140}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutRect, layoutTree, visibleIn } from './layout.ts';
+import { layoutRect, layoutTree, mountedPart, visibleIn } from './layout.ts';
 import { accessor, type OrgNodeBase } from './tree.ts';
 
 interface N extends OrgNodeBase {
@@ -98,5 +98,21 @@ describe('layout', () => {
 
   it('is empty without data', () => {
     expect(layoutTree(null, acc, opts).items).toEqual([]);
+  });
+});
+
+describe('mounted part', () => {
+  it('nothing before the viewport is measured, everything without a size, plus the kept boxes', () => {
+    const l = layoutTree(full(4), acc, opts);
+    const none = () => false;
+    expect(mountedPart(l, undefined, none)).toEqual({ items: [], edges: '', rect: null });
+    const all = mountedPart(l, null, none);
+    expect(all.items).toHaveLength(15);
+    expect(all.rect).toEqual(layoutRect(l));
+    const area = { left: -60, top: 0, right: 60, bottom: 40 };
+    expect(mountedPart(l, area, none).items.map((i) => i.id)).toEqual(['1']);
+    const kept = mountedPart(l, area, (item) => item.id === '1000');
+    expect(kept.items.map((i) => i.id)).toEqual(['1', '1000']);
+    expect(kept.rect).toBe(area);
   });
 });

@@ -186,3 +186,25 @@ export function visibleIn<N>(layout: TreeLayout<N>, area: Rect): VisiblePart<N> 
   }
   return { items, edges: edges.join('') };
 }
+
+/** What the chart mounts: a part of the layout with its connectors, and the area they are drawn in. */
+export interface MountedPart<N> extends VisiblePart<N> {
+  rect: Rect | null;
+}
+
+/**
+ * The boxes and connectors reaching into `area` (none before the viewport is measured: undefined; all
+ * when it has no size: null), plus every box `keep` holds wherever it is (the one whose label is being
+ * edited or which holds the keyboard focus: unmounting it would drop the focus, and the arrow keys).
+ */
+export function mountedPart<N>(
+  layout: TreeLayout<N>,
+  area: Rect | null | undefined,
+  keep: (item: LayoutItem<N>) => boolean,
+): MountedPart<N> {
+  if (area === undefined) return { items: [], edges: '', rect: null };
+  const rect = area ?? layoutRect(layout);
+  const part = visibleIn(layout, rect);
+  const kept = layout.items.filter((item) => keep(item) && !part.items.includes(item));
+  return { items: kept.length ? [...part.items, ...kept] : part.items, edges: part.edges, rect };
+}

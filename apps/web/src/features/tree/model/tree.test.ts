@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type TestNode as N, n } from '../test-fixtures.ts';
 import {
   accessor,
   applyLoaded,
@@ -10,31 +11,17 @@ import {
   filterTree,
   findNode,
   insertChild,
+  isToggleable,
+  labelEvent,
   type OrgNodeBase,
   removeNode,
+  toggleAction,
   toggleNode,
   updateNode,
   visibleChildren,
 } from './tree.ts';
 
-interface N extends OrgNodeBase {
-  id: string;
-  pid?: string | null;
-  label: string;
-  expand?: boolean;
-  children?: N[];
-  isLeaf?: boolean;
-}
-
 const acc = accessor<N>();
-const n = (id: string, children: N[] = [], extra: Partial<N> = {}): N => ({
-  id,
-  label: `node ${id}`,
-  expand: children.length > 0,
-  children,
-  ...extra,
-});
-
 // 1 ─ 2 ─ 4 ─ 6
 //   │   └ 5
 //   └ 3 (children not loaded yet)
@@ -164,5 +151,31 @@ describe('tree operations', () => {
     expect(findNode(filtered, '5', acc)?.hidden).toBe(true);
     const cleared = filterTree(filtered, '', acc, method);
     expect(findNode(cleared, '5', acc)?.hidden).toBe(false);
+  });
+
+  it('toggling: a leaf does nothing, an open node closes, an unloaded one loads in a lazy tree', () => {
+    const t = sample();
+    const at = (id: string) => findNode(t, id, acc) as N;
+    expect(toggleAction(at('5'), acc, true)).toBe('none');
+    expect(toggleAction(at('2'), acc, true)).toBe('collapse');
+    expect(toggleAction(at('3'), acc, true)).toBe('load');
+    expect(toggleAction(at('3'), acc, false)).toBe('none');
+    expect(toggleAction(n('7', [n('8')], { expand: false }), acc, true)).toBe('expand');
+    expect(isToggleable(at('3'), acc, true)).toBe(true);
+    expect(isToggleable(at('3'), acc, false)).toBe(false);
+    expect(isToggleable(at('5'), acc, true)).toBe(false);
+    expect(isToggleable(at('2'), acc, false)).toBe(true);
+  });
+
+  it('a committed label is an add for a new node, an edit otherwise, nothing when empty', () => {
+    expect(labelEvent(n('9', [], { newNode: true, focused: true }), ' x ', acc)).toEqual({
+      kind: 'add',
+      node: n('9', [], { label: 'x', newNode: false, focused: false }),
+    });
+    expect(labelEvent(n('9', [], { focused: true }), 'y', acc)).toEqual({
+      kind: 'edit',
+      node: n('9', [], { label: 'y', focused: false }),
+    });
+    expect(labelEvent(n('9', [], { newNode: true }), '  ', acc)).toBeNull();
   });
 });

@@ -202,6 +202,25 @@ export function applyLoaded<N extends OrgNodeBase>(root: N, id: NodeId, acc: Acc
   );
 }
 
+/** What a double click or the expand button does to a node (`canLoad`: the tree loads children lazily). */
+export type ToggleAction = 'none' | 'collapse' | 'expand' | 'load';
+
+export function toggleAction<N extends OrgNodeBase>(
+  node: N,
+  acc: Accessor<N>,
+  canLoad: boolean,
+): ToggleAction {
+  if (acc.isLeaf(node)) return 'none';
+  if (acc.expanded(node)) return 'collapse';
+  if (canLoad && needsLoad(node, acc)) return 'load';
+  return acc.children(node).length > 0 ? 'expand' : 'none';
+}
+
+/** Whether a box has an expand/collapse button: it has children, or may load some. */
+export function isToggleable<N extends OrgNodeBase>(node: N, acc: Accessor<N>, canLoad: boolean): boolean {
+  return !acc.isLeaf(node) && (acc.children(node).length > 0 || canLoad);
+}
+
 let lastNewId = 0;
 /** A timestamp id, strictly increasing within this page (two adds in one millisecond stay distinct). */
 export function timestampId(now: number = Date.now()): string {
@@ -255,6 +274,22 @@ export function commitLabel<N extends OrgNodeBase>(root: N, id: NodeId, acc: Acc
   return updateNode(root, id, acc, (n) =>
     acc.with(n, { label: text || acc.label(n), newNode: false, focused: false }),
   );
+}
+
+/**
+ * What committing a label tells the page (with the node as it is after the commit): a new node was
+ * named (`add`) or an existing one renamed (`edit`); nothing when the label is empty.
+ */
+export function labelEvent<N extends OrgNodeBase>(
+  before: N,
+  label: string,
+  acc: Accessor<N>,
+): { kind: 'add' | 'edit'; node: N } | null {
+  const text = label.trim();
+  if (text === '') return null;
+  return before.newNode
+    ? { kind: 'add', node: acc.with(before, { label: text, newNode: false, focused: false }) }
+    : { kind: 'edit', node: acc.with(before, { label: text, focused: false }) };
 }
 
 export const FILTER_METHOD_REQUIRED = '[Tree] filterNodeMethod is required when filter';

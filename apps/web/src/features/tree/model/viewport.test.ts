@@ -3,6 +3,7 @@ import {
   centerOn,
   clampView,
   clampZoom,
+  keyAction,
   PAN_KEEP_VISIBLE,
   RENDER_MARGIN,
   RESTORED_VIEW,
@@ -135,5 +136,21 @@ describe('the rendered area', () => {
     expect(renderArea(undefined, RESTORED_VIEW, { width: 0, height: 0 })).toBeNull();
     const area = renderArea(undefined, RESTORED_VIEW, size);
     expect(renderArea(area, { x: -5000, y: 0, scale: 1 }, { width: 0, height: 0 })).toBe(area);
+  });
+});
+
+describe('keyboard', () => {
+  it('+/= zoom in, - out, 0 restores, arrows pan 40 px; other keys do nothing', () => {
+    expect([keyAction('+'), keyAction('='), keyAction('-'), keyAction('0')]).toEqual([
+      'in',
+      'in',
+      'out',
+      'restore',
+    ]);
+    expect(keyAction('ArrowLeft')).toEqual([40, 0]);
+    expect(keyAction('ArrowRight')).toEqual([-40, 0]);
+    expect(keyAction('ArrowUp')).toEqual([0, 40]);
+    expect(keyAction('ArrowDown')).toEqual([0, -40]);
+    expect(keyAction('a')).toBeUndefined();
   });
 });

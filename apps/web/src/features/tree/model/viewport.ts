@@ -149,3 +149,21 @@ export function renderArea(current: Rect | null | undefined, view: View, size: S
   const my = height * RENDER_MARGIN;
   return { left: v.left - mx, top: v.top - my, right: v.right + mx, bottom: v.bottom + my };
 }
+
+/** Arrow keys move the chart this far. */
+const KEY_PAN = 40;
+const KEY_ACTIONS: Record<string, 'in' | 'out' | 'restore' | readonly [number, number]> = {
+  '+': 'in',
+  '=': 'in',
+  '-': 'out',
+  '0': 'restore',
+  ArrowLeft: [KEY_PAN, 0],
+  ArrowRight: [-KEY_PAN, 0],
+  ArrowUp: [0, KEY_PAN],
+  ArrowDown: [0, -KEY_PAN],
+};
+
+/** What a key does to the view: +/- zoom, 0 restores, arrows pan (by [dx, dy]); undefined: nothing. */
+export function keyAction(key: string): 'in' | 'out' | 'restore' | readonly [number, number] | undefined {
+  return KEY_ACTIONS[key];
+}
