@@ -1,4 +1,5 @@
-import { shortAddress } from '@agc/shared';
+import { type SettlementTotals, shortAddress } from '@agc/shared';
+import { formatAgc, formatUsdt } from '../../lib/format.ts';
 
 /** A run's duration: milliseconds below one second, else seconds with two decimals. */
 export function formatDuration(ms: number): string {
@@ -13,3 +14,29 @@ export const runByText = (runBy: string | null, t: (key: string) => string) =>
 
 /** Today as a UTC calendar day (the settlement's days are UTC). */
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+export type TotalsField = keyof SettlementTotals;
+
+/** How each totals field reads: an amount in USDT or AGC, or a count. */
+const TOTAL_FORMATS: Record<TotalsField, 'usdt' | 'agc' | 'count'> = {
+  static: 'usdt',
+  pairing: 'usdt',
+  management_base: 'usdt',
+  paid: 'usdt',
+  members_paid: 'count',
+  rewards: 'count',
+  credited_usdt: 'usdt',
+  credited_agc: 'agc',
+  cut: 'usdt',
+  cut_remaining_dividends: 'usdt',
+  cut_day_top: 'usdt',
+  orders: 'count',
+  new_volume: 'usdt',
+};
+
+export function formatTotal(totals: SettlementTotals, field: TotalsField): string {
+  const format = TOTAL_FORMATS[field];
+  const value = totals[field];
+  if (format === 'count') return String(value);
+  return format === 'agc' ? formatAgc(value) : formatUsdt(value);
+}

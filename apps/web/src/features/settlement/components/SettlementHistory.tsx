@@ -1,0 +1,41 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import type { SettlementHistory as History } from '../api/get-settlement-history.ts';
+import { RunHistory } from './RunHistory.tsx';
+
+/** The history of runs under its title; tapping one shows that day (at the top of the page). */
+export function SettlementHistory({
+  history,
+  onPick,
+}: {
+  history: UseQueryResult<History>;
+  onPick: (day: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h3 className="settlement-history-title">{t('settlement.history')}</h3>
+      {history.isPending ? (
+        <p className="muted list-state">{t('common.loading')}</p>
+      ) : history.isError ? (
+        <div className="list-state" data-testid="settlement-history-error">
+          <p className="error-text">{t('common.loadFailed')}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void history.refetch()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : history.data.list.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <RunHistory
+          runs={history.data.list}
+          onOpen={(runDay) => {
+            onPick(runDay);
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      )}
+    </>
+  );
+}
