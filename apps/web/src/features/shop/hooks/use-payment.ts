@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { invalidateMe } from '../../../lib/me.ts';
 import { isQuietTransactionError } from '../../../lib/wallet/transaction-errors.ts';
-import { shopKeys } from '../api/keys.ts';
+import { orderUpdated } from '../api/use-order-updated.ts';
 import { createPaymentDeps, paymentContracts } from '../payment/deps.ts';
 import {
   initialStepStates,
@@ -42,8 +42,7 @@ export function usePayment(config: PublicConfig | undefined, deps?: PaymentDeps)
           onStep: (_step: PayStep, _state: StepState, next: StepStates) => setStates(next),
         });
         // The order as the server has it now (Verifying): pages opened next must not show the quote's.
-        queryClient.setQueryData(shopKeys.order(result.order_id), result);
-        void queryClient.invalidateQueries({ queryKey: shopKeys.orders });
+        orderUpdated(queryClient, result);
         void invalidateMe(queryClient);
         setPhase('done');
         return result;
