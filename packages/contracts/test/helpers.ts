@@ -98,20 +98,9 @@ export async function chainForFile(): Promise<Chain> {
 export function guardedCalls<const A extends Abi>(c: Chain, abi: A, address: () => Address) {
   // Widened so one helper serves every function whatever its arguments.
   const anyAbi: Abi = abi;
-
-  /** Sends a state-changing call as account `i` and returns the receipt. */
-  const send = (
-    i: number,
-    functionName: ContractFunctionName<A, 'nonpayable'>,
-    args: readonly unknown[] = [],
-  ) => c.confirm(c.wallet(i).writeContract({ address: address(), abi: anyAbi, functionName, args }));
-
-  /** The custom error (name and arguments) such a call reverts with. */
-  const refusal = (
-    i: number,
-    functionName: ContractFunctionName<A, 'nonpayable'>,
-    args: readonly unknown[] = [],
-  ) =>
+  const write = (i: number, functionName: string, args: readonly unknown[] = []) =>
+    c.confirm(c.wallet(i).writeContract({ address: address(), abi: anyAbi, functionName, args }));
+  const simulate = (i: number, functionName: string, args: readonly unknown[] = []) =>
     revertOf(
       c.publicClient.simulateContract({
         account: devAccount(i),
@@ -121,10 +110,34 @@ export function guardedCalls<const A extends Abi>(c: Chain, abi: A, address: () 
         args,
       }),
     );
+  const events = (receipt: TransactionReceipt, eventName: string) =>
+    parseEventLogs({ abi: anyAbi, logs: receipt.logs, eventName }).map((e) => (e as { args: unknown }).args);
+  const owners = async () => {
+    const [owner, pendingOwner] = await Promise.all(
+      (['owner', 'pendingOwner'] as const).map((functionName) =>
+        c.publicClient.readContract({ address: address(), abi: anyAbi, functionName }),
+      ),
+    );
+    return { owner, pendingOwner };
+  };
+
+  /** Sends a state-changing call as account `i` and returns the receipt. */
+  const send = (
+    i: number,
+    functionName: ContractFunctionName<A, 'nonpayable'>,
+    args: readonly unknown[] = [],
+  ) => write(i, functionName, args);
+
+  /** The custom error (name and arguments) such a call reverts with. */
+  const refusal = (
+    i: number,
+    functionName: ContractFunctionName<A, 'nonpayable'>,
+    args: readonly unknown[] = [],
+  ) => simulate(i, functionName, args);
 
   /** The arguments of the receipt's events of this name. */
   const eventsOf = (receipt: TransactionReceipt, eventName: ContractEventName<A>) =>
-    parseEventLogs({ abi, logs: receipt.logs, eventName }).map((e) => (e as { args: unknown }).args);
+    events(receipt, eventName);
 
   /** Timestamp of the block a receipt belongs to. */
   const blockTime = async (receipt: TransactionReceipt) =>
@@ -151,7 +164,49 @@ export function guardedCalls<const A extends Abi>(c: Chain, abi: A, address: () 
       }),
     );
 
-  return { send, refusal, eventsOf, blockTime, domain, renounceRefusal };
+  /** Ownership move, step one: only the owner nominates, and the nominee owns nothing yet. */
+  const expectOwnerNominates = async (owner: number, nominee: number, stranger: number) => {
+    expect((await simulate(stranger, 'transferOwnership', [addressOf(stranger)])).errorName).toBe(
+      'OwnableUnauthorizedAccount',
+    );
+    await write(owner, 'transferOwnership', [addressOf(nominee)]);
+    expect(await owners()).toEqual({ owner: addressOf(owner), pendingOwner: addressOf(nominee) });
+  };
+
+  /** Ownership move, step two: only the nominee accepts, and then owns the contract. */
+  const expectNomineeAccepts = async (nominee: number, stranger: number) => {
+    expect(await simulate(stranger, 'acceptOwnership')).toEqual({
+      errorName: 'OwnableUnauthorizedAccount',
+      args: [addressOf(stranger)],
+    });
+    await write(nominee, 'acceptOwnership');
+    expect(await owners()).toEqual({ owner: addressOf(nominee), pendingOwner: zeroAddress });
+  };
+
+  /** Only the owner replaces the guardian, at once; the old guardian can no longer pause. */
+  const expectOwnerReplacesGuardian = async (owner: number, guardian: number, replacement: number) => {
+    expect((await simulate(guardian, 'setGuardian', [addressOf(replacement)])).errorName).toBe(
+      'OwnableUnauthorizedAccount',
+    );
+    expect((await simulate(owner, 'setGuardian', [zeroAddress])).errorName).toBe('ZeroAddress');
+    const receipt = await write(owner, 'setGuardian', [addressOf(replacement)]);
+    expect(events(receipt, 'GuardianChanged')).toEqual([
+      { previousGuardian: addressOf(guardian), newGuardian: addressOf(replacement) },
+    ]);
+    expect(await simulate(guardian, 'pause')).toEqual({ errorName: 'Unauthorized', args: [] });
+  };
+
+  return {
+    send,
+    refusal,
+    eventsOf,
+    blockTime,
+    domain,
+    renounceRefusal,
+    expectOwnerNominates,
+    expectNomineeAccepts,
+    expectOwnerReplacesGuardian,
+  };
 }
 
 /**

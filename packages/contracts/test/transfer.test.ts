@@ -28,11 +28,17 @@ const NEW_SIGNER = 6;
 
 const c = await chainForFile();
 let d: Deployment;
-const { send, refusal, eventsOf, blockTime, domain, renounceRefusal } = guardedCalls(
-  c,
-  transferAbi,
-  () => d.transfer,
-);
+const {
+  send,
+  refusal,
+  eventsOf,
+  blockTime,
+  domain,
+  renounceRefusal,
+  expectOwnerNominates,
+  expectNomineeAccepts,
+  expectOwnerReplacesGuardian,
+} = guardedCalls(c, transferAbi, () => d.transfer);
 
 beforeEach(async () => {
   d = await deployFresh(c, addressOf(1), {
@@ -463,40 +469,21 @@ describe('Transfer administration', () => {
   });
 
   it('lets only the owner replace the guardian', async () => {
-    expect((await refusal(GUARDIAN, 'setGuardian', [addressOf(STRANGER)])).errorName).toBe(
-      'OwnableUnauthorizedAccount',
-    );
-    expect((await refusal(OWNER, 'setGuardian', [zeroAddress])).errorName).toBe('ZeroAddress');
-    const receipt = await send(OWNER, 'setGuardian', [addressOf(STRANGER)]);
-    expect(eventsOf(receipt, 'GuardianChanged')).toEqual([
-      { previousGuardian: addressOf(GUARDIAN), newGuardian: addressOf(STRANGER) },
-    ]);
-    expect(await refusal(GUARDIAN, 'pause')).toEqual({ errorName: 'Unauthorized', args: [] });
+    await expectOwnerReplacesGuardian(OWNER, GUARDIAN, STRANGER);
     await send(STRANGER, 'pause');
     expect(await read('paused')).toBe(true);
   });
 
   it('transfers ownership in two steps; the old owner keeps control until the new one accepts', async () => {
     const NEW_OWNER = 7;
-    expect((await refusal(STRANGER, 'transferOwnership', [addressOf(STRANGER)])).errorName).toBe(
-      'OwnableUnauthorizedAccount',
-    );
-    await send(OWNER, 'transferOwnership', [addressOf(NEW_OWNER)]);
-    expect(await read('owner')).toBe(addressOf(OWNER));
-    expect(await read('pendingOwner')).toBe(addressOf(NEW_OWNER));
+    await expectOwnerNominates(OWNER, NEW_OWNER, STRANGER);
 
     // Still the old owner's contract.
     expect((await refusal(NEW_OWNER, 'unpause')).errorName).toBe('OwnableUnauthorizedAccount');
     await send(OWNER, 'pause');
     await send(OWNER, 'unpause');
-    expect(await refusal(STRANGER, 'acceptOwnership')).toEqual({
-      errorName: 'OwnableUnauthorizedAccount',
-      args: [addressOf(STRANGER)],
-    });
 
-    await send(NEW_OWNER, 'acceptOwnership');
-    expect(await read('owner')).toBe(addressOf(NEW_OWNER));
-    expect(await read('pendingOwner')).toBe(zeroAddress);
+    await expectNomineeAccepts(NEW_OWNER, STRANGER);
     expect((await refusal(OWNER, 'proposeTreasury', [addressOf(OWNER)])).errorName).toBe(
       'OwnableUnauthorizedAccount',
     );

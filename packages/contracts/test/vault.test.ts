@@ -37,11 +37,17 @@ const HOUR = 3_600n;
 
 const c = await chainForFile();
 let d: Deployment;
-const { send, refusal, eventsOf, blockTime, domain, renounceRefusal } = guardedCalls(
-  c,
-  vaultAbi,
-  () => d.vault,
-);
+const {
+  send,
+  refusal,
+  eventsOf,
+  blockTime,
+  domain,
+  renounceRefusal,
+  expectOwnerNominates,
+  expectNomineeAccepts,
+  expectOwnerReplacesGuardian,
+} = guardedCalls(c, vaultAbi, () => d.vault);
 
 const deployVault = (extras: DeployExtras = {}) =>
   deployFresh(
@@ -616,25 +622,14 @@ describe('Vault signer change', () => {
 
 describe('Vault ownership and guardian', () => {
   it('transfers ownership in two steps; the old owner keeps control until the new one accepts', async () => {
-    expect((await refusal(STRANGER, 'transferOwnership', [addressOf(STRANGER)])).errorName).toBe(
-      'OwnableUnauthorizedAccount',
-    );
-    await send(OWNER, 'transferOwnership', [addressOf(NEW_OWNER)]);
-    expect(await view('owner')).toBe(addressOf(OWNER));
-    expect(await view('pendingOwner')).toBe(addressOf(NEW_OWNER));
+    await expectOwnerNominates(OWNER, NEW_OWNER, STRANGER);
 
     expect((await refusal(NEW_OWNER, 'setLimits', [d.usdt, 1n, 1n])).errorName).toBe(
       'OwnableUnauthorizedAccount',
     );
     await send(OWNER, 'setLimits', [d.usdt, usdt(500), usdt(5_000)]);
-    expect(await refusal(STRANGER, 'acceptOwnership')).toEqual({
-      errorName: 'OwnableUnauthorizedAccount',
-      args: [addressOf(STRANGER)],
-    });
 
-    await send(NEW_OWNER, 'acceptOwnership');
-    expect(await view('owner')).toBe(addressOf(NEW_OWNER));
-    expect(await view('pendingOwner')).toBe(zeroAddress);
+    await expectNomineeAccepts(NEW_OWNER, STRANGER);
     expect((await refusal(OWNER, 'proposeSigner', [addressOf(OWNER)])).errorName).toBe(
       'OwnableUnauthorizedAccount',
     );
@@ -643,15 +638,7 @@ describe('Vault ownership and guardian', () => {
   });
 
   it('lets only the owner replace the guardian', async () => {
-    expect((await refusal(GUARDIAN, 'setGuardian', [addressOf(STRANGER)])).errorName).toBe(
-      'OwnableUnauthorizedAccount',
-    );
-    expect((await refusal(OWNER, 'setGuardian', [zeroAddress])).errorName).toBe('ZeroAddress');
-    const receipt = await send(OWNER, 'setGuardian', [addressOf(STRANGER)]);
-    expect(eventsOf(receipt, 'GuardianChanged')).toEqual([
-      { previousGuardian: addressOf(GUARDIAN), newGuardian: addressOf(STRANGER) },
-    ]);
-    expect(await refusal(GUARDIAN, 'pause')).toEqual({ errorName: 'Unauthorized', args: [] });
+    await expectOwnerReplacesGuardian(OWNER, GUARDIAN, STRANGER);
     expect(await refusal(GUARDIAN, 'cancel', [1n])).toEqual({ errorName: 'Unauthorized', args: [] });
     await send(STRANGER, 'pause');
     expect(await view('paused')).toBe(true);
