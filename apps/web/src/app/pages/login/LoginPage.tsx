@@ -1,18 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useWalletLogin } from '../../../features/auth/hooks/use-wallet-login.ts';
 import { readInvite } from '../../../features/auth/invite.ts';
-import type { LoginStep } from '../../../features/auth/login-with-wallet.ts';
 import { configQueryOptions, usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { errorText } from '../../../lib/errors.ts';
-import { navigateTo, switchTab } from '../../../lib/navigation.ts';
+import { navigateTo } from '../../../lib/navigation.ts';
 import { paths } from '../../../lib/paths.ts';
-import { startSession } from '../../../lib/session.ts';
-import { discoverWallets } from '../../../lib/wallet/discovery.ts';
-import { isUserRejection } from '../../../lib/wallet/errors.ts';
-import { setActiveWallet } from '../../../lib/wallet/session.ts';
-import { pickWallet } from './pick-wallet.tsx';
 
 const ignore = () => undefined;
 
@@ -23,39 +17,12 @@ export default function LoginPage() {
   const [search] = useSearchParams();
   const invite = useMemo(() => readInvite(search), [search]);
   const config = usePublicConfig();
-  const [step, setStep] = useState<LoginStep | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [noWallet, setNoWallet] = useState(false);
+  const { step, error, noWallet, connect } = useWalletLogin({
+    invite,
+    loadConfig: async () => config.data ?? (await queryClient.fetchQuery(configQueryOptions)),
+  });
 
   const localWalletUrl = `${paths.localWallet}${search.toString() ? `?${search.toString()}` : ''}`;
-
-  const connect = async () => {
-    if (step) return;
-    setError(null);
-    setNoWallet(false);
-    setStep('connect');
-    try {
-      const cfg = config.data ?? (await queryClient.fetchQuery(configQueryOptions));
-      const wallets = await discoverWallets();
-      const [only] = wallets;
-      if (!only) {
-        setNoWallet(true);
-        return;
-      }
-      const wallet = wallets.length === 1 ? only : await pickWallet(wallets, t);
-      // The signing flow (SIWE, checksums) loads on the first click, not with the page.
-      const { loginWithWallet } = await import('../../../features/auth/login-with-wallet.ts');
-      const result = await loginWithWallet({ wallet, config: cfg, invite, onStep: setStep });
-      setActiveWallet(wallet);
-      startSession(result.token, result.address || result.account, wallet.info.rdns);
-      await switchTab(paths.home);
-    } catch (e) {
-      // A refusal in the wallet just ends the attempt; everything else is said on the page.
-      if (!isUserRejection(e)) setError(errorText(e, t));
-    } finally {
-      setStep(null);
-    }
-  };
 
   return (
     <div className="page login">
