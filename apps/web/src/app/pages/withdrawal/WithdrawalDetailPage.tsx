@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -14,7 +13,6 @@ import {
   claimProgressStore,
   useClaimProgressStore,
 } from '../../../features/withdraw/stores/claim-progress.ts';
-import { meQueryOptions } from '../../../lib/me.ts';
 import { ApiError } from '../../../lib/request.ts';
 import '../../../features/withdraw/withdraw.css';
 
@@ -27,16 +25,11 @@ import '../../../features/withdraw/withdraw.css';
  */
 export default function WithdrawalDetailPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const id = search.get('withdraw_id');
   const sentClaim = useClaimProgressStore((s) => (id ? s.claimProgress[id] : undefined));
   const config = usePublicConfig();
-  const onClaimed = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
-    [queryClient],
-  );
-  const claim = useClaim(config.data, { onClaimed });
+  const claim = useClaim(config.data);
   const revoking = id !== null && claim.isRevoking(id);
   const withdrawal = useWithdrawal(id, {
     // a claim sent earlier (then this page was left or reloaded) is on its way to Success; a

@@ -1,6 +1,5 @@
 import type { Withdrawal } from '@agc/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { flattenWithdrawals, useWithdrawals } from '../../../features/withdraw/api/get-withdraws.ts';
@@ -13,7 +12,6 @@ import {
   WithdrawStatusTabs,
 } from '../../../features/withdraw/components/WithdrawStatusTabs.tsx';
 import { useClaim } from '../../../features/withdraw/hooks/use-claim.ts';
-import { meQueryOptions } from '../../../lib/me.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import '../../../features/withdraw/withdraw.css';
 import { paths, withQuery } from '../../../lib/paths.ts';
@@ -27,16 +25,10 @@ const ignore = () => undefined;
  * Rejected once the chain has confirmed the cancellation).
  */
 export default function WithdrawalListPage() {
-  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<WithdrawFilter>('all');
   const withdrawals = useWithdrawals(filterStatus(filter));
   const config = usePublicConfig();
-  // Claimed: available, locked and the rest on home have changed.
-  const onClaimed = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
-    [queryClient],
-  );
-  const claim = useClaim(config.data, { onClaimed });
+  const claim = useClaim(config.data);
   const open = (w: Withdrawal) =>
     void navigateTo(withQuery(paths.withdrawalDetail, { withdraw_id: w.withdraw_id })).catch(ignore);
 

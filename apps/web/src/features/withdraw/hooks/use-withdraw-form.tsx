@@ -4,7 +4,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
 import { formatAssetExact } from '../../../lib/format.ts';
-import { invalidateMe } from '../../../lib/me.ts';
 import { redirectTo } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { alertModal, confirmModal, toast } from '../../../lib/ui.ts';
@@ -120,8 +119,6 @@ export function useWithdrawForm(initialType: WithdrawType) {
       const send = await decide(check);
       if (send === null) return;
       const withdrawal = await request.mutateAsync({ type, amount: send });
-      // available and locked on home
-      void invalidateMe(queryClient);
       void toast(t('withdraw.submitted'));
       void redirectTo(withQuery(paths.withdrawalSubmitted, { withdraw_id: withdrawal.withdraw_id })).catch(
         ignore,
