@@ -5,8 +5,8 @@ import {
   claimProgressStore,
   useClaimProgressStore,
 } from '../../../features/withdraw/stores/claim-progress.ts';
+import { claiming } from '../../../features/withdraw/testing/claim-deps-mock.ts';
 import {
-  type ClaimFake,
   claimFake,
   hash,
   MEMBER,
@@ -19,17 +19,9 @@ import { CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx'
 import WithdrawalDetailPage from './WithdrawalDetailPage.tsx';
 
 // The page runs the real claim flow against the fake server; only the wallet and chain are fakes.
-const claiming = vi.hoisted(() => ({ current: null as ClaimFake | null }));
-vi.mock('../../../features/withdraw/claim/deps.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../features/withdraw/claim/deps.ts')>();
-  return {
-    ...actual,
-    createClaimDeps: () => {
-      if (!claiming.current) throw new Error('no fake claim deps');
-      return claiming.current.deps;
-    },
-  };
-});
+vi.mock('../../../features/withdraw/claim/deps.ts', async (importOriginal) =>
+  (await import('../../../features/withdraw/testing/claim-deps-mock.ts')).mockClaimDeps(importOriginal),
+);
 
 const TX = `0x${'ab'.repeat(32)}`;
 const field = (name: string) => screen.getByTestId(`withdraw-detail-${name}`).textContent;

@@ -4,8 +4,8 @@ import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/re
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flattenWithdrawals, useWithdrawals } from '../../../features/withdraw/api/get-withdraws.ts';
+import { claiming } from '../../../features/withdraw/testing/claim-deps-mock.ts';
 import {
-  type ClaimFake,
   claimFake,
   hash,
   makeClaim,
@@ -25,17 +25,9 @@ import {
 import WithdrawalListPage from './WithdrawalListPage.tsx';
 
 // The page runs the real claim flow against the fake server; only the wallet and chain are fakes.
-const claiming = vi.hoisted(() => ({ current: null as ClaimFake | null }));
-vi.mock('../../../features/withdraw/claim/deps.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../features/withdraw/claim/deps.ts')>();
-  return {
-    ...actual,
-    createClaimDeps: () => {
-      if (!claiming.current) throw new Error('no fake claim deps');
-      return claiming.current.deps;
-    },
-  };
-});
+vi.mock('../../../features/withdraw/claim/deps.ts', async (importOriginal) =>
+  (await import('../../../features/withdraw/testing/claim-deps-mock.ts')).mockClaimDeps(importOriginal),
+);
 
 const pageOf = (list: Withdrawal[], page = 1, hasMore = false) =>
   ok({ list, total: list.length, page, size: 10, has_more: hasMore });
