@@ -1,0 +1,82 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { removeLocalWallet } from '../../../lib/wallet/local.ts';
+import { cleanupPage } from '../../../test/cleanup.ts';
+import { renderPage } from '../../../test/render.tsx';
+import LocalWalletPage from './LocalWalletPage.tsx';
+
+const PATH = '/pages/localWallet/index?code=ABC&side=left';
+// The first well-known development key of anvil/hardhat: public, never holds real funds.
+const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const DEV_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const PASSWORD = 'correct horse battery';
+
+const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const status = () => screen.getByTestId('local-status').textContent;
+
+afterEach(async () => {
+  await cleanupPage();
+  removeLocalWallet();
+});
+
+describe('local wallet page', () => {
+  it('checks the password before creating; the mode switch shows the key field for an import', async () => {
+    renderPage(<LocalWalletPage />, PATH);
+    expect(screen.getByTestId('local-mode-create').getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByTestId('local-import-key')).toBeNull();
+    type('local-password', 'short');
+    type('local-password-confirm', 'short');
+    fireEvent.click(screen.getByTestId('local-submit'));
+    expect((await screen.findByTestId('local-error')).textContent).toBe(
+      'The password must have at least 8 characters.',
+    );
+    type('local-password', PASSWORD);
+    type('local-password-confirm', `${PASSWORD}!`);
+    fireEvent.click(screen.getByTestId('local-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('local-error').textContent).toBe('The passwords do not match.'),
+    );
+    fireEvent.click(screen.getByTestId('local-mode-import'));
+    expect(screen.getByTestId('local-mode-import').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('local-import-key')).toBeTruthy();
+  });
+
+  it('imports a key, then locks, unlocks (a wrong password is refused) and removes it', async () => {
+    renderPage(<LocalWalletPage />, PATH);
+    fireEvent.click(screen.getByTestId('local-mode-import'));
+    type('local-import-key', DEV_KEY);
+    type('local-password', PASSWORD);
+    type('local-password-confirm', PASSWORD);
+    fireEvent.click(screen.getByTestId('local-submit'));
+    expect((await screen.findByTestId('local-address')).textContent).toBe(DEV_ADDRESS);
+    expect(status()).toBe('Unlocked');
+    expect(screen.getByTestId('local-use-login')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('local-lock'));
+    expect(status()).toBe('Locked');
+    type('local-unlock-password', 'wrong password');
+    fireEvent.click(screen.getByTestId('local-unlock'));
+    expect(await screen.findByTestId('local-error')).toBeTruthy();
+    expect(status()).toBe('Locked');
+    type('local-unlock-password', PASSWORD);
+    fireEvent.click(screen.getByTestId('local-unlock'));
+    await waitFor(() => expect(status()).toBe('Unlocked'));
+    expect(screen.queryByTestId('local-error')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('local-remove'));
+    fireEvent.click(await screen.findByText('OK'));
+    expect(await screen.findByTestId('local-submit')).toBeTruthy();
+    expect(screen.queryByTestId('local-address')).toBeNull();
+  });
+
+  it('"use it to sign in" goes to login with the invite query it came with', async () => {
+    const { router } = renderPage(<LocalWalletPage />, PATH);
+    type('local-password', PASSWORD);
+    type('local-password-confirm', PASSWORD);
+    fireEvent.click(screen.getByTestId('local-submit'));
+    fireEvent.click(await screen.findByTestId('local-use-login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login/index'));
+    expect(router.state.location.search).toBe('?code=ABC&side=left');
+  });
+});

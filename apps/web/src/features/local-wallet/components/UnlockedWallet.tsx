@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import type { LocalWalletState } from '../hooks/use-local-wallet.tsx';
+import { PasswordField, SubmitButton } from './FormParts.tsx';
+
+/** The stored wallet: its address and whether it is unlocked. */
+export function WalletStatus({ address, unlocked }: { address: string; unlocked: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card">
+      <p className="muted">{t('localWallet.address')}</p>
+      <p className="break" data-testid="local-address">
+        {address}
+      </p>
+      <p className="muted small" data-testid="local-status">
+        {t(unlocked ? 'localWallet.unlocked' : 'localWallet.locked')}
+      </p>
+    </section>
+  );
+}
+
+/** Locked: its password unlocks it (the key is decrypted into memory until the page reloads). */
+export function UnlockForm({ wallet }: { wallet: LocalWalletState }) {
+  const { t } = useTranslation();
+  return (
+    <form className="card form" onSubmit={wallet.unlock}>
+      <PasswordField
+        label={t('localWallet.password')}
+        testId="local-unlock-password"
+        autoComplete="current-password"
+        value={wallet.form.password}
+        onChange={wallet.form.setPassword}
+      />
+      <SubmitButton testId="local-unlock" busy={wallet.busy} label={t('localWallet.unlock')} />
+    </form>
+  );
+}
+
+/** Unlocked: sign in with it, lock it, or show its key. */
+export function UnlockedActions({
+  wallet,
+  onUseToLogin,
+}: {
+  wallet: LocalWalletState;
+  onUseToLogin: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="stack">
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        data-testid="local-use-login"
+        onClick={onUseToLogin}
+      >
+        {t('localWallet.useToLogin')}
+      </button>
+      <button
+        type="button"
+        className="btn btn-secondary btn-block"
+        data-testid="local-lock"
+        onClick={wallet.lock}
+      >
+        {t('localWallet.lock')}
+      </button>
+      <button
+        type="button"
+        className="btn btn-secondary btn-block"
+        data-testid="local-export"
+        onClick={wallet.exportKey}
+      >
+        {t('localWallet.exportKey')}
+      </button>
+    </section>
+  );
+}
