@@ -12,7 +12,7 @@ import type { TxResponse } from '@agc/shared';
 import { createPublicClient, createTestClient, createWalletClient, type Hash, http, parseEther } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { ChainContext } from '../src/context.ts';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 export interface ChainServer extends TestServer {
   anvil: AnvilInstance;
@@ -71,29 +71,19 @@ export function chainTools(anvil: AnvilInstance, deployment: Deployment) {
     const wallet = createWalletClient({ account, chain, transport });
     return mined(await wallet.sendTransaction({ to, data, gas: 500_000n }));
   };
+  const mint = async (
+    token: `0x${string}`,
+    abi: typeof mockUsdtAbi | typeof agcAbi,
+    to: `0x${string}`,
+    amount: bigint,
+  ) => mined(await owner.writeContract({ address: token, abi, functionName: 'mint', args: [to, amount] }));
   return {
     publicClient,
     testClient,
     fund: async (address: `0x${string}`, usdt: bigint, agc: bigint) => {
       await testClient.setBalance({ address, value: parseEther('10') });
-      if (usdt > 0n)
-        await mined(
-          await owner.writeContract({
-            address: deployment.usdt,
-            abi: mockUsdtAbi,
-            functionName: 'mint',
-            args: [address, usdt],
-          }),
-        );
-      if (agc > 0n)
-        await mined(
-          await owner.writeContract({
-            address: deployment.agc,
-            abi: agcAbi,
-            functionName: 'mint',
-            args: [address, agc],
-          }),
-        );
+      if (usdt > 0n) await mint(deployment.usdt, mockUsdtAbi, address, usdt);
+      if (agc > 0n) await mint(deployment.agc, agcAbi, address, agc);
     },
     send: (account: PrivateKeyAccount, tx: TxResponse['tx']) =>
       call(account, tx.to as `0x${string}`, tx.data as `0x${string}`),
@@ -120,4 +110,32 @@ export async function startChainServer(env: Record<string, string> = {}): Promis
       await anvil.stop();
     },
   };
+}
+
+/** A member in a chain test: the wallet, its session headers, id and invitation code. */
+export interface ChainMember {
+  account: PrivateKeyAccount;
+  headers: Record<string, string>;
+  id: bigint;
+  inviteCode: string;
+}
+
+/**
+ * Signs a new wallet up (invited by `inviter` on `side`, or as the first member) and gives it gas and
+ * `funds` (USDT and AGC, minor units) on the chain.
+ */
+export async function joinFunded(
+  s: ChainServer,
+  inviter: ChainMember | null,
+  funds: { usdt: bigint; agc: bigint },
+  side: 'left' | 'right' = 'left',
+): Promise<ChainMember> {
+  const account = newWallet();
+  const { headers, member } = await signUp(
+    s,
+    account,
+    inviter ? { invite_code: inviter.inviteCode, side } : {},
+  );
+  await s.fund(account.address, funds.usdt, funds.agc);
+  return { account, headers, id: member.id, inviteCode: member.inviteCode };
 }

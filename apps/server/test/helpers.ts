@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext, ChainContext } from '../src/context.ts';
 import { createCaches } from '../src/lib/caches.ts';
 import { TokenService } from '../src/lib/tokens.ts';
+import { findByAddress, type Member } from '../src/modules/members/index.ts';
 import { priceSourceFrom } from '../src/modules/pricing/index.ts';
 import { createOrder, ingestPaidEvents } from '../src/modules/shop/index.ts';
 
@@ -140,6 +141,18 @@ export async function session(s: TestServer, account: PrivateKeyAccount, o: Sign
   const { body } = await signIn(s, account, o);
   if (body.code !== 200 || !body.data) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
   return { authorization: `Bearer ${body.data.token}`, 'x-wallet-address': account.address };
+}
+
+/** Signs a wallet in (up, when `o` carries an invitation) and returns its bearer headers and its member row. */
+export async function signUp(
+  s: TestServer,
+  account: PrivateKeyAccount,
+  o: SignInOptions = {},
+): Promise<{ headers: Record<string, string>; member: Member }> {
+  const headers = await session(s, account, o);
+  const member = await findByAddress(s.ctx.db, account.address);
+  if (!member) throw new Error(`no member for ${account.address}`);
+  return { headers, member };
 }
 
 export const randomHex = (n: number) => `0x${randomBytes(n).toString('hex')}` as Hex;

@@ -2,7 +2,6 @@ import { transferAbi } from '@agc/contracts';
 import { schema } from '@agc/db';
 import { and, eq } from 'drizzle-orm';
 import { decodeFunctionData, encodeFunctionData, erc20Abi } from 'viem';
-import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
 import { createChainWatcher } from '../src/jobs/index.ts';
@@ -11,17 +10,13 @@ import { checkLedger } from '../src/modules/ledger/index.ts';
 import { grantRole } from '../src/modules/members/index.ts';
 import { ingestPaidEvents, paidEvents, seedProducts } from '../src/modules/shop/index.ts';
 import { applyPendingTeamVolume } from '../src/modules/team/index.ts';
-import { type ChainServer, startChainServer } from './chain.ts';
-import { newWallet, randomHex, session, syntheticPaid } from './helpers.ts';
+import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
+import { randomHex, syntheticPaid } from './helpers.ts';
 
 const USDT = 10n ** 6n;
 const AGC = 10n ** 18n;
 
-interface Member {
-  account: PrivateKeyAccount;
-  headers: Record<string, string>;
-  id: bigint;
-}
+type Member = ChainMember;
 
 let s: ChainServer;
 let root: Member;
@@ -41,21 +36,8 @@ const api = async (method: 'GET' | 'POST', url: string, m?: Member, payload?: un
   return res.json() as { code: number; msg: string; data: any };
 };
 
-async function join(inviter: Member | null, side: 'left' | 'right' = 'left'): Promise<Member> {
-  const account = newWallet();
-  let inviteCode: string | undefined;
-  if (inviter) {
-    const [row] = await s.ctx.db.select().from(schema.users).where(eq(schema.users.id, inviter.id));
-    inviteCode = row!.inviteCode;
-  }
-  const headers = await session(s, account, inviter ? { invite_code: inviteCode, side } : {});
-  const [row] = await s.ctx.db
-    .select()
-    .from(schema.users)
-    .where(eq(schema.users.address, account.address.toLowerCase()));
-  await s.fund(account.address, 100_000n * USDT, 100_000n * AGC);
-  return { account, headers, id: row!.id };
-}
+const join = (inviter: Member | null, side: 'left' | 'right' = 'left') =>
+  joinFunded(s, inviter, { usdt: 100_000n * USDT, agc: 100_000n * AGC }, side);
 
 /** The member's whole payment as the app does it: create, the three server-built transactions, report. */
 async function buy(m: Member, productId = 1) {

@@ -2,15 +2,14 @@ import { devAccount, localChain } from '@agc/contracts';
 import { schema } from '@agc/db';
 import { eq } from 'drizzle-orm';
 import { createWalletClient, type Hash, http, parseEther } from 'viem';
-import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChainWatcher } from '../src/jobs/index.ts';
 import { type ChainWatcher, ReorgDuringRead } from '../src/modules/chain/index.ts';
 import { checkLedger } from '../src/modules/ledger/index.ts';
 import { grantRole } from '../src/modules/members/index.ts';
 import { expireReports, seedProducts } from '../src/modules/shop/index.ts';
-import { type ChainServer, startChainServer } from './chain.ts';
-import { newWallet, session } from './helpers.ts';
+import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
+import { newWallet } from './helpers.ts';
 
 /**
  * Finality and reorganisations (issue 11) on anvil: snapshot and revert give the chain a different block
@@ -22,11 +21,7 @@ const USDT = 10n ** 6n;
 const AGC = 10n ** 18n;
 const CONFIRMATIONS = 3;
 
-interface Member {
-  account: PrivateKeyAccount;
-  headers: Record<string, string>;
-  id: bigint;
-}
+type Member = ChainMember;
 
 let s: ChainServer;
 let root: Member;
@@ -39,19 +34,7 @@ const api = async (method: 'GET' | 'POST', url: string, who: Member, payload?: u
     await s.app.inject({ method, url: `/api/v1${url}`, headers: who.headers, payload: payload as never })
   ).json();
 
-async function join(inviter: Member | null): Promise<Member> {
-  const account = newWallet();
-  const code = inviter
-    ? (await s.ctx.db.select().from(schema.users).where(eq(schema.users.id, inviter.id)))[0]!.inviteCode
-    : undefined;
-  const headers = await session(s, account, code ? { invite_code: code, side: 'left' } : {});
-  const [row] = await s.ctx.db
-    .select()
-    .from(schema.users)
-    .where(eq(schema.users.address, account.address.toLowerCase()));
-  await s.fund(account.address, 10_000n * USDT, 10_000n * AGC);
-  return { account, headers, id: row!.id };
-}
+const join = (inviter: Member | null) => joinFunded(s, inviter, { usdt: 10_000n * USDT, agc: 10_000n * AGC });
 
 /** An order with both approvals mined; returns it and its signed pay transaction (not sent). */
 async function approvedOrder(who: Member) {

@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import { findByAddress, type Member } from '../src/modules/members/index.ts';
+import type { Member } from '../src/modules/members/index.ts';
 import { runSettlement } from '../src/modules/rewards/settlement.ts';
 import { dayKey } from '../src/modules/rules/index.ts';
 import { seedProducts } from '../src/modules/shop/index.ts';
-import { buyDirectly, newWallet, session, startTestServer, type TestServer } from './helpers.ts';
+import { buyDirectly, newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // The team tree, the rewards pages and the daily settlement through the API, on the suite's database.
 //
@@ -55,6 +55,17 @@ const rewardRows = async (who: string) =>
       from rewards where user_id = ${m[who]!.id.toString()}::bigint order by kind, id`),
   );
 
+/** A reward row as rewardRows reads it, nothing cut: USDT amounts as decimals, AGC in minor units. */
+const uncut = (kind: string, base: string, due: string, cu: string, ca: bigint) => ({
+  kind,
+  base: String(U(base)),
+  due: String(U(due)),
+  cut: '0',
+  cu: String(U(cu)),
+  ca: String(ca),
+  day,
+});
+
 beforeAll(async () => {
   s = await startTestServer({
     ADMIN_ADDRESSES: w.R.address,
@@ -64,11 +75,12 @@ beforeAll(async () => {
     MANAGE_THRESHOLDS_USDT: '50,100,200,300,400',
   });
   await seedProducts(s.ctx.db);
-  h.R = await session(s, w.R);
-  m.R = (await findByAddress(s.ctx.db, w.R.address))!;
+  ({ headers: h.R, member: m.R } = await signUp(s, w.R));
   const join = async (who: 'A' | 'B' | 'C' | 'D' | 'X', inviter: string, side: 'left' | 'right') => {
-    h[who] = await session(s, w[who], { invite_code: m[inviter]!.inviteCode, side });
-    m[who] = (await findByAddress(s.ctx.db, w[who].address))!;
+    ({ headers: h[who], member: m[who] } = await signUp(s, w[who], {
+      invite_code: m[inviter]!.inviteCode,
+      side,
+    }));
   };
   await join('A', 'R', 'left');
   await join('B', 'R', 'right');
@@ -228,42 +240,10 @@ describe('daily settlement', () => {
 
     expect(await rewardRows('R')).toEqual([
       // 20 % of each reward in AGC at 0.5 USDT, the rest in USDT.
-      {
-        kind: 'pairing',
-        base: String(U('100')),
-        due: String(U('4')),
-        cut: '0',
-        cu: String(U('3.2')),
-        ca: String(16n * 10n ** 17n),
-        day,
-      },
-      {
-        kind: 'referral',
-        base: String(U('1000')),
-        due: String(U('100')),
-        cut: '0',
-        cu: String(U('80')),
-        ca: String(40n * 10n ** 18n),
-        day,
-      },
-      {
-        kind: 'referral',
-        base: String(U('100')),
-        due: String(U('10')),
-        cut: '0',
-        cu: String(U('8')),
-        ca: String(4n * 10n ** 18n),
-        day,
-      },
-      {
-        kind: 'static',
-        base: String(U('1000')),
-        due: String(U('4')),
-        cut: '0',
-        cu: String(U('3.2')),
-        ca: String(16n * 10n ** 17n),
-        day,
-      },
+      uncut('pairing', '100', '4', '3.2', 16n * 10n ** 17n),
+      uncut('referral', '1000', '100', '80', 40n * 10n ** 18n),
+      uncut('referral', '100', '10', '8', 4n * 10n ** 18n),
+      uncut('static', '1000', '4', '3.2', 16n * 10n ** 17n),
     ]);
     const state = await s.ctx.db.select().from(schema.teamState).where(eq(schema.teamState.userId, m.R!.id));
     expect(state[0]).toMatchObject({

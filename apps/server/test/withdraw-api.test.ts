@@ -1,17 +1,17 @@
-import { rowsOf, schema } from '@agc/db';
+import { rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
-import { findByAddress, type Member } from '../src/modules/members/index.ts';
+import type { Member } from '../src/modules/members/index.ts';
 import { requestWithdrawal } from '../src/modules/withdraw/requests.ts';
-import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
-import { AGC, balances, grantAvailable, USDT, withdrawalCounts } from './withdraw-support.ts';
+import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { AGC, balances, grantAvailable, signUpMembers, USDT, withdrawalCounts } from './withdraw-support.ts';
 
 let s: TestServer;
 const w = { R: newWallet(), A: newWallet(), B: newWallet(), Q: newWallet() };
 type Who = keyof typeof w;
-const h = {} as Record<Who, Record<string, string>>;
-const m = {} as Record<Who, Member>;
+let h: Record<Who, Record<string, string>>;
+let m: Record<Who, Member>;
 
 const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: unknown, lang = 'en') =>
   s.app.inject({
@@ -38,15 +38,8 @@ beforeAll(async () => {
     WITHDRAW_DAILY_LIMIT_USDT: '1000',
     WITHDRAW_DAILY_LIMIT_AGC: '5000',
   });
-  h.R = await session(s, w.R);
-  m.R = (await findByAddress(s.ctx.db, w.R.address))!;
-  for (const who of ['A', 'B', 'Q'] as const) {
-    h[who] = await session(s, w[who], { invite_code: m.R.inviteCode, side: 'left' });
-    m[who] = (await findByAddress(s.ctx.db, w[who].address))!;
-  }
-  // Q audits: the auditor role, granted by the admin.
-  await s.ctx.db.insert(schema.userRoles).values({ userId: m.Q.id, role: 'auditor', grantedBy: m.R.id });
-  h.Q = await session(s, w.Q);
+  // R is the admin, A, B and Q members; Q audits (the auditor role, granted by the admin).
+  ({ h, m } = await signUpMembers(s, w, ['Q']));
   await grantAvailable(s.ctx, m.A.id, 'USDT', 1_500n * USDT);
   await grantAvailable(s.ctx, m.A.id, 'AGC', 100n * AGC);
   await grantAvailable(s.ctx, m.B.id, 'USDT', 50n * USDT);
@@ -380,9 +373,7 @@ describe('request, audit and their balances', () => {
 describe('group commit', () => {
   it('requests waiting together: each decided alone; a failing group is applied again one by one, only the bad one fails', async () => {
     const fresh = async () => {
-      const account = newWallet();
-      await session(s, account, { invite_code: m.R.inviteCode, side: 'right' });
-      const member = (await findByAddress(s.ctx.db, account.address))!;
+      const { member } = await signUp(s, newWallet(), { invite_code: m.R.inviteCode, side: 'right' });
       await grantAvailable(s.ctx, member.id, 'USDT', 10n * USDT);
       return { id: member.id, address: member.address, roles: [] };
     };

@@ -21,7 +21,7 @@ import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts
 import { findByAddress, grantRole } from '../src/modules/members/index.ts';
 import { buildClaim } from '../src/modules/withdraw/claim.ts';
 import { type ChainServer, startChainServer } from './chain.ts';
-import { newWallet, session } from './helpers.ts';
+import { newWallet, session, signUp } from './helpers.ts';
 import { AGC, balances, grantAvailable, USDT } from './withdraw-support.ts';
 
 interface Member {
@@ -44,9 +44,12 @@ const api = async (method: 'GET' | 'POST', url: string, m: Member, payload?: unk
 
 async function join(inviteCode?: string): Promise<Member> {
   const account = newWallet();
-  const headers = await session(s, account, inviteCode ? { invite_code: inviteCode, side: 'left' } : {});
-  const row = (await findByAddress(s.ctx.db, account.address))!;
-  return { account, headers, id: row.id, address: row.address as `0x${string}` };
+  const { headers, member } = await signUp(
+    s,
+    account,
+    inviteCode ? { invite_code: inviteCode, side: 'left' } : {},
+  );
+  return { account, headers, id: member.id, address: member.address as `0x${string}` };
 }
 
 /** Requests and approves a withdrawal; returns its id. */

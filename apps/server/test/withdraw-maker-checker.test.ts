@@ -1,18 +1,18 @@
-import { rowsOf, schema } from '@agc/db';
+import { rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.ts';
-import { findByAddress, type Member } from '../src/modules/members/index.ts';
-import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
-import { AGC, balances, grantAvailable, USDT } from './withdraw-support.ts';
+import type { Member } from '../src/modules/members/index.ts';
+import { newWallet, startTestServer, type TestServer } from './helpers.ts';
+import { AGC, balances, grantAvailable, signUpMembers, USDT } from './withdraw-support.ts';
 
 // Maker-checker (issue 11): nobody approves their own withdrawal; above WITHDRAW_SECOND_APPROVAL_USDT
 // two different approvers; a minimum amount so that no request pays a zero fee.
 let s: TestServer;
 const w = { R: newWallet(), A: newWallet(), Q1: newWallet(), Q2: newWallet() };
 type Who = keyof typeof w;
-const h = {} as Record<Who, Record<string, string>>;
-const m = {} as Record<Who, Member>;
+let h: Record<Who, Record<string, string>>;
+let m: Record<Who, Member>;
 
 const post = (who: Who, url: string, payload: unknown = {}) =>
   s.app.inject({
@@ -42,16 +42,7 @@ beforeAll(async () => {
     WITHDRAW_MIN_AGC: '10',
     AGC_PRICE_USDT: '0.5',
   });
-  h.R = await session(s, w.R);
-  m.R = (await findByAddress(s.ctx.db, w.R.address))!;
-  for (const who of ['A', 'Q1', 'Q2'] as const) {
-    h[who] = await session(s, w[who], { invite_code: m.R.inviteCode, side: 'left' });
-    m[who] = (await findByAddress(s.ctx.db, w[who].address))!;
-  }
-  for (const q of ['Q1', 'Q2'] as const)
-    await s.ctx.db.insert(schema.userRoles).values({ userId: m[q].id, role: 'auditor', grantedBy: m.R.id });
-  h.Q1 = await session(s, w.Q1);
-  h.Q2 = await session(s, w.Q2);
+  ({ h, m } = await signUpMembers(s, w, ['Q1', 'Q2']));
   for (const who of ['A', 'Q1'] as const) {
     await grantAvailable(s.ctx, m[who].id, 'USDT', 1_000n * USDT);
     await grantAvailable(s.ctx, m[who].id, 'AGC', 1_000n * AGC);

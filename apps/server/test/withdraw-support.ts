@@ -1,10 +1,36 @@
 import { rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
+import type { PrivateKeyAccount } from 'viem/accounts';
 import type { AppContext } from '../src/context.ts';
 import { ACCOUNTS, type Asset, transferBatch } from '../src/modules/ledger/index.ts';
+import { grantRole, type Member } from '../src/modules/members/index.ts';
+import { session, signUp, type TestServer } from './helpers.ts';
 
 export const USDT = 10n ** 6n;
 export const AGC = 10n ** 18n;
+
+/**
+ * The withdrawal suites' members: `R` the admin (the server lists it in ADMIN_ADDRESSES), every other
+ * wallet invited by R on the left, in the order given; the `auditors` get the role from R and sign in
+ * again to carry it. Returns each one's headers and member row.
+ */
+export async function signUpMembers<W extends Record<'R', PrivateKeyAccount>>(
+  s: TestServer,
+  wallets: W,
+  auditors: ReadonlyArray<keyof W>,
+) {
+  const h = {} as Record<keyof W, Record<string, string>>;
+  const m = {} as Record<keyof W, Member>;
+  ({ headers: h.R, member: m.R } = await signUp(s, wallets.R));
+  for (const who of Object.keys(wallets).filter((k) => k !== 'R') as Array<keyof W>)
+    ({ headers: h[who], member: m[who] } = await signUp(s, wallets[who] as PrivateKeyAccount, {
+      invite_code: m.R.inviteCode,
+      side: 'left',
+    }));
+  for (const q of auditors) await grantRole(s.ctx.db, m[q].id, 'auditor', m.R.id);
+  for (const q of auditors) h[q] = await session(s, wallets[q] as PrivateKeyAccount);
+  return { h, m };
+}
 
 let grants = 0;
 
