@@ -1,7 +1,7 @@
 import '../rewards.css';
 import { levelKey, type Reward, shortAddress } from '@agc/shared';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type FieldRow, FieldRows } from '../../../components/FieldRows.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { formatPercent, wasCapped } from '../format.ts';
 
@@ -9,7 +9,7 @@ import { formatPercent, wasCapped } from '../format.ts';
 export function RewardFields({ reward }: { reward: Reward }) {
   const { t } = useTranslation();
   const capped = wasCapped(reward);
-  const rows: [field: string, value: ReactNode][] = [
+  const rows: FieldRow[] = [
     ['kind', t(`rewards.kind.${reward.kind}`)],
     ['created_at', formatEventTime(reward.created_at, t)],
     ['base', formatUsdt(reward.base)],
@@ -41,14 +41,5 @@ export function RewardFields({ reward }: { reward: Reward }) {
     ],
     ['day', reward.day],
   ];
-  return (
-    <dl className="rows">
-      {rows.map(([field, value]) => (
-        <div className="row" key={field}>
-          <dt>{t(`rewards.fields.${field}`)}</dt>
-          <dd data-testid={`reward-detail-${field}`}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FieldRows rows={rows} labelPrefix="rewards.fields" testIdPrefix="reward-detail" />;
 }

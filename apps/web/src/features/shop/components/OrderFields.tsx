@@ -1,6 +1,6 @@
 import type { Order } from '@agc/shared';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type FieldRow, FieldRows } from '../../../components/FieldRows.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
 import { TxHashLink } from './TxHashLink.tsx';
@@ -9,7 +9,7 @@ import { TxHashLink } from './TxHashLink.tsx';
 export function OrderFields({ order, explorerUrl }: { order: Order; explorerUrl?: string }) {
   const { t } = useTranslation();
   const time = (value: string | null) => formatEventTime(value, t);
-  const rows: [field: string, value: ReactNode][] = [
+  const rows: FieldRow[] = [
     ['order_id', order.order_id],
     ['product', order.product.name],
     ['status', <OrderStatusTag key="status" status={order.status} />],
@@ -34,14 +34,5 @@ export function OrderFields({ order, explorerUrl }: { order: Order; explorerUrl?
   ];
   if (order.canceled_at) rows.push(['canceled_at', time(order.canceled_at)]);
   if (order.reason) rows.push(['reason', order.reason]);
-  return (
-    <dl className="rows">
-      {rows.map(([field, value]) => (
-        <div className="row" key={field}>
-          <dt>{t(`order.fields.${field}`)}</dt>
-          <dd data-testid={`order-detail-${field}`}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FieldRows rows={rows} labelPrefix="order.fields" testIdPrefix="order-detail" />;
 }
