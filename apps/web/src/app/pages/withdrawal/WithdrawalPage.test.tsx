@@ -14,8 +14,20 @@ const type = (value: string) =>
   fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value } });
 const submit = () => fireEvent.click(screen.getByTestId('withdraw-submit'));
 
-/** The fake server: withdraw/limit, withdraw/check computed from the standing, POST withdraw. */
-function stubServer(options: { limit?: WithdrawLimit; withdraw?: ApiHandler } = {}) {
+type Standing = Parameters<typeof checkAnswer>[1];
+
+/**
+ * The fake server: withdraw/limit (`limitFails`: a 500 instead), withdraw/check computed from the limit's
+ * standing (or from `checkStanding`: the server's figures have changed since), POST withdraw.
+ */
+function stubServer(
+  options: {
+    limit?: WithdrawLimit;
+    limitFails?: boolean;
+    checkStanding?: Standing;
+    withdraw?: ApiHandler;
+  } = {},
+) {
   const limit = options.limit ?? makeLimit();
   const standing = (t: number) => {
     const found = limit.limits.find((l) => l.type === t);
@@ -23,10 +35,10 @@ function stubServer(options: { limit?: WithdrawLimit; withdraw?: ApiHandler } = 
     return found;
   };
   return stubApi({
-    'GET /api/v1/withdraw/limit': () => ok(limit),
+    'GET /api/v1/withdraw/limit': () => (options.limitFails ? fail(500, 'Database unavailable') : ok(limit)),
     'POST /api/v1/withdraw/check': (_url, body) => {
       const b = body as { amount: string; type: number };
-      return ok(checkAnswer(b, standing(b.type)));
+      return ok(checkAnswer(b, options.checkStanding ?? standing(b.type)));
     },
     'POST /api/v1/withdraw':
       options.withdraw ??
@@ -50,6 +62,16 @@ function stubServer(options: { limit?: WithdrawLimit; withdraw?: ApiHandler } = 
 
 const posted = (calls: ReturnType<typeof stubApi>, path: string) =>
   calls.filter((c) => c.method === 'POST' && c.path === path).map((c) => c.body);
+
+/** Closes the open modal with its `button`: the form can be submitted again and no withdrawal was requested. */
+async function closeSendingNothing(calls: ReturnType<typeof stubApi>, button: string) {
+  fireEvent.click(await screen.findByText(button, undefined, SLOW));
+  await waitFor(
+    () => expect(screen.getByTestId('withdraw-submit').hasAttribute('disabled')).toBe(false),
+    SLOW,
+  );
+  expect(posted(calls, '/api/v1/withdraw')).toEqual([]);
+}
 
 async function openPage(url = '/pages/withdrawal/index') {
   const page = renderPage(<WithdrawalPage />, url);
@@ -151,16 +173,9 @@ describe('withdrawal page', () => {
   });
 
   it('shows the server’s minimum refusal when the form could not know the minimum', async () => {
-    const calls = stubApi({
-      'GET /api/v1/withdraw/limit': () => fail(500, 'Database unavailable'),
-      'POST /api/v1/withdraw/check': (_url, body) =>
-        ok(
-          checkAnswer(body as { amount: string; type: number }, {
-            available: '250.5',
-            remaining: '1000',
-            minimum: '1',
-          }),
-        ),
+    const calls = stubServer({
+      limitFails: true,
+      checkStanding: { available: '250.5', remaining: '1000', minimum: '1' },
     });
     renderPage(<WithdrawalPage />, '/pages/withdrawal/index');
     await screen.findByTestId('withdraw-limit-error');
@@ -202,18 +217,21 @@ describe('withdrawal page', () => {
     expect(posted(calls, '/api/v1/withdraw')).toEqual([{ type: 2, amount: '12.5' }]);
   });
 
-  it('cancelling the confirmation sends nothing', async () => {
-    const calls = stubServer();
+  it.each([
+    { name: 'cancelling the confirmation', limit: makeLimit(), amount: '10', modal: 'withdraw-confirm' },
+    {
+      name: 'over the daily limit, declining',
+      limit: makeLimit({ remaining: '30', used: '970' }),
+      amount: '100',
+      modal: 'withdraw-limit-prompt',
+    },
+  ])('$name sends nothing', async ({ limit, amount, modal }) => {
+    const calls = stubServer({ limit });
     await openPage();
-    type('10');
+    type(amount);
     submit();
-    await screen.findByTestId('withdraw-confirm', undefined, SLOW);
-    fireEvent.click(await screen.findByText('Cancel', undefined, SLOW));
-    await waitFor(
-      () => expect(screen.getByTestId('withdraw-submit').hasAttribute('disabled')).toBe(false),
-      SLOW,
-    );
-    expect(posted(calls, '/api/v1/withdraw')).toEqual([]);
+    await screen.findByTestId(modal, undefined, SLOW);
+    await closeSendingNothing(calls, 'Cancel');
   });
 
   it('over the daily limit says today’s remaining amount and continues with it', async () => {
@@ -241,20 +259,6 @@ describe('withdrawal page', () => {
     expect(posted(calls, '/api/v1/withdraw')).toEqual([{ type: 1, amount: '30' }]);
   });
 
-  it('over the daily limit, declining sends nothing', async () => {
-    const calls = stubServer({ limit: makeLimit({ remaining: '30', used: '970' }) });
-    await openPage();
-    type('100');
-    submit();
-    await screen.findByTestId('withdraw-limit-prompt', undefined, SLOW);
-    fireEvent.click(await screen.findByText('Cancel', undefined, SLOW));
-    await waitFor(
-      () => expect(screen.getByTestId('withdraw-submit').hasAttribute('disabled')).toBe(false),
-      SLOW,
-    );
-    expect(posted(calls, '/api/v1/withdraw')).toEqual([]);
-  });
-
   it('with nothing left today it says so, with no way to continue', async () => {
     const calls = stubServer({ limit: makeLimit({ remaining: '0', used: '1000' }) });
     await openPage();
@@ -265,12 +269,7 @@ describe('withdrawal page', () => {
       "Today's remaining withdrawal amount is 0.00 USDT. Please try again tomorrow.",
     );
     expect(screen.queryByText('Continue')).toBeNull();
-    fireEvent.click(await screen.findByText('OK', undefined, SLOW));
-    await waitFor(
-      () => expect(screen.getByTestId('withdraw-submit').hasAttribute('disabled')).toBe(false),
-      SLOW,
-    );
-    expect(posted(calls, '/api/v1/withdraw')).toEqual([]);
+    await closeSendingNothing(calls, 'OK');
   });
 
   it('shows the server’s message when the request is refused', async () => {
@@ -286,12 +285,7 @@ describe('withdrawal page', () => {
 
   it('shows the check’s refusal when the balance changed meanwhile', async () => {
     // the limit still shows 250.5 but the server's balance is lower now
-    const limit = makeLimit();
-    stubApi({
-      'GET /api/v1/withdraw/limit': () => ok(limit),
-      'POST /api/v1/withdraw/check': (_url, body) =>
-        ok(checkAnswer(body as { amount: string; type: number }, { available: '5', remaining: '1000' })),
-    });
+    stubServer({ checkStanding: { available: '5', remaining: '1000' } });
     await openPage();
     type('10');
     submit();
@@ -300,11 +294,7 @@ describe('withdrawal page', () => {
   });
 
   it('says why the balance could not be loaded and leaves the balance check to the server', async () => {
-    const calls = stubApi({
-      'GET /api/v1/withdraw/limit': () => fail(500, 'Database unavailable'),
-      'POST /api/v1/withdraw/check': (_url, body) =>
-        ok(checkAnswer(body as { amount: string; type: number }, { available: '5', remaining: '1000' })),
-    });
+    const calls = stubServer({ limitFails: true, checkStanding: { available: '5', remaining: '1000' } });
     renderPage(<WithdrawalPage />, '/pages/withdrawal/index');
     expect((await screen.findByTestId('withdraw-limit-error')).textContent).toContain('Database unavailable');
     type('10');
