@@ -13,6 +13,8 @@ const PASSWORD = 'correct horse battery';
 
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
+/** Presses the OK of the dialog opened last (an earlier one may still be animating out). */
+const pressOk = async () => (await screen.findAllByText('OK')).at(-1)?.click();
 const status = () => screen.getByTestId('local-status').textContent;
 
 afterEach(async () => {
@@ -64,8 +66,14 @@ describe('local wallet page', () => {
     await waitFor(() => expect(status()).toBe('Unlocked'));
     expect(screen.queryByTestId('local-error')).toBeNull();
 
+    fireEvent.click(screen.getByTestId('local-export'));
+    await pressOk();
+    expect((await screen.findByTestId('local-private-key')).textContent).toBe(DEV_KEY);
+    await pressOk();
+    await waitFor(() => expect(screen.queryByTestId('local-private-key')).toBeNull());
+
     fireEvent.click(screen.getByTestId('local-remove'));
-    fireEvent.click(await screen.findByText('OK'));
+    await pressOk();
     expect(await screen.findByTestId('local-submit')).toBeTruthy();
     expect(screen.queryByTestId('local-address')).toBeNull();
   });

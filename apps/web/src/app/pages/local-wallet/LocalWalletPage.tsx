@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CreateWalletForm } from '../../../features/local-wallet/components/CreateWalletForm.tsx';
-import { ActionError } from '../../../features/local-wallet/components/FormParts.tsx';
+import { ActionError, WalletButton } from '../../../features/local-wallet/components/FormParts.tsx';
 import {
   UnlockedActions,
   UnlockForm,
@@ -43,14 +43,9 @@ export default function LocalWalletPage() {
         <UnlockForm wallet={wallet} />
       )}
       <ActionError error={wallet.error} />
-      <button
-        type="button"
-        className="btn btn-link btn-block danger"
-        data-testid="local-remove"
-        onClick={wallet.remove}
-      >
+      <WalletButton testId="local-remove" variant="danger" onClick={wallet.remove}>
         {t('localWallet.remove')}
-      </button>
+      </WalletButton>
     </div>
   );
 }

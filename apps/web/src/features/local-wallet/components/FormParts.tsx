@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A labelled password input of the wallet's forms. */
@@ -40,5 +41,20 @@ export function ActionError({ error }: { error: string | null }) {
     <p className="error-text" role="alert" data-testid="local-error">
       {error}
     </p>
+  );
+}
+
+/** A full-width button of the wallet page (`danger`: a link-styled destructive action). */
+export function WalletButton(props: {
+  testId: string;
+  variant: 'primary' | 'secondary' | 'danger';
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const style = props.variant === 'danger' ? 'btn-link btn-block danger' : `btn-${props.variant} btn-block`;
+  return (
+    <button type="button" className={`btn ${style}`} data-testid={props.testId} onClick={props.onClick}>
+      {props.children}
+    </button>
   );
 }

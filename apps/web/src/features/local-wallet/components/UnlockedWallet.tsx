@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LocalWalletState } from '../hooks/use-local-wallet.tsx';
-import { PasswordField, SubmitButton } from './FormParts.tsx';
+import { PasswordField, SubmitButton, WalletButton } from './FormParts.tsx';
 
 /** The stored wallet: its address and whether it is unlocked. */
 export function WalletStatus({ address, unlocked }: { address: string; unlocked: boolean }) {
@@ -46,30 +46,15 @@ export function UnlockedActions({
   const { t } = useTranslation();
   return (
     <section className="stack">
-      <button
-        type="button"
-        className="btn btn-primary btn-block"
-        data-testid="local-use-login"
-        onClick={onUseToLogin}
-      >
+      <WalletButton testId="local-use-login" variant="primary" onClick={onUseToLogin}>
         {t('localWallet.useToLogin')}
-      </button>
-      <button
-        type="button"
-        className="btn btn-secondary btn-block"
-        data-testid="local-lock"
-        onClick={wallet.lock}
-      >
+      </WalletButton>
+      <WalletButton testId="local-lock" variant="secondary" onClick={wallet.lock}>
         {t('localWallet.lock')}
-      </button>
-      <button
-        type="button"
-        className="btn btn-secondary btn-block"
-        data-testid="local-export"
-        onClick={wallet.exportKey}
-      >
+      </WalletButton>
+      <WalletButton testId="local-export" variant="secondary" onClick={wallet.exportKey}>
         {t('localWallet.exportKey')}
-      </button>
+      </WalletButton>
     </section>
   );
 }

@@ -64,14 +64,15 @@ export function useLocalWallet() {
     refresh();
   };
 
+  /** Runs `action` once the member has confirmed what the dialog `title` and `content` say. */
+  const afterConfirm = (title: string, content: string, action: () => Promise<void> | void) =>
+    void run(async () => {
+      if (await confirmModal({ title: t(title), content: t(content) })) await action();
+    });
+
   /** Shows the private key, after a warning. */
   const exportKey = () =>
-    void run(async () => {
-      const ok = await confirmModal({
-        title: t('localWallet.exportKey'),
-        content: t('localWallet.exportWarning'),
-      });
-      if (!ok) return;
+    afterConfirm('localWallet.exportKey', 'localWallet.exportWarning', async () => {
       await alertModal(
         <code className="break" data-testid="local-private-key">
           {exportLocalPrivateKey()}
@@ -82,12 +83,7 @@ export function useLocalWallet() {
 
   /** Removes the key from this browser, after a confirmation. */
   const remove = () =>
-    void run(async () => {
-      const ok = await confirmModal({
-        title: t('localWallet.remove'),
-        content: t('localWallet.removeConfirm'),
-      });
-      if (!ok) return;
+    afterConfirm('localWallet.remove', 'localWallet.removeConfirm', () => {
       removeLocalWallet();
       refresh();
     });
