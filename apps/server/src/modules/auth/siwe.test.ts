@@ -154,6 +154,9 @@ describe('parseSiweStrict refuses, naming the rule', () => {
   const message = valid();
   /** The valid message with one field's value replaced. */
   const setField = (name: string, value: string) => replaceLine(message, `${name}: `, `${name}: ${value}`);
+  /** The valid message with another domain in its first line, or another statement. */
+  const setDomain = (domain: string) => message.replace('app.agcfund.example wants', `${domain} wants`);
+  const setStatement = (statement: string) => message.replace('Sign in to AGCFund Portfolio.', statement);
 
   it.each([
     ['an unknown line', replaceLine(message, 'Nonce: ', 'Nonce: abcDEF123456\nFoo: bar'), 'unknown_line'],
@@ -269,29 +272,19 @@ describe('parseSiweStrict refuses, naming the rule', () => {
     ['a URI with a space', setField('URI', 'https://app.agcfund.example/a b'), 'uri', 'uri'],
     [
       'a statement containing a newline',
-      message.replace('Portfolio.', 'Portfolio.\nAnd more.'),
+      setStatement('Sign in to AGCFund Portfolio.\nAnd more.'),
       'statement',
       'statement',
     ],
     [
       'a statement with a character outside the ABNF',
-      message.replace('Portfolio.', 'Portfolio ✓'),
+      setStatement('Sign in to AGCFund Portfolio ✓'),
       'statement',
       'statement',
     ],
-    [
-      'a domain with a scheme',
-      message.replace('app.agcfund.example wants', 'https://app.agcfund.example wants'),
-      'domain',
-      'domain',
-    ],
-    [
-      'a domain with a path',
-      message.replace('app.agcfund.example wants', 'app.agcfund.example/login wants'),
-      'domain',
-      'domain',
-    ],
-    ['an empty domain', message.replace('app.agcfund.example wants', ' wants'), 'domain', 'domain'],
+    ['a domain with a scheme', setDomain('https://app.agcfund.example'), 'domain', 'domain'],
+    ['a domain with a path', setDomain('app.agcfund.example/login'), 'domain', 'domain'],
+    ['an empty domain', setDomain(''), 'domain', 'domain'],
     [
       'resources without the Resources: header',
       `${message}\n- https://example.com/a`,
