@@ -278,6 +278,22 @@ export async function deployRevertName(
   throw new Error('expected the deployment to revert, but it succeeded');
 }
 
+/**
+ * EIP-712 types read from the Solidity type string a contract hashes into its *_TYPEHASH, e.g.
+ * "Quote(uint256 orderId,address payer)". Tests sign with these rather than with src/quote.ts or
+ * src/voucher.ts, so a drift between those helpers and the contracts shows.
+ */
+export function typedDataOf(typeString: string) {
+  const match = /^(\w+)\((.*)\)$/.exec(typeString);
+  if (!match?.[1] || match[2] === undefined) throw new Error(`not an EIP-712 type string: ${typeString}`);
+  const primaryType = match[1];
+  const fields = match[2].split(',').map((field) => {
+    const [type = '', name = ''] = field.split(' ');
+    return { name, type };
+  });
+  return { primaryType, types: { [primaryType]: fields } };
+}
+
 export const usdt = (n: number) => BigInt(n) * 10n ** 6n;
 export const agc = (n: number) => BigInt(n) * 10n ** 18n;
 

@@ -1,4 +1,4 @@
-import { type Hex, parseEventLogs, zeroAddress } from 'viem';
+import { type Hex, keccak256, parseEventLogs, toHex, zeroAddress } from 'viem';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { agcAbi, mockUsdtAbi, transferAbi, transferBytecode } from '../generated/abis.ts';
 import { devAccount, devQuoteSigner } from '../src/accounts.ts';
@@ -14,6 +14,7 @@ import {
   guardedCalls,
   revertName,
   revertOf,
+  typedDataOf,
   usdt,
 } from './helpers.ts';
 
@@ -28,17 +29,8 @@ const NEW_SIGNER = 6;
 
 const c = await chainForFile();
 let d: Deployment;
-const {
-  send,
-  refusal,
-  eventsOf,
-  blockTime,
-  domain,
-  renounceRefusal,
-  expectOwnerNominates,
-  expectNomineeAccepts,
-  expectOwnerReplacesGuardian,
-} = guardedCalls(c, transferAbi, () => d.transfer);
+const guarded = guardedCalls(c, transferAbi, () => d.transfer);
+const { send, refusal, eventsOf, blockTime } = guarded;
 
 beforeEach(async () => {
   d = await deployFresh(c, addressOf(1), {
@@ -127,7 +119,8 @@ const read = <
     | 'paused'
     | 'changeDelay'
     | 'pendingQuoteSigner'
-    | 'pendingTreasury',
+    | 'pendingTreasury'
+    | 'QUOTE_TYPEHASH',
 >(
   functionName: F,
 ) => c.publicClient.readContract({ address: d.transfer, abi: transferAbi, functionName });
@@ -151,19 +144,13 @@ describe('Transfer payments', () => {
     await approve(PAYER, usdt(10), 0n);
     const q = await quote({ orderId: 77n, usdtAmount: usdt(10), agcAmount: 0n });
     // Independent of src/quote.ts, so a drift between helper and contract would show here.
+    const quoteType =
+      'Quote(uint256 orderId,address payer,uint256 usdtAmount,uint256 agcAmount,uint256 deadline)';
+    expect(await read('QUOTE_TYPEHASH')).toBe(keccak256(toHex(quoteType)));
     const signature = await devQuoteSigner().signTypedData({
       domain: { name: 'AGCFund Transfer', version: '1', chainId: 42161, verifyingContract: d.transfer },
-      types: {
-        Quote: [
-          { name: 'orderId', type: 'uint256' },
-          { name: 'payer', type: 'address' },
-          { name: 'usdtAmount', type: 'uint256' },
-          { name: 'agcAmount', type: 'uint256' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
-      primaryType: 'Quote',
-      message: q,
+      ...typedDataOf(quoteType),
+      message: { ...q },
     });
     expect(await pay(PAYER, q, signature)).toEqual({
       orderId: 77n,
@@ -175,7 +162,7 @@ describe('Transfer payments', () => {
   });
 
   it('exposes the EIP-712 domain and type hash the server signs for', async () => {
-    expect(await domain()).toEqual({
+    expect(await guarded.domain()).toEqual({
       name: 'AGCFund Transfer',
       version: '1',
       chainId: 42161n,
@@ -469,21 +456,21 @@ describe('Transfer administration', () => {
   });
 
   it('lets only the owner replace the guardian', async () => {
-    await expectOwnerReplacesGuardian(OWNER, GUARDIAN, STRANGER);
+    await guarded.expectOwnerReplacesGuardian(OWNER, GUARDIAN, STRANGER);
     await send(STRANGER, 'pause');
     expect(await read('paused')).toBe(true);
   });
 
   it('transfers ownership in two steps; the old owner keeps control until the new one accepts', async () => {
     const NEW_OWNER = 7;
-    await expectOwnerNominates(OWNER, NEW_OWNER, STRANGER);
+    await guarded.expectOwnerNominates(OWNER, NEW_OWNER, STRANGER);
 
     // Still the old owner's contract.
     expect((await refusal(NEW_OWNER, 'unpause')).errorName).toBe('OwnableUnauthorizedAccount');
     await send(OWNER, 'pause');
     await send(OWNER, 'unpause');
 
-    await expectNomineeAccepts(NEW_OWNER, STRANGER);
+    await guarded.expectNomineeAccepts(NEW_OWNER, STRANGER);
     expect((await refusal(OWNER, 'proposeTreasury', [addressOf(OWNER)])).errorName).toBe(
       'OwnableUnauthorizedAccount',
     );
@@ -491,7 +478,7 @@ describe('Transfer administration', () => {
   });
 
   it('cannot be left without an owner', async () => {
-    expect(await renounceRefusal(OWNER)).toBe('RenounceDisabled');
-    expect(await renounceRefusal(STRANGER)).toBe('OwnableUnauthorizedAccount');
+    expect(await guarded.renounceRefusal(OWNER)).toBe('RenounceDisabled');
+    expect(await guarded.renounceRefusal(STRANGER)).toBe('OwnableUnauthorizedAccount');
   });
 });

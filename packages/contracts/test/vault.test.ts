@@ -3,7 +3,9 @@ import {
   type Address,
   type ContractFunctionName,
   type Hex,
+  keccak256,
   parseEventLogs,
+  toHex,
   zeroAddress,
 } from 'viem';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -22,6 +24,7 @@ import {
   guardedCalls,
   revertName,
   revertOf,
+  typedDataOf,
   usdt,
 } from './helpers.ts';
 
@@ -37,17 +40,8 @@ const HOUR = 3_600n;
 
 const c = await chainForFile();
 let d: Deployment;
-const {
-  send,
-  refusal,
-  eventsOf,
-  blockTime,
-  domain,
-  renounceRefusal,
-  expectOwnerNominates,
-  expectNomineeAccepts,
-  expectOwnerReplacesGuardian,
-} = guardedCalls(c, vaultAbi, () => d.vault);
+const guarded = guardedCalls(c, vaultAbi, () => d.vault);
+const { send, refusal, eventsOf, blockTime } = guarded;
 
 const deployVault = (extras: DeployExtras = {}) =>
   deployFresh(
@@ -119,7 +113,7 @@ async function refuseUsdt(amount: bigint, signer = SIGNER) {
 
 describe('Vault', () => {
   it('exposes the EIP-712 domain the server signs for', async () => {
-    expect(await domain()).toEqual({
+    expect(await guarded.domain()).toEqual({
       name: 'AGCFund Vault',
       version: '1',
       chainId: 42161n,
@@ -142,19 +136,12 @@ describe('Vault', () => {
   it('pays an AGC voucher signed from a hand-written typed-data definition', async () => {
     const v = await voucher({ id: 9n, token: d.agc, amount: agc(3) });
     // Independent of src/voucher.ts, so a drift between helper and contract would show here.
+    const withdrawType = 'Withdraw(uint256 id,address account,address token,uint256 amount,uint256 deadline)';
+    expect(await view('WITHDRAW_TYPEHASH')).toBe(keccak256(toHex(withdrawType)));
     const signature = await devAccount(SIGNER).signTypedData({
       domain: { name: 'AGCFund Vault', version: '1', chainId: 42161, verifyingContract: d.vault },
-      types: {
-        Withdraw: [
-          { name: 'id', type: 'uint256' },
-          { name: 'account', type: 'address' },
-          { name: 'token', type: 'address' },
-          { name: 'amount', type: 'uint256' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
-      primaryType: 'Withdraw',
-      message: v,
+      ...typedDataOf(withdrawType),
+      message: { ...v },
     });
     const events = await claim(MEMBER, v, signature);
 
@@ -622,14 +609,14 @@ describe('Vault signer change', () => {
 
 describe('Vault ownership and guardian', () => {
   it('transfers ownership in two steps; the old owner keeps control until the new one accepts', async () => {
-    await expectOwnerNominates(OWNER, NEW_OWNER, STRANGER);
+    await guarded.expectOwnerNominates(OWNER, NEW_OWNER, STRANGER);
 
     expect((await refusal(NEW_OWNER, 'setLimits', [d.usdt, 1n, 1n])).errorName).toBe(
       'OwnableUnauthorizedAccount',
     );
     await send(OWNER, 'setLimits', [d.usdt, usdt(500), usdt(5_000)]);
 
-    await expectNomineeAccepts(NEW_OWNER, STRANGER);
+    await guarded.expectNomineeAccepts(NEW_OWNER, STRANGER);
     expect((await refusal(OWNER, 'proposeSigner', [addressOf(OWNER)])).errorName).toBe(
       'OwnableUnauthorizedAccount',
     );
@@ -638,14 +625,14 @@ describe('Vault ownership and guardian', () => {
   });
 
   it('lets only the owner replace the guardian', async () => {
-    await expectOwnerReplacesGuardian(OWNER, GUARDIAN, STRANGER);
+    await guarded.expectOwnerReplacesGuardian(OWNER, GUARDIAN, STRANGER);
     expect(await refusal(GUARDIAN, 'cancel', [1n])).toEqual({ errorName: 'Unauthorized', args: [] });
     await send(STRANGER, 'pause');
     expect(await view('paused')).toBe(true);
   });
 
   it('cannot be left without an owner', async () => {
-    expect(await renounceRefusal(OWNER)).toBe('RenounceDisabled');
-    expect(await renounceRefusal(STRANGER)).toBe('OwnableUnauthorizedAccount');
+    expect(await guarded.renounceRefusal(OWNER)).toBe('RenounceDisabled');
+    expect(await guarded.renounceRefusal(STRANGER)).toBe('OwnableUnauthorizedAccount');
   });
 });
