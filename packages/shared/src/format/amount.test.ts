@@ -1,84 +1,101 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_AMOUNT, formatDisplayAmount, formatTreeAmount, roundDecimalString } from './amount.ts';
+import {
+  type AmountInput,
+  type DisplayAmountOptions,
+  EMPTY_AMOUNT,
+  formatDisplayAmount,
+  formatTreeAmount,
+  roundDecimalString,
+} from './amount.ts';
+import { UNREADABLE_INPUTS } from './test-inputs.ts';
+
+/** Each row: what formatDisplayAmount gives for that input (and options). */
+function expectDisplayed(rows: [AmountInput, string, DisplayAmountOptions?][]) {
+  for (const [input, shown, options] of rows) {
+    expect(formatDisplayAmount(input, options), `formatDisplayAmount(${String(input)})`).toBe(shown);
+  }
+}
 
 describe('formatDisplayAmount', () => {
   it('shows 0.00 for empty or NaN input', () => {
     expect(EMPTY_AMOUNT).toBe('0.00');
-    for (const v of [
-      undefined,
-      null,
-      '',
-      '  ',
-      'abc',
-      '1.2.3',
-      '.',
-      '-',
-      'NaN',
-      Number.NaN,
-      Number.POSITIVE_INFINITY,
-    ]) {
+    for (const v of [...UNREADABLE_INPUTS, '1.2.3', '.', '-', 'NaN']) {
       expect(formatDisplayAmount(v)).toBe('0.00');
     }
   });
   it('is USD by default, grouped en-US style', () => {
-    expect(formatDisplayAmount('0')).toBe('$0.00');
-    expect(formatDisplayAmount('1234567.5')).toBe('$1,234,567.50');
-    expect(formatDisplayAmount('999')).toBe('$999.00');
-    expect(formatDisplayAmount('1000')).toBe('$1,000.00');
-    expect(formatDisplayAmount('-1234.5')).toBe('-$1,234.50');
+    expectDisplayed([
+      ['0', '$0.00'],
+      ['1234567.5', '$1,234,567.50'],
+      ['999', '$999.00'],
+      ['1000', '$1,000.00'],
+      ['-1234.5', '-$1,234.50'],
+    ]);
   });
   it('keeps 2 to 4 fraction digits', () => {
-    expect(formatDisplayAmount('1')).toBe('$1.00');
-    expect(formatDisplayAmount('1.1')).toBe('$1.10');
-    expect(formatDisplayAmount('1.123')).toBe('$1.123');
-    expect(formatDisplayAmount('1.1234')).toBe('$1.1234');
-    expect(formatDisplayAmount('1.12340000')).toBe('$1.1234');
-    expect(formatDisplayAmount('1.10000')).toBe('$1.10');
+    expectDisplayed([
+      ['1', '$1.00'],
+      ['1.1', '$1.10'],
+      ['1.123', '$1.123'],
+      ['1.1234', '$1.1234'],
+      ['1.12340000', '$1.1234'],
+      ['1.10000', '$1.10'],
+    ]);
   });
   it('rounds half-up on the decimal string (ties away from zero)', () => {
-    expect(formatDisplayAmount('1.23445')).toBe('$1.2345');
-    expect(formatDisplayAmount('1.23444999')).toBe('$1.2344');
-    expect(formatDisplayAmount('0.00005')).toBe('$0.0001');
-    expect(formatDisplayAmount('0.00004999')).toBe('$0.00');
-    expect(formatDisplayAmount('9999.99995')).toBe('$10,000.00');
-    expect(formatDisplayAmount('-2.00005')).toBe('-$2.0001');
-    // 1.0005 is 1.000499999... as a float; on the string it is an exact tie and rounds up.
-    expect(formatDisplayAmount('1.00005')).toBe('$1.0001');
+    expectDisplayed([
+      ['1.23445', '$1.2345'],
+      ['1.23444999', '$1.2344'],
+      ['0.00005', '$0.0001'],
+      ['0.00004999', '$0.00'],
+      ['9999.99995', '$10,000.00'],
+      ['-2.00005', '-$2.0001'],
+      // 1.0005 is 1.000499999... as a float; on the string it is an exact tie and rounds up.
+      ['1.00005', '$1.0001'],
+    ]);
   });
   it('never shows a negative zero', () => {
-    expect(formatDisplayAmount('-0.00001')).toBe('$0.00');
-    expect(formatDisplayAmount('-0')).toBe('$0.00');
+    expectDisplayed([
+      ['-0.00001', '$0.00'],
+      ['-0', '$0.00'],
+    ]);
   });
   it('keeps every digit of large 18-decimal values (no float)', () => {
-    expect(formatDisplayAmount('123456789012345678901234.56785')).toBe(
-      '$123,456,789,012,345,678,901,234.5679',
-    );
-    expect(formatDisplayAmount('9007199254740993.01')).toBe('$9,007,199,254,740,993.01');
+    expectDisplayed([
+      ['123456789012345678901234.56785', '$123,456,789,012,345,678,901,234.5679'],
+      ['9007199254740993.01', '$9,007,199,254,740,993.01'],
+    ]);
   });
   it('accepts bigint minor units with their decimals', () => {
-    expect(formatDisplayAmount(1_234_500_000n, { decimals: 6 })).toBe('$1,234.50');
-    expect(formatDisplayAmount(1n, { decimals: 6 })).toBe('$0.00');
-    expect(formatDisplayAmount(50n, { decimals: 6 })).toBe('$0.0001');
-    expect(formatDisplayAmount(123_456_789_000_000_000_000n, { decimals: 18 })).toBe('$123.4568');
-    expect(formatDisplayAmount(-1_500_000n, { decimals: 6 })).toBe('-$1.50');
-    expect(formatDisplayAmount(42n)).toBe('$42.00');
+    expectDisplayed([
+      [1_234_500_000n, '$1,234.50', { decimals: 6 }],
+      [1n, '$0.00', { decimals: 6 }],
+      [50n, '$0.0001', { decimals: 6 }],
+      [123_456_789_000_000_000_000n, '$123.4568', { decimals: 18 }],
+      [-1_500_000n, '-$1.50', { decimals: 6 }],
+      [42n, '$42.00'],
+    ]);
   });
   it('accepts numbers through their decimal form, exponent notation and grouped strings', () => {
-    expect(formatDisplayAmount(12.5)).toBe('$12.50');
-    expect(formatDisplayAmount(0)).toBe('$0.00');
-    expect(formatDisplayAmount(1e21)).toBe('$1,000,000,000,000,000,000,000.00');
-    expect(formatDisplayAmount('1.5e-4')).toBe('$0.0002');
-    expect(formatDisplayAmount('1.5e3')).toBe('$1,500.00');
-    expect(formatDisplayAmount('1,234.5')).toBe('$1,234.50');
-    expect(formatDisplayAmount('+7')).toBe('$7.00');
-    expect(formatDisplayAmount('.5')).toBe('$0.50');
-    expect(formatDisplayAmount('5.')).toBe('$5.00');
-    expect(formatDisplayAmount(' 0012.30 ')).toBe('$12.30');
+    expectDisplayed([
+      [12.5, '$12.50'],
+      [0, '$0.00'],
+      [1e21, '$1,000,000,000,000,000,000,000.00'],
+      ['1.5e-4', '$0.0002'],
+      ['1.5e3', '$1,500.00'],
+      ['1,234.5', '$1,234.50'],
+      ['+7', '$7.00'],
+      ['.5', '$0.50'],
+      ['5.', '$5.00'],
+      [' 0012.30 ', '$12.30'],
+    ]);
   });
   it('supports another currency code or none', () => {
-    expect(formatDisplayAmount('12.5', { currency: 'USDT' })).toBe('12.50 USDT');
-    expect(formatDisplayAmount('-12.5', { currency: 'AGC' })).toBe('-12.50 AGC');
-    expect(formatDisplayAmount('1234.5', { currency: null })).toBe('1,234.50');
+    expectDisplayed([
+      ['12.5', '12.50 USDT', { currency: 'USDT' }],
+      ['-12.5', '-12.50 AGC', { currency: 'AGC' }],
+      ['1234.5', '1,234.50', { currency: null }],
+    ]);
   });
   it('matches Intl for values a float holds exactly', () => {
     const intl = new Intl.NumberFormat('en-US', {

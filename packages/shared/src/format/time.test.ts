@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UNREADABLE_INPUTS } from './test-inputs.ts';
 import { DateGroup, dateGroup, formatTime, INVALID_TIME_KEY, MS_THRESHOLD, toDate } from './time.ts';
 
 describe('toDate: numbers above 9999999999 are milliseconds, the rest seconds', () => {
@@ -37,17 +38,7 @@ describe('toDate: numbers above 9999999999 are milliseconds, the rest seconds', 
     expect(toDate(d)).not.toBe(d);
   });
   it('gives null for anything unparseable', () => {
-    for (const v of [
-      undefined,
-      null,
-      '',
-      '   ',
-      'abc',
-      'not-a-date',
-      Number.NaN,
-      Number.POSITIVE_INFINITY,
-      new Date('x'),
-    ]) {
+    for (const v of [...UNREADABLE_INPUTS, '   ', 'not-a-date', new Date('x')]) {
       expect(toDate(v as never)).toBeNull();
     }
   });
