@@ -86,19 +86,23 @@ describe('reward distribution page', () => {
     await screen.findByTestId('settlement-totals');
     expect((screen.getByTestId('settlement-day') as HTMLInputElement).value).toBe('2025-01-01');
     expect(screen.getByTestId('settlement-state').dataset.state).toBe('open');
-    const field = (id: string) => screen.getByTestId(`settlement-${id}`).textContent;
-    expect(field('static')).toBe('60.00 USDT');
-    expect(field('pairing')).toBe('25.50 USDT');
-    expect(field('management_base')).toBe('300.00 USDT');
-    expect(field('paid')).toBe('80.50 USDT');
-    expect(field('members_paid')).toBe('4');
-    expect(field('cut')).toBe('5.00 USDT');
-    expect(field('cut_remaining_dividends')).toBe('3.00 USDT');
-    expect(field('cut_day_top')).toBe('2.00 USDT');
-    expect(field('credited_usdt')).toBe('72.45 USDT');
-    expect(field('credited_agc')).toBe('16.10 AGC');
-    expect(field('orders')).toBe('3');
-    expect(field('new_volume')).toBe('1,300.00 USDT');
+    const shown: Record<keyof SettlementTotals, string> = {
+      static: '60.00 USDT',
+      pairing: '25.50 USDT',
+      management_base: '300.00 USDT',
+      paid: '80.50 USDT',
+      members_paid: '4',
+      rewards: '6',
+      cut: '5.00 USDT',
+      cut_remaining_dividends: '3.00 USDT',
+      cut_day_top: '2.00 USDT',
+      credited_usdt: '72.45 USDT',
+      credited_agc: '16.10 AGC',
+      orders: '3',
+      new_volume: '1,300.00 USDT',
+    };
+    for (const [field, text] of Object.entries(shown))
+      expect(screen.getByTestId(`settlement-${field}`).textContent, field).toBe(text);
     expect(screen.getByTestId('settlement-run')).toBeTruthy();
     // The server's default answer is that day's preview: one request, not two.
     expect(previewDays(calls)).toEqual([null]);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { NoPermission } from '../../../components/NoPermission.tsx';
 import { SettlementDayCard } from '../../../features/settlement/components/SettlementDayCard.tsx';
 import { SettlementHistory } from '../../../features/settlement/components/SettlementHistory.tsx';
 import { SettlementPreviewCard } from '../../../features/settlement/components/SettlementPreviewCard.tsx';
@@ -19,11 +19,7 @@ export default function RewardDistributionPage() {
   const run = useRunSettlementDay(settlement.pick);
 
   if (settlement.forbidden)
-    return (
-      <div className="page" data-testid="settlement-no-permission">
-        <EmptyState description={t('settlement.noPermission')} />
-      </div>
-    );
+    return <NoPermission testId="settlement-no-permission" text={t('settlement.noPermission')} />;
 
   return (
     <div className="page settlement-page">
