@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ResultPage } from '../../../components/ResultPage.tsx';
+import { ValueRow } from '../../../components/ValueRow.tsx';
 import { isWithdrawId, useWithdrawal } from '../../../features/withdraw/api/get-withdrawal.ts';
 import { WithdrawStatusTag } from '../../../features/withdraw/components/WithdrawStatusTag.tsx';
 import { formatRate } from '../../../features/withdraw/format.ts';
@@ -32,24 +33,21 @@ export default function WithdrawalSuccessPage() {
       {w && (
         <>
           <dl className="rows">
-            <div className="row">
-              <dt>{t('withdraw.fields.amount')}</dt>
-              <dd data-testid="withdraw-success-amount">{formatAsset(w.amount, w.asset)}</dd>
-            </div>
-            <div className="row">
-              <dt>{t('withdraw.feeWithRate', { rate: formatRate(w.fee_rate) })}</dt>
-              <dd data-testid="withdraw-success-fee">{formatAsset(w.service_fee, w.asset)}</dd>
-            </div>
-            <div className="row">
-              <dt>{t('withdraw.fields.received')}</dt>
-              <dd data-testid="withdraw-success-received">{formatAsset(w.received, w.asset)}</dd>
-            </div>
-            <div className="row">
-              <dt>{t('withdraw.fields.status')}</dt>
-              <dd>
-                <WithdrawStatusTag status={w.status} testId="withdraw-status" />
-              </dd>
-            </div>
+            <ValueRow label={t('withdraw.fields.amount')} testId="withdraw-success-amount">
+              {formatAsset(w.amount, w.asset)}
+            </ValueRow>
+            <ValueRow
+              label={t('withdraw.feeWithRate', { rate: formatRate(w.fee_rate) })}
+              testId="withdraw-success-fee"
+            >
+              {formatAsset(w.service_fee, w.asset)}
+            </ValueRow>
+            <ValueRow label={t('withdraw.fields.received')} testId="withdraw-success-received">
+              {formatAsset(w.received, w.asset)}
+            </ValueRow>
+            <ValueRow label={t('withdraw.fields.status')}>
+              <WithdrawStatusTag status={w.status} testId="withdraw-status" />
+            </ValueRow>
           </dl>
           {w.status === 'Auditing' && (
             <p className="muted small" data-testid="withdraw-success-hint">

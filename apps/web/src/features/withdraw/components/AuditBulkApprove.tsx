@@ -1,10 +1,10 @@
 import type { AdminWithdrawal } from '@agc/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ValueRow } from '../../../components/ValueRow.tsx';
 import { formatAssetExact } from '../../../lib/format.ts';
 import { BULK_APPROVE_MAX, type BulkApproveResult } from '../api/post-admin-withdraws-approve.ts';
 import { totalsByAsset } from '../audit-rules.ts';
-import { AuditRow } from './AuditConfirm.tsx';
 
 /** The bulk confirmation: how many, those that will only get their first approval, the totals per asset. */
 export function AuditBulkConfirm({ selected }: { selected: readonly AdminWithdrawal[] }) {
@@ -18,13 +18,13 @@ export function AuditBulkConfirm({ selected }: { selected: readonly AdminWithdra
       )}
       <dl className="rows">
         {totalsByAsset(selected).map((total) => (
-          <AuditRow
+          <ValueRow
             key={total.type}
             label={t('withdrawAudit.bulkTotal', { asset: total.asset })}
             testId={`withdraw-audit-confirm-total-${total.type}`}
           >
             {formatAssetExact(total.amount, total.asset)}
-          </AuditRow>
+          </ValueRow>
         ))}
       </dl>
     </div>

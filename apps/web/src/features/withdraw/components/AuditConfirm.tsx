@@ -1,6 +1,6 @@
 import type { AdminWithdrawal } from '@agc/shared';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ValueRow } from '../../../components/ValueRow.tsx';
 import { formatAssetExact } from '../../../lib/format.ts';
 
 /** What an auditor does to one withdrawal. */
@@ -17,24 +17,6 @@ const TEXT_LABEL: Record<AuditAction, string> = {
 export function AuditConfirmOk() {
   const { t } = useTranslation();
   return <span data-testid="withdraw-audit-confirm-ok">{t('common.ok')}</span>;
-}
-
-/** One labelled figure of an audit card or confirmation, the value's test id given. */
-export function AuditRow({
-  label,
-  testId,
-  children,
-}: {
-  label: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="row">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
-    </div>
-  );
 }
 
 /** What a confirmation names: the withdrawal, the money, and the note or reason that goes with it. */
@@ -55,19 +37,19 @@ export function AuditDecisionConfirm({
         <p data-testid="withdraw-audit-confirm-two">{t('withdrawAudit.firstApprovalConfirm')}</p>
       )}
       <dl className="rows">
-        <AuditRow label={t('withdrawAudit.fields.address')} testId="withdraw-audit-confirm-address">
+        <ValueRow label={t('withdrawAudit.fields.address')} testId="withdraw-audit-confirm-address">
           <span className="break">{w.address}</span>
-        </AuditRow>
-        <AuditRow label={t('withdrawAudit.fields.amount')} testId="withdraw-audit-confirm-amount">
+        </ValueRow>
+        <ValueRow label={t('withdrawAudit.fields.amount')} testId="withdraw-audit-confirm-amount">
           {formatAssetExact(w.amount, w.asset)}
-        </AuditRow>
-        <AuditRow label={t('withdrawAudit.fields.received')} testId="withdraw-audit-confirm-received">
+        </ValueRow>
+        <ValueRow label={t('withdrawAudit.fields.received')} testId="withdraw-audit-confirm-received">
           {formatAssetExact(w.received, w.asset)}
-        </AuditRow>
+        </ValueRow>
         {text && (
-          <AuditRow label={t(TEXT_LABEL[action])} testId="withdraw-audit-confirm-text">
+          <ValueRow label={t(TEXT_LABEL[action])} testId="withdraw-audit-confirm-text">
             <span className="break">{text}</span>
-          </AuditRow>
+          </ValueRow>
         )}
       </dl>
     </div>

@@ -1,10 +1,11 @@
 import { type AdminWithdrawal, ellipsisMiddle, shortAddress } from '@agc/shared';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { useTranslation } from 'react-i18next';
+import { ValueRow } from '../../../components/ValueRow.tsx';
 import { formatAssetExact, formatEventTime } from '../../../lib/format.ts';
 import { approvalBlock, isRevocable, isRevoking } from '../audit-rules.ts';
 import { useAuditDecision } from '../hooks/use-audit-decision.tsx';
-import { type AuditAction, AuditRow as Row } from './AuditConfirm.tsx';
+import type { AuditAction } from './AuditConfirm.tsx';
 import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
 
 /** The note's and the reason's length limit (the server's as well). */
@@ -103,49 +104,49 @@ export function AuditWithdrawCard({
         <WithdrawStatusTag status={w.status} testId="withdraw-audit-status" />
       </div>
       <dl className="rows">
-        <Row label={t('withdrawAudit.fields.address')} testId="withdraw-audit-address-value">
+        <ValueRow label={t('withdrawAudit.fields.address')} testId="withdraw-audit-address-value">
           <span className="break">{w.address}</span>
-        </Row>
-        <Row label={t('withdrawAudit.fields.asset')} testId="withdraw-audit-asset">
+        </ValueRow>
+        <ValueRow label={t('withdrawAudit.fields.asset')} testId="withdraw-audit-asset">
           {w.asset}
-        </Row>
-        <Row label={t('withdrawAudit.fields.amount')} testId="withdraw-audit-amount">
+        </ValueRow>
+        <ValueRow label={t('withdrawAudit.fields.amount')} testId="withdraw-audit-amount">
           {formatAssetExact(w.amount, w.asset)}
-        </Row>
-        <Row label={t('withdrawAudit.fields.fee', { rate: w.fee_rate })} testId="withdraw-audit-fee">
+        </ValueRow>
+        <ValueRow label={t('withdrawAudit.fields.fee', { rate: w.fee_rate })} testId="withdraw-audit-fee">
           {formatAssetExact(w.service_fee, w.asset)}
-        </Row>
-        <Row label={t('withdrawAudit.fields.received')} testId="withdraw-audit-received">
+        </ValueRow>
+        <ValueRow label={t('withdrawAudit.fields.received')} testId="withdraw-audit-received">
           {formatAssetExact(w.received, w.asset)}
-        </Row>
-        <Row label={t('withdrawAudit.fields.available')} testId="withdraw-audit-available">
+        </ValueRow>
+        <ValueRow label={t('withdrawAudit.fields.available')} testId="withdraw-audit-available">
           {formatAssetExact(w.member_available, w.asset)}
-        </Row>
-        <Row label={t('withdrawAudit.fields.created_at')} testId="withdraw-audit-created">
+        </ValueRow>
+        <ValueRow label={t('withdrawAudit.fields.created_at')} testId="withdraw-audit-created">
           {formatEventTime(w.created_at, t)}
-        </Row>
+        </ValueRow>
         {w.audited_at && (
-          <Row label={t('withdrawAudit.fields.audited_at')} testId="withdraw-audit-audited">
+          <ValueRow label={t('withdrawAudit.fields.audited_at')} testId="withdraw-audit-audited">
             {formatEventTime(w.audited_at, t)}
-          </Row>
+          </ValueRow>
         )}
         {w.audit_note && (
-          <Row label={t('withdrawAudit.fields.note')} testId="withdraw-audit-note-value">
+          <ValueRow label={t('withdrawAudit.fields.note')} testId="withdraw-audit-note-value">
             <span className="break">{w.audit_note}</span>
-          </Row>
+          </ValueRow>
         )}
         {w.status === 'Rejected' && w.reason && (
-          <Row label={t('withdrawAudit.fields.reason')} testId="withdraw-audit-reason-value">
+          <ValueRow label={t('withdrawAudit.fields.reason')} testId="withdraw-audit-reason-value">
             <span className="break">{w.reason}</span>
-          </Row>
+          </ValueRow>
         )}
         {w.status === 'Rejected' && w.revoke_tx_hash && (
-          <Row label={t('withdrawAudit.fields.revoke_tx')} testId="withdraw-audit-revoke-tx">
+          <ValueRow label={t('withdrawAudit.fields.revoke_tx')} testId="withdraw-audit-revoke-tx">
             <span className="break">{w.revoke_tx_hash}</span>
-          </Row>
+          </ValueRow>
         )}
         {w.claim_tx_hash && (
-          <Row label={t('withdrawAudit.fields.claim_tx')} testId="withdraw-audit-claim-tx">
+          <ValueRow label={t('withdrawAudit.fields.claim_tx')} testId="withdraw-audit-claim-tx">
             {w.explorer_url ? (
               <a href={w.explorer_url} target="_blank" rel="noreferrer" title={w.claim_tx_hash}>
                 {ellipsisMiddle(w.claim_tx_hash)}
@@ -153,7 +154,7 @@ export function AuditWithdrawCard({
             ) : (
               <span className="break">{w.claim_tx_hash}</span>
             )}
-          </Row>
+          </ValueRow>
         )}
       </dl>
       {open && <ApprovalHints w={w} block={block} />}

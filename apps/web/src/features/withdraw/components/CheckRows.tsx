@@ -1,5 +1,6 @@
 import type { WithdrawCheck } from '@agc/shared';
 import type { TFunction } from 'i18next';
+import { ValueRow } from '../../../components/ValueRow.tsx';
 import { formatAssetExact } from '../../../lib/format.ts';
 import { formatRate } from '../format.ts';
 
@@ -22,19 +23,19 @@ export function CheckRows({
   return (
     <dl className="rows">
       {withAmount && (
-        <div className="row">
-          <dt>{t('withdraw.fields.amount')}</dt>
-          <dd data-testid={`${testIdPrefix}-amount`}>{formatAssetExact(check.amount, check.asset)}</dd>
-        </div>
+        <ValueRow label={t('withdraw.fields.amount')} testId={`${testIdPrefix}-amount`}>
+          {formatAssetExact(check.amount, check.asset)}
+        </ValueRow>
       )}
-      <div className="row">
-        <dt>{t('withdraw.feeWithRate', { rate: formatRate(check.fee_rate) })}</dt>
-        <dd data-testid={`${testIdPrefix}-fee`}>{formatAssetExact(check.fee, check.asset)}</dd>
-      </div>
-      <div className="row">
-        <dt>{t('withdraw.fields.received')}</dt>
-        <dd data-testid={`${testIdPrefix}-received`}>{formatAssetExact(check.received, check.asset)}</dd>
-      </div>
+      <ValueRow
+        label={t('withdraw.feeWithRate', { rate: formatRate(check.fee_rate) })}
+        testId={`${testIdPrefix}-fee`}
+      >
+        {formatAssetExact(check.fee, check.asset)}
+      </ValueRow>
+      <ValueRow label={t('withdraw.fields.received')} testId={`${testIdPrefix}-received`}>
+        {formatAssetExact(check.received, check.asset)}
+      </ValueRow>
     </dl>
   );
 }

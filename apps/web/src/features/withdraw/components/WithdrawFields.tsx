@@ -1,7 +1,7 @@
 import type { Withdrawal } from '@agc/shared';
 import { ellipsisMiddle } from '@agc/shared';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type FieldRow, FieldRows } from '../../../components/FieldRows.tsx';
 import { formatAsset, formatEventTime } from '../../../lib/format.ts';
 import { formatRate } from '../format.ts';
 import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
@@ -20,7 +20,7 @@ function ClaimTx({ hash, url }: { hash: string; url: string | null }) {
 export function WithdrawFields({ withdrawal: w }: { withdrawal: Withdrawal }) {
   const { t } = useTranslation();
   const time = (value: string | null) => formatEventTime(value, t);
-  const rows: [field: string, value: ReactNode][] = [
+  const rows: FieldRow[] = [
     ['withdraw_id', w.withdraw_id],
     ['asset', w.asset],
     ['status', <WithdrawStatusTag key="status" status={w.status} />],
@@ -46,14 +46,5 @@ export function WithdrawFields({ withdrawal: w }: { withdrawal: Withdrawal }) {
     ],
     ['claimed_at', time(w.claimed_at)],
   );
-  return (
-    <dl className="rows">
-      {rows.map(([field, value]) => (
-        <div className="row" key={field}>
-          <dt>{t(`withdraw.fields.${field}`)}</dt>
-          <dd data-testid={`withdraw-detail-${field}`}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FieldRows rows={rows} labelPrefix="withdraw.fields" testIdPrefix="withdraw-detail" />;
 }

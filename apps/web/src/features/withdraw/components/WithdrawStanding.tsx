@@ -1,5 +1,6 @@
 import type { WithdrawLimit } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { ValueRow } from '../../../components/ValueRow.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { type Asset, formatAssetExact } from '../../../lib/format.ts';
 
@@ -36,14 +37,12 @@ export function WithdrawStanding({
       )}
       {standing && (
         <dl className="rows">
-          <div className="row">
-            <dt>{t('withdraw.remainingToday')}</dt>
-            <dd data-testid="withdraw-remaining">{formatAssetExact(standing.remaining, asset)}</dd>
-          </div>
-          <div className="row">
-            <dt>{t('withdraw.dailyLimit')}</dt>
-            <dd data-testid="withdraw-daily-limit">{formatAssetExact(standing.daily_limit, asset)}</dd>
-          </div>
+          <ValueRow label={t('withdraw.remainingToday')} testId="withdraw-remaining">
+            {formatAssetExact(standing.remaining, asset)}
+          </ValueRow>
+          <ValueRow label={t('withdraw.dailyLimit')} testId="withdraw-daily-limit">
+            {formatAssetExact(standing.daily_limit, asset)}
+          </ValueRow>
         </dl>
       )}
     </section>
