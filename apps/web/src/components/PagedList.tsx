@@ -30,6 +30,24 @@ export interface PagedListProps<T> {
   testId?: string;
 }
 
+/** What PagedList reads of a TanStack infinite query. */
+interface InfiniteListQuery {
+  isPending: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  fetchNextPage: (options: { throwOnError: boolean }) => Promise<unknown>;
+  refetch: () => Promise<unknown>;
+}
+
+/** PagedList's paging props from an infinite query: first page state, the next page (rejecting on failure), reload. */
+export const pagingProps = (query: InfiniteListQuery) => ({
+  isPending: query.isPending,
+  error: query.error,
+  hasMore: query.hasNextPage,
+  loadMore: () => query.fetchNextPage({ throwOnError: true }),
+  refresh: () => query.refetch(),
+});
+
 function ListFooter({ hasMore, failed, retry }: { hasMore: boolean; failed: boolean; retry: () => void }) {
   const { t } = useTranslation();
   if (!hasMore)

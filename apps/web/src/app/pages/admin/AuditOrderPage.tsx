@@ -2,7 +2,7 @@ import type { OrderStatus } from '@agc/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { PagedList } from '../../../components/PagedList.tsx';
+import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
 import { StatusTabs } from '../../../components/StatusTabs.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { useAdminOrders } from '../../../features/shop/api/get-admin-orders.ts';
@@ -36,11 +36,7 @@ export default function AuditOrderPage() {
         items={flattenOrders(orders.data?.pages)}
         itemKey={(order) => order.order_id}
         renderItem={(order) => <AuditOrderCard order={order} explorerUrl={config.data?.explorer_url} />}
-        isPending={orders.isPending}
-        error={orders.error}
-        hasMore={orders.hasNextPage}
-        loadMore={() => orders.fetchNextPage({ throwOnError: true })}
-        refresh={() => orders.refetch()}
+        {...pagingProps(orders)}
         renderError={(error) =>
           isForbidden(error) ? (
             <div data-testid="audit-no-permission">

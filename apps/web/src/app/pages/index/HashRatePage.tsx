@@ -1,6 +1,6 @@
 import type { Order } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { PagedList } from '../../../components/PagedList.tsx';
+import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { HashRateItem } from '../../../features/hashrate/components/HashRateItem.tsx';
 import { HashRateSummary } from '../../../features/hashrate/components/HashRateSummary.tsx';
@@ -57,10 +57,7 @@ export default function HashRatePage() {
         renderItem={(order) => (
           <HashRateItem order={order} ratePercent={me.data?.dividend_rate} onOpen={open} />
         )}
-        isPending={confirmed.isPending}
-        error={confirmed.error}
-        hasMore={confirmed.hasNextPage}
-        loadMore={() => confirmed.fetchNextPage({ throwOnError: true })}
+        {...pagingProps(confirmed)}
         refresh={refresh}
       />
       <PayPopup {...checkout.popup} config={config.data} />

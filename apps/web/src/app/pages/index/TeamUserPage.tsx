@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PagedList } from '../../../components/PagedList.tsx';
+import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
 import { flattenTeamUsers, type TeamScope, useTeamUsers } from '../../../features/team/api/get-team-users.ts';
 import {
   TeamFilters,
@@ -37,10 +37,7 @@ export default function TeamUserPage() {
         items={flattenTeamUsers(users.data?.pages)}
         itemKey={(user) => user.id}
         renderItem={(user) => <TeamUserItem user={user} />}
-        isPending={users.isPending}
-        error={users.error}
-        hasMore={users.hasNextPage}
-        loadMore={() => users.fetchNextPage({ throwOnError: true })}
+        {...pagingProps(users)}
         refresh={() => Promise.all([users.refetch(), me.refetch()])}
       />
     </div>

@@ -1,7 +1,7 @@
 import type { IncomeSummary, Reward } from '@agc/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedList } from '../../../components/PagedList.tsx';
+import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
 import { useRewards } from '../../../features/rewards/api/get-rewards.ts';
 import type { RewardFilter } from '../../../features/rewards/api/keys.ts';
 import { flattenRewards } from '../../../features/rewards/api/paging.ts';
@@ -86,10 +86,7 @@ export default function RewardListPage() {
             </>
           );
         }}
-        isPending={rewards.isPending}
-        error={rewards.error}
-        hasMore={rewards.hasNextPage}
-        loadMore={() => rewards.fetchNextPage({ throwOnError: true })}
+        {...pagingProps(rewards)}
         refresh={() => Promise.all([rewards.refetch(), me.refetch()])}
       />
     </div>

@@ -1,7 +1,7 @@
 import type { Order, OrderStatus } from '@agc/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedList } from '../../../components/PagedList.tsx';
+import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
 import { StatusTabs } from '../../../components/StatusTabs.tsx';
 import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.ts';
 import { OrderListItem } from '../../../features/shop/components/OrderListItem.tsx';
@@ -35,11 +35,7 @@ export default function OrderListPage() {
         items={flattenOrders(orders.data?.pages)}
         itemKey={(order) => order.order_id}
         renderItem={(order) => <OrderListItem order={order} onOpen={open} />}
-        isPending={orders.isPending}
-        error={orders.error}
-        hasMore={orders.hasNextPage}
-        loadMore={() => orders.fetchNextPage({ throwOnError: true })}
-        refresh={() => orders.refetch()}
+        {...pagingProps(orders)}
       />
     </div>
   );

@@ -34,35 +34,35 @@ export function TeamScopeTabs({
   );
 }
 
-/** A labelled row of choices (`<testIdPrefix>-<key>`), "All" first. */
+/**
+ * A labelled row of choices, "All" first: `team-<name>-<key>`, labelled `teamUser.fields.<name>`, each choice
+ * `teamUser.<name>.<key>`.
+ */
 function FilterRow<K extends string>({
-  label,
+  name,
   keys,
   value,
   onChange,
-  testIdPrefix,
-  textKey,
 }: {
-  label: string;
+  name: 'sector' | 'status';
   keys: readonly K[];
   value: K;
   onChange: (key: K) => void;
-  testIdPrefix: string;
-  textKey: (key: Exclude<K, 'all'>) => string;
 }) {
   const { t } = useTranslation();
+  const label = t(`teamUser.fields.${name}`);
   return (
     <div className="team-filter">
       <span className="team-filter-label">{label}</span>
       <Segmented
         label={label}
-        options={keys.map((key) => ({
-          key,
-          label: t(key === 'all' ? 'teamUser.all' : textKey(key as Exclude<K, 'all'>)),
-        }))}
+        options={keys.map((key) => {
+          const text: string = key === 'all' ? 'teamUser.all' : `teamUser.${name}.${key}`;
+          return { key, label: t(text) };
+        })}
         value={value}
         onChange={onChange}
-        testIdPrefix={testIdPrefix}
+        testIdPrefix={`team-${name}`}
       />
     </div>
   );
@@ -75,25 +75,10 @@ export function TeamFilters(props: {
   status: TeamStatusFilter;
   onStatus: (status: TeamStatusFilter) => void;
 }) {
-  const { t } = useTranslation();
   return (
     <div className="team-filters">
-      <FilterRow
-        label={t('teamUser.fields.sector')}
-        keys={TEAM_SECTORS}
-        value={props.sector}
-        onChange={props.onSector}
-        testIdPrefix="team-sector"
-        textKey={(key) => `teamUser.sector.${key}`}
-      />
-      <FilterRow
-        label={t('teamUser.fields.status')}
-        keys={TEAM_STATUSES}
-        value={props.status}
-        onChange={props.onStatus}
-        testIdPrefix="team-status"
-        textKey={(key) => `teamUser.status.${key}`}
-      />
+      <FilterRow name="sector" keys={TEAM_SECTORS} value={props.sector} onChange={props.onSector} />
+      <FilterRow name="status" keys={TEAM_STATUSES} value={props.status} onChange={props.onStatus} />
     </div>
   );
 }
