@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeSchemas } from '../../lib/route-schema.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
-import { getReward, listRewards, settleManagement } from './service.ts';
+import { getReward, listRewards, type RewardFilter, settleManagement } from './service.ts';
 
 const schema = routeSchemas('rewards');
 
@@ -22,33 +22,14 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   // Authentication before validation: a signed-out caller gets 401, never a validation answer.
   app.addHook('onRequest', app.authenticate);
 
-  app.get(
-    '/profit/all',
-    {
-      schema: schema('All my rewards, newest first, with the income summary per kind', rewardListResponse, {
-        querystring: profitAllQuery,
-      }),
-    },
-    async (req) => ok(req, await listRewards(ctx, req.user!.id, req.query)),
-  );
-
-  app.get(
-    '/profit/type',
-    {
-      schema: schema('My rewards of one kind', rewardListResponse, { querystring: profitTypeQuery }),
-    },
-    async (req) => ok(req, await listRewards(ctx, req.user!.id, req.query)),
-  );
-
-  app.get(
-    '/profit/day',
-    {
-      schema: schema('My rewards counted for one UTC day (optionally of one kind)', rewardListResponse, {
-        querystring: profitDayQuery,
-      }),
-    },
-    async (req) => ok(req, await listRewards(ctx, req.user!.id, req.query)),
-  );
+  // The three reward lists: the same answer, filtered by what each query names.
+  const listRoute = (url: string, summary: string, querystring: z.ZodType<RewardFilter>) =>
+    app.get(url, { schema: schema(summary, rewardListResponse, { querystring }) }, async (req) =>
+      ok(req, await listRewards(ctx, req.user!.id, req.query)),
+    );
+  listRoute('/profit/all', 'All my rewards, newest first, with the income summary per kind', profitAllQuery);
+  listRoute('/profit/type', 'My rewards of one kind', profitTypeQuery);
+  listRoute('/profit/day', 'My rewards counted for one UTC day (optionally of one kind)', profitDayQuery);
 
   app.get(
     '/profit/detail',

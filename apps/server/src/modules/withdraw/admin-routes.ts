@@ -11,9 +11,11 @@ import {
   withdrawIdParams,
 } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeSchemas } from '../../lib/route-schema.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
 import {
   approveWithdrawal,
   bulkApprove,
@@ -54,52 +56,42 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   const adminDto = async (w: WithdrawalRow) => (await toAdminRows(ctx, [w]))[0]!;
 
-  app.post(
-    '/admin/withdraws/:withdraw_id/approve',
-    {
-      schema: schema(
-        'Approve an Auditing withdrawal: Withdrawable, or its first approval when the amount needs two approvers (never one’s own; auditor or admin)',
-        adminWithdrawalSchema,
-        { params: withdrawIdParams, body: approveWithdrawBody },
-      ),
-      onRequest: auditor,
-    },
-    async (req) => {
-      const w = await approveWithdrawal(ctx, req.user!, BigInt(req.params.withdraw_id), req.body.note);
-      return ok(req, await adminDto(w));
-    },
+  /** A decision on one withdrawal, with the auditor's note or reason; answers it as the audit page shows it. */
+  const decision = <B extends z.ZodType>(
+    verb: 'approve' | 'reject' | 'revoke',
+    summary: string,
+    body: B,
+    decide: (actor: SessionUser, id: bigint, body: z.output<B>) => Promise<WithdrawalRow>,
+  ) =>
+    app.post(
+      `/admin/withdraws/:withdraw_id/${verb}`,
+      {
+        schema: schema(summary, adminWithdrawalSchema, { params: withdrawIdParams, body }),
+        onRequest: auditor,
+      },
+      async (req) =>
+        ok(
+          req,
+          await adminDto(await decide(req.user!, BigInt(req.params.withdraw_id), req.body as z.output<B>)),
+        ),
+    );
+  decision(
+    'approve',
+    'Approve an Auditing withdrawal: Withdrawable, or its first approval when the amount needs two approvers (never one’s own; auditor or admin)',
+    approveWithdrawBody,
+    (actor, id, b) => approveWithdrawal(ctx, actor, id, b.note),
   );
-
-  app.post(
-    '/admin/withdraws/:withdraw_id/reject',
-    {
-      schema: schema(
-        'Reject an Auditing withdrawal with a reason: the amount returns to available (auditor or admin)',
-        adminWithdrawalSchema,
-        { params: withdrawIdParams, body: rejectWithdrawBody },
-      ),
-      onRequest: auditor,
-    },
-    async (req) => {
-      const w = await rejectWithdrawal(ctx, req.user!, BigInt(req.params.withdraw_id), req.body.reason);
-      return ok(req, await adminDto(w));
-    },
+  decision(
+    'reject',
+    'Reject an Auditing withdrawal with a reason: the amount returns to available (auditor or admin)',
+    rejectWithdrawBody,
+    (actor, id, b) => rejectWithdrawal(ctx, actor, id, b.reason),
   );
-
-  app.post(
-    '/admin/withdraws/:withdraw_id/revoke',
-    {
-      schema: schema(
-        'Revoke an approved, unclaimed withdrawal: the vault cancels its voucher on chain; once that is final the withdrawal is Rejected with the reason and the amount returns to available (auditor or admin)',
-        adminWithdrawalSchema,
-        { params: withdrawIdParams, body: revokeWithdrawBody },
-      ),
-      onRequest: auditor,
-    },
-    async (req) => {
-      const w = await revokeWithdrawal(ctx, req.user!, BigInt(req.params.withdraw_id), req.body.reason);
-      return ok(req, await adminDto(w));
-    },
+  decision(
+    'revoke',
+    'Revoke an approved, unclaimed withdrawal: the vault cancels its voucher on chain; once that is final the withdrawal is Rejected with the reason and the amount returns to available (auditor or admin)',
+    revokeWithdrawBody,
+    (actor, id, b) => revokeWithdrawal(ctx, actor, id, b.reason),
   );
 
   app.post(
