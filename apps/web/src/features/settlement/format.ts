@@ -40,3 +40,7 @@ export function formatTotal(totals: SettlementTotals, field: TotalsField): strin
   if (format === 'count') return String(value);
   return format === 'agc' ? formatAgc(value) : formatUsdt(value);
 }
+
+/** Totals fields as rows of `FieldRows` (labels under `settlement.totals`). */
+export const totalRows = (totals: SettlementTotals, fields: readonly TotalsField[]) =>
+  fields.map((field) => [field, formatTotal(totals, field)] as const);

@@ -1,7 +1,7 @@
 import type { SettlementTotals } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import type { TotalsField } from '../format.ts';
-import { TotalsRows } from './TotalsRows.tsx';
+import { FieldRows } from '../../../components/FieldRows.tsx';
+import { type TotalsField, totalRows } from '../format.ts';
 
 /** What the run's confirmation names besides the day: the totals it is about to pay. */
 const CONFIRM_FIELDS: readonly TotalsField[] = [
@@ -18,7 +18,7 @@ export function ConfirmTotals({ day, totals }: { day: string; totals: Settlement
   return (
     <div className="settlement-confirm" data-testid="settlement-confirm">
       <p className="settlement-confirm-text">{t('settlement.runConfirm', { day })}</p>
-      <TotalsRows totals={totals} fields={CONFIRM_FIELDS} />
+      <FieldRows rows={totalRows(totals, CONFIRM_FIELDS)} labelPrefix="settlement.totals" />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { SettlementTotals } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import type { TotalsField } from '../format.ts';
-import { TotalsRows } from './TotalsRows.tsx';
+import { FieldRows } from '../../../components/FieldRows.tsx';
+import { type TotalsField, totalRows } from '../format.ts';
 
 /** Rows in order: what each kind pays, what the caps cut, how it is credited, and the day's volume. */
 const GROUPS: { titleKey: string; fields: TotalsField[] }[] = [
@@ -22,7 +22,11 @@ export function SettlementTotalsRows({ totals }: { totals: SettlementTotals }) {
       {GROUPS.map((group) => (
         <div key={group.titleKey} className="settlement-group">
           <p className="settlement-group-title">{t(group.titleKey)}</p>
-          <TotalsRows totals={totals} fields={group.fields} testIds />
+          <FieldRows
+            rows={totalRows(totals, group.fields)}
+            labelPrefix="settlement.totals"
+            testIdPrefix="settlement"
+          />
         </div>
       ))}
     </div>
