@@ -8,14 +8,16 @@ import {
 import { claiming } from '../../../features/withdraw/testing/claim-deps-mock.ts';
 import {
   claimFake,
+  claimRoutes,
   hash,
   MEMBER,
   makeClaim,
   makeWithdrawal,
+  stubWithdrawPages,
   VAULT,
 } from '../../../features/withdraw/testing/fixtures.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
-import { CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import { fail, ok, renderPage } from '../../../test/render.tsx';
 import WithdrawalDetailPage from './WithdrawalDetailPage.tsx';
 
 // The page runs the real claim flow against the fake server; only the wallet and chain are fakes.
@@ -51,7 +53,7 @@ describe('withdrawal detail page', () => {
       claimed_at: '2025-01-01T01:30:00Z',
       explorer_url: `https://arbiscan.io/tx/${TX}`,
     });
-    stubApi({ 'GET /api/v1/withdraw/31': () => ok(w), 'GET /api/v1/config': () => ok(CONFIG) });
+    stubWithdrawPages({ 'GET /api/v1/withdraw/31': () => ok(w) });
     renderPage(<WithdrawalDetailPage />, url('31'));
     await screen.findByTestId('withdraw-detail');
     expect(field('withdraw_id')).toBe('31');
@@ -74,7 +76,7 @@ describe('withdrawal detail page', () => {
   });
 
   it('a rejected withdrawal shows the reason; times that did not happen show "-"', async () => {
-    stubApi({
+    stubWithdrawPages({
       'GET /api/v1/withdraw/5': () =>
         ok(
           makeWithdrawal({
@@ -84,7 +86,6 @@ describe('withdrawal detail page', () => {
             audited_at: '2025-01-01T01:00:00Z',
           }),
         ),
-      'GET /api/v1/config': () => ok(CONFIG),
     });
     renderPage(<WithdrawalDetailPage />, url('5'));
     await screen.findByTestId('withdraw-detail');
@@ -97,7 +98,7 @@ describe('withdrawal detail page', () => {
   });
 
   it('an Auditing withdrawal says it is being audited, with no Claim', async () => {
-    stubApi({ 'GET /api/v1/withdraw/7': () => ok(makeWithdrawal()), 'GET /api/v1/config': () => ok(CONFIG) });
+    stubWithdrawPages({ 'GET /api/v1/withdraw/7': () => ok(makeWithdrawal()) });
     renderPage(<WithdrawalDetailPage />, url('7'));
     expect((await screen.findByTestId('withdraw-auditing-hint')).textContent).toContain('being audited');
     expect(screen.queryByTestId('withdraw-claim')).toBeNull();
@@ -106,8 +107,7 @@ describe('withdrawal detail page', () => {
   it('Claim on a Withdrawable one sends the claim and shows Success with the claim transaction', async () => {
     const approved = makeWithdrawal({ status: 'Withdrawable', audited_at: '2025-01-01T01:00:00Z' });
     let current: Withdrawal = approved;
-    stubApi({
-      'GET /api/v1/config': () => ok(CONFIG),
+    stubWithdrawPages({
       'GET /api/v1/withdraw/claim/7': () => {
         current = { ...approved, voucher_deadline: '2025-01-01T03:00:00Z' };
         return ok(makeClaim(approved));
@@ -139,10 +139,8 @@ describe('withdrawal detail page', () => {
 
   it('shows a failed claim’s message and keeps Claim', async () => {
     const approved = makeWithdrawal({ status: 'Withdrawable' });
-    stubApi({
-      'GET /api/v1/config': () => ok(CONFIG),
-      'GET /api/v1/withdraw/7': () => ok(approved),
-      'GET /api/v1/withdraw/claim/7': () => fail(400, 'This withdrawal cannot be claimed yet'),
+    stubWithdrawPages({
+      ...claimRoutes(approved, fail(400, 'This withdrawal cannot be claimed yet')),
     });
     claiming.current = claimFake();
     renderPage(<WithdrawalDetailPage />, url('7'));
@@ -158,8 +156,7 @@ describe('withdrawal detail page', () => {
   it('a withdrawal being revoked: the message, no Claim to retry, and Rejected with the reason once the chain confirms', async () => {
     const approved = makeWithdrawal({ status: 'Withdrawable' });
     let reads = 0;
-    const calls = stubApi({
-      'GET /api/v1/config': () => ok(CONFIG),
+    const calls = stubWithdrawPages({
       // read when the page opens, again after the refusal; the poll then sees the cancellation confirmed
       'GET /api/v1/withdraw/7': () =>
         ok(++reads > 2 ? { ...approved, status: 'Rejected', reason: 'Wallet reported stolen' } : approved),
@@ -187,8 +184,7 @@ describe('withdrawal detail page', () => {
     useClaimProgressStore.setState({ claimProgress: { '7': hash(5) } });
     const approved = makeWithdrawal({ status: 'Withdrawable' });
     let reads = 0;
-    stubApi({
-      'GET /api/v1/config': () => ok(CONFIG),
+    stubWithdrawPages({
       'GET /api/v1/withdraw/7': () =>
         ok(++reads > 1 ? { ...approved, status: 'Success', claim_tx_hash: hash(5) } : approved),
     });
@@ -205,8 +201,7 @@ describe('withdrawal detail page', () => {
   });
 
   it('not found for a malformed id (nothing asked) and for a 404; Load Failed with a retry otherwise', async () => {
-    const calls = stubApi({
-      'GET /api/v1/config': () => ok(CONFIG),
+    const calls = stubWithdrawPages({
       'GET /api/v1/withdraw/8': () => fail(404, 'Withdrawal not found'),
       'GET /api/v1/withdraw/9': () => fail(500, 'Database unavailable'),
     });

@@ -7,21 +7,15 @@ import { flattenWithdrawals, useWithdrawals } from '../../../features/withdraw/a
 import { claiming } from '../../../features/withdraw/testing/claim-deps-mock.ts';
 import {
   claimFake,
+  claimRoutes,
   hash,
   makeClaim,
   makeWithdrawal,
+  stubWithdrawPages,
   VAULT,
 } from '../../../features/withdraw/testing/fixtures.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
-import {
-  type ApiHandler,
-  CONFIG,
-  fail,
-  ok,
-  renderPage,
-  stubApi,
-  testQueryClient,
-} from '../../../test/render.tsx';
+import { type ApiHandler, fail, ok, renderPage, stubApi, testQueryClient } from '../../../test/render.tsx';
 import WithdrawalListPage from './WithdrawalListPage.tsx';
 
 // The page runs the real claim flow against the fake server; only the wallet and chain are fakes.
@@ -67,8 +61,7 @@ describe('withdrawal list paging', () => {
 
 describe('withdrawal list page', () => {
   it('shows each withdrawal’s amount, asset, status and time, and opens its detail', async () => {
-    stubApi({
-      'GET /api/v1/config': () => ok(CONFIG),
+    stubWithdrawPages({
       'GET /api/v1/withdraws': () =>
         pageOf([
           makeWithdrawal({
@@ -102,8 +95,7 @@ describe('withdrawal list page', () => {
   });
 
   it('filters by status with the tabs: All, Auditing, Withdrawable, Success, Rejected', async () => {
-    const calls = stubApi({
-      'GET /api/v1/config': () => ok(CONFIG),
+    const calls = stubWithdrawPages({
       'GET /api/v1/withdraws': () => pageOf([]),
     });
     renderPage(<WithdrawalListPage />, '/pages/withdrawal/list');
@@ -121,8 +113,7 @@ describe('withdrawal list page', () => {
   });
 
   it('shows Load Failed with the server’s message and a retry', async () => {
-    stubApi({
-      'GET /api/v1/config': () => ok(CONFIG),
+    stubWithdrawPages({
       'GET /api/v1/withdraws': () => fail(500, 'Database unavailable'),
     });
     renderPage(<WithdrawalListPage />, '/pages/withdrawal/list');
@@ -140,7 +131,6 @@ describe('withdrawal list page', () => {
     let current: Withdrawal = approved;
     let reads = 0;
     const routes: Record<string, ApiHandler> = {
-      'GET /api/v1/config': () => ok(CONFIG),
       'GET /api/v1/withdraws': () => pageOf([current]),
       'GET /api/v1/withdraw/claim/7': () => ok(makeClaim(approved)),
       'GET /api/v1/withdraw/7': () => {
@@ -156,7 +146,7 @@ describe('withdrawal list page', () => {
         return ok(current);
       },
     };
-    const calls = stubApi(routes);
+    const calls = stubWithdrawPages(routes);
     claiming.current = claimFake();
     const { queryClient } = renderPage(<WithdrawalListPage />, '/pages/withdrawal/list');
     queryClient.setQueryData(['me'], { stale: true });
@@ -184,11 +174,9 @@ describe('withdrawal list page', () => {
 
   it('a refusal in the wallet ends quietly; a failure shows its message; Claim can be pressed again', async () => {
     const approved = makeWithdrawal({ withdraw_id: '7', status: 'Withdrawable' });
-    stubApi({
-      'GET /api/v1/config': () => ok(CONFIG),
+    stubWithdrawPages({
       'GET /api/v1/withdraws': () => pageOf([approved]),
-      'GET /api/v1/withdraw/7': () => ok(approved),
-      'GET /api/v1/withdraw/claim/7': () => ok(makeClaim(approved)),
+      ...claimRoutes(approved),
     });
     let code = 4001;
     claiming.current = claimFake({
@@ -216,11 +204,9 @@ describe('withdrawal list page', () => {
 
   it('shows the server’s message when the claim is refused', async () => {
     const approved = makeWithdrawal({ withdraw_id: '7', status: 'Withdrawable' });
-    stubApi({
-      'GET /api/v1/config': () => ok(CONFIG),
+    stubWithdrawPages({
       'GET /api/v1/withdraws': () => pageOf([approved]),
-      'GET /api/v1/withdraw/7': () => ok(approved),
-      'GET /api/v1/withdraw/claim/7': () => fail(400, 'This withdrawal has already been claimed'),
+      ...claimRoutes(approved, fail(400, 'This withdrawal has already been claimed')),
     });
     claiming.current = claimFake();
     renderPage(<WithdrawalListPage />, '/pages/withdrawal/list');
@@ -237,12 +223,9 @@ describe('withdrawal list page', () => {
   it('a claim refused because the withdrawal is being revoked says so, and Claim is not offered again', async () => {
     const approved = makeWithdrawal({ withdraw_id: '7', status: 'Withdrawable' });
     const other = makeWithdrawal({ withdraw_id: '6', status: 'Withdrawable' });
-    const calls = stubApi({
-      'GET /api/v1/config': () => ok(CONFIG),
+    const calls = stubWithdrawPages({
       'GET /api/v1/withdraws': () => pageOf([approved, other]),
-      'GET /api/v1/withdraw/7': () => ok(approved),
-      'GET /api/v1/withdraw/claim/7': () =>
-        fail(400, 'This withdrawal is being revoked', { reason: 'revoking' }),
+      ...claimRoutes(approved, fail(400, 'This withdrawal is being revoked', { reason: 'revoking' })),
       'GET /api/v1/withdraw/claim/6': () => fail(400, 'The vault cannot pay this claim right now'),
     });
     claiming.current = claimFake();

@@ -12,6 +12,7 @@ import {
 } from '@agc/shared';
 import { CONFIG } from '../../../test/config.ts';
 import { MEMBER, NOW } from '../../../test/fixtures.ts';
+import { type ApiHandler, type ApiReply, ok, stubApi } from '../../../test/render.tsx';
 import { fakeWaitForReceipt, fakeWallet, hash } from '../../../test/wallet-fakes.ts';
 import { getWithdrawClaim } from '../api/get-withdraw-claim.ts';
 import { getWithdrawal } from '../api/get-withdrawal.ts';
@@ -204,3 +205,13 @@ export function claimFake(
   };
   return { deps, log, progress, clock };
 }
+
+/** The fake server of the member's withdrawal pages: the public config (the claim needs the vault) and `routes`. */
+export const stubWithdrawPages = (routes: Record<string, ApiHandler>) =>
+  stubApi({ 'GET /api/v1/config': () => ok(CONFIG), ...routes });
+
+/** The server's routes of one withdrawal as a claim reads it: the withdrawal, and its claim (`claim`, else one). */
+export const claimRoutes = (w: Withdrawal, claim?: ApiReply): Record<string, ApiHandler> => ({
+  [`GET /api/v1/withdraw/${w.withdraw_id}`]: () => ok(w),
+  [`GET /api/v1/withdraw/claim/${w.withdraw_id}`]: () => claim ?? ok(makeClaim(w)),
+});
