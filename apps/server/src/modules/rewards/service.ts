@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import {
   ACCOUNTS,
   type AccountRef,
+  type Asset,
   lockBalances,
   refKey,
   type TransferInput,
@@ -36,16 +37,12 @@ import {
 
 const DAY_MS = 86_400_000;
 const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
-const usdtRef = (userId: bigint | null, code: AccountRef['code']): AccountRef => ({
+const accountRef = (userId: bigint | null, code: AccountRef['code'], asset: Asset): AccountRef => ({
   userId,
   code,
-  asset: 'USDT',
+  asset,
 });
-const agcRef = (userId: bigint | null, code: AccountRef['code']): AccountRef => ({
-  userId,
-  code,
-  asset: 'AGC',
-});
+const usdtRef = (userId: bigint | null, code: AccountRef['code']) => accountRef(userId, code, 'USDT');
 
 /** How a paid reward is credited: the vc_rate share in AGC at the day's price, the rest in USDT. */
 export function splitReward(rules: Rules, paid: bigint, price: AgcPrice): { usdt: bigint; agc: bigint } {
@@ -75,24 +72,20 @@ export function rewardTransfers(
     ref: rewardRef,
     idempotencyKey: `${rewardRef}:cap`,
   });
-  if (split.usdt > 0n)
-    out.push({
-      debit: usdtRef(null, ACCOUNTS.rewardsPaid),
-      credit: usdtRef(userId, ACCOUNTS.available),
-      amount: split.usdt,
-      kind: `reward.${kind}`,
-      ref: rewardRef,
-      idempotencyKey: `${rewardRef}:usdt`,
-    });
-  if (split.agc > 0n)
-    out.push({
-      debit: agcRef(null, ACCOUNTS.rewardsPaid),
-      credit: agcRef(userId, ACCOUNTS.available),
-      amount: split.agc,
-      kind: `reward.${kind}`,
-      ref: rewardRef,
-      idempotencyKey: `${rewardRef}:agc`,
-    });
+  // The member's share in each asset: rewards paid → available.
+  for (const [asset, amount] of [
+    ['USDT', split.usdt],
+    ['AGC', split.agc],
+  ] as const)
+    if (amount > 0n)
+      out.push({
+        debit: accountRef(null, ACCOUNTS.rewardsPaid, asset),
+        credit: accountRef(userId, ACCOUNTS.available, asset),
+        amount,
+        kind: `reward.${kind}`,
+        ref: rewardRef,
+        idempotencyKey: `${rewardRef}:${asset.toLowerCase()}`,
+      });
   return out;
 }
 

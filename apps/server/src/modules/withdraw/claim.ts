@@ -17,7 +17,7 @@ import {
   storeEvents,
   voucherSigner,
 } from '../chain/index.ts';
-import { ACCOUNTS, type TransferInput, transferBatch } from '../ledger/index.ts';
+import { ACCOUNTS, type AccountCode, type TransferInput, transferBatch } from '../ledger/index.ts';
 import {
   extendVoucherDeadline,
   lockWithdrawals,
@@ -241,27 +241,17 @@ export async function ingestVaultEvents(ctx: AppContext, tx: DbOrTx, events: Vau
 
 /** The journal of a paid-out withdrawal: locked → paid out (amount received) and → fees (the fee). */
 function payoutTransfers(w: WithdrawalRow): TransferInput[] {
-  const locked = { userId: w.userId, code: ACCOUNTS.locked, asset: w.asset } as const;
   const ref = `withdraw:${w.id}`;
-  const out: TransferInput[] = [
-    {
-      debit: locked,
-      credit: { userId: null, code: ACCOUNTS.withdrawalsPaid, asset: w.asset },
-      amount: w.received,
-      kind: 'withdraw.paid',
-      ref,
-      idempotencyKey: `${ref}:paid`,
-    },
-  ];
-  if (w.fee > 0n)
-    out.push({
-      debit: locked,
-      credit: { userId: null, code: ACCOUNTS.withdrawFees, asset: w.asset },
-      amount: w.fee,
-      kind: 'withdraw.fee',
-      ref,
-      idempotencyKey: `${ref}:fee`,
-    });
+  const fromLocked = (code: AccountCode, amount: bigint, what: 'paid' | 'fee'): TransferInput => ({
+    debit: { userId: w.userId, code: ACCOUNTS.locked, asset: w.asset },
+    credit: { userId: null, code, asset: w.asset },
+    amount,
+    kind: `withdraw.${what}`,
+    ref,
+    idempotencyKey: `${ref}:${what}`,
+  });
+  const out = [fromLocked(ACCOUNTS.withdrawalsPaid, w.received, 'paid')];
+  if (w.fee > 0n) out.push(fromLocked(ACCOUNTS.withdrawFees, w.fee, 'fee'));
   return out;
 }
 
