@@ -116,6 +116,21 @@ const confirmOk = async () => {
   await waitFor(() => expect(screen.queryByTestId('withdraw-audit-confirm-ok')).toBeNull());
 };
 
+/** A blank reason for `action`: the required `message` under the field, no dialog, nothing sent. */
+async function expectReasonRequired(
+  calls: ApiCall[],
+  item: HTMLElement,
+  action: 'reject' | 'revoke',
+  message: string,
+) {
+  fireEvent.change(noteOf(item), { target: { value: '   ' } });
+  fireEvent.click(within(item).getByTestId(`withdraw-audit-${action}`));
+  expect(inside(item, 'withdraw-audit-reason-required')).toBe(message);
+  await new Promise((r) => setTimeout(r, 50));
+  expect(screen.queryByTestId('withdraw-audit-confirm')).toBeNull();
+  expect(posts(calls)).toEqual([]);
+}
+
 afterEach(async () => {
   useWalletStore.getState().disconnect();
   await cleanupPage();
@@ -216,14 +231,7 @@ describe('withdrawal audit page', () => {
     const { calls } = fakeServer([makeWithdrawal()]);
     renderPage(<AuditPage />, PATH);
     const item = await screen.findByTestId('withdraw-audit-item-12');
-    fireEvent.change(noteOf(item), { target: { value: '   ' } });
-    fireEvent.click(within(item).getByTestId('withdraw-audit-reject'));
-    expect(within(item).getByTestId('withdraw-audit-reason-required').textContent).toBe(
-      'Please enter a reason for the rejection',
-    );
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.queryByTestId('withdraw-audit-confirm')).toBeNull();
-    expect(posts(calls)).toEqual([]);
+    await expectReasonRequired(calls, item, 'reject', 'Please enter a reason for the rejection');
 
     fireEvent.change(noteOf(item), { target: { value: 'address on a sanctions list' } });
     expect(within(item).queryByTestId('withdraw-audit-reason-required')).toBeNull();
@@ -259,17 +267,28 @@ describe('withdrawal audit page', () => {
     expect(screen.queryByText('Withdrawal #12 approved')).toBeNull();
   });
 
-  it('a refused reject keeps the reason typed and shows the server message', async () => {
-    fakeServer([makeWithdrawal()], {
-      'POST /api/v1/admin/withdraws/12/reject': () => fail(403, 'You are not allowed to do this'),
+  it.each([
+    { action: 'reject', code: 403, msg: 'You are not allowed to do this', text: 'duplicate request' },
+    {
+      action: 'revoke',
+      status: 'Withdrawable',
+      code: 400,
+      msg: 'This withdrawal has already been claimed',
+      text: 'duplicate payout',
+    },
+  ] as const)('a refused $action shows the server’s message and keeps the reason typed', async (refused) => {
+    const { calls } = fakeServer([makeWithdrawal({ status: refused.status ?? 'Auditing' })], {
+      [`POST /api/v1/admin/withdraws/12/${refused.action}`]: () => fail(refused.code, refused.msg),
     });
     renderPage(<AuditPage />, PATH);
+    if ('status' in refused) fireEvent.click(screen.getByTestId(`withdraw-audit-tab-${refused.status}`));
     const item = await screen.findByTestId('withdraw-audit-item-12');
-    fireEvent.change(noteOf(item), { target: { value: 'duplicate request' } });
-    fireEvent.click(within(item).getByTestId('withdraw-audit-reject'));
+    fireEvent.change(noteOf(item), { target: { value: refused.text } });
+    fireEvent.click(within(item).getByTestId(`withdraw-audit-${refused.action}`));
     await confirmOk();
-    expect(await screen.findByText('You are not allowed to do this')).toBeTruthy();
-    expect(noteOf(screen.getByTestId('withdraw-audit-item-12')).value).toBe('duplicate request');
+    expect(await toastText(refused.msg)).toBeTruthy();
+    expect(posts(calls)).toHaveLength(1);
+    expect(noteOf(screen.getByTestId('withdraw-audit-item-12')).value).toBe(refused.text);
   });
 
   it('bulk approve: selected ones, totals per asset, then how many were approved and which skipped', async () => {
@@ -416,12 +435,7 @@ describe('withdrawal audit page', () => {
     expect(noteOf(item).placeholder).toBe('Reason for the revocation (required; the member will read it)');
 
     // No reason: the message, no dialog, nothing sent.
-    fireEvent.change(noteOf(item), { target: { value: '  ' } });
-    fireEvent.click(within(item).getByTestId('withdraw-audit-revoke'));
-    expect(inside(item, 'withdraw-audit-reason-required')).toBe('Please enter a reason for the revocation');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.queryByTestId('withdraw-audit-confirm')).toBeNull();
-    expect(posts(calls)).toEqual([]);
+    await expectReasonRequired(calls, item, 'revoke', 'Please enter a reason for the revocation');
 
     // With a reason: it asks first; Cancel sends nothing.
     fireEvent.change(noteOf(item), { target: { value: ' wallet reported stolen ' } });
@@ -470,21 +484,6 @@ describe('withdrawal audit page', () => {
     expect(inside(rejected, 'withdraw-audit-reason-value')).toBe('wallet reported stolen');
     expect(inside(rejected, 'withdraw-audit-revoke-tx')).toBe(REVOKE_TX);
     expect(within(rejected).queryByTestId('withdraw-audit-revoking')).toBeNull();
-  });
-
-  it('a refused revocation shows the server’s message and keeps the reason typed', async () => {
-    const { calls } = fakeServer([makeWithdrawal({ status: 'Withdrawable' })], {
-      'POST /api/v1/admin/withdraws/12/revoke': () => fail(400, 'This withdrawal has already been claimed'),
-    });
-    renderPage(<AuditPage />, PATH);
-    fireEvent.click(screen.getByTestId('withdraw-audit-tab-Withdrawable'));
-    const item = await screen.findByTestId('withdraw-audit-item-12');
-    fireEvent.change(noteOf(item), { target: { value: 'duplicate payout' } });
-    fireEvent.click(within(item).getByTestId('withdraw-audit-revoke'));
-    await confirmOk();
-    expect(await toastText('This withdrawal has already been claimed')).toBeTruthy();
-    expect(posts(calls)).toHaveLength(1);
-    expect(noteOf(screen.getByTestId('withdraw-audit-item-12')).value).toBe('duplicate payout');
   });
 
   it('bulk approve says how many got their first approval only and now wait for a second approver', async () => {
