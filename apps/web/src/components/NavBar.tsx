@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BackIcon } from './TabIcons.tsx';
+import { BackIcon } from './Icons.tsx';
 
 export const NAV_BAR_HEIGHT = 46;
 

@@ -1,7 +1,7 @@
 import type { ComponentType, CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABS, type TabIndex } from '../lib/route-table.ts';
-import { AccountIcon, HomeIcon, RewardsIcon, ShopIcon } from './TabIcons.tsx';
+import { AccountIcon, HomeIcon, RewardsIcon, ShopIcon } from './Icons.tsx';
 
 /** The tab bar of the spec, exactly. */
 export const TAB_BAR_STYLE = {

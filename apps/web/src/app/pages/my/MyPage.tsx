@@ -1,6 +1,7 @@
 import { levelKey, shortAddress } from '@agc/shared';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChevronIcon } from '../../../components/Icons.tsx';
 import { useLogout } from '../../../features/auth/hooks/use-logout.tsx';
 import { navigateTo, switchTab } from '../../../lib/navigation.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -8,21 +9,16 @@ import { useWalletStore } from '../../../stores/wallet.ts';
 
 const ignore = () => undefined;
 
-function MenuItem({
-  testId,
-  label,
-  onClick,
-  danger,
-  disabled,
-  busy,
-}: {
+interface MenuEntry {
   testId: string;
   label: ReactNode;
   onClick: () => void;
   danger?: boolean;
   disabled?: boolean;
   busy?: boolean;
-}) {
+}
+
+function MenuItem({ testId, label, onClick, danger, disabled, busy }: MenuEntry) {
   return (
     <li>
       <button
@@ -34,23 +30,14 @@ function MenuItem({
         onClick={onClick}
       >
         <span>{label}</span>
-        {!danger && (
-          <svg
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="m9 5 7 7-7 7" />
-          </svg>
-        )}
+        {!danger && <ChevronIcon />}
       </button>
     </li>
   );
 }
+
+/** Opens a page (its Back returns here) or a tab. */
+const go = (open: (url: string) => Promise<void>, path: string) => () => void open(path).catch(ignore);
 
 /** Account (tab 3): the account menu of the spec, ending with Log out and Log out everywhere. */
 export default function MyPage() {
@@ -58,6 +45,48 @@ export default function MyPage() {
   const address = useWalletStore((s) => s.address);
   const level = useWalletStore((s) => s.userInfo?.level);
   const { pending, logout, logoutEverywhere } = useLogout();
+  const logoutEntry = (kind: 'this' | 'all', testId: string, labelKey: string, run: () => Promise<void>) => ({
+    testId,
+    label: pending === kind ? t('my.loggingOut') : t(labelKey),
+    onClick: () => void run(),
+    disabled: pending !== null,
+    busy: pending === kind,
+    danger: true,
+  });
+  const sections: { heading?: string; items: MenuEntry[] }[] = [
+    {
+      items: [
+        { testId: 'menu-rewards', label: t('my.menu.rewards'), onClick: go(switchTab, paths.rewardList) },
+        { testId: 'menu-invite', label: t('my.menu.invite'), onClick: go(navigateTo, paths.invite) },
+      ],
+    },
+    {
+      heading: t('my.menu.orders'),
+      items: [
+        {
+          testId: 'menu-shop-orders',
+          label: t('my.menu.shopOrders'),
+          onClick: go(navigateTo, paths.shopOrderList),
+        },
+        {
+          testId: 'menu-withdraw-orders',
+          label: t('my.menu.withdrawOrders'),
+          onClick: go(navigateTo, paths.withdrawalList),
+        },
+      ],
+    },
+    {
+      items: [
+        {
+          testId: 'menu-language',
+          label: t('my.menu.language'),
+          onClick: go(navigateTo, paths.selectLanguage),
+        },
+        logoutEntry('this', 'menu-logout', 'my.menu.logout', logout),
+        logoutEntry('all', 'menu-logout-all', 'my.menu.logoutAll', logoutEverywhere),
+      ],
+    },
+  ];
 
   return (
     <div className="page">
@@ -67,54 +96,16 @@ export default function MyPage() {
         </p>
         <p className="muted">{t(`level.${levelKey(level)}`)}</p>
       </section>
-      <ul className="menu card">
-        <MenuItem
-          testId="menu-rewards"
-          label={t('my.menu.rewards')}
-          onClick={() => void switchTab(paths.rewardList).catch(ignore)}
-        />
-        <MenuItem
-          testId="menu-invite"
-          label={t('my.menu.invite')}
-          onClick={() => void navigateTo(paths.invite).catch(ignore)}
-        />
-      </ul>
-      <p className="menu-heading">{t('my.menu.orders')}</p>
-      <ul className="menu card">
-        <MenuItem
-          testId="menu-shop-orders"
-          label={t('my.menu.shopOrders')}
-          onClick={() => void navigateTo(paths.shopOrderList).catch(ignore)}
-        />
-        <MenuItem
-          testId="menu-withdraw-orders"
-          label={t('my.menu.withdrawOrders')}
-          onClick={() => void navigateTo(paths.withdrawalList).catch(ignore)}
-        />
-      </ul>
-      <ul className="menu card">
-        <MenuItem
-          testId="menu-language"
-          label={t('my.menu.language')}
-          onClick={() => void navigateTo(paths.selectLanguage).catch(ignore)}
-        />
-        <MenuItem
-          testId="menu-logout"
-          label={pending === 'this' ? t('my.loggingOut') : t('my.menu.logout')}
-          onClick={() => void logout()}
-          disabled={pending !== null}
-          busy={pending === 'this'}
-          danger
-        />
-        <MenuItem
-          testId="menu-logout-all"
-          label={pending === 'all' ? t('my.loggingOut') : t('my.menu.logoutAll')}
-          onClick={() => void logoutEverywhere()}
-          disabled={pending !== null}
-          busy={pending === 'all'}
-          danger
-        />
-      </ul>
+      {sections.map((section) => (
+        <Fragment key={section.items[0]?.testId}>
+          {section.heading && <p className="menu-heading">{section.heading}</p>}
+          <ul className="menu card">
+            {section.items.map((item) => (
+              <MenuItem key={item.testId} {...item} />
+            ))}
+          </ul>
+        </Fragment>
+      ))}
     </div>
   );
 }
