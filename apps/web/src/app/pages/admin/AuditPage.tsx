@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { NoPermission } from '../../../components/NoPermission.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { AuditBulkBar, AuditBulkResult } from '../../../features/withdraw/components/AuditBulkApprove.tsx';
 import { AuditFilters } from '../../../features/withdraw/components/AuditFilters.tsx';
@@ -21,11 +21,7 @@ export default function AuditPage() {
   const { list, bulk } = audit;
 
   if (audit.forbidden)
-    return (
-      <div className="page" data-testid="withdraw-audit-no-permission">
-        <EmptyState description={t('withdrawAudit.noPermission')} />
-      </div>
-    );
+    return <NoPermission testId="withdraw-audit-no-permission" text={t('withdrawAudit.noPermission')} />;
 
   return (
     <div className="page withdraw-audit-page">
