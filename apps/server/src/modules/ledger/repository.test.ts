@@ -47,6 +47,15 @@ const acct = (
 ): AccountRef => ({ userId, code, asset });
 let keySeq = 0;
 const key = () => `test:${Date.now()}:${keySeq++}`;
+/** One transfer in its own transaction, under a fresh idempotency key unless one is given. */
+const post = (
+  debit: AccountRef,
+  credit: AccountRef,
+  amount: bigint,
+  kind: string,
+  ref: string,
+  idempotencyKey = key(),
+) => h.db.transaction((tx) => transfer(tx, { debit, credit, amount, kind, ref, idempotencyKey }));
 
 describe('transfer', () => {
   it('moves both balances and is idempotent on its key', async () => {
@@ -71,18 +80,13 @@ describe('transfer', () => {
   it('refuses to take a member account below zero and changes nothing', async () => {
     const m = members[1]!;
     const before = await checkLedger(h.db);
-    const err = await h.db
-      .transaction((tx) =>
-        transfer(tx, {
-          debit: acct(m, ACCOUNTS.available),
-          credit: acct(null, ACCOUNTS.rewardsPaid),
-          amount: 1n,
-          kind: 'test',
-          ref: 'r',
-          idempotencyKey: key(),
-        }),
-      )
-      .catch((e) => e);
+    const err = await post(
+      acct(m, ACCOUNTS.available),
+      acct(null, ACCOUNTS.rewardsPaid),
+      1n,
+      'test',
+      'r',
+    ).catch((e) => e);
     expect(err).toBeInstanceOf(LedgerError);
     expect(await balanceOf(h.db, acct(m, ACCOUNTS.available))).toBe(0n);
     expect(await checkLedger(h.db)).toEqual(before);
@@ -92,45 +96,18 @@ describe('transfer', () => {
     const m = members[0]!;
     for (const amount of [0n, -5n]) {
       await expect(
-        h.db.transaction((tx) =>
-          transfer(tx, {
-            debit: acct(null, ACCOUNTS.chainInflow),
-            credit: acct(m, ACCOUNTS.investment),
-            amount,
-            kind: 't',
-            ref: 'r',
-            idempotencyKey: key(),
-          }),
-        ),
+        post(acct(null, ACCOUNTS.chainInflow), acct(m, ACCOUNTS.investment), amount, 't', 'r'),
       ).rejects.toThrow(/positive/);
     }
     await expect(
-      h.db.transaction((tx) =>
-        transfer(tx, {
-          debit: acct(null, ACCOUNTS.chainInflow, 'AGC'),
-          credit: acct(m, ACCOUNTS.investment),
-          amount: 1n,
-          kind: 't',
-          ref: 'r',
-          idempotencyKey: key(),
-        }),
-      ),
+      post(acct(null, ACCOUNTS.chainInflow, 'AGC'), acct(m, ACCOUNTS.investment), 1n, 't', 'r'),
     ).rejects.toThrow(/one asset/);
   });
 
   it('holds AGC amounts far beyond 64 bits exactly', async () => {
     const m = members[2]!;
     const huge = 123_456_789_012_345_678_901_234_567_890n;
-    await h.db.transaction((tx) =>
-      transfer(tx, {
-        debit: acct(null, ACCOUNTS.chainInflow, 'AGC'),
-        credit: acct(m, ACCOUNTS.feesPaid, 'AGC'),
-        amount: huge,
-        kind: 't',
-        ref: 'r',
-        idempotencyKey: key(),
-      }),
-    );
+    await post(acct(null, ACCOUNTS.chainInflow, 'AGC'), acct(m, ACCOUNTS.feesPaid, 'AGC'), huge, 't', 'r');
     expect(await balanceOf(h.db, acct(m, ACCOUNTS.feesPaid, 'AGC'))).toBe(huge);
   });
 });
@@ -242,57 +219,30 @@ describe('ledger invariants (property)', () => {
         for (const o of ops) {
           const m = members[o.m]!;
           if (o.t === 'pay') {
-            await h.db.transaction((tx) =>
-              transfer(tx, {
-                debit: acct(null, ACCOUNTS.chainInflow),
-                credit: acct(m, ACCOUNTS.investment),
-                amount: o.amount,
-                kind: 'pay',
-                ref: 'p',
-                idempotencyKey: key(),
-              }),
+            await post(acct(null, ACCOUNTS.chainInflow), acct(m, ACCOUNTS.investment), o.amount, 'pay', 'p');
+          } else if (o.t === 'reward' || (o.t === 'replay' && lastKey)) {
+            // A reward under a new key; a replay posts the last key again, which changes nothing.
+            if (o.t === 'reward') lastKey = key();
+            await post(
+              acct(null, ACCOUNTS.rewardsPaid),
+              acct(m, ACCOUNTS.available),
+              o.amount,
+              'reward',
+              'r',
+              lastKey,
             );
-          } else if (o.t === 'reward') {
-            lastKey = key();
-            await h.db.transaction((tx) =>
-              transfer(tx, {
-                debit: acct(null, ACCOUNTS.rewardsPaid),
-                credit: acct(m, ACCOUNTS.available),
-                amount: o.amount,
-                kind: 'reward',
-                ref: 'r',
-                idempotencyKey: lastKey,
-              }),
-            );
-            model.set(m, model.get(m)! + o.amount);
-          } else if (o.t === 'replay' && lastKey) {
-            // Posting an already-posted key again changes nothing.
-            await h.db.transaction((tx) =>
-              transfer(tx, {
-                debit: acct(null, ACCOUNTS.rewardsPaid),
-                credit: acct(m, ACCOUNTS.available),
-                amount: o.amount,
-                kind: 'reward',
-                ref: 'r',
-                idempotencyKey: lastKey,
-              }),
-            );
+            if (o.t === 'reward') model.set(m, model.get(m)! + o.amount);
           } else if (o.t === 'spend') {
-            const ok = await h.db
-              .transaction((tx) =>
-                transfer(tx, {
-                  debit: acct(m, ACCOUNTS.available),
-                  credit: acct(null, ACCOUNTS.rewardsPaid),
-                  amount: o.amount,
-                  kind: 'spend',
-                  ref: 's',
-                  idempotencyKey: key(),
-                }),
-              )
-              .then(
-                () => true,
-                (e) => (e instanceof LedgerError ? false : Promise.reject(e)),
-              );
+            const ok = await post(
+              acct(m, ACCOUNTS.available),
+              acct(null, ACCOUNTS.rewardsPaid),
+              o.amount,
+              'spend',
+              's',
+            ).then(
+              () => true,
+              (e) => (e instanceof LedgerError ? false : Promise.reject(e)),
+            );
             // Refused exactly when the model says the balance does not cover it.
             expect(ok).toBe(model.get(m)! >= o.amount);
             if (ok) model.set(m, model.get(m)! - o.amount);
@@ -313,33 +263,13 @@ describe('concurrency', () => {
     const m = members[1]!;
     // An account no other test touches: it holds exactly 30.
     const account = acct(m, ACCOUNTS.remainingDividends);
-    await h.db.transaction((tx) =>
-      transfer(tx, {
-        debit: acct(null, ACCOUNTS.dividendCapIssued),
-        credit: account,
-        amount: 30n,
-        kind: 'fund',
-        ref: 'f',
-        idempotencyKey: key(),
-      }),
-    );
+    await post(acct(null, ACCOUNTS.dividendCapIssued), account, 30n, 'fund', 'f');
     const results = await Promise.all(
       Array.from({ length: 60 }, () =>
-        h.db
-          .transaction((tx) =>
-            transfer(tx, {
-              debit: account,
-              credit: acct(null, ACCOUNTS.dividendCapIssued),
-              amount: 1n,
-              kind: 'spend',
-              ref: 's',
-              idempotencyKey: key(),
-            }),
-          )
-          .then(
-            () => 'ok',
-            (e) => (e instanceof LedgerError ? 'refused' : Promise.reject(e)),
-          ),
+        post(account, acct(null, ACCOUNTS.dividendCapIssued), 1n, 'spend', 's').then(
+          () => 'ok',
+          (e) => (e instanceof LedgerError ? 'refused' : Promise.reject(e)),
+        ),
       ),
     );
     expect(results.filter((r) => r === 'ok')).toHaveLength(30);
