@@ -16,11 +16,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { devAccount, devQuoteSigner, devVoucherSigner, freePort } from '@agc/contracts';
-import pg from 'pg';
 import { toHex } from 'viem';
 import { apiSession } from '../e2e/support/api.ts';
 import { load, loadAll, type Result, startBuiltServer, stop, waitFor } from './http.ts';
 import { runOrderBenchmarks } from './orders.ts';
+import { dropPgDatabase, freshPgDatabase } from './pg.ts';
 import { runSettlementBenchmarks } from './settlement.ts';
 import { runWithdrawBenchmark } from './withdraw.ts';
 
@@ -88,31 +88,6 @@ async function benchBare(): Promise<Result> {
   }
 }
 
-async function freshPgDatabase(): Promise<string | undefined> {
-  try {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    const name = `agc_bench_${Date.now().toString(36)}`;
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const u = new URL(PG_URL);
-    u.pathname = `/${name}`;
-    return u.toString();
-  } catch (e) {
-    console.log(
-      `PostgreSQL not reachable at ${PG_URL} (${(e as Error).message}): PostgreSQL figures skipped`,
-    );
-    return undefined;
-  }
-}
-
-async function dropPgDatabase(url: string) {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists "${new URL(url).pathname.slice(1)}" with (force)`);
-  await admin.end();
-}
-
 /** The JavaScript the login route loads: the entry chunk, its static imports, and the login page's own chunks. */
 function loginBundle() {
   const dist = join(root, 'apps/web/dist');
@@ -168,12 +143,16 @@ async function benchMe() {
   // Each setup on a database of its own: a database remembers the chain its server read, and every
   // setup starts a fresh local chain.
   const onPgDb = async (env: Record<string, string> = {}, processes = 1) => {
-    const url = await freshPgDatabase();
+    const url = await freshPgDatabase(
+      PG_URL,
+      'agc_bench_',
+      (reason) => `PostgreSQL not reachable at ${PG_URL} (${reason}): PostgreSQL figures skipped`,
+    );
     if (!url) return null;
     try {
       return await benchServer(url, env, processes);
     } finally {
-      await dropPgDatabase(url);
+      await dropPgDatabase(PG_URL, url);
     }
   };
   const onPg = await onPgDb();

@@ -18,11 +18,11 @@ import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { migrate, openDb } from '@agc/db';
 import { withDatabase } from '@agc/db/testing';
-import pg from 'pg';
 import { TokenService } from '../apps/server/src/lib/tokens.ts';
 import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
 import { type SeededTeam, seedTeam } from '../apps/server/test/team-seed.ts';
 import { load, startBuiltServer } from './http.ts';
+import { onAdmin } from './pg.ts';
 
 const PG_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -31,18 +31,8 @@ const CHAIN_DEPTH = Number(process.env.BENCH_CHAIN_DEPTH ?? 20_000);
 const NAIVE_SECONDS = Number(process.env.BENCH_NAIVE_SECONDS ?? 30);
 const DAY = '2026-01-15';
 
-async function admin<T>(f: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    return await f(c);
-  } finally {
-    await c.end();
-  }
-}
-
 async function freshDatabase(name: string): Promise<string> {
-  await admin(async (c) => {
+  await onAdmin(PG_URL, async (c) => {
     await c.query(`drop database if exists "${name}" with (force)`);
     await c.query(`create database "${name}"`);
   });
@@ -159,7 +149,7 @@ export async function runSettlementBenchmarks(): Promise<void> {
       }
     } finally {
       if (!process.env.BENCH_KEEP_DB)
-        await admin((c) => c.query(`drop database if exists "${name}" with (force)`));
+        await onAdmin(PG_URL, (c) => c.query(`drop database if exists "${name}" with (force)`));
     }
   }
   const small = times.get(100_000);

@@ -27,7 +27,6 @@ import { pathToFileURL } from 'node:url';
 import { openDb, rowsOf } from '@agc/db';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { TokenService } from '../apps/server/src/lib/tokens.ts';
 import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
 import { ACCOUNTS, checkLedger, transferBatch } from '../apps/server/src/modules/ledger/index.ts';
@@ -35,6 +34,7 @@ import { type Member, newInviteCode } from '../apps/server/src/modules/members/i
 import { insertPlaced, insertRoot } from '../apps/server/src/modules/team/index.ts';
 import { newWallet } from '../apps/server/test/helpers.ts';
 import { startBuiltServer } from './http.ts';
+import { dropPgDatabase, freshPgDatabase } from './pg.ts';
 
 const PG_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -102,22 +102,6 @@ async function run(
 const fmt = (f: Figures) =>
   `${f.rps.toFixed(0).padStart(6)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(3)} ms   2xx ${f.ok}   non-2xx ${f.non2xx}   errors ${f.errors}`;
 
-async function freshDatabase(): Promise<string | undefined> {
-  try {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    const name = `agc_bench_wd_${Date.now().toString(36)}`;
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const u = new URL(PG_URL);
-    u.pathname = `/${name}`;
-    return u.toString();
-  } catch (e) {
-    console.log(`\nwithdrawals: PostgreSQL not reachable at ${PG_URL} (${(e as Error).message}): skipped`);
-    return undefined;
-  }
-}
-
 /**
  * One measured setup: a fresh database, `processes` built servers on it with `env` (the same secret, as
  * behind one load balancer), 1,000 funded members; the requests run, then the check. Returns the POST
@@ -129,7 +113,11 @@ async function measure(
   withReads: boolean,
   processes = 1,
 ): Promise<Figures | null> {
-  const dbUrl = await freshDatabase();
+  const dbUrl = await freshPgDatabase(
+    PG_URL,
+    'agc_bench_wd_',
+    (reason) => `\nwithdrawals: PostgreSQL not reachable at ${PG_URL} (${reason}): skipped`,
+  );
   if (!dbUrl) return null;
   const secret = randomBytes(32).toString('hex');
   const servers = await Promise.all(
@@ -221,10 +209,7 @@ async function measure(
   } finally {
     await db.close();
     await Promise.all(servers.map((x) => x.stop()));
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists "${new URL(dbUrl).pathname.slice(1)}" with (force)`);
-    await admin.end();
+    await dropPgDatabase(PG_URL, dbUrl);
   }
 }
 
