@@ -1,6 +1,7 @@
-import { type Relation, shortAddress } from '@agc/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { shortAddress } from '@agc/shared';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingState } from '../../../components/LoadState.tsx';
 import {
   MEMBER_NODE_HEIGHT,
   MEMBER_NODE_WIDTH,
@@ -11,13 +12,11 @@ import { NodeDetail } from '../../../features/tree/components/NodeDetail.tsx';
 import { OrgTree, type OrgTreeHandle } from '../../../features/tree/components/OrgTree.tsx';
 import { TreeSearch } from '../../../features/tree/components/TreeSearch.tsx';
 import { useMemberTree } from '../../../features/tree/hooks/use-member-tree.ts';
-import { type MemberOrgNode, matchesAddress, memberAcc } from '../../../features/tree/model/member-tree.ts';
-import { findNode } from '../../../features/tree/model/tree.ts';
+import { useTreeSelection } from '../../../features/tree/hooks/use-tree-selection.ts';
+import { type MemberOrgNode, matchesAddress } from '../../../features/tree/model/member-tree.ts';
 import { errorText } from '../../../lib/errors.ts';
 
 const hasMenu = (node: MemberOrgNode) => node.member !== null;
-/** Where a found member is put (fraction of the chart's height): above the details panel. */
-const DETAIL_CENTER_Y = 0.25;
 
 /**
  * The member's placement subtree as a binary org chart, loaded one level per call. Members cannot
@@ -27,35 +26,12 @@ export default function InviteTreePage() {
   const { t } = useTranslation();
   const tree = useMemberTree();
   const chart = useRef<OrgTreeHandle>(null);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [centerId, setCenterId] = useState<string | null>(null);
-
-  // After a search opened the chart down to a member: centre it once it is laid out, above the
-  // details panel that opens with it.
-  useEffect(() => {
-    if (centerId && tree.data && chart.current?.centerOn(centerId, DETAIL_CENTER_Y)) setCenterId(null);
-  }, [centerId, tree.data]);
+  const selection = useTreeSelection(tree, chart);
 
   const texts = useMemo(() => memberCardTexts(t), [t]);
   const renderContent = useCallback((node: MemberOrgNode) => memberCard(node, texts), [texts]);
-  const onNodeClick = useCallback((node: MemberOrgNode) => setSelectedId(node.member ? node.id : null), []);
 
-  const { show } = tree;
-  const onFound = useCallback(
-    async (relation: Relation) => {
-      await show(relation);
-      setSelectedId(relation.target.id);
-      setCenterId(relation.target.id);
-    },
-    [show],
-  );
-
-  if (tree.isPending)
-    return (
-      <p className="muted list-state" data-testid="tree-loading">
-        {t('common.loading')}
-      </p>
-    );
+  if (tree.isPending) return <LoadingState testId="tree-loading" />;
   if (tree.error || !tree.data)
     return (
       <div className="list-state" data-testid="tree-error">
@@ -67,10 +43,10 @@ export default function InviteTreePage() {
       </div>
     );
 
-  const selected = selectedId ? findNode(tree.data, selectedId, memberAcc) : null;
+  const { selected } = selection;
   return (
     <div className="tree-page" data-testid="invite-tree">
-      <TreeSearch onFound={onFound} />
+      <TreeSearch onFound={selection.onFound} />
       {tree.root.kind === 'member' && (
         <div className="tree-rerooted" data-testid="tree-rerooted">
           <span>{t('tree.rerooted', { address: shortAddress(tree.root.address) })}</span>
@@ -78,10 +54,7 @@ export default function InviteTreePage() {
             type="button"
             className="btn btn-secondary"
             data-testid="tree-back-to-me"
-            onClick={() => {
-              setSelectedId(null);
-              void tree.backToMe().then(() => chart.current?.restore());
-            }}
+            onClick={selection.backToMe}
           >
             {t('tree.backToMe')}
           </button>
@@ -104,12 +77,10 @@ export default function InviteTreePage() {
           filterPlaceholder={t('tree.filterPlaceholder')}
           renderContent={renderContent}
           hasMenu={hasMenu}
-          onNodeClick={onNodeClick}
-          selectedId={selectedId}
+          onNodeClick={selection.onNodeClick}
+          selectedId={selection.selectedId}
           overlay={
-            selected?.member ? (
-              <NodeDetail member={selected.member} onClose={() => setSelectedId(null)} />
-            ) : null
+            selected?.member ? <NodeDetail member={selected.member} onClose={selection.clear} /> : null
           }
         />
       </div>
