@@ -7,7 +7,7 @@ import { count } from 'drizzle-orm';
 import pino from 'pino';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config.ts';
 import { startRuntime } from '../src/runtime.ts';
 
 const log = pino({ level: 'silent' });
@@ -49,6 +49,21 @@ describe('runtime', () => {
 
   const SIGNER_KEY = `0x${'ab'.repeat(32)}` as const;
   const QUOTE_KEY = `0x${'cd'.repeat(32)}` as const;
+  /** The contracts on a network, owned by dev account 0, trusting `signer` for vouchers. */
+  const deployOn = (network: { url: string }, signer = privateKeyToAccount(SIGNER_KEY).address) =>
+    deployAll({
+      rpcUrl: network.url,
+      deployer: devAccount(0),
+      signer,
+      quoteSigner: privateKeyToAccount(QUOTE_KEY).address,
+      openMint: false,
+    });
+  /** Why the runtime refuses to start with a configuration, or null when it starts (it is closed again). */
+  const startError = (config: Config) =>
+    startRuntime(config, log).then(
+      (r) => r.close().then(() => null),
+      (e: Error) => e,
+    );
   const networkConfig = (network: { url: string }, d: Deployment, unusedPort: number) =>
     loadConfig({
       DATA_DIR: tempDir(),
@@ -66,13 +81,7 @@ describe('runtime', () => {
   it('uses a configured network and its contracts without starting anvil', async () => {
     const network = await startAnvil();
     try {
-      const d = await deployAll({
-        rpcUrl: network.url,
-        deployer: devAccount(0),
-        signer: privateKeyToAccount(SIGNER_KEY).address,
-        quoteSigner: privateKeyToAccount(QUOTE_KEY).address,
-        openMint: false,
-      });
+      const d = await deployOn(network);
       const unusedPort = await freePort();
       const runtime = await startRuntime(networkConfig(network, d, unusedPort), log);
       try {
@@ -95,21 +104,12 @@ describe('runtime', () => {
     const network = await startAnvil();
     try {
       // Owned and guarded by dev account 0 (anyone knows its key), signers as configured.
-      const devOwned = await deployAll({
-        rpcUrl: network.url,
-        deployer: devAccount(0),
-        signer: privateKeyToAccount(SIGNER_KEY).address,
-        quoteSigner: privateKeyToAccount(QUOTE_KEY).address,
-        openMint: false,
-      });
+      const devOwned = await deployOn(network);
       const production = {
         ...networkConfig(network, devOwned, await freePort()),
         env: 'production' as const,
       };
-      const refused = await startRuntime(production, log).then(
-        (r) => r.close().then(() => null),
-        (e: Error) => e,
-      );
+      const refused = await startError(production);
       expect(refused?.name).toBe('UnsafeDeploymentError');
       expect(refused?.message).toContain(`vault owner ${devAccount(0).address}`);
       expect(refused?.message).toContain('is a key of the public development mnemonic');
@@ -118,20 +118,11 @@ describe('runtime', () => {
       await dev.close();
 
       // A vault that trusts another signer than SIGNER_PRIVATE_KEY: every voucher would fail.
-      const otherSigner = await deployAll({
-        rpcUrl: network.url,
-        deployer: devAccount(0),
-        signer: devAccount(10).address,
-        quoteSigner: privateKeyToAccount(QUOTE_KEY).address,
-        openMint: false,
+      const otherSigner = await deployOn(network, devAccount(10).address);
+      const mismatch = await startError({
+        ...networkConfig(network, otherSigner, await freePort()),
+        env: 'production' as const,
       });
-      const mismatch = await startRuntime(
-        { ...networkConfig(network, otherSigner, await freePort()), env: 'production' as const },
-        log,
-      ).then(
-        (r) => r.close().then(() => null),
-        (e: Error) => e,
-      );
       expect(mismatch?.message).toContain(`the vault trusts ${devAccount(10).address}`);
     } finally {
       await network.stop();
