@@ -1,23 +1,18 @@
 import { type AdminWithdrawal, ellipsisMiddle, shortAddress } from '@agc/shared';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { useTranslation } from 'react-i18next';
+import { AuditActions } from '../../../components/AuditActions.tsx';
 import { ValueRow } from '../../../components/ValueRow.tsx';
 import { formatAssetExact, formatEventTime } from '../../../lib/format.ts';
 import { approvalBlock, isRevocable, isRevoking } from '../audit-rules.ts';
 import { useAuditDecision } from '../hooks/use-audit-decision.tsx';
-import type { AuditAction } from './AuditConfirm.tsx';
 import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
 
 /** The note's and the reason's length limit (the server's as well). */
 export const AUDIT_TEXT_MAX = 500;
 
-/** The buttons of each state, in their order, and their look. */
+/** The decisions of each state, in their order (Approve is the primary one, the others danger). */
 const ACTIONS = { open: ['reject', 'approve'], revocable: ['revoke'] } as const;
-const ACTION_CLASS: Record<AuditAction, string> = {
-  approve: 'btn btn-primary btn-small',
-  reject: 'btn btn-danger btn-small',
-  revoke: 'btn btn-danger btn-small',
-};
 
 /** What the auditor sees of the maker-checker rule on an Auditing withdrawal. */
 function ApprovalHints({ w, block }: { w: AdminWithdrawal; block: ReturnType<typeof approvalBlock> }) {
@@ -184,20 +179,16 @@ export function AuditWithdrawCard({
               {t(open ? 'withdrawAudit.reasonRequired' : 'withdrawAudit.revokeReasonRequired')}
             </p>
           )}
-          <div className="audit-actions">
-            {ACTIONS[open ? 'open' : 'revocable'].map((action) => (
-              <button
-                key={action}
-                type="button"
-                className={ACTION_CLASS[action]}
-                data-testid={`withdraw-audit-${action}`}
-                disabled={busy || (action === 'approve' && block !== null)}
-                onClick={() => void decision.act(action)}
-              >
-                {t(`withdrawAudit.${action}`)}
-              </button>
-            ))}
-          </div>
+          <AuditActions
+            testIdPrefix="withdraw-audit"
+            actions={ACTIONS[open ? 'open' : 'revocable'].map((action) => ({
+              key: action,
+              label: t(`withdrawAudit.${action}`),
+              look: action === 'approve' ? 'primary' : 'danger',
+              disabled: busy || (action === 'approve' && block !== null),
+            }))}
+            onAction={(action) => void decision.act(action)}
+          />
         </>
       )}
     </article>
