@@ -4,6 +4,7 @@ import { useAuthStore } from '../../../stores/auth.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { makeMe } from '../../../test/fixtures.ts';
 import { fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import { expectTexts } from '../../../test/texts.ts';
 import HomePage from './HomePage.tsx';
 
 const figure = (id: string) => screen.getByTestId(`home-${id}`).textContent;
@@ -36,22 +37,24 @@ describe('home page', () => {
     renderPage(<HomePage />);
     expect(screen.getByTestId('home-loading').textContent).toBe('Loading…');
     await screen.findByTestId('home-investment_sum');
-    expect(figure('level')).toBe('V3');
-    expect(figure('investment_sum')).toBe('$1,234.50');
-    expect(figure('remaining_dividends')).toBe('$3,703.50');
-    // left + right, exact (no float)
-    expect(figure('team_performance')).toBe('$9,007,199,254,740,994.01');
-    expect(figure('left_team_investment')).toBe('$9,007,199,254,740,993.01');
-    expect(figure('right_team_investment')).toBe('$1.00');
-    expect(figure('month_team_invest')).toBe('$0.0001');
-    expect(figure('profit_sum')).toBe('$12.3456');
-    expect(figure('locked_profit')).toBe('$1,000,000.00');
-    expect(figure('available_profit')).toBe('$2.50');
-    expect(figure('yesterday_profit')).toBe('$0.10');
-    expect(figure('yesterday_profit_amc')).toBe('1.2346 AGC');
-    // today's rewards follow yesterday's, in the same order and formatting
-    expect(figure('today_profit')).toBe('$0.25');
-    expect(figure('today_profit_amc')).toBe('2.0001 AGC');
+    expectTexts('home', {
+      level: 'V3',
+      investment_sum: '$1,234.50',
+      remaining_dividends: '$3,703.50',
+      // left + right, exact (no float)
+      team_performance: '$9,007,199,254,740,994.01',
+      left_team_investment: '$9,007,199,254,740,993.01',
+      right_team_investment: '$1.00',
+      month_team_invest: '$0.0001',
+      profit_sum: '$12.3456',
+      locked_profit: '$1,000,000.00',
+      available_profit: '$2.50',
+      yesterday_profit: '$0.10',
+      yesterday_profit_amc: '1.2346 AGC',
+      // today's rewards follow yesterday's, in the same order and formatting
+      today_profit: '$0.25',
+      today_profit_amc: '2.0001 AGC',
+    });
     const ids = [...document.querySelectorAll('[data-testid^="home-"]')].map((e) =>
       e.getAttribute('data-testid'),
     );

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import { makeReward } from '../../../test/reward-fixtures.ts';
+import { expectTexts } from '../../../test/texts.ts';
 import RewardDetailPage from './RewardDetailPage.tsx';
 
-const field = (name: string) => screen.getByTestId(`reward-detail-${name}`).textContent;
 const DETAIL = '/pages/rewardList/detail';
 
 afterEach(cleanupPage);
@@ -29,20 +29,22 @@ describe('reward detail page', () => {
     renderPage(<RewardDetailPage />, `${DETAIL}?id=7`);
     await screen.findByTestId('reward-detail');
     expect(calls[0]?.query.get('id')).toBe('7');
-    expect(field('kind')).toBe('Recommendation/Market');
-    expect(field('created_at')).toBe(formatTime(reward.created_at));
-    expect(field('base')).toBe('1,500.00 USDT');
-    expect(field('rate')).toBe('10%');
-    expect(field('source')).toBe('0x70997970c5...17dc79c8');
-    expect(field('level')).toBe('V3');
-    expect(field('amount')).toBe('119.50 USDT');
-    expect(field('credited_usdt')).toBe('95.60 USDT');
-    expect(field('credited_agc')).toBe('47.80 AGC');
-    expect(field('due')).toBe('150.00 USDT');
-    expect(field('cut')).toBe('30.50 USDT');
-    expect(field('cut_reason')).toBe('Remaining dividends');
-    expect(field('day')).toBe('2024-12-31');
-    expect(field('headline')).toBe('119.50 USDT');
+    expectTexts('reward-detail', {
+      kind: 'Recommendation/Market',
+      created_at: formatTime(reward.created_at),
+      base: '1,500.00 USDT',
+      rate: '10%',
+      source: '0x70997970c5...17dc79c8',
+      level: 'V3',
+      amount: '119.50 USDT',
+      credited_usdt: '95.60 USDT',
+      credited_agc: '47.80 AGC',
+      due: '150.00 USDT',
+      cut: '30.50 USDT',
+      cut_reason: 'Remaining dividends',
+      day: '2024-12-31',
+      headline: '119.50 USDT',
+    });
     expect(screen.getByTestId('reward-capped').textContent).toBe('Capped: 30.50 USDT by remaining dividends');
   });
 
@@ -53,12 +55,14 @@ describe('reward detail page', () => {
     });
     renderPage(<RewardDetailPage />, `${DETAIL}?id=7`);
     await screen.findByTestId('reward-detail');
-    expect(field('kind')).toBe('Management');
-    expect(field('source')).toBe('—');
-    expect(field('level')).toBe('Rank 2');
-    expect(field('rate')).toBe('0.6%');
-    expect(field('cut')).toBe('0.00 USDT');
-    expect(field('cut_reason')).toBe('None');
+    expectTexts('reward-detail', {
+      kind: 'Management',
+      source: '—',
+      level: 'Rank 2',
+      rate: '0.6%',
+      cut: '0.00 USDT',
+      cut_reason: 'None',
+    });
     expect(screen.queryByTestId('reward-capped')).toBeNull();
   });
 

@@ -1,7 +1,5 @@
 import { formatTime } from '@agc/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useRewards } from '../../../features/rewards/api/get-rewards.ts';
 import { flattenRewards, nextPageParam } from '../../../features/rewards/api/paging.ts';
@@ -9,7 +7,15 @@ import { groupStarts } from '../../../features/rewards/format.ts';
 import { useAuthStore } from '../../../stores/auth.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { makeMe } from '../../../test/fixtures.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi, testQueryClient } from '../../../test/render.tsx';
+import {
+  type ApiHandler,
+  fail,
+  loadBothPages,
+  ok,
+  renderPage,
+  renderQueryHook,
+  stubApi,
+} from '../../../test/render.tsx';
 import { makeReward, rewardPage } from '../../../test/reward-fixtures.ts';
 import RewardListPage from './RewardListPage.tsx';
 
@@ -162,15 +168,8 @@ describe('rewards tab', () => {
           ? ok(rewardPage([makeReward({ id: '3' })], { hasMore: true }))
           : ok(rewardPage([makeReward({ id: '3' }), makeReward({ id: '2', group: 2 })], { page: 2 })),
     });
-    const client = testQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useRewards('static'), { wrapper });
-    await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(result.current.hasNextPage).toBe(true);
-    await act(() => result.current.fetchNextPage());
-    await waitFor(() => expect(result.current.hasNextPage).toBe(false));
+    const { result } = renderQueryHook(() => useRewards('static'));
+    await loadBothPages(result);
     expect(calls.map((c) => [c.path, c.query.get('kind'), c.query.get('page'), c.query.get('size')])).toEqual(
       [
         ['/api/v1/profit/type', 'static', '1', '20'],

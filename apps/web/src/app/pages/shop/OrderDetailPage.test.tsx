@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { makeOrder } from '../../../test/fixtures.ts';
 import { CONFIG, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import { expectTexts } from '../../../test/texts.ts';
 import OrderDetailPage from './OrderDetailPage.tsx';
 
 const TX = `0x${'ab'.repeat(32)}`;
@@ -26,21 +27,23 @@ describe('order detail page', () => {
     stubApi({ 'GET /api/v1/order/42': () => ok(order), 'GET /api/v1/config': () => ok(CONFIG) });
     renderPage(<OrderDetailPage />, '/pages/shop/shopOrderDetail?order_id=42');
     await screen.findByTestId('order-detail');
-    expect(field('order_id')).toBe('42');
-    expect(field('product')).toBe('Starter');
-    expect(field('status')).toBe('Verifying');
-    expect(field('pay_amount_usdt')).toBe('1,234.50 USDT');
-    expect(field('service_fee_agc')).toBe('12.3457 AGC');
-    expect(field('agc_price_usdt')).toBe('0.48 USDT');
-    expect(field('total_amount_usdt')).toBe('1,240.42 USDT');
-    expect(field('amount_received_usdt')).toBe('0.00 USDT');
-    expect(field('payment_method')).toBe('USDT+AGC');
-    expect(field('wallet')).toBe(order.wallet);
-    expect(field('transaction_id')).toBe('-');
-    expect(field('created_at')).toBe(formatTime(order.created_at));
-    expect(field('pay_time')).toBe(formatTime('2025-01-01T00:05:00Z'));
-    expect(field('collection_time')).toBe('-');
-    expect(field('reason')).toBe('waiting for confirmations');
+    expectTexts('order-detail', {
+      order_id: '42',
+      product: 'Starter',
+      status: 'Verifying',
+      pay_amount_usdt: '1,234.50 USDT',
+      service_fee_agc: '12.3457 AGC',
+      agc_price_usdt: '0.48 USDT',
+      total_amount_usdt: '1,240.42 USDT',
+      amount_received_usdt: '0.00 USDT',
+      payment_method: 'USDT+AGC',
+      wallet: order.wallet,
+      transaction_id: '-',
+      created_at: formatTime(order.created_at),
+      pay_time: formatTime('2025-01-01T00:05:00Z'),
+      collection_time: '-',
+      reason: 'waiting for confirmations',
+    });
     await waitFor(() =>
       expect(screen.getByTestId('order-detail-tx_hash').querySelector('a')?.getAttribute('href')).toBe(
         `https://arbiscan.io/tx/${TX}`,

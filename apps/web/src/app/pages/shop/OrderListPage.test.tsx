@@ -1,11 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flattenOrders, nextPageParam, useOrders } from '../../../features/shop/api/get-orders.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { makeOrder } from '../../../test/fixtures.ts';
-import { type ApiHandler, ok, renderPage, stubApi, testQueryClient } from '../../../test/render.tsx';
+import {
+  type ApiHandler,
+  loadBothPages,
+  ok,
+  renderPage,
+  renderQueryHook,
+  stubApi,
+} from '../../../test/render.tsx';
 import OrderListPage from './OrderListPage.tsx';
 
 const pageOf = (page: number, ids: string[], hasMore: boolean) =>
@@ -32,15 +37,8 @@ describe('order list paging', () => {
 
   it('asks page after page while has_more, each order once', async () => {
     const calls = stubApi({ 'GET /api/v1/order/all': paged });
-    const client = testQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useOrders('Verifying'), { wrapper });
-    await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(result.current.hasNextPage).toBe(true);
-    await act(() => result.current.fetchNextPage());
-    await waitFor(() => expect(result.current.hasNextPage).toBe(false));
+    const { result } = renderQueryHook(() => useOrders('Verifying'));
+    await loadBothPages(result);
     expect(calls.map((c) => [c.query.get('page'), c.query.get('size'), c.query.get('status')])).toEqual([
       ['1', '10', 'Verifying'],
       ['2', '10', 'Verifying'],

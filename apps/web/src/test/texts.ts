@@ -1,0 +1,10 @@
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+
+/** Checks a table of texts at once: the text of each `<prefix>-<name>` element is `expected[name]`. */
+export function expectTexts(prefix: string, expected: Record<string, string | null>) {
+  const actual = Object.fromEntries(
+    Object.keys(expected).map((name) => [name, screen.getByTestId(`${prefix}-${name}`).textContent]),
+  );
+  expect(actual).toEqual(expected);
+}
