@@ -6,26 +6,23 @@ import { formatDuration, runByText } from '../format.ts';
 /** The recorded run of a settled day: who ran it, when, and how long it took. */
 export function RunDetails({ run }: { run: SettlementRun }) {
   const { t } = useTranslation();
+  // [label key, test id, text, title (the full address of who ran it)]
+  const rows: [string, string, string, string | undefined][] = [
+    ['settlement.runBy', 'settlement-run-by', runByText(run.run_by, t), run.run_by ?? undefined],
+    ['settlement.startedAt', 'settlement-started-at', formatEventTime(run.started_at, t), undefined],
+    ['settlement.finishedAt', 'settlement-finished-at', formatEventTime(run.finished_at, t), undefined],
+    ['settlement.duration', 'settlement-duration', formatDuration(run.duration_ms), undefined],
+  ];
   return (
     <dl className="rows settlement-run-details" data-testid="settlement-run-details">
-      <div className="row">
-        <dt>{t('settlement.runBy')}</dt>
-        <dd data-testid="settlement-run-by" title={run.run_by ?? undefined}>
-          {runByText(run.run_by, t)}
-        </dd>
-      </div>
-      <div className="row">
-        <dt>{t('settlement.startedAt')}</dt>
-        <dd data-testid="settlement-started-at">{formatEventTime(run.started_at, t)}</dd>
-      </div>
-      <div className="row">
-        <dt>{t('settlement.finishedAt')}</dt>
-        <dd data-testid="settlement-finished-at">{formatEventTime(run.finished_at, t)}</dd>
-      </div>
-      <div className="row">
-        <dt>{t('settlement.duration')}</dt>
-        <dd data-testid="settlement-duration">{formatDuration(run.duration_ms)}</dd>
-      </div>
+      {rows.map(([label, testId, text, title]) => (
+        <div className="row" key={testId}>
+          <dt>{t(label)}</dt>
+          <dd data-testid={testId} title={title}>
+            {text}
+          </dd>
+        </div>
+      ))}
     </dl>
   );
 }
