@@ -386,24 +386,16 @@ describe('order life cycle on the real contracts', () => {
     const created = (await api('POST', '/order', bob, { product_id: 1 })).data;
     // pay() without approvals reverts on chain.
     const payTx = (await api('GET', `/order/tx/${created.order_id}`, bob)).data.tx;
-    await s.call(
-      bob.account,
-      s.ctx.chain.contracts.usdt,
-      encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [s.ctx.chain.contracts.transfer, 0n],
-      }),
-    );
-    await s.call(
-      bob.account,
-      s.ctx.chain.contracts.agc,
-      encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [s.ctx.chain.contracts.transfer, 0n],
-      }),
-    );
+    for (const token of [s.ctx.chain.contracts.usdt, s.ctx.chain.contracts.agc])
+      await s.call(
+        bob.account,
+        token,
+        encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [s.ctx.chain.contracts.transfer, 0n],
+        }),
+      );
     const reverted = await s.send(bob.account, payTx);
     // A failed payment is not even taken as a report any more: the order stays Unpaid, out of the audit queue.
     const report = await api('POST', '/order/pay', bob, { order_id: created.order_id, tx_hash: reverted });

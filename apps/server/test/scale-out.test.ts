@@ -84,6 +84,26 @@ async function until<T>(
   }
 }
 
+/** Waits until an order is Success on a server (confirmed by whichever process watches the chain). */
+const orderConfirmed = (what: string, on: BuiltServer, h: Headers, id: string, ms?: number) =>
+  until(
+    what,
+    async () => (await api(on, h, 'GET', `order/${id}`)).data.status,
+    (s) => s === 'Success',
+    ms,
+  );
+
+/** Waits until both processes show one of the root's /me figures at a value (no stale cache beyond 5 s). */
+async function rootMeOnBoth(what: string, field: string, value: string) {
+  for (const s of [A, B])
+    await until(
+      what,
+      async () => (await api(s, headers.root, 'GET', 'me')).data[field],
+      (v) => v === value,
+      5000,
+    );
+}
+
 /** Buys product 1 as `who`: order on one server, the three transactions from the other's answers, report on the first. */
 async function buy(orderOn: BuiltServer, stepsFrom: BuiltServer, who: PrivateKeyAccount, h: Headers) {
   const order = await api(orderOn, h, 'POST', 'order', { product_id: 1 });
@@ -171,35 +191,15 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
     headers.member = (await apiSession(B.base, member, { code, side: 'left' })).headers;
     // The root invests first (a referral is paid from the inviter's remaining dividends).
     const own = await buy(B, A, root, headers.root);
-    await until(
-      'root order on A',
-      async () => (await api(A, headers.root, 'GET', `order/${own}`)).data.status,
-      (s) => s === 'Success',
-    );
-    for (const s of [A, B])
-      await until(
-        'root investment',
-        async () => (await api(s, headers.root, 'GET', 'me')).data.investment_sum,
-        (v) => v === '100',
-        5000,
-      );
+    await orderConfirmed('root order on A', A, headers.root, own);
+    await rootMeOnBoth('root investment', 'investment_sum', '100');
     const before = await Promise.all([A, B].map(async (s) => (await api(s, headers.root, 'GET', 'me')).data));
     expect(before.map((m) => m.profit_sum)).toEqual(['0', '0']); // both cache it now, for a minute
 
     const id = await buy(A, B, member, headers.member);
-    await until(
-      'order on B',
-      async () => (await api(B, headers.member, 'GET', `order/${id}`)).data.status,
-      (s) => s === 'Success',
-    );
+    await orderConfirmed('order on B', B, headers.member, id);
     // The referral (10 % of 100 USDT) shows on both processes well within their cache lifetime.
-    for (const s of [A, B])
-      await until(
-        'referral',
-        async () => (await api(s, headers.root, 'GET', 'me')).data.profit_sum,
-        (v) => v === '10',
-        5000,
-      );
+    await rootMeOnBoth('referral', 'profit_sum', '10');
     expect((await api(A, headers.member, 'GET', 'me')).data.investment_sum).toBe('100');
   });
 
@@ -207,13 +207,7 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
     const requested = await api(A, headers.root, 'POST', 'withdraw', { amount: '5', type: 1 });
     expect(requested.code).toBe(200);
     const id = requested.data.withdraw_id;
-    for (const s of [A, B])
-      await until(
-        'locked',
-        async () => (await api(s, headers.root, 'GET', 'me')).data.locked_profit,
-        (v) => v === '5',
-        5000,
-      );
+    await rootMeOnBoth('locked', 'locked_profit', '5');
     // The root is an admin, but not of its own withdrawal: the other admin approves, on the other process.
     expect((await api(B, headers.root, 'POST', `admin/withdraws/${id}/approve`, {})).code).toBe(403);
     expect((await api(B, headers.admin2, 'POST', `admin/withdraws/${id}/approve`, {})).data.status).toBe(
@@ -228,13 +222,7 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
         async () => (await api(s, headers.root, 'GET', `withdraw/${id}`)).data.status,
         (v) => v === 'Success',
       );
-    for (const s of [A, B])
-      await until(
-        'unlocked',
-        async () => (await api(s, headers.root, 'GET', 'me')).data.locked_profit,
-        (v) => v === '0',
-        5000,
-      );
+    await rootMeOnBoth('unlocked', 'locked_profit', '0');
   });
 
   it('a logout on one process is refused at once by the other', async () => {
@@ -344,11 +332,6 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
     // The dead process's watcher lease runs out and the survivor takes the chain over: a new payment is
     // confirmed by it alone.
     const id = await buy(survivor, survivor, member, headers.member);
-    await until(
-      'order after the kill',
-      async () => (await api(survivor, headers.member, 'GET', `order/${id}`)).data.status,
-      (s) => s === 'Success',
-      (LEASE_SECONDS + 10) * 1000,
-    );
+    await orderConfirmed('order after the kill', survivor, headers.member, id, (LEASE_SECONDS + 10) * 1000);
   }, 60_000);
 });
