@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { flattenWithdrawals, useWithdrawals } from '../../../features/withdraw/api/get-withdraws.ts';
-import { ClaimButton } from '../../../features/withdraw/components/ClaimButton.tsx';
-import { ClaimNotice } from '../../../features/withdraw/components/ClaimNotice.tsx';
+import { ClaimAction } from '../../../features/withdraw/components/ClaimAction.tsx';
 import { WithdrawListItem } from '../../../features/withdraw/components/WithdrawListItem.tsx';
 import {
   filterStatus,
@@ -32,26 +31,6 @@ export default function WithdrawalListPage() {
   const open = (w: Withdrawal) =>
     void navigateTo(withQuery(paths.withdrawalDetail, { withdraw_id: w.withdraw_id })).catch(ignore);
 
-  const action = (w: Withdrawal) => {
-    const mine = claim.id === w.withdraw_id;
-    if (w.status !== 'Withdrawable' && !mine) return undefined;
-    return (
-      <>
-        {w.status === 'Withdrawable' && (
-          <ClaimButton
-            withdrawal={w}
-            phase={mine ? claim.phase : null}
-            disabled={claim.running || !config.data}
-            revoking={claim.isRevoking(w.withdraw_id)}
-            onClaim={(target) => void claim.claim(target)}
-            block
-          />
-        )}
-        <ClaimNotice claim={claim} withdrawId={w.withdraw_id} status={w.status} />
-      </>
-    );
-  };
-
   return (
     <div className="page withdraw-list">
       <WithdrawStatusTabs all active={filter} onChange={setFilter} />
@@ -59,7 +38,13 @@ export default function WithdrawalListPage() {
         testId="withdraw-list"
         items={flattenWithdrawals(withdrawals.data?.pages)}
         itemKey={(w) => w.withdraw_id}
-        renderItem={(w) => <WithdrawListItem withdrawal={w} onOpen={open} action={action(w)} />}
+        renderItem={(w) => (
+          <WithdrawListItem
+            withdrawal={w}
+            onOpen={open}
+            action={<ClaimAction withdrawal={w} claim={claim} ready={Boolean(config.data)} />}
+          />
+        )}
         isPending={withdrawals.isPending}
         error={withdrawals.error}
         hasMore={withdrawals.hasNextPage}
