@@ -8,3 +8,10 @@ export function expectTexts(prefix: string, expected: Record<string, string | nu
   );
   expect(actual).toEqual(expected);
 }
+
+/** A load that failed shows, in `testId`, 'Load Failed' and the server's `message`. */
+export async function expectLoadFailed(testId: string, message: string) {
+  const error = await screen.findByTestId(testId);
+  expect(error.textContent).toContain('Load Failed');
+  expect(error.textContent).toContain(message);
+}

@@ -14,6 +14,7 @@ import {
   renderPage,
   stubApi,
 } from '../../../test/render.tsx';
+import { expectLoadFailed } from '../../../test/texts.ts';
 import HashRatePage from './HashRatePage.tsx';
 
 // The page runs the shop's real payment flow; only its wallet, chain and step endpoints are fakes.
@@ -153,9 +154,7 @@ describe('hash-rate page', () => {
       }),
     });
     renderPage(<HashRatePage />, '/pages/index/hashRate');
-    const error = await screen.findByTestId('list-error');
-    expect(error.textContent).toContain('Load Failed');
-    expect(error.textContent).toContain('Orders unavailable');
+    await expectLoadFailed('list-error', 'Orders unavailable');
     failing = false;
     fireEvent.click(screen.getByText('Retry'));
     expect(await screen.findByTestId('hashrate-item-7')).toBeTruthy();

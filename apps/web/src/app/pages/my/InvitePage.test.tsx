@@ -8,6 +8,7 @@ import { i18n, loadLocale } from '../../../lib/i18n/index.ts';
 import { LOCALES } from '../../../lib/i18n/languages.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import { expectLoadFailed } from '../../../test/texts.ts';
 import InvitePage from './InvitePage.tsx';
 
 const INVITE: InviteInfo = {
@@ -114,9 +115,7 @@ describe('invite page', () => {
     let fails = true;
     stubApi({ 'GET /api/v1/me/invite': () => (fails ? fail(500, 'Database unavailable') : ok(INVITE)) });
     renderPage(<InvitePage />, '/pages/my/invite/index');
-    const error = await screen.findByTestId('invite-error');
-    expect(error.textContent).toContain('Load Failed');
-    expect(error.textContent).toContain('Database unavailable');
+    await expectLoadFailed('invite-error', 'Database unavailable');
     fails = false;
     fireEvent.click(screen.getByText('Retry'));
     expect((await screen.findByTestId('invite-code')).textContent).toBe('ABCD2345');

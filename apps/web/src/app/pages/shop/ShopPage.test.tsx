@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { makeOrder } from '../../../test/fixtures.ts';
 import { CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import { expectLoadFailed } from '../../../test/texts.ts';
 import ShopPage from './ShopPage.tsx';
 
 const PRODUCTS = [
@@ -50,9 +51,7 @@ describe('shop page', () => {
 
     stubApi({ ...base, 'GET /api/v1/products': () => fail(400, 'Shop closed') });
     renderPage(<ShopPage />, '/pages/shop/index');
-    const error = await screen.findByTestId('shop-error');
-    expect(error.textContent).toContain('Load Failed');
-    expect(error.textContent).toContain('Shop closed');
+    await expectLoadFailed('shop-error', 'Shop closed');
   });
 
   it('Buy creates an order and opens its checkout with the quote', async () => {
