@@ -20,6 +20,15 @@ let s: TestServer;
 const root = newWallet();
 let rootCode: string;
 
+const postAuth = (payload: object) => s.app.inject({ method: 'POST', url: '/api/v1/auth', payload });
+
+/** A fresh nonce for the wallet and the sign-in message over it, signed by the wallet. */
+async function signedMessage(w: ReturnType<typeof newWallet>) {
+  const nonce = await getNonce(s.app, w.address);
+  const message = siweMessage(s.ctx, w, nonce);
+  return { nonce, message, signature: await w.signMessage({ message }) };
+}
+
 async function memberCount() {
   const [row] = await s.db.db.select({ n: count() }).from(schema.users);
   return Number(row?.n);
@@ -124,50 +133,30 @@ describe('POST /api/v1/auth', () => {
     async (_name, extra, code, msg) => {
       const w = newWallet();
       const before = await memberCount();
-      const nonce = await getNonce(s.app, w.address);
-      const message = siweMessage(s.ctx, w, nonce);
-      const signature = await w.signMessage({ message });
-      const res = await s.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth',
-        payload: { message, signature, ...extra },
-      });
+      const { nonce, message, signature } = await signedMessage(w);
+      const res = await postAuth({ message, signature, ...extra });
       expect(res.json()).toEqual({ code, msg, data: null });
       expect(await memberCount()).toBe(before);
       const [n] = await s.db.db.select().from(schema.nonces).where(eq(schema.nonces.nonce, nonce));
       expect(n?.usedAt).toBeNull();
       // The same signed message goes through once the invitation is right.
-      const retry = await s.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth',
-        payload: { message, signature, invite_code: rootCode, side: 'left' },
-      });
+      const retry = await postAuth({ message, signature, invite_code: rootCode, side: 'left' });
       expect(retry.json().code).toBe(200);
     },
   );
 
   it('refuses a malformed invitation code or side by field', async () => {
     const w = newWallet();
-    const nonce = await getNonce(s.app, w.address);
-    const message = siweMessage(s.ctx, w, nonce);
-    const signature = await w.signMessage({ message });
-    const code = await s.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth',
-      payload: { message, signature, invite_code: 'x!', side: 'left' },
-    });
+    const { nonce, message, signature } = await signedMessage(w);
+    const code = await postAuth({ message, signature, invite_code: 'x!', side: 'left' });
     expect(code.json().msg).toBe(
       interpolate(en.validation.field, { field: 'invite_code', reason: en.validation.invalid }),
     );
-    const side = await s.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth',
-      payload: { message, signature, invite_code: rootCode, side: 'up' },
-    });
+    const side = await postAuth({ message, signature, invite_code: rootCode, side: 'up' });
     expect(side.json().msg).toBe(
       interpolate(en.validation.field, { field: 'side', reason: en.validation.invalid }),
     );
-    const none = await s.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { signature } });
+    const none = await postAuth({ signature });
     expect(none.json().msg).toBe(
       interpolate(en.validation.field, { field: 'message', reason: en.validation.required }),
     );
@@ -176,11 +165,7 @@ describe('POST /api/v1/auth', () => {
   it('refuses a replayed nonce', async () => {
     const first = await signIn(s, root);
     expect(first.body.code).toBe(200);
-    const replay = await s.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth',
-      payload: { message: first.message, signature: first.signature },
-    });
+    const replay = await postAuth({ message: first.message, signature: first.signature });
     expect(replay.json()).toEqual({ code: 401, msg: en.nonce.invalid, data: null });
   });
 
@@ -189,11 +174,7 @@ describe('POST /api/v1/auth', () => {
     s.advance(300_001);
     try {
       const message = siweMessage(s.ctx, root, nonce);
-      const res = await s.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth',
-        payload: { message, signature: await root.signMessage({ message }) },
-      });
+      const res = await postAuth({ message, signature: await root.signMessage({ message }) });
       expect(res.json()).toEqual({ code: 401, msg: en.nonce.expired, data: null });
     } finally {
       s.advance(-300_001);
@@ -204,18 +185,10 @@ describe('POST /api/v1/auth', () => {
     const other = newWallet();
     const nonce = await getNonce(s.app, other.address);
     const message = siweMessage(s.ctx, root, nonce);
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth',
-      payload: { message, signature: await root.signMessage({ message }) },
-    });
+    const res = await postAuth({ message, signature: await root.signMessage({ message }) });
     expect(res.json().msg).toBe(en.nonce.invalid);
     const made = siweMessage(s.ctx, root, randomBytes(16).toString('hex'));
-    const res2 = await s.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth',
-      payload: { message: made, signature: await root.signMessage({ message: made }) },
-    });
+    const res2 = await postAuth({ message: made, signature: await root.signMessage({ message: made }) });
     expect(res2.json().msg).toBe(en.nonce.invalid);
   });
 
@@ -258,19 +231,11 @@ describe('POST /api/v1/auth', () => {
         })
       ).body.msg,
     ).toBe(en.siwe.issued_in_future);
-    const garbage = await s.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth',
-      payload: { message: 'hello', signature: '0x1234' },
-    });
+    const garbage = await postAuth({ message: 'hello', signature: '0x1234' });
     expect(garbage.json()).toEqual({ code: 400, msg: en.siwe.malformed, data: { rule: 'header' } });
     const nonce = await getNonce(s.app, root.address);
     const message = siweMessage(s.ctx, root, nonce);
-    const badSig = await s.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth',
-      payload: { message, signature: '0x1234' },
-    });
+    const badSig = await postAuth({ message, signature: '0x1234' });
     expect(badSig.json()).toEqual({ code: 401, msg: en.siwe.bad_signature, data: null });
   });
 
@@ -288,13 +253,7 @@ describe('POST /api/v1/auth', () => {
 describe('POST /api/v1/auth: the strict message and its dates', () => {
   const MIN = 60_000;
   const post = async (message: string) =>
-    (
-      await s.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth',
-        payload: { message, signature: await root.signMessage({ message }) },
-      })
-    ).json();
+    (await postAuth({ message, signature: await root.signMessage({ message }) })).json();
 
   /** A message made with a fresh nonce is refused as expected; the nonce is untouched and still signs in. */
   async function refusedNonceKept(make: (nonce: string) => string, expected: unknown) {
