@@ -1,11 +1,11 @@
 // Test helpers for pages and components: a fake API behind fetch, and a page rendered in a memory
 // router with its own query client (the navigation helpers work against that router).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, renderHook, waitFor } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { expect, vi } from 'vitest';
+import { vi } from 'vitest';
 import { setRouter } from '../lib/navigation.ts';
 
 export { CONFIG } from './config.ts';
@@ -64,22 +64,4 @@ export function renderPage(element: ReactElement, url = '/', queryClient = testQ
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient };
-}
-
-/** Renders a query hook (a list's useInfiniteQuery, say) with its own query client. */
-export function renderQueryHook<R>(hook: () => R, queryClient = testQueryClient()) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
-  return renderHook(hook, { wrapper });
-}
-
-/** A list whose server has two pages: the first loads and says there is more; the second is the last. */
-export async function loadBothPages(result: {
-  current: { isSuccess: boolean; hasNextPage: boolean; fetchNextPage: () => Promise<unknown> };
-}) {
-  await waitFor(() => expect(result.current.isSuccess).toBe(true));
-  expect(result.current.hasNextPage).toBe(true);
-  await act(() => result.current.fetchNextPage());
-  await waitFor(() => expect(result.current.hasNextPage).toBe(false));
 }

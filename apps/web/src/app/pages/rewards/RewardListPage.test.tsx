@@ -7,15 +7,8 @@ import { groupStarts } from '../../../features/rewards/format.ts';
 import { useAuthStore } from '../../../stores/auth.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { makeMe } from '../../../test/fixtures.ts';
-import {
-  type ApiHandler,
-  fail,
-  loadBothPages,
-  ok,
-  renderPage,
-  renderQueryHook,
-  stubApi,
-} from '../../../test/render.tsx';
+import { loadBothPages, renderQueryHook } from '../../../test/query-hooks.tsx';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import { makeReward, rewardPage } from '../../../test/reward-fixtures.ts';
 import RewardListPage from './RewardListPage.tsx';
 

@@ -3,14 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { flattenOrders, nextPageParam, useOrders } from '../../../features/shop/api/get-orders.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { makeOrder } from '../../../test/fixtures.ts';
-import {
-  type ApiHandler,
-  loadBothPages,
-  ok,
-  renderPage,
-  renderQueryHook,
-  stubApi,
-} from '../../../test/render.tsx';
+import { loadBothPages, renderQueryHook } from '../../../test/query-hooks.tsx';
+import { type ApiHandler, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import OrderListPage from './OrderListPage.tsx';
 
 const pageOf = (page: number, ids: string[], hasMore: boolean) =>
