@@ -1,15 +1,12 @@
 import { type AdminWithdrawal, ellipsisMiddle, shortAddress } from '@agc/shared';
-import TextArea from 'antd-mobile/es/components/text-area';
 import { useTranslation } from 'react-i18next';
 import { AuditActions } from '../../../components/AuditActions.tsx';
+import { AuditNote } from '../../../components/AuditNote.tsx';
 import { ValueRow } from '../../../components/ValueRow.tsx';
 import { formatAssetExact, formatEventTime } from '../../../lib/format.ts';
 import { approvalBlock, isRevocable, isRevoking } from '../audit-rules.ts';
 import { useAuditDecision } from '../hooks/use-audit-decision.tsx';
 import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
-
-/** The note's and the reason's length limit (the server's as well). */
-export const AUDIT_TEXT_MAX = 500;
 
 /** The decisions of each state, in their order (Approve is the primary one, the others danger). */
 const ACTIONS = { open: ['reject', 'approve'], revocable: ['revoke'] } as const;
@@ -165,20 +162,13 @@ export function AuditWithdrawCard({
       )}
       {(open || revocable) && (
         <>
-          <TextArea
-            className="audit-note"
-            data-testid="withdraw-audit-note"
+          <AuditNote
+            note={decision.note}
+            testId="withdraw-audit-note"
             placeholder={t(open ? 'withdrawAudit.notePlaceholder' : 'withdrawAudit.revokePlaceholder')}
-            value={decision.text}
-            maxLength={AUDIT_TEXT_MAX}
-            rows={2}
-            onChange={decision.changeText}
+            requiredTestId="withdraw-audit-reason-required"
+            requiredText={t(open ? 'withdrawAudit.reasonRequired' : 'withdrawAudit.revokeReasonRequired')}
           />
-          {decision.reasonMissing && (
-            <p className="error-text" role="alert" data-testid="withdraw-audit-reason-required">
-              {t(open ? 'withdrawAudit.reasonRequired' : 'withdrawAudit.revokeReasonRequired')}
-            </p>
-          )}
           <AuditActions
             testIdPrefix="withdraw-audit"
             actions={ACTIONS[open ? 'open' : 'revocable'].map((action) => ({

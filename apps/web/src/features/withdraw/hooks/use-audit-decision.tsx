@@ -1,7 +1,7 @@
 import type { AdminWithdrawal } from '@agc/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmModal, toast } from '../../../lib/ui.ts';
+import { useAuditNote } from '../../../lib/use-audit-note.ts';
 import { useApproveWithdraw } from '../api/post-admin-withdraw-approve.ts';
 import { useRejectWithdraw } from '../api/post-admin-withdraw-reject.ts';
 import { useRevokeWithdraw } from '../api/post-admin-withdraw-revoke.ts';
@@ -9,32 +9,23 @@ import { type AuditAction, AuditConfirmOk, AuditDecisionConfirm } from '../compo
 
 /**
  * An auditor's decision on one withdrawal: the text that goes with it (an optional note for Approve, the
- * reason the member will read for Reject and Revoke: required, `reasonMissing` when empty, nothing sent),
+ * reason the member will read for Reject and Revoke: required, `note.missing` when empty, nothing sent),
  * the confirmation naming the address and amounts, the request, and the toast (an amount that needs two
  * approvers stays Auditing after its first approval, which the toast says). A refusal is toasted by the
  * request wrapper and keeps the text; the lists reload after it whatever the answer.
  */
 export function useAuditDecision(w: AdminWithdrawal, onDecided?: (id: string) => void) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [reasonMissing, setReasonMissing] = useState(false);
+  const note = useAuditNote();
   const approve = useApproveWithdraw();
   const reject = useRejectWithdraw();
   const revoke = useRevokeWithdraw();
   const busy = approve.isPending || reject.isPending || revoke.isPending;
 
-  const changeText = (value: string) => {
-    setText(value);
-    if (value.trim()) setReasonMissing(false);
-  };
-
   const act = async (action: AuditAction) => {
     if (busy) return;
-    const value = text.trim();
-    if (action !== 'approve' && !value) {
-      setReasonMissing(true);
-      return;
-    }
+    const value = note.take(action !== 'approve');
+    if (value === null) return;
     const ok = await confirmModal({
       title: t(`withdrawAudit.${action}Title`),
       content: <AuditDecisionConfirm w={w} action={action} text={value} />,
@@ -49,7 +40,7 @@ export function useAuditDecision(w: AdminWithdrawal, onDecided?: (id: string) =>
         if (after.status === 'Auditing') done = 'withdrawAudit.firstApprovalDone';
       } else if (action === 'reject') await reject.mutateAsync({ id: w.withdraw_id, reason: value });
       else await revoke.mutateAsync({ id: w.withdraw_id, reason: value });
-      setText('');
+      note.clear();
       onDecided?.(w.withdraw_id);
       void toast(t(done, { id: w.withdraw_id }));
     } catch {
@@ -57,5 +48,5 @@ export function useAuditDecision(w: AdminWithdrawal, onDecided?: (id: string) =>
     }
   };
 
-  return { text, changeText, reasonMissing, busy, act };
+  return { note, busy, act };
 }
