@@ -47,6 +47,15 @@ const acct = (
 ): AccountRef => ({ userId, code, asset });
 let keySeq = 0;
 const key = () => `test:${Date.now()}:${keySeq++}`;
+/** A transfer of the batch tests (kind 't', ref 'b'). */
+const batchItem = (debit: AccountRef, credit: AccountRef, amount: bigint, idempotencyKey: string) => ({
+  debit,
+  credit,
+  amount,
+  kind: 't',
+  ref: 'b',
+  idempotencyKey,
+});
 /** One transfer in its own transaction, under a fresh idempotency key unless one is given. */
 const post = (
   debit: AccountRef,
@@ -117,30 +126,9 @@ describe('transferBatch', () => {
     const m = members[2]!;
     const k = key();
     const inputs = [
-      {
-        debit: acct(null, ACCOUNTS.rewardsPaid),
-        credit: acct(m, ACCOUNTS.available),
-        amount: 7n,
-        kind: 't',
-        ref: 'b',
-        idempotencyKey: `${k}:1`,
-      },
-      {
-        debit: acct(null, ACCOUNTS.rewardsPaid, 'AGC'),
-        credit: acct(m, ACCOUNTS.available, 'AGC'),
-        amount: 3n,
-        kind: 't',
-        ref: 'b',
-        idempotencyKey: `${k}:2`,
-      },
-      {
-        debit: acct(m, ACCOUNTS.available),
-        credit: acct(null, ACCOUNTS.rewardsPaid),
-        amount: 5n,
-        kind: 't',
-        ref: 'b',
-        idempotencyKey: `${k}:3`,
-      },
+      batchItem(acct(null, ACCOUNTS.rewardsPaid), acct(m, ACCOUNTS.available), 7n, `${k}:1`),
+      batchItem(acct(null, ACCOUNTS.rewardsPaid, 'AGC'), acct(m, ACCOUNTS.available, 'AGC'), 3n, `${k}:2`),
+      batchItem(acct(m, ACCOUNTS.available), acct(null, ACCOUNTS.rewardsPaid), 5n, `${k}:3`),
     ];
     const before = await balanceOf(h.db, acct(m, ACCOUNTS.available));
     const first = await h.db.transaction((tx) => transferBatch(tx, inputs));
@@ -157,22 +145,8 @@ describe('transferBatch', () => {
     const balance = await balanceOf(h.db, acct(m, ACCOUNTS.available));
     const k = key();
     const inputs = [
-      {
-        debit: acct(null, ACCOUNTS.rewardsPaid),
-        credit: acct(m, ACCOUNTS.remainingDividends),
-        amount: 1n,
-        kind: 't',
-        ref: 'b',
-        idempotencyKey: `${k}:ok`,
-      },
-      {
-        debit: acct(m, ACCOUNTS.available),
-        credit: acct(null, ACCOUNTS.rewardsPaid),
-        amount: balance + 1n,
-        kind: 't',
-        ref: 'b',
-        idempotencyKey: `${k}:over`,
-      },
+      batchItem(acct(null, ACCOUNTS.rewardsPaid), acct(m, ACCOUNTS.remainingDividends), 1n, `${k}:ok`),
+      batchItem(acct(m, ACCOUNTS.available), acct(null, ACCOUNTS.rewardsPaid), balance + 1n, `${k}:over`),
     ];
     await expect(h.db.transaction((tx) => transferBatch(tx, inputs))).rejects.toBeInstanceOf(LedgerError);
     expect(await balanceOf(h.db, acct(m, ACCOUNTS.available))).toBe(balance);
@@ -183,27 +157,14 @@ describe('transferBatch', () => {
 
 describe('ledger invariants (property)', () => {
   it('random sequences of payments, rewards and withdrawals keep every invariant', async () => {
+    // An operation on member m (0–2) of an amount from 1 to max.
+    const opOf = <T extends string>(t: T, max: bigint) =>
+      fc.record({ t: fc.constant(t), m: fc.nat(2), amount: fc.bigInt({ min: 1n, max }) });
     const op = fc.oneof(
-      fc.record({
-        t: fc.constant('pay' as const),
-        m: fc.nat(2),
-        amount: fc.bigInt({ min: 1n, max: 10n ** 12n }),
-      }),
-      fc.record({
-        t: fc.constant('reward' as const),
-        m: fc.nat(2),
-        amount: fc.bigInt({ min: 1n, max: 10n ** 9n }),
-      }),
-      fc.record({
-        t: fc.constant('spend' as const),
-        m: fc.nat(2),
-        amount: fc.bigInt({ min: 1n, max: 10n ** 9n }),
-      }),
-      fc.record({
-        t: fc.constant('replay' as const),
-        m: fc.nat(2),
-        amount: fc.bigInt({ min: 1n, max: 10n ** 6n }),
-      }),
+      opOf('pay', 10n ** 12n),
+      opOf('reward', 10n ** 9n),
+      opOf('spend', 10n ** 9n),
+      opOf('replay', 10n ** 6n),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
