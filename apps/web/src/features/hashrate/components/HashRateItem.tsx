@@ -1,5 +1,6 @@
 import type { Order } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { ItemButton } from '../../../components/ItemButton.tsx';
 import { formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { dailyYield, formatYield } from '../yield.ts';
 
@@ -17,9 +18,8 @@ export function HashRateItem({
   const { t } = useTranslation();
   const daily = ratePercent === undefined ? null : dailyYield(order.pay_amount_usdt, ratePercent);
   return (
-    <button
-      type="button"
-      className="card order-item"
+    <ItemButton
+      className="order-item"
       data-testid={`hashrate-item-${order.order_id}`}
       onClick={() => onOpen(order)}
     >
@@ -37,6 +37,6 @@ export function HashRateItem({
         <span>{t('hashRate.confirmedAt')}</span>
         <span data-testid="hashrate-item-time">{formatEventTime(order.collection_time, t)}</span>
       </span>
-    </button>
+    </ItemButton>
   );
 }

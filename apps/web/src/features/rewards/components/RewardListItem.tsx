@@ -1,6 +1,7 @@
 import '../rewards.css';
 import type { Reward } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { ItemButton } from '../../../components/ItemButton.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { GROUP_KEYS, isPositive } from '../format.ts';
 import { CappedMark } from './CappedMark.tsx';
@@ -19,9 +20,8 @@ export function RewardGroupHeader({ group }: { group: Reward['group'] }) {
 export function RewardListItem({ reward, onOpen }: { reward: Reward; onOpen: (reward: Reward) => void }) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      className="card reward-item"
+    <ItemButton
+      className="reward-item"
       data-testid={`reward-item-${reward.id}`}
       data-kind={reward.kind}
       data-group={reward.group}
@@ -47,6 +47,6 @@ export function RewardListItem({ reward, onOpen }: { reward: Reward; onOpen: (re
         </span>
       </span>
       <CappedMark reward={reward} />
-    </button>
+    </ItemButton>
   );
 }

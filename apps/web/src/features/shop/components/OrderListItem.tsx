@@ -1,5 +1,6 @@
 import type { Order } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { ItemButton } from '../../../components/ItemButton.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
 
@@ -7,9 +8,8 @@ import { OrderStatusTag } from './OrderStatusTag.tsx';
 export function OrderListItem({ order, onOpen }: { order: Order; onOpen: (order: Order) => void }) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      className="card order-item"
+    <ItemButton
+      className="order-item"
       data-testid={`order-item-${order.order_id}`}
       onClick={() => onOpen(order)}
     >
@@ -29,6 +29,6 @@ export function OrderListItem({ order, onOpen }: { order: Order; onOpen: (order:
         <span>{order.order_id}</span>
         <span>{formatEventTime(order.created_at, t)}</span>
       </span>
-    </button>
+    </ItemButton>
   );
 }
