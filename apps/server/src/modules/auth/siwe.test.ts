@@ -8,20 +8,21 @@ import { isRfc3986Uri, parseSiweStrict, SIWE_MAX_LIFETIME_MS, SiweParseError } f
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ISSUED = new Date('2030-01-01T00:00:00.000Z');
 
+/** The fields of the valid message (its expiration aside), as the parser gives them back. */
+const FIELDS = {
+  domain: 'app.agcfund.example',
+  address: ADDRESS,
+  statement: 'Sign in to AGCFund Portfolio.',
+  uri: 'https://app.agcfund.example',
+  version: '1',
+  chainId: 42161,
+  nonce: 'abcDEF123456',
+  issuedAt: ISSUED,
+} as const;
+
 /** A valid message as viem writes it; each test breaks one rule of it. */
 const valid = (o: Partial<Parameters<typeof createSiweMessage>[0]> = {}) =>
-  createSiweMessage({
-    domain: 'app.agcfund.example',
-    address: ADDRESS,
-    statement: 'Sign in to AGCFund Portfolio.',
-    uri: 'https://app.agcfund.example',
-    version: '1',
-    chainId: 42161,
-    nonce: 'abcDEF123456',
-    issuedAt: ISSUED,
-    expirationTime: new Date(ISSUED.getTime() + 600_000),
-    ...o,
-  });
+  createSiweMessage({ ...FIELDS, expirationTime: new Date(ISSUED.getTime() + 600_000), ...o });
 
 /** The rule (and field) the parser names for a message, or 'accepted'. */
 function refusal(message: string) {
@@ -43,26 +44,13 @@ const replaceLine = (message: string, prefix: string, line: string) =>
 describe('parseSiweStrict accepts', () => {
   it('the message the web app builds, whose 10-minute life is within the limit', () => {
     const message = buildSiweMessage({
-      config: {
-        siwe: {
-          domain: 'app.agcfund.example',
-          uri: 'https://app.agcfund.example',
-          statement: 'Sign in to AGCFund Portfolio.',
-        },
-      },
+      config: { siwe: { domain: FIELDS.domain, uri: FIELDS.uri, statement: FIELDS.statement } },
       address: ADDRESS.toLowerCase(),
-      nonce: 'abcDEF123456',
+      nonce: FIELDS.nonce,
       now: ISSUED,
     });
     expect(parseSiweStrict(message)).toEqual({
-      domain: 'app.agcfund.example',
-      address: ADDRESS,
-      statement: 'Sign in to AGCFund Portfolio.',
-      uri: 'https://app.agcfund.example',
-      version: '1',
-      chainId: 42161,
-      nonce: 'abcDEF123456',
-      issuedAt: ISSUED,
+      ...FIELDS,
       expirationTime: new Date(ISSUED.getTime() + SIWE_TTL_MS),
     });
     expect(SIWE_TTL_MS).toBeLessThanOrEqual(SIWE_MAX_LIFETIME_MS);
