@@ -131,6 +131,16 @@ async function expectReasonRequired(
   expect(posts(calls)).toEqual([]);
 }
 
+/** Types `reason` (the required message goes) and presses `action`: its confirmation opens. */
+async function confirmWithReason(item: HTMLElement, action: 'reject' | 'revoke', reason: string) {
+  fireEvent.change(noteOf(item), { target: { value: reason } });
+  expect(within(item).queryByTestId('withdraw-audit-reason-required')).toBeNull();
+  fireEvent.click(within(item).getByTestId(`withdraw-audit-${action}`));
+  const confirm = await screen.findByTestId('withdraw-audit-confirm');
+  expect(confirm.dataset.action).toBe(action);
+  return confirm;
+}
+
 afterEach(async () => {
   useWalletStore.getState().disconnect();
   await cleanupPage();
@@ -233,11 +243,7 @@ describe('withdrawal audit page', () => {
     const item = await screen.findByTestId('withdraw-audit-item-12');
     await expectReasonRequired(calls, item, 'reject', 'Please enter a reason for the rejection');
 
-    fireEvent.change(noteOf(item), { target: { value: 'address on a sanctions list' } });
-    expect(within(item).queryByTestId('withdraw-audit-reason-required')).toBeNull();
-    fireEvent.click(within(item).getByTestId('withdraw-audit-reject'));
-    const confirm = await screen.findByTestId('withdraw-audit-confirm');
-    expect(confirm.dataset.action).toBe('reject');
+    const confirm = await confirmWithReason(item, 'reject', 'address on a sanctions list');
     expect(confirm.textContent).toContain("The amount goes back to the member's available balance");
     await confirmOk();
     await waitFor(() => expect(screen.queryByTestId('withdraw-audit-item-12')).toBeNull());
@@ -438,11 +444,7 @@ describe('withdrawal audit page', () => {
     await expectReasonRequired(calls, item, 'revoke', 'Please enter a reason for the revocation');
 
     // With a reason: it asks first; Cancel sends nothing.
-    fireEvent.change(noteOf(item), { target: { value: ' wallet reported stolen ' } });
-    expect(within(item).queryByTestId('withdraw-audit-reason-required')).toBeNull();
-    fireEvent.click(within(item).getByTestId('withdraw-audit-revoke'));
-    const confirm = await screen.findByTestId('withdraw-audit-confirm');
-    expect(confirm.dataset.action).toBe('revoke');
+    const confirm = await confirmWithReason(item, 'revoke', ' wallet reported stolen ');
     expect(confirm.textContent).toContain('Revoke withdrawal #12?');
     expect(confirm.textContent).toContain(
       'The vault cancels its voucher on chain, so the member can no longer claim it.',

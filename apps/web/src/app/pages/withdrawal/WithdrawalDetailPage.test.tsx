@@ -28,6 +28,16 @@ vi.mock('../../../features/withdraw/claim/deps.ts', async (importOriginal) =>
 const TX = `0x${'ab'.repeat(32)}`;
 const field = (name: string) => screen.getByTestId(`withdraw-detail-${name}`).textContent;
 const url = (id: string) => `/pages/withdrawal/detail?withdraw_id=${id}`;
+/** Each named field shows its text. */
+const expectFields = (expected: Record<string, string>) => {
+  for (const [name, value] of Object.entries(expected)) expect(field(name), name).toBe(value);
+};
+/** The page of a withdrawal the server has (and nothing else to read), once shown. */
+async function openDetail(w: Withdrawal) {
+  stubWithdrawPages({ [`GET /api/v1/withdraw/${w.withdraw_id}`]: () => ok(w) });
+  renderPage(<WithdrawalDetailPage />, url(w.withdraw_id));
+  await screen.findByTestId('withdraw-detail');
+}
 
 afterEach(async () => {
   claiming.current = null;
@@ -53,21 +63,21 @@ describe('withdrawal detail page', () => {
       claimed_at: '2025-01-01T01:30:00Z',
       explorer_url: `https://arbiscan.io/tx/${TX}`,
     });
-    stubWithdrawPages({ 'GET /api/v1/withdraw/31': () => ok(w) });
-    renderPage(<WithdrawalDetailPage />, url('31'));
-    await screen.findByTestId('withdraw-detail');
-    expect(field('withdraw_id')).toBe('31');
-    expect(field('asset')).toBe('AGC');
-    expect(field('status')).toBe('Success');
-    expect(field('amount')).toBe('1,234.50 AGC');
-    expect(field('service_fee')).toBe('24.69 AGC');
-    expect(field('fee_rate')).toBe('2%');
-    expect(field('received')).toBe('1,209.81 AGC');
-    expect(field('address')).toBe(MEMBER);
-    expect(field('created_at')).toBe(formatTime(w.created_at));
-    expect(field('audited_at')).toBe(formatTime('2025-01-01T01:00:00Z'));
-    expect(field('voucher_deadline')).toBe(formatTime('2025-01-01T02:00:00Z'));
-    expect(field('claimed_at')).toBe(formatTime('2025-01-01T01:30:00Z'));
+    await openDetail(w);
+    expectFields({
+      withdraw_id: '31',
+      asset: 'AGC',
+      status: 'Success',
+      amount: '1,234.50 AGC',
+      service_fee: '24.69 AGC',
+      fee_rate: '2%',
+      received: '1,209.81 AGC',
+      address: MEMBER,
+      created_at: formatTime(w.created_at),
+      audited_at: formatTime('2025-01-01T01:00:00Z'),
+      voucher_deadline: formatTime('2025-01-01T02:00:00Z'),
+      claimed_at: formatTime('2025-01-01T01:30:00Z'),
+    });
     const link = screen.getByTestId('withdraw-detail-claim_tx_hash').querySelector('a');
     expect(link?.getAttribute('href')).toBe(`https://arbiscan.io/tx/${TX}`);
     expect(link?.getAttribute('title')).toBe(TX);
@@ -76,31 +86,27 @@ describe('withdrawal detail page', () => {
   });
 
   it('a rejected withdrawal shows the reason; times that did not happen show "-"', async () => {
-    stubWithdrawPages({
-      'GET /api/v1/withdraw/5': () =>
-        ok(
-          makeWithdrawal({
-            withdraw_id: '5',
-            status: 'Rejected',
-            reason: 'Address under review',
-            audited_at: '2025-01-01T01:00:00Z',
-          }),
-        ),
+    await openDetail(
+      makeWithdrawal({
+        withdraw_id: '5',
+        status: 'Rejected',
+        reason: 'Address under review',
+        audited_at: '2025-01-01T01:00:00Z',
+      }),
+    );
+    expectFields({
+      status: 'Rejected',
+      reason: 'Address under review',
+      voucher_deadline: '-',
+      claim_tx_hash: '-',
+      claimed_at: '-',
     });
-    renderPage(<WithdrawalDetailPage />, url('5'));
-    await screen.findByTestId('withdraw-detail');
-    expect(field('status')).toBe('Rejected');
-    expect(field('reason')).toBe('Address under review');
-    expect(field('voucher_deadline')).toBe('-');
-    expect(field('claim_tx_hash')).toBe('-');
-    expect(field('claimed_at')).toBe('-');
     expect(screen.queryByTestId('withdraw-claim')).toBeNull();
   });
 
   it('an Auditing withdrawal says it is being audited, with no Claim', async () => {
-    stubWithdrawPages({ 'GET /api/v1/withdraw/7': () => ok(makeWithdrawal()) });
-    renderPage(<WithdrawalDetailPage />, url('7'));
-    expect((await screen.findByTestId('withdraw-auditing-hint')).textContent).toContain('being audited');
+    await openDetail(makeWithdrawal());
+    expect(screen.getByTestId('withdraw-auditing-hint').textContent).toContain('being audited');
     expect(screen.queryByTestId('withdraw-claim')).toBeNull();
   });
 
