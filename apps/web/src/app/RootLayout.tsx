@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { NavBar } from '../components/NavBar.tsx';
 import { TabBar } from '../components/TabBar.tsx';
-import { navigateBack, switchTab } from '../lib/navigation.ts';
+import { navigateBack, openTab } from '../lib/navigation.ts';
 import { NOT_FOUND_HANDLE, type RouteHandle } from '../lib/route-table.ts';
 import { useAccountWatcher } from './use-account-watcher.ts';
 
@@ -48,9 +48,7 @@ export function RootLayout() {
       <main className="app-main">
         <Outlet />
       </main>
-      {handle.tab !== undefined && (
-        <TabBar current={handle.tab} onSelect={(path) => void switchTab(path).catch(ignore)} />
-      )}
+      {handle.tab !== undefined && <TabBar current={handle.tab} onSelect={(path) => openTab(path)} />}
     </div>
   );
 }

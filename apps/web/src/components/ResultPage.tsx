@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/errors.ts';
-import { navigateTo, switchTab } from '../lib/navigation.ts';
+import { openPage, openTab } from '../lib/navigation.ts';
 import { paths } from '../lib/paths.ts';
-
-const ignore = () => undefined;
 
 /**
  * A "done" page (payment sent, withdrawal requested): the green check and the title, what the page
@@ -58,7 +56,7 @@ export function ResultPage({
         type="button"
         className="btn btn-primary btn-block"
         data-testid={`${testId}-orders`}
-        onClick={() => void navigateTo(listPath).catch(ignore)}
+        onClick={() => openPage(listPath)}
       >
         {listLabel}
       </button>
@@ -66,7 +64,7 @@ export function ResultPage({
         type="button"
         className="btn btn-link btn-block"
         data-testid={`${testId}-home`}
-        onClick={() => void switchTab(paths.home).catch(ignore)}
+        onClick={() => openTab(paths.home)}
       >
         {t('error.goHome')}
       </button>

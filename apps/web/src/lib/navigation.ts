@@ -81,6 +81,21 @@ export function reLaunch(url: string): Promise<void> {
   return Promise.resolve().then(() => go('reLaunch', url));
 }
 
+const ignore = () => undefined;
+
+/**
+ * navigateTo for a click: a refusal needs nothing more (the one a click meets is the same page already opening,
+ * `locked`; the others are a programming error that the route table's tests catch).
+ */
+export function openPage(url: string): void {
+  void navigateTo(url).catch(ignore);
+}
+
+/** switchTab for a click, likewise. */
+export function openTab(url: string): void {
+  void switchTab(url).catch(ignore);
+}
+
 function historyIndex(): number {
   if (typeof window === 'undefined') return 0;
   const idx = (window.history.state as { idx?: unknown } | null)?.idx;
@@ -123,5 +138,5 @@ export function loginUrl(search: string | URLSearchParams = ''): string {
 /** Replaces the current page with login, keeping the invite query of the current URL. */
 export function goToLogin(): Promise<void> {
   if (!router) return Promise.resolve();
-  return reLaunch(loginUrl(router.state.location.search)).catch(() => undefined);
+  return reLaunch(loginUrl(router.state.location.search)).catch(ignore);
 }

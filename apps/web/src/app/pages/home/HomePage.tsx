@@ -11,10 +11,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
 import { useMe } from '../../../lib/me.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
+import { openPage } from '../../../lib/navigation.ts';
 import { paths } from '../../../lib/paths.ts';
-
-const ignore = () => undefined;
 
 /** left + right, exactly (decimal strings through bigint); null when either is not a plain amount. */
 function addAmounts(a: string, b: string): string | null {
@@ -96,12 +94,7 @@ const SECTIONS: { titleKey: string; figures: Figure[]; link?: SectionLinkProps }
 function SectionLink({ path, titleKey, testId }: SectionLinkProps) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      className="btn-link card-link"
-      data-testid={testId}
-      onClick={() => void navigateTo(path).catch(ignore)}
-    >
+    <button type="button" className="btn-link card-link" data-testid={testId} onClick={() => openPage(path)}>
       {t(titleKey)} ›
     </button>
   );

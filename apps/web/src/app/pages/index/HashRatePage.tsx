@@ -9,10 +9,8 @@ import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.
 import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
 import { useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
 import { useMe } from '../../../lib/me.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
+import { openPage } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
-
-const ignore = () => undefined;
 
 /**
  * Hash rate: the member's investments (confirmed orders) and their daily yield at the level's rate,
@@ -27,8 +25,7 @@ export default function HashRatePage() {
   const unpaid = useOrders('Unpaid');
   const checkout = useCheckout({ onClose: () => void unpaid.refetch() });
 
-  const open = (order: Order) =>
-    void navigateTo(withQuery(paths.shopOrderDetail, { order_id: order.order_id })).catch(ignore);
+  const open = (order: Order) => openPage(withQuery(paths.shopOrderDetail, { order_id: order.order_id }));
 
   const refresh = () => Promise.all([me.refetch(), unpaid.refetch(), confirmed.refetch()]);
 

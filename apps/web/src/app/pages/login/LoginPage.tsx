@@ -5,10 +5,8 @@ import { useSearchParams } from 'react-router';
 import { useWalletLogin } from '../../../features/auth/hooks/use-wallet-login.ts';
 import { readInvite } from '../../../features/auth/invite.ts';
 import { configQueryOptions, usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
+import { openPage } from '../../../lib/navigation.ts';
 import { paths } from '../../../lib/paths.ts';
-
-const ignore = () => undefined;
 
 /** Sign in with a browser wallet (SIWE). A new address registers with the invite of the URL. */
 export default function LoginPage() {
@@ -81,7 +79,7 @@ export default function LoginPage() {
         type="button"
         className="btn btn-link btn-block"
         data-testid="login-local-wallet"
-        onClick={() => void navigateTo(localWalletUrl).catch(ignore)}
+        onClick={() => openPage(localWalletUrl)}
       >
         {t('login.useLocalWallet')}
       </button>

@@ -10,10 +10,9 @@ import { bonusValues, inviteLink } from '../../../features/team/invite.ts';
 import { paths } from '../../../lib/paths.ts';
 import '../../../features/team/team.css';
 import { errorText } from '../../../lib/errors.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
+import { openPage } from '../../../lib/navigation.ts';
 
 const SIDES: readonly Side[] = ['left', 'right'];
-const ignore = () => undefined;
 
 /**
  * The member's invitation (GET me/invite): code, left and right links with copy buttons, a QR code of
@@ -116,7 +115,7 @@ export default function InvitePage() {
             type="button"
             className="btn-link card-link"
             data-testid="invite-team-link"
-            onClick={() => void navigateTo(paths.teamUsers).catch(ignore)}
+            onClick={() => openPage(paths.teamUsers)}
           >
             {t('title.teamUser')} ›
           </button>
@@ -135,7 +134,7 @@ export default function InvitePage() {
           type="button"
           className="btn btn-secondary btn-block invite-tree-button"
           data-testid="invite-tree-link"
-          onClick={() => void navigateTo(paths.inviteTree).catch(ignore)}
+          onClick={() => openPage(paths.inviteTree)}
         >
           {t('title.inviteTree')}
         </button>

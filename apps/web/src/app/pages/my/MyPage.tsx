@@ -3,11 +3,9 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronIcon } from '../../../components/Icons.tsx';
 import { useLogout } from '../../../features/auth/hooks/use-logout.tsx';
-import { navigateTo, switchTab } from '../../../lib/navigation.ts';
+import { openPage, openTab } from '../../../lib/navigation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useWalletStore } from '../../../stores/wallet.ts';
-
-const ignore = () => undefined;
 
 interface MenuEntry {
   testId: string;
@@ -36,9 +34,6 @@ function MenuItem({ testId, label, onClick, danger, disabled, busy }: MenuEntry)
   );
 }
 
-/** Opens a page (its Back returns here) or a tab. */
-const go = (open: (url: string) => Promise<void>, path: string) => () => void open(path).catch(ignore);
-
 /** Account (tab 3): the account menu of the spec, ending with Log out and Log out everywhere. */
 export default function MyPage() {
   const { t } = useTranslation();
@@ -56,8 +51,8 @@ export default function MyPage() {
   const sections: { heading?: string; items: MenuEntry[] }[] = [
     {
       items: [
-        { testId: 'menu-rewards', label: t('my.menu.rewards'), onClick: go(switchTab, paths.rewardList) },
-        { testId: 'menu-invite', label: t('my.menu.invite'), onClick: go(navigateTo, paths.invite) },
+        { testId: 'menu-rewards', label: t('my.menu.rewards'), onClick: () => openTab(paths.rewardList) },
+        { testId: 'menu-invite', label: t('my.menu.invite'), onClick: () => openPage(paths.invite) },
       ],
     },
     {
@@ -66,12 +61,12 @@ export default function MyPage() {
         {
           testId: 'menu-shop-orders',
           label: t('my.menu.shopOrders'),
-          onClick: go(navigateTo, paths.shopOrderList),
+          onClick: () => openPage(paths.shopOrderList),
         },
         {
           testId: 'menu-withdraw-orders',
           label: t('my.menu.withdrawOrders'),
-          onClick: go(navigateTo, paths.withdrawalList),
+          onClick: () => openPage(paths.withdrawalList),
         },
       ],
     },
@@ -80,7 +75,7 @@ export default function MyPage() {
         {
           testId: 'menu-language',
           label: t('my.menu.language'),
-          onClick: go(navigateTo, paths.selectLanguage),
+          onClick: () => openPage(paths.selectLanguage),
         },
         logoutEntry('this', 'menu-logout', 'my.menu.logout', logout),
         logoutEntry('all', 'menu-logout-all', 'my.menu.logoutAll', logoutEverywhere),

@@ -13,11 +13,9 @@ import { RewardSummary } from '../../../features/rewards/components/RewardSummar
 import { groupStarts } from '../../../features/rewards/format.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
+import { openPage } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
-
-const ignore = () => undefined;
 
 /**
  * Rewards (tab 1, route name "detail"): the income summary, the management settlement, and the member's
@@ -39,8 +37,7 @@ export default function RewardListPage() {
   const items = flattenRewards(rewards.data?.pages);
   const starts = groupStarts(items);
 
-  const open = (reward: Reward) =>
-    void navigateTo(withQuery(paths.rewardDetail, { id: reward.id })).catch(ignore);
+  const open = (reward: Reward) => openPage(withQuery(paths.rewardDetail, { id: reward.id }));
 
   const onSettle = async () => {
     if (confirming || settle.isPending) return;

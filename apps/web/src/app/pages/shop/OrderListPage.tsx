@@ -6,21 +6,18 @@ import { StatusTabs } from '../../../components/StatusTabs.tsx';
 import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.ts';
 import { OrderListItem } from '../../../features/shop/components/OrderListItem.tsx';
 import { orderFilterTextKey } from '../../../features/shop/model/order-filter.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
+import { openPage } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 
 const FILTERS = ['all', 'Unpaid', 'Verifying', 'Success', 'Canceled'] as const;
 type Filter = (typeof FILTERS)[number];
-
-const ignore = () => undefined;
 
 /** The member's shop orders: status filter, pull-to-refresh, infinite scroll. */
 export default function OrderListPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>('all');
   const orders = useOrders(filter === 'all' ? undefined : (filter as OrderStatus));
-  const open = (order: Order) =>
-    void navigateTo(withQuery(paths.shopOrderDetail, { order_id: order.order_id })).catch(ignore);
+  const open = (order: Order) => openPage(withQuery(paths.shopOrderDetail, { order_id: order.order_id }));
   return (
     <div className="page order-list">
       <StatusTabs

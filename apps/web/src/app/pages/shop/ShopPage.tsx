@@ -12,10 +12,8 @@ import { ProductCard } from '../../../features/shop/components/ProductCard.tsx';
 import { useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { formatUsdt } from '../../../lib/format.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
+import { openPage } from '../../../lib/navigation.ts';
 import { paths } from '../../../lib/paths.ts';
-
-const ignore = () => undefined;
 
 /** Shop (tab 2): the products; Buy creates an order and opens its checkout. */
 export default function ShopPage() {
@@ -77,7 +75,7 @@ export default function ShopPage() {
             type="button"
             className="btn-link shop-orders-link"
             data-testid="shop-orders"
-            onClick={() => void navigateTo(paths.shopOrderList).catch(ignore)}
+            onClick={() => openPage(paths.shopOrderList)}
           >
             {t('shop.myOrders')}
           </button>

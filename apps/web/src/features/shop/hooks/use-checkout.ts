@@ -1,11 +1,9 @@
 import type { Order } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { navigateTo } from '../../../lib/navigation.ts';
+import { openPage } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { orderQueryOptions } from '../api/get-order.ts';
-
-const ignore = () => undefined;
 
 /**
  * The checkout a page opens (PayPopup): the order being paid, closing it, and what follows a reported payment
@@ -18,7 +16,7 @@ export function useCheckout(options: { onClose?: () => void } = {}) {
 
   const paid = (result: Order) => {
     setOrder(null);
-    void navigateTo(withQuery(paths.shopPayResult, { order_id: result.order_id })).catch(ignore);
+    openPage(withQuery(paths.shopPayResult, { order_id: result.order_id }));
   };
 
   const close = () => {
