@@ -1,4 +1,5 @@
 import type { AdminWithdrawal } from '@agc/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ValueRow } from '../../../components/ValueRow.tsx';
 import { formatAssetExact } from '../../../lib/format.ts';
@@ -12,6 +13,27 @@ const TEXT_LABEL: Record<AuditAction, string> = {
   reject: 'withdrawAudit.fields.reason',
   revoke: 'withdrawAudit.fields.revokeReason',
 };
+
+/** One row of an audit card or confirmation: its label, the end of its test id, its value (none: no row). */
+export type AuditRow = readonly [label: string, testIdEnd: string, value: ReactNode];
+
+/** Long text (addresses, hashes, notes) that may break anywhere. */
+export const breakable = (text: string) => <span className="break">{text}</span>;
+
+/** The rows that have a value, each `<testIdPrefix>-<testIdEnd>`. */
+export function AuditRows({ rows, testIdPrefix }: { rows: readonly AuditRow[]; testIdPrefix: string }) {
+  return (
+    <dl className="rows">
+      {rows
+        .filter(([, , value]) => Boolean(value))
+        .map(([label, testIdEnd, value]) => (
+          <ValueRow key={testIdEnd} label={label} testId={`${testIdPrefix}-${testIdEnd}`}>
+            {value}
+          </ValueRow>
+        ))}
+    </dl>
+  );
+}
 
 /** The OK button of every confirmation of the audit page, with its test id. */
 export function AuditConfirmOk() {
@@ -36,22 +58,15 @@ export function AuditDecisionConfirm({
       {action === 'approve' && w.needs_second_approval && !w.first_approved_by && (
         <p data-testid="withdraw-audit-confirm-two">{t('withdrawAudit.firstApprovalConfirm')}</p>
       )}
-      <dl className="rows">
-        <ValueRow label={t('withdrawAudit.fields.address')} testId="withdraw-audit-confirm-address">
-          <span className="break">{w.address}</span>
-        </ValueRow>
-        <ValueRow label={t('withdrawAudit.fields.amount')} testId="withdraw-audit-confirm-amount">
-          {formatAssetExact(w.amount, w.asset)}
-        </ValueRow>
-        <ValueRow label={t('withdrawAudit.fields.received')} testId="withdraw-audit-confirm-received">
-          {formatAssetExact(w.received, w.asset)}
-        </ValueRow>
-        {text && (
-          <ValueRow label={t(TEXT_LABEL[action])} testId="withdraw-audit-confirm-text">
-            <span className="break">{text}</span>
-          </ValueRow>
-        )}
-      </dl>
+      <AuditRows
+        testIdPrefix="withdraw-audit-confirm"
+        rows={[
+          [t('withdrawAudit.fields.address'), 'address', breakable(w.address)],
+          [t('withdrawAudit.fields.amount'), 'amount', formatAssetExact(w.amount, w.asset)],
+          [t('withdrawAudit.fields.received'), 'received', formatAssetExact(w.received, w.asset)],
+          [t(TEXT_LABEL[action]), 'text', text && breakable(text)],
+        ]}
+      />
     </div>
   );
 }

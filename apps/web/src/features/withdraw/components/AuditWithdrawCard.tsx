@@ -2,14 +2,24 @@ import { type AdminWithdrawal, ellipsisMiddle, shortAddress } from '@agc/shared'
 import { useTranslation } from 'react-i18next';
 import { AuditActions } from '../../../components/AuditActions.tsx';
 import { AuditNote } from '../../../components/AuditNote.tsx';
-import { ValueRow } from '../../../components/ValueRow.tsx';
 import { formatAssetExact, formatEventTime } from '../../../lib/format.ts';
 import { approvalBlock, isRevocable, isRevoking } from '../audit-rules.ts';
 import { useAuditDecision } from '../hooks/use-audit-decision.tsx';
+import { AuditRows, breakable } from './AuditConfirm.tsx';
 import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
 
 /** The decisions of each state, in their order (Approve is the primary one, the others danger). */
 const ACTIONS = { open: ['reject', 'approve'], revocable: ['revoke'] } as const;
+
+/** The claim transaction: a link to the explorer when the server gives one, else the whole hash. */
+function ClaimTx({ w, hash }: { w: AdminWithdrawal; hash: string }) {
+  if (!w.explorer_url) return breakable(hash);
+  return (
+    <a href={w.explorer_url} target="_blank" rel="noreferrer" title={hash}>
+      {ellipsisMiddle(hash)}
+    </a>
+  );
+}
 
 /** What the auditor sees of the maker-checker rule on an Auditing withdrawal. */
 function ApprovalHints({ w, block }: { w: AdminWithdrawal; block: ReturnType<typeof approvalBlock> }) {
@@ -69,6 +79,7 @@ export function AuditWithdrawCard({
   const decision = useAuditDecision(w, onDecided);
   const busy = decision.busy;
   const open = w.status === 'Auditing';
+  const rejected = w.status === 'Rejected';
   const revocable = isRevocable(w);
   const block = open ? approvalBlock(w, viewer) : null;
 
@@ -95,60 +106,35 @@ export function AuditWithdrawCard({
         )}
         <WithdrawStatusTag status={w.status} testId="withdraw-audit-status" />
       </div>
-      <dl className="rows">
-        <ValueRow label={t('withdrawAudit.fields.address')} testId="withdraw-audit-address-value">
-          <span className="break">{w.address}</span>
-        </ValueRow>
-        <ValueRow label={t('withdrawAudit.fields.asset')} testId="withdraw-audit-asset">
-          {w.asset}
-        </ValueRow>
-        <ValueRow label={t('withdrawAudit.fields.amount')} testId="withdraw-audit-amount">
-          {formatAssetExact(w.amount, w.asset)}
-        </ValueRow>
-        <ValueRow label={t('withdrawAudit.fields.fee', { rate: w.fee_rate })} testId="withdraw-audit-fee">
-          {formatAssetExact(w.service_fee, w.asset)}
-        </ValueRow>
-        <ValueRow label={t('withdrawAudit.fields.received')} testId="withdraw-audit-received">
-          {formatAssetExact(w.received, w.asset)}
-        </ValueRow>
-        <ValueRow label={t('withdrawAudit.fields.available')} testId="withdraw-audit-available">
-          {formatAssetExact(w.member_available, w.asset)}
-        </ValueRow>
-        <ValueRow label={t('withdrawAudit.fields.created_at')} testId="withdraw-audit-created">
-          {formatEventTime(w.created_at, t)}
-        </ValueRow>
-        {w.audited_at && (
-          <ValueRow label={t('withdrawAudit.fields.audited_at')} testId="withdraw-audit-audited">
-            {formatEventTime(w.audited_at, t)}
-          </ValueRow>
-        )}
-        {w.audit_note && (
-          <ValueRow label={t('withdrawAudit.fields.note')} testId="withdraw-audit-note-value">
-            <span className="break">{w.audit_note}</span>
-          </ValueRow>
-        )}
-        {w.status === 'Rejected' && w.reason && (
-          <ValueRow label={t('withdrawAudit.fields.reason')} testId="withdraw-audit-reason-value">
-            <span className="break">{w.reason}</span>
-          </ValueRow>
-        )}
-        {w.status === 'Rejected' && w.revoke_tx_hash && (
-          <ValueRow label={t('withdrawAudit.fields.revoke_tx')} testId="withdraw-audit-revoke-tx">
-            <span className="break">{w.revoke_tx_hash}</span>
-          </ValueRow>
-        )}
-        {w.claim_tx_hash && (
-          <ValueRow label={t('withdrawAudit.fields.claim_tx')} testId="withdraw-audit-claim-tx">
-            {w.explorer_url ? (
-              <a href={w.explorer_url} target="_blank" rel="noreferrer" title={w.claim_tx_hash}>
-                {ellipsisMiddle(w.claim_tx_hash)}
-              </a>
-            ) : (
-              <span className="break">{w.claim_tx_hash}</span>
-            )}
-          </ValueRow>
-        )}
-      </dl>
+      <AuditRows
+        testIdPrefix="withdraw-audit"
+        rows={[
+          [t('withdrawAudit.fields.address'), 'address-value', breakable(w.address)],
+          [t('withdrawAudit.fields.asset'), 'asset', w.asset],
+          [t('withdrawAudit.fields.amount'), 'amount', formatAssetExact(w.amount, w.asset)],
+          [
+            t('withdrawAudit.fields.fee', { rate: w.fee_rate }),
+            'fee',
+            formatAssetExact(w.service_fee, w.asset),
+          ],
+          [t('withdrawAudit.fields.received'), 'received', formatAssetExact(w.received, w.asset)],
+          [t('withdrawAudit.fields.available'), 'available', formatAssetExact(w.member_available, w.asset)],
+          [t('withdrawAudit.fields.created_at'), 'created', formatEventTime(w.created_at, t)],
+          [t('withdrawAudit.fields.audited_at'), 'audited', w.audited_at && formatEventTime(w.audited_at, t)],
+          [t('withdrawAudit.fields.note'), 'note-value', w.audit_note && breakable(w.audit_note)],
+          [t('withdrawAudit.fields.reason'), 'reason-value', rejected && w.reason && breakable(w.reason)],
+          [
+            t('withdrawAudit.fields.revoke_tx'),
+            'revoke-tx',
+            rejected && w.revoke_tx_hash && breakable(w.revoke_tx_hash),
+          ],
+          [
+            t('withdrawAudit.fields.claim_tx'),
+            'claim-tx',
+            w.claim_tx_hash && <ClaimTx w={w} hash={w.claim_tx_hash} />,
+          ],
+        ]}
+      />
       {open && <ApprovalHints w={w} block={block} />}
       {isRevoking(w) && (
         <div className="notice withdraw-audit-revoking" role="status" data-testid="withdraw-audit-revoking">
