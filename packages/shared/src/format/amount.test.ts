@@ -9,12 +9,19 @@ import {
 } from './amount.ts';
 import { UNREADABLE_INPUTS } from './test-inputs.ts';
 
-/** Each row: what formatDisplayAmount gives for that input (and options). */
-function expectDisplayed(rows: [AmountInput, string, DisplayAmountOptions?][]) {
+/** Each row: what `format` gives for that input (and options). */
+function expectRows<O>(
+  format: (input: AmountInput, options?: O) => string,
+  rows: [AmountInput, string, O?][],
+) {
   for (const [input, shown, options] of rows) {
-    expect(formatDisplayAmount(input, options), `formatDisplayAmount(${String(input)})`).toBe(shown);
+    expect(format(input, options), `${format.name}(${String(input)})`).toBe(shown);
   }
 }
+
+/** Each row: what formatDisplayAmount gives for that input (and options). */
+const expectDisplayed = (rows: [AmountInput, string, DisplayAmountOptions?][]) =>
+  expectRows(formatDisplayAmount, rows);
 
 describe('formatDisplayAmount', () => {
   it('shows 0.00 for empty or NaN input', () => {
@@ -112,15 +119,17 @@ describe('formatDisplayAmount', () => {
 
 describe('formatTreeAmount: exactly 2 decimals', () => {
   it('pads, rounds half-up and groups', () => {
-    expect(formatTreeAmount('1')).toBe('1.00');
-    expect(formatTreeAmount('1.5')).toBe('1.50');
-    expect(formatTreeAmount('1.005')).toBe('1.01');
-    expect(formatTreeAmount('1.0049')).toBe('1.00');
-    expect(formatTreeAmount('1234567.891')).toBe('1,234,567.89');
-    expect(formatTreeAmount('1234567.891', { group: false })).toBe('1234567.89');
-    expect(formatTreeAmount(1_999_995n, { decimals: 6 })).toBe('2.00');
-    expect(formatTreeAmount('')).toBe('0.00');
-    expect(formatTreeAmount('x')).toBe('0.00');
+    expectRows(formatTreeAmount, [
+      ['1', '1.00'],
+      ['1.5', '1.50'],
+      ['1.005', '1.01'],
+      ['1.0049', '1.00'],
+      ['1234567.891', '1,234,567.89'],
+      ['1234567.891', '1234567.89', { group: false }],
+      [1_999_995n, '2.00', { decimals: 6 }],
+      ['', '0.00'],
+      ['x', '0.00'],
+    ]);
   });
 });
 
