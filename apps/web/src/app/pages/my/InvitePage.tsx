@@ -2,6 +2,7 @@ import type { Side } from '@agc/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadingState } from '../../../components/LoadState.tsx';
 import { Segmented } from '../../../components/Segmented.tsx';
 import { useInvite } from '../../../features/team/api/get-invite.ts';
 import { QrCode } from '../../../features/team/components/QrCode.tsx';
@@ -26,9 +27,7 @@ export default function InvitePage() {
   if (invite.isPending)
     return (
       <div className="page">
-        <p className="muted list-state" data-testid="invite-loading">
-          {t('common.loading')}
-        </p>
+        <LoadingState testId="invite-loading" />
       </div>
     );
   if (invite.isError)

@@ -1,16 +1,14 @@
-import type { Product } from '@agc/shared';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { useProducts } from '../../../features/shop/api/get-products.ts';
 import { useTokenPrice } from '../../../features/shop/api/get-token-price.ts';
-import { useCreateOrder } from '../../../features/shop/api/post-order.ts';
 import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
 import { ProductCard } from '../../../features/shop/components/ProductCard.tsx';
-import { useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
-import { errorText } from '../../../lib/errors.ts';
+import { useBuy, useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { openPage } from '../../../lib/navigation.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -21,39 +19,14 @@ export default function ShopPage() {
   const products = useProducts();
   const price = useTokenPrice();
   const config = usePublicConfig();
-  const createOrder = useCreateOrder();
-  const [buying, setBuying] = useState<number | null>(null);
   const checkout = useCheckout();
-
-  const buy = async (product: Product) => {
-    if (buying !== null) return;
-    setBuying(product.id);
-    try {
-      checkout.open(await createOrder.mutateAsync(product.id));
-    } catch {
-      // the request wrapper has shown the server's message
-    } finally {
-      setBuying(null);
-    }
-  };
+  const { buying, buy } = useBuy(checkout.open);
 
   let body: ReactNode;
   if (products.isPending) {
-    body = (
-      <p className="muted list-state" data-testid="shop-loading">
-        {t('common.loading')}
-      </p>
-    );
+    body = <LoadingState testId="shop-loading" />;
   } else if (products.isError) {
-    body = (
-      <div className="list-state" data-testid="shop-error">
-        <p className="error-text">{t('common.loadFailed')}</p>
-        <p className="muted small">{errorText(products.error, t)}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void products.refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    body = <LoadFailed testId="shop-error" error={products.error} onRetry={() => void products.refetch()} />;
   } else if (products.data.length === 0) {
     body = <EmptyState />;
   } else {

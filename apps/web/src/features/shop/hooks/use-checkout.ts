@@ -1,9 +1,10 @@
-import type { Order } from '@agc/shared';
+import type { Order, Product } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openPage } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { orderQueryOptions } from '../api/get-order.ts';
+import { useCreateOrder } from '../api/post-order.ts';
 
 /**
  * The checkout a page opens (PayPopup): the order being paid, closing it, and what follows a reported payment
@@ -55,4 +56,24 @@ export function useCheckout(options: { onClose?: () => void } = {}) {
     opening,
     popup: { order, onClose: close, onPaid: paid },
   };
+}
+
+/** Buy: a new order for the product (its quote), then `open` its checkout. One at a time: `buying` is the product. */
+export function useBuy(open: (order: Order) => void) {
+  const createOrder = useCreateOrder();
+  const [buying, setBuying] = useState<number | null>(null);
+
+  const buy = async (product: Product) => {
+    if (buying !== null) return;
+    setBuying(product.id);
+    try {
+      open(await createOrder.mutateAsync(product.id));
+    } catch {
+      // the request wrapper has shown the server's message
+    } finally {
+      setBuying(null);
+    }
+  };
+
+  return { buying, buy };
 }
