@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NoPermission } from '../../../components/NoPermission.tsx';
-import { PagedList } from '../../../components/PagedList.tsx';
+import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
 import { AuditBulkBar, AuditBulkResult } from '../../../features/withdraw/components/AuditBulkApprove.tsx';
 import { AuditFilters } from '../../../features/withdraw/components/AuditFilters.tsx';
 import { AuditWithdrawCard } from '../../../features/withdraw/components/AuditWithdrawCard.tsx';
@@ -44,11 +44,7 @@ export default function AuditPage() {
         renderItem={(w) => (
           <AuditWithdrawCard withdrawal={w} viewer={audit.viewer} {...audit.selectionOf(w)} />
         )}
-        isPending={list.isPending}
-        error={list.error}
-        hasMore={list.hasNextPage}
-        loadMore={() => list.fetchNextPage({ throwOnError: true })}
-        refresh={() => list.refetch()}
+        {...pagingProps(list)}
       />
       {bulk.available && (
         <AuditBulkBar

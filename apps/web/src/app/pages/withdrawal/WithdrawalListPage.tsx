@@ -1,6 +1,6 @@
 import type { Withdrawal } from '@agc/shared';
 import { useState } from 'react';
-import { PagedList } from '../../../components/PagedList.tsx';
+import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { flattenWithdrawals, useWithdrawals } from '../../../features/withdraw/api/get-withdraws.ts';
 import { ClaimAction } from '../../../features/withdraw/components/ClaimAction.tsx';
@@ -45,11 +45,7 @@ export default function WithdrawalListPage() {
             action={<ClaimAction withdrawal={w} claim={claim} ready={Boolean(config.data)} />}
           />
         )}
-        isPending={withdrawals.isPending}
-        error={withdrawals.error}
-        hasMore={withdrawals.hasNextPage}
-        loadMore={() => withdrawals.fetchNextPage({ throwOnError: true })}
-        refresh={() => withdrawals.refetch()}
+        {...pagingProps(withdrawals)}
       />
     </div>
   );
