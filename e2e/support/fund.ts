@@ -9,6 +9,7 @@ import {
   parseEther,
 } from 'viem';
 import { arbitrum } from 'viem/chains';
+import { apiSession } from './api.ts';
 import type { E2EEnv } from './env.ts';
 
 /** Gives a wallet gas, 1 000 USDT and 1 000 AGC on the local chain (the deployer owns AGC; USDT mints openly in dev). */
@@ -100,4 +101,24 @@ export async function buyProduct(env: E2EEnv, account: LocalAccount, headers: Re
     )
     .toBe('Success');
   return orderId;
+}
+
+/**
+ * Signs `member` up under the root (dev account 0) on `side` and `invitee` under `member` (left), and
+ * funds both (gas, 1 000 USDT, 1 000 AGC); nobody has bought yet. Returns their API headers.
+ */
+export async function memberWithInvitee(
+  env: E2EEnv,
+  member: LocalAccount,
+  invitee: LocalAccount,
+  side: 'left' | 'right',
+) {
+  const rootCode = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
+  const signedUp = await apiSession(env.baseURL, member, { code: rootCode, side });
+  const inviteeHeaders = (
+    await apiSession(env.baseURL, invitee, { code: signedUp.me.invite_code, side: 'left' })
+  ).headers;
+  await fund(env, member.address);
+  await fund(env, invitee.address);
+  return { memberHeaders: signedUp.headers, inviteeHeaders };
 }

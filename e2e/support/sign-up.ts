@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { generatePrivateKey, type LocalAccount, privateKeyToAccount } from 'viem/accounts';
-import { readEnv } from './env.ts';
+import { type E2EEnv, readEnv } from './env.ts';
 import { installTestWallet, type TestWallet } from './test-wallet.ts';
 
 export const LOGIN = '/pages/login/index';
@@ -32,4 +32,26 @@ export async function connectAndWaitForHome(page: Page, url = LOGIN): Promise<vo
     choice.waitFor({ timeout: 20_000 }).then(() => choice.click()),
   ]);
   await page.waitForURL((u) => u.pathname === '/');
+}
+
+/**
+ * Signs `account` in (already registered), or up with the invitation link in `loginUrl`, in a fresh
+ * browser context of `server`; the wallet starts on Arbitrum One. `prepare` runs on the context before
+ * its page opens (e.g. to set the browser's clock).
+ */
+export async function openAs(
+  browser: Browser,
+  account: LocalAccount,
+  server: Pick<E2EEnv, 'baseURL' | 'rpcUrl'>,
+  {
+    loginUrl = LOGIN,
+    prepare,
+  }: { loginUrl?: string; prepare?: (context: BrowserContext) => Promise<void> } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  await prepare?.(context);
+  const page = await context.newPage();
+  await installTestWallet(page, { account, rpcUrl: server.rpcUrl, startChainId: 42161 });
+  await connectAndWaitForHome(page, loginUrl);
+  return page;
 }

@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { devAccount } from '@agc/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
 import { LOGIN, signUp } from '../support/sign-up.ts';
+import { en } from '../support/texts.ts';
 
 const env = readEnv();
-const en = JSON.parse(
-  readFileSync(new URL('../../packages/shared/locales/web/en.json', import.meta.url), 'utf8'),
-);
 test.use({ baseURL: env.baseURL });
 
 interface Violation {

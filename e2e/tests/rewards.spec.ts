@@ -1,19 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { devAccount } from '@agc/contracts';
 import { AGC_DECIMALS, formatDisplayAmount, parseAmount, type Reward, shortAddress } from '@agc/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
-import { buyProduct, fund } from '../support/fund.ts';
-import { connectAndWaitForHome } from '../support/sign-up.ts';
-import { installTestWallet } from '../support/test-wallet.ts';
+import { buyProduct, memberWithInvitee } from '../support/fund.ts';
+import { openAs } from '../support/sign-up.ts';
+import { en } from '../support/texts.ts';
 
 const env = readEnv();
-const en = JSON.parse(
-  readFileSync(new URL('../../packages/shared/locales/web/en.json', import.meta.url), 'utf8'),
-);
 test.use({ baseURL: env.baseURL });
 
 const REWARDS = '/pages/rewardList/index';
@@ -36,16 +30,16 @@ async function openRewards(
   browser: Browser,
   account: LocalAccount,
 ): Promise<{ page: Page; lists: string[] }> {
-  const context = await browser.newContext({ baseURL: env.baseURL });
-  const page = await context.newPage();
   const lists: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname === '/api/v1/profit/all') lists.push('all');
-    if (url.pathname === '/api/v1/profit/type') lists.push(`type:${url.searchParams.get('kind')}`);
+  const page = await openAs(browser, account, env, {
+    prepare: async (context) => {
+      context.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname === '/api/v1/profit/all') lists.push('all');
+        if (url.pathname === '/api/v1/profit/type') lists.push(`type:${url.searchParams.get('kind')}`);
+      });
+    },
   });
-  await installTestWallet(page, { account, rpcUrl: env.rpcUrl, startChainId: 42161 });
-  await connectAndWaitForHome(page);
   await page.getByTestId('tab-1').click();
   await page.waitForURL((u) => u.pathname === REWARDS);
   return { page, lists };
@@ -63,14 +57,8 @@ let capped: Reward;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const rootCode = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
-  const signedUp = await apiSession(env.baseURL, inviter, { code: rootCode, side: 'left' });
-  inviterHeaders = signedUp.headers;
-  const inviteeHeaders = (
-    await apiSession(env.baseURL, invitee, { code: signedUp.me.invite_code, side: 'left' })
-  ).headers;
-  await fund(env, inviter.address);
-  await fund(env, invitee.address);
+  const { memberHeaders, inviteeHeaders } = await memberWithInvitee(env, inviter, invitee, 'left');
+  inviterHeaders = memberHeaders;
   await buy(invitee, inviteeHeaders);
   await buy(inviter, inviterHeaders);
   await buy(invitee, inviteeHeaders);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { devAccount } from '@agc/contracts';
 import {
   formatDisplayAmount,
@@ -17,8 +16,8 @@ import { alignBrowserClock, moveServerClock, serverNow } from '../support/clock.
 import type { E2EEnv } from '../support/env.ts';
 import { buyProduct, fund } from '../support/fund.ts';
 import { startServer, stopServer } from '../support/server.ts';
-import { connectAndWaitForHome } from '../support/sign-up.ts';
-import { installTestWallet } from '../support/test-wallet.ts';
+import { openAs as openAsOn } from '../support/sign-up.ts';
+import { en } from '../support/texts.ts';
 
 // The daily settlement end to end: members buy on a day D (real payments on chain), D ends, an admin settles
 // it on the reward-distribution page, and a member finds the rewards on the rewards tab.
@@ -31,9 +30,6 @@ import { installTestWallet } from '../support/test-wallet.ts';
 //         A                  pairing rate); L and R earn static.
 //       L   R
 
-const en = JSON.parse(
-  readFileSync(new URL('../../packages/shared/locales/web/en.json', import.meta.url), 'utf8'),
-);
 const DISTRIBUTION = '/pages/admin/rewardDistribution';
 const REWARDS = '/pages/rewardList/index';
 
@@ -82,14 +78,10 @@ async function api<T>(h: Headers, path: string): Promise<T> {
 }
 
 /** Signs `account` in (already registered) in a fresh browser context whose clock is the server's. */
-async function openAs(browser: Browser, account: LocalAccount): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL });
-  await alignBrowserClock(context, server, adminHeaders);
-  const page = await context.newPage();
-  await installTestWallet(page, { account, rpcUrl: server.rpcUrl, startChainId: 42161 });
-  await connectAndWaitForHome(page);
-  return page;
-}
+const openAs = (browser: Browser, account: LocalAccount) =>
+  openAsOn(browser, account, server, {
+    prepare: (context) => alignBrowserClock(context, server, adminHeaders),
+  });
 
 test.describe.configure({ mode: 'serial' });
 

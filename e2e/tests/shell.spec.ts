@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { devAccount } from '@agc/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -6,14 +5,11 @@ import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
 import { connectAndWaitForHome, LOGIN, signUp as signUpWith } from '../support/sign-up.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
+import { webTexts } from '../support/texts.ts';
 
 const env = readEnv();
-const locale = (code: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../../packages/shared/locales/web/${code}.json`, import.meta.url), 'utf8'),
-  );
-const en = locale('en');
-const ja = locale('ja');
+const en = webTexts('en');
+const ja = webTexts('ja');
 
 test.use({ baseURL: env.baseURL });
 

@@ -1,31 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { devAccount } from '@agc/contracts';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { generatePrivateKey, type LocalAccount, privateKeyToAccount } from 'viem/accounts';
+import { expect, type Page, test } from '@playwright/test';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
 import { buyProduct, fund } from '../support/fund.ts';
-import { connectAndWaitForHome, signUp } from '../support/sign-up.ts';
-import { installTestWallet } from '../support/test-wallet.ts';
+import { openAs, signUp } from '../support/sign-up.ts';
+import { en } from '../support/texts.ts';
 
 const env = readEnv();
-const en = JSON.parse(
-  readFileSync(new URL('../../packages/shared/locales/web/en.json', import.meta.url), 'utf8'),
-);
 test.use({ baseURL: env.baseURL });
 
 const INVITE = '/pages/my/invite/index';
 const TEAM = '/pages/index/team_user';
 const REWARDS = '/pages/admin/rewardDistribution';
-
-/** Signs `account` in (already registered) or up (with the link's query) in a fresh browser context. */
-async function openAs(browser: Browser, account: LocalAccount, url?: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: env.baseURL });
-  const page = await context.newPage();
-  await installTestWallet(page, { account, rpcUrl: env.rpcUrl, startChainId: 42161 });
-  await connectAndWaitForHome(page, url);
-  return page;
-}
 
 /** The team_user card of `address` (the card's address carries the full address as its title). */
 const teamCard = (page: Page, address: string) =>
@@ -81,7 +68,7 @@ test("a member who signs up through the left link is on the inviter's team: dire
 
   // The invitee opens the left link in another browser and signs up with it.
   const invitee = privateKeyToAccount(generatePrivateKey());
-  const inviteePage = await openAs(browser, invitee, `${link.pathname}${link.search}`);
+  const inviteePage = await openAs(browser, invitee, env, { loginUrl: `${link.pathname}${link.search}` });
   await inviteePage.context().close();
 
   await page.goto('/');
@@ -122,7 +109,7 @@ test('reward distribution: "admins only" for a member, the preview for an admin'
   await page.goto(REWARDS);
   await expect(page.getByTestId('settlement-no-permission')).toContainText(en.settlement.noPermission);
 
-  const admin = await openAs(browser, devAccount(0));
+  const admin = await openAs(browser, devAccount(0), env);
   await admin.goto(REWARDS);
   await expect(admin.getByTestId('settlement-preview')).toBeVisible();
   await expect(admin.getByTestId('settlement-no-permission')).toHaveCount(0);

@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { devAccount } from '@agc/contracts';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { LocalAccount } from 'viem/accounts';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
 import { signUp } from '../support/sign-up.ts';
+import { en } from '../support/texts.ts';
 
 const env = readEnv();
-const en = JSON.parse(
-  readFileSync(new URL('../../packages/shared/locales/web/en.json', import.meta.url), 'utf8'),
-);
 test.use({ baseURL: env.baseURL });
 
 const TREE = '/pages/my/invite/inviteTree';

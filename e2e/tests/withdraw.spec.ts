@@ -1,33 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { devAccount } from '@agc/contracts';
 import { formatDisplayAmount, parseAmount } from '@agc/shared';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createPublicClient, erc20Abi, http, type LocalAccount } from 'viem';
+import { expect, test } from '@playwright/test';
+import { createPublicClient, erc20Abi, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
-import { buyProduct, fund } from '../support/fund.ts';
-import { connectAndWaitForHome } from '../support/sign-up.ts';
-import { installTestWallet } from '../support/test-wallet.ts';
+import { buyProduct, memberWithInvitee } from '../support/fund.ts';
+import { openAs } from '../support/sign-up.ts';
+import { en } from '../support/texts.ts';
 
 const env = readEnv();
-const en = JSON.parse(
-  readFileSync(new URL('../../packages/shared/locales/web/en.json', import.meta.url), 'utf8'),
-);
 test.use({ baseURL: env.baseURL });
 
 type Headers = Record<string, string>;
 // Home shows amounts the spec's way: grouped, 2–4 decimals, USD by default.
 const usd = (v: string) => formatDisplayAmount(v);
-
-async function openAs(browser: Browser, account: LocalAccount, url = '/'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: env.baseURL });
-  const page = await context.newPage();
-  await installTestWallet(page, { account, rpcUrl: env.rpcUrl, startChainId: 42161 });
-  await connectAndWaitForHome(page);
-  if (url !== '/') await page.goto(url);
-  return page;
-}
 
 const api = async (url: string, headers: Headers) =>
   (await (await fetch(`${env.baseURL}/api/v1/${url}`, { headers })).json()).data;
@@ -41,14 +27,9 @@ let memberHeaders: Headers;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const rootCode = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
-  const signedUp = await apiSession(env.baseURL, member, { code: rootCode, side: 'right' });
-  memberHeaders = signedUp.headers;
-  const inviteeHeaders = (
-    await apiSession(env.baseURL, invitee, { code: signedUp.me.invite_code, side: 'left' })
-  ).headers;
-  await fund(env, member.address);
-  await fund(env, invitee.address);
+  const signedUp = await memberWithInvitee(env, member, invitee, 'right');
+  memberHeaders = signedUp.memberHeaders;
+  const { inviteeHeaders } = signedUp;
   await buyProduct(env, member, memberHeaders);
   await buyProduct(env, invitee, inviteeHeaders);
   expect((await api('me', memberHeaders)).available_profit).toBe('8');
@@ -58,7 +39,7 @@ test('request → admin approves on the audit page → member claims in the wall
   browser,
 }) => {
   test.setTimeout(180_000);
-  const page = await openAs(browser, member);
+  const page = await openAs(browser, member, env);
   await expect(page.getByTestId('home-available_profit')).toContainText(usd('8'));
   await page.getByTestId('home-withdraw-link').click();
   await page.waitForURL((u) => u.pathname === '/pages/withdrawal/index');
@@ -92,7 +73,8 @@ test('request → admin approves on the audit page → member claims in the wall
   expect([me.available_profit, me.locked_profit]).toEqual(['3', '5']);
 
   // The admin approves it on the audit page.
-  const admin = await openAs(browser, devAccount(0), '/pages/admin/audit');
+  const admin = await openAs(browser, devAccount(0), env);
+  await admin.goto('/pages/admin/audit');
   const item = admin.getByTestId(`withdraw-audit-item-${id}`);
   await item.getByTestId('withdraw-audit-approve').click();
   await expect(admin.getByTestId('withdraw-audit-confirm')).toHaveAttribute('data-action', 'approve');
