@@ -49,6 +49,10 @@ export class ApiError extends AppError {
   }
 }
 
+/** The server refused because this member may not do it (403: an admin page opened without the role, say). */
+export const isForbidden = (error: unknown): boolean =>
+  error instanceof ApiError && (error.code === 403 || error.status === 403);
+
 export type TransportReason = 'timeout' | 'abort' | 'network' | 'http' | 'parse';
 
 /** No usable answer: timeout, abort, network failure, an HTTP error without envelope, or a bad payload. */

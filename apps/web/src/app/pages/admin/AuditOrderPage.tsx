@@ -9,12 +9,9 @@ import { useAdminOrders } from '../../../features/shop/api/get-admin-orders.ts';
 import { flattenOrders } from '../../../features/shop/api/get-orders.ts';
 import { AuditOrderCard } from '../../../features/shop/components/AuditOrderCard.tsx';
 import { orderFilterTextKey } from '../../../features/shop/model/order-filter.ts';
-import { ApiError } from '../../../lib/request.ts';
+import { isForbidden } from '../../../lib/request.ts';
 
 const FILTERS = ['Verifying', 'Unpaid', 'Success', 'Canceled'] as const satisfies readonly OrderStatus[];
-
-const isForbidden = (error: unknown) =>
-  error instanceof ApiError && (error.code === 403 || error.status === 403);
 
 /** Audit orders (auditor/admin): payments the chain watcher could not settle, with what to do. */
 export default function AuditOrderPage() {
