@@ -19,6 +19,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/** An instant: a timestamp with time zone. */
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A column naming a member: its id, referencing users. */
+const memberRef = (name: string) => bigint(name, { mode: 'bigint' }).references((): AnyPgColumn => users.id);
+
 /**
  * Members. Two relations per member: `inviterId` (who referred them: referral, "direct") and
  * `parentId` + `side` (placement in the binary tree: pairing, "team"). Trees get tens of thousands
@@ -31,8 +37,8 @@ export const users = pgTable(
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
     address: text('address').notNull(),
     inviteCode: text('invite_code').notNull(),
-    inviterId: bigint('inviter_id', { mode: 'bigint' }).references((): AnyPgColumn => users.id),
-    parentId: bigint('parent_id', { mode: 'bigint' }).references((): AnyPgColumn => users.id),
+    inviterId: memberRef('inviter_id'),
+    parentId: memberRef('parent_id'),
     side: text('side', { enum: ['left', 'right'] }),
     depth: integer('depth').notNull().default(0),
     /**
@@ -41,13 +47,13 @@ export const users = pgTable(
      * overshoot, else parent). "Is X in my subtree" is then a few index lookups even 20,000 levels deep.
      * Null for the root.
      */
-    jumpId: bigint('jump_id', { mode: 'bigint' }).references((): AnyPgColumn => users.id),
+    jumpId: memberRef('jump_id'),
     /** Direct invitees, kept in step at sign-up so reading it never counts rows. */
     invitedCount: integer('invited_count').notNull().default(0),
     /** The chain of left-children this member sits on (its outermost-left free slot is that leg's tail). */
     leftLegId: bigint('left_leg_id', { mode: 'bigint' }).notNull(),
     rightLegId: bigint('right_leg_id', { mode: 'bigint' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_address_key').on(t.address),
@@ -78,9 +84,9 @@ export const nonces = pgTable(
   {
     nonce: text('nonce').primaryKey(),
     address: text('address').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('nonces_expires_idx').on(t.expiresAt)],
 );
@@ -93,12 +99,10 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: bigint('user_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userId: memberRef('user_id').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
     /** `logout` (this session) or `logout_all` (every session of the member). */
     revokeReason: text('revoke_reason'),
     /** Where it was opened, for the member's and an auditor's eyes (the client address as the proxy rules give it). */
@@ -117,7 +121,7 @@ export const rateLimits = pgTable(
   {
     key: text('key').primaryKey(),
     count: integer('count').notNull(),
-    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+    resetAt: at('reset_at').notNull(),
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
 );
@@ -130,19 +134,17 @@ export const rateLimits = pgTable(
 export const jobLeases = pgTable('job_leases', {
   name: text('name').primaryKey(),
   holder: text('holder').notNull(),
-  until: timestamp('until', { withTimezone: true }).notNull(),
-  acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull(),
+  until: at('until').notNull(),
+  acquiredAt: at('acquired_at').notNull(),
 });
 
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: bigint('user_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => users.id),
+    userId: memberRef('user_id').notNull(),
     role: text('role', { enum: ['admin', 'auditor', 'analyst'] }).notNull(),
-    grantedBy: bigint('granted_by', { mode: 'bigint' }).references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    grantedBy: memberRef('granted_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
@@ -150,12 +152,12 @@ export const userRoles = pgTable(
 /** Every admin action: who, when, what, before and after. Append-only. */
 export const auditLog = pgTable('audit_log', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  actorId: bigint('actor_id', { mode: 'bigint' }).references(() => users.id),
+  actorId: memberRef('actor_id'),
   action: text('action').notNull(),
   target: text('target').notNull(),
   before: jsonb('before'),
   after: jsonb('after'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: at('created_at').notNull().defaultNow(),
 });
 
 /**
@@ -179,7 +181,7 @@ export const products = pgTable('products', {
     .notNull()
     .default('on'),
   sort: integer('sort').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: at('created_at').notNull().defaultNow(),
 });
 
 /**
@@ -190,9 +192,7 @@ export const orders = pgTable(
   'orders',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => users.id),
+    userId: memberRef('user_id').notNull(),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
@@ -204,19 +204,19 @@ export const orders = pgTable(
     status: text('status', { enum: ['Unpaid', 'Verifying', 'Success', 'Canceled'] })
       .notNull()
       .default('Unpaid'),
-    quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }).notNull(),
+    quoteExpiresAt: at('quote_expires_at').notNull(),
     payTxHash: text('pay_tx_hash'),
-    payReportedAt: timestamp('pay_reported_at', { withTimezone: true }),
+    payReportedAt: at('pay_reported_at'),
     /** Why a payment is still Verifying (for the audit page), or why the order was canceled: a message code. */
     reason: text('reason'),
     /** The auditor's note when an admin confirmed or canceled the order. */
     auditNote: text('audit_note'),
     paymentTransferId: bigint('payment_transfer_id', { mode: 'bigint' }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedAt: at('confirmed_at'),
     /** When this order's price was added to its ancestors' left/right team investment (null = pending). */
-    volumeAppliedAt: timestamp('volume_applied_at', { withTimezone: true }),
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    volumeAppliedAt: at('volume_applied_at'),
+    canceledAt: at('canceled_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -238,9 +238,7 @@ export const withdrawals = pgTable(
   'withdrawals',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => users.id),
+    userId: memberRef('user_id').notNull(),
     /** 1 = USDT, 2 = AGC. */
     type: smallint('type').notNull(),
     asset: text('asset', { enum: ['USDT', 'AGC'] }).notNull(),
@@ -260,24 +258,24 @@ export const withdrawals = pgTable(
     /** Rejection reason (shown to the member) and the auditor's note. */
     reason: text('reason'),
     auditNote: text('audit_note'),
-    auditedBy: bigint('audited_by', { mode: 'bigint' }).references(() => users.id),
-    auditedAt: timestamp('audited_at', { withTimezone: true }),
+    auditedBy: memberRef('audited_by'),
+    auditedAt: at('audited_at'),
     /** Maker-checker: the first of two approvals an amount above WITHDRAW_SECOND_APPROVAL_USDT needs. */
-    firstApprovedBy: bigint('first_approved_by', { mode: 'bigint' }).references(() => users.id),
-    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
+    firstApprovedBy: memberRef('first_approved_by'),
+    firstApprovedAt: at('first_approved_at'),
     /**
      * An approved withdrawal being revoked: the vault's cancel(id) was sent (its hash), and the reason the
      * member will read once the chain shows the voucher cancelled (then Rejected, money back to available).
      */
-    revokeRequestedBy: bigint('revoke_requested_by', { mode: 'bigint' }).references(() => users.id),
-    revokeRequestedAt: timestamp('revoke_requested_at', { withTimezone: true }),
+    revokeRequestedBy: memberRef('revoke_requested_by'),
+    revokeRequestedAt: at('revoke_requested_at'),
     revokeReason: text('revoke_reason'),
     revokeTxHash: text('revoke_tx_hash'),
     /** Deadline of the latest voucher handed out. */
-    voucherDeadline: timestamp('voucher_deadline', { withTimezone: true }),
+    voucherDeadline: at('voucher_deadline'),
     claimTxHash: text('claim_tx_hash'),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: at('claimed_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('withdrawals_user_created_idx').on(t.userId, t.id),
@@ -297,7 +295,7 @@ export const chainCursors = pgTable('chain_cursors', {
   block: bigint('block', { mode: 'bigint' }).notNull(),
   /** That block's hash: the next poll checks it is still on the chain (a reorg below the cursor otherwise). */
   blockHash: text('block_hash'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 /** Every contract event ingested, once: unique on (chain id, tx hash, log index). */
@@ -322,8 +320,8 @@ export const chainEvents = pgTable(
      * Set when its block later left the chain (a reorg deeper than the finality the watcher waited for):
      * whatever it credited is for an auditor to look at; the watcher read the range again.
      */
-    orphanedAt: timestamp('orphaned_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    orphanedAt: at('orphaned_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('chain_events_key').on(t.chainId, t.txHash, t.logIndex),
@@ -340,12 +338,12 @@ export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'bigint' }).references(() => users.id),
+    userId: memberRef('user_id'),
     code: text('code').notNull(),
     asset: text('asset', { enum: ['USDT', 'AGC'] }).notNull(),
     balance: amount('balance').notNull().default(sql`0`),
     allowNegative: boolean('allow_negative').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('ledger_accounts_key').on(sql`coalesce(${t.userId}, 0)`, t.code, t.asset),
@@ -371,7 +369,7 @@ export const ledgerTransfers = pgTable(
     ref: text('ref').notNull(),
     /** Makes posting idempotent: the same key never posts twice. */
     idempotencyKey: text('idempotency_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('ledger_transfers_idempotency_key').on(t.idempotencyKey),
@@ -387,9 +385,7 @@ export const rewards = pgTable(
   'rewards',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => users.id),
+    userId: memberRef('user_id').notNull(),
     kind: text('kind', { enum: ['referral', 'pairing', 'static', 'management'] }).notNull(),
     /** The amount the rate applies to, USDT minor units. */
     base: amount('base').notNull(),
@@ -401,13 +397,13 @@ export const rewards = pgTable(
     cutReason: text('cut_reason'),
     creditedUsdt: amount('credited_usdt').notNull(),
     creditedAgc: amount('credited_agc').notNull().default(sql`0`),
-    sourceUserId: bigint('source_user_id', { mode: 'bigint' }).references(() => users.id),
+    sourceUserId: memberRef('source_user_id'),
     /** The member's level (management: rank) the rate came from. */
     level: integer('level').notNull().default(0),
     /** The UTC day the reward counts for (the day top): the confirmation day, or the settled day. */
     day: date('day', { mode: 'string' }).notNull(),
     ref: text('ref').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('rewards_user_created_idx').on(t.userId, t.createdAt),
@@ -422,16 +418,14 @@ export const rewards = pgTable(
  * see orders.volume_applied_at); a statistic for display and the team rules, not money.
  */
 export const memberVolume = pgTable('member_volume', {
-  userId: bigint('user_id', { mode: 'bigint' })
-    .primaryKey()
-    .references(() => users.id),
+  userId: memberRef('user_id').primaryKey(),
   leftTotal: amount('left_total').notNull().default(sql`0`),
   rightTotal: amount('right_total').notNull().default(sql`0`),
   /** 'YYYY-MM' the month figures belong to; older months read as 0. */
   monthKey: text('month_key').notNull(),
   leftMonth: amount('left_month').notNull().default(sql`0`),
   rightMonth: amount('right_month').notNull().default(sql`0`),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 /**
@@ -440,9 +434,7 @@ export const memberVolume = pgTable('member_volume', {
  * and the team sizes counted by the last settlement's pass over the tree.
  */
 export const teamState = pgTable('team_state', {
-  userId: bigint('user_id', { mode: 'bigint' })
-    .primaryKey()
-    .references(() => users.id),
+  userId: memberRef('user_id').primaryKey(),
   leftCarry: amount('left_carry').notNull().default(sql`0`),
   rightCarry: amount('right_carry').notNull().default(sql`0`),
   /** manage_award_base: the smaller side's new volume, summed day by day since the last profit/mng. */
@@ -463,9 +455,9 @@ export const teamState = pgTable('team_state', {
 export const settlementRuns = pgTable('settlement_runs', {
   day: date('day', { mode: 'string' }).primaryKey(),
   /** The admin who ran it, or null for the daily job. */
-  runBy: bigint('run_by', { mode: 'bigint' }).references(() => users.id),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+  runBy: memberRef('run_by'),
+  startedAt: at('started_at').notNull(),
+  finishedAt: at('finished_at').notNull(),
   durationMs: integer('duration_ms').notNull(),
   /** Totals as the admin page shows them (amounts as decimal strings of minor units). */
   totals: jsonb('totals').notNull(),
