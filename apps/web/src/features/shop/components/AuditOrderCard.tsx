@@ -1,14 +1,11 @@
 import type { Order } from '@agc/shared';
-import TextArea from 'antd-mobile/es/components/text-area';
 import { useTranslation } from 'react-i18next';
+import { AuditNote } from '../../../components/AuditNote.tsx';
 import { type FieldRow, FieldRows } from '../../../components/FieldRows.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { type AuditAction, useOrderAudit } from '../hooks/use-order-audit.ts';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
 import { TxHashLink } from './TxHashLink.tsx';
-
-/** The audit note's length limit (the server's as well). */
-export const AUDIT_NOTE_MAX = 500;
 
 /**
  * One order to audit with its reason. Re-check reads the payment on chain again; Confirm and Cancel
@@ -54,20 +51,13 @@ export function AuditOrderCard({ order, explorerUrl }: { order: Order; explorerU
       )}
       {open && (
         <>
-          <TextArea
-            className="audit-note"
-            data-testid="audit-note"
+          <AuditNote
+            note={audit.note}
+            testId="audit-note"
             placeholder={t('audit.notePlaceholder')}
-            value={audit.note}
-            maxLength={AUDIT_NOTE_MAX}
-            rows={2}
-            onChange={audit.setNote}
+            requiredTestId="audit-note-required"
+            requiredText={t('audit.noteRequired')}
           />
-          {audit.noteError && (
-            <p className="error-text" role="alert" data-testid="audit-note-required">
-              {t('audit.noteRequired')}
-            </p>
-          )}
           <div className="audit-actions">
             {actions
               .filter((a) => a.shown)
