@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeSchemas } from '../../lib/route-schema.ts';
-import { nextSettlementDay, previewSettlement, runSettlement, settlementHistory } from './settlement.ts';
+import { runSettlement, settlementOverview, settlementPreviewOf } from './settlement.ts';
 
 const schema = routeSchemas('admin');
 
@@ -29,11 +29,7 @@ export const rewardSettlementAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContex
       ),
       onRequest: admin,
     },
-    async (req) =>
-      ok(req, {
-        list: await settlementHistory(ctx),
-        next_day: await nextSettlementDay(ctx.db, ctx.now()),
-      }),
+    async (req) => ok(req, await settlementOverview(ctx)),
   );
 
   app.get(
@@ -46,12 +42,7 @@ export const rewardSettlementAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContex
       ),
       onRequest: admin,
     },
-    async (req) => {
-      const next = await nextSettlementDay(ctx.db, ctx.now());
-      const day = req.query.day ?? next;
-      if (!day) return ok(req, { day: '', next_day: null, run: null, totals: null });
-      return ok(req, { day, next_day: next, ...(await previewSettlement(ctx, day)) });
-    },
+    async (req) => ok(req, await settlementPreviewOf(ctx, req.query.day)),
   );
 
   app.post(

@@ -272,6 +272,19 @@ export async function settlementHistory(ctx: AppContext, limit = 60): Promise<Se
   return (await findRuns(ctx.db, { limit })).map(toRun);
 }
 
+/** The admin history: the runs so far and the next day to settle. */
+export async function settlementOverview(ctx: AppContext) {
+  return { list: await settlementHistory(ctx), next_day: await nextSettlementDay(ctx.db, ctx.now()) };
+}
+
+/** The admin preview of a day (default: the next day to settle; none when there is nothing to settle). */
+export async function settlementPreviewOf(ctx: AppContext, day?: string) {
+  const next = await nextSettlementDay(ctx.db, ctx.now());
+  const d = day ?? next;
+  if (!d) return { day: '', next_day: null, run: null, totals: null };
+  return { day: d, next_day: next, ...(await previewSettlement(ctx, d)) };
+}
+
 /** The daily job: settles every ended day not settled yet, in order (once the configured delay passed). */
 export async function settleDueDays(ctx: AppContext): Promise<SettlementRun[]> {
   const done: SettlementRun[] = [];

@@ -1,7 +1,6 @@
 import {
   cancelOrderBody,
   createOrderBody,
-  formatAmount,
   orderIdParams,
   orderListQuery,
   orderListResponse,
@@ -13,14 +12,12 @@ import {
   tokenPrice2Response,
   tokenPriceResponse,
   txResponse,
-  USDT_DECIMALS,
 } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeSchemas } from '../../lib/route-schema.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
-import { agcPerUsdt } from '../pricing/index.ts';
 import {
   cancelOrder,
   createOrder,
@@ -29,6 +26,8 @@ import {
   listProducts,
   payableOrder,
   reportPayment,
+  tokenPrice,
+  tokenPrice2,
   toOrderDto,
 } from './service.ts';
 import { buildStepTx } from './tx.ts';
@@ -52,14 +51,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       schema: schema('The AGC price in USDT (configured price source)', tokenPriceResponse),
     },
-    async (req) => {
-      const p = await ctx.prices.agcPrice();
-      return ok(req, {
-        symbol: 'AGC' as const,
-        price_usdt: formatAmount(p.usdtPerAgc, USDT_DECIMALS),
-        updated_at: p.updatedAt.toISOString(),
-      });
-    },
+    async (req) => ok(req, await tokenPrice(ctx)),
   );
 
   app.get(
@@ -70,15 +62,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tokenPrice2Response,
       ),
     },
-    async (req) => {
-      const p = await ctx.prices.agcPrice();
-      const usdtAgc = agcPerUsdt(p);
-      return ok(req, {
-        agc_usdt: formatAmount(p.usdtPerAgc, USDT_DECIMALS),
-        usdt_agc: formatAmount(usdtAgc, 6),
-        updated_at: p.updatedAt.toISOString(),
-      });
-    },
+    async (req) => ok(req, await tokenPrice2(ctx)),
   );
 
   app.post(

@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Translate } from '../../plugins/i18n.ts';
 import { chainClient } from '../chain/index.ts';
-import { agcToUsdt, usdtToAgc } from '../pricing/index.ts';
+import { agcPerUsdt, agcToUsdt, usdtToAgc } from '../pricing/index.ts';
 import { applyPpm } from '../rules/index.ts';
 import { paidEvents } from './payments.ts';
 import {
@@ -46,6 +46,28 @@ export const REASONS = {
   adminConfirmed: 'admin_confirmed',
   adminCanceled: 'admin_canceled',
 } as const;
+
+// --- the token price ---
+
+/** token/price: the AGC price in USDT, from the configured source. */
+export async function tokenPrice(ctx: AppContext) {
+  const p = await ctx.prices.agcPrice();
+  return {
+    symbol: 'AGC' as const,
+    price_usdt: formatAmount(p.usdtPerAgc, USDT_DECIMALS),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}
+
+/** token/price2: AGC→USDT and USDT→AGC (to 6 decimals, rounded down). */
+export async function tokenPrice2(ctx: AppContext) {
+  const p = await ctx.prices.agcPrice();
+  return {
+    agc_usdt: formatAmount(p.usdtPerAgc, USDT_DECIMALS),
+    usdt_agc: formatAmount(agcPerUsdt(p), 6),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}
 
 // --- products ---
 
