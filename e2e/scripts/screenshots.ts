@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { devAccount } from '@agc/contracts';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import config from '../playwright.config.ts';
 import { apiSession } from '../support/api.ts';
@@ -31,15 +31,23 @@ const browser = await chromium.launch({
   executablePath: config.use?.launchOptions?.executablePath,
   args: config.use?.launchOptions?.args,
 });
+/** A phone-sized context (device scale 1 keeps the files small). */
+const phoneContext = () =>
+  browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+  });
+/** Saves the page as <out>/<locale>-<name>.png once its animations have settled. */
+const shotOf = (page: Page, locale: string) => async (name: string) => {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(out, `${locale}-${name}.png`) });
+};
 try {
   const code = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
   for (const locale of locales) {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await phoneContext();
     const page = await context.newPage();
     const account = privateKeyToAccount(generatePrivateKey());
     await installTestWallet(page, { account, rpcUrl: env.rpcUrl });
@@ -49,10 +57,7 @@ try {
         localStorage.setItem('lang', l);
       }
     }, locale);
-    const shot = async (name: string) => {
-      await page.waitForTimeout(400);
-      await page.screenshot({ path: join(out, `${locale}-${name}.png`) });
-    };
+    const shot = shotOf(page, locale);
     await page.goto(`${env.baseURL}/pages/login/index?code=${code}&side=left`);
     await shot('login');
     await page.getByTestId('login-connect').click();
@@ -104,13 +109,9 @@ try {
       })
     ).json();
     await payFrom(env, devAccount(3), owner.headers, created.data.order_id, { cancelFirst: true });
-    const admin = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const admin = await phoneContext();
     const adminPage = await admin.newPage();
+    const adminShot = shotOf(adminPage, locale);
     await installTestWallet(adminPage, { account: devAccount(0), rpcUrl: env.rpcUrl, startChainId: 42161 });
     await adminPage.addInitScript((l) => localStorage.setItem('lang', l), locale);
     await connectAndWaitForHome(adminPage, `${env.baseURL}/pages/login/index`);
@@ -119,12 +120,10 @@ try {
     await card.getByTestId('audit-reason').waitFor({ timeout: 20_000 });
     await card.getByTestId('audit-confirm').click();
     await card.getByTestId('audit-note-required').waitFor();
-    await adminPage.waitForTimeout(400);
-    await adminPage.screenshot({ path: join(out, `${locale}-audit-note-required.png`) });
+    await adminShot('audit-note-required');
     await adminPage.goto(`${env.baseURL}/pages/admin/rewardDistribution`);
     await adminPage.getByTestId('settlement-preview').waitFor();
-    await adminPage.waitForTimeout(400);
-    await adminPage.screenshot({ path: join(out, `${locale}-reward-distribution-admin.png`) });
+    await adminShot('reward-distribution-admin');
 
     // Withdrawals: an invitee's purchase earns the member a referral; the form (required message, minimum,
     // fee), the confirmation, success, the audit page, the list with Claim, the detail.
@@ -154,20 +153,16 @@ try {
     await adminPage.goto(`${env.baseURL}/pages/admin/audit`);
     const audit = adminPage.getByTestId(`withdraw-audit-item-${request.id}`);
     await audit.waitFor();
-    await adminPage.waitForTimeout(400);
-    await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit.png`) });
+    await adminShot('withdraw-audit');
     await audit.getByTestId('withdraw-audit-reject').click();
-    await adminPage.waitForTimeout(400);
-    await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-reason-required.png`) });
+    await adminShot('withdraw-audit-reason-required');
     // 5 USDT is above the threshold of 4: this approval is the first of two.
     await audit.getByTestId('withdraw-audit-approve').click();
     await adminPage.getByTestId('withdraw-audit-confirm-two').waitFor();
-    await adminPage.waitForTimeout(400);
-    await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-confirm-two.png`) });
+    await adminShot('withdraw-audit-confirm-two');
     await adminPage.getByTestId('withdraw-audit-confirm-ok').click();
     await audit.getByTestId('withdraw-audit-first-approval').waitFor();
-    await adminPage.waitForTimeout(400);
-    await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-first-approval.png`) });
+    await adminShot('withdraw-audit-first-approval');
     // The second admin approves (through the API): Withdrawable.
     const second = await apiSession(env.baseURL, devAccount(1));
     await fetch(`${env.baseURL}/api/v1/admin/withdraws/${request.id}/approve`, {
@@ -187,17 +182,15 @@ try {
     const approved = adminPage.getByTestId(`withdraw-audit-item-${request.id}`);
     await approved.getByTestId('withdraw-audit-revoke').click();
     await approved.getByTestId('withdraw-audit-reason-required').waitFor();
-    await adminPage.waitForTimeout(400);
-    await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-revoke-required.png`) });
+    await adminShot('withdraw-audit-revoke-required');
     await approved.getByTestId('withdraw-audit-note').locator('textarea').fill('Sent to the wrong wallet');
     await approved.getByTestId('withdraw-audit-revoke').click();
     await adminPage.getByTestId('withdraw-audit-confirm').waitFor();
-    await adminPage.waitForTimeout(400);
-    await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-revoke-confirm.png`) });
+    await adminShot('withdraw-audit-revoke-confirm');
     await adminPage.getByTestId('withdraw-audit-confirm-ok').click();
     await approved.getByTestId('withdraw-audit-revoking').waitFor();
-    await adminPage.waitForTimeout(600); // the confirmation's closing animation
-    await adminPage.screenshot({ path: join(out, `${locale}-withdraw-audit-revoking.png`) });
+    await adminPage.waitForTimeout(200); // the confirmation's closing animation takes longer
+    await adminShot('withdraw-audit-revoking');
     await admin.close();
     // Once the chain shows the cancellation, the member's withdrawal is Rejected with the reason.
     for (let i = 0; i < 20; i++) {
