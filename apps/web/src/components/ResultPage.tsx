@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/errors.ts';
-import { openPage, openTab } from '../lib/navigation.ts';
 import { paths } from '../lib/paths.ts';
+import { PageLink } from './PageLink.tsx';
 
 /**
  * A "done" page (payment sent, withdrawal requested): the green check and the title, what the page
@@ -52,22 +52,12 @@ export function ResultPage({
             <p className="muted">{t('common.loading')}</p>
           ) : null)}
       </section>
-      <button
-        type="button"
-        className="btn btn-primary btn-block"
-        data-testid={`${testId}-orders`}
-        onClick={() => openPage(listPath)}
-      >
+      <PageLink to={listPath} className="btn btn-primary btn-block" testId={`${testId}-orders`}>
         {listLabel}
-      </button>
-      <button
-        type="button"
-        className="btn btn-link btn-block"
-        data-testid={`${testId}-home`}
-        onClick={() => openTab(paths.home)}
-      >
+      </PageLink>
+      <PageLink to={paths.home} tab className="btn btn-link btn-block" testId={`${testId}-home`}>
         {t('error.goHome')}
-      </button>
+      </PageLink>
     </div>
   );
 }

@@ -9,9 +9,9 @@ import {
   shortAddress,
 } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { PageLink } from '../../../components/PageLink.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { useMe } from '../../../lib/me.ts';
-import { openPage } from '../../../lib/navigation.ts';
 import { paths } from '../../../lib/paths.ts';
 
 /** left + right, exactly (decimal strings through bigint); null when either is not a plain amount. */
@@ -94,9 +94,9 @@ const SECTIONS: { titleKey: string; figures: Figure[]; link?: SectionLinkProps }
 function SectionLink({ path, titleKey, testId }: SectionLinkProps) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="btn-link card-link" data-testid={testId} onClick={() => openPage(path)}>
+    <PageLink to={path} className="btn-link card-link" testId={testId}>
       {t(titleKey)} ›
-    </button>
+    </PageLink>
   );
 }
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadingState } from '../../../components/LoadState.tsx';
+import { PageLink } from '../../../components/PageLink.tsx';
 import { Segmented } from '../../../components/Segmented.tsx';
 import { useInvite } from '../../../features/team/api/get-invite.ts';
 import { QrCode } from '../../../features/team/components/QrCode.tsx';
@@ -11,7 +12,6 @@ import { bonusValues, inviteLink } from '../../../features/team/invite.ts';
 import { paths } from '../../../lib/paths.ts';
 import '../../../features/team/team.css';
 import { errorText } from '../../../lib/errors.ts';
-import { openPage } from '../../../lib/navigation.ts';
 
 const SIDES: readonly Side[] = ['left', 'right'];
 
@@ -110,14 +110,9 @@ export default function InvitePage() {
       <section className="card">
         <div className="card-head">
           <h3 className="card-title">{t('invite.invitees')}</h3>
-          <button
-            type="button"
-            className="btn-link card-link"
-            data-testid="invite-team-link"
-            onClick={() => openPage(paths.teamUsers)}
-          >
+          <PageLink to={paths.teamUsers} className="btn-link card-link" testId="invite-team-link">
             {t('title.teamUser')} ›
-          </button>
+          </PageLink>
         </div>
         <div className="invite-counts">
           <div>
@@ -129,14 +124,13 @@ export default function InvitePage() {
             <span className="muted small">{t('invite.invitedValid')}</span>
           </div>
         </div>
-        <button
-          type="button"
+        <PageLink
+          to={paths.inviteTree}
           className="btn btn-secondary btn-block invite-tree-button"
-          data-testid="invite-tree-link"
-          onClick={() => openPage(paths.inviteTree)}
+          testId="invite-tree-link"
         >
           {t('title.inviteTree')}
-        </button>
+        </PageLink>
       </section>
     </div>
   );

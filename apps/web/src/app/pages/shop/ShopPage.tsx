@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
+import { PageLink } from '../../../components/PageLink.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { useProducts } from '../../../features/shop/api/get-products.ts';
@@ -10,7 +11,6 @@ import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
 import { ProductCard } from '../../../features/shop/components/ProductCard.tsx';
 import { useBuy, useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
 import { formatUsdt } from '../../../lib/format.ts';
-import { openPage } from '../../../lib/navigation.ts';
 import { paths } from '../../../lib/paths.ts';
 
 /** Shop (tab 2): the products; Buy creates an order and opens its checkout. */
@@ -44,14 +44,9 @@ export default function ShopPage() {
               {t('pay.agcPrice', { price: formatUsdt(price.data.price_usdt) })}
             </span>
           )}
-          <button
-            type="button"
-            className="btn-link shop-orders-link"
-            data-testid="shop-orders"
-            onClick={() => openPage(paths.shopOrderList)}
-          >
+          <PageLink to={paths.shopOrderList} className="btn-link shop-orders-link" testId="shop-orders">
             {t('shop.myOrders')}
-          </button>
+          </PageLink>
         </div>
         {body}
       </PullRefresh>

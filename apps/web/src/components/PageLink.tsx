@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { openPage, openTab } from '../lib/navigation.ts';
+
+/** A button that opens a page (navigateTo), or a tab page with `tab` (switchTab). */
+export function PageLink({
+  to,
+  tab,
+  className,
+  testId,
+  children,
+}: {
+  to: string;
+  tab?: boolean;
+  className: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      data-testid={testId}
+      onClick={() => (tab ? openTab(to) : openPage(to))}
+    >
+      {children}
+    </button>
+  );
+}
