@@ -2,6 +2,7 @@ import { rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { AppContext } from '../src/context.ts';
+import { invalidate } from '../src/lib/caches.ts';
 import { ACCOUNTS, type Asset, transferBatch } from '../src/modules/ledger/index.ts';
 import { grantRole, type Member } from '../src/modules/members/index.ts';
 import { session, signUp, type TestServer } from './helpers.ts';
@@ -54,7 +55,7 @@ export async function grantAvailable(ctx: AppContext, userId: bigint, asset: Ass
       },
     ]),
   );
-  ctx.cache.me.delete(userId);
+  invalidate(ctx, { kind: 'figures', ids: [userId] });
 }
 
 /** A member's balances by account code and asset, as stored. */
