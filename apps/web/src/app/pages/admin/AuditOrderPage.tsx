@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { StatusTabs } from '../../../components/StatusTabs.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { useAdminOrders } from '../../../features/shop/api/get-admin-orders.ts';
 import { flattenOrders } from '../../../features/shop/api/get-orders.ts';
 import { AuditOrderCard } from '../../../features/shop/components/AuditOrderCard.tsx';
-import { orderFilterTextKey } from '../../../features/shop/model/order-filter.ts';
+import { OrderStatusTabs } from '../../../features/shop/components/OrderStatusTabs.tsx';
 import { isForbidden } from '../../../lib/request.ts';
 
 const FILTERS = ['Verifying', 'Unpaid', 'Success', 'Canceled'] as const satisfies readonly OrderStatus[];
@@ -21,13 +20,7 @@ export default function AuditOrderPage() {
   const config = usePublicConfig();
   return (
     <div className="page audit-order-page">
-      <StatusTabs
-        keys={FILTERS}
-        active={status}
-        onChange={setStatus}
-        title={(key) => t(orderFilterTextKey(key))}
-        testIdPrefix="audit-tab"
-      />
+      <OrderStatusTabs keys={FILTERS} active={status} onChange={setStatus} testIdPrefix="audit-tab" />
       <PagedList
         testId="audit-order-list"
         items={flattenOrders(orders.data?.pages)}

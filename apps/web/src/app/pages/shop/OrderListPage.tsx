@@ -1,11 +1,9 @@
 import type { Order, OrderStatus } from '@agc/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { StatusTabs } from '../../../components/StatusTabs.tsx';
 import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.ts';
 import { OrderListItem } from '../../../features/shop/components/OrderListItem.tsx';
-import { orderFilterTextKey } from '../../../features/shop/model/order-filter.ts';
+import { OrderStatusTabs } from '../../../features/shop/components/OrderStatusTabs.tsx';
 import { openPage } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 
@@ -14,19 +12,12 @@ type Filter = (typeof FILTERS)[number];
 
 /** The member's shop orders: status filter, pull-to-refresh, infinite scroll. */
 export default function OrderListPage() {
-  const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>('all');
   const orders = useOrders(filter === 'all' ? undefined : (filter as OrderStatus));
   const open = (order: Order) => openPage(withQuery(paths.shopOrderDetail, { order_id: order.order_id }));
   return (
     <div className="page order-list">
-      <StatusTabs
-        keys={FILTERS}
-        active={filter}
-        onChange={setFilter}
-        title={(key) => t(orderFilterTextKey(key))}
-        testIdPrefix="order-tab"
-      />
+      <OrderStatusTabs keys={FILTERS} active={filter} onChange={setFilter} testIdPrefix="order-tab" />
       <PagedList
         testId="order-list"
         items={flattenOrders(orders.data?.pages)}
