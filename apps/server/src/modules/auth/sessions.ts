@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '@agc/db';
 import type { AppContext } from '../../context.ts';
-import { invalidate, type SessionState } from '../../lib/caches.ts';
-import { loadSessionAndMember, type MemberSnapshot, memberSnapshot } from '../members/index.ts';
+import { invalidate } from '../../lib/caches.ts';
+import { loadSessionAndMember, memberSnapshot, type SessionAndMember } from '../members/index.ts';
 import { deleteSessionsExpiredBefore, endSessions, insertSession } from './repository.ts';
 
 /** Sessions are kept this long after they ended, for the member's and an auditor's history. */
@@ -51,7 +51,7 @@ export async function sessionAndMember(
   ctx: AppContext,
   sessionId: string,
   userId: bigint,
-): Promise<{ session: SessionState | undefined; member: MemberSnapshot | undefined }> {
+): Promise<SessionAndMember> {
   const session = await ctx.cache.sessions.getOrLoad(sessionId, async () => {
     const mark = ctx.cache.members.mark();
     const { session, member } = await loadSessionAndMember(ctx.db, sessionId, userId);

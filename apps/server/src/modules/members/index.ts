@@ -14,5 +14,6 @@ export {
   loadSessionAndMember,
   type Member,
   type MemberSnapshot,
+  type SessionAndMember,
 } from './repository.ts';
 export { invalidateMember, memberSnapshot } from './service.ts';

@@ -85,12 +85,18 @@ export async function loadSnapshot(db: DbOrTx, id: bigint): Promise<MemberSnapsh
   return row;
 }
 
+/** What the auth check reads: the token's session and its member, each absent when there is none. */
+export interface SessionAndMember {
+  session: SessionState | undefined;
+  member: MemberSnapshot | undefined;
+}
+
 /** The member's snapshot and one of its sessions, in one query (the auth check on a cold cache). */
 export async function loadSessionAndMember(
   db: DbOrTx,
   sessionId: string,
   userId: bigint,
-): Promise<{ session: SessionState | undefined; member: MemberSnapshot | undefined }> {
+): Promise<SessionAndMember> {
   const [row] = await db
     .select({
       member: snapshotColumns,
