@@ -212,14 +212,23 @@ describe('login', () => {
     return calls;
   }
 
+  const NONCE_REPLY = {
+    body: { code: 200, msg: 'ok', data: { nonce: 'n0nce12345', expires_at: '2099-01-01T00:00:00Z' } },
+  };
+
+  /** Opens the login page (`url`, with its invite query) and clicks Connect Wallet. */
+  async function connect(url = '/pages/login/index') {
+    renderApp(url);
+    await waitFor(() => expect(routeName()).toBe('login'));
+    fireEvent.click(screen.getByTestId('login-connect'));
+  }
+
   it('connects, signs a SIWE message with the nonce, posts it with the invite, and goes home', async () => {
     const calls = injectWallet();
     let authBody: Record<string, unknown> = {};
     server['/api/v1/nonce'] = (url) => {
       expect(url.searchParams.get('address')).toBe(account.address);
-      return {
-        body: { code: 200, msg: 'ok', data: { nonce: 'n0nce12345', expires_at: '2099-01-01T00:00:00Z' } },
-      };
+      return NONCE_REPLY;
     };
     server['/api/v1/auth'] = (_url, init) => {
       authBody = JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -227,9 +236,7 @@ describe('login', () => {
         body: { code: 200, msg: 'ok', data: { token: 'new-token', address: account.address.toLowerCase() } },
       };
     };
-    renderApp('/pages/login/index?code=abcd2345&side=right');
-    await waitFor(() => expect(routeName()).toBe('login'));
-    fireEvent.click(screen.getByTestId('login-connect'));
+    await connect('/pages/login/index?code=abcd2345&side=right');
     await waitFor(() => expect(routeName()).toBe('home'), { timeout: 3000 });
     expect(calls.slice(0, 3)).toEqual(['eth_requestAccounts', 'eth_chainId', 'personal_sign']);
     expect(authBody.invite_code).toBe('ABCD2345');
@@ -243,16 +250,12 @@ describe('login', () => {
 
   it('shows the server message when a new address has no invitation', async () => {
     injectWallet();
-    server['/api/v1/nonce'] = () => ({
-      body: { code: 200, msg: 'ok', data: { nonce: 'n0nce12345', expires_at: '2099-01-01T00:00:00Z' } },
-    });
+    server['/api/v1/nonce'] = () => NONCE_REPLY;
     server['/api/v1/auth'] = () => ({
       status: 400,
       body: { code: 400, msg: 'A new address needs an invitation code and a side', data: null },
     });
-    renderApp('/pages/login/index');
-    await waitFor(() => expect(routeName()).toBe('login'));
-    fireEvent.click(screen.getByTestId('login-connect'));
+    await connect();
     await waitFor(
       () =>
         expect(screen.getByTestId('login-error').textContent).toBe(
@@ -272,12 +275,8 @@ describe('login', () => {
       personal_sign: () =>
         Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })),
     });
-    server['/api/v1/nonce'] = () => ({
-      body: { code: 200, msg: 'ok', data: { nonce: 'n0nce12345', expires_at: '2099-01-01T00:00:00Z' } },
-    });
-    renderApp('/pages/login/index');
-    await waitFor(() => expect(routeName()).toBe('login'));
-    fireEvent.click(screen.getByTestId('login-connect'));
+    server['/api/v1/nonce'] = () => NONCE_REPLY;
+    await connect();
     await waitFor(() => expect(screen.getByTestId('login-connect').hasAttribute('disabled')).toBe(false), {
       timeout: 3000,
     });
@@ -287,9 +286,7 @@ describe('login', () => {
   });
 
   it('says so when the browser has no wallet', async () => {
-    renderApp('/pages/login/index');
-    await waitFor(() => expect(routeName()).toBe('login'));
-    fireEvent.click(screen.getByTestId('login-connect'));
+    await connect();
     await waitFor(
       () =>
         expect(screen.getByTestId('login-no-wallet').textContent).toContain(

@@ -46,6 +46,10 @@ function fakeWallet(options: { chainId: string; known?: string[]; fail?: Record<
   return { provider, calls, methods: () => calls.map((c) => c.method), chainId: () => chainId };
 }
 
+/** A wallet on Ethereum that knows Arbitrum One but whose switch to it fails with `error`. */
+const switchFailsWith = (error: Error) =>
+  fakeWallet({ chainId: '0x1', known: ['0x1', '0xa4b1'], fail: { wallet_switchEthereumChain: [error] } });
+
 describe('ensureChain', () => {
   it('does nothing when the wallet is already on Arbitrum One', async () => {
     const w = fakeWallet({ chainId: '0xa4b1' });
@@ -111,22 +115,14 @@ describe('ensureChain', () => {
       'Chain 0xa4b1 not added',
     ]) {
       const error = Object.assign(new Error(message), { code: -32603 });
-      const w = fakeWallet({
-        chainId: '0x1',
-        known: ['0x1', '0xa4b1'],
-        fail: { wallet_switchEthereumChain: [error] },
-      });
+      const w = switchFailsWith(error);
       await expect(ensureChain(w.provider, CONFIG)).resolves.toBe('added');
     }
   });
 
   it('does not add the chain for other -32603 failures', async () => {
     const error = Object.assign(new Error('Internal JSON-RPC error.'), { code: -32603 });
-    const w = fakeWallet({
-      chainId: '0x1',
-      known: ['0x1', '0xa4b1'],
-      fail: { wallet_switchEthereumChain: [error] },
-    });
+    const w = switchFailsWith(error);
     const result = await ensureChain(w.provider, CONFIG).catch((e: unknown) => e);
     expect(result).toBeInstanceOf(SwitchChainError);
     expect(result).toMatchObject({ name: 'SwitchChainError', i18nKey: 'wallet.errors.switchChain' });
@@ -135,11 +131,7 @@ describe('ensureChain', () => {
 
   it('turns a rejected switch (4001) into a UserRejectedRequestError', async () => {
     const rejected = Object.assign(new Error('User rejected the request.'), { code: 4001 });
-    const w = fakeWallet({
-      chainId: '0x1',
-      known: ['0x1', '0xa4b1'],
-      fail: { wallet_switchEthereumChain: [rejected] },
-    });
+    const w = switchFailsWith(rejected);
     const result = await ensureChain(w.provider, CONFIG).catch((e: unknown) => e);
     expect(result).toBeInstanceOf(UserRejectedRequestError);
     expect(result).toMatchObject({ name: 'UserRejectedRequestError', code: 4001, cause: rejected });
