@@ -20,27 +20,27 @@ export { hash };
 export const approveData = (spender: string, amount: bigint) =>
   encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as `0x${string}`, amount] });
 
+/** The two approvals: which token each approves to the payment contract, and how much. */
+const APPROVALS = {
+  authAmc: { contract: 'token', amount: AGC_FEE },
+  authUsd: { contract: 'usdt', amount: USDT_PRICE },
+} as const;
+
 export function stepTx(step: PayStep, over: Partial<TxResponse['tx']> = {}): TxResponse {
   const base = { from: MEMBER, value: '0x0' as const, chain_id: 42161 };
-  if (step === 'authAmc')
+  if (step === 'paying')
     return {
       step,
-      contract: 'token',
-      amount: AGC_FEE.toString(),
-      tx: { ...base, to: CONTRACTS.token, data: approveData(CONTRACTS.transfer, AGC_FEE), ...over },
-    };
-  if (step === 'authUsd')
-    return {
-      step,
-      contract: 'usdt',
+      contract: 'transfer',
       amount: USDT_PRICE.toString(),
-      tx: { ...base, to: CONTRACTS.usdt, data: approveData(CONTRACTS.transfer, USDT_PRICE), ...over },
+      tx: { ...base, to: CONTRACTS.transfer, data: '0xdeadbeef', ...over },
     };
+  const { contract, amount } = APPROVALS[step];
   return {
     step,
-    contract: 'transfer',
-    amount: USDT_PRICE.toString(),
-    tx: { ...base, to: CONTRACTS.transfer, data: '0xdeadbeef', ...over },
+    contract,
+    amount: amount.toString(),
+    tx: { ...base, to: CONTRACTS[contract], data: approveData(CONTRACTS.transfer, amount), ...over },
   };
 }
 

@@ -37,6 +37,14 @@ async function run(f: Fake, o: Order = order()) {
 }
 
 const sends = (f: Fake) => f.log.filter((l) => l.startsWith('send:'));
+/** How each step ended (its states but 'process'). */
+const endStates = (f: Fake) => f.states.filter(([, s]) => s !== 'process');
+/** Every step finished (the approvals by an earlier attempt, or now). */
+const ALL_FINISHED = [
+  ['authAmc', 'finish'],
+  ['authUsd', 'finish'],
+  ['paying', 'finish'],
+];
 
 afterEach(() => {
   vi.useRealTimers();
@@ -135,7 +143,7 @@ describe('runPayment: allowances', () => {
     const f = fake({ allowances: { token: AGC_FEE - 1n, usdt: USDT_PRICE } });
     await run(f);
     expect(sends(f)).toEqual([`send:${CONTRACTS.token}`, `send:${CONTRACTS.transfer}`]);
-    expect(f.states.filter(([, s]) => s !== 'process')).toEqual([
+    expect(endStates(f)).toEqual([
       ['authAmc', 'finish'],
       ['authUsd', 'skipped'],
       ['paying', 'finish'],
@@ -150,11 +158,7 @@ describe('runPayment: resume', () => {
     expect(sends(f)).toEqual([]);
     expect(f.log).toEqual([`receipt:${hash(9)}`, `report:42:${hash(9)}`]);
     expect(result.tx_hash).toBe(hash(9));
-    expect(f.states.filter(([, s]) => s !== 'process')).toEqual([
-      ['authAmc', 'finish'],
-      ['authUsd', 'finish'],
-      ['paying', 'finish'],
-    ]);
+    expect(endStates(f)).toEqual(ALL_FINISHED);
     expect(f.progress.get('42')).toEqual({});
   });
 
@@ -169,11 +173,7 @@ describe('runPayment: resume', () => {
     const f = fake({ progress: { '42': { authAmc: hash(7) } }, allowances: { token: AGC_FEE } });
     await run(f);
     expect(sends(f)).toEqual([`send:${CONTRACTS.usdt}`, `send:${CONTRACTS.transfer}`]);
-    expect(f.states.filter(([, s]) => s !== 'process')).toEqual([
-      ['authAmc', 'finish'],
-      ['authUsd', 'finish'],
-      ['paying', 'finish'],
-    ]);
+    expect(endStates(f)).toEqual(ALL_FINISHED);
   });
 
   it('a stored pay transaction that reverted is forgotten and the payment runs again', async () => {
