@@ -14,10 +14,11 @@ import pg from 'pg';
 import { type PrivateKeyAccount, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession } from '../../../e2e/support/api.ts';
-import { ACCOUNTS, checkLedger, transferBatch } from '../src/modules/ledger/index.ts';
+import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
 import { type BuiltServer, startBuiltServer } from './built-server.ts';
 import { chainTools, startLocalChain } from './chain.ts';
 import { newWallet } from './helpers.ts';
+import { grantRewards } from './withdraw-support.ts';
 
 /**
  * Scale-out (issue 11): two built server processes on one PostgreSQL and one chain, as behind a load
@@ -249,18 +250,9 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
     }
     // Each member has 100 USDT available, as a reward leaves it.
     const GRANT = 100n * USDT;
-    await db.db.transaction((tx) =>
-      transferBatch(
-        tx,
-        members.map((m) => ({
-          debit: { userId: null, code: ACCOUNTS.rewardsPaid, asset: 'USDT' as const },
-          credit: { userId: m.id, code: ACCOUNTS.available, asset: 'USDT' as const },
-          amount: GRANT,
-          kind: 'reward.test',
-          ref: `scale:${m.id}`,
-          idempotencyKey: `scale:${m.id}`,
-        })),
-      ),
+    await grantRewards(
+      db.db,
+      members.map((m) => ({ userId: m.id, asset: 'USDT', amount: GRANT, ref: `scale:${m.id}` })),
     );
 
     // The victim is the process that leads the chain watcher now (lease holders name their pid), so the

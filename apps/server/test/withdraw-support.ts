@@ -1,4 +1,4 @@
-import { rowsOf } from '@agc/db';
+import { type DbOrTx, rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { AppContext } from '../src/context.ts';
@@ -36,25 +36,36 @@ export async function signUpMembers<W extends Record<'R', PrivateKeyAccount>>(
 let grants = 0;
 
 /**
- * Credits a member's available balance the way every reward ends (system rewards paid → member
- * available), as a real journal entry: withdrawals tests start from an earned balance without
- * running the whole purchase and settlement path, which other suites cover.
+ * Credits members' available balances the way every reward ends (system rewards paid → member
+ * available), one real journal entry each under its ref (also its idempotency key), in one transaction.
  */
-export async function grantAvailable(ctx: AppContext, userId: bigint, asset: Asset, amount: bigint) {
-  grants += 1;
-  const ref = `test-grant:${userId}:${asset}:${grants}:${Date.now()}`;
-  await ctx.db.transaction((tx) =>
-    transferBatch(tx, [
-      {
+export async function grantRewards(
+  db: DbOrTx,
+  list: Array<{ userId: bigint; asset: Asset; amount: bigint; ref: string }>,
+) {
+  await db.transaction((tx) =>
+    transferBatch(
+      tx,
+      list.map(({ userId, asset, amount, ref }) => ({
         debit: { userId: null, code: ACCOUNTS.rewardsPaid, asset },
         credit: { userId, code: ACCOUNTS.available, asset },
         amount,
         kind: 'reward.test',
         ref,
         idempotencyKey: ref,
-      },
-    ]),
+      })),
+    ),
   );
+}
+
+/**
+ * Credits a member's available balance as a reward would (grantRewards): withdrawals tests start from
+ * an earned balance without running the whole purchase and settlement path, which other suites cover.
+ */
+export async function grantAvailable(ctx: AppContext, userId: bigint, asset: Asset, amount: bigint) {
+  grants += 1;
+  const ref = `test-grant:${userId}:${asset}:${grants}:${Date.now()}`;
+  await grantRewards(ctx.db, [{ userId, asset, amount, ref }]);
   invalidate(ctx, { kind: 'figures', ids: [userId] });
 }
 
