@@ -1,4 +1,4 @@
-import { formatTime } from '@agc/shared';
+import { formatTime, type Me } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useRewards } from '../../../features/rewards/api/get-rewards.ts';
@@ -194,13 +194,19 @@ describe('rewards tab', () => {
   });
 });
 
+/** The rewards tab with no rewards and GET me's management figures `me`; the API calls it makes. */
+function openWithManagement(me: Partial<Me>) {
+  const calls = stubApi({
+    'GET /api/v1/profit/all': () => ok(rewardPage([])),
+    'GET /api/v1/me': () => ok(makeMe(me)),
+  });
+  renderPage(<RewardListPage />, URL_PATH);
+  return calls;
+}
+
 describe('management settlement', () => {
   it('shows the base and rank from me; rank 0 disables the button with a hint', async () => {
-    const calls = stubApi({
-      'GET /api/v1/profit/all': () => ok(rewardPage([])),
-      'GET /api/v1/me': () => ok(makeMe({ manage_award_base: '1500.5', manage_leve: 0 })),
-    });
-    renderPage(<RewardListPage />, URL_PATH);
+    const calls = openWithManagement({ manage_award_base: '1500.5', manage_leve: 0 });
     await waitFor(() => expect(screen.getByTestId('rewards-mng-base').textContent).toBe('1,500.50 USDT'));
     expect(screen.getByTestId('rewards-mng-rank').textContent).toBe('Rank 0');
     const button = screen.getByTestId('rewards-mng-settle') as HTMLButtonElement;
@@ -211,11 +217,7 @@ describe('management settlement', () => {
   });
 
   it('asks first: Cancel does nothing', async () => {
-    const calls = stubApi({
-      'GET /api/v1/profit/all': () => ok(rewardPage([])),
-      'GET /api/v1/me': () => ok(makeMe({ manage_award_base: '5000', manage_leve: 2 })),
-    });
-    renderPage(<RewardListPage />, URL_PATH);
+    const calls = openWithManagement({ manage_award_base: '5000', manage_leve: 2 });
     await waitFor(() => expect(screen.getByTestId('rewards-mng-rank').textContent).toBe('Rank 2'));
     expect(screen.queryByTestId('rewards-mng-hint')).toBeNull();
     fireEvent.click(screen.getByTestId('rewards-mng-settle'));
