@@ -18,7 +18,32 @@ export interface Result {
   p50: number;
   errors: number;
   non2xx: number;
+  /** Answers with a 2xx status. */
+  ok: number;
 }
+
+/** The figures of one autocannon run. */
+export const resultOf = (r: Awaited<ReturnType<typeof autocannon>>): Result => ({
+  rps: r.requests.average,
+  p99: r.latency.p99,
+  p50: r.latency.p50,
+  errors: r.errors,
+  non2xx: r.non2xx,
+  ok: r['2xx'],
+});
+
+/**
+ * The figures of runs made at once against several processes (behind a load balancer): requests/s and
+ * counts summed, p50/p99 the worst of them (a conservative merge).
+ */
+export const mergeResults = (results: Result[]): Result => ({
+  rps: results.reduce((sum, r) => sum + r.rps, 0),
+  p50: Math.max(...results.map((r) => r.p50)),
+  p99: Math.max(...results.map((r) => r.p99)),
+  errors: results.reduce((sum, r) => sum + r.errors, 0),
+  non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+  ok: results.reduce((sum, r) => sum + r.ok, 0),
+});
 
 export async function load(
   url: string,
@@ -28,20 +53,10 @@ export async function load(
 ): Promise<Result> {
   // A short warm-up so JIT and pools are settled before the measured run.
   await autocannon({ url, connections, duration: 2, headers });
-  const r = await autocannon({ url, connections, duration, headers });
-  return {
-    rps: r.requests.average,
-    p99: r.latency.p99,
-    p50: r.latency.p50,
-    errors: r.errors,
-    non2xx: r.non2xx,
-  };
+  return resultOf(await autocannon({ url, connections, duration, headers }));
 }
 
-/**
- * The same load against several URLs at once (processes behind a load balancer), the connections split
- * between them: requests/s and errors summed, p50/p99 the worst of them (a conservative merge).
- */
+/** The same load against several URLs at once (processes behind a load balancer), the connections split between them. */
 export async function loadAll(
   urls: string[],
   headers: Record<string, string> = {},
@@ -49,12 +64,5 @@ export async function loadAll(
   duration = 10,
 ): Promise<Result> {
   const each = Math.ceil(connections / urls.length);
-  const results = await Promise.all(urls.map((url) => load(url, headers, each, duration)));
-  return {
-    rps: results.reduce((sum, r) => sum + r.rps, 0),
-    p50: Math.max(...results.map((r) => r.p50)),
-    p99: Math.max(...results.map((r) => r.p99)),
-    errors: results.reduce((sum, r) => sum + r.errors, 0),
-    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
-  };
+  return mergeResults(await Promise.all(urls.map((url) => load(url, headers, each, duration))));
 }

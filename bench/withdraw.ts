@@ -33,7 +33,7 @@ import { ACCOUNTS, checkLedger, transferBatch } from '../apps/server/src/modules
 import { type Member, newInviteCode } from '../apps/server/src/modules/members/index.ts';
 import { insertPlaced, insertRoot } from '../apps/server/src/modules/team/index.ts';
 import { newWallet } from '../apps/server/test/helpers.ts';
-import { startBuiltServer } from './http.ts';
+import { mergeResults, type Result, resultOf, startBuiltServer } from './http.ts';
 import { dropPgDatabase, freshPgDatabase } from './pg.ts';
 
 const PG_URL =
@@ -45,19 +45,10 @@ const DURATION = num('BENCH_DURATION', 10);
 const POOL = num('BENCH_POOL', 20);
 const USDT = 10n ** 6n;
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  ok: number;
-  non2xx: number;
-  errors: number;
-}
-
 /**
  * autocannon with each request signed as the next member in turn. With several server URLs (several
- * processes behind a load balancer), the connections are split between them and run at once; the
- * figures are summed, and p50/p99 are the worst of the processes' (a conservative merge).
+ * processes behind a load balancer), the connections are split between them and run at once; their
+ * figures merged by mergeResults (summed; p50/p99 the worst).
  */
 async function run(
   urls: string[],
@@ -65,7 +56,7 @@ async function run(
   headers: Array<Record<string, string>>,
   body: string | undefined,
   duration: number,
-): Promise<Figures> {
+): Promise<Result> {
   let next = 0;
   const results = await Promise.all(
     urls.map((url) =>
@@ -89,17 +80,10 @@ async function run(
       }),
     ),
   );
-  return {
-    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
-    p50: Math.max(...results.map((r) => r.latency.p50)),
-    p99: Math.max(...results.map((r) => r.latency.p99)),
-    ok: results.reduce((sum, r) => sum + r['2xx'], 0),
-    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
-    errors: results.reduce((sum, r) => sum + r.errors, 0),
-  };
+  return mergeResults(results.map(resultOf));
 }
 
-const fmt = (f: Figures) =>
+const fmt = (f: Result) =>
   `${f.rps.toFixed(0).padStart(6)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(3)} ms   2xx ${f.ok}   non-2xx ${f.non2xx}   errors ${f.errors}`;
 
 /**
@@ -112,7 +96,7 @@ async function measure(
   env: Record<string, string>,
   withReads: boolean,
   processes = 1,
-): Promise<Figures | null> {
+): Promise<Result | null> {
   const dbUrl = await freshPgDatabase(
     PG_URL,
     'agc_bench_wd_',
