@@ -1,6 +1,20 @@
-import type { Me } from '@agc/shared';
-import type { MemberSnapshot } from '../modules/members/index.ts';
+import type { Me, Role } from '@agc/shared';
 import { TtlCache } from './ttl-cache.ts';
+
+/**
+ * What every authenticated request needs of a member, read in one query (members/repository.ts) and
+ * cached here.
+ */
+export interface MemberSnapshot {
+  id: bigint;
+  address: string;
+  inviteCode: string;
+  createdAt: Date;
+  invitedCount: number;
+  /** Depth in the placement tree (placement never changes after sign-up). */
+  depth: number;
+  roles: Role[];
+}
 
 /** What the auth check needs of a session, cached like the member snapshot. */
 export interface SessionState {

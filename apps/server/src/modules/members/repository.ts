@@ -1,7 +1,9 @@
 import { type DbOrTx, schema } from '@agc/db';
 import type { Role } from '@agc/shared';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { SessionState } from '../../lib/caches.ts';
+import type { MemberSnapshot, SessionState } from '../../lib/caches.ts';
+
+export type { MemberSnapshot };
 
 const { users, userRoles, sessions } = schema;
 
@@ -49,18 +51,6 @@ export async function addressesOf(db: DbOrTx, ids: bigint[]): Promise<Map<bigint
     .from(users)
     .where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r.address]));
-}
-
-/** What every authenticated request needs of a member, read in one query. */
-export interface MemberSnapshot {
-  id: bigint;
-  address: string;
-  inviteCode: string;
-  createdAt: Date;
-  invitedCount: number;
-  /** Depth in the placement tree (placement never changes after sign-up). */
-  depth: number;
-  roles: Role[];
 }
 
 const snapshotColumns = {
