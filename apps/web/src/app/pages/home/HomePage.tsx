@@ -9,8 +9,8 @@ import {
   shortAddress,
 } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { ErrorRetry } from '../../../components/LoadState.tsx';
 import { PageLink } from '../../../components/PageLink.tsx';
-import { errorText } from '../../../lib/errors.ts';
 import { useMe } from '../../../lib/me.ts';
 import { paths } from '../../../lib/paths.ts';
 
@@ -113,12 +113,7 @@ export default function HomePage() {
             {t('common.loading')}
           </p>
         ) : me.isError ? (
-          <div data-testid="home-error">
-            <p className="error-text">{errorText(me.error, t)}</p>
-            <button type="button" className="btn btn-secondary" onClick={() => void me.refetch()}>
-              {t('common.retry')}
-            </button>
-          </div>
+          <ErrorRetry testId="home-error" error={me.error} onRetry={() => void me.refetch()} />
         ) : (
           <dl className="rows">
             <div className="row">

@@ -2,7 +2,7 @@ import type { Me } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errors.ts';
+import { ErrorRetry } from '../../../components/LoadState.tsx';
 import { formatUsdt } from '../../../lib/format.ts';
 import { dailyYield, formatRate, formatYield } from '../yield.ts';
 
@@ -13,14 +13,7 @@ export function HashRateSummary({ me }: { me: UseQueryResult<Me> }) {
   if (me.isPending) {
     body = <p className="muted">{t('common.loading')}</p>;
   } else if (me.isError) {
-    body = (
-      <div className="list-state">
-        <p className="error-text">{errorText(me.error, t)}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void me.refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    body = <ErrorRetry className="list-state" error={me.error} onRetry={() => void me.refetch()} />;
   } else {
     body = (
       <>

@@ -1,6 +1,6 @@
 import type { Order } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errors.ts';
+import { ErrorRetry } from '../../../components/LoadState.tsx';
 import { formatUsdt } from '../../../lib/format.ts';
 import { formatCountdown, useCountdown } from '../../../lib/use-countdown.ts';
 
@@ -59,12 +59,7 @@ export function UnpaidOrders(props: UnpaidOrdersProps) {
     <section className="card notice" data-testid="hashrate-unpaid">
       <h3 className="card-title">{t('hashRate.unpaid')}</h3>
       {props.orders.length === 0 ? (
-        <div data-testid="hashrate-unpaid-error">
-          <p className="error-text">{errorText(props.error, t)}</p>
-          <button type="button" className="btn btn-secondary btn-small" onClick={props.retry}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <ErrorRetry testId="hashrate-unpaid-error" error={props.error} onRetry={props.retry} small />
       ) : (
         <ul className="list">
           {props.orders.map((order) => (

@@ -2,7 +2,7 @@ import '../rewards.css';
 import type { Me } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errors.ts';
+import { ErrorRetry } from '../../../components/LoadState.tsx';
 import { formatUsdt } from '../../../lib/format.ts';
 
 /**
@@ -25,12 +25,7 @@ export function ManagementCard({
     <section className="card rewards-mng" data-testid="rewards-mng">
       <h3 className="card-title">{t('rewards.mng.title')}</h3>
       {!data && me.error ? (
-        <div>
-          <p className="error-text">{errorText(me.error, t)}</p>
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => void me.refetch()}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <ErrorRetry error={me.error} onRetry={() => void me.refetch()} small />
       ) : (
         <dl className="rows">
           <div className="row">
