@@ -46,6 +46,14 @@ function fakeWallet(options: { chainId: string; known?: string[]; fail?: Record<
   return { provider, calls, methods: () => calls.map((c) => c.method), chainId: () => chainId };
 }
 
+/** What the wallet is asked when it does not know Arbitrum One: switch, add it, switch again. */
+const ADDED_THEN_SWITCHED = [
+  'eth_chainId',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_switchEthereumChain',
+];
+
 /** A wallet on Ethereum that knows Arbitrum One but whose switch to it fails with `error`. */
 const switchFailsWith = (error: Error) =>
   fakeWallet({ chainId: '0x1', known: ['0x1', '0xa4b1'], fail: { wallet_switchEthereumChain: [error] } });
@@ -72,12 +80,7 @@ describe('ensureChain', () => {
   it('on 4902 adds Arbitrum One with the configured RPC and explorer, then switches again', async () => {
     const w = fakeWallet({ chainId: '0x1' });
     await expect(ensureChain(w.provider, CONFIG)).resolves.toBe('added');
-    expect(w.methods()).toEqual([
-      'eth_chainId',
-      'wallet_switchEthereumChain',
-      'wallet_addEthereumChain',
-      'wallet_switchEthereumChain',
-    ]);
+    expect(w.methods()).toEqual(ADDED_THEN_SWITCHED);
     expect(w.calls[2]?.params).toEqual([
       {
         chainId: '0xa4b1',
@@ -101,12 +104,7 @@ describe('ensureChain', () => {
       fail: { wallet_switchEthereumChain: [nested] },
     });
     await expect(ensureChain(w.provider, CONFIG)).resolves.toBe('added');
-    expect(w.methods()).toEqual([
-      'eth_chainId',
-      'wallet_switchEthereumChain',
-      'wallet_addEthereumChain',
-      'wallet_switchEthereumChain',
-    ]);
+    expect(w.methods()).toEqual(ADDED_THEN_SWITCHED);
   });
 
   it('recognises -32603 that says the chain is unrecognized or not added', async () => {
