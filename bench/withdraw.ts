@@ -29,10 +29,11 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { TokenService } from '../apps/server/src/lib/tokens.ts';
 import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
-import { ACCOUNTS, checkLedger, transferBatch } from '../apps/server/src/modules/ledger/index.ts';
+import { ACCOUNTS, checkLedger } from '../apps/server/src/modules/ledger/index.ts';
 import { type Member, newInviteCode } from '../apps/server/src/modules/members/index.ts';
 import { insertPlaced, insertRoot } from '../apps/server/src/modules/team/index.ts';
 import { newWallet } from '../apps/server/test/helpers.ts';
+import { grantRewards } from '../apps/server/test/withdraw-support.ts';
 import { mergeResults, type Result, resultOf, startBuiltServer } from './http.ts';
 import { dropPgDatabase, freshPgDatabase } from './pg.ts';
 
@@ -136,18 +137,9 @@ async function measure(
           }),
         ),
       );
-    await db.db.transaction((tx) =>
-      transferBatch(
-        tx,
-        members.map((m) => ({
-          debit: { userId: null, code: ACCOUNTS.rewardsPaid, asset: 'USDT' as const },
-          credit: { userId: m.id, code: ACCOUNTS.available, asset: 'USDT' as const },
-          amount: 1_000n * USDT,
-          kind: 'reward.bench',
-          ref: `bench:${m.id}`,
-          idempotencyKey: `bench:${m.id}`,
-        })),
-      ),
+    await grantRewards(
+      db.db,
+      members.map((m) => ({ userId: m.id, asset: 'USDT', amount: 1_000n * USDT, ref: `bench:${m.id}` })),
     );
     const tokens = new TokenService(secret, 3600);
     const headers = await Promise.all(
