@@ -145,6 +145,7 @@ describe('parseSiweStrict refuses, naming the rule', () => {
   /** The valid message with another domain in its first line, or another statement. */
   const setDomain = (domain: string) => message.replace('app.agcfund.example wants', `${domain} wants`);
   const setStatement = (statement: string) => message.replace('Sign in to AGCFund Portfolio.', statement);
+  const setAddress = (address: string) => message.replace(ADDRESS, address);
 
   it.each([
     ['an unknown line', replaceLine(message, 'Nonce: ', 'Nonce: abcDEF123456\nFoo: bar'), 'unknown_line'],
@@ -220,21 +221,16 @@ describe('parseSiweStrict refuses, naming the rule', () => {
       'missing_field',
       'nonce',
     ],
-    ['a lower-case address', message.replace(ADDRESS, ADDRESS.toLowerCase()), 'address_checksum', 'address'],
-    [
-      'a wrongly-cased address',
-      message.replace(ADDRESS, ADDRESS.replace('f39Fd', 'f39fD')),
-      'address_checksum',
-      'address',
-    ],
+    ['a lower-case address', setAddress(ADDRESS.toLowerCase()), 'address_checksum', 'address'],
+    ['a wrongly-cased address', setAddress(ADDRESS.replace('f39Fd', 'f39fD')), 'address_checksum', 'address'],
     [
       'an upper-case address',
-      message.replace(ADDRESS, `0x${ADDRESS.slice(2).toUpperCase()}`),
+      setAddress(`0x${ADDRESS.slice(2).toUpperCase()}`),
       'address_checksum',
       'address',
     ],
-    ['a short address', message.replace(ADDRESS, ADDRESS.slice(0, -1)), 'address', 'address'],
-    ['an address with 0X', message.replace(ADDRESS, `0X${ADDRESS.slice(2)}`), 'address', 'address'],
+    ['a short address', setAddress(ADDRESS.slice(0, -1)), 'address', 'address'],
+    ['an address with 0X', setAddress(`0X${ADDRESS.slice(2)}`), 'address', 'address'],
     ['an invalid date (Feb 30)', setField('Issued At', '2026-02-30T00:00:00Z'), 'date_invalid', 'issuedAt'],
     ['month 13', setField('Issued At', '2026-13-01T00:00:00Z'), 'date_invalid', 'issuedAt'],
     ['hour 24', setField('Expiration Time', '2026-01-01T24:00:00Z'), 'date_invalid', 'expirationTime'],
@@ -288,7 +284,7 @@ describe('parseSiweStrict refuses, naming the rule', () => {
   it('as a 400: siwe.address_not_checksummed for the address case, else siwe.malformed with the rule in data', () => {
     let error: unknown;
     try {
-      parseSiweStrict(message.replace(ADDRESS, ADDRESS.toLowerCase()));
+      parseSiweStrict(setAddress(ADDRESS.toLowerCase()));
     } catch (e) {
       error = e;
     }
