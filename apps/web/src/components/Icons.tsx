@@ -1,5 +1,5 @@
-// Inline SVG icons (no icon font or image requests): the tab bar's, the back arrow, the menu's chevron and the
-// chosen option's check. They draw with currentColor unless told otherwise.
+// Inline SVG icons (no icon font or image requests): the tab bar's, the back arrow and the menu's chevron, all in
+// the login route's bundle. They draw with currentColor unless told otherwise.
 import type { ReactNode, SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
@@ -72,16 +72,8 @@ export const FundIcon = icon(
 
 export const BackIcon = icon(<path d="M15 4.5 7.5 12l7.5 7.5" />);
 
-/** Square line ends, as the menu's chevron and the check have always been drawn. */
+/** Square line ends, as the menu's chevron has always been drawn. */
 const squareEnds: IconProps = { strokeLinecap: undefined, strokeLinejoin: undefined };
 
 /** A menu item's "opens a page" chevron (16 px). */
 export const ChevronIcon = icon(<path d="m9 5 7 7-7 7" />, { ...squareEnds, size: 16, strokeWidth: 2 });
-
-/** The chosen option's check (18 px, in the primary colour). */
-export const CheckIcon = icon(<path d="m5 12.5 4.5 4.5L19 7.5" />, {
-  ...squareEnds,
-  size: 18,
-  stroke: '#1677ff',
-  strokeWidth: 2.5,
-});

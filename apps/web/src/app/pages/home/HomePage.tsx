@@ -9,9 +9,9 @@ import {
   shortAddress,
 } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/LoadState.tsx';
-import { PageLink } from '../../../components/PageLink.tsx';
+import { errorText } from '../../../lib/errors.ts';
 import { useMe } from '../../../lib/me.ts';
+import { openPage } from '../../../lib/navigation.ts';
 import { paths } from '../../../lib/paths.ts';
 
 /** left + right, exactly (decimal strings through bigint); null when either is not a plain amount. */
@@ -94,9 +94,9 @@ const SECTIONS: { titleKey: string; figures: Figure[]; link?: SectionLinkProps }
 function SectionLink({ path, titleKey, testId }: SectionLinkProps) {
   const { t } = useTranslation();
   return (
-    <PageLink to={path} className="btn-link card-link" testId={testId}>
+    <button type="button" className="btn-link card-link" data-testid={testId} onClick={() => openPage(path)}>
       {t(titleKey)} ›
-    </PageLink>
+    </button>
   );
 }
 
@@ -113,7 +113,12 @@ export default function HomePage() {
             {t('common.loading')}
           </p>
         ) : me.isError ? (
-          <ErrorRetry testId="home-error" error={me.error} onRetry={() => void me.refetch()} />
+          <div data-testid="home-error">
+            <p className="error-text">{errorText(me.error, t)}</p>
+            <button type="button" className="btn btn-secondary" onClick={() => void me.refetch()}>
+              {t('common.retry')}
+            </button>
+          </div>
         ) : (
           <dl className="rows">
             <div className="row">

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageLink } from '../../../components/PageLink.tsx';
 import { useWalletLogin } from '../../../features/auth/hooks/use-wallet-login.ts';
 import { readInvite } from '../../../features/auth/invite.ts';
 import { configQueryOptions, usePublicConfig } from '../../../features/config/api/get-config.ts';
+import { openPage } from '../../../lib/navigation.ts';
 import { paths } from '../../../lib/paths.ts';
 
 /** Sign in with a browser wallet (SIWE). A new address registers with the invite of the URL. */
@@ -75,9 +75,14 @@ export default function LoginPage() {
         </section>
       )}
 
-      <PageLink to={localWalletUrl} className="btn btn-link btn-block" testId="login-local-wallet">
+      <button
+        type="button"
+        className="btn btn-link btn-block"
+        data-testid="login-local-wallet"
+        onClick={() => openPage(localWalletUrl)}
+      >
         {t('login.useLocalWallet')}
-      </PageLink>
+      </button>
     </div>
   );
 }

@@ -1,9 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon } from '../../../components/Icons.tsx';
 import { setLanguage, useLanguageStore } from '../../../lib/i18n/index.ts';
 import { LANGUAGE_OPTIONS, type LanguageChoice } from '../../../lib/i18n/languages.ts';
 import { toast } from '../../../lib/ui.ts';
+
+/** The chosen language's check (kept here, not in components/Icons: this page is lazy, the icons are not). */
+const check = (
+  <svg
+    width="18"
+    height="18"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="#1677ff"
+    strokeWidth="2.5"
+    aria-hidden="true"
+  >
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </svg>
+);
 
 /** selectLan: the 12 language options; the choice applies at once and is remembered. */
 export default function SelectLanguagePage() {
@@ -39,7 +53,7 @@ export default function SelectLanguagePage() {
               onClick={() => void choose(option.code)}
             >
               <span>{option.code === 'system' ? t('language.system') : option.label}</span>
-              {selected && <CheckIcon />}
+              {selected && check}
             </button>
           );
         })}

@@ -2,7 +2,7 @@ import type { Me } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/LoadState.tsx';
+import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
 import { formatUsdt } from '../../../lib/format.ts';
 import { dailyYield, formatRate, formatYield } from '../yield.ts';
 

@@ -1,6 +1,6 @@
 import type { Order } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/LoadState.tsx';
+import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
 import { formatUsdt } from '../../../lib/format.ts';
 import { formatCountdown, useCountdown } from '../../../lib/use-countdown.ts';
 

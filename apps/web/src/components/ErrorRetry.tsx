@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../lib/errors.ts';
+
+/** Why a part of a page could not load (the error's text) and a retry, inside the card that shows that part. */
+export function ErrorRetry({
+  error,
+  onRetry,
+  testId,
+  className,
+  small,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  testId?: string;
+  className?: string;
+  /** A small retry button (a card among others). */
+  small?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={className} data-testid={testId}>
+      <p className="error-text">{errorText(error, t)}</p>
+      <button
+        type="button"
+        className={small ? 'btn btn-secondary btn-small' : 'btn btn-secondary'}
+        onClick={onRetry}
+      >
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
