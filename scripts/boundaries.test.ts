@@ -25,7 +25,9 @@ const CASES: [string, string, string | null][] = [
   ['apps/server/src/modules/team/service.ts', '../rewards/index.ts', 'lower layer'],
   ['apps/server/src/modules/team/service.ts', '../members/index.ts', null],
   ['apps/server/src/modules/me/service.ts', '../auth/index.ts', 'lower layer'],
-  ['apps/server/src/lib/caches.ts', '../modules/members/index.ts', 'lib/ is below every module'],
+  ['apps/server/src/lib/caches.ts', '../modules/members/index.ts', 'are below every module'],
+  ['apps/server/src/plugins/auth.ts', '../modules/auth/index.ts', 'are below every module'],
+  ['apps/server/src/plugins/auth.ts', '../lib/errors.ts', null],
   ['apps/web/src/features/hashrate/yield.ts', '../shop/format.ts', 'never imports another feature'],
   [
     'apps/web/src/features/hashrate/components/Item.tsx',

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { authRoutes } from './modules/auth/index.ts';
+import { authRoutes, sessionAndMember } from './modules/auth/index.ts';
 import { configRoutes } from './modules/config/index.ts';
 import { meRoutes } from './modules/me/index.ts';
 import { rewardRoutes, rewardSettlementAdminRoutes } from './modules/rewards/index.ts';
@@ -45,7 +45,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(errorsPlugin);
   await app.register(headersPlugin, { ctx });
   await app.register(rateLimitPlugin, { ctx });
-  await app.register(authPlugin, { ctx });
+  await app.register(authPlugin, { ctx, sessionAndMember });
   await app.register(docsPlugin);
 
   await app.register(

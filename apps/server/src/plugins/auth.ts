@@ -2,8 +2,8 @@ import type { Role } from '@agc/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
+import type { MemberSnapshot, SessionState } from '../lib/caches.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { sessionAndMember } from '../modules/auth/index.ts';
 
 export interface SessionUser {
   id: bigint;
@@ -32,38 +32,50 @@ export function effectiveRoles(ctx: AppContext, granted: Role[], address: string
   return [...roles].sort();
 }
 
-export const authPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
-  app.decorateRequest('user', null);
+/**
+ * Reads a token's session and its member (the auth module's, cached). Passed in by app.ts, so that the plugins stay
+ * below the modules: every module uses this plugin, and the auth module is above most of them.
+ */
+export type SessionLookup = (
+  ctx: AppContext,
+  sessionId: string,
+  userId: bigint,
+) => Promise<{ session: SessionState | undefined; member: MemberSnapshot | undefined }>;
 
-  async function authenticate(req: FastifyRequest) {
-    const header = req.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1]) throw unauthorized('auth.required');
-    const verified = await ctx.tokens.verify(match[1]);
-    if (!verified.ok)
-      throw unauthorized(verified.reason === 'expired' ? 'auth.expired' : 'auth.invalid_token');
-    const claimed = req.headers['x-wallet-address'];
-    if (typeof claimed !== 'string' || claimed.toLowerCase() !== verified.address)
-      throw unauthorized('auth.wallet_mismatch');
-    const { session, member } = await sessionAndMember(ctx, verified.sessionId, verified.userId);
-    // A logged-out (or unknown) session ends the token, however valid its signature.
-    if (!session || session.userId !== verified.userId || session.revokedAt !== null)
-      throw unauthorized('auth.session_ended');
-    if (!member || member.address !== verified.address) throw unauthorized('auth.unknown_user');
-    req.user = {
-      id: member.id,
-      address: member.address,
-      roles: effectiveRoles(ctx, member.roles, member.address),
-      sessionId: verified.sessionId,
-    };
-  }
+export const authPlugin = fp<{ ctx: AppContext; sessionAndMember: SessionLookup }>(
+  async (app, { ctx, sessionAndMember }) => {
+    app.decorateRequest('user', null);
 
-  app.decorate('authenticate', async (req: FastifyRequest) => {
-    await authenticate(req);
-  });
-  app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
-    if (!req.user) await authenticate(req);
-    const have = req.user?.roles ?? [];
-    if (!have.includes('admin') && !roles.some((r) => have.includes(r))) throw forbidden();
-  });
-});
+    async function authenticate(req: FastifyRequest) {
+      const header = req.headers.authorization;
+      const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+      if (!match?.[1]) throw unauthorized('auth.required');
+      const verified = await ctx.tokens.verify(match[1]);
+      if (!verified.ok)
+        throw unauthorized(verified.reason === 'expired' ? 'auth.expired' : 'auth.invalid_token');
+      const claimed = req.headers['x-wallet-address'];
+      if (typeof claimed !== 'string' || claimed.toLowerCase() !== verified.address)
+        throw unauthorized('auth.wallet_mismatch');
+      const { session, member } = await sessionAndMember(ctx, verified.sessionId, verified.userId);
+      // A logged-out (or unknown) session ends the token, however valid its signature.
+      if (!session || session.userId !== verified.userId || session.revokedAt !== null)
+        throw unauthorized('auth.session_ended');
+      if (!member || member.address !== verified.address) throw unauthorized('auth.unknown_user');
+      req.user = {
+        id: member.id,
+        address: member.address,
+        roles: effectiveRoles(ctx, member.roles, member.address),
+        sessionId: verified.sessionId,
+      };
+    }
+
+    app.decorate('authenticate', async (req: FastifyRequest) => {
+      await authenticate(req);
+    });
+    app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
+      if (!req.user) await authenticate(req);
+      const have = req.user?.roles ?? [];
+      if (!have.includes('admin') && !roles.some((r) => have.includes(r))) throw forbidden();
+    });
+  },
+);
