@@ -1,7 +1,8 @@
 import type { Order, PayStep, PublicConfig } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { invalidateMe } from '../../../lib/me.ts';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 import { isQuietTransactionError } from '../../../lib/wallet/transaction-errors.ts';
 import { orderUpdated } from '../api/use-order-updated.ts';
 import { createPaymentDeps, paymentContracts } from '../payment/deps.ts';
@@ -24,38 +25,37 @@ export function usePayment(config: PublicConfig | undefined, deps?: PaymentDeps)
   const [states, setStates] = useState<StepStates>(initialStepStates);
   const [phase, setPhase] = useState<PaymentPhase>('idle');
   const [error, setError] = useState<unknown>(null);
-  const running = useRef(false);
+  const once = useOneAtATime();
   const queryClient = useQueryClient();
 
   const pay = useCallback(
     async (order: Order): Promise<Order | null> => {
-      if (running.current || !config) return null;
-      running.current = true;
-      setPhase('running');
-      setError(null);
-      setStates(initialStepStates());
-      try {
-        const result = await runPayment({
-          order,
-          contracts: paymentContracts(config),
-          deps: deps ?? createPaymentDeps(config),
-          onStep: (_step: PayStep, _state: StepState, next: StepStates) => setStates(next),
-        });
-        // The order as the server has it now (Verifying): pages opened next must not show the quote's.
-        orderUpdated(queryClient, result);
-        void invalidateMe(queryClient);
-        setPhase('done');
-        return result;
-      } catch (e) {
-        // A refusal in the wallet just ends the attempt, with nothing to read.
-        setError(isQuietTransactionError(e) ? null : e);
-        setPhase('error');
-        return null;
-      } finally {
-        running.current = false;
-      }
+      if (!config) return null;
+      return once.run(async () => {
+        setPhase('running');
+        setError(null);
+        setStates(initialStepStates());
+        try {
+          const result = await runPayment({
+            order,
+            contracts: paymentContracts(config),
+            deps: deps ?? createPaymentDeps(config),
+            onStep: (_step: PayStep, _state: StepState, next: StepStates) => setStates(next),
+          });
+          // The order as the server has it now (Verifying): pages opened next must not show the quote's.
+          orderUpdated(queryClient, result);
+          void invalidateMe(queryClient);
+          setPhase('done');
+          return result;
+        } catch (e) {
+          // A refusal in the wallet just ends the attempt, with nothing to read.
+          setError(isQuietTransactionError(e) ? null : e);
+          setPhase('error');
+          return null;
+        }
+      });
     },
-    [config, deps, queryClient],
+    [config, deps, queryClient, once],
   );
 
   return { states, phase, error, pay };

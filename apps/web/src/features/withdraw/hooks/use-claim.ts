@@ -1,7 +1,8 @@
 import type { PublicConfig, Withdrawal } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { invalidateMe } from '../../../lib/me.ts';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 import { isQuietTransactionError } from '../../../lib/wallet/transaction-errors.ts';
 import { withdrawKeys } from '../api/keys.ts';
 import { createClaimDeps } from '../claim/deps.ts';
@@ -37,48 +38,47 @@ export function useClaim(
 ) {
   const { deps, onClaimed } = options;
   const [state, setState] = useState<ClaimState>(IDLE);
-  const running = useRef(false);
+  const once = useOneAtATime();
   const queryClient = useQueryClient();
 
   const claim = useCallback(
     async (withdrawal: Withdrawal): Promise<ClaimResult | null> => {
-      if (running.current || !config) return null;
-      running.current = true;
+      if (!config) return null;
       const id = withdrawal.withdraw_id;
-      setState((s) => ({ ...s, id, phase: 'wallet', error: null, unconfirmed: false }));
-      try {
-        const result = await runClaim({
-          withdrawal,
-          vault: config.contracts.bank,
-          deps: deps ?? createClaimDeps(config),
-          onPhase: (phase) => setState((s) => ({ ...s, phase })),
-        });
-        queryClient.setQueryData(withdrawKeys.withdrawal(id), result.withdrawal);
-        void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawals });
-        void queryClient.invalidateQueries({ queryKey: withdrawKeys.limit });
-        void invalidateMe(queryClient);
-        setState((s) => ({ ...s, id, phase: null, error: null, unconfirmed: !result.confirmed }));
-        onClaimed?.(result);
-        return result;
-      } catch (e) {
-        const revoking = isRevokingRefusal(e);
-        // A refusal in the wallet just ends the attempt, with nothing to read.
-        setState((s) => ({
-          id,
-          phase: null,
-          error: isQuietTransactionError(e) ? null : e,
-          unconfirmed: false,
-          revoking: revoking ? { ...s.revoking, [id]: e } : s.revoking,
-        }));
-        // The server may have moved on meanwhile (claimed elsewhere, a voucher refused): show it.
-        void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawal(id) });
-        void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawals });
-        return null;
-      } finally {
-        running.current = false;
-      }
+      return once.run(async () => {
+        setState((s) => ({ ...s, id, phase: 'wallet', error: null, unconfirmed: false }));
+        try {
+          const result = await runClaim({
+            withdrawal,
+            vault: config.contracts.bank,
+            deps: deps ?? createClaimDeps(config),
+            onPhase: (phase) => setState((s) => ({ ...s, phase })),
+          });
+          queryClient.setQueryData(withdrawKeys.withdrawal(id), result.withdrawal);
+          void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawals });
+          void queryClient.invalidateQueries({ queryKey: withdrawKeys.limit });
+          void invalidateMe(queryClient);
+          setState((s) => ({ ...s, id, phase: null, error: null, unconfirmed: !result.confirmed }));
+          onClaimed?.(result);
+          return result;
+        } catch (e) {
+          const revoking = isRevokingRefusal(e);
+          // A refusal in the wallet just ends the attempt, with nothing to read.
+          setState((s) => ({
+            id,
+            phase: null,
+            error: isQuietTransactionError(e) ? null : e,
+            unconfirmed: false,
+            revoking: revoking ? { ...s.revoking, [id]: e } : s.revoking,
+          }));
+          // The server may have moved on meanwhile (claimed elsewhere, a voucher refused): show it.
+          void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawal(id) });
+          void queryClient.invalidateQueries({ queryKey: withdrawKeys.withdrawals });
+          return null;
+        }
+      });
     },
-    [config, deps, onClaimed, queryClient],
+    [config, deps, onClaimed, queryClient, once],
   );
 
   return {
