@@ -2,11 +2,10 @@ import type { OrderStatus } from '@agc/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { useAdminOrders } from '../../../features/shop/api/get-admin-orders.ts';
-import { flattenOrders } from '../../../features/shop/api/get-orders.ts';
 import { AuditOrderCard } from '../../../features/shop/components/AuditOrderCard.tsx';
+import { OrderList } from '../../../features/shop/components/OrderList.tsx';
 import { OrderStatusTabs } from '../../../features/shop/components/OrderStatusTabs.tsx';
 import { isForbidden } from '../../../lib/request.ts';
 
@@ -21,12 +20,10 @@ export default function AuditOrderPage() {
   return (
     <div className="page audit-order-page">
       <OrderStatusTabs keys={FILTERS} active={status} onChange={setStatus} testIdPrefix="audit-tab" />
-      <PagedList
+      <OrderList
+        query={orders}
         testId="audit-order-list"
-        items={flattenOrders(orders.data?.pages)}
-        itemKey={(order) => order.order_id}
         renderItem={(order) => <AuditOrderCard order={order} explorerUrl={config.data?.explorer_url} />}
-        {...pagingProps(orders)}
         renderError={(error) =>
           isForbidden(error) ? (
             <div data-testid="audit-no-permission">

@@ -1,11 +1,11 @@
 import type { Order } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { HashRateItem } from '../../../features/hashrate/components/HashRateItem.tsx';
 import { HashRateSummary } from '../../../features/hashrate/components/HashRateSummary.tsx';
 import { UnpaidOrders } from '../../../features/hashrate/components/UnpaidOrders.tsx';
 import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.ts';
+import { OrderList } from '../../../features/shop/components/OrderList.tsx';
 import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
 import { useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
 import { useMe } from '../../../lib/me.ts';
@@ -31,7 +31,8 @@ export default function HashRatePage() {
 
   return (
     <div className="page hashrate">
-      <PagedList
+      <OrderList
+        query={confirmed}
         testId="hashrate-list"
         header={
           <>
@@ -49,12 +50,9 @@ export default function HashRatePage() {
             <h3 className="hashrate-list-title">{t('hashRate.investments')}</h3>
           </>
         }
-        items={flattenOrders(confirmed.data?.pages)}
-        itemKey={(order) => order.order_id}
         renderItem={(order) => (
           <HashRateItem order={order} ratePercent={me.data?.dividend_rate} onOpen={open} />
         )}
-        {...pagingProps(confirmed)}
         refresh={refresh}
       />
       <PayPopup {...checkout.popup} config={config.data} />

@@ -1,7 +1,7 @@
 import type { Order, OrderStatus } from '@agc/shared';
 import { useState } from 'react';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.ts';
+import { useOrders } from '../../../features/shop/api/get-orders.ts';
+import { OrderList } from '../../../features/shop/components/OrderList.tsx';
 import { OrderListItem } from '../../../features/shop/components/OrderListItem.tsx';
 import { OrderStatusTabs } from '../../../features/shop/components/OrderStatusTabs.tsx';
 import { openPage } from '../../../lib/navigation.ts';
@@ -18,12 +18,10 @@ export default function OrderListPage() {
   return (
     <div className="page order-list">
       <OrderStatusTabs keys={FILTERS} active={filter} onChange={setFilter} testIdPrefix="order-tab" />
-      <PagedList
+      <OrderList
+        query={orders}
         testId="order-list"
-        items={flattenOrders(orders.data?.pages)}
-        itemKey={(order) => order.order_id}
         renderItem={(order) => <OrderListItem order={order} onOpen={open} />}
-        {...pagingProps(orders)}
       />
     </div>
   );
