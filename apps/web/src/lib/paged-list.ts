@@ -1,4 +1,6 @@
 import { type InfiniteData, infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { get } from './request.ts';
 
 // Every list endpoint (orders, rewards, team, withdrawals, their admin lists) answers one page at a time:
 // its items, its number and whether the server has more. The paging rules of the lists are here, once.
@@ -9,6 +11,17 @@ export interface ListPage<T> {
   page: number;
   has_more: boolean;
 }
+
+/**
+ * GET one page of a list endpoint: `page`, `size` (`pageSize` unless given), then the list's filters (absent
+ * ones are left out of the query). Silent: a list shows its error inline.
+ */
+export const getListPage = <S extends z.ZodType>(
+  path: string,
+  schema: S,
+  pageSize: number,
+  { page, size, ...filters }: { page: number; size?: number },
+) => get(path, { page, size: size ?? pageSize, ...filters }, { schema, silent: true });
 
 /** The next page while the server says there is more (has_more), else none. */
 export const nextPageParam = (last: Pick<ListPage<unknown>, 'page' | 'has_more'>): number | undefined =>

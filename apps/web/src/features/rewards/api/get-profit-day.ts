@@ -1,7 +1,6 @@
 import { type RewardKind, type RewardList, rewardListResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { pagedQueryOptions } from '../../../lib/paged-list.ts';
-import { get } from '../../../lib/request.ts';
+import { getListPage, pagedQueryOptions } from '../../../lib/paged-list.ts';
 import { rewardKeys } from './keys.ts';
 import { REWARD_PAGE_SIZE } from './paging.ts';
 
@@ -11,12 +10,7 @@ export const getProfitDay = (params: {
   kind?: RewardKind;
   page: number;
   size?: number;
-}): Promise<RewardList> =>
-  get(
-    '/profit/day',
-    { day: params.day, kind: params.kind, page: params.page, size: params.size ?? REWARD_PAGE_SIZE },
-    { schema: rewardListResponse, silent: true }, // a list shows its error inline
-  );
+}): Promise<RewardList> => getListPage('/profit/day', rewardListResponse, REWARD_PAGE_SIZE, params);
 
 export const profitDayQueryOptions = (day: string, kind?: RewardKind) =>
   pagedQueryOptions(rewardKeys.day(day, kind), (page) => getProfitDay({ day, kind, page }));

@@ -1,6 +1,5 @@
 import { type RewardKind, type RewardList, rewardListResponse } from '@agc/shared';
-import { pagedQueryOptions } from '../../../lib/paged-list.ts';
-import { get } from '../../../lib/request.ts';
+import { getListPage, pagedQueryOptions } from '../../../lib/paged-list.ts';
 import { rewardKeys } from './keys.ts';
 import { REWARD_PAGE_SIZE } from './paging.ts';
 
@@ -9,12 +8,7 @@ export const getProfitType = (params: {
   kind: RewardKind;
   page: number;
   size?: number;
-}): Promise<RewardList> =>
-  get(
-    '/profit/type',
-    { kind: params.kind, page: params.page, size: params.size ?? REWARD_PAGE_SIZE },
-    { schema: rewardListResponse, silent: true }, // the list shows its error inline
-  );
+}): Promise<RewardList> => getListPage('/profit/type', rewardListResponse, REWARD_PAGE_SIZE, params);
 
 export const profitTypeQueryOptions = (kind: RewardKind) =>
   pagedQueryOptions(rewardKeys.list(kind), (page) => getProfitType({ kind, page }));

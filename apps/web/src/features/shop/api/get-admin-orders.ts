@@ -1,7 +1,6 @@
 import { type OrderStatus, orderListResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { pagedQueryOptions } from '../../../lib/paged-list.ts';
-import { get } from '../../../lib/request.ts';
+import { getListPage, pagedQueryOptions } from '../../../lib/paged-list.ts';
 import type { OrderPage } from './get-orders.ts';
 import { shopKeys } from './keys.ts';
 
@@ -9,11 +8,7 @@ export const ADMIN_ORDER_PAGE_SIZE = 20;
 
 /** GET /admin/orders?page&size&status (auditor/admin; 403 otherwise): orders to audit, Verifying by default. */
 export const getAdminOrders = (params: { page: number; status: OrderStatus }): Promise<OrderPage> =>
-  get(
-    '/admin/orders',
-    { page: params.page, size: ADMIN_ORDER_PAGE_SIZE, status: params.status },
-    { schema: orderListResponse, silent: true }, // the list shows its error inline
-  );
+  getListPage('/admin/orders', orderListResponse, ADMIN_ORDER_PAGE_SIZE, params);
 
 export const adminOrdersQueryOptions = (status: OrderStatus) =>
   pagedQueryOptions(shopKeys.adminOrderList(status), (page) => getAdminOrders({ page, status }));

@@ -1,8 +1,7 @@
 import { type Order, type OrderStatus, orderListResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { nextPageParam, pagedQueryOptions, uniqueItems } from '../../../lib/paged-list.ts';
-import { get } from '../../../lib/request.ts';
+import { getListPage, nextPageParam, pagedQueryOptions, uniqueItems } from '../../../lib/paged-list.ts';
 import { shopKeys } from './keys.ts';
 
 export type OrderPage = z.infer<typeof orderListResponse>;
@@ -14,12 +13,7 @@ export const getOrders = (params: {
   page: number;
   size?: number;
   status?: OrderStatus;
-}): Promise<OrderPage> =>
-  get(
-    '/order/all',
-    { page: params.page, size: params.size ?? ORDER_PAGE_SIZE, status: params.status },
-    { schema: orderListResponse, silent: true }, // the list shows its error inline
-  );
+}): Promise<OrderPage> => getListPage('/order/all', orderListResponse, ORDER_PAGE_SIZE, params);
 
 export { nextPageParam };
 

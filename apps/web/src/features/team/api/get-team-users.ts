@@ -1,8 +1,7 @@
 import { type Side, type TeamUser, teamUsersResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { pagedQueryOptions, uniqueItems } from '../../../lib/paged-list.ts';
-import { get } from '../../../lib/request.ts';
+import { getListPage, pagedQueryOptions, uniqueItems } from '../../../lib/paged-list.ts';
 import { teamKeys } from './keys.ts';
 
 export type TeamUsersPage = z.infer<typeof teamUsersResponse>;
@@ -20,17 +19,7 @@ export const TEAM_PAGE_SIZE = 20;
 
 /** GET /me/team?scope&sector&status&page&size: one page of the member's direct invitees or whole team. */
 export const getTeamUsers = (filter: TeamUsersFilter & { page: number }): Promise<TeamUsersPage> =>
-  get(
-    '/me/team',
-    {
-      scope: filter.scope,
-      sector: filter.sector,
-      status: filter.status,
-      page: filter.page,
-      size: TEAM_PAGE_SIZE,
-    },
-    { schema: teamUsersResponse, silent: true }, // the list shows its error inline
-  );
+  getListPage('/me/team', teamUsersResponse, TEAM_PAGE_SIZE, filter);
 
 /** Every member of the loaded pages, each once (a member can shift pages while others join). */
 export const flattenTeamUsers = (pages: readonly Pick<TeamUsersPage, 'list'>[] | undefined): TeamUser[] =>

@@ -1,7 +1,6 @@
 import { type AdminWithdrawList, adminWithdrawListResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { pagedQueryOptions } from '../../../lib/paged-list.ts';
-import { get } from '../../../lib/request.ts';
+import { getListPage, pagedQueryOptions } from '../../../lib/paged-list.ts';
 import { isRevoking } from '../audit-rules.ts';
 import { type WithdrawAuditFilter, withdrawKeys } from './keys.ts';
 
@@ -16,17 +15,7 @@ export const REVOKE_POLL_MS = 10_000;
 export const getAdminWithdraws = (
   params: WithdrawAuditFilter & { page: number },
 ): Promise<AdminWithdrawList> =>
-  get(
-    '/admin/withdraws',
-    {
-      page: params.page,
-      size: ADMIN_WITHDRAW_PAGE_SIZE,
-      status: params.status,
-      type: params.type,
-      address: params.address,
-    },
-    { schema: adminWithdrawListResponse, silent: true }, // the page shows its error inline
-  );
+  getListPage('/admin/withdraws', adminWithdrawListResponse, ADMIN_WITHDRAW_PAGE_SIZE, params);
 
 export const adminWithdrawsQueryOptions = (filter: WithdrawAuditFilter) =>
   pagedQueryOptions(withdrawKeys.adminWithdrawList(filter), (page) => getAdminWithdraws({ ...filter, page }));

@@ -1,7 +1,6 @@
 import { type Withdrawal, type WithdrawList, type WithdrawStatus, withdrawListResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { pagedQueryOptions, uniqueItems } from '../../../lib/paged-list.ts';
-import { get } from '../../../lib/request.ts';
+import { getListPage, pagedQueryOptions, uniqueItems } from '../../../lib/paged-list.ts';
 import { withdrawKeys } from './keys.ts';
 
 export const WITHDRAW_PAGE_SIZE = 10;
@@ -11,12 +10,7 @@ export const getWithdrawals = (params: {
   page: number;
   size?: number;
   status?: WithdrawStatus;
-}): Promise<WithdrawList> =>
-  get(
-    '/withdraws',
-    { page: params.page, size: params.size ?? WITHDRAW_PAGE_SIZE, status: params.status },
-    { schema: withdrawListResponse, silent: true }, // the list shows its error inline
-  );
+}): Promise<WithdrawList> => getListPage('/withdraws', withdrawListResponse, WITHDRAW_PAGE_SIZE, params);
 
 /**
  * Every withdrawal of the loaded pages, each once: pages are offsets, so a withdrawal that arrives
