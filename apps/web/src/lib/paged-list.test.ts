@@ -14,9 +14,8 @@ const pageSchema = z.object({
 describe('paged lists', () => {
   it('asks page, size (the default unless given) and the filters that are set', async () => {
     const calls = stubApi({ 'GET /api/v1/things': () => ok({ list: [], page: 1, has_more: false }) });
-    await getListPage('/things', pageSchema, 20, { page: 2, kind: 'a', missing: undefined } as {
-      page: number;
-    });
+    const filtered = { page: 2, kind: 'a', missing: undefined };
+    await getListPage('/things', pageSchema, 20, filtered);
     await getListPage('/things', pageSchema, 20, { page: 1, size: 5 });
     expect(calls.map((c) => c.query.toString())).toEqual(['page=2&size=20&kind=a', 'page=1&size=5']);
   });
