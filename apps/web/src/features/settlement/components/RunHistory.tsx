@@ -18,7 +18,7 @@ export function RunHistory({
         <li key={run.day}>
           <button
             type="button"
-            className="card settlement-history-item"
+            className="card item-button settlement-history-item"
             data-testid={`settlement-history-${run.day}`}
             onClick={() => onOpen(run.day)}
           >

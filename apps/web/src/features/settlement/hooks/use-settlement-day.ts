@@ -1,12 +1,9 @@
 // The day the reward distribution page shows, and what the server says of it: the day picked, or
 // else the next day to settle; its preview (a settled day: its run); the history; whether it can run.
 import { useState } from 'react';
-import { ApiError } from '../../../lib/request.ts';
+import { isForbidden } from '../../../lib/request.ts';
 import { useSettlementHistory } from '../api/get-settlement-history.ts';
 import { useSettlementPreview } from '../api/get-settlement-preview.ts';
-
-const isForbidden = (error: unknown) =>
-  error instanceof ApiError && (error.code === 403 || error.status === 403);
 
 export function useSettlementDay() {
   const [picked, setPicked] = useState<string | null>(null);

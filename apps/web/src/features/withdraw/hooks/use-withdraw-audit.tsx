@@ -1,7 +1,7 @@
 import type { AdminWithdrawal, WithdrawStatus, WithdrawType } from '@agc/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/request.ts';
+import { isForbidden } from '../../../lib/request.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
 import { useWalletStore } from '../../../stores/wallet.ts';
 import { useAdminWithdraws } from '../api/get-admin-withdraws.ts';
@@ -14,9 +14,6 @@ import {
 import { approvalBlock } from '../audit-rules.ts';
 import { AuditBulkConfirm, bulkResultText } from '../components/AuditBulkApprove.tsx';
 import { AuditConfirmOk } from '../components/AuditConfirm.tsx';
-
-const isForbidden = (error: unknown) =>
-  error instanceof ApiError && (error.code === 403 || error.status === 403);
 
 /**
  * The audit page's state: the status tab (Auditing first), the asset and member filters, the list, and the
