@@ -1,4 +1,8 @@
-import type { Me, Order } from '@agc/shared';
+import { amountString, type Me, meResponse, type Order } from '@agc/shared';
+
+type AmountField = {
+  [K in keyof Me]: Me[K] extends string ? K : never;
+}[keyof Me];
 
 export const MEMBER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 /** The time tests run at (orders are created then; quotes expire 30 minutes later). */
@@ -28,43 +32,17 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
-const ZERO_AMOUNTS = [
-  'fixed_invest_amount_usdt',
-  'fixed_invest_amount_amc',
-  'yesterday_profit',
-  'yesterday_profit_amc',
-  'today_profit',
-  'today_profit_amc',
-  'realized_profit_usdt',
-  'realized_profit_amc',
-  'fund_available_profit',
-  'day_top_profit',
-  'available_profit',
-  'locked_profit',
-  'profit_sum',
-  'left_team_investment',
-  'right_team_investment',
-  'month_team_invest',
-  'service_fee',
-  'redemption_fee',
-  'manage_award_base',
-  'investment_sum',
-  'remaining_dividends',
-  'withdrawable_vc',
-  'withdrawable_usdt',
-  'dividend_rate',
-  'vc_rate',
-] as const;
+/** Every amount field of the me answer (read from its schema, so a new figure starts at zero here too). */
+const ZERO_AMOUNTS = Object.entries(meResponse.shape).flatMap(([key, schema]) =>
+  schema === amountString ? [key] : [],
+);
 
 export function makeMe(overrides: Partial<Me> = {}): Me {
   return {
+    ...(Object.fromEntries(ZERO_AMOUNTS.map((k) => [k, '0'])) as Pick<Me, AmountField>),
     address: MEMBER,
     invite_code: 'ABCD2345',
     roles: [],
-    ...(Object.fromEntries(ZERO_AMOUNTS.map((k) => [k, '0'])) as Record<
-      (typeof ZERO_AMOUNTS)[number],
-      string
-    >),
     fund_level: 0,
     level: 1,
     team_size_all: 0,
