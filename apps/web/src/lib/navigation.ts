@@ -5,7 +5,7 @@
 // - the url is required ('Missing required args: "url"'); an unknown page is refused;
 // - the same url requested again while its navigation is pending (a page chunk still loading) is
 //   refused with '<url> locked'.
-import { paths } from './paths.ts';
+import { paths, withQuery } from './paths.ts';
 import { findRoute } from './route-table.ts';
 
 /** The part of react-router's data router this module uses. */
@@ -131,8 +131,7 @@ export function loginUrl(search: string | URLSearchParams = ''): string {
     const value = from.get(name);
     if (value) params.set(name, value);
   }
-  const qs = params.toString();
-  return qs ? `${paths.login}?${qs}` : paths.login;
+  return withQuery(paths.login, params);
 }
 
 /** Replaces the current page with login, keeping the invite query of the current URL. */

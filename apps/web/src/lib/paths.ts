@@ -39,10 +39,16 @@ export const paths = {
 export type PathKey = keyof typeof paths;
 export type AppPath = (typeof paths)[PathKey];
 
-/** A path with its query (undefined values left out). */
-export function withQuery(path: AppPath, query: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, String(v));
+/** A path with its query (undefined values left out); a URLSearchParams is carried over as it is. */
+export function withQuery(
+  path: AppPath,
+  query: URLSearchParams | Record<string, string | number | undefined>,
+): string {
+  let search = query;
+  if (!(query instanceof URLSearchParams)) {
+    search = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, String(v));
+  }
   const s = search.toString();
   return s ? `${path}?${s}` : path;
 }

@@ -109,7 +109,3 @@ export function findRoute(urlOrPath: string): RouteDef | undefined {
   const pathname = normalizePath(urlOrPath.split(/[?#]/)[0] ?? '').toLowerCase();
   return ROUTE_TABLE.find((r) => r.path.toLowerCase() === pathname);
 }
-
-export function findRouteByName(name: string): RouteDef | undefined {
-  return ROUTE_TABLE.find((r) => r.name === name);
-}

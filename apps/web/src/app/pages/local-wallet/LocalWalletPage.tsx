@@ -9,7 +9,7 @@ import {
 } from '../../../features/local-wallet/components/UnlockedWallet.tsx';
 import { useLocalWallet } from '../../../features/local-wallet/hooks/use-local-wallet.tsx';
 import { navigateTo } from '../../../lib/navigation.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths, withQuery } from '../../../lib/paths.ts';
 
 const ignore = () => undefined;
 
@@ -22,7 +22,7 @@ export default function LocalWalletPage() {
   const [search] = useSearchParams();
   const wallet = useLocalWallet();
   // Back to login with the invite query this page was opened with.
-  const loginUrl = `${paths.login}${search.toString() ? `?${search.toString()}` : ''}`;
+  const loginUrl = withQuery(paths.login, search);
 
   if (!wallet.address) {
     return (

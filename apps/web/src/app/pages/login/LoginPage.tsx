@@ -6,7 +6,7 @@ import { useWalletLogin } from '../../../features/auth/hooks/use-wallet-login.ts
 import { readInvite } from '../../../features/auth/invite.ts';
 import { configQueryOptions, usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { openPage } from '../../../lib/navigation.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths, withQuery } from '../../../lib/paths.ts';
 
 /** Sign in with a browser wallet (SIWE). A new address registers with the invite of the URL. */
 export default function LoginPage() {
@@ -20,7 +20,7 @@ export default function LoginPage() {
     loadConfig: async () => config.data ?? (await queryClient.fetchQuery(configQueryOptions)),
   });
 
-  const localWalletUrl = `${paths.localWallet}${search.toString() ? `?${search.toString()}` : ''}`;
+  const localWalletUrl = withQuery(paths.localWallet, search);
 
   return (
     <div className="page login">
