@@ -1,14 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/errors.ts';
+import { Skeleton } from './Skeleton.tsx';
 
-/** 'Loading...' in place of what a page or list has not received yet. */
-export function LoadingState({ testId }: { testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <p className="muted list-state" data-testid={testId}>
-      {t('common.loading')}
-    </p>
-  );
+/** Skeleton lines (read out as 'Loading...') in place of what a page or list has not received yet. */
+export function LoadingState({ testId, rows = 3 }: { testId: string; rows?: number }) {
+  return <Skeleton rows={rows} testId={testId} className="list-state" />;
 }
 
 /** 'Load Failed' with the reason and a retry, in place of what a page or list could not load. */
