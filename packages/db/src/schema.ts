@@ -175,6 +175,16 @@ export const products = pgTable('products', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   imageUrl: text('image_url').notNull().default(''),
+  /** Which artwork the app ships for this product (the web maps it to an asset); '' = the generic one. */
+  imageKey: text('image_key').notNull().default(''),
+  /**
+   * The name and description per language, `{ "ja": { "name": "…", "description": "…" }, … }`; a language
+   * missing here (or a missing field) falls back to `name` / `description`, which are English.
+   */
+  translations: jsonb('translations')
+    .$type<Record<string, { name?: string; description?: string }>>()
+    .notNull()
+    .default({}),
   /** USDT minor units (6 decimals). */
   priceUsdt: amount('price_usdt').notNull(),
   status: text('status', { enum: ['on', 'off'] })
