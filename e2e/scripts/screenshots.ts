@@ -1,7 +1,8 @@
 /**
- * Screenshots of the main screens at 390×844 for a human look, in the locales given on the command line
- * (default: en zh-Hant ja). `node --import tsx e2e/scripts/screenshots.ts [out-dir] [locales...]` after a build.
- * Starts its own server like the e2e tests; writes <out-dir>/<locale>-<screen>.png.
+ * The screenshot tour: every page of the app at 390×844 for a human look, in the locales given on the command
+ * line (default: en zh-Hant ja th). `npm run screenshots` (builds, then writes to /tmp/agc-screens), or
+ * `node --import tsx e2e/scripts/screenshots.ts [out-dir] [locales...]` after a build. Starts its own server like
+ * the e2e tests; writes <out-dir>/<locale>-<screen>.png.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ import { connectAndWaitForHome } from '../support/sign-up.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
 const [out = '/tmp/agc-screens', ...given] = process.argv.slice(2);
-const locales = given.length ? given : ['en', 'zh-Hant', 'ja'];
+const locales = given.length ? given : ['en', 'zh-Hant', 'ja', 'th'];
 mkdirSync(out, { recursive: true });
 
 // A second admin (dev account 1) and a low threshold, so the audit page shows the two-approver states.
@@ -209,7 +210,26 @@ try {
     await page.getByTestId('tree-search-message').waitFor();
     await shot('invite-tree-search-required');
 
+    // The member's rewards (the invitee's purchase paid a referral) and one reward's detail.
+    await page.goto(`${env.baseURL}/pages/rewardList/index`);
+    const reward = page.locator('[data-testid^="reward-item-"]').first();
+    await reward.waitFor();
+    await shot('reward-list');
+    await reward.click();
+    await page.waitForURL((u) => u.pathname === '/pages/rewardList/detail');
+    await page.waitForTimeout(300);
+    await shot('reward-detail');
+
     for (const [path, name] of [
+      ['/pages/shop/paySuccess', 'pay-result-no-order'],
+      ['/pages/admin/analytics', 'analytics-member'],
+      ['/pages/found/home', 'fund-products'],
+      ['/pages/found/my', 'fund-holdings'],
+      ['/pages/found/foundIncome/index', 'fund-earnings'],
+      ['/pages/localWallet/transaction', 'local-wallet-send'],
+      ['/pages/localWallet/result', 'local-wallet-result'],
+      ['/pages/localWallet/list', 'local-wallet-list'],
+      ['/pages/localWallet/withdrawal', 'local-wallet-sweep'],
       ['/pages/my/selectLan/index', 'language'],
       ['/pages/my/invite/index', 'invite'],
       ['/pages/index/team_user', 'team-user'],
