@@ -1,5 +1,6 @@
 import { devQuoteSigner, quoteTypes, transferAbi, transferDomain } from '@agc/contracts';
 import { schema } from '@agc/db';
+import { LOCALES } from '@agc/shared';
 import { eq } from 'drizzle-orm';
 import { decodeFunctionData, erc20Abi, recoverTypedDataAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,53 @@ describe('products and prices', () => {
       ['Pro', '5000'],
       ['Premier', '10000'],
     ]);
+  });
+
+  it('names and describes the products in the request’s language, with artwork keys; unknown → English', async () => {
+    const names = async (lang: string) =>
+      (await api('GET', '/products', { ...alice, 'accept-language': lang })).json().data.list as Array<{
+        name: string;
+        description: string;
+        image_key: string;
+      }>;
+    const ja = await names('ja');
+    expect(ja.map((p) => p.name)).toEqual(['スターター', 'ビルダー', 'プロ', 'プレミア']);
+    expect(ja[0]!.description).toBe('エントリー向けハッシュパワーパッケージ');
+    expect(ja.map((p) => p.image_key)).toEqual(['starter', 'builder', 'pro', 'premier']);
+    expect((await names('zh-TW'))[0]!.name).toBe('入門版');
+    const unknown = await names('sw-KE');
+    expect(unknown.map((p) => [p.name, p.description])[0]).toEqual(['Starter', 'Entry hash power package']);
+  });
+
+  it('every demo product has its name and description in all 12 languages', async () => {
+    for (const locale of LOCALES) {
+      const list = (await api('GET', '/products', { ...alice, 'accept-language': locale })).json().data.list;
+      for (const p of list as Array<{ name: string; description: string }>) {
+        expect(p.name, locale).not.toBe('');
+        expect(p.description, locale).not.toBe('');
+      }
+    }
+    const rows = await s.ctx.db.select().from(schema.products);
+    for (const row of rows)
+      expect(Object.keys(row.translations).sort()).toEqual(LOCALES.filter((l) => l !== 'en').sort());
+  });
+
+  it('quotes a product without creating an order: price, AGC fee at the current price, when', async () => {
+    const before = (await s.ctx.db.select().from(schema.orders)).length;
+    const res = await api('GET', '/products/1/quote', { ...alice, 'accept-language': 'ja' });
+    expect(res.json().code).toBe(200);
+    expect(res.json().data).toMatchObject({
+      product: { id: 1, name: 'スターター' },
+      pay_amount_usdt: '100',
+      service_fee_agc: '10',
+      agc_price_usdt: '0.5',
+      total_amount_usdt: '105',
+    });
+    expect(Number.isNaN(Date.parse(res.json().data.quoted_at))).toBe(false);
+    const unknown = await api('GET', '/products/999/quote', alice);
+    expect([unknown.statusCode, unknown.json().msg]).toEqual([400, 'This product is not available']);
+    expect((await api('GET', '/products/1/quote')).statusCode).toBe(401);
+    expect((await s.ctx.db.select().from(schema.orders)).length).toBe(before);
   });
 
   it('gives the configured AGC price both ways', async () => {

@@ -12,6 +12,8 @@ export const productSchema = z.object({
   name: z.string(),
   description: z.string(),
   image_url: z.string(),
+  /** Which artwork the app ships for this product ('' = the generic one); the web maps it to an asset. */
+  image_key: z.string(),
   /** Price in USDT (decimal string). */
   price_usdt: amountString,
   status: z.enum(['on', 'off']),
@@ -31,6 +33,23 @@ export const tokenPrice2Response = z.object({
   usdt_agc: amountString,
   updated_at: z.string(),
 });
+
+export const productIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * An indicative quote for one product (GET products/:id/quote): what an order made now would ask, with
+ * nothing created. The order made on "Confirm and pay" fixes its own quote, which the app compares with this.
+ */
+export const quoteResponse = z.object({
+  product: z.object({ id: z.number().int(), name: z.string() }),
+  pay_amount_usdt: amountString,
+  service_fee_agc: amountString,
+  agc_price_usdt: amountString,
+  total_amount_usdt: amountString,
+  /** When this quote was made (the AGC price of that moment). */
+  quoted_at: z.string(),
+});
+export type Quote = z.infer<typeof quoteResponse>;
 
 export const createOrderBody = z.object({ product_id: z.coerce.number().int().positive() });
 

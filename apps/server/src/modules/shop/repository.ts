@@ -29,14 +29,26 @@ export async function findProduct(db: DbOrTx, id: number): Promise<ProductRow | 
   return row;
 }
 
-/** Inserts the products when the catalogue is empty. */
-export async function insertProductsIfNone(
-  db: DbOrTx,
-  list: Array<Pick<ProductRow, 'name' | 'description' | 'priceUsdt' | 'sort'>>,
-): Promise<void> {
+type SeedProduct = Pick<
+  ProductRow,
+  'name' | 'description' | 'imageKey' | 'translations' | 'priceUsdt' | 'sort'
+>;
+
+/**
+ * Inserts the products when the catalogue is empty. A catalogue seeded before products had artwork and
+ * translations gets them for the products of the same name that still have none.
+ */
+export async function insertProductsIfNone(db: DbOrTx, list: SeedProduct[]): Promise<void> {
   const [any] = await db.select({ id: products.id }).from(products).limit(1);
-  if (any) return;
-  await db.insert(products).values(list);
+  if (!any) {
+    await db.insert(products).values(list);
+    return;
+  }
+  for (const p of list)
+    await db
+      .update(products)
+      .set({ imageKey: p.imageKey, translations: p.translations })
+      .where(and(eq(products.name, p.name), eq(products.imageKey, '')));
 }
 
 // --- orders ---

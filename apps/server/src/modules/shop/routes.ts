@@ -8,7 +8,9 @@ import {
   orderSchema,
   type PayStep,
   payBody,
+  productIdParams,
   productsResponse,
+  quoteResponse,
   tokenPrice2Response,
   tokenPriceResponse,
   txResponse,
@@ -25,6 +27,7 @@ import {
   listOrders,
   listProducts,
   payableOrder,
+  productQuote,
   reportPayment,
   tokenPrice,
   tokenPrice2,
@@ -41,9 +44,24 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/products',
     {
-      schema: schema('Products on sale', productsResponse),
+      schema: schema(
+        'Products on sale, named and described in the request’s language (en fallback)',
+        productsResponse,
+      ),
     },
-    async (req) => ok(req, { list: await listProducts(ctx.db) }),
+    async (req) => ok(req, { list: await listProducts(ctx.db, req.locale) }),
+  );
+
+  app.get(
+    '/products/:id/quote',
+    {
+      schema: schema(
+        'What an order for the product would ask now (price, AGC fee, AGC price); creates nothing',
+        quoteResponse,
+        { params: productIdParams },
+      ),
+    },
+    async (req) => ok(req, await productQuote(ctx, req.params.id, req.locale)),
   );
 
   app.get(

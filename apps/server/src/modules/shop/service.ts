@@ -1,5 +1,14 @@
 import type { DbOrTx } from '@agc/db';
-import { AGC_DECIMALS, ErrorCode, formatAmount, type Order, type Product, USDT_DECIMALS } from '@agc/shared';
+import {
+  AGC_DECIMALS,
+  ErrorCode,
+  formatAmount,
+  type Locale,
+  type Order,
+  type Product,
+  type Quote,
+  USDT_DECIMALS,
+} from '@agc/shared';
 import { TransactionReceiptNotFoundError } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -8,6 +17,7 @@ import type { Translate } from '../../plugins/i18n.ts';
 import { chainClient } from '../chain/index.ts';
 import { agcPerUsdt, agcToUsdt, usdtToAgc } from '../pricing/index.ts';
 import { applyPpm } from '../rules/index.ts';
+import { DEMO_PRODUCTS } from './demo-products.ts';
 import { paidEvents } from './payments.ts';
 import {
   cancelExpiredQuotes,
@@ -71,32 +81,67 @@ export async function tokenPrice2(ctx: AppContext) {
 
 // --- products ---
 
-export function toProduct(row: ProductRow): Product {
+/** The product's name and description in `locale`: its translation, else the English one (name/description). */
+export function productTexts(row: Pick<ProductRow, 'name' | 'description' | 'translations'>, locale: Locale) {
+  const own = locale === 'en' ? undefined : row.translations[locale];
+  return { name: own?.name || row.name, description: own?.description || row.description };
+}
+
+export function toProduct(row: ProductRow, locale: Locale = 'en'): Product {
   return {
     id: row.id,
-    name: row.name,
-    description: row.description,
+    ...productTexts(row, locale),
     image_url: row.imageUrl,
+    image_key: row.imageKey,
     price_usdt: formatAmount(row.priceUsdt, USDT_DECIMALS),
     status: row.status,
   };
 }
 
-/** Products on sale, in shop order. */
-export async function listProducts(db: DbOrTx): Promise<Product[]> {
-  return (await productsOnSale(db)).map(toProduct);
+/** Products on sale, in shop order, named and described in `locale` (English where it has no translation). */
+export async function listProducts(db: DbOrTx, locale: Locale = 'en'): Promise<Product[]> {
+  return (await productsOnSale(db)).map((p) => toProduct(p, locale));
 }
-
-/** The demo catalogue (development seed and tests). Prices in USDT minor units. */
-export const DEMO_PRODUCTS: Array<Pick<ProductRow, 'name' | 'description' | 'priceUsdt' | 'sort'>> = [
-  { name: 'Starter', description: 'Entry hash power package', priceUsdt: 100_000_000n, sort: 1 },
-  { name: 'Builder', description: 'Hash power for a growing team', priceUsdt: 1_000_000_000n, sort: 2 },
-  { name: 'Pro', description: 'Professional hash power package', priceUsdt: 5_000_000_000n, sort: 3 },
-  { name: 'Premier', description: 'The largest hash power package', priceUsdt: 10_000_000_000n, sort: 4 },
-];
 
 /** The demo catalogue into an empty shop (development seed and tests). */
 export const seedProducts = (db: DbOrTx) => insertProductsIfNone(db, DEMO_PRODUCTS);
+
+/** A product that can be bought now; anything else is refused with the same message. */
+async function productOnSale(db: DbOrTx, id: number): Promise<ProductRow> {
+  const product = await findProduct(db, id);
+  if (!product || product.status !== 'on') throw badRequest('order.product_unavailable');
+  return product;
+}
+
+/**
+ * The figures of a quote for a product now: its USDT price, and the service fee (ORDER_FEE_PERCENT of
+ * the price) in AGC at the current AGC price, rounded up to the AGC unit.
+ */
+async function quoteFigures(ctx: AppContext, product: ProductRow) {
+  const price = await ctx.prices.agcPrice();
+  return {
+    priceUsdt: product.priceUsdt,
+    feeAgc: usdtToAgc(applyPpm(product.priceUsdt, ctx.config.shop.feePpm), price),
+    agcPriceUsdt: price.usdtPerAgc,
+  };
+}
+
+/**
+ * An indicative quote (what the checkout shows before the member agrees): the figures an order made now
+ * would fix. Nothing is written; the order made on "Confirm and pay" takes its own quote.
+ */
+export async function productQuote(ctx: AppContext, productId: number, locale: Locale): Promise<Quote> {
+  const product = await productOnSale(ctx.db, productId);
+  const q = await quoteFigures(ctx, product);
+  return {
+    product: { id: product.id, name: productTexts(product, locale).name },
+    pay_amount_usdt: formatAmount(q.priceUsdt, USDT_DECIMALS),
+    service_fee_agc: formatAmount(q.feeAgc, AGC_DECIMALS),
+    agc_price_usdt: formatAmount(q.agcPriceUsdt, USDT_DECIMALS),
+    total_amount_usdt: formatAmount(q.priceUsdt + agcToUsdt(q.feeAgc, q.agcPriceUsdt), USDT_DECIMALS),
+    quoted_at: ctx.now().toISOString(),
+  };
+}
 
 // --- orders ---
 
@@ -138,21 +183,18 @@ export async function findOwnOrder(db: DbOrTx, userId: bigint, id: bigint): Prom
 export const listOrders = (db: DbOrTx, q: OrderPageQuery) => orderPage(db, q);
 
 /**
- * A quote: the USDT price of the product, and the service fee (ORDER_FEE_PERCENT of the price) in
- * AGC at the current AGC price, rounded up to the AGC unit. Fixed in the order until it expires.
+ * The member agreed ("Confirm and pay"): an order with the quote of this moment (quoteFigures), fixed
+ * until it expires.
  */
 export async function createOrder(ctx: AppContext, user: SessionUser, productId: number): Promise<OrderView> {
-  const product = await findProduct(ctx.db, productId);
-  if (!product || product.status !== 'on') throw badRequest('order.product_unavailable');
-  const price = await ctx.prices.agcPrice();
+  const product = await productOnSale(ctx.db, productId);
+  const q = await quoteFigures(ctx, product);
   const now = ctx.now();
   const row = await insertOrder(ctx.db, {
     userId: user.id,
     productId: product.id,
     productName: product.name,
-    priceUsdt: product.priceUsdt,
-    feeAgc: usdtToAgc(applyPpm(product.priceUsdt, ctx.config.shop.feePpm), price),
-    agcPriceUsdt: price.usdtPerAgc,
+    ...q,
     quoteExpiresAt: new Date(now.getTime() + ctx.config.shop.quoteTtlMs),
     createdAt: now,
   });
