@@ -51,6 +51,7 @@ describe('API documentation and public configuration', () => {
       '/api/v1/profit/day',
       '/api/v1/profit/detail',
       '/api/v1/profit/mng',
+      '/api/v1/profit/series',
       '/api/v1/profit/type',
       '/api/v1/token/price',
       '/api/v1/token/price2',

@@ -118,3 +118,39 @@ export const settlementHistoryResponse = z.object({
   list: z.array(settlementRunSchema),
   next_day: z.string().nullable(),
 });
+
+/** The rewards-over-time chart: how many days back from today (UTC), today included; 7 unless given. */
+export const rewardSeriesQuery = z.object({
+  days: z.coerce.number().int().min(1).max(90).default(7),
+});
+export type RewardSeriesQuery = z.infer<typeof rewardSeriesQuery>;
+
+/** One kind's rewards of one day: their value (due − cut, USDT) and how it was credited (USDT, AGC). */
+export const rewardSeriesAmounts = z.object({
+  amount: amountString,
+  usdt: amountString,
+  agc: amountString,
+});
+export type RewardSeriesAmounts = z.infer<typeof rewardSeriesAmounts>;
+
+/** One day of the series: every kind (zero when nothing was paid) and the day's totals. */
+export const rewardSeriesDay = z.object({
+  /** The UTC day the rewards count for (the reward pages' `day`), YYYY-MM-DD. */
+  day: z.string(),
+  kinds: z.object({
+    referral: rewardSeriesAmounts,
+    pairing: rewardSeriesAmounts,
+    static: rewardSeriesAmounts,
+    management: rewardSeriesAmounts,
+  }),
+  total: rewardSeriesAmounts,
+});
+export type RewardSeriesDay = z.infer<typeof rewardSeriesDay>;
+
+/** profit/series: one entry per day, oldest first, the last one today (UTC). */
+export const rewardSeriesResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  list: z.array(rewardSeriesDay),
+});
+export type RewardSeries = z.infer<typeof rewardSeriesResponse>;

@@ -79,6 +79,38 @@ export async function creditedByKind(db: DbOrTx, userId: bigint): Promise<Map<Re
   return new Map(rows.map((r) => [r.kind, BigInt(r.v)]));
 }
 
+/** One kind's sums of one day (kind null: a day without rewards), minor units as decimal strings. */
+export interface SeriesRow {
+  day: string;
+  kind: RewardKind | null;
+  amount: string;
+  usdt: string;
+  agc: string;
+}
+
+/**
+ * The member's rewards per day and kind over `days` days from `from` (UTC days, the rewards' `day`), in
+ * one query: every day appears, a day without rewards as one row of kind null.
+ */
+export async function rewardSeries(
+  db: DbOrTx,
+  userId: bigint,
+  from: string,
+  days: number,
+): Promise<SeriesRow[]> {
+  return rowsOf<SeriesRow>(
+    await db.execute(sql`
+      select to_char(g.d, 'YYYY-MM-DD') as day, r.kind,
+        coalesce(sum(r.due - r.cut), 0)::text as amount,
+        coalesce(sum(r.credited_usdt), 0)::text as usdt,
+        coalesce(sum(r.credited_agc), 0)::text as agc
+      from (select ${from}::date + i as d from generate_series(0, ${days - 1}::int) as s(i)) g
+      left join rewards r on r.user_id = ${userId.toString()}::bigint and r.day = g.d
+      group by g.d, r.kind
+      order by g.d, r.kind`),
+  );
+}
+
 export interface RewardPageQuery {
   userId: bigint;
   kind?: RewardKind;

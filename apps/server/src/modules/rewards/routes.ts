@@ -6,6 +6,8 @@ import {
   profitTypeQuery,
   rewardListResponse,
   rewardSchema,
+  rewardSeriesQuery,
+  rewardSeriesResponse,
 } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeSchemas } from '../../lib/route-schema.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
-import { getReward, listRewards, type RewardFilter, settleManagement } from './service.ts';
+import { getReward, listRewardSeries, listRewards, type RewardFilter, settleManagement } from './service.ts';
 
 const schema = routeSchemas('rewards');
 
@@ -30,6 +32,18 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   listRoute('/profit/all', 'All my rewards, newest first, with the income summary per kind', profitAllQuery);
   listRoute('/profit/type', 'My rewards of one kind', profitTypeQuery);
   listRoute('/profit/day', 'My rewards counted for one UTC day (optionally of one kind)', profitDayQuery);
+
+  app.get(
+    '/profit/series',
+    {
+      schema: schema(
+        'My rewards per UTC day and kind over the last `days` days (1–90, default 7), today last, zero days included',
+        rewardSeriesResponse,
+        { querystring: rewardSeriesQuery },
+      ),
+    },
+    async (req) => ok(req, await listRewardSeries(ctx, req.user!.id, req.query.days)),
+  );
 
   app.get(
     '/profit/detail',

@@ -5,6 +5,9 @@ import {
   type IncomeSummary,
   type Reward,
   type RewardKind,
+  type RewardSeries,
+  type RewardSeriesAmounts,
+  rewardKind,
   USDT_DECIMALS,
 } from '@agc/shared';
 import type { Rules } from '../../config.ts';
@@ -33,6 +36,7 @@ import {
   type RewardRow,
   restartManagement,
   rewardPage,
+  rewardSeries,
 } from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -260,6 +264,56 @@ export async function getReward(ctx: AppContext, userId: bigint, id: bigint): Pr
   const row = await findOwnReward(ctx.db, userId, id);
   if (!row) throw notFound('rewards.not_found');
   return toReward(row, ctx.now());
+}
+
+// --- the rewards-over-time chart ---
+
+interface Sums {
+  amount: bigint;
+  usdt: bigint;
+  agc: bigint;
+}
+
+const ZERO_SUMS: Sums = { amount: 0n, usdt: 0n, agc: 0n };
+const seriesAmounts = (x: Sums): RewardSeriesAmounts => ({
+  amount: usdt(x.amount),
+  usdt: usdt(x.usdt),
+  agc: formatAmount(x.agc, AGC_DECIMALS),
+});
+
+/**
+ * The member's rewards per day and kind over the last `days` UTC days, today included, oldest first:
+ * every day and every kind present (zero when nothing was paid), dated like the reward pages (`day`: the
+ * day a reward counts for).
+ */
+export async function listRewardSeries(ctx: AppContext, userId: bigint, days: number): Promise<RewardSeries> {
+  const now = ctx.now();
+  const to = dayKey(now);
+  const from = dayKey(new Date(now.getTime() - (days - 1) * DAY_MS));
+  const byDay = new Map<string, Map<RewardKind, Sums>>();
+  for (const r of await rewardSeries(ctx.db, userId, from, days)) {
+    const kinds = byDay.get(r.day) ?? new Map<RewardKind, Sums>();
+    byDay.set(r.day, kinds);
+    if (r.kind) kinds.set(r.kind, { amount: BigInt(r.amount), usdt: BigInt(r.usdt), agc: BigInt(r.agc) });
+  }
+  const list = [...byDay].map(([day, kinds]) => {
+    const of = (k: RewardKind) => kinds.get(k) ?? ZERO_SUMS;
+    const total = rewardKind.options.reduce(
+      (t, k) => ({ amount: t.amount + of(k).amount, usdt: t.usdt + of(k).usdt, agc: t.agc + of(k).agc }),
+      ZERO_SUMS,
+    );
+    return {
+      day,
+      kinds: {
+        referral: seriesAmounts(of('referral')),
+        pairing: seriesAmounts(of('pairing')),
+        static: seriesAmounts(of('static')),
+        management: seriesAmounts(of('management')),
+      },
+      total: seriesAmounts(total),
+    };
+  });
+  return { from, to, list };
 }
 
 // --- management ---
