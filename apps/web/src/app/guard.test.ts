@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_HANDLE, ROUTE_TABLE } from '../lib/route-table.ts';
-import { PUBLIC_ROUTE_NAMES, resolveGuard } from './guard.ts';
+import { loginRedirectUrl, PUBLIC_ROUTE_NAMES, resolveGuard } from './guard.ts';
 
 const LOGGED_OUT_REACHABLE = new Set([
   'login',
@@ -92,5 +92,27 @@ describe('route table', () => {
       ['/pages/shop/index', 2],
       ['/pages/my/index', 3],
     ]);
+  });
+});
+
+describe('loginRedirectUrl', () => {
+  const at = (pathAndQuery: string) => loginRedirectUrl(new URL(pathAndQuery, 'http://localhost'));
+
+  it('sends a deep link to login with the page asked for (and its query) as redirect', () => {
+    const url = new URL(at('/pages/shop/shopOrderDetail?order_id=42'), 'http://localhost');
+    expect(url.pathname).toBe('/pages/login/index');
+    expect(url.searchParams.get('redirect')).toBe('/pages/shop/shopOrderDetail?order_id=42');
+  });
+
+  it('keeps the invite query beside it', () => {
+    const url = new URL(at('/pages/shop/index?code=ABCD2345&side=right'), 'http://localhost');
+    expect(url.searchParams.get('code')).toBe('ABCD2345');
+    expect(url.searchParams.get('side')).toBe('right');
+    expect(url.searchParams.get('redirect')).toBe('/pages/shop/index?code=ABCD2345&side=right');
+  });
+
+  it('adds no redirect for home', () => {
+    expect(at('/')).toBe('/pages/login/index');
+    expect(at('/?code=X')).toBe('/pages/login/index?code=X');
   });
 });

@@ -1,3 +1,5 @@
+import { withRedirect } from '../features/auth/redirect.ts';
+import { loginUrl } from '../lib/navigation.ts';
 import type { RouteHandle } from '../lib/route-table.ts';
 
 /** Route names a visitor may open without logging in (whatever their login flag says). */
@@ -22,4 +24,12 @@ export function resolveGuard(
   if (loggedIn) return route.name === 'login' ? { type: 'home' } : { type: 'allow' };
   if (!route.login || PUBLIC_ROUTE_NAMES.includes(route.name)) return { type: 'allow' };
   return { type: 'login' };
+}
+
+/**
+ * Where the guard sends a signed-out visitor who asked for `requested`: login with the invite query (code,
+ * side) carried through, and the page asked for (path and query) as `redirect`, to go on to after sign-in.
+ */
+export function loginRedirectUrl(requested: URL): string {
+  return withRedirect(loginUrl(requested.search), `${requested.pathname}${requested.search}`);
 }

@@ -4,11 +4,11 @@
 // gestures and animations) and the shop's payment flow (viem) would otherwise land in the login route.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject, replace } from 'react-router';
-import { loginUrl, setRouter } from '../lib/navigation.ts';
+import { setRouter } from '../lib/navigation.ts';
 import { type PathKey, paths } from '../lib/paths.ts';
 import { NOT_FOUND_HANDLE, ROUTE_TABLE, type RouteDef, type RouteHandle } from '../lib/route-table.ts';
 import { isLoggedIn } from '../stores/auth.ts';
-import { resolveGuard } from './guard.ts';
+import { loginRedirectUrl, resolveGuard } from './guard.ts';
 import HomePage from './pages/home/HomePage.tsx';
 import LoginPage from './pages/login/LoginPage.tsx';
 import MyPage from './pages/my/MyPage.tsx';
@@ -83,7 +83,7 @@ const loadNotFound = () => import('./pages/NotFoundPage.tsx');
 function guardLoader(handle: RouteHandle): LoaderFunction {
   return ({ request }) => {
     const decision = resolveGuard(handle, isLoggedIn());
-    if (decision.type === 'login') throw replace(loginUrl(new URL(request.url).search));
+    if (decision.type === 'login') throw replace(loginRedirectUrl(new URL(request.url)));
     if (decision.type === 'home') throw replace(paths.home);
     return null;
   };

@@ -1,8 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeLocalWallet } from '../../../lib/wallet/local.ts';
+import { setActiveWallet } from '../../../lib/wallet/session.ts';
+import { useAuthStore } from '../../../stores/auth.ts';
+import { useWalletStore } from '../../../stores/wallet.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { CONFIG, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import LocalWalletPage from './LocalWalletPage.tsx';
 
 const PATH = '/pages/localWallet/index?code=ABC&side=left';
@@ -20,6 +24,8 @@ const status = () => screen.getByTestId('local-status').textContent;
 afterEach(async () => {
   await cleanupPage();
   removeLocalWallet();
+  setActiveWallet(null);
+  useWalletStore.getState().disconnect();
 });
 
 describe('local wallet page', () => {
@@ -78,13 +84,55 @@ describe('local wallet page', () => {
     expect(screen.queryByTestId('local-address')).toBeNull();
   });
 
-  it('"use it to sign in" goes to login with the invite query it came with', async () => {
+  it('"Use it to log in" signs in at once with the invite it came with, and goes home', async () => {
+    const auth: Record<string, unknown>[] = [];
+    const account = privateKeyToAccount(DEV_KEY);
+    stubApi({
+      'GET /api/v1/config': () => ok(CONFIG),
+      'GET /api/v1/nonce': () => ok({ nonce: 'n0nce12345', expires_at: '2099-01-01T00:00:00Z' }),
+      'POST /api/v1/auth': (_url, body) => {
+        auth.push(body as Record<string, unknown>);
+        return ok({ token: 'new-token', address: DEV_ADDRESS.toLowerCase() });
+      },
+    });
     const { router } = renderPage(<LocalWalletPage />, PATH);
+    fireEvent.click(screen.getByTestId('local-mode-import'));
+    type('local-import-key', DEV_KEY);
     type('local-password', PASSWORD);
     type('local-password-confirm', PASSWORD);
     fireEvent.click(screen.getByTestId('local-submit'));
     fireEvent.click(await screen.findByTestId('local-use-login'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login/index'));
-    expect(router.state.location.search).toBe('?code=ABC&side=left');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+    expect(auth).toHaveLength(1);
+    expect(auth[0]).toMatchObject({ invite_code: 'ABC', side: 'left' });
+    expect(await account.signMessage({ message: String(auth[0]?.message) })).toBe(auth[0]?.signature);
+    expect(useAuthStore.getState().token).toBe('new-token');
+    expect(useWalletStore.getState().walletRdns).toBe('app.agcfund.localwallet');
+  });
+
+  it('offers no "Use it to log in" to a member already signed in', async () => {
+    useAuthStore.getState().setToken('jwt-1');
+    renderPage(<LocalWalletPage />, PATH);
+    type('local-password', PASSWORD);
+    type('local-password-confirm', PASSWORD);
+    fireEvent.click(screen.getByTestId('local-submit'));
+    expect(await screen.findByTestId('local-lock')).toBeTruthy();
+    expect(screen.queryByTestId('local-use-login')).toBeNull();
+  });
+
+  it('the private key is typed into a password field with a Show / Hide toggle', () => {
+    renderPage(<LocalWalletPage />, PATH);
+    fireEvent.click(screen.getByTestId('local-mode-import'));
+    const field = screen.getByLabelText('Private key') as HTMLInputElement;
+    expect(field).toBe(screen.getByTestId('local-import-key'));
+    expect(field.type).toBe('password');
+    const toggle = screen.getByRole('button', { name: 'Show private key' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(field.type).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(toggle.getAttribute('aria-label')).toBe('Hide private key');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide private key' }));
+    expect(field.type).toBe('password');
   });
 });

@@ -1,5 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useWalletLogin } from '../../../features/auth/hooks/use-wallet-login.ts';
+import { readInvite } from '../../../features/auth/invite.ts';
+import { afterLoginTarget } from '../../../features/auth/redirect.ts';
+import { configQueryOptions } from '../../../features/config/api/get-config.ts';
 import { CreateWalletForm } from '../../../features/local-wallet/components/CreateWalletForm.tsx';
 import { ActionError, WalletButton } from '../../../features/local-wallet/components/FormParts.tsx';
 import {
@@ -7,22 +13,27 @@ import {
   UnlockForm,
   WalletStatus,
 } from '../../../features/local-wallet/components/UnlockedWallet.tsx';
-import { useLocalWallet } from '../../../features/local-wallet/hooks/use-local-wallet.tsx';
-import { navigateTo } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-
-const ignore = () => undefined;
+import { LOCAL_WALLET, useLocalWallet } from '../../../features/local-wallet/hooks/use-local-wallet.tsx';
+import { useIsLoggedIn } from '../../../stores/auth.ts';
+import '../../../features/local-wallet/local-wallet.css';
 
 /**
  * The local wallet: a key kept in this browser, encrypted with a password, usable to sign in when the
- * browser has no wallet extension. It announces itself to the login page as "AGC Local Wallet".
+ * browser has no wallet extension. "Use it to log in" signs in with it at once (SIWE, with the invite this page
+ * was opened with) and goes on to the page that was asked for, or home.
  */
 export default function LocalWalletPage() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const wallet = useLocalWallet();
-  // Back to login with the invite query this page was opened with.
-  const loginUrl = withQuery(paths.login, search);
+  const loggedIn = useIsLoggedIn();
+  const invite = useMemo(() => readInvite(search), [search]);
+  const login = useWalletLogin({
+    invite,
+    loadConfig: () => queryClient.fetchQuery(configQueryOptions),
+    target: afterLoginTarget(search),
+  });
 
   if (!wallet.address) {
     return (
@@ -38,11 +49,21 @@ export default function LocalWalletPage() {
     <div className="page">
       <WalletStatus address={wallet.address} unlocked={wallet.unlocked} />
       {wallet.unlocked ? (
-        <UnlockedActions wallet={wallet} onUseToLogin={() => void navigateTo(loginUrl).catch(ignore)} />
+        <UnlockedActions
+          wallet={wallet}
+          login={
+            loggedIn
+              ? undefined
+              : {
+                  onClick: () => void login.connectWith(LOCAL_WALLET),
+                  step: login.step ? t(`login.steps.${login.step}`) : null,
+                }
+          }
+        />
       ) : (
         <UnlockForm wallet={wallet} />
       )}
-      <ActionError error={wallet.error} />
+      <ActionError error={wallet.error ?? login.error} />
       <WalletButton testId="local-remove" variant="danger" onClick={wallet.remove}>
         {t('localWallet.remove')}
       </WalletButton>

@@ -4,11 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useWalletLogin } from '../../../features/auth/hooks/use-wallet-login.ts';
 import { readInvite } from '../../../features/auth/invite.ts';
+import { afterLoginTarget } from '../../../features/auth/redirect.ts';
 import { configQueryOptions, usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { openPage } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 
-/** Sign in with a browser wallet (SIWE). A new address registers with the invite of the URL. */
+/**
+ * Sign in with a browser wallet (SIWE). A new address registers with the invite of the URL; afterwards the app
+ * goes to the page that was asked for (`?redirect=`, checked) or home. The local wallet's link keeps the query.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -18,6 +22,7 @@ export default function LoginPage() {
   const { step, error, noWallet, connect } = useWalletLogin({
     invite,
     loadConfig: async () => config.data ?? (await queryClient.fetchQuery(configQueryOptions)),
+    target: afterLoginTarget(search),
   });
 
   const localWalletUrl = withQuery(paths.localWallet, search);

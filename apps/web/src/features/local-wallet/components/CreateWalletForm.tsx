@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../../components/Segmented.tsx';
 import { MIN_PASSWORD_LENGTH } from '../../../lib/wallet/local.ts';
 import type { CreateMode, LocalWalletState } from '../hooks/use-local-wallet.tsx';
-import { PasswordField, SubmitButton } from './FormParts.tsx';
+import { PasswordField, SecretField, SubmitButton } from './FormParts.tsx';
 
 /** No wallet yet: create a key or import one (the mode switch), under a password typed twice. */
 export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
@@ -17,18 +17,13 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
       <Segmented options={options} value={form.mode} onChange={form.setMode} testIdPrefix="local-mode" />
       <form className="card form" onSubmit={wallet.create}>
         {form.mode === 'import' && (
-          <label>
-            <span>{t('localWallet.privateKey')}</span>
-            <input
-              className="input"
-              data-testid="local-import-key"
-              autoComplete="off"
-              spellCheck={false}
-              value={form.privateKey}
-              onChange={(e) => form.setPrivateKey(e.target.value)}
-              placeholder="0x…"
-            />
-          </label>
+          <SecretField
+            label={t('localWallet.privateKey')}
+            testId="local-import-key"
+            value={form.privateKey}
+            onChange={form.setPrivateKey}
+            placeholder="0x…"
+          />
         )}
         <PasswordField
           label={t('localWallet.password')}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A labelled password input of the wallet's forms. */
@@ -44,17 +44,106 @@ export function ActionError({ error }: { error: string | null }) {
   );
 }
 
-/** A full-width button of the wallet page (`danger`: a link-styled destructive action). */
+/** A full-width button of the wallet page (`danger`: a link-styled destructive action; `busy`: disabled, running). */
 export function WalletButton(props: {
   testId: string;
   variant: 'primary' | 'secondary' | 'danger';
   onClick: () => void;
+  busy?: boolean;
   children: ReactNode;
 }) {
   const style = props.variant === 'danger' ? 'btn-link btn-block danger' : `btn-${props.variant} btn-block`;
   return (
-    <button type="button" className={`btn ${style}`} data-testid={props.testId} onClick={props.onClick}>
+    <button
+      type="button"
+      className={`btn ${style}`}
+      data-testid={props.testId}
+      disabled={props.busy}
+      aria-busy={props.busy || undefined}
+      onClick={props.onClick}
+    >
       {props.children}
     </button>
+  );
+}
+
+/**
+ * A secret typed into a form (the private key to import): a password input, so it is not shown nor kept by the
+ * browser, with a Show / Hide toggle (a button with its own name and `aria-pressed`) to check what was pasted.
+ */
+export function SecretField(props: {
+  label: string;
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  const id = useId();
+  return (
+    <div className="secret-field">
+      <label htmlFor={id}>{props.label}</label>
+      <div className="secret-field__row">
+        <input
+          id={id}
+          className="input"
+          type={shown ? 'text' : 'password'}
+          data-testid={props.testId}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={props.value}
+          placeholder={props.placeholder}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+        <button
+          type="button"
+          className="secret-field__toggle"
+          data-testid={`${props.testId}-toggle`}
+          aria-pressed={shown}
+          aria-controls={id}
+          aria-label={t(shown ? 'localWallet.hideKey' : 'localWallet.showKey')}
+          onClick={() => setShown((s) => !s)}
+        >
+          {shown ? <EyeOffIcon /> : <EyeIcon />}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function EyeIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+    </svg>
+  );
+}
+
+function EyeOffIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M3 3l18 18" />
+      <path d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6C3.9 8.4 2 12 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    </svg>
   );
 }

@@ -35,20 +35,27 @@ export function UnlockForm({ wallet }: { wallet: LocalWalletState }) {
   );
 }
 
-/** Unlocked: sign in with it, lock it, or show its key. */
-export function UnlockedActions({
-  wallet,
-  onUseToLogin,
-}: {
-  wallet: LocalWalletState;
-  onUseToLogin: () => void;
-}) {
+/** What "Use it to log in" shows: absent when signed in already; `step` is the sign-in's text while it runs. */
+export interface UseToLogin {
+  onClick: () => void;
+  step: string | null;
+}
+
+/** Unlocked: sign in with it (when signed out), lock it, or show its key. */
+export function UnlockedActions({ wallet, login }: { wallet: LocalWalletState; login?: UseToLogin }) {
   const { t } = useTranslation();
   return (
     <section className="stack">
-      <WalletButton testId="local-use-login" variant="primary" onClick={onUseToLogin}>
-        {t('localWallet.useToLogin')}
-      </WalletButton>
+      {login && (
+        <WalletButton
+          testId="local-use-login"
+          variant="primary"
+          onClick={login.onClick}
+          busy={login.step !== null}
+        >
+          {login.step ?? t('localWallet.useToLogin')}
+        </WalletButton>
+      )}
       <WalletButton testId="local-lock" variant="secondary" onClick={wallet.lock}>
         {t('localWallet.lock')}
       </WalletButton>

@@ -3,6 +3,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertModal, confirmModal, toast } from '../../../lib/ui.ts';
+import type { DiscoveredWallet } from '../../../lib/wallet/discovery.ts';
 import {
   createLocalWallet,
   exportLocalPrivateKey,
@@ -14,7 +15,11 @@ import {
   removeLocalWallet,
   unlockLocalWallet,
 } from '../../../lib/wallet/local.ts';
+import { localWalletInfo, localWalletProvider } from '../../../lib/wallet/local-provider.ts';
 import { useWalletAction } from './use-wallet-action.ts';
+
+/** The local wallet as a wallet to sign in with (what its EIP-6963 announcement carries). */
+export const LOCAL_WALLET: DiscoveredWallet = { info: localWalletInfo, provider: localWalletProvider };
 
 export type CreateMode = 'create' | 'import';
 

@@ -1,0 +1,146 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import type { Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setRouter } from '../../../lib/navigation.ts';
+import { resetDiscovery } from '../../../lib/wallet/discovery.ts';
+import { removeLocalWallet } from '../../../lib/wallet/local.ts';
+import { setActiveWallet } from '../../../lib/wallet/session.ts';
+import type { EIP1193Provider } from '../../../lib/wallet/types.ts';
+import { useWalletStore } from '../../../stores/wallet.ts';
+import { cleanupPage } from '../../../test/cleanup.ts';
+import { makeMe } from '../../../test/fixtures.ts';
+import { type ApiCall, CONFIG, ok, stubApi } from '../../../test/render.tsx';
+import { AppProviders } from '../../providers.tsx';
+import { queryClient } from '../../query-client.ts';
+import { routes } from '../../router.tsx';
+
+// Sign-in from a deep link, through the whole app (router, guard, login and local-wallet pages); only the server
+// (fetch) and the browser wallet are faked. The local wallet is the real one.
+
+// The first well-known development key of anvil/hardhat: public, never holds real funds.
+const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const account = privateKeyToAccount(DEV_KEY);
+const PASSWORD = 'correct horse battery';
+const SLOW = { timeout: 5000 };
+
+let calls: ApiCall[];
+let authBodies: Record<string, unknown>[];
+
+beforeEach(() => {
+  authBodies = [];
+  calls = stubApi({
+    'GET /api/v1/config': () => ok(CONFIG),
+    'GET /api/v1/me': () => ok(makeMe({ address: account.address.toLowerCase() })),
+    'GET /api/v1/nonce': () => ok({ nonce: 'n0nce12345', expires_at: '2099-01-01T00:00:00Z' }),
+    'POST /api/v1/auth': (_url, body) => {
+      authBodies.push(body as Record<string, unknown>);
+      return ok({ token: 'new-token', address: account.address.toLowerCase() });
+    },
+    'GET /api/v1/order/all': () => ok({ list: [], total: 0, page: 1, size: 10, has_more: false }),
+  });
+});
+
+afterEach(async () => {
+  await cleanupPage();
+  delete window.ethereum;
+  resetDiscovery();
+  setActiveWallet(null);
+  removeLocalWallet();
+  useWalletStore.getState().disconnect();
+  queryClient.clear();
+});
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  setRouter(router);
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const routeName = () => document.querySelector('[data-route-name]')?.getAttribute('data-route-name');
+
+/** A browser wallet on Arbitrum One holding the development key. */
+function injectWallet() {
+  const provider: EIP1193Provider = {
+    async request({ method, params }) {
+      const p = (params ?? []) as unknown[];
+      switch (method) {
+        case 'eth_requestAccounts':
+        case 'eth_accounts':
+          return [account.address.toLowerCase()];
+        case 'eth_chainId':
+          return '0xa4b1';
+        case 'personal_sign':
+          return account.signMessage({ message: { raw: p[0] as Hex } });
+        default:
+          throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
+      }
+    },
+  };
+  window.ethereum = provider;
+}
+
+/** Opens `path` signed out and waits for the guard to land on login. */
+async function openSignedOut(path: string) {
+  const router = renderApp(path);
+  await waitFor(() => expect(routeName()).toBe('login'));
+  return router;
+}
+
+const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+describe('sign-in from a deep link', () => {
+  it('with a browser wallet: lands on the page that was asked for, with its query, not home', async () => {
+    injectWallet();
+    const router = await openSignedOut('/pages/shop/orderList?status=Unpaid');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/pages/shop/orderList?status=Unpaid',
+    );
+    fireEvent.click(screen.getByTestId('login-connect'));
+    await waitFor(() => expect(routeName()).toBe('shopOrderList'), SLOW);
+    expect(router.state.location.pathname).toBe('/pages/shop/orderList');
+    expect(router.state.location.search).toBe('?status=Unpaid');
+    expect(localStorage.getItem('token')).toBe('new-token');
+    // The login page was replaced: Back does not return to it.
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('a redirect to somewhere else than an app page goes home', async () => {
+    injectWallet();
+    await openSignedOut(
+      `/pages/login/index?redirect=${encodeURIComponent('https://evil.example/pages/shop/index')}`,
+    );
+    fireEvent.click(screen.getByTestId('login-connect'));
+    await waitFor(() => expect(routeName()).toBe('home'), SLOW);
+  });
+
+  it('with the local wallet: imported, then "Use it to log in" signs in at once and goes on to the page', async () => {
+    const router = await openSignedOut('/pages/shop/orderList?code=abcd2345&side=right');
+    fireEvent.click(screen.getByTestId('login-local-wallet'));
+    await waitFor(() => expect(routeName()).toBe('localWallet'), SLOW);
+    fireEvent.click(await screen.findByTestId('local-mode-import'));
+    type('local-import-key', DEV_KEY);
+    type('local-password', PASSWORD);
+    type('local-password-confirm', PASSWORD);
+    fireEvent.click(screen.getByTestId('local-submit'));
+    fireEvent.click(await screen.findByTestId('local-use-login', undefined, SLOW));
+
+    // No login page in between: signed in with the local wallet and on the page asked for.
+    await waitFor(() => expect(routeName()).toBe('shopOrderList'), SLOW);
+    expect(router.state.location.pathname).toBe('/pages/shop/orderList');
+    expect(calls.filter((c) => c.path === '/api/v1/auth')).toHaveLength(1);
+    expect(authBodies[0]?.invite_code).toBe('ABCD2345');
+    expect(authBodies[0]?.side).toBe('right');
+    expect(String(authBodies[0]?.message)).toContain(account.address);
+    expect(useWalletStore.getState().walletRdns).toBe('app.agcfund.localwallet');
+    expect(localStorage.getItem('token')).toBe('new-token');
+  });
+});
