@@ -1,13 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/request.ts';
+import { canRetry } from '../lib/request.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
-      // The server's own answers (400, 401, 404, ...) do not change on retry; transport failures might.
-      retry: (failureCount, error) => !(error instanceof ApiError) && failureCount < 1,
+      // Only what may change on a second try (no answer, 5xx): a 404, 403 or 400 is the same answer again.
+      retry: (failureCount, error) => canRetry(error) && failureCount < 1,
     },
     mutations: { retry: false },
   },

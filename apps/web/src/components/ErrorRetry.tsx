@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/errors.ts';
+import { canRetry } from '../lib/request.ts';
 
-/** Why a part of a page could not load (the error's text) and a retry, inside the card that shows that part. */
+/**
+ * Why a part of a page could not load (the error's text), inside the card that shows that part, and a retry
+ * when asking again can help (no answer, 5xx).
+ */
 export function ErrorRetry({
   error,
   onRetry,
@@ -20,13 +24,15 @@ export function ErrorRetry({
   return (
     <div className={className} data-testid={testId}>
       <p className="error-text">{errorText(error, t)}</p>
-      <button
-        type="button"
-        className={small ? 'btn btn-secondary btn-small' : 'btn btn-secondary'}
-        onClick={onRetry}
-      >
-        {t('common.retry')}
-      </button>
+      {canRetry(error) && (
+        <button
+          type="button"
+          className={small ? 'btn btn-secondary btn-small' : 'btn btn-secondary'}
+          onClick={onRetry}
+        >
+          {t('common.retry')}
+        </button>
+      )}
     </div>
   );
 }

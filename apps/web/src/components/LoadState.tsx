@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/errors.ts';
+import { canRetry } from '../lib/request.ts';
 import { Skeleton } from './Skeleton.tsx';
 
 /** Skeleton lines (read out as 'Loading...') in place of what a page or list has not received yet. */
@@ -7,7 +8,10 @@ export function LoadingState({ testId, rows = 3 }: { testId: string; rows?: numb
   return <Skeleton rows={rows} testId={testId} className="list-state" />;
 }
 
-/** 'Load Failed' with the reason and a retry, in place of what a page or list could not load. */
+/**
+ * 'Load Failed' with the reason, in place of what a page or list could not load: the one place a read's
+ * error is shown (lib/request shows none). Retry only when asking again can help (no answer, 5xx).
+ */
 export function LoadFailed({
   testId,
   error,
@@ -19,12 +23,14 @@ export function LoadFailed({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="list-state" data-testid={testId}>
+    <div className="list-state" data-testid={testId} role="alert">
       <p className="error-text">{t('common.loadFailed')}</p>
       <p className="muted small">{errorText(error, t)}</p>
-      <button type="button" className="btn btn-secondary" onClick={onRetry}>
-        {t('common.retry')}
-      </button>
+      {canRetry(error) && (
+        <button type="button" className="btn btn-secondary" onClick={onRetry}>
+          {t('common.retry')}
+        </button>
+      )}
     </div>
   );
 }

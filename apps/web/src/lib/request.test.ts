@@ -11,6 +11,7 @@ import {
   API_BASE,
   ApiError,
   CLIENT_DEFAULT_TIMEOUT,
+  canRetry,
   get,
   post,
   REQUEST_TIMEOUT,
@@ -154,12 +155,13 @@ describe('request: answers', () => {
     expect(alertSpy).not.toHaveBeenCalled();
   });
 
-  it('data that does not match the schema rejects with a parse error and a modal', async () => {
+  it('data that does not match the schema rejects with a parse error; a write toasts it, never a modal', async () => {
     answer({ code: 200, msg: 'ok', data: { nonce: 5 } });
-    const error = await get('/nonce', undefined, { schema: nonceResponse }).catch((e: unknown) => e);
+    const error = await post('/nonce', undefined, { schema: nonceResponse }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestError);
     expect((error as RequestError).reason).toBe('parse');
-    await vi.waitFor(() => expect(alertSpy).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(toastSpy).toHaveBeenCalledTimes(1));
+    expect(alertSpy).not.toHaveBeenCalled();
   });
 
   it('code ≠ 200 shows msg as a 2-second toast and rejects with the code and msg', async () => {
@@ -182,8 +184,39 @@ describe('request: answers', () => {
 
   it('a non-200 code inside an HTTP 200 answer is an error as well', async () => {
     answer({ code: 404, msg: 'Not found', data: null }, 200);
-    await expect(get('/x')).rejects.toMatchObject({ code: 404, msg: 'Not found' });
+    await expect(post('/x')).rejects.toMatchObject({ code: 404, msg: 'Not found' });
     await vi.waitFor(() => expect(toastSpy).toHaveBeenCalledWith({ content: 'Not found', duration: 2000 }));
+  });
+
+  // One error surface (issue 13): a read's error is shown by its query, inline; the wrapper adds nothing.
+  it('a read (GET) shows no toast and no modal for any failure: 404, 5xx, no envelope, network, bad payload', async () => {
+    answer({ code: 404, msg: 'Order not found', data: null }, 404);
+    await expect(get('/order/1')).rejects.toMatchObject({ code: 404 });
+    answer({ code: 500, msg: 'Internal error', data: null }, 500);
+    await expect(get('/me')).rejects.toMatchObject({ code: 500 });
+    fetchMock.mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502 }));
+    await expect(get('/me')).rejects.toMatchObject({ reason: 'http' });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(get('/config')).rejects.toMatchObject({ reason: 'network' });
+    answer({ code: 200, msg: 'ok', data: { nonce: 5 } });
+    await expect(get('/nonce', undefined, { schema: nonceResponse })).rejects.toMatchObject({
+      reason: 'parse',
+    });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(toastSpy).not.toHaveBeenCalled();
+    expect(alertSpy).not.toHaveBeenCalled();
+  });
+
+  it('canRetry: only failures a second try may cure (no answer, 5xx, 429), not 404/403/400 or a bad payload', () => {
+    expect(canRetry(new RequestError('network', 5, 'network error'))).toBe(true);
+    expect(canRetry(new RequestError('timeout', 5, 'timeout'))).toBe(true);
+    expect(canRetry(new RequestError('http', 502, 'http 502'))).toBe(true);
+    expect(canRetry(new RequestError('http', 404, 'http 404'))).toBe(false);
+    expect(canRetry(new RequestError('parse', 200, 'invalid response'))).toBe(false);
+    expect(canRetry(new ApiError(500, 'Internal error', 500, null))).toBe(true);
+    expect(canRetry(new ApiError(429, 'Too many requests', 429, null))).toBe(true);
+    for (const code of [400, 403, 404, 409])
+      expect(canRetry(new ApiError(code, 'no', code, null))).toBe(false);
   });
 
   it('401 clears the token and the wallet keys and replaces the page with login, keeping the invite query', async () => {
@@ -204,33 +237,37 @@ describe('request: answers', () => {
     );
   });
 
-  it('server 5xx shows a modal with msg (OK only) instead of a toast', async () => {
+  it('a write answered 5xx toasts msg once, like any other code: no modal', async () => {
     answer({ code: 500, msg: 'Internal error', data: null }, 500);
-    await expect(get('/me')).rejects.toMatchObject({ name: 'ApiError', code: 500, msg: 'Internal error' });
+    await expect(post('/withdraw')).rejects.toMatchObject({
+      name: 'ApiError',
+      code: 500,
+      msg: 'Internal error',
+    });
     await vi.waitFor(() =>
-      expect(alertSpy).toHaveBeenCalledWith(
-        expect.objectContaining({ content: 'Internal error', confirmText: 'OK' }),
-      ),
+      expect(toastSpy).toHaveBeenCalledWith({ content: 'Internal error', duration: 2000 }),
     );
-    expect(toastSpy).not.toHaveBeenCalled();
+    expect(alertSpy).not.toHaveBeenCalled();
   });
 
-  it('an HTTP error without our envelope shows the system error text in a modal', async () => {
+  it('a write answered by an HTTP error without our envelope toasts the system error text', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502 }));
-    const error = await get('/me').catch((e: unknown) => e);
+    const error = await post('/withdraw').catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'RequestError', reason: 'http', code: 502 });
     await vi.waitFor(() =>
-      expect(alertSpy).toHaveBeenCalledWith(
-        expect.objectContaining({ content: 'The server is unavailable (HTTP 502). Please try again later.' }),
-      ),
+      expect(toastSpy).toHaveBeenCalledWith({
+        content: 'The server is unavailable (HTTP 502). Please try again later.',
+        duration: 2000,
+      }),
     );
+    expect(alertSpy).not.toHaveBeenCalled();
   });
 
   it('silent calls show nothing', async () => {
     answer({ code: 400, msg: 'nope', data: null }, 400);
-    await expect(get('/x', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(post('/x', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(get('/x', undefined, { silent: true })).rejects.toBeInstanceOf(RequestError);
+    await expect(post('/x', undefined, { silent: true })).rejects.toBeInstanceOf(RequestError);
     await new Promise((r) => setTimeout(r, 20));
     expect(toastSpy).not.toHaveBeenCalled();
     expect(alertSpy).not.toHaveBeenCalled();
@@ -238,9 +275,9 @@ describe('request: answers', () => {
 });
 
 describe('request: transport failures', () => {
-  it('network failure rejects with code 5 and shows the system error text in a modal', async () => {
+  it('network failure rejects with code 5; a write toasts the system error text (no modal)', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const error = await get('/me').catch((e: unknown) => e);
+    const error = await post('/withdraw').catch((e: unknown) => e);
     expect(error).toMatchObject({
       name: 'RequestError',
       reason: 'network',
@@ -248,16 +285,18 @@ describe('request: transport failures', () => {
       errMsg: 'network error',
     });
     await vi.waitFor(() =>
-      expect(alertSpy).toHaveBeenCalledWith(
-        expect.objectContaining({ content: 'Network error. Please check your connection and try again.' }),
-      ),
+      expect(toastSpy).toHaveBeenCalledWith({
+        content: 'Network error. Please check your connection and try again.',
+        duration: 2000,
+      }),
     );
+    expect(alertSpy).not.toHaveBeenCalled();
   });
 
   it('times out after 30 s by default: "timeout", code 5', async () => {
     vi.useFakeTimers();
     hang();
-    const pending = get('/me').catch((e: unknown) => e);
+    const pending = post('/withdraw').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT - 1);
     expect(fetchMock.mock.calls[0]?.[1].signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -265,9 +304,10 @@ describe('request: transport failures', () => {
     expect(error).toMatchObject({ name: 'RequestError', reason: 'timeout', code: 5, errMsg: 'timeout' });
     vi.useRealTimers();
     await vi.waitFor(() =>
-      expect(alertSpy).toHaveBeenCalledWith(
-        expect.objectContaining({ content: 'The request timed out. Please try again.' }),
-      ),
+      expect(toastSpy).toHaveBeenCalledWith({
+        content: 'The request timed out. Please try again.',
+        duration: 2000,
+      }),
     );
   });
 

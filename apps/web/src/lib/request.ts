@@ -5,9 +5,11 @@
 // - Accept-Language always; Authorization + X-Wallet-Address when a token exists;
 // - `{code, msg, data}` with code 200 → data (parsed with the zod schema when one is given);
 // - code 401 → toast msg, clear the session, go to login (replace);
-// - code >= 500 → modal (OK only) with msg; any other code → toast msg for 2 s; the call rejects;
-// - no answer at all → modal with the system error text: timeout (code 5), network failure (code 5);
-//   abort (600003) rejects quietly since the caller asked for it.
+// - one error surface (issue 13, see apps/web/README.md): a read (GET) never shows its error itself, the
+//   query that asked shows it inline where the data would be; a write (POST, ...) shows its error as one
+//   2 s toast (the server's msg, or the system text when no answer came: timeout, network failure, code 5)
+//   unless the caller shows it itself (`silent`: a form's own message). Never a modal: offline, every
+//   failed call would stack one more. Abort (600003) rejects quietly since the caller asked for it.
 import type { z } from 'zod';
 import { isLoggedIn, useAuthStore } from '../stores/auth.ts';
 import { useWalletStore } from '../stores/wallet.ts';
@@ -15,7 +17,7 @@ import { AppError } from './errors.ts';
 import { currentLocale, t } from './i18n/index.ts';
 import { goToLogin } from './navigation.ts';
 import { clearSession } from './session.ts';
-import { alertModal, REQUEST_TOAST_DURATION, toast } from './ui.ts';
+import { REQUEST_TOAST_DURATION, toast } from './ui.ts';
 
 export const API_BASE = '/api/v1';
 /** Timeout of API requests. */
@@ -101,7 +103,10 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   timeout?: number;
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /** No toast/modal: the caller shows the error itself. 401 still ends the session. */
+  /**
+   * A write's error is not toasted: the caller shows it itself (a form's message). Reads are always
+   * silent: their query shows the error inline. 401 still ends the session.
+   */
   silent?: boolean;
 }
 
@@ -132,9 +137,24 @@ function isEnvelope(body: unknown): body is { code: number; msg?: unknown; data?
   return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
 }
 
-function reportTransport(error: RequestError, silent: boolean | undefined): void {
-  if (silent || error.reason === 'abort') return;
-  void alertModal(t(error.i18nKey, error.values), { confirmText: t('common.ok') });
+/**
+ * Whether asking again can help: no answer (network, timeout), a 5xx or a rate limit. A 4xx answer
+ * (not found, forbidden, invalid input) or a malformed payload is the same the next time. Failures from
+ * elsewhere (a wallet's RPC, say) may pass: they keep their retry.
+ */
+export function canRetry(error: unknown): boolean {
+  if (error instanceof ApiError) return error.code >= 500 || error.code === 429 || error.status >= 500;
+  if (error instanceof RequestError) {
+    if (error.reason === 'network' || error.reason === 'timeout') return true;
+    return error.reason === 'http' && (error.code >= 500 || error.code === 429 || error.code === 0);
+  }
+  return true;
+}
+
+/** Writes report their failure once, as a toast; reads never (their query shows it inline). */
+function reportTransport(error: RequestError, quiet: boolean): void {
+  if (quiet || error.reason === 'abort') return;
+  void toast(t(error.i18nKey, error.values), REQUEST_TOAST_DURATION);
 }
 
 function handleUnauthorized(): void {
@@ -158,6 +178,7 @@ export async function request<S extends z.ZodType | undefined = undefined>(
     body = JSON.stringify(options.data ?? {});
   }
   const url = method === 'GET' ? buildUrl(options.url, options.data) : buildUrl(options.url);
+  const quiet = options.silent === true || method === 'GET';
 
   const controller = new AbortController();
   let timedOut = false;
@@ -180,7 +201,7 @@ export async function request<S extends z.ZodType | undefined = undefined>(
       : controller.signal.aborted
         ? new RequestError('abort', TransportErrorCode.abort, 'abort', { cause })
         : new RequestError('network', TransportErrorCode.network, 'network error', { cause });
-    reportTransport(error, options.silent);
+    reportTransport(error, quiet);
     throw error;
   } finally {
     clearTimeout(timer);
@@ -204,7 +225,7 @@ export async function request<S extends z.ZodType | undefined = undefined>(
     const error = response.ok
       ? new RequestError('parse', response.status, 'invalid response', { status: response.status })
       : new RequestError('http', response.status, `http ${response.status}`, { status: response.status });
-    reportTransport(error, options.silent);
+    reportTransport(error, quiet);
     throw error;
   }
 
@@ -215,9 +236,8 @@ export async function request<S extends z.ZodType | undefined = undefined>(
     if (code === 401) {
       if (!options.silent) void toast(msg, REQUEST_TOAST_DURATION);
       handleUnauthorized();
-    } else if (!options.silent) {
-      if (code >= 500) void alertModal(msg, { confirmText: t('common.ok') });
-      else void toast(msg, REQUEST_TOAST_DURATION);
+    } else if (!quiet) {
+      void toast(msg, REQUEST_TOAST_DURATION);
     }
     throw error;
   }
@@ -229,7 +249,7 @@ export async function request<S extends z.ZodType | undefined = undefined>(
       cause: result.error,
       status: response.status,
     });
-    reportTransport(error, options.silent);
+    reportTransport(error, quiet);
     throw error;
   }
   return result.data as Result<S>;

@@ -6,7 +6,7 @@ import { errorText } from '../../../lib/errors.ts';
 import { formatAssetExact } from '../../../lib/format.ts';
 import { redirectTo } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
-import { alertModal, confirmModal, toast } from '../../../lib/ui.ts';
+import { alertModal, confirmModal } from '../../../lib/ui.ts';
 import { isZeroAmount, problemKey, readWithdrawAmount } from '../amount.ts';
 import { useWithdrawLimit } from '../api/get-withdraw-limit.ts';
 import { withdrawKeys } from '../api/keys.ts';
@@ -119,7 +119,7 @@ export function useWithdrawForm(initialType: WithdrawType) {
       const send = await decide(check);
       if (send === null) return;
       const withdrawal = await request.mutateAsync({ type, amount: send });
-      void toast(t('withdraw.submitted'));
+      // No toast: the success page says it (one message, issue 13).
       void redirectTo(withQuery(paths.withdrawalSubmitted, { withdraw_id: withdrawal.withdraw_id })).catch(
         ignore,
       );
