@@ -68,6 +68,12 @@ describe('home page', () => {
     expect(screen.getByText("Today's rewards (AGC)")).toBeTruthy();
   });
 
+  it('shows level 0 (nothing invested) as no level, not V1 (issue 13)', async () => {
+    stubApi({ 'GET /api/v1/me': () => ok(makeMe({ level: 0 })) });
+    renderPage(<HomePage />);
+    expect((await screen.findByTestId('home-level')).textContent).toBe('No level');
+  });
+
   it('links the investment section to the hash-rate page', async () => {
     stubApi({ 'GET /api/v1/me': () => ok(makeMe({ today_profit: '3', today_profit_amc: '1.5' })) });
     const { router } = renderPage(<HomePage />);

@@ -82,6 +82,13 @@ describe('team_user page', () => {
     expect(screen.getByTestId('team-summary-valid').textContent).toBe('1');
   });
 
+  it('shows level 0 (nothing invested) as no level, not V1 (issue 13)', async () => {
+    stubApi(routes(() => pageOf([makeUser({ level: 0 }), makeUser({ id: '11', address: B, level: 1 })])));
+    renderPage(<TeamUserPage />, '/pages/index/team_user');
+    expect(inside(await screen.findByTestId('team-user-10'), 'team-user-level')).toBe('No level');
+    expect(inside(screen.getByTestId('team-user-11'), 'team-user-level')).toBe('V1');
+  });
+
   it('asks the server with the chosen scope, sector and status', async () => {
     const calls = stubApi(routes(() => pageOf([])));
     renderPage(<TeamUserPage />, '/pages/index/team_user');
