@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
 import type { Member } from '../src/modules/members/index.ts';
 import { runSettlement } from '../src/modules/rewards/settlement.ts';
-import { dayKey } from '../src/modules/rules/index.ts';
+import { dayKey, nextDay } from '../src/modules/rules/index.ts';
 import { seedProducts } from '../src/modules/shop/index.ts';
 import { buyDirectly, newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
@@ -204,8 +204,13 @@ describe('team tree API', () => {
 describe('daily settlement', () => {
   it('refuses a day that has not ended, non-admins, and bad dates; changes nothing', async () => {
     const res = await post('R', 'admin/settlements/run', { day });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe(`${day} has not ended yet: a day can be settled once it is over (UTC)`);
+    const end = nextDay(day);
+    expect(res.statusCode).toBe(425);
+    expect(res.json()).toEqual({
+      code: 425,
+      msg: `${day} cannot be settled yet: the day is not over. It can be settled from ${end} 00:00 UTC.`,
+      data: { day, settleable_from: `${end}T00:00:00.000Z` },
+    });
     expect((await post('A', 'admin/settlements/run', { day })).statusCode).toBe(403);
     expect((await get('A', 'admin/settlements')).statusCode).toBe(403);
     for (const bad of [{}, { day: '2026-02-30' }, { day: '20261120' }, { day: 'yesterday' }])
@@ -214,6 +219,25 @@ describe('daily settlement', () => {
       await s.ctx.db.execute(sql`select count(*)::int as n from settlement_runs`),
     );
     expect(Number(n!.n)).toBe(0);
+  });
+
+  // Issue 13: the page asked about today (or a later day) and showed "Load Failed"; it is a "not yet".
+  it('a preview of today or a later day answers 425 Too Early, translated, with when the day can be settled', async () => {
+    const later = nextDay(nextDay(day));
+    for (const d of [day, later]) {
+      const res = await get('R', `admin/settlements/preview?day=${d}`);
+      expect(res.statusCode, d).toBe(425);
+      expect(res.json().code).toBe(425);
+      expect(res.json().data).toEqual({ day: d, settleable_from: `${nextDay(d)}T00:00:00.000Z` });
+    }
+    const ja = await s.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/settlements/preview?day=${day}`,
+      headers: { ...h.R, 'accept-language': 'ja' },
+    });
+    expect(ja.json().msg).toBe(
+      `${day} はまだ精算できません：その日が終わっていません。${nextDay(day)} 00:00（UTC）から精算できます。`,
+    );
   });
 
   it('previews, then pays exactly the preview: static and pairing with caps, vc split, carry, ranks, team sizes', async () => {
@@ -304,11 +328,11 @@ describe('daily settlement', () => {
       sql`select count(*)::int as n, sum(amount)::text as s from ledger_transfers`,
     );
     expect(rowsOf(after)).toEqual(rowsOf(before));
-    // The next day cannot be skipped to, and a settled day previews as its run.
+    // The next day cannot be skipped to (it is not over: 425 Too Early), and a settled day previews as its run.
     const skip = await post('R', 'admin/settlements/run', {
       day: dayKey(new Date(s.ctx.now().getTime() + DAY_MS)),
     });
-    expect(skip.statusCode).toBe(400);
+    expect(skip.statusCode).toBe(425);
     const preview = (await get('R', `admin/settlements/preview?day=${day}`)).json().data;
     expect(preview).toMatchObject({ day, next_day: null, totals: null, run: { day, run_by: m.R!.address } });
     const audit = rowsOf<{ action: string; target: string }>(

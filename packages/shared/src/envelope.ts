@@ -13,6 +13,8 @@ export const ErrorCode = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  /** Not yet: asked before the moment it becomes possible (a day settled before it is over); `data` says when. */
+  tooEarly: 425,
   tooManyRequests: 429,
   internal: 500,
   unavailable: 503,

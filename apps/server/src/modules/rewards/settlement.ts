@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@agc/db';
 import {
   AGC_DECIMALS,
+  ErrorCode,
   formatAmount,
   type SettlementRun,
   type SettlementTotals,
@@ -135,11 +136,25 @@ async function prepare(
   return { result, splits, totals: totalsOf(result, splits, await ordersConfirmedOn(tx, day)), price };
 }
 
+/**
+ * A day not over yet (today, a future day): 425 Too Early with when it can be settled, so that the page
+ * says "not yet, from then" instead of a failure. `data.settleable_from` is the instant the day ends.
+ */
+function notOverYet(day: string): SettlementError {
+  const end = nextDay(day);
+  return new SettlementError(
+    ErrorCode.tooEarly,
+    'settlement.day_not_over',
+    { day, from: `${end} 00:00` },
+    { day, settleable_from: `${end}T00:00:00.000Z` },
+  );
+}
+
 /** Why a day cannot be settled now (or null): days settle in order, once, after they ended. */
 async function refusal(db: DbOrTx, day: string, now: Date): Promise<SettlementError | null> {
   const [done] = await findRuns(db, { day });
   if (done) return new SettlementError(409, 'settlement.already_settled', { day });
-  if (day >= dayKey(now)) return new SettlementError(400, 'settlement.day_not_over', { day });
+  if (day >= dayKey(now)) return notOverYet(day);
   const next = await nextSettlementDay(db, now);
   if (next !== day) return new SettlementError(400, 'settlement.out_of_order', { day, next: next ?? '—' });
   return null;

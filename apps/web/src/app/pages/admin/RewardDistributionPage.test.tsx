@@ -187,6 +187,33 @@ describe('reward distribution page', () => {
     expect(screen.queryByTestId('settlement-run')).toBeNull();
   });
 
+  // Issue 13: today (or a later day) showed a red "Load Failed"; the server now says "not yet" (425).
+  it('a day not over yet is a calm notice saying from when it can be settled: no Load Failed, no Retry', async () => {
+    const notYet =
+      '2025-01-05 cannot be settled yet: the day is not over. It can be settled from 2025-01-06 00:00 UTC.';
+    const calls = stubApi({
+      'GET /api/v1/admin/settlements': () => ok({ list: [], next_day: '2025-01-01' }),
+      'GET /api/v1/admin/settlements/preview': (url) => {
+        const day = url.searchParams.get('day') ?? '2025-01-01';
+        return day === '2025-01-05'
+          ? fail(425, notYet, { day, settleable_from: '2025-01-06T00:00:00.000Z' })
+          : ok({ day, next_day: '2025-01-01', run: null, totals: makeTotals() });
+      },
+    });
+    renderPage(<RewardDistributionPage />, PATH);
+    const input = (await screen.findByTestId('settlement-day')) as HTMLInputElement;
+    await screen.findByTestId('settlement-run');
+    fireEvent.change(input, { target: { value: '2025-01-05' } });
+    expect((await screen.findByTestId('settlement-not-yet')).textContent).toBe(notYet);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByText(notYet)).toHaveLength(1);
+    expect(screen.queryByTestId('settlement-error')).toBeNull();
+    expect(screen.queryByText('Load Failed')).toBeNull();
+    expect(screen.queryByText('Retry')).toBeNull();
+    expect(screen.queryByTestId('settlement-run')).toBeNull();
+    expect(previewDays(calls)).toEqual([null, '2025-01-05']);
+  });
+
   it('starts at next_day when the server’s default preview is another day', async () => {
     const calls = stubApi({
       'GET /api/v1/admin/settlements': () => ok({ list: [], next_day: '2025-01-01' }),

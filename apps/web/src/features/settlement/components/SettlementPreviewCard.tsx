@@ -7,7 +7,7 @@ import { RunDetails } from './RunDetails.tsx';
 import { SettlementTotalsRows } from './SettlementTotalsRows.tsx';
 
 /**
- * The day shown: loading, failed, every day settled, a settled day's run and what it paid, or what
+ * The day shown: loading, not over yet (a calm notice saying from when), failed, every day settled, a settled day's run and what it paid, or what
  * running it would pay now (with Run when it is the next day to settle).
  */
 export function SettlementPreviewCard({
@@ -24,6 +24,12 @@ export function SettlementPreviewCard({
   let body: ReactNode;
   if (state.isPending) {
     body = <LoadingState testId="settlement-loading" />;
+  } else if (state.notYet) {
+    body = (
+      <p className="notice settlement-hint" role="status" data-testid="settlement-not-yet">
+        {state.notYet.msg}
+      </p>
+    );
   } else if (state.error) {
     body = <LoadFailed testId="settlement-error" error={state.error} onRetry={state.retry} />;
   } else if (state.day === null) {

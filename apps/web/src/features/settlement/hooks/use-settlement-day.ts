@@ -1,7 +1,8 @@
 // The day the reward distribution page shows, and what the server says of it: the day picked, or
 // else the next day to settle; its preview (a settled day: its run); the history; whether it can run.
+import { ErrorCode } from '@agc/shared';
 import { useState } from 'react';
-import { isForbidden } from '../../../lib/request.ts';
+import { ApiError, isForbidden } from '../../../lib/request.ts';
 import { useSettlementHistory } from '../api/get-settlement-history.ts';
 import { useSettlementPreview } from '../api/get-settlement-preview.ts';
 
@@ -18,13 +19,17 @@ export function useSettlementDay() {
   /** The preview of the day shown (not of a day picked before, while the new one loads). */
   const data = day !== null && preview.data?.day === day ? preview.data : undefined;
   const nextDay = data?.next_day ?? history.data?.next_day ?? initial.data?.next_day ?? null;
+  // Today or a later day: the server says it is not over yet and when it can be settled (425 Too Early).
+  const notYet = isTooEarly(preview.error) ? preview.error : null;
   return {
     day,
     pick: setPicked,
     /** The server refused (403): admins only. */
     forbidden: [initial.error, preview.error, history.error].some(isForbidden),
     isPending: initial.isPending || (day !== null && preview.isPending),
-    error: preview.error ?? initial.error,
+    error: notYet ? null : (preview.error ?? initial.error),
+    /** The day picked is not over yet: the server's translated "not yet, from …" (not a failure). */
+    notYet,
     retry: () => void (preview.error ? preview.refetch() : initial.refetch()),
     data,
     nextDay,
@@ -33,5 +38,8 @@ export function useSettlementDay() {
     history,
   };
 }
+
+const isTooEarly = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === ErrorCode.tooEarly;
 
 export type SettlementDayState = ReturnType<typeof useSettlementDay>;
