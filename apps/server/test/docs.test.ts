@@ -37,6 +37,7 @@ describe('API documentation and public configuration', () => {
       '/api/v1/me/relation',
       '/api/v1/me/team',
       '/api/v1/me/tree',
+      '/api/v1/me/tree/subtree',
       '/api/v1/nonce',
       '/api/v1/order',
       '/api/v1/order/all',
@@ -134,6 +135,9 @@ describe('GET /api/v1/me', () => {
       'dividend_rate',
       'vc_rate',
     ];
-    expect(Object.keys(res.json().data).sort()).toEqual([...spec, 'address', 'invite_code', 'roles'].sort());
+    // team_counts_as_of: when the team sizes were counted (null: live; issue 13).
+    expect(Object.keys(res.json().data).sort()).toEqual(
+      [...spec, 'address', 'invite_code', 'roles', 'team_counts_as_of'].sort(),
+    );
   });
 });

@@ -47,6 +47,7 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     level: 1,
     team_size_all: 0,
     team_size_valid: 0,
+    team_counts_as_of: null,
     invited_count_all: 0,
     invited_count_valid: 0,
     manage_leve: 0,

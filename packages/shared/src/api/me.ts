@@ -24,6 +24,11 @@ export const meResponse = z.object({
   profit_sum: amountString,
   team_size_all: z.number().int(),
   team_size_valid: z.number().int(),
+  /**
+   * When the two team sizes were counted: null = live from the placement tree (now); a day (YYYY-MM-DD)
+   * = the daily settlement of that day (a team too large to count on every request); '' = not settled yet.
+   */
+  team_counts_as_of: z.string().nullable(),
   invited_count_all: z.number().int(),
   invited_count_valid: z.number().int(),
   left_team_investment: amountString,

@@ -48,6 +48,25 @@ export const treeResponse = z.object({
 });
 export type TreeResponse = z.infer<typeof treeResponse>;
 
+/** me/tree/subtree?id=: a whole subtree in one answer (for "expand all"), capped at SUBTREE_NODE_LIMIT nodes. */
+export const SUBTREE_NODE_LIMIT = 2000;
+export const subtreeQuery = z.object({ id: memberIdString.optional() });
+export const subtreeNodeSchema = treeNodeSchema.extend({
+  /** The placement parent's id (null for the answer's root). */
+  parent_id: memberIdString.nullable(),
+});
+export type SubtreeNode = z.infer<typeof subtreeNodeSchema>;
+export const subtreeResponse = z.object({
+  /** The requested node's id (the first of `nodes`). */
+  root: memberIdString,
+  /** Level by level from the root (every node's parent comes before it). */
+  nodes: z.array(subtreeNodeSchema),
+  /** More members are below than were sent (the first `limit` of a level-by-level walk were). */
+  truncated: z.boolean(),
+  limit: z.number().int(),
+});
+export type SubtreeResponse = z.infer<typeof subtreeResponse>;
+
 /** me/relation?address=: the placement path from the member down to that address (inside the subtree only). */
 export const relationQuery = z.object({ address: addressSchema });
 export const RELATION_PATH_LIMIT = 200;

@@ -3,6 +3,7 @@ import type { DbOrTx } from '@agc/db';
 import type { AuthBody } from '@agc/shared';
 import { type Hex, recoverMessageAddress } from 'viem';
 import type { AppContext } from '../../context.ts';
+import { invalidate } from '../../lib/caches.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { findByAddress, invalidateMember } from '../members/index.ts';
@@ -93,11 +94,12 @@ export async function signIn(
   for (let attempt = 0; ; attempt++) {
     try {
       const sessionId = newSessionId();
+      let placed = false;
       const member = await ctx.db.transaction(async (tx) => {
         await consumeNonce(tx, ctx, nonce, address);
-        const m =
-          (await findByAddress(tx, address)) ??
-          (await placeNewMember(tx, address, { code: body.invite_code, side: body.side }));
+        const known = await findByAddress(tx, address);
+        placed = !known;
+        const m = known ?? (await placeNewMember(tx, address, { code: body.invite_code, side: body.side }));
         // Sessions live on the real clock, like the tokens that name them.
         const expiresAt = new Date(Date.now() + ctx.tokens.lifetimeMs);
         await openSession(tx, { id: sessionId, userId: m.id, expiresAt, ...client });
@@ -105,6 +107,8 @@ export async function signIn(
       });
       // A sign-up changed the inviter's count.
       if (member.inviterId !== null) invalidateMember(ctx, member.inviterId);
+      // A placement changed every ancestor's live team size (/me): drop the cached answers.
+      if (placed) invalidate(ctx, { kind: 'allFigures' });
       return { token: await ctx.tokens.sign(member.address, member.id, sessionId), address: member.address };
     } catch (e) {
       // Two sign-ups raced (same address, root, or an invite code collision): the loser retries once

@@ -12,8 +12,9 @@ const agc = (v: bigint) => formatAmount(v, AGC_DECIMALS);
 
 /**
  * The member's user info, from the ledger (investment, remaining dividends, available), the reward
- * records (today, yesterday, total), the team volume and the daily settlement's team state (team
- * sizes, management base and rank, as of the last settlement). locked_profit is what sits in
+ * records (today, yesterday, total), the team volume, the placement tree (team sizes, live; a very large
+ * team's as of the last settlement, with its day) and the daily settlement's team state (management base
+ * and rank, as of the last settlement). locked_profit is what sits in
  * withdrawals not yet paid out (USDT), service_fee the withdrawal fee rate in percent. Figures of
  * features not built yet (funds) are 0; nothing here is invented.
  */
@@ -48,6 +49,7 @@ async function loadMe(ctx: AppContext, user: SessionUser): Promise<Me> {
     profit_sum: usdt(f.profitSum),
     team_size_all: f.teamSize,
     team_size_valid: f.teamValid,
+    team_counts_as_of: f.teamCountsAsOf,
     invited_count_all: member.invitedCount,
     invited_count_valid: f.invitedValid,
     left_team_investment: usdt(f.leftTeam),

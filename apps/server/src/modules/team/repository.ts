@@ -103,6 +103,7 @@ export async function ancestorAt(db: DbOrTx, memberId: bigint, depth: number): P
 
 export interface NodeRow {
   id: string;
+  parent_id: string | null;
   address: string;
   side: Side | null;
   depth: number;
@@ -124,7 +125,7 @@ export async function nodeRows(
 ): Promise<Map<bigint, NodeRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db.execute(sql`
-    select u.id::text as id, u.address, u.side, u.depth, u.created_at,
+    select u.id::text as id, u.parent_id::text as parent_id, u.address, u.side, u.depth, u.created_at,
       coalesce(inv.balance, 0)::text as investment,
       coalesce(v.left_total, 0)::text as left_volume, coalesce(v.right_total, 0)::text as right_volume,
       coalesce(s.left_carry, 0)::text as left_carry, coalesce(s.right_carry, 0)::text as right_carry,
@@ -138,6 +139,22 @@ export async function nodeRows(
     where u.id = any(${sql.param(ids.map(String))}::bigint[])
       ${withChildrenOf === undefined ? sql`` : sql`or u.parent_id = ${id(withChildrenOf)}`}`);
   return new Map(rowsOf<NodeRow>(rows).map((r) => [BigInt(r.id), r]));
+}
+
+/**
+ * Up to `limit` members of `rootId`'s subtree (the root included), level by level: the recursive walk
+ * by users.parent_id produces a level before the next, and stops once `limit` rows were read.
+ */
+export async function subtreeIds(db: DbOrTx, rootId: bigint, limit: number): Promise<bigint[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with recursive t(id) as (
+        select id from users where id = ${id(rootId)}
+        union all
+        select c.id from users c join t on c.parent_id = t.id
+      ) select id::text as id from t limit ${limit}`),
+  );
+  return rows.map((r) => BigInt(r.id));
 }
 
 /** A member and up to `steps` of its ancestors, top first. */

@@ -2,6 +2,8 @@ import {
   inviteResponse,
   relationQuery,
   relationResponse,
+  subtreeQuery,
+  subtreeResponse,
   teamUsersQuery,
   teamUsersResponse,
   treeQuery,
@@ -11,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeSchemas } from '../../lib/route-schema.ts';
-import { getInvite, getRelation, getTree, teamUsers } from './service.ts';
+import { getInvite, getRelation, getSubtree, getTree, teamUsers } from './service.ts';
 
 const schema = routeSchemas('team');
 
@@ -47,6 +49,22 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       ok(
         req,
         await getTree(ctx, req.user!.id, req.query.id === undefined ? undefined : BigInt(req.query.id)),
+      ),
+  );
+
+  app.get(
+    '/me/tree/subtree',
+    {
+      schema: schema(
+        'A node of my placement subtree (default: me) and all below it, level by level, at most 2,000 nodes (then truncated); 404 outside it',
+        subtreeResponse,
+        { querystring: subtreeQuery },
+      ),
+    },
+    async (req) =>
+      ok(
+        req,
+        await getSubtree(ctx, req.user!.id, req.query.id === undefined ? undefined : BigInt(req.query.id)),
       ),
   );
 

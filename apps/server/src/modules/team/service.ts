@@ -5,6 +5,8 @@ import {
   RELATION_PATH_LIMIT,
   type Relation,
   type Side,
+  SUBTREE_NODE_LIMIT,
+  type SubtreeResponse,
   type TeamUser,
   type TreeNode,
   type TreeResponse,
@@ -30,6 +32,7 @@ import {
   type NodeRow,
   nodeRows,
   pathUp,
+  subtreeIds,
   type TeamUsersFilter,
   teamUserRows,
   validInviteeCount,
@@ -91,6 +94,40 @@ export async function getTree(ctx: AppContext, userId: bigint, nodeId?: bigint):
     return null;
   };
   return { node: toNode(ctx, node, me.depth), left: child('left'), right: child('right') };
+}
+
+/**
+ * me/tree/subtree: a node of my subtree (default: me) and everything below it, level by level, at most
+ * SUBTREE_NODE_LIMIT nodes (then `truncated`). Anything outside my subtree is 404. Three queries: the
+ * subtree check, the walk, the nodes' figures.
+ */
+export async function getSubtree(
+  ctx: AppContext,
+  userId: bigint,
+  nodeId?: bigint,
+  limit = SUBTREE_NODE_LIMIT,
+): Promise<SubtreeResponse> {
+  const me = await member(ctx, userId);
+  const root = nodeId ?? me.id;
+  if (root !== me.id && (await ancestorAt(ctx.db, root, me.depth)) !== me.id)
+    throw notFound('team.not_in_subtree');
+  const ids = await subtreeIds(ctx.db, root, limit + 1);
+  if (ids.length === 0) throw notFound('team.not_in_subtree');
+  const kept = ids.slice(0, limit);
+  const rows = await nodeRows(ctx.db, kept);
+  const nodes = kept
+    .map((i) => {
+      const r = rows.get(i)!;
+      return { ...toNode(ctx, r, me.depth), parent_id: i === root ? null : r.parent_id };
+    })
+    // Level by level, then by id (the walk's order within a level is the database's).
+    .sort((a, b) => a.depth - b.depth || (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  return {
+    root: root.toString(),
+    nodes,
+    truncated: ids.length > limit,
+    limit,
+  };
 }
 
 /** me/relation: the path from me down to the member with that address, if it is in my subtree. */
