@@ -77,3 +77,21 @@ const squareEnds: IconProps = { strokeLinecap: undefined, strokeLinejoin: undefi
 
 /** A menu item's "opens a page" chevron (16 px). */
 export const ChevronIcon = icon(<path d="m9 5 7 7-7 7" />, { ...squareEnds, size: 16, strokeWidth: 2 });
+
+/** A calendar (date fields' picker button). */
+export const CalendarIcon = icon(
+  <>
+    <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
+    <path d="M3.5 10h17M8 3v4M16 3v4" />
+  </>,
+  { size: 20 },
+);
+
+/** Two sheets (copy to the clipboard). */
+export const CopyIcon = icon(
+  <>
+    <rect x="8.5" y="8.5" width="12" height="12" rx="2" />
+    <path d="M15.5 8.5V5.5a2 2 0 0 0-2-2h-8a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h3" />
+  </>,
+  { size: 18 },
+);

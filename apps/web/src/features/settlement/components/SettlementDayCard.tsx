@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import type { SettlementPreview } from '../api/get-settlement-preview.ts';
 import { todayUtc } from '../format.ts';
 
-/** The day choice (UTC calendar days up to today), whether the day is settled, and the next day to settle. */
+/** The day choice (UTC calendar days up to today, entered as YYYY-MM-DD), whether the day is settled, and the next day to settle. */
 export function SettlementDayCard({
   day,
   data,
@@ -18,19 +19,15 @@ export function SettlementDayCard({
   return (
     <section className="card">
       <div className="settlement-day-row">
-        <label className="settlement-day">
-          <span className="muted small">{t('settlement.day')}</span>
-          <input
-            type="date"
-            className="input"
-            data-testid="settlement-day"
-            value={day ?? ''}
+        <div className="settlement-day">
+          <DateField
+            label={t('settlement.day')}
+            value={day}
             max={todayUtc()}
-            onChange={(event) => {
-              if (/^\d{4}-\d{2}-\d{2}$/.test(event.target.value)) onPick(event.target.value);
-            }}
+            onChange={onPick}
+            testId="settlement-day"
           />
-        </label>
+        </div>
         {data && (
           <span
             className={`status-tag${data.run ? ' status-tag--success' : ' status-tag--unpaid'}`}

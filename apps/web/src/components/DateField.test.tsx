@@ -1,0 +1,81 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../lib/i18n/index.ts';
+import { LOCALES } from '../lib/i18n/languages.ts';
+import { cleanupPage } from '../test/cleanup.ts';
+import { DateField, isDay } from './DateField.tsx';
+
+afterEach(async () => {
+  await applyLanguage('en');
+  await cleanupPage();
+});
+
+// Issue 13: the settlement day showed mm/dd/yyyy (the browser's date input) while every date the app
+// shows reads YYYY-MM-DD; the field now reads YYYY-MM-DD in every language.
+describe('DateField', () => {
+  it.each(LOCALES)('shows the day as YYYY-MM-DD in %s, with a named picker button', async (locale) => {
+    await applyLanguage(locale);
+    render(<DateField label="Day" value="2025-01-31" onChange={() => undefined} testId="day" />);
+    const input = screen.getByTestId('day') as HTMLInputElement;
+    expect(input.value).toBe('2025-01-31');
+    expect(input.type).toBe('text');
+    expect(input.placeholder).toBe('YYYY-MM-DD');
+    expect(screen.getByLabelText('Day')).toBe(input);
+    const button = screen.getByTestId('day-picker');
+    expect(button.getAttribute('aria-label')).toBeTruthy();
+    expect(button.getAttribute('aria-label')).not.toBe('common.chooseDate');
+    expect(document.querySelector('input[type="date"]')).toBeNull();
+  });
+
+  it('passes on a typed day once it is a real day within the range, and puts back anything else on blur', () => {
+    const onChange = vi.fn();
+    render(
+      <DateField
+        label="Day"
+        value="2025-01-01"
+        min="2024-01-01"
+        max="2025-06-30"
+        onChange={onChange}
+        testId="day"
+      />,
+    );
+    const input = screen.getByTestId('day') as HTMLInputElement;
+    for (const partial of ['2025-0', '2025-02-30', '2025-07-01', '2023-12-31'])
+      fireEvent.change(input, { target: { value: partial } });
+    expect(onChange).not.toHaveBeenCalled();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.blur(input);
+    expect(input.value).toBe('2025-01-01');
+    fireEvent.change(input, { target: { value: '2025-03-15' } });
+    expect(onChange).toHaveBeenCalledWith('2025-03-15');
+  });
+
+  it('the picker opens on the calendar button; confirming passes the day it shows, as YYYY-MM-DD', async () => {
+    const onChange = vi.fn();
+    render(
+      <DateField
+        label="Day"
+        value={null}
+        min="2025-01-01"
+        max="2025-06-30"
+        onChange={onChange}
+        testId="day"
+      />,
+    );
+    fireEvent.click(screen.getByTestId('day-picker'));
+    const confirm = await waitFor(() => {
+      const button = document.querySelector<HTMLElement>('.adm-picker-header-button:last-child');
+      if (!button) throw new Error('picker not open');
+      return button;
+    });
+    fireEvent.click(confirm);
+    // Nothing chosen yet: the picker starts at today, kept within the range (its last day here).
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('2025-06-30'));
+  });
+
+  it('isDay knows real calendar days', () => {
+    expect(isDay('2024-02-29')).toBe(true);
+    expect(isDay('2025-02-29')).toBe(false);
+    expect(isDay('2025-1-01')).toBe(false);
+  });
+});
