@@ -1,4 +1,9 @@
-// The one clipboard helper of the app (the invite page's copy buttons and the tree's context menu).
+// The one clipboard helper of the app (the invite page's copy buttons, the tree's context menu, Address).
+import { t } from './i18n/index.ts';
+import { toast } from './ui.ts';
+
+/** The spec's copy toast: 1 s. */
+export const COPY_TOAST_DURATION = 1000;
 
 /**
  * Copies text: the Clipboard API, else the old execCommand route; false when the browser can do
@@ -28,4 +33,11 @@ export async function copyToClipboard(text: string): Promise<boolean> {
   } finally {
     area.remove();
   }
+}
+
+/** Copies text and says so in a 1 s toast ("Copied", or "Could not copy" when the browser cannot). */
+export async function copyAndTell(text: string): Promise<boolean> {
+  const copied = await copyToClipboard(text);
+  await toast(t(copied ? 'common.copied' : 'common.copyFailed'), COPY_TOAST_DURATION);
+  return copied;
 }

@@ -180,7 +180,12 @@ describe('withdrawal audit page', () => {
     const usdt = await screen.findByTestId('withdraw-audit-item-12');
     expect(lists(calls)[0]?.query.get('status')).toBe('Auditing');
     expect(usdt.dataset.status).toBe('Auditing');
-    expect(inside(usdt, 'withdraw-audit-address-value')).toBe(MEMBER);
+    // The address in its short form (no mid-string wrap), the full one in its title and copy button.
+    const address = within(usdt).getByTestId('withdraw-audit-address-value');
+    expect(address.querySelector('[aria-hidden="true"]')?.textContent).toBe(shortAddress(MEMBER));
+    expect(address.querySelector('.address')?.getAttribute('data-address')).toBe(MEMBER);
+    expect(within(address).getByTitle(MEMBER)).toBeTruthy();
+    expect(within(address).getByRole('button', { name: 'Copy the full address' })).toBeTruthy();
     expect(inside(usdt, 'withdraw-audit-asset')).toBe('USDT');
     expect(inside(usdt, 'withdraw-audit-amount')).toBe('100.00 USDT');
     expect(inside(usdt, 'withdraw-audit-fee')).toBe('5.00 USDT');

@@ -1,4 +1,4 @@
-import { formatTime, type Withdrawal } from '@agc/shared';
+import { formatTime, shortAddress, type Withdrawal } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -72,12 +72,17 @@ describe('withdrawal detail page', () => {
       service_fee: '24.69 AGC',
       fee_rate: '2%',
       received: '1,209.81 AGC',
-      address: MEMBER,
       created_at: formatTime(w.created_at),
       audited_at: formatTime('2025-01-01T01:00:00Z'),
       voucher_deadline: formatTime('2025-01-01T02:00:00Z'),
       claimed_at: formatTime('2025-01-01T01:30:00Z'),
     });
+    // The address: short on one line (no orphan characters), full in its title, with a copy button.
+    const address = screen.getByTestId('withdraw-detail-address');
+    expect(address.querySelector('.address')?.getAttribute('data-address')).toBe(MEMBER);
+    expect(address.querySelector('[aria-hidden="true"]')?.textContent).toBe(shortAddress(MEMBER));
+    expect(address.querySelector('[title]')?.getAttribute('title')).toBe(MEMBER);
+    expect(address.querySelector('button')?.getAttribute('aria-label')).toBe('Copy the full address');
     const link = screen.getByTestId('withdraw-detail-claim_tx_hash').querySelector('a');
     expect(link?.getAttribute('href')).toBe(`https://arbiscan.io/tx/${TX}`);
     expect(link?.getAttribute('title')).toBe(TX);

@@ -1,6 +1,7 @@
 import type { AdminWithdrawal } from '@agc/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Address } from '../../../components/Address.tsx';
 import { ValueRow } from '../../../components/ValueRow.tsx';
 import { formatAssetExact } from '../../../lib/format.ts';
 
@@ -61,7 +62,11 @@ export function AuditDecisionConfirm({
       <AuditRows
         testIdPrefix="withdraw-audit-confirm"
         rows={[
-          [t('withdrawAudit.fields.address'), 'address', breakable(w.address)],
+          [
+            t('withdrawAudit.fields.address'),
+            'address',
+            <Address key="address" address={w.address} full copy={false} />,
+          ],
           [t('withdrawAudit.fields.amount'), 'amount', formatAssetExact(w.amount, w.asset)],
           [t('withdrawAudit.fields.received'), 'received', formatAssetExact(w.received, w.asset)],
           [t(TEXT_LABEL[action]), 'text', text && breakable(text)],

@@ -1,5 +1,6 @@
 import { type AdminWithdrawal, ellipsisMiddle, shortAddress } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { Address } from '../../../components/Address.tsx';
 import { AuditActions } from '../../../components/AuditActions.tsx';
 import { AuditNote } from '../../../components/AuditNote.tsx';
 import { formatAssetExact, formatEventTime } from '../../../lib/format.ts';
@@ -109,7 +110,7 @@ export function AuditWithdrawCard({
       <AuditRows
         testIdPrefix="withdraw-audit"
         rows={[
-          [t('withdrawAudit.fields.address'), 'address-value', breakable(w.address)],
+          [t('withdrawAudit.fields.address'), 'address-value', <Address key="address" address={w.address} />],
           [t('withdrawAudit.fields.asset'), 'asset', w.asset],
           [t('withdrawAudit.fields.amount'), 'amount', formatAssetExact(w.amount, w.asset)],
           [

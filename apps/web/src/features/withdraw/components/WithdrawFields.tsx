@@ -1,6 +1,7 @@
 import type { Withdrawal } from '@agc/shared';
 import { ellipsisMiddle } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { Address } from '../../../components/Address.tsx';
 import { type FieldRow, FieldRows } from '../../../components/FieldRows.tsx';
 import { formatAsset, formatEventTime } from '../../../lib/format.ts';
 import { formatRate } from '../format.ts';
@@ -28,12 +29,7 @@ export function WithdrawFields({ withdrawal: w }: { withdrawal: Withdrawal }) {
     ['service_fee', formatAsset(w.service_fee, w.asset)],
     ['fee_rate', formatRate(w.fee_rate)],
     ['received', formatAsset(w.received, w.asset)],
-    [
-      'address',
-      <span key="address" className="break">
-        {w.address}
-      </span>,
-    ],
+    ['address', <Address key="address" address={w.address} />],
   ];
   if (w.status === 'Rejected') rows.push(['reason', w.reason || '-']);
   rows.push(
