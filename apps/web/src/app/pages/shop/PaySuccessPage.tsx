@@ -1,43 +1,159 @@
+import type { Order } from '@agc/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ResultPage } from '../../../components/ResultPage.tsx';
+import { PageLink } from '../../../components/PageLink.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { OrderStatusTag } from '../../../features/shop/components/OrderStatusTag.tsx';
+import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
+import {
+  PayResultIcon,
+  type PayResultState,
+  PayResultSteps,
+  payResultState,
+} from '../../../features/shop/components/PayResult.tsx';
+import { useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
 import { usePaidOrder } from '../../../features/shop/hooks/use-paid-order.ts';
+import { errorText } from '../../../lib/errors.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 
-/** Pay success: the reported order, polled while the chain watcher verifies it. */
+/**
+ * The pay result (spec path paySuccess): it follows the order. Green "Pay success" only once the order is
+ * Success; Verifying waits with the steps done (polled until it moves); Unpaid says so and offers to continue;
+ * Canceled says why and what to do; no order (or one that is not the member's) is not found.
+ */
 export default function PaySuccessPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const orderId = search.get('order_id');
   const order = usePaidOrder(orderId);
+  const config = usePublicConfig();
+  const checkout = useCheckout({ onClose: () => void order.refetch() });
+  const state: PayResultState = payResultState(orderId, order);
+  const data = order.data;
+
+  const title: Record<PayResultState, string> = {
+    loading: t('common.loading'),
+    notFound: t('payResult.notFound'),
+    error: t('common.loadFailed'),
+    unpaid: t('payResult.unpaid'),
+    waiting: t('payResult.waiting'),
+    failed: t('payResult.failed'),
+    success: t('pay.success'),
+  };
+
+  let body: ReactNode = null;
+  if (state === 'loading') body = <Skeleton rows={3} testId="pay-result-loading" />;
+  else if (state === 'notFound')
+    body = (
+      <p className="muted" data-testid="pay-result-hint">
+        {t('payResult.notFoundHint')}
+      </p>
+    );
+  else if (state === 'error')
+    body = (
+      <p className="error-text" data-testid="pay-result-hint">
+        {errorText(order.error, t)}
+      </p>
+    );
+  else if (data) body = <OrderResult order={data} state={state} />;
 
   return (
-    <ResultPage
-      testId="pay-success"
-      className="pay-success"
-      title={t('pay.success')}
-      listLabel={t('shop.myOrders')}
-      listPath={paths.shopOrderList}
-      error={order.isError && order.error}
-      loading={Boolean(orderId)}
-    >
-      {order.data && (
+    <div className="page pay-result" data-testid="pay-result" data-state={state}>
+      <section className="card result">
+        {state !== 'loading' && <PayResultIcon state={state} />}
+        <h2 data-testid="pay-result-title">{title[state]}</h2>
+        {body}
+      </section>
+      {state === 'unpaid' && data && (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          data-testid="pay-result-continue"
+          disabled={checkout.opening !== null}
+          onClick={() => void checkout.openLatest(data.order_id, () => void order.refetch())}
+        >
+          {t('order.continue')}
+        </button>
+      )}
+      {state === 'error' && (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          data-testid="pay-result-retry"
+          onClick={() => void order.refetch()}
+        >
+          {t('common.retry')}
+        </button>
+      )}
+      {state === 'failed' && (
+        <PageLink to={paths.shop} tab className="btn btn-primary btn-block" testId="pay-result-buy">
+          {t('payResult.buyAgain')}
+        </PageLink>
+      )}
+      <PageLink
+        to={paths.shopOrderList}
+        className={
+          state === 'success' || state === 'waiting' || state === 'notFound'
+            ? 'btn btn-primary btn-block'
+            : 'btn btn-secondary btn-block'
+        }
+        testId="pay-result-orders"
+      >
+        {t('shop.myOrders')}
+      </PageLink>
+      <PageLink to={paths.home} tab className="btn btn-link btn-block" testId="pay-result-home">
+        {t('error.goHome')}
+      </PageLink>
+      <PayPopup {...checkout.popup} config={config.data} />
+    </div>
+  );
+}
+
+/** What the page says of an order it found: product and amount, status, and what the state adds. */
+function OrderResult({ order, state }: { order: Order; state: PayResultState }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="muted" data-testid="pay-result-order">
+        {order.product.name} · {formatUsdt(order.pay_amount_usdt)}
+      </p>
+      <p>
+        {t('order.fields.status')}: <OrderStatusTag status={order.status} testId="order-status" />
+      </p>
+      {state === 'unpaid' && (
         <>
-          <p className="muted">
-            {order.data.product.name} · {formatUsdt(order.data.pay_amount_usdt)}
+          <p className="muted" data-testid="pay-result-hint">
+            {t('payResult.unpaidHint')}
           </p>
-          <p>
-            {t('order.fields.status')}: <OrderStatusTag status={order.data.status} testId="order-status" />
-          </p>
-          {order.data.status === 'Verifying' && (
-            <p className="muted" data-testid="order-status-later">
-              {t('message.orderStatusLater')}
-            </p>
-          )}
+          <PayResultSteps order={order} />
         </>
       )}
-    </ResultPage>
+      {state === 'waiting' && (
+        <>
+          <PayResultSteps order={order} />
+          <p className="muted" data-testid="order-status-later">
+            {t('message.orderStatusLater')}
+          </p>
+        </>
+      )}
+      {state === 'failed' && (
+        <>
+          <p data-testid="pay-result-reason">
+            {t('order.fields.reason')}: {order.reason ?? t('payResult.noReason')}
+          </p>
+          <p className="muted" data-testid="pay-result-hint">
+            {order.tx_hash ? t('payResult.failedPaidHint') : t('payResult.failedHint')}
+          </p>
+        </>
+      )}
+      {state === 'success' && (
+        <p className="muted" data-testid="pay-result-hint">
+          {t('payResult.successHint', { amount: formatUsdt(order.amount_received_usdt) })}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeOrder } from '../../../test/fixtures.ts';
 import { CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import { expectLoadFailed } from '../../../test/texts.ts';
 import ShopPage from './ShopPage.tsx';
@@ -12,10 +11,28 @@ const PRODUCTS = [
     name: 'Starter',
     description: 'The entry plan',
     image_url: 'https://cdn.example/starter.png',
+    image_key: 'starter',
     price_usdt: '1234.5',
     status: 'on',
   },
-  { id: 2, name: 'Tiny', description: 'Sold out', image_url: '', price_usdt: '0.00005', status: 'off' },
+  {
+    id: 2,
+    name: 'Tiny',
+    description: 'Sold out',
+    image_url: '',
+    image_key: '',
+    price_usdt: '0.00005',
+    status: 'off',
+  },
+  {
+    id: 3,
+    name: 'Pro',
+    description: 'Shipped art',
+    image_url: '',
+    image_key: 'pro',
+    price_usdt: '5000',
+    status: 'on',
+  },
 ];
 
 const base = {
@@ -54,17 +71,40 @@ describe('shop page', () => {
     await expectLoadFailed('shop-error', 'Shop closed');
   });
 
-  it('Buy creates an order and opens its checkout with the quote', async () => {
-    const order = makeOrder({ quote_expires_at: new Date(Date.now() + 30 * 60_000).toISOString() });
+  it('shows the artwork shipped with the app for the image key, the generic one without; never a grey box', async () => {
+    stubApi({ ...base, 'GET /api/v1/products': () => ok({ list: PRODUCTS }) });
+    renderPage(<ShopPage />, '/pages/shop/index');
+    const src = async (id: number) =>
+      decodeURIComponent(
+        (await screen.findByTestId(`shop-product-${id}`)).querySelector('img')?.getAttribute('src') ?? '',
+      );
+    // Vite inlines the small SVGs as data URLs (or a file URL when larger): either names its gradient.
+    expect(await src(3)).toMatch(/bg-pro|pro\.svg$/);
+    expect(await src(2)).toMatch(/bg-generic|generic\.svg$/);
+    expect(document.querySelector('.product-image--empty')).toBeNull();
+  });
+
+  it('Buy opens the checkout with a quote that creates nothing; Cancel leaves no order request made', async () => {
     const calls = stubApi({
       ...base,
       'GET /api/v1/products': () => ok({ list: PRODUCTS }),
-      'POST /api/v1/order': () => ok(order),
+      'GET /api/v1/products/1/quote': () =>
+        ok({
+          product: { id: 1, name: 'Starter' },
+          pay_amount_usdt: '100',
+          service_fee_agc: '5',
+          agc_price_usdt: '0.5',
+          total_amount_usdt: '102.5',
+          quoted_at: new Date().toISOString(),
+        }),
     });
     renderPage(<ShopPage />, '/pages/shop/index');
     fireEvent.click(await screen.findByTestId('shop-buy-1'));
     expect((await screen.findByTestId('quote-price')).textContent).toBe('100.00 USDT');
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ product_id: 1 });
     expect(screen.getByTestId('order-confirm').textContent).toBe('Confirm and pay');
+    fireEvent.click(screen.getByTestId('checkout-close'));
+    await waitFor(() => expect(screen.queryByTestId('checkout')).toBeNull());
+    expect(calls.filter((c) => c.path.startsWith('/api/v1/order'))).toEqual([]);
+    expect(calls.some((c) => c.method === 'POST' && c.path.startsWith('/api/'))).toBe(false);
   });
 });

@@ -13,14 +13,14 @@ import { useBuy, useCheckout } from '../../../features/shop/hooks/use-checkout.t
 import { formatUsdt } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 
-/** Shop (tab 2): the products; Buy creates an order and opens its checkout. */
+/** Shop (tab 2): the products; Buy opens the checkout with a quote (the order is made on "Confirm and pay"). */
 export default function ShopPage() {
   const { t } = useTranslation();
   const products = useProducts();
   const price = useTokenPrice();
   const config = usePublicConfig();
   const checkout = useCheckout();
-  const { buying, buy } = useBuy(checkout.open);
+  const { buying, buy } = useBuy(checkout.openQuote);
 
   let body: ReactNode;
   if (products.isPending) {

@@ -1,23 +1,57 @@
+import type { Quote } from '@agc/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeOrder } from '../../../test/fixtures.ts';
+import { type WalletBalances, walletBalancesQueryOptions } from '../../../lib/wallet-balances.ts';
+import { useWalletStore } from '../../../stores/wallet.ts';
+import { MEMBER, makeOrder } from '../../../test/fixtures.ts';
 import { AGC_FEE, CONTRACTS, fake, hash, USDT_PRICE } from '../../../test/payment-fakes.ts';
 import { CONFIG, ok, stubApi, testQueryClient } from '../../../test/render.tsx';
 import { PayPopup } from './PayPopup.tsx';
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
-function renderCheckout(options: { order?: ReturnType<typeof makeOrder>; f?: ReturnType<typeof fake> } = {}) {
+/** The wallet holds enough for the default order (100 USDT + 5 AGC) and some ETH for gas. */
+const PLENTY: WalletBalances = { eth: 10n ** 17n, usdt: 500n * 10n ** 6n, agc: 50n * 10n ** 18n };
+
+const QUOTE: Quote = {
+  product: { id: 1, name: 'Starter' },
+  pay_amount_usdt: '100',
+  service_fee_agc: '5',
+  agc_price_usdt: '0.5',
+  total_amount_usdt: '102.5',
+  quoted_at: new Date().toISOString(),
+};
+
+function renderCheckout(
+  options: {
+    order?: ReturnType<typeof makeOrder> | null;
+    quote?: Quote | null;
+    f?: ReturnType<typeof fake>;
+    /** The wallet's balances as read from the chain; null leaves them unread (the read is under way). */
+    balances?: WalletBalances | null;
+  } = {},
+) {
   const f = options.f ?? fake();
   f.clock.now = Date.now();
   const onPaid = vi.fn();
   const onClose = vi.fn();
-  const order = options.order ?? makeOrder({ quote_expires_at: minutes(30) });
+  const order =
+    options.order === undefined ? makeOrder({ quote_expires_at: minutes(30) }) : (options.order ?? null);
   const client = testQueryClient();
+  useWalletStore.setState({ address: MEMBER });
+  if (options.balances !== null)
+    client.setQueryData(walletBalancesQueryOptions(CONFIG, MEMBER).queryKey, options.balances ?? PLENTY);
   render(
     <QueryClientProvider client={client}>
-      <PayPopup order={order} config={CONFIG} deps={f.deps} onPaid={onPaid} onClose={onClose} />
+      <PayPopup
+        order={order}
+        quote={options.quote ?? null}
+        config={CONFIG}
+        deps={f.deps}
+        onPaid={onPaid}
+        onClose={onClose}
+      />
     </QueryClientProvider>,
   );
   return { f, onPaid, onClose, client };
@@ -109,5 +143,116 @@ describe('checkout', () => {
     expect(calls.find((c) => c.path === '/api/v1/order')?.body).toEqual({ product_id: 1 });
     expect(screen.getByTestId('quote-countdown').textContent).toMatch(/^(30:00|29:59)$/);
     expect(f.log).toEqual([]);
+  });
+});
+
+describe('checkout after Buy: no order before the member agrees', () => {
+  const created = (over: Partial<ReturnType<typeof makeOrder>> = {}) =>
+    makeOrder({ order_id: '77', quote_expires_at: minutes(30), ...over });
+
+  it('shows the quote and Cancel leaves nothing on the server: no request at all', async () => {
+    const calls = stubApi({});
+    const { onClose, f } = renderCheckout({ order: null, quote: QUOTE });
+    expect(screen.getByTestId('quote-price').textContent).toBe('100.00 USDT');
+    expect(screen.getByTestId('quote-fee').textContent).toBe('5.00 AGC');
+    expect(screen.getByTestId('quote-time').textContent).not.toBe('-');
+    expect(screen.queryByTestId('quote-countdown')).toBeNull();
+    fireEvent.click(screen.getByTestId('checkout-close'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(calls).toEqual([]);
+    expect(f.log).toEqual([]);
+  });
+
+  it('Confirm and pay creates the order, then runs the three steps for it', async () => {
+    const calls = stubApi({ 'POST /api/v1/order': () => ok(created()) });
+    const { onPaid, f } = renderCheckout({ order: null, quote: QUOTE });
+    fireEvent.click(screen.getByTestId('order-confirm'));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(calls.filter((c) => c.path.startsWith('/api/')).map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', '/api/v1/order', { product_id: 1 }],
+    ]);
+    expect(f.log.filter((l) => l.startsWith('fetch:'))).toEqual([
+      'fetch:authAmc:77',
+      'fetch:authUsd:77',
+      'fetch:paying:77',
+    ]);
+  });
+
+  it('when the order asks more than the quote showed, shows the new figures and sends nothing until confirmed again', async () => {
+    stubApi({ 'POST /api/v1/order': () => ok(created({ service_fee_agc: '6', agc_price_usdt: '0.4' })) });
+    const { onPaid, f } = renderCheckout({ order: null, quote: QUOTE });
+    fireEvent.click(screen.getByTestId('order-confirm'));
+    expect((await screen.findByTestId('quote-repriced')).textContent).toContain('100.00 USDT + 6.00 AGC');
+    expect(screen.getByTestId('quote-fee').textContent).toBe('6.00 AGC');
+    expect(screen.getByTestId('order-confirm').textContent).toBe('Confirm new price and pay');
+    expect(f.log).toEqual([]);
+    fireEvent.click(screen.getByTestId('order-confirm'));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('quote-repriced')).toBeNull();
+  });
+
+  it('Cancel after a price move cancels the order the sheet made', async () => {
+    const calls = stubApi({
+      'POST /api/v1/order': () => ok(created({ pay_amount_usdt: '100', service_fee_agc: '6' })),
+      'POST /api/v1/order/cancel': () => ok(created({ status: 'Canceled' })),
+    });
+    const { onClose, f } = renderCheckout({ order: null, quote: QUOTE });
+    fireEvent.click(screen.getByTestId('order-confirm'));
+    await screen.findByTestId('quote-repriced');
+    fireEvent.click(screen.getByTestId('checkout-close'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(calls.find((c) => c.path === '/api/v1/order/cancel')?.body).toEqual({ order_id: '77' });
+    expect(f.log).toEqual([]);
+  });
+
+  it('Cancel of an existing Unpaid order ("Continue payment") does not cancel it', async () => {
+    const calls = stubApi({});
+    const { onClose } = renderCheckout();
+    fireEvent.click(screen.getByTestId('checkout-close'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('checkout: the wallet and what the payment takes', () => {
+  it('shows the wallet’s USDT, AGC and ETH and the total the three transactions take', () => {
+    renderCheckout({ order: null, quote: QUOTE });
+    expect(screen.getByTestId('funds-total').textContent).toBe('100.00 USDT + 5.00 AGC');
+    expect(screen.getByTestId('funds-usdt').textContent).toBe('500.00 USDT');
+    expect(screen.getByTestId('funds-agc').textContent).toBe('50.00 AGC');
+    expect(screen.getByTestId('funds-eth').textContent).toBe('0.10 ETH');
+    expect(screen.getByTestId('wallet-funds').textContent).toContain('gas, paid in ETH');
+    expect(screen.queryByTestId('funds-short')).toBeNull();
+    expect(screen.getByTestId('order-confirm').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('warns and disables Confirm when USDT or AGC is short, or there is no ETH for gas; Cancel still works', async () => {
+    const calls = stubApi({});
+    const { onClose } = renderCheckout({
+      order: null,
+      quote: QUOTE,
+      balances: { eth: 0n, usdt: 20n * 10n ** 6n, agc: 4n * 10n ** 18n },
+    });
+    const warning = screen.getByTestId('funds-short').textContent;
+    expect(warning).toContain(
+      'Not enough USDT: your wallet holds 20.00 USDT, this payment needs 100.00 USDT.',
+    );
+    expect(warning).toContain('Not enough AGC: your wallet holds 4.00 AGC, this payment needs 5.00 AGC.');
+    expect(warning).toContain('No ETH for gas');
+    expect(screen.getByTestId('order-confirm').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByTestId('checkout-close'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls).toEqual([]);
+  });
+
+  it('shows a skeleton and waits with Confirm while the balances load', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    renderCheckout({ order: null, quote: QUOTE, balances: null });
+    expect(screen.getByTestId('funds-loading').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('order-confirm').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('checkout-close').hasAttribute('disabled')).toBe(false);
   });
 });

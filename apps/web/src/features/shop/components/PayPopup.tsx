@@ -1,22 +1,38 @@
-// The checkout of one order: its quote (price, AGC fee, AGC price, expiry countdown), Confirm, then
-// the three payment steps on a stepper. Used after Buy (shop) and for "Continue payment" (order detail).
-import type { Order, PublicConfig } from '@agc/shared';
+// The checkout: the figures (price, AGC fee, AGC price), the wallet's USDT/AGC/ETH and what the three
+// transactions take, Confirm, then the three payment steps on a stepper. After Buy it starts from a quote that
+// created nothing: "Confirm and pay" creates the order (the server fixes its quote then); if the order asks other
+// figures than the sheet showed, they are shown and confirmed again before any transaction; Cancel before that
+// leaves nothing behind. For "Continue payment" it pays the existing order.
+import {
+  AGC_DECIMALS,
+  type Order,
+  type PublicConfig,
+  parseAmount,
+  type Quote,
+  USDT_DECIMALS,
+} from '@agc/shared';
 import Popup from 'antd-mobile/es/components/popup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
-import { formatAgc, formatUsdt } from '../../../lib/format.ts';
+import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { formatCountdown, useCountdown } from '../../../lib/use-countdown.ts';
+import { useWalletStore } from '../../../stores/wallet.ts';
 import { useCreateOrder } from '../api/post-order.ts';
+import { useCancelOrder } from '../api/post-order-cancel.ts';
 import { usePayment } from '../hooks/use-payment.ts';
 import { QuoteExpiredError } from '../payment/errors.ts';
 import type { PaymentDeps } from '../payment/run-payment.ts';
 import { payProgressStore } from '../stores/pay-progress.ts';
 import { PayStepper } from './PayStepper.tsx';
+import { type Needed, useWalletFunds, WalletFunds } from './WalletFunds.tsx';
+import '../shop.css';
 
 export interface PayPopupProps {
-  /** The order to pay; null closes the popup. */
+  /** The order to pay ("Continue payment"); null with no quote closes the popup. */
   order: Order | null;
+  /** Buy: the product's quote (nothing created yet); the order is made on "Confirm and pay". */
+  quote?: Quote | null;
   config: PublicConfig | undefined;
   onClose: () => void;
   /** The payment was reported (the order is Verifying, or already further). */
@@ -25,70 +41,181 @@ export interface PayPopupProps {
   deps?: PaymentDeps;
 }
 
-type CheckoutProps = Omit<PayPopupProps, 'order'> & { order: Order };
+type CheckoutProps = Omit<PayPopupProps, 'order' | 'quote'> & { order: Order | null; quote: Quote | null };
 
-/** The order being checked out: the one given, or the new one that replaced it after its quote expired. */
+/** What the member pays: the same for a quote and an order. */
+type Figures = Pick<Quote, 'pay_amount_usdt' | 'service_fee_agc' | 'agc_price_usdt'>;
+
+const needed = (f: Figures): Needed => ({
+  usdt: parseAmount(f.pay_amount_usdt, USDT_DECIMALS),
+  agc: parseAmount(f.service_fee_agc, AGC_DECIMALS),
+});
+
+/** The order asks what the sheet showed (the price and the fee; the AGC price alone changes nothing paid). */
+const samePayment = (a: Figures, b: Figures) => {
+  const x = needed(a);
+  const y = needed(b);
+  return x.usdt === y.usdt && x.agc === y.agc;
+};
+
+/**
+ * The checkout's subject: the order (given, created on Confirm, or the new one that replaced it after its quote
+ * expired) or, before Confirm, the quote. `created` is the order this sheet made (Cancel cancels it while no
+ * transaction has been sent); `round` remounts the payment state when an expired order is replaced.
+ */
 function Checkout(props: CheckoutProps) {
   const [order, setOrder] = useState(props.order);
-  return <OrderCheckout key={order.order_id} {...props} order={order} onNewOrder={setOrder} />;
+  const [created, setCreated] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  return (
+    <OrderCheckout
+      key={round}
+      {...props}
+      order={order}
+      created={created}
+      onCreated={(next) => {
+        setOrder(next);
+        setCreated(next.order_id);
+      }}
+      onNewOrder={(next) => {
+        setOrder(next);
+        if (created) setCreated(next.order_id);
+        setRound((r) => r + 1);
+      }}
+    />
+  );
 }
 
 function OrderCheckout({
   order,
+  quote,
   config,
   onClose,
   onPaid,
   deps,
+  created,
+  onCreated,
   onNewOrder,
-}: CheckoutProps & { onNewOrder: (order: Order) => void }) {
+}: CheckoutProps & {
+  created: string | null;
+  onCreated: (order: Order) => void;
+  onNewOrder: (order: Order) => void;
+}) {
   const { t } = useTranslation();
   const payment = usePayment(config, deps);
   const createOrder = useCreateOrder();
-  const left = useCountdown(order.quote_expires_at);
+  const cancelOrder = useCancelOrder();
+  const memberAddress = useWalletStore((s) => s.address);
+  // The order's figures once there is one, the quote's before.
+  const figures: Figures = order ?? (quote as Quote);
+  const productName = order?.product.name ?? quote?.product.name ?? '';
+  /** The order made on Confirm asks other figures than the quote showed: confirm them again. */
+  const [repriced, setRepriced] = useState(false);
+  const left = useCountdown(order?.quote_expires_at);
   const running = payment.phase === 'running';
   // A payment already sent is finished (reported) even after the quote expired.
-  const sentPayment = Boolean(payProgressStore.get(order.order_id).paying);
+  const sentPayment = order ? Boolean(payProgressStore.get(order.order_id).paying) : false;
   // While a step runs the runner decides (it stops before the next step once the quote has expired).
   const expired =
-    (left === 0 && !running && !sentPayment && payment.phase !== 'done') ||
+    (order !== null && left === 0 && !running && !sentPayment && payment.phase !== 'done') ||
     payment.error instanceof QuoteExpiredError;
+  const need = needed(figures);
+  const funds = useWalletFunds(config, order?.wallet ?? memberAddress, need);
+  // Balances decide only before money moves: once the payment was sent they have dropped by what it paid.
+  const blockedByFunds = !running && payment.phase !== 'done' && !sentPayment && !funds.enough;
+  const busy = running || createOrder.isPending || cancelOrder.isPending;
 
-  const confirm = async () => {
-    const result = await payment.pay(order);
+  const pay = async (target: Order) => {
+    setRepriced(false);
+    const result = await payment.pay(target);
     if (result) onPaid(result);
   };
 
-  const newOrder = async () => {
+  const confirm = async () => {
+    if (order) return pay(order);
+    if (!quote) return;
+    let fresh: Order;
     try {
-      onNewOrder(await createOrder.mutateAsync(order.product.id));
+      fresh = await createOrder.mutateAsync(quote.product.id);
+    } catch {
+      return; // the request wrapper has shown the server's message; nothing was created
+    }
+    onCreated(fresh);
+    if (!samePayment(quote, fresh)) {
+      setRepriced(true);
+      return;
+    }
+    await pay(fresh);
+  };
+
+  const newOrder = async () => {
+    const productId = order?.product.id ?? quote?.product.id;
+    if (productId === undefined) return;
+    try {
+      onNewOrder(await createOrder.mutateAsync(productId));
     } catch {
       // the request wrapper has shown the server's message
     }
   };
 
+  /** Cancel: an order this sheet made and nothing was sent for is canceled, so nothing is left behind. */
+  const cancel = async () => {
+    if (order && created === order.order_id && payment.phase === 'idle' && !sentPayment) {
+      try {
+        await cancelOrder.mutateAsync(order.order_id);
+      } catch {
+        // the request wrapper has shown the server's message; the order stays Unpaid in the member's list
+      }
+    }
+    onClose();
+  };
+
   return (
     <div className="checkout" data-testid="checkout">
-      <h3 className="checkout-title">{order.product.name}</h3>
+      <h3 className="checkout-title">{productName}</h3>
       <dl className="rows" data-testid="order-quote">
         <div className="row">
           <dt>{t('order.fields.pay_amount_usdt')}</dt>
-          <dd data-testid="quote-price">{formatUsdt(order.pay_amount_usdt)}</dd>
+          <dd data-testid="quote-price">{formatUsdt(figures.pay_amount_usdt)}</dd>
         </div>
         <div className="row">
           <dt>{t('order.fields.service_fee_agc')}</dt>
-          <dd data-testid="quote-fee">{formatAgc(order.service_fee_agc)}</dd>
+          <dd data-testid="quote-fee">{formatAgc(figures.service_fee_agc)}</dd>
         </div>
         <div className="row">
           <dt>{t('order.fields.agc_price_usdt')}</dt>
           <dd data-testid="quote-agc-price">
-            {t('pay.agcPrice', { price: formatUsdt(order.agc_price_usdt) })}
+            {t('pay.agcPrice', { price: formatUsdt(figures.agc_price_usdt) })}
           </dd>
         </div>
-        <div className="row">
-          <dt>{t('pay.expiresIn')}</dt>
-          <dd data-testid="quote-countdown">{formatCountdown(left)}</dd>
-        </div>
+        {order ? (
+          <div className="row">
+            <dt>{t('pay.expiresIn')}</dt>
+            <dd data-testid="quote-countdown">{formatCountdown(left)}</dd>
+          </div>
+        ) : (
+          <div className="row">
+            <dt>{t('pay.quotedAt')}</dt>
+            <dd data-testid="quote-time">{formatEventTime(quote?.quoted_at, t)}</dd>
+          </div>
+        )}
       </dl>
+      {!order && (
+        <p className="muted small" data-testid="quote-note">
+          {t('pay.quoteNote')}
+        </p>
+      )}
+
+      {repriced && (
+        <p className="notice card checkout-warning" role="alert" data-testid="quote-repriced">
+          {t('pay.repriced', {
+            usdt: formatUsdt(figures.pay_amount_usdt),
+            agc: formatAgc(figures.service_fee_agc),
+          })}
+        </p>
+      )}
+
+      {payment.phase === 'idle' && !sentPayment && <WalletFunds funds={funds} need={need} />}
 
       {payment.phase !== 'idle' && <PayStepper states={payment.states} />}
 
@@ -116,11 +243,17 @@ function OrderCheckout({
             type="button"
             className="btn btn-primary btn-block"
             data-testid="order-confirm"
-            disabled={running || payment.phase === 'done' || !config}
-            aria-busy={running}
+            disabled={busy || payment.phase === 'done' || !config || blockedByFunds}
+            aria-busy={busy}
             onClick={() => void confirm()}
           >
-            {running ? t('pay.processing') : payment.phase === 'error' ? t('pay.retry') : t('pay.confirm')}
+            {busy
+              ? t('pay.processing')
+              : payment.phase === 'error'
+                ? t('pay.retry')
+                : repriced
+                  ? t('pay.confirmNew')
+                  : t('pay.confirm')}
           </button>
         </>
       )}
@@ -128,8 +261,8 @@ function OrderCheckout({
         type="button"
         className="btn btn-link btn-block"
         data-testid="checkout-close"
-        disabled={running}
-        onClick={onClose}
+        disabled={running || cancelOrder.isPending}
+        onClick={() => void cancel()}
       >
         {t('common.cancel')}
       </button>
@@ -139,10 +272,18 @@ function OrderCheckout({
 }
 
 /** A bottom sheet with the checkout; it cannot be closed while a step is running. */
-export function PayPopup(props: PayPopupProps) {
+export function PayPopup({ quote = null, ...props }: PayPopupProps) {
+  const visible = props.order !== null || quote !== null;
   return (
-    <Popup visible={props.order !== null} destroyOnClose bodyClassName="checkout-popup">
-      {props.order && <Checkout key={props.order.order_id} {...props} order={props.order} />}
+    <Popup visible={visible} destroyOnClose bodyClassName="checkout-popup">
+      {visible && (
+        <Checkout
+          key={props.order?.order_id ?? `quote-${quote?.product.id}-${quote?.quoted_at}`}
+          {...props}
+          order={props.order}
+          quote={quote}
+        />
+      )}
     </Popup>
   );
 }

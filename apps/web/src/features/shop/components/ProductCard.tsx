@@ -1,15 +1,16 @@
 import type { Product } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '../../../lib/format.ts';
+import { productImage } from '../product-art.ts';
 
-/** A product of the shop: image, name, description, price in USDT and its Buy button. */
+/** A product of the shop: its artwork, name and description (in the member's language), USDT price and Buy. */
 export function ProductCard({
   product,
   buying,
   onBuy,
 }: {
   product: Product;
-  /** An order for this product is being created. */
+  /** Its quote is being read (Buy). */
   buying: boolean;
   onBuy: (product: Product) => void;
 }) {
@@ -17,11 +18,7 @@ export function ProductCard({
   const available = product.status === 'on';
   return (
     <article className="card product" data-testid={`shop-product-${product.id}`}>
-      {product.image_url ? (
-        <img className="product-image" src={product.image_url} alt={product.name} loading="lazy" />
-      ) : (
-        <div className="product-image product-image--empty" aria-hidden="true" />
-      )}
+      <img className="product-image" src={productImage(product)} alt="" loading="lazy" />
       <div className="product-body">
         <h3 className="product-name">{product.name}</h3>
         <p className="muted product-description">{product.description}</p>

@@ -1,34 +1,48 @@
-import type { Order, Product } from '@agc/shared';
+import type { Order, Product, Quote } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openPage } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { orderQueryOptions } from '../api/get-order.ts';
-import { useCreateOrder } from '../api/post-order.ts';
+import { getQuote } from '../api/get-quote.ts';
 
 /**
- * The checkout a page opens (PayPopup): the order being paid, closing it, and what follows a reported payment
- * (the pay result page; usePayment has refreshed the order, the order lists and /me). Spread `popup` on PayPopup.
+ * The checkout a page opens (PayPopup): an existing order to pay, or (Buy) a product's quote whose order is
+ * created only on "Confirm and pay"; closing it, and what follows a reported payment (the pay result page;
+ * usePayment has refreshed the order, the order lists and /me). Spread `popup` on PayPopup.
  */
 export function useCheckout(options: { onClose?: () => void } = {}) {
   const queryClient = useQueryClient();
   const [order, setOrder] = useState<Order | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
 
   const paid = (result: Order) => {
     setOrder(null);
+    setQuote(null);
     openPage(withQuery(paths.shopPayResult, { order_id: result.order_id }));
   };
 
   const close = () => {
     setOrder(null);
+    setQuote(null);
     options.onClose?.();
+  };
+
+  const open = (next: Order) => {
+    setQuote(null);
+    setOrder(next);
+  };
+
+  const openQuote = (next: Quote) => {
+    setOrder(null);
+    setQuote(next);
   };
 
   /** Opens the checkout when the order (as just read from the server) can still be paid; says whether it did. */
   const openIfUnpaid = (fresh: Order | undefined): boolean => {
     if (fresh?.status !== 'Unpaid') return false;
-    setOrder(fresh);
+    open(fresh);
     return true;
   };
 
@@ -50,24 +64,28 @@ export function useCheckout(options: { onClose?: () => void } = {}) {
 
   return {
     order,
-    open: setOrder,
+    quote,
+    open,
+    openQuote,
     openIfUnpaid,
     openLatest,
     opening,
-    popup: { order, onClose: close, onPaid: paid },
+    popup: { order, quote, onClose: close, onPaid: paid },
   };
 }
 
-/** Buy: a new order for the product (its quote), then `open` its checkout. One at a time: `buying` is the product. */
-export function useBuy(open: (order: Order) => void) {
-  const createOrder = useCreateOrder();
+/**
+ * Buy: read what an order for the product would ask now (nothing is created), then `openQuote` the checkout,
+ * where "Confirm and pay" creates the order. One at a time: `buying` is the product.
+ */
+export function useBuy(openQuote: (quote: Quote) => void) {
   const [buying, setBuying] = useState<number | null>(null);
 
   const buy = async (product: Product) => {
     if (buying !== null) return;
     setBuying(product.id);
     try {
-      open(await createOrder.mutateAsync(product.id));
+      openQuote(await getQuote(product.id));
     } catch {
       // the request wrapper has shown the server's message
     } finally {

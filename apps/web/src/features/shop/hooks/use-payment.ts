@@ -45,6 +45,8 @@ export function usePayment(config: PublicConfig | undefined, deps?: PaymentDeps)
           // The order as the server has it now (Verifying): pages opened next must not show the quote's.
           orderUpdated(queryClient, result);
           void invalidateMe(queryClient);
+          // The wallet paid: its USDT and AGC (and ETH, for gas) have dropped.
+          void queryClient.invalidateQueries({ queryKey: ['wallet-balances'] });
           setPhase('done');
           return result;
         } catch (e) {
