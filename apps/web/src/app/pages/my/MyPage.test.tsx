@@ -1,10 +1,23 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Product, Role } from '@agc/shared';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configQueryOptions } from '../../../features/config/api/get-config.ts';
+import { productsQueryOptions } from '../../../features/shop/api/get-products.ts';
 import { useAuthStore } from '../../../stores/auth.ts';
+import { usePageStore } from '../../../stores/page.ts';
 import { useWalletStore } from '../../../stores/wallet.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
-import { MEMBER } from '../../../test/fixtures.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import { MEMBER, makeMe } from '../../../test/fixtures.ts';
+import {
+  type ApiCall,
+  type ApiHandler,
+  CONFIG,
+  fail,
+  ok,
+  renderPage,
+  stubApi,
+  testQueryClient,
+} from '../../../test/render.tsx';
 import MyPage from './MyPage.tsx';
 
 const PATH = '/pages/my/index';
@@ -33,6 +46,10 @@ function stubServer(routes: Record<string, ApiHandler>) {
   return { calls, tokens };
 }
 
+/** The requests that change something (the page also reads its banners' configuration and products, and me). */
+const posts = (calls: ApiCall[]) =>
+  calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+
 /** The headers of the requests to `path`, in order. */
 const headersTo = (path: string) =>
   vi
@@ -48,7 +65,9 @@ const loggedOut = () => {
 };
 
 afterEach(async () => {
+  vi.useRealTimers();
   useWalletStore.getState().disconnect();
+  usePageStore.getState().setMyPageSwiperCurrent(0);
   await cleanupPage();
 });
 
@@ -59,7 +78,7 @@ describe('account page: log out', () => {
     const { router } = renderPage(<MyPage />, PATH);
     fireEvent.click(screen.getByTestId('menu-logout'));
     await waitFor(() => expect(router.state.location.pathname).toBe(LOGIN));
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/v1/logout']);
+    expect(posts(calls)).toEqual(['POST /api/v1/logout']);
     expect(headersTo('/api/v1/logout')[0]?.Authorization).toBe('Bearer jwt-1');
     expect(tokens).toEqual(['jwt-1']); // asked before the token was cleared
     loggedOut();
@@ -86,7 +105,7 @@ describe('account page: log out', () => {
     const { router } = renderPage(<MyPage />, PATH);
     fireEvent.click(screen.getByTestId('menu-logout'));
     await waitFor(() => expect(router.state.location.pathname).toBe(LOGIN));
-    expect(calls).toHaveLength(1);
+    expect(posts(calls)).toHaveLength(1);
     loggedOut();
   });
 });
@@ -111,13 +130,13 @@ describe('account page: log out everywhere', () => {
     expect(screen.getByText('Log out everywhere?')).toBeTruthy();
     fireEvent.click(await screen.findByText('Cancel'));
     await waitFor(() => expect(screen.queryByTestId('logout-all-confirm')).toBeNull());
-    expect(calls).toEqual([]);
+    expect(posts(calls)).toEqual([]);
     expect(useAuthStore.getState().token).toBe('jwt-1');
 
     fireEvent.click(screen.getByTestId('menu-logout-all'));
     fireEvent.click(await screen.findByTestId('logout-all-ok', undefined, SLOW));
     await waitFor(() => expect(router.state.location.pathname).toBe(LOGIN));
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/v1/logout/all']);
+    expect(posts(calls)).toEqual(['POST /api/v1/logout/all']);
     expect(headersTo('/api/v1/logout/all')[0]?.Authorization).toBe('Bearer jwt-1');
     expect(tokens).toEqual(['jwt-1']);
     loggedOut();
@@ -137,5 +156,165 @@ describe('account page: log out everywhere', () => {
       expect((screen.getByTestId('menu-logout-all') as HTMLButtonElement).disabled).toBe(false),
     );
     expect((screen.getByTestId('menu-logout') as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+const product = (id: number, name: string, status: Product['status'] = 'on'): Product => ({
+  id,
+  name,
+  description: `${name} hash power`,
+  image_url: '',
+  image_key: '',
+  price_usdt: `${id}00`,
+  status,
+});
+const PRODUCTS = [product(1, 'Starter'), product(2, 'Pro'), product(3, 'Retired', 'off')];
+
+/** The server of the account page: configuration, products and the member (with `roles`). */
+function stubAccount(roles: Role[] = []) {
+  return stubApi({
+    'GET /api/v1/config': () => ok(CONFIG),
+    'GET /api/v1/products': () => ok({ list: PRODUCTS }),
+    'GET /api/v1/me': () => ok(makeMe({ roles })),
+  });
+}
+
+const activeBanner = () =>
+  [0, 1, 2].find((i) => screen.getByTestId(`banners-slide-${i}`).getAttribute('aria-hidden') === 'false');
+
+describe('account page: banners', () => {
+  it('shows the invite bonus (its rate from the configuration) and each product on sale', async () => {
+    stubAccount();
+    login();
+    renderPage(<MyPage />, PATH);
+    expect(screen.getByTestId('banners-loading')).toBeTruthy(); // a skeleton, not "Loading…"
+    const invite = await screen.findByTestId('banner-invite');
+    expect(invite.textContent).toContain('Invite friends, earn up to 10%');
+    expect(invite.textContent).toContain('Share your link');
+    const starter = await screen.findByTestId('banner-product-1');
+    expect(starter.textContent).toContain('Starter');
+    expect(starter.textContent).toContain('Starter hash power');
+    expect(starter.textContent).toContain('Buy for 100.00 USDT');
+    expect(screen.getByTestId('banner-product-2').textContent).toContain('Pro');
+    expect(screen.queryByTestId('banner-product-3')).toBeNull(); // not on sale
+    expect(screen.queryByTestId('banners-loading')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Highlights' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Show banner \d of 3$/ })).toHaveLength(3);
+  });
+
+  it('the invite banner opens the invite page, a product banner the shop', async () => {
+    stubAccount();
+    login();
+    const { router } = renderPage(<MyPage />, PATH);
+    fireEvent.click(await screen.findByTestId('banner-invite'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/my/invite/index'));
+
+    await cleanupPage();
+    stubAccount();
+    login();
+    const second = renderPage(<MyPage />, PATH);
+    const pro = await screen.findByTestId('banner-product-2');
+    fireEvent.click(screen.getByTestId('banners-dot-2'));
+    fireEvent.click(pro);
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/pages/shop/index'));
+  });
+
+  it('moves on every 5000 ms, keeps its place in the page store (session storage) and comes back to it', async () => {
+    stubAccount();
+    login();
+    const client = testQueryClient();
+    client.setQueryData(configQueryOptions.queryKey, CONFIG);
+    client.setQueryData(productsQueryOptions.queryKey, PRODUCTS);
+    vi.useFakeTimers();
+    const first = renderPage(<MyPage />, PATH, client);
+    expect(activeBanner()).toBe(0);
+    act(() => vi.advanceTimersByTime(4999));
+    expect(activeBanner()).toBe(0);
+    act(() => vi.advanceTimersByTime(1));
+    expect(activeBanner()).toBe(1);
+    expect(usePageStore.getState().my_page_swiper_current).toBe(1);
+    expect(sessionStorage.getItem('my_page_swiper_current')).toBe('1');
+    act(() => vi.advanceTimersByTime(5000));
+    expect(sessionStorage.getItem('my_page_swiper_current')).toBe('2');
+    first.unmount();
+
+    // Back on the page (or after a reload: the store reads session storage again), it is where it was.
+    sessionStorage.setItem('my_page_swiper_current', '1');
+    await act(() => usePageStore.persist.rehydrate());
+    expect(usePageStore.getState().my_page_swiper_current).toBe(1);
+    renderPage(<MyPage />, PATH, client);
+    expect(activeBanner()).toBe(1);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(activeBanner()).toBe(2);
+  });
+});
+
+describe('account page: admin section', () => {
+  const adminLinks = () =>
+    screen.queryAllByTestId(/^menu-admin-/).map((el) => [el.getAttribute('data-testid'), el.textContent]);
+
+  it('an admin sees every admin page, and each link opens its page', async () => {
+    stubAccount(['admin']);
+    login();
+    const { router } = renderPage(<MyPage />, PATH);
+    expect(await screen.findByText('Admin')).toBeTruthy();
+    expect(adminLinks()).toEqual([
+      ['menu-admin-adminOrderAudit', 'Audit Orders'],
+      ['menu-admin-adminWithdrawAudit', 'Audit'],
+      ['menu-admin-adminRewardDistribution', 'Reward Distribution'],
+      ['menu-admin-adminAnalytics', 'Analytics'],
+    ]);
+    fireEvent.click(screen.getByTestId('menu-admin-adminWithdrawAudit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/admin/audit'));
+  });
+
+  it('an auditor sees the two audits, an analyst the analytics: what the server lets each open', async () => {
+    stubAccount(['auditor']);
+    login();
+    renderPage(<MyPage />, PATH);
+    await waitFor(() =>
+      expect(adminLinks().map(([id]) => id)).toEqual([
+        'menu-admin-adminOrderAudit',
+        'menu-admin-adminWithdrawAudit',
+      ]),
+    );
+    await cleanupPage();
+
+    stubAccount(['analyst']);
+    login();
+    renderPage(<MyPage />, PATH);
+    await waitFor(() => expect(adminLinks().map(([id]) => id)).toEqual(['menu-admin-adminAnalytics']));
+  });
+
+  it('a member without roles has no admin section', async () => {
+    const calls = stubAccount([]);
+    login();
+    renderPage(<MyPage />, PATH);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/me')).toBe(true));
+    await screen.findByTestId('banner-invite');
+    expect(screen.queryByText('Admin')).toBeNull();
+    expect(adminLinks()).toEqual([]);
+  });
+});
+
+describe('account page: wallet entry', () => {
+  it('a member signed in with the local wallet gets an entry that opens it', async () => {
+    stubAccount();
+    useWalletStore.getState().setAccount(MEMBER, 'app.agcfund.localwallet');
+    useAuthStore.getState().setToken('jwt-1');
+    const { router } = renderPage(<MyPage />, PATH);
+    const entry = screen.getByTestId('menu-local-wallet');
+    expect(entry.textContent).toBe('Local wallet');
+    fireEvent.click(entry);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/localWallet/index'));
+  });
+
+  it('a member signed in with a browser extension has none', () => {
+    stubAccount();
+    useWalletStore.getState().setAccount(MEMBER, 'io.metamask');
+    useAuthStore.getState().setToken('jwt-1');
+    renderPage(<MyPage />, PATH);
+    expect(screen.getByTestId('menu-rewards')).toBeTruthy();
+    expect(screen.queryByTestId('menu-local-wallet')).toBeNull();
   });
 });

@@ -1,11 +1,20 @@
 import { levelKey, shortAddress } from '@agc/shared';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Carousel } from '../../../components/Carousel.tsx';
 import { ChevronIcon } from '../../../components/Icons.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
 import { useLogout } from '../../../features/auth/hooks/use-logout.tsx';
+import { useMe } from '../../../lib/me.ts';
 import { openPage, openTab } from '../../../lib/navigation.ts';
 import { paths } from '../../../lib/paths.ts';
+import { LOCAL_WALLET_RDNS } from '../../../lib/wallet/discovery.ts';
+import { usePageStore } from '../../../stores/page.ts';
 import { useWalletStore } from '../../../stores/wallet.ts';
+import { adminPagesFor } from './admin-pages.ts';
+import { BannerCard } from './banners/BannerCard.tsx';
+import { useBanners } from './banners/index.ts';
+import './my.css';
 
 interface MenuEntry {
   testId: string;
@@ -34,11 +43,43 @@ function MenuItem({ testId, label, onClick, danger, disabled, busy }: MenuEntry)
   );
 }
 
-/** Account (tab 3): the account menu of the spec, ending with Log out and Log out everywhere. */
+/**
+ * The banners of what is live (invite bonus, products, ...), in the spec's swiper: its position is the page
+ * store's `my_page_swiper_current` (session storage), so it is where it was after a reload or a visit elsewhere.
+ */
+function Banners() {
+  const { t } = useTranslation();
+  const { banners, pending } = useBanners();
+  const index = usePageStore((s) => s.my_page_swiper_current);
+  const setIndex = usePageStore((s) => s.setMyPageSwiperCurrent);
+  if (banners.length === 0) {
+    return pending ? <Skeleton rows={1} className="banner-skeleton" testId="banners-loading" /> : null;
+  }
+  return (
+    <Carousel
+      testId="banners"
+      label={t('banner.carousel.label')}
+      index={index}
+      onIndexChange={setIndex}
+      slides={banners.map((banner) => ({ key: banner.key, content: <BannerCard banner={banner} /> }))}
+    />
+  );
+}
+
+/**
+ * Account (tab 3): the banners, the account menu of the spec (with the local wallet when the member signed in
+ * with it), an Admin section with the admin pages the member's roles open (none without a role), then Log out
+ * and Log out everywhere.
+ */
 export default function MyPage() {
   const { t } = useTranslation();
   const address = useWalletStore((s) => s.address);
-  const level = useWalletStore((s) => s.userInfo?.level);
+  const stored = useWalletStore((s) => s.userInfo);
+  const walletRdns = useWalletStore((s) => s.walletRdns);
+  // The roles as the server says now; the stored user info until it answers.
+  const me = useMe().data ?? stored;
+  const level = me?.level;
+  const adminPages = adminPagesFor(me?.roles ?? []);
   const { pending, logout, logoutEverywhere } = useLogout();
   const logoutEntry = (kind: 'this' | 'all', testId: string, labelKey: string, run: () => Promise<void>) => ({
     testId,
@@ -53,6 +94,15 @@ export default function MyPage() {
       items: [
         { testId: 'menu-rewards', label: t('my.menu.rewards'), onClick: () => openTab(paths.rewardList) },
         { testId: 'menu-invite', label: t('my.menu.invite'), onClick: () => openPage(paths.invite) },
+        ...(walletRdns === LOCAL_WALLET_RDNS
+          ? [
+              {
+                testId: 'menu-local-wallet',
+                label: t('my.menu.localWallet'),
+                onClick: () => openPage(paths.localWallet),
+              },
+            ]
+          : []),
       ],
     },
     {
@@ -70,6 +120,18 @@ export default function MyPage() {
         },
       ],
     },
+    ...(adminPages.length > 0
+      ? [
+          {
+            heading: t('my.admin.heading'),
+            items: adminPages.map((route) => ({
+              testId: `menu-admin-${route.key}`,
+              label: t(route.titleKey),
+              onClick: () => openPage(route.path),
+            })),
+          },
+        ]
+      : []),
     {
       items: [
         {
@@ -91,6 +153,7 @@ export default function MyPage() {
         </p>
         <p className="muted">{t(`level.${levelKey(level)}`)}</p>
       </section>
+      <Banners />
       {sections.map((section) => (
         <Fragment key={section.items[0]?.testId}>
           {section.heading && <p className="menu-heading">{section.heading}</p>}

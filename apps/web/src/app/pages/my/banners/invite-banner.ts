@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { usePublicConfig } from '../../../../features/config/api/get-config.ts';
+import { openPage } from '../../../../lib/navigation.ts';
+import { paths } from '../../../../lib/paths.ts';
+import type { BannerSource } from './types.ts';
+
+/** The invite bonus, its rate from the server's configuration (never from the translations); opens Invite. */
+export const useInviteBanner: BannerSource = () => {
+  const { t } = useTranslation();
+  const config = usePublicConfig();
+  const rates = config.data?.rates;
+  return {
+    pending: config.isPending,
+    banners: rates
+      ? [
+          {
+            key: 'invite',
+            title: t('banner.invite.title', { rate: rates.referral_max }),
+            text: t('banner.invite.text'),
+            cta: t('banner.invite.cta'),
+            art: 'invite',
+            tone: 'violet',
+            open: () => openPage(paths.invite),
+          },
+        ]
+      : [],
+  };
+};
