@@ -12,8 +12,8 @@ const env = readEnv();
 test.use({ baseURL: env.baseURL });
 
 type Headers = Record<string, string>;
-// Home shows amounts the spec's way: grouped, 2–4 decimals, USD by default.
-const usd = (v: string) => formatDisplayAmount(v);
+// Home shows amounts the spec's way: grouped, 2–4 decimals, USDT amounts saying USDT (issue 13).
+const usd = (v: string) => formatDisplayAmount(v, { currency: 'USDT' });
 
 const api = async (url: string, headers: Headers) =>
   (await (await fetch(`${env.baseURL}/api/v1/${url}`, { headers })).json()).data;

@@ -1,21 +1,91 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { RewardKind, RewardSeries } from '@agc/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../../stores/auth.ts';
+import { useWalletStore } from '../../../stores/wallet.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeMe } from '../../../test/fixtures.ts';
-import { fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import { MEMBER, makeMe } from '../../../test/fixtures.ts';
+import {
+  type ApiHandler,
+  type ApiReply,
+  CONFIG,
+  fail,
+  ok,
+  renderPage,
+  stubApi,
+} from '../../../test/render.tsx';
 import { expectTexts } from '../../../test/texts.ts';
 import HomePage from './HomePage.tsx';
 
 const figure = (id: string) => screen.getByTestId(`home-${id}`).textContent;
+const DAY_MS = 86_400_000;
+const TODAY = '2026-11-24';
+const dayBefore = (n: number) =>
+  new Date(Date.parse(`${TODAY}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
 
-beforeEach(() => useAuthStore.getState().setToken('jwt'));
+/** A series of `days` days ending today; `paid` gives some days' rewards by kind (USDT value; AGC none). */
+function makeSeries(
+  days: number,
+  paid: Record<string, Partial<Record<RewardKind, string>>> = {},
+): RewardSeries {
+  const amounts = (v: string) => ({ amount: v, usdt: v, agc: '0' });
+  const list = Array.from({ length: days }, (_, i) => {
+    const day = dayBefore(days - 1 - i);
+    const p = paid[day] ?? {};
+    const kinds = {
+      referral: amounts(p.referral ?? '0'),
+      pairing: amounts(p.pairing ?? '0'),
+      static: amounts(p.static ?? '0'),
+      management: amounts(p.management ?? '0'),
+    };
+    const total = Object.values(p).reduce((t, v) => t + Number(v), 0);
+    return { day, kinds, total: amounts(String(total)) };
+  });
+  return { from: list[0]!.day, to: TODAY, list };
+}
+
+const word = (v: bigint) => v.toString(16).padStart(64, '0');
+
+/** The chain's RPC (JSON-RPC over fetch at config.rpc_url): the wallet's ETH, and balanceOf of USDT and AGC. */
+function rpc(balances: { eth: bigint; usdt: bigint; agc: bigint } | 'down'): ApiHandler {
+  return (_url, body): ApiReply => {
+    if (balances === 'down') return { status: 503, body: { error: 'unavailable' } };
+    const call = body as { id: number; method: string; params: Array<{ to?: string }> };
+    const result =
+      call.method === 'eth_getBalance'
+        ? `0x${balances.eth.toString(16)}`
+        : call.params[0]?.to?.toLowerCase() === CONFIG.contracts.usdt
+          ? `0x${word(balances.usdt)}`
+          : `0x${word(balances.agc)}`;
+    return { body: { jsonrpc: '2.0', id: call.id, result } };
+  };
+}
+
+interface Api {
+  me?: ApiHandler;
+  series?: ApiHandler;
+  chain?: ApiHandler;
+}
+
+function api(o: Api = {}) {
+  return stubApi({
+    'GET /api/v1/me': o.me ?? (() => ok(makeMe())),
+    'GET /api/v1/config': () => ok(CONFIG),
+    'GET /api/v1/profit/series': o.series ?? ((url) => ok(makeSeries(Number(url.searchParams.get('days'))))),
+    'POST /': o.chain ?? rpc({ eth: 10n ** 16n, usdt: 1_234_500_000n, agc: 25n * 10n ** 17n }),
+  });
+}
+
+beforeEach(() => {
+  useAuthStore.getState().setToken('jwt');
+  useWalletStore.getState().setAccount(MEMBER);
+});
 afterEach(cleanupPage);
 
 describe('home page', () => {
-  it('shows every figure of GET me with the shared amount formatting', async () => {
-    stubApi({
-      'GET /api/v1/me': () =>
+  it('shows invested and available as the hero, today and yesterday, then the other figures, USDT amounts saying USDT', async () => {
+    api({
+      me: () =>
         ok(
           makeMe({
             level: 3,
@@ -35,70 +105,187 @@ describe('home page', () => {
         ),
     });
     renderPage(<HomePage />);
-    expect(screen.getByTestId('home-loading').textContent).toBe('Loading…');
+    // Skeletons, not "Loading…" text, while me loads (read out as loading).
+    expect(screen.getByTestId('home-loading').getAttribute('aria-busy')).toBe('true');
     await screen.findByTestId('home-investment_sum');
     expectTexts('home', {
       level: 'V3',
-      investment_sum: '$1,234.50',
-      remaining_dividends: '$3,703.50',
+      investment_sum: '1,234.50 USDT',
+      available_profit: '2.50 USDT',
+      remaining_dividends: '3,703.50 USDT',
       // left + right, exact (no float)
-      team_performance: '$9,007,199,254,740,994.01',
-      left_team_investment: '$9,007,199,254,740,993.01',
-      right_team_investment: '$1.00',
-      month_team_invest: '$0.0001',
-      profit_sum: '$12.3456',
-      locked_profit: '$1,000,000.00',
-      available_profit: '$2.50',
-      yesterday_profit: '$0.10',
+      team_performance: '9,007,199,254,740,994.01 USDT',
+      left_team_investment: '9,007,199,254,740,993.01 USDT',
+      right_team_investment: '1.00 USDT',
+      month_team_invest: '0.0001 USDT',
+      profit_sum: '12.3456 USDT',
+      locked_profit: '1,000,000.00 USDT',
+      yesterday_profit: '0.10 USDT',
       yesterday_profit_amc: '1.2346 AGC',
-      // today's rewards follow yesterday's, in the same order and formatting
-      today_profit: '$0.25',
+      today_profit: '0.25 USDT',
       today_profit_amc: '2.0001 AGC',
     });
-    const ids = [...document.querySelectorAll('[data-testid^="home-"]')].map((e) =>
-      e.getAttribute('data-testid'),
-    );
-    expect(ids.slice(ids.indexOf('home-yesterday_profit'))).toEqual([
+    // The hero holds invested and available; the glance yesterday then today.
+    const hero = screen.getByTestId('home-summary');
+    expect(within(hero).getByText('Invested')).toBeTruthy();
+    expect(within(hero).getByText('Available to withdraw')).toBeTruthy();
+    const glance = screen.getByTestId('portfolio-glance');
+    expect(
+      [...glance.querySelectorAll('[data-testid^="home-"]')].map((e) => e.getAttribute('data-testid')),
+    ).toEqual([
       'home-yesterday_profit',
       'home-yesterday_profit_amc',
       'home-today_profit',
       'home-today_profit_amc',
     ]);
-    expect(screen.getByText("Today's rewards")).toBeTruthy();
-    expect(screen.getByText("Today's rewards (AGC)")).toBeTruthy();
+    // No dollar sign anywhere on home: one notation.
+    await screen.findByTestId('portfolio-wallet-usdt');
+    expect(document.body.textContent).not.toContain('$');
+    // Invested: no call to buy.
+    expect(screen.queryByTestId('portfolio-cta')).toBeNull();
   });
 
   it('shows level 0 (nothing invested) as no level, not V1 (issue 13)', async () => {
-    stubApi({ 'GET /api/v1/me': () => ok(makeMe({ level: 0 })) });
+    api({ me: () => ok(makeMe({ level: 0 })) });
     renderPage(<HomePage />);
     expect((await screen.findByTestId('home-level')).textContent).toBe('No level');
   });
 
-  it('links the investment section to the hash-rate page', async () => {
-    stubApi({ 'GET /api/v1/me': () => ok(makeMe({ today_profit: '3', today_profit_amc: '1.5' })) });
+  it('offers Buy hash power when nothing is invested, opening the shop tab', async () => {
+    api({ me: () => ok(makeMe({ level: 0, investment_sum: '0' })) });
     const { router } = renderPage(<HomePage />);
-    expect((await screen.findByTestId('home-today_profit')).textContent).toBe('$3.00');
+    const cta = await screen.findByTestId('portfolio-cta');
+    expect(cta.textContent).toContain('Buy hash power');
+    fireEvent.click(screen.getByTestId('portfolio-buy'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/shop/index'));
+  });
+
+  it("shows the wallet's USDT, AGC and ETH read from the chain, skeletons first", async () => {
+    api();
+    renderPage(<HomePage />);
+    expect(await screen.findByTestId('portfolio-wallet-loading')).toBeTruthy();
+    await screen.findByTestId('portfolio-wallet-usdt');
+    expectTexts('portfolio-wallet', {
+      usdt: '1,234.50 USDT',
+      agc: '2.50 AGC',
+      eth: '0.01 ETH',
+    });
+  });
+
+  it('says quietly that the wallet balances cannot be read when the RPC fails; the rest of home stays', async () => {
+    api({ chain: rpc('down') });
+    renderPage(<HomePage />);
+    const error = await screen.findByTestId('portfolio-wallet-error', undefined, { timeout: 10_000 });
+    expect(error.textContent).toContain('The wallet balances cannot be read right now.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(figure('investment_sum')).toBe('0.00 USDT');
+  }, 15_000);
+
+  it('draws the last 7 days of rewards stacked by kind, every figure in a table for screen readers', async () => {
+    const calls = api({
+      series: (url) =>
+        ok(
+          makeSeries(Number(url.searchParams.get('days')), {
+            [TODAY]: { static: '4', pairing: '6' },
+            [dayBefore(1)]: { referral: '10' },
+            [dayBefore(20)]: { management: '3' },
+          }),
+        ),
+    });
+    renderPage(<HomePage />);
+    const chart = await screen.findByTestId('portfolio-chart-svg');
+    expect(calls.filter((c) => c.path === '/api/v1/profit/series').map((c) => c.query.get('days'))).toEqual([
+      '7',
+    ]);
+    // Named by its title and a summary of the figures.
+    const [titleId, descId] = chart.getAttribute('aria-labelledby')!.split(' ');
+    expect(document.getElementById(titleId!)!.textContent).toBe('Rewards, last 7 days');
+    expect(document.getElementById(descId!)!.textContent).toBe(
+      'Total 20.00 USDT: Recommendation/Market 10.00 USDT, Organizational 6.00 USDT, Static 4.00 USDT, Management 0.00 USDT',
+    );
+    expect(screen.getByTestId('portfolio-chart-total').textContent).toBe('20.00 USDT');
+    // Today's bar: static and pairing stacked, static (4) two thirds of pairing (6); yesterday's: referral alone.
+    const today = screen.getByTestId(`portfolio-bar-${TODAY}`);
+    const rect = (kind: string) => today.querySelector(`rect[data-kind="${kind}"]`)!;
+    expect([...today.querySelectorAll('rect')].map((r) => r.getAttribute('data-kind'))).toEqual([
+      'pairing',
+      'static',
+    ]);
+    expect(
+      Number(rect('static').getAttribute('height')) / Number(rect('pairing').getAttribute('height')),
+    ).toBeCloseTo(4 / 6, 2);
+    expect(
+      [...screen.getByTestId(`portfolio-bar-${dayBefore(1)}`).querySelectorAll('rect')].map((r) =>
+        r.getAttribute('data-kind'),
+      ),
+    ).toEqual(['referral']);
+    // The table: one row per day, oldest first, today last.
+    const rows = within(screen.getByTestId('portfolio-chart-table')).getAllByRole('row');
+    expect(rows).toHaveLength(8);
+    expect(rows[7]!.textContent).toBe(`${TODAY}0.00 USDT6.00 USDT4.00 USDT0.00 USDT10.00 USDT`);
+    expect(rows[1]!.querySelector('th')!.textContent).toBe(dayBefore(6));
+    expect(screen.getByTestId('portfolio-legend-referral').textContent).toBe(
+      'Recommendation/Market10.00 USDT',
+    );
+
+    // 30 days: asked for, and the day 20 days back appears.
+    fireEvent.click(screen.getByTestId('portfolio-span-30'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('portfolio-chart-table')).getAllByRole('row')).toHaveLength(31),
+    );
+    expect(screen.getByTestId('portfolio-span-30').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('portfolio-chart-total').textContent).toBe('23.00 USDT');
+    expect(
+      screen
+        .getByTestId(`portfolio-bar-${dayBefore(20)}`)
+        .querySelector('rect')!
+        .getAttribute('data-kind'),
+    ).toBe('management');
+    expect(document.getElementById(titleId!)!.textContent).toBe('Rewards, last 30 days');
+  });
+
+  it('says when the days have no rewards yet', async () => {
+    api();
+    renderPage(<HomePage />);
+    expect((await screen.findByTestId('portfolio-chart-empty')).textContent).toBe(
+      'No rewards in these days yet.',
+    );
+    expect(screen.getByTestId('portfolio-chart-svg').querySelectorAll('rect')).toHaveLength(0);
+  });
+
+  it('shows why the chart could not load, inside its card', async () => {
+    api({ series: () => fail(500, 'Server error') });
+    renderPage(<HomePage />);
+    const error = await screen.findByTestId('portfolio-chart-error');
+    expect(error.textContent).toContain('Server error');
+    expect(figure('investment_sum')).toBe('0.00 USDT');
+  });
+
+  it('links the investment section to the hash-rate page', async () => {
+    api({ me: () => ok(makeMe({ today_profit: '3', today_profit_amc: '1.5' })) });
+    const { router } = renderPage(<HomePage />);
+    expect((await screen.findByTestId('home-today_profit')).textContent).toBe('3.00 USDT');
     expect(figure('today_profit_amc')).toBe('1.50 AGC');
     fireEvent.click(screen.getByTestId('home-hashrate-link'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/hashRate'));
   });
 
   it('links the team performance section to the team_user page', async () => {
-    stubApi({ 'GET /api/v1/me': () => ok(makeMe()) });
+    api();
     const { router } = renderPage(<HomePage />);
     fireEvent.click(await screen.findByTestId('home-team-link'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/team_user'));
   });
 
   it('links the rewards section to the withdrawal page', async () => {
-    stubApi({ 'GET /api/v1/me': () => ok(makeMe()) });
+    api();
     const { router } = renderPage(<HomePage />);
     fireEvent.click(await screen.findByTestId('home-withdraw-link'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/withdrawal/index'));
   });
 
-  it('shows the error with a retry', async () => {
-    stubApi({ 'GET /api/v1/me': () => fail(400, 'No member') });
+  it('shows the error', async () => {
+    api({ me: () => fail(400, 'No member') });
     renderPage(<HomePage />);
     expect((await screen.findByTestId('home-error')).textContent).toContain('No member');
     expect(screen.queryByTestId('home-investment_sum')).toBeNull();

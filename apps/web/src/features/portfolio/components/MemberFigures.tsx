@@ -1,0 +1,100 @@
+import { AGC_DECIMALS, type AmountInput, formatAmount, type Me, parseAmount } from '@agc/shared';
+import { useTranslation } from 'react-i18next';
+import { formatUsdt } from '../../../lib/format.ts';
+import { openPage } from '../../../lib/navigation.ts';
+import { paths } from '../../../lib/paths.ts';
+import '../portfolio.css';
+
+/** left + right, exactly (decimal strings through bigint); null when either is not a plain amount. */
+function addAmounts(a: string, b: string): string | null {
+  try {
+    return formatAmount(parseAmount(a, AGC_DECIMALS) + parseAmount(b, AGC_DECIMALS), AGC_DECIMALS);
+  } catch {
+    return null;
+  }
+}
+
+interface Figure {
+  /** The me field shown (data-testid `home-<id>`); team_performance is left + right. */
+  id: keyof Me | 'team_performance';
+  labelKey: string;
+  value: (me: Me) => AmountInput;
+}
+
+interface Section {
+  titleKey: string;
+  figures: Figure[];
+  link: { path: string; titleKey: string; testId: string };
+}
+
+/**
+ * The rest of the spec's home list, compact (invested, available, today and yesterday are above): the
+ * investment's remaining dividends, the team performance, the rewards' total and locked part; each group
+ * links to the page behind it (hash rate, my team, withdraw).
+ */
+const SECTIONS: Section[] = [
+  {
+    titleKey: 'home.sections.investment',
+    link: { path: paths.hashRate, titleKey: 'title.hashRate', testId: 'home-hashrate-link' },
+    figures: [
+      {
+        id: 'remaining_dividends',
+        labelKey: 'home.remainingDividends',
+        value: (me) => me.remaining_dividends,
+      },
+    ],
+  },
+  {
+    titleKey: 'home.sections.team',
+    link: { path: paths.teamUsers, titleKey: 'title.teamUser', testId: 'home-team-link' },
+    figures: [
+      {
+        id: 'team_performance',
+        labelKey: 'home.teamPerformance',
+        value: (me) => addAmounts(me.left_team_investment, me.right_team_investment),
+      },
+      { id: 'month_team_invest', labelKey: 'home.thisMonth', value: (me) => me.month_team_invest },
+      { id: 'left_team_investment', labelKey: 'home.leftSector', value: (me) => me.left_team_investment },
+      { id: 'right_team_investment', labelKey: 'home.rightSector', value: (me) => me.right_team_investment },
+    ],
+  },
+  {
+    titleKey: 'home.sections.rewards',
+    link: { path: paths.withdrawal, titleKey: 'title.withdrawal', testId: 'home-withdraw-link' },
+    figures: [
+      { id: 'profit_sum', labelKey: 'home.totalRewards', value: (me) => me.profit_sum },
+      { id: 'locked_profit', labelKey: 'home.locked', value: (me) => me.locked_profit },
+    ],
+  },
+];
+
+export function MemberFigures({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card" data-testid="portfolio-figures">
+      {SECTIONS.map((section) => (
+        <div className="portfolio-section" key={section.titleKey}>
+          <div className="card-head">
+            <h3 className="card-title">{t(section.titleKey)}</h3>
+            <button
+              type="button"
+              className="btn-link card-link"
+              data-testid={section.link.testId}
+              onClick={() => openPage(section.link.path)}
+            >
+              {t(section.link.titleKey)} ›
+            </button>
+          </div>
+          <dl className="portfolio-figures">
+            {section.figures.map((figure) => (
+              <div key={figure.id}>
+                <dt>{t(figure.labelKey)}</dt>
+                <dd data-testid={`home-${figure.id}`}>{formatUsdt(figure.value(me))}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ))}
+    </section>
+  );
+}

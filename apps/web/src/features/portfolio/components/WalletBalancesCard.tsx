@@ -1,0 +1,67 @@
+import {
+  AGC_DECIMALS,
+  formatAmount,
+  formatDisplayAmount,
+  type PublicConfig,
+  USDT_DECIMALS,
+} from '@agc/shared';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { formatAgc, formatUsdt } from '../../../lib/format.ts';
+import { useWalletBalances } from '../../../lib/wallet-balances.ts';
+import '../portfolio.css';
+
+const ETH_DECIMALS = 18;
+
+/**
+ * What the wallet itself holds (USDT, AGC, ETH for gas), read from the chain: apart from what the app owes the
+ * member. Skeletons while reading; if the RPC does not answer, one quiet line (the rest of home still works).
+ */
+export function WalletBalancesCard({
+  config,
+  address,
+}: {
+  config: PublicConfig | undefined;
+  address: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const balances = useWalletBalances(config, address);
+  const b = balances.data;
+  const rows = [
+    { id: 'usdt', label: 'USDT', value: b && formatUsdt(formatAmount(b.usdt, USDT_DECIMALS)) },
+    { id: 'agc', label: 'AGC', value: b && formatAgc(formatAmount(b.agc, AGC_DECIMALS)) },
+    {
+      id: 'eth',
+      label: t('portfolio.wallet.eth'),
+      value: b && formatDisplayAmount(formatAmount(b.eth, ETH_DECIMALS), { currency: 'ETH' }),
+    },
+  ];
+  return (
+    <section className="card" data-testid="portfolio-wallet" aria-labelledby="portfolio-wallet-title">
+      <div className="card-head">
+        <h3 className="card-title" id="portfolio-wallet-title">
+          {t('portfolio.wallet.title')}
+        </h3>
+      </div>
+      {b ? (
+        <dl className="portfolio-balances">
+          {rows.map((row) => (
+            <div key={row.id} className="portfolio-balance">
+              <dt>{row.label}</dt>
+              <dd data-testid={`portfolio-wallet-${row.id}`}>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : balances.isError ? (
+        <p className="muted small" data-testid="portfolio-wallet-error">
+          {t('portfolio.wallet.unavailable')}{' '}
+          <button type="button" className="btn-link card-link" onClick={() => void balances.refetch()}>
+            {t('common.retry')}
+          </button>
+        </p>
+      ) : (
+        <Skeleton rows={3} testId="portfolio-wallet-loading" />
+      )}
+    </section>
+  );
+}
