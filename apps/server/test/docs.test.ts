@@ -48,6 +48,7 @@ describe('API documentation and public configuration', () => {
       '/api/v1/order/tx/{order}',
       '/api/v1/order/{order_id}',
       '/api/v1/products',
+      '/api/v1/products/{id}/quote',
       '/api/v1/profit/all',
       '/api/v1/profit/day',
       '/api/v1/profit/detail',

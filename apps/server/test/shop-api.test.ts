@@ -139,6 +139,18 @@ describe('orders', () => {
     expect(Date.parse(order.quote_expires_at) - Date.parse(order.created_at)).toBe(30 * 60_000);
   });
 
+  it('names the order’s product in the reader’s language (en fallback), on every order answer', async () => {
+    const ja = { ...alice, 'accept-language': 'ja' };
+    const created = (await api('POST', '/order', ja, { product_id: 2 })).json().data;
+    expect(created.product).toEqual({ id: 2, name: 'ビルダー' });
+    expect((await api('GET', `/order/${created.order_id}`, ja)).json().data.product.name).toBe('ビルダー');
+    expect((await api('GET', `/order/${created.order_id}`, alice)).json().data.product.name).toBe('Builder');
+    const list = (await api('GET', '/order/all?size=50', { ...alice, 'accept-language': 'ko' })).json().data
+      .list;
+    expect(list.find((o: { order_id: string }) => o.order_id === created.order_id).product.name).toBe('빌더');
+    await api('POST', '/order/cancel', alice, { order_id: created.order_id });
+  });
+
   it('refuses an unknown product, a bad id or a missing one with a translated message, creating nothing', async () => {
     const before = (await s.ctx.db.select().from(schema.orders)).length;
     const unknown = await api('POST', '/order', { ...alice, 'accept-language': 'ja' }, { product_id: 999 });

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeSchemas } from '../../lib/route-schema.ts';
 import { cancelOrderByAudit, confirmOrderByAudit, recheckOrder } from './audit.ts';
-import { listOrders, toOrderDto } from './service.ts';
+import { listOrders, toLocalOrderDto, toOrderDtos } from './service.ts';
 
 const schema = routeSchemas('admin');
 
@@ -31,7 +31,7 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (req) => {
       const page = await listOrders(ctx.db, req.query);
-      return ok(req, { ...page, list: page.list.map((o) => toOrderDto(o, req.t)) });
+      return ok(req, { ...page, list: await toOrderDtos(ctx.db, page.list, req.t, req.locale) });
     },
   );
 
@@ -45,7 +45,15 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       onRequest: auditor,
     },
     async (req) =>
-      ok(req, toOrderDto(await recheckOrder(ctx, req.user!, BigInt(req.params.order_id)), req.t)),
+      ok(
+        req,
+        await toLocalOrderDto(
+          ctx.db,
+          await recheckOrder(ctx, req.user!, BigInt(req.params.order_id)),
+          req.t,
+          req.locale,
+        ),
+      ),
   );
 
   const decision = (verb: 'confirm' | 'cancel', summary: string, decide: typeof confirmOrderByAudit) =>
@@ -56,7 +64,15 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         onRequest: auditor,
       },
       async (req) =>
-        ok(req, toOrderDto(await decide(ctx, req.user!, BigInt(req.params.order_id), req.body.note), req.t)),
+        ok(
+          req,
+          await toLocalOrderDto(
+            ctx.db,
+            await decide(ctx, req.user!, BigInt(req.params.order_id), req.body.note),
+            req.t,
+            req.locale,
+          ),
+        ),
     );
   decision(
     'confirm',

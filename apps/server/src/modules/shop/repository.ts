@@ -29,6 +29,19 @@ export async function findProduct(db: DbOrTx, id: number): Promise<ProductRow | 
   return row;
 }
 
+/** The translations of these products (for naming orders in the reader's language). */
+export async function productTranslations(
+  db: DbOrTx,
+  ids: number[],
+): Promise<Map<number, ProductRow['translations']>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, translations: products.translations })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((r) => [r.id, r.translations]));
+}
+
 type SeedProduct = Pick<
   ProductRow,
   'name' | 'description' | 'imageKey' | 'translations' | 'priceUsdt' | 'sort'

@@ -31,7 +31,8 @@ import {
   reportPayment,
   tokenPrice,
   tokenPrice2,
-  toOrderDto,
+  toLocalOrderDto,
+  toOrderDtos,
 } from './service.ts';
 import { buildStepTx } from './tx.ts';
 
@@ -93,7 +94,16 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         { body: createOrderBody },
       ),
     },
-    async (req) => ok(req, toOrderDto(await createOrder(ctx, req.user!, req.body.product_id), req.t)),
+    async (req) =>
+      ok(
+        req,
+        await toLocalOrderDto(
+          ctx.db,
+          await createOrder(ctx, req.user!, req.body.product_id),
+          req.t,
+          req.locale,
+        ),
+      ),
   );
 
   app.get(
@@ -105,7 +115,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (req) => {
       const page = await listOrders(ctx.db, { ...req.query, userId: req.user!.id });
-      return ok(req, { ...page, list: page.list.map((o) => toOrderDto(o, req.t)) });
+      return ok(req, { ...page, list: await toOrderDtos(ctx.db, page.list, req.t, req.locale) });
     },
   );
 
@@ -117,7 +127,15 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       }),
     },
     async (req) =>
-      ok(req, toOrderDto(await findOwnOrder(ctx.db, req.user!.id, BigInt(req.params.order_id)), req.t)),
+      ok(
+        req,
+        await toLocalOrderDto(
+          ctx.db,
+          await findOwnOrder(ctx.db, req.user!.id, BigInt(req.params.order_id)),
+          req.t,
+          req.locale,
+        ),
+      ),
   );
 
   app.post(
@@ -126,7 +144,16 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { rateLimit: perMember(ctx) },
       schema: schema('Cancel an Unpaid order', orderSchema, { body: cancelOrderBody }),
     },
-    async (req) => ok(req, toOrderDto(await cancelOrder(ctx, req.user!, BigInt(req.body.order_id)), req.t)),
+    async (req) =>
+      ok(
+        req,
+        await toLocalOrderDto(
+          ctx.db,
+          await cancelOrder(ctx, req.user!, BigInt(req.body.order_id)),
+          req.t,
+          req.locale,
+        ),
+      ),
   );
 
   const stepRoute = (url: string, step: PayStep, summary: string) =>
@@ -160,7 +187,12 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (req) =>
       ok(
         req,
-        toOrderDto(await reportPayment(ctx, req.user!, BigInt(req.body.order_id), req.body.tx_hash), req.t),
+        await toLocalOrderDto(
+          ctx.db,
+          await reportPayment(ctx, req.user!, BigInt(req.body.order_id), req.body.tx_hash),
+          req.t,
+          req.locale,
+        ),
       ),
   );
 };

@@ -31,6 +31,7 @@ import {
   orderPage,
   type ProductRow,
   productsOnSale,
+  productTranslations,
   recordReport,
   returnUnconfirmedReports,
 } from './repository.ts';
@@ -171,6 +172,33 @@ export function toOrderDto(o: OrderView, t: Translate): Order {
     reason: o.reason ? t(`order.reasons.${o.reason}`, { note: o.auditNote ?? '' }) : null,
   };
 }
+
+/**
+ * Orders for a reader in `locale`: each product's name in that language (the name the order was bought under,
+ * English, where the product has no translation). One read of the products' translations for the whole list.
+ */
+export async function toOrderDtos(
+  db: DbOrTx,
+  list: OrderView[],
+  t: Translate,
+  locale: Locale,
+): Promise<Order[]> {
+  const translations =
+    locale === 'en' ? new Map() : await productTranslations(db, [...new Set(list.map((o) => o.productId))]);
+  return list.map((o) => {
+    const dto = toOrderDto(o, t);
+    const name = translations.get(o.productId)?.[locale]?.name;
+    return name ? { ...dto, product: { ...dto.product, name } } : dto;
+  });
+}
+
+/** One order for a reader in `locale` (toOrderDtos). */
+export const toLocalOrderDto = async (
+  db: DbOrTx,
+  o: OrderView,
+  t: Translate,
+  locale: Locale,
+): Promise<Order> => (await toOrderDtos(db, [o], t, locale))[0] as Order;
 
 /** The member's own order; anyone else's answers 404 (not a leak of its existence). */
 export async function findOwnOrder(db: DbOrTx, userId: bigint, id: bigint): Promise<OrderView> {
