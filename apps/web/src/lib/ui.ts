@@ -58,18 +58,29 @@ export async function alertModal(
   content: ReactNode,
   options: { title?: ReactNode; confirmText?: ReactNode } = {},
 ): Promise<void> {
-  const { Modal } = await loadImperativeUi();
-  return Modal.alert({ content, title: options.title, confirmText: options.confirmText });
+  const { alertDialog } = await loadImperativeUi();
+  return alertDialog({ content, title: options.title, confirmText: options.confirmText });
 }
 
-/** A modal with Cancel and OK; resolves true on OK. */
-export async function confirmModal(options: {
+export interface ConfirmOptions {
   title?: ReactNode;
   content: ReactNode;
   confirmText?: ReactNode;
   cancelText?: ReactNode;
-}): Promise<boolean> {
-  const { Modal } = await loadImperativeUi();
-  // OK / Cancel in the current language unless the caller names the buttons.
-  return Modal.confirm({ confirmText: t('common.ok'), cancelText: t('common.cancel'), ...options });
+  /** It removes, cancels or refuses something: the confirm button is red (see confirmDestructive). */
+  destructive?: boolean;
 }
+
+/** A modal with Cancel and OK; resolves true on OK. */
+export async function confirmModal(options: ConfirmOptions): Promise<boolean> {
+  const { confirmDialog } = await loadImperativeUi();
+  // OK / Cancel in the current language unless the caller names the buttons.
+  return confirmDialog({ confirmText: t('common.ok'), cancelText: t('common.cancel'), ...options });
+}
+
+/**
+ * A confirmation of a destructive action (log out everywhere, cancel an order, reject or revoke a
+ * withdrawal): like confirmModal, with a red confirm button.
+ */
+export const confirmDestructive = (options: Omit<ConfirmOptions, 'destructive'>): Promise<boolean> =>
+  confirmModal({ ...options, destructive: true });

@@ -107,6 +107,12 @@ function fakeServer(initial: AdminWithdrawal[], overrides: Record<string, ApiHan
 const lists = (calls: ApiCall[]) =>
   calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/admin/withdraws');
 const posts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST');
+/** The antd-mobile dialog (its body, which carries the app's dialog classes) a confirmation is shown in. */
+const dialogOf = (content: HTMLElement) => {
+  const body = content.closest<HTMLElement>('.adm-modal-body');
+  if (!body) throw new Error('not inside a dialog');
+  return body;
+};
 const inside = (item: HTMLElement, testId: string) => within(item).getByTestId(testId).textContent;
 const noteOf = (item: HTMLElement) =>
   within(item).getByTestId('withdraw-audit-note').querySelector('textarea') as HTMLTextAreaElement;
@@ -209,6 +215,9 @@ describe('withdrawal audit page', () => {
     const confirm = await screen.findByTestId('withdraw-audit-confirm');
     expect(confirm.dataset.action).toBe('approve');
     expect(confirm.textContent).toContain('Approve withdrawal #12?');
+    // An app dialog, not a destructive one: its confirm button is the app's dark one.
+    expect(dialogOf(confirm).classList.contains('app-dialog')).toBe(true);
+    expect(dialogOf(confirm).classList.contains('app-dialog--destructive')).toBe(false);
     expect(within(confirm).getByTestId('withdraw-audit-confirm-received').textContent).toBe('95.00 USDT');
     fireEvent.click(await screen.findByText('Cancel'));
     await waitFor(() => expect(screen.queryByTestId('withdraw-audit-confirm')).toBeNull());
@@ -250,6 +259,8 @@ describe('withdrawal audit page', () => {
 
     const confirm = await confirmWithReason(item, 'reject', 'address on a sanctions list');
     expect(confirm.textContent).toContain("The amount goes back to the member's available balance");
+    // Issue 13: rejecting is destructive: the dialog's confirm button is red.
+    expect(dialogOf(confirm).classList.contains('app-dialog--destructive')).toBe(true);
     await confirmOk();
     await waitFor(() => expect(screen.queryByTestId('withdraw-audit-item-12')).toBeNull());
     expect(posts(calls).map((c) => [c.path, c.body])).toEqual([
@@ -451,6 +462,7 @@ describe('withdrawal audit page', () => {
     // With a reason: it asks first; Cancel sends nothing.
     const confirm = await confirmWithReason(item, 'revoke', ' wallet reported stolen ');
     expect(confirm.textContent).toContain('Revoke withdrawal #12?');
+    expect(dialogOf(confirm).classList.contains('app-dialog--destructive')).toBe(true);
     expect(confirm.textContent).toContain(
       'The vault cancels its voucher on chain, so the member can no longer claim it.',
     );

@@ -27,6 +27,8 @@ export function useAuditDecision(w: AdminWithdrawal, onDecided?: (id: string) =>
     const value = note.take(action !== 'approve');
     if (value === null) return;
     const ok = await confirmModal({
+      // Reject and Revoke take the money back from the member's claim: red, like every destructive confirm.
+      destructive: action !== 'approve',
       title: t(`withdrawAudit.${action}Title`),
       content: <AuditDecisionConfirm w={w} action={action} text={value} />,
       confirmText: <AuditConfirmOk />,
