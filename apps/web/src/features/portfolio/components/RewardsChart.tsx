@@ -182,6 +182,7 @@ export function RewardsChart() {
                 </li>
               ))}
             </ul>
+            <p className="muted small portfolio-chart-note">{t('portfolio.chart.note')}</p>
             <FiguresTable series={series.data} caption={title} />
           </>
         )

@@ -6,7 +6,7 @@ import { parseAmount, type RewardKind, type RewardSeries, rewardKind, USDT_DECIM
 export const CHART_KINDS: readonly RewardKind[] = rewardKind.options;
 
 /** The drawing's box (SVG user units): the plot, with room for the axis labels on the left and below. */
-export const CHART_BOX = { width: 340, height: 176, left: 44, right: 6, top: 8, bottom: 150 } as const;
+export const CHART_BOX = { width: 340, height: 176, left: 44, right: 14, top: 8, bottom: 150 } as const;
 
 export interface ChartSegment {
   kind: RewardKind;
