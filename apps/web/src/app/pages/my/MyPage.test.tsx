@@ -259,9 +259,9 @@ describe('account page: admin section', () => {
     const { router } = renderPage(<MyPage />, PATH);
     expect(await screen.findByText('Admin')).toBeTruthy();
     expect(adminLinks()).toEqual([
-      ['menu-admin-adminOrderAudit', 'Audit Orders'],
-      ['menu-admin-adminWithdrawAudit', 'Audit'],
-      ['menu-admin-adminRewardDistribution', 'Reward Distribution'],
+      ['menu-admin-adminOrderAudit', 'Audit orders'],
+      ['menu-admin-adminWithdrawAudit', 'Audit withdrawals'],
+      ['menu-admin-adminRewardDistribution', 'Reward distribution'],
       ['menu-admin-adminAnalytics', 'Analytics'],
     ]);
     fireEvent.click(screen.getByTestId('menu-admin-adminWithdrawAudit'));

@@ -124,10 +124,10 @@ export default function MyPage() {
       ? [
           {
             heading: t('my.admin.heading'),
-            items: adminPages.map((route) => ({
-              testId: `menu-admin-${route.key}`,
-              label: t(route.titleKey),
-              onClick: () => openPage(route.path),
+            items: adminPages.map((page) => ({
+              testId: `menu-admin-${page.key}`,
+              label: t(page.labelKey),
+              onClick: () => openPage(page.path),
             })),
           },
         ]

@@ -1,23 +1,31 @@
 import type { Role } from '@agc/shared';
-import type { PathKey } from '../../../lib/paths.ts';
-import { ROUTE_TABLE, type RouteDef } from '../../../lib/route-table.ts';
+import { type PathKey, paths } from '../../../lib/paths.ts';
 
 /**
  * The admin pages and the roles that open them, as the server decides (`requireRole`; admin holds every role):
  * the order and withdrawal audits are `auditor` (shop and withdraw admin-routes), reward distribution is `admin`
  * only (rewards admin-routes), analytics is `analyst` (PRODUCT.md: read only).
  */
-const ADMIN_PAGES: readonly { key: PathKey; roles: readonly Role[] }[] = [
-  { key: 'adminOrderAudit', roles: ['auditor'] },
-  { key: 'adminWithdrawAudit', roles: ['auditor'] },
-  { key: 'adminRewardDistribution', roles: [] },
-  { key: 'adminAnalytics', roles: ['analyst'] },
+const ADMIN_PAGES: readonly AdminPage[] = [
+  { key: 'adminOrderAudit', labelKey: 'my.admin.orderAudit', roles: ['auditor'] },
+  { key: 'adminWithdrawAudit', labelKey: 'my.admin.withdrawAudit', roles: ['auditor'] },
+  { key: 'adminRewardDistribution', labelKey: 'my.admin.rewardDistribution', roles: [] },
+  { key: 'adminAnalytics', labelKey: 'my.admin.analytics', roles: ['analyst'] },
 ];
 
+export interface AdminPage {
+  key: PathKey;
+  /** The menu's words: the page titles alone ("Audit", "Audit Orders") do not say what is audited. */
+  labelKey: string;
+  /** Besides admin, who holds them all. */
+  roles: readonly Role[];
+}
+
 /** The admin pages a member holding `roles` may use, in menu order; none without a role. */
-export function adminPagesFor(roles: readonly Role[]): RouteDef[] {
+export function adminPagesFor(roles: readonly Role[]): (AdminPage & { path: string })[] {
   const admin = roles.includes('admin');
-  return ADMIN_PAGES.filter((page) => admin || page.roles.some((r) => roles.includes(r))).flatMap(
-    (page) => ROUTE_TABLE.find((route) => route.key === page.key) ?? [],
-  );
+  return ADMIN_PAGES.filter((page) => admin || page.roles.some((r) => roles.includes(r))).map((page) => ({
+    ...page,
+    path: paths[page.key],
+  }));
 }
