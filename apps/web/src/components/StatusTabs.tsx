@@ -1,9 +1,19 @@
-import Tabs from 'antd-mobile/es/components/tabs';
-import type { ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
+
+/** Keeps `tab` fully in sight inside the row `list` scrolls (with a margin that shows a neighbour). */
+function revealTab(list: HTMLElement, tab: HTMLElement, margin = 24) {
+  const start = tab.offsetLeft;
+  const end = start + tab.offsetWidth;
+  if (start - margin < list.scrollLeft) list.scrollLeft = Math.max(0, start - margin);
+  else if (end + margin > list.scrollLeft + list.clientWidth)
+    list.scrollLeft = end + margin - list.clientWidth;
+}
 
 /**
- * Tabs over a list (order, withdrawal, team scope): each title is wrapped in `<testIdPrefix>-<key>` so tests and
- * e2e can click it. The tab row scrolls when the titles do not fit (antd's Tabs), never clipping a title.
+ * Tabs over a list (order, withdrawal, team scope): each tab is `<testIdPrefix>-<key>`. The titles never
+ * shrink or end in an ellipsis: they share the row when they fit (390 px, any language), else the row
+ * scrolls sideways and the active tab is scrolled into view (issue 13: "Reje…" on the withdrawal list,
+ * Thai's Canceled tab off screen). Arrow keys, Home and End move between tabs.
  */
 export function StatusTabs<K extends string>({
   keys,
@@ -12,6 +22,7 @@ export function StatusTabs<K extends string>({
   title,
   testIdPrefix,
   className = 'status-tabs',
+  label,
 }: {
   keys: readonly K[];
   active: K;
@@ -19,12 +30,64 @@ export function StatusTabs<K extends string>({
   title: (key: K) => ReactNode;
   testIdPrefix: string;
   className?: string;
+  /** The accessible name of the tab row. */
+  label?: string;
 }) {
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reveal again when the active tab or the tabs change
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (list && tab) revealTab(list, tab);
+  }, [active, keys]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = keys.indexOf(active);
+    const next =
+      event.key === 'ArrowRight'
+        ? keys[(index + 1) % keys.length]
+        : event.key === 'ArrowLeft'
+          ? keys[(index - 1 + keys.length) % keys.length]
+          : event.key === 'Home'
+            ? keys[0]
+            : event.key === 'End'
+              ? keys[keys.length - 1]
+              : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    if (next !== active) onChange(next);
+    listRef.current?.querySelector<HTMLElement>(`[data-key="${next}"]`)?.focus();
+  };
+
   return (
-    <Tabs activeKey={active} onChange={(key) => onChange(key as K)} className={className}>
-      {keys.map((key) => (
-        <Tabs.Tab key={key} title={<span data-testid={`${testIdPrefix}-${key}`}>{title(key)}</span>} />
-      ))}
-    </Tabs>
+    <div
+      className={`tabs ${className}`}
+      role="tablist"
+      aria-label={label}
+      ref={listRef}
+      onKeyDown={onKeyDown}
+    >
+      {keys.map((key) => {
+        const selected = key === active;
+        return (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={selected}
+            tabIndex={selected ? 0 : -1}
+            data-key={key}
+            data-testid={`${testIdPrefix}-${key}`}
+            onClick={() => {
+              if (!selected) onChange(key);
+            }}
+          >
+            {title(key)}
+          </button>
+        );
+      })}
+    </div>
   );
 }

@@ -29,6 +29,7 @@ export function WithdrawStatusTabs(
       onChange={(key) => (props.all ? props.onChange(key) : props.onChange(key as WithdrawStatus))}
       title={(key) => t(key === 'all' ? 'withdraw.all' : `withdraw.status.${key}`)}
       testIdPrefix={props.testIdPrefix ?? 'withdraw-tab'}
+      label={t('withdraw.fields.status')}
     />
   );
 }
