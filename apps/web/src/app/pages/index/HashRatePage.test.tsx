@@ -149,7 +149,7 @@ describe('hash-rate page', () => {
       orders: ordersBy({
         success: () =>
           failing
-            ? fail(400, 'Orders unavailable')
+            ? fail(503, 'Orders unavailable')
             : pageOf([makeOrder({ order_id: '7', status: 'Success' })]),
       }),
     });
