@@ -1,6 +1,6 @@
 // Fixtures of the tree tests: plain chart nodes for the generic chart, members as me/tree sends them
 // and a small fake subtree behind the API.
-import type { Relation, TreeNode, TreeResponse } from '@agc/shared';
+import type { Relation, SubtreeNode, SubtreeResponse, TreeNode, TreeResponse } from '@agc/shared';
 import type { OrgNodeBase } from './model/tree.ts';
 
 /** A chart node with the default field names. */
@@ -99,4 +99,26 @@ export function relationTo(
     truncated,
     target,
   };
+}
+
+/** me/tree/subtree of a node of the fake subtree: it and all below, level by level, at most `limit`. */
+export function subtreeAnswer(
+  tree: ReturnType<typeof fakeSubtree>,
+  id: string,
+  limit = 2000,
+): SubtreeResponse | null {
+  if (!tree.has(id)) return null;
+  const nodes: SubtreeNode[] = [];
+  let level: Array<[string, string | null]> = [[id, null]];
+  while (level.length > 0) {
+    const next: Array<[string, string | null]> = [];
+    for (const [nid, parent] of level) {
+      const entry = tree.get(nid);
+      if (!entry) continue;
+      nodes.push({ ...entry.node, parent_id: parent });
+      for (const c of [entry.left, entry.right]) if (c) next.push([c, nid]);
+    }
+    level = next;
+  }
+  return { root: id, nodes: nodes.slice(0, limit), truncated: nodes.length > limit, limit };
 }

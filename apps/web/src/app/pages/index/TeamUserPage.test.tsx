@@ -119,6 +119,34 @@ describe('team_user page', () => {
     expect(screen.getByTestId('team-status-active').getAttribute('aria-selected')).toBe('true');
   });
 
+  it('team sizes are live: no date beside them (issue 13)', async () => {
+    const me = { invited_count_all: 2, team_size_all: 9, team_size_valid: 4 };
+    stubApi({
+      ...routes(() => pageOf([])),
+      'GET /api/v1/me': () => ok(makeMe({ ...me, team_counts_as_of: null })),
+    });
+    renderPage(<TeamUserPage />, '/pages/index/team_user');
+    fireEvent.click(await screen.findByTestId('team-scope-team'));
+    await waitFor(() => expect(screen.getByTestId('team-summary-all').textContent).toBe('9'));
+    expect(screen.queryByTestId('team-summary-as-of')).toBeNull();
+  });
+
+  it('a team counted by the settlement only says as of which day (issue 13)', async () => {
+    const me = { invited_count_all: 2, team_size_all: 9, team_size_valid: 4 };
+    stubApi({
+      ...routes(() => pageOf([])),
+      'GET /api/v1/me': () => ok(makeMe({ ...me, team_counts_as_of: '2025-01-01' })),
+    });
+    renderPage(<TeamUserPage />, '/pages/index/team_user');
+    // The direct invitees' counts are always live: no date there.
+    await screen.findByTestId('team-summary-all');
+    expect(screen.queryByTestId('team-summary-as-of')).toBeNull();
+    fireEvent.click(screen.getByTestId('team-scope-team'));
+    expect((await screen.findByTestId('team-summary-as-of')).textContent).toBe(
+      'As of the daily settlement of 2025-01-01',
+    );
+  });
+
   it('loads the next page while has_more', async () => {
     const calls = stubApi(
       routes((url) =>

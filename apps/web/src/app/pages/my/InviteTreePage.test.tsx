@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addressOf, fakeSubtree, relationTo, treeAnswer } from '../../../features/tree/test-fixtures.ts';
+import {
+  addressOf,
+  fakeSubtree,
+  relationTo,
+  subtreeAnswer,
+  treeAnswer,
+} from '../../../features/tree/test-fixtures.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import InviteTreePage from './InviteTreePage.tsx';
@@ -9,8 +15,16 @@ afterEach(cleanupPage);
 
 const URL_PATH = '/pages/my/invite/inviteTree';
 
-function api(options: { deep?: boolean } = {}) {
+function api(options: { deep?: boolean; subtreeLimit?: number; level0?: boolean } = {}) {
   const tree = fakeSubtree();
+  if (options.level0) {
+    const three = tree.get('3')!;
+    tree.set('3', { ...three, node: { ...three.node, level: 0 } });
+  }
+  const subtree: ApiHandler = (url) => {
+    const answer = subtreeAnswer(tree, url.searchParams.get('id') ?? '1', options.subtreeLimit);
+    return answer ? ok(answer) : fail(404, 'Not found');
+  };
   const meTree: ApiHandler = (url) => {
     const answer = treeAnswer(tree, url.searchParams.get('id') ?? '1');
     return answer ? ok(answer) : fail(404, 'Not found');
@@ -22,7 +36,11 @@ function api(options: { deep?: boolean } = {}) {
     if (address === addressOf('3')) return ok(relationTo(tree, ['1', '3']));
     return fail(404, 'Not found');
   };
-  return stubApi({ 'GET /api/v1/me/tree': meTree, 'GET /api/v1/me/relation': relation });
+  return stubApi({
+    'GET /api/v1/me/tree': meTree,
+    'GET /api/v1/me/relation': relation,
+    'GET /api/v1/me/tree/subtree': subtree,
+  });
 }
 
 const node = (id: string) => screen.getByTestId(`tree-node-${id}`);
@@ -137,6 +155,46 @@ describe('invite tree page', () => {
     fireEvent.click(screen.getByTestId('tree-back-to-me'));
     await screen.findByTestId('tree-node-1');
     expect(screen.queryByTestId('tree-rerooted')).toBeNull();
+  });
+
+  it('expand all loads the whole subtree in one request and opens every node (issue 13)', async () => {
+    const calls = api();
+    renderPage(<InviteTreePage />, URL_PATH);
+    await screen.findByTestId('tree-node-1');
+    expect(screen.queryByTestId('tree-node-8')).toBeNull();
+    fireEvent.click(screen.getByTestId('tree-expand-all'));
+    // 8 sits two levels below anything loaded so far: only the subtree answer can bring it.
+    await screen.findByTestId('tree-node-8');
+    for (const id of ['1', '2', '4']) expect(node(id).dataset.state).toBe('expanded');
+    expect(screen.getByTestId('tree-node-4-left')).toBeTruthy();
+    const subtreeCalls = calls.filter((c) => c.path === '/api/v1/me/tree/subtree');
+    expect(subtreeCalls.map((c) => c.query.get('id'))).toEqual(['1']);
+    // No node was loaded one by one.
+    expect(treeCalls(calls)).toEqual([null]);
+    expect(screen.queryByTestId('tree-truncated')).toBeNull();
+  });
+
+  it('expand all says when the server cut the subtree at its limit; the rest still loads lazily', async () => {
+    api({ subtreeLimit: 4 });
+    renderPage(<InviteTreePage />, URL_PATH);
+    await screen.findByTestId('tree-node-1');
+    fireEvent.click(screen.getByTestId('tree-expand-all'));
+    const notice = await screen.findByTestId('tree-truncated');
+    expect(notice.textContent).toBe('Showing the first 4 members; open deeper ones one by one');
+    expect(node('4').dataset.state).toBe('collapsed');
+    expect(screen.queryByTestId('tree-node-8')).toBeNull();
+    fireEvent.click(screen.getByTestId('tree-toggle-4'));
+    await screen.findByTestId('tree-node-8');
+  });
+
+  it('shows level 0 as no level, distinct from V1, and marks the box with its level', async () => {
+    api({ level0: true });
+    renderPage(<InviteTreePage />, URL_PATH);
+    await screen.findByTestId('tree-node-1');
+    expect(node('3').querySelector('.member-node__meta')?.textContent).toBe('No level · R');
+    expect(node('3').classList.contains('member-node--lv0')).toBe(true);
+    expect(node('2').querySelector('.member-node__meta')?.textContent).toBe('V1 · L');
+    expect(node('2').classList.contains('member-node--lv1')).toBe(true);
   });
 
   it('shows a failure with retry when the tree cannot be loaded', async () => {

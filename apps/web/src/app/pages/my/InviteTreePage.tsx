@@ -1,8 +1,9 @@
 import { shortAddress } from '@agc/shared';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../../components/LoadState.tsx';
 import {
+  MEMBER_NODE_FONT_PX,
   MEMBER_NODE_HEIGHT,
   MEMBER_NODE_WIDTH,
   memberCard,
@@ -14,6 +15,7 @@ import { TreeSearch } from '../../../features/tree/components/TreeSearch.tsx';
 import { useMemberTree } from '../../../features/tree/hooks/use-member-tree.ts';
 import { useTreeSelection } from '../../../features/tree/hooks/use-tree-selection.ts';
 import { type MemberOrgNode, matchesAddress } from '../../../features/tree/model/member-tree.ts';
+import { notify } from '../../../features/tree/notify.ts';
 import { errorText } from '../../../lib/errors.ts';
 
 const hasMenu = (node: MemberOrgNode) => node.member !== null;
@@ -30,6 +32,28 @@ export default function InviteTreePage() {
 
   const texts = useMemo(() => memberCardTexts(t), [t]);
   const renderContent = useCallback((node: MemberOrgNode) => memberCard(node, texts), [texts]);
+
+  // "Expand all" loads the whole subtree (one request), opens it, then fits the chart to the screen
+  // once the new layout is in (an effect runs after the chart's layout effects took the new bounds).
+  const fitNext = useRef(false);
+  const [truncatedAt, setTruncatedAt] = useState<number | null>(null);
+  const { expandAll } = tree;
+  const onExpandAll = useCallback(async () => {
+    fitNext.current = true;
+    try {
+      const result = await expandAll();
+      if (!result) fitNext.current = false;
+      setTruncatedAt(result?.truncated ? result.limit : null);
+    } catch (e) {
+      fitNext.current = false;
+      notify(errorText(e, t), 'danger');
+    }
+  }, [expandAll, t]);
+  useEffect(() => {
+    if (!fitNext.current || !tree.data) return;
+    fitNext.current = false;
+    chart.current?.fit();
+  }, [tree.data]);
 
   if (tree.isPending) return <LoadingState testId="tree-loading" />;
   if (tree.error || !tree.data)
@@ -60,6 +84,11 @@ export default function InviteTreePage() {
           </button>
         </div>
       )}
+      {truncatedAt !== null && (
+        <p className="tree-notice" data-testid="tree-truncated" role="status">
+          {t('tree.expandAllTruncated', { limit: truncatedAt })}
+        </p>
+      )}
       <div className="tree-page__chart">
         <OrgTree<MemberOrgNode>
           ref={chart}
@@ -71,6 +100,9 @@ export default function InviteTreePage() {
           vGap={36}
           lazy
           load={tree.load}
+          fitOnOpen
+          compactFontPx={MEMBER_NODE_FONT_PX}
+          onExpandAll={onExpandAll}
           disabled
           filterable
           filterNodeMethod={matchesAddress}

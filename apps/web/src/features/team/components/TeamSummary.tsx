@@ -2,9 +2,14 @@ import type { Me } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
 import type { TeamScope } from '../api/get-team-users.ts';
 
-/** The counts above the team list (from GET me): all and valid, of the direct invitees or of the whole team. */
+/**
+ * The counts above the team list (from GET me): all and valid, of the direct invitees or of the whole
+ * team. Team sizes are live; a team too large to count on every request shows the last settlement's,
+ * and says as of which day (issue 13).
+ */
 export function TeamSummary({ me, scope }: { me: Me; scope: TeamScope }) {
   const { t } = useTranslation();
+  const asOf = scope === 'team' ? me.team_counts_as_of : null;
   return (
     <section className="card team-summary" data-testid="team-summary">
       <div>
@@ -21,6 +26,11 @@ export function TeamSummary({ me, scope }: { me: Me; scope: TeamScope }) {
           {scope === 'direct' ? me.invited_count_valid : me.team_size_valid}
         </strong>
       </div>
+      {asOf != null && (
+        <p className="muted small team-summary-as-of" data-testid="team-summary-as-of">
+          {asOf === '' ? t('team.countsNotSettled') : t('team.countsAsOf', { day: asOf })}
+        </p>
+      )}
     </section>
   );
 }

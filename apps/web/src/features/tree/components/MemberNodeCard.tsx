@@ -7,6 +7,8 @@ import './member-tree.css';
 /** Size of a member box in the chart (fixed: the layout never measures). */
 export const MEMBER_NODE_WIDTH = 196;
 export const MEMBER_NODE_HEIGHT = 92;
+/** The boxes' text size (px, member-tree.css): under 9 px on screen they draw compact. */
+export const MEMBER_NODE_FONT_PX = 11;
 
 /** Translated texts, resolved once by the page: the cards themselves never call i18n. */
 export interface MemberCardTexts {

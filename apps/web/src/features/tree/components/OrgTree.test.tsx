@@ -177,6 +177,42 @@ describe('OrgTree lazy loading', () => {
   });
 });
 
+describe('OrgTree compact boxes and expand all (issue 13)', () => {
+  it('draws compact boxes once zoom × the text size is under 9 px, full boxes again when zoomed in', () => {
+    render(<Harness initial={sample()} compactFontPx={11} />);
+    expect(layer().dataset.compact).toBeUndefined();
+    fireEvent.click(screen.getByTestId('tree-zoom-out')); // 90 %: 9.9 px
+    expect(layer().dataset.compact).toBeUndefined();
+    fireEvent.click(screen.getByTestId('tree-zoom-out')); // 80 %: 8.8 px
+    expect(layer().dataset.compact).toBe('true');
+    expect(layer().classList.contains('org-tree__layer--compact')).toBe(true);
+    fireEvent.click(screen.getByTestId('tree-zoom-in'));
+    expect(layer().dataset.compact).toBeUndefined();
+  });
+
+  it('never compacts without a text size', () => {
+    render(<Harness initial={sample()} />);
+    for (let i = 0; i < 8; i++) fireEvent.click(screen.getByTestId('tree-zoom-out'));
+    expect(layer().dataset.compact).toBeUndefined();
+  });
+
+  it('expand all calls onExpandAll instead when given (a lazy tree loading its whole subtree)', () => {
+    const onExpandAll = vi.fn();
+    const handle = createRef<OrgTreeHandle>();
+    render(
+      <Harness
+        initial={n('1', [n('5', [n('6')], { expand: false })])}
+        onExpandAll={onExpandAll}
+        handle={handle}
+      />,
+    );
+    fireEvent.click(screen.getByTestId('tree-expand-all'));
+    act(() => handle.current?.expandAll());
+    expect(onExpandAll).toHaveBeenCalledTimes(2);
+    expect(queryNode('6')).toBeNull();
+  });
+});
+
 describe('OrgTree filter', () => {
   it('without filterNodeMethod, filtering raises the spec message', () => {
     const handle = createRef<OrgTreeHandle>();

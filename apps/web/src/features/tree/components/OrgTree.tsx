@@ -29,7 +29,7 @@ import {
   type NodeId,
   type OrgNodeBase,
 } from '../model/tree.ts';
-import { centerOn } from '../model/viewport.ts';
+import { centerOn, isCompact } from '../model/viewport.ts';
 import { OrgTreeMenu } from './OrgTreeMenu.tsx';
 import { OrgTreeFilterField, OrgTreeToolbar } from './OrgTreeToolbar.tsx';
 import { OrgTreeWindow } from './OrgTreeWindow.tsx';
@@ -77,7 +77,14 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
     bounds,
     clicks,
     onLongPress: nodeMenu.openMenu,
+    fitOnOpen: props.fitOnOpen ?? false,
   });
+  const compact = props.compactFontPx !== undefined && isCompact(panZoom.scale, props.compactFontPx);
+  const expandAllNodes = useCallback(() => {
+    const { props: p, acc: a } = latest.current;
+    if (p.onExpandAll) return void p.onExpandAll();
+    p.onChange((d) => expandAll(d, a));
+  }, [latest]);
   useKeepPinned(pinned, layout, panZoom);
   const keyboard = useChartKeyboard(panZoom);
   const filter = useTreeFilter(latest);
@@ -101,7 +108,8 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
     (): OrgTreeHandle => ({
       zoom: panZoom.zoomBy,
       restore: panZoom.restore,
-      expandAll: () => latest.current.props.onChange((d) => expandAll(d, latest.current.acc)),
+      fit: panZoom.fit,
+      expandAll: expandAllNodes,
       collapseAll: () => latest.current.props.onChange((d) => collapseAll(d, latest.current.acc)),
       filter: filter.run,
       toggleFullscreen: fullscreen.toggle,
@@ -115,7 +123,17 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
       getView: panZoom.getView,
       toggle,
     }),
-    [panZoom, filter.run, fullscreen.toggle, toggle, nodeWidth, nodeHeight, latest, layoutRef],
+    [
+      panZoom,
+      filter.run,
+      fullscreen.toggle,
+      toggle,
+      nodeWidth,
+      nodeHeight,
+      latest,
+      layoutRef,
+      expandAllNodes,
+    ],
   );
 
   const menu = nodeMenu.menu;
@@ -135,7 +153,7 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
         filterOpen={filter.open}
         onZoom={panZoom.zoomBy}
         onRestore={panZoom.restore}
-        onExpandAll={() => onChange((d) => expandAll(d, acc))}
+        onExpandAll={expandAllNodes}
         onCollapseAll={() => onChange((d) => collapseAll(d, acc))}
         onFullscreen={() => void fullscreen.toggle()}
         onFilterToggle={filter.toggleOpen}
@@ -167,6 +185,7 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
           focusedRef={keyboard.focusedRef}
           acc={acc}
           canLoad={lazy && Boolean(props.load)}
+          compact={compact}
           nodeWidth={nodeWidth}
           nodeHeight={nodeHeight}
           selectedId={props.selectedId}

@@ -14,6 +14,8 @@ export interface OrgTreeWindowProps<N extends OrgNodeBase> {
   acc: Accessor<N>;
   /** The tree loads children lazily: every box that is not a leaf has an expand button. */
   canLoad: boolean;
+  /** Text would be too small to read at this zoom: boxes draw as compact blocks (CSS on the layer). */
+  compact?: boolean;
   nodeWidth: number;
   nodeHeight: number;
   selectedId: NodeId | null | undefined;
@@ -52,8 +54,9 @@ export function OrgTreeWindow<N extends OrgNodeBase>(props: OrgTreeWindowProps<N
   return (
     <div
       ref={props.layerRef}
-      className="org-tree__layer"
+      className={props.compact ? 'org-tree__layer org-tree__layer--compact' : 'org-tree__layer'}
       data-testid="org-tree-layer"
+      data-compact={props.compact || undefined}
       style={
         { '--org-node-width': `${nodeWidth}px`, '--org-node-height': `${nodeHeight}px` } as CSSProperties
       }

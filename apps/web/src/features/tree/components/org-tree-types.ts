@@ -9,6 +9,8 @@ export type TreeUpdate<N> = (change: (tree: N) => N) => void;
 export interface OrgTreeHandle {
   zoom(direction: 1 | -1): void;
   restore(): void;
+  /** Zooms and moves so the whole chart fits the viewport. */
+  fit(): void;
   expandAll(): void;
   collapseAll(): void;
   /** Hides nodes that do not match (nor lead to a match). Throws without `filterNodeMethod`. */
@@ -57,6 +59,18 @@ export interface OrgTreeProps<N extends OrgNodeBase> {
   /** Whether a node has a context menu at all (default: every node). */
   hasMenu?: (node: N) => boolean;
   selectedId?: NodeId | null;
+  /** Opens fitted to the viewport (whole chart shown, zoom ≤ 100 %) instead of at 100 %. */
+  fitOnOpen?: boolean;
+  /**
+   * The font size (px, in layout) of the boxes' text: when zoom × this is under 9 px the layer carries
+   * `org-tree__layer--compact` (data-compact) and the boxes draw as compact blocks (see isCompact).
+   */
+  compactFontPx?: number;
+  /**
+   * "Expand all" of the toolbar and the handle (default: opens every loaded node). A lazy tree can load
+   * the whole subtree first (the invite tree asks the server for it in one request).
+   */
+  onExpandAll?: () => void | Promise<void>;
   /** Drawn over the chart, inside the fullscreen area (details panel, notices). */
   overlay?: ReactNode;
   testId?: string;

@@ -3,6 +3,7 @@
 import type { Relation } from '@agc/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { getSubtree } from '../api/get-subtree.ts';
 import { treeQueryOptions } from '../api/get-tree.ts';
 import {
   childrenOf,
@@ -11,6 +12,8 @@ import {
   type MemberOrgNode,
   relationRoot,
   rootFrom,
+  subtreeFrom,
+  withSubtree,
 } from '../model/member-tree.ts';
 import type { NodeId } from '../model/tree.ts';
 
@@ -92,10 +95,24 @@ export function useMemberTree() {
     [root, fetchNode, update],
   );
 
+  /**
+   * "Expand all": the chart's whole subtree in one request, every node opened (issue 13: it only
+   * opened what was already loaded). Resolves with whether the server cut it at its node limit.
+   */
+  const expandAll = useCallback(async (): Promise<{ truncated: boolean; limit: number } | null> => {
+    const current = dataRef.current;
+    if (!current) return null;
+    const res = await getSubtree(current.id);
+    const sub = subtreeFrom(res);
+    if (sub) update((d) => withSubtree(d, sub));
+    return { truncated: res.truncated, limit: res.limit };
+  }, [update]);
+
   return {
     data,
     update,
     load,
+    expandAll,
     show,
     backToMe,
     root,

@@ -17,8 +17,11 @@ import type { Rect } from '../model/layout.ts';
 import {
   type ContentBounds,
   clampView,
+  fitView,
   layerTransform,
+  type PinchStart,
   pinchOf,
+  pinchView,
   RESTORED_VIEW,
   renderArea,
   type Size,
@@ -39,7 +42,7 @@ interface Point {
 
 type Gesture =
   | { kind: 'press'; start: Point; view: View; moved: boolean }
-  | { kind: 'pinch'; distance: number; scale: number; view: View }
+  | ({ kind: 'pinch' } & PinchStart)
   | null;
 
 export interface PanZoom {
@@ -51,6 +54,8 @@ export interface PanZoom {
   /** One zoom step around the viewport centre. */
   zoomBy: (direction: 1 | -1) => void;
   restore: () => void;
+  /** Zooms and moves so the whole chart fits the viewport (see fitView). */
+  fit: () => void;
 }
 
 export function usePanZoom(options: {
@@ -59,6 +64,8 @@ export function usePanZoom(options: {
   bounds: ContentBounds;
   clicks: ClickController<string>;
   onLongPress: (target: Element, point: Point) => void;
+  /** Opens fitted to the viewport (the first view), instead of at 100 % with the root at the top. */
+  fitOnOpen?: boolean;
 }): {
   panZoom: PanZoom;
   /**
@@ -131,9 +138,10 @@ export function usePanZoom(options: {
   // The first commit renders no box (the area is not known yet); the viewport is measured here, before
   // the first frame, and the boxes of the area are rendered at once (a state update in a layout effect is
   // rendered before paint; the store's subscription only starts after this).
+  const fitOnOpen = useRef(options.fitOnOpen ?? false);
   useLayoutEffect(() => {
     measure();
-    setView(viewRef.current);
+    setView(fitOnOpen.current ? fitView(boundsRef.current, sizeRef.current) : viewRef.current);
     rerender();
   }, [measure, setView]);
 
@@ -178,12 +186,8 @@ export function usePanZoom(options: {
     const startPinch = () => {
       const [a, b] = [...pointers.values()];
       if (!a || !b) return;
-      gesture = {
-        kind: 'pinch',
-        distance: pinchOf(a, b).distance || 1,
-        scale: viewRef.current.scale,
-        view: viewRef.current,
-      };
+      const { distance, mid } = pinchOf(a, b);
+      gesture = { kind: 'pinch', distance: distance || 1, mid, view: viewRef.current };
     };
 
     const onDown = (e: PointerEvent) => {
@@ -232,7 +236,7 @@ export function usePanZoom(options: {
         const [a, b] = [...pointers.values()];
         if (!a || !b) return;
         const { distance, mid } = pinchOf(a, b);
-        setView(zoomAt(viewRef.current, (gesture.scale * distance) / gesture.distance, mid, sizeRef.current));
+        setView(pinchView(gesture, mid, distance, sizeRef.current));
       }
     };
 
@@ -302,6 +306,7 @@ export function usePanZoom(options: {
       getSize: () => sizeRef.current,
       zoomBy,
       restore: () => setView(RESTORED_VIEW),
+      fit: () => setView(fitView(boundsRef.current, sizeRef.current)),
     }),
     [scale, setView, zoomBy],
   );

@@ -1,6 +1,6 @@
 import type { Relation } from '@agc/shared';
 import { describe, expect, it } from 'vitest';
-import { addressOf, member, treeRes } from '../test-fixtures.ts';
+import { addressOf, fakeSubtree, member, subtreeAnswer, treeAnswer, treeRes } from '../test-fixtures.ts';
 import {
   childrenOf,
   expandAlongPath,
@@ -8,11 +8,14 @@ import {
   type MemberOrgNode,
   matchesAddress,
   memberAcc,
+  memberClass,
   relationRoot,
   rootFrom,
+  subtreeFrom,
   validateSearchAddress,
+  withSubtree,
 } from './member-tree.ts';
-import { findNode, visibleChildren } from './tree.ts';
+import { findNode, needsLoad, visibleChildren } from './tree.ts';
 
 const addr = addressOf;
 const res = treeRes;
@@ -87,5 +90,46 @@ describe('search and filter', () => {
     expect(matchesAddress('1234', node[0] as MemberOrgNode)).toBe(true);
     expect(matchesAddress('9999', node[0] as MemberOrgNode)).toBe(false);
     expect(matchesAddress('', node[1] as MemberOrgNode)).toBe(false);
+  });
+});
+
+describe('expand all from me/tree/subtree (issue 13)', () => {
+  const visibleIds = (tree: MemberOrgNode): string[] => [
+    tree.id,
+    ...(tree.expand ? visibleChildren(tree, memberAcc).flatMap(visibleIds) : []),
+  ];
+
+  it('builds the whole subtree opened, with empty slots beside lone children', () => {
+    const sub = subtreeFrom(subtreeAnswer(fakeSubtree(), '1')!)!;
+    expect(visibleIds(sub)).toEqual(['1', '2', '4', '4-left', '8', '2-right', '3']);
+    expect(findNode(sub, '3', memberAcc)).toMatchObject({ isLeaf: true, expand: false });
+    expect(findNode(sub, '8', memberAcc)).toMatchObject({ pid: '4', isLeaf: true });
+    expect(findNode(sub, '4-left', memberAcc)).toMatchObject({ disabled: true, slot: 'left' });
+  });
+
+  it('leaves a node whose children were cut off by the limit closed, to load lazily', () => {
+    const answer = subtreeAnswer(fakeSubtree(), '1', 4)!;
+    expect(answer.truncated).toBe(true);
+    const sub = subtreeFrom(answer)!;
+    // 1, 2, 3 and 4 arrived; 4's right child (8) did not.
+    expect(visibleIds(sub)).toEqual(['1', '2', '4', '2-right', '3']);
+    const four = findNode(sub, '4', memberAcc)!;
+    expect(four).toMatchObject({ expand: false, isLeaf: false, children: [] });
+    expect(needsLoad(four, memberAcc)).toBe(true);
+  });
+
+  it('puts a loaded subtree in place of its root, keeping the rest of the chart', () => {
+    const tree = rootFrom(treeAnswer(fakeSubtree(), '1')!);
+    const sub = subtreeFrom(subtreeAnswer(fakeSubtree(), '2')!)!;
+    const merged = withSubtree(tree, sub);
+    expect(visibleIds(merged)).toEqual(['1', '2', '4', '4-left', '8', '2-right', '3']);
+    expect(findNode(merged, '2', memberAcc)?.pid).toBe('1');
+  });
+
+  it('gives every member box its level’s class; level 0 is no level, distinct from V1', () => {
+    expect(memberClass({ depth: 1, level: 0 })).toBe('member-node member-node--lv0');
+    expect(memberClass({ depth: 1, level: 1 })).toBe('member-node member-node--lv1');
+    expect(memberClass({ depth: 0, level: 3 })).toBe('member-node member-node--lv3 member-node--root');
+    expect(memberClass({ depth: 2, level: 9 })).toBe('member-node member-node--lv0');
   });
 });

@@ -3,9 +3,11 @@
 // a leaf (no request is made for it).
 import {
   formatTreeAmount,
+  levelKey,
   type TreeNode as Member,
   type Relation,
   type Side,
+  type SubtreeResponse,
   shortAddress,
   type TreeResponse,
 } from '@agc/shared';
@@ -66,8 +68,14 @@ export function memberNode(member: Member, pid: string | null): MemberOrgNode {
     isLeaf: !member.has_left && !member.has_right,
     member,
     display: memberDisplay(member),
-    className: member.depth === 0 ? 'member-node member-node--root' : 'member-node',
+    className: memberClass(member),
   };
+}
+
+/** The box's classes: its level's (the compact block's colour; level 0 is no level) and the root's. */
+export function memberClass(member: Pick<Member, 'depth' | 'level'>): string {
+  const level = `member-node--lv${levelKey(member.level) === 'none' ? 0 : member.level}`;
+  return member.depth === 0 ? `member-node ${level} member-node--root` : `member-node ${level}`;
 }
 
 export const slotId = (parentId: string, side: Side) => `${parentId}-${side}`;
@@ -106,6 +114,45 @@ export function rootFrom(res: TreeResponse): MemberOrgNode {
     children,
     isLeaf: children.length === 0,
   };
+}
+
+/**
+ * The chart's nodes from a me/tree/subtree answer, every one opened ("expand all"): a member whose two
+ * children both arrived (or whose missing side is really empty) shows them; one cut off by the answer's
+ * limit stays closed and loads lazily as before. Null if the answer has no root.
+ */
+export function subtreeFrom(res: SubtreeResponse): MemberOrgNode | null {
+  const kids = new Map<string, Member[]>();
+  for (const n of res.nodes) {
+    if (n.parent_id === null) continue;
+    const list = kids.get(n.parent_id) ?? [];
+    list.push(n);
+    kids.set(n.parent_id, list);
+  }
+  const build = (m: Member, pid: string | null): MemberOrgNode => {
+    const node = memberNode(m, pid);
+    if (node.isLeaf) return node;
+    const below = kids.get(m.id) ?? [];
+    const left = below.find((c) => c.side === 'left');
+    const right = below.find((c) => c.side === 'right');
+    if ((m.has_left && !left) || (m.has_right && !right)) return node; // cut off: loads lazily
+    const children = [
+      left ? build(left, m.id) : emptySlot(m.id, 'left'),
+      right ? build(right, m.id) : emptySlot(m.id, 'right'),
+    ];
+    return { ...node, expand: true, children };
+  };
+  const root = res.nodes.find((n) => n.id === res.root);
+  return root ? build(root, null) : null;
+}
+
+/** Puts a loaded subtree in place of its root in the chart (its place, parent and hiding kept). */
+export function withSubtree(tree: MemberOrgNode, sub: MemberOrgNode): MemberOrgNode {
+  return updateNode(tree, sub.id, memberAcc, (n) => ({
+    ...sub,
+    pid: n.pid,
+    ...(n.hidden !== undefined && { hidden: n.hidden }),
+  }));
 }
 
 /** The ids on a relation path whose children must be fetched to show the next step (all but the target). */

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COMPACT_TEXT_PX,
   centerOn,
+  clampScale,
   clampView,
   clampZoom,
+  FIT_PADDING,
+  fitView,
+  isCompact,
   keyAction,
+  ORIGIN_TOP,
   PAN_KEEP_VISIBLE,
+  pinchView,
   RENDER_MARGIN,
   RESTORED_VIEW,
   renderArea,
@@ -152,5 +159,99 @@ describe('keyboard', () => {
     expect(keyAction('ArrowUp')).toEqual([0, 40]);
     expect(keyAction('ArrowDown')).toEqual([0, -40]);
     expect(keyAction('a')).toBeUndefined();
+  });
+});
+
+describe('fitView (issue 13: the tree opened at 100 % cut off at both edges)', () => {
+  const phone = { width: 366, height: 640 };
+  // Screen x of a layout x under a view (the layer's origin is the viewport's top centre).
+  const screenX = (v: { x: number; scale: number }, lx: number) => phone.width / 2 + v.x + lx * v.scale;
+  const screenY = (v: { y: number; scale: number }, ly: number) => ORIGIN_TOP + v.y + ly * v.scale;
+
+  it('zooms out just enough for the whole chart to fit, centred, the root at the top', () => {
+    // The root and its two children: 2 × 196 + 14 wide, 2 levels high.
+    const b = { minX: -203, maxX: 203, height: 92 * 2 + 36 };
+    const v = fitView(b, phone);
+    expect(v.scale).toBe(Math.floor(((phone.width - 2 * FIT_PADDING) / 406) * 100) / 100);
+    expect(v.scale).toBeLessThan(1);
+    expect(screenX(v, b.minX)).toBeGreaterThanOrEqual(FIT_PADDING - 1e-9);
+    expect(screenX(v, b.maxX)).toBeLessThanOrEqual(phone.width - FIT_PADDING + 1e-9);
+    expect(screenX(v, (b.minX + b.maxX) / 2)).toBeCloseTo(phone.width / 2);
+    expect(v.y).toBe(0);
+    expect(screenY(v, b.height)).toBeLessThanOrEqual(phone.height);
+    // The fitted view is inside the pan limits (setView keeps it as it is).
+    expect(clampView(v, b, phone)).toBe(v);
+  });
+
+  it('never zooms in past 100 %: a small chart opens at 100 %', () => {
+    expect(fitView({ minX: -98, maxX: 98, height: 92 }, phone)).toEqual({ x: 0, y: 0, scale: 1 });
+  });
+
+  it('fits the height too, and an off-centre chart is centred', () => {
+    const tall = { minX: -100, maxX: 300, height: 3000 };
+    const v = fitView(tall, phone);
+    expect(v.scale).toBeCloseTo(Math.max(ZOOM_MIN, (phone.height - ORIGIN_TOP - FIT_PADDING) / 3000), 1);
+    const wide = { minX: -50, maxX: 250, height: 100 };
+    const w = fitView(wide, phone);
+    expect(w.scale).toBe(1);
+    expect(screenX(w, 100)).toBeCloseTo(phone.width / 2);
+  });
+
+  it('stops at the minimum zoom; a chart still too wide keeps the root in the middle', () => {
+    const v = fitView({ minX: -20_000, maxX: 20_000, height: 500 }, phone);
+    expect(v).toEqual({ x: 0, y: 0, scale: ZOOM_MIN });
+  });
+
+  it('an unmeasured viewport gets the restored view', () => {
+    expect(fitView(bounds, { width: 0, height: 0 })).toEqual(RESTORED_VIEW);
+  });
+});
+
+describe('pinchView (issue 13: pinch zoom keeps the point under the fingers)', () => {
+  const chartPoint = (v: { x: number; y: number; scale: number }, p: { x: number; y: number }) => ({
+    x: (p.x - size.width / 2 - v.x) / v.scale,
+    y: (p.y - ORIGIN_TOP - v.y) / v.scale,
+  });
+
+  it('zooms by the change of the fingers’ distance about their midpoint, continuously', () => {
+    const start = { view: { x: 30, y: -40, scale: 1 }, mid: { x: 120, y: 300 }, distance: 100 };
+    const before = chartPoint(start.view, start.mid);
+    const v = pinchView(start, start.mid, 137, size);
+    expect(v.scale).toBeCloseTo(1.37); // not snapped to the 0.1 grid
+    const after = chartPoint(v, start.mid);
+    expect(after.x).toBeCloseTo(before.x);
+    expect(after.y).toBeCloseTo(before.y);
+  });
+
+  it('moving the midpoint pans: the start point follows the fingers', () => {
+    const start = { view: { x: 0, y: 0, scale: 0.8 }, mid: { x: 200, y: 250 }, distance: 80 };
+    const before = chartPoint(start.view, start.mid);
+    const mid = { x: 150, y: 330 };
+    const v = pinchView(start, mid, 40, size);
+    expect(v.scale).toBeCloseTo(0.4);
+    const after = chartPoint(v, mid);
+    expect(after.x).toBeCloseTo(before.x);
+    expect(after.y).toBeCloseTo(before.y);
+    // Only panning (same distance): the same scale, moved by the midpoint's movement.
+    expect(pinchView(start, mid, 80, size)).toEqual({ scale: 0.8, x: -50, y: 80 });
+  });
+
+  it('stays within 0.3–3', () => {
+    const start = { view: RESTORED_VIEW, mid: { x: 100, y: 100 }, distance: 100 };
+    expect(pinchView(start, start.mid, 10, size).scale).toBe(ZOOM_MIN);
+    expect(pinchView(start, start.mid, 1000, size).scale).toBe(ZOOM_MAX);
+    expect(clampScale(Number.NaN)).toBe(1);
+  });
+});
+
+describe('isCompact (issue 13: text under ~9 px becomes a compact node)', () => {
+  it('is compact when zoom × font size is under 9 px', () => {
+    expect(COMPACT_TEXT_PX).toBe(9);
+    expect(isCompact(1, 11)).toBe(false);
+    expect(isCompact(0.82, 11)).toBe(false); // 9.02 px
+    expect(isCompact(0.81, 11)).toBe(true); // 8.91 px
+    expect(isCompact(0.3, 11)).toBe(true);
+    expect(isCompact(0.75, 12)).toBe(false); // exactly 9 px is still text
+    expect(isCompact(3, 11)).toBe(false);
   });
 });

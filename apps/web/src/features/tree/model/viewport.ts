@@ -41,6 +41,12 @@ export function clampZoom(scale: number): number {
   return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, snapped));
 }
 
+/** Bounded to 0.3–3 without the grid: a pinch or a fit zooms continuously. */
+export function clampScale(scale: number): number {
+  if (!Number.isFinite(scale) || scale <= 0) return 1;
+  return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, scale));
+}
+
 /** One step in or out (wheel notch, +/- button). */
 export function stepZoom(scale: number, direction: 1 | -1): number {
   return clampZoom(scale + direction * ZOOM_STEP);
@@ -104,9 +110,63 @@ export function layerTransform(view: View): string {
   return `translate3d(${view.x}px, ${ORIGIN_TOP + view.y}px, 0) scale(${view.scale})`;
 }
 
+/** Room left around the chart when it is fitted to the viewport. */
+export const FIT_PADDING = 12;
+
+/**
+ * The view showing the whole chart in the viewport (issue 13: it opened at 100 % cut off at both
+ * edges): the largest zoom up to 100 % at which the chart's width and height fit inside the padding,
+ * rounded down to a whole percent, never below ZOOM_MIN; the chart is centred horizontally with the
+ * root at the top. A chart that does not fit even at ZOOM_MIN keeps the root's column in the middle.
+ */
+export function fitView(bounds: ContentBounds, size: Size, padding = FIT_PADDING): View {
+  if (size.width <= 0 || size.height <= 0) return RESTORED_VIEW;
+  const width = bounds.maxX - bounds.minX;
+  const availW = Math.max(1, size.width - 2 * padding);
+  const availH = Math.max(1, size.height - ORIGIN_TOP - padding);
+  const fit = Math.min(1, width > 0 ? availW / width : 1, bounds.height > 0 ? availH / bounds.height : 1);
+  const scale = Math.max(ZOOM_MIN, Math.floor(fit * 100 + 1e-9) / 100);
+  const fitsAcross = width * scale <= availW + 1e-6;
+  const x = fitsAcross ? -scale * ((bounds.minX + bounds.maxX) / 2) : 0;
+  return { x: x === 0 ? 0 : x, y: 0, scale }; // no -0
+}
+
 /** Distance and midpoint of two pointers (pinch zoom). */
 export function pinchOf(a: { x: number; y: number }, b: { x: number; y: number }) {
   return { distance: Math.hypot(a.x - b.x, a.y - b.y), mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+}
+
+/** Where a pinch started: the view, the two fingers' midpoint and distance (viewport coordinates). */
+export interface PinchStart {
+  view: View;
+  mid: { x: number; y: number };
+  distance: number;
+}
+
+/**
+ * The view during a pinch, from where it started (issue 13: the point under the fingers drifted): the
+ * zoom follows the fingers' distance continuously (no 0.1 grid, within 0.3–3), and the chart point that
+ * was under the starting midpoint stays under the current one, so moving both fingers pans.
+ */
+export function pinchView(
+  start: PinchStart,
+  mid: { x: number; y: number },
+  distance: number,
+  size: Size,
+): View {
+  const scale = clampScale((start.view.scale * distance) / (start.distance || 1));
+  const o = origin(size);
+  const px = (start.mid.x - o.x - start.view.x) / start.view.scale;
+  const py = (start.mid.y - o.y - start.view.y) / start.view.scale;
+  return { scale, x: mid.x - o.x - px * scale, y: mid.y - o.y - py * scale };
+}
+
+/** Text smaller than this on screen (px) is not drawn: the boxes become compact blocks. */
+export const COMPACT_TEXT_PX = 9;
+
+/** Whether boxes whose text is `fontPx` px in layout draw compact at this zoom (issue 13). */
+export function isCompact(scale: number, fontPx: number): boolean {
+  return scale * fontPx < COMPACT_TEXT_PX - 1e-9;
 }
 
 /** The part of the chart (layout coordinates) that the viewport shows. */
