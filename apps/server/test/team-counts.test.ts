@@ -96,6 +96,17 @@ describe('live team counts on /me (issue 13)', () => {
       teamValid: 2,
       teamCountsAsOf: today,
     });
+    // A team the settlement counted over the limit is not walked any more (it never shrinks): a new
+    // member shows at the next settlement there, and at once below the limit.
+    await join('E', 'C', 'left');
+    expect(await memberFigures(s.ctx.db, m.R!.id, s.ctx.now(), 3)).toMatchObject({
+      teamSize: 4,
+      teamCountsAsOf: today,
+    });
+    expect(await memberFigures(s.ctx.db, m.R!.id, s.ctx.now())).toMatchObject({
+      teamSize: 5,
+      teamCountsAsOf: null,
+    });
     expect(TEAM_COUNT_LIVE_LIMIT).toBeGreaterThanOrEqual(1000);
   });
 });

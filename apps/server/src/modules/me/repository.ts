@@ -38,9 +38,11 @@ export interface MemberFigures {
 /**
  * Up to this many downline members are counted live on every /me load (a walk of the placement tree by
  * users.parent_id, stopped one row past the limit); a larger team shows the settlement's counts with
- * their day. Measured: a 10,000-member walk costs a few ms on PostgreSQL.
+ * their day, and once a settlement counted more than this the walk is skipped (a team never shrinks).
+ * Measured on PostgreSQL (100k-member tree): the walk adds ~1–2 ms for a few hundred members and
+ * ~6–10 ms at 2,000 (docs/decisions.md, issue 13).
  */
-export const TEAM_COUNT_LIVE_LIMIT = 10_000;
+export const TEAM_COUNT_LIVE_LIMIT = 2_000;
 
 export async function memberFigures(
   db: DbOrTx,
@@ -84,6 +86,9 @@ export async function memberFigures(
         count(*) filter (where ${hasInvested(sql`d.id`)})::int as team_valid
       from (with recursive t(id) as (
           select id from users where parent_id = ${userId.toString()}::bigint
+            -- A team never shrinks: once the settlement counted more than the limit, skip the walk.
+            and coalesce((select team_size from team_state where user_id = ${userId.toString()}::bigint), 0)
+              <= ${liveLimit}
           union all
           select c.id from users c join t on c.parent_id = t.id
         ) select id from t limit ${liveLimit + 1}) d) live`);
@@ -116,7 +121,7 @@ export async function memberFigures(
 /** Live counts while the walk stayed under the limit, else the settled ones with their day. */
 function teamCounts(row: Record<string, string | number | null>, liveLimit: number) {
   const liveSize = Number(row.live_size ?? 0);
-  if (liveSize <= liveLimit)
+  if (liveSize <= liveLimit && Number(row.team_size ?? 0) <= liveLimit)
     return { teamSize: liveSize, teamValid: Number(row.live_valid ?? 0), teamCountsAsOf: null };
   return {
     teamSize: Number(row.team_size ?? 0),
