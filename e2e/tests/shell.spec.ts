@@ -59,6 +59,31 @@ test('a new member signs up from an invite link: the chain is added and switched
   await expect(page.getByTestId('home-address')).toBeVisible();
 });
 
+test('a deep link opened signed out lands on the page asked for after login, not home', async ({ page }) => {
+  await installTestWallet(page, { account: devAccount(2), rpcUrl: env.rpcUrl, startChainId: 42161 });
+  await page.goto('/pages/shop/orderList');
+  await page.waitForURL((u) => u.pathname === LOGIN);
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe('/pages/shop/orderList');
+  await page.getByTestId('login-connect').click();
+  const choice = page.getByText('Test Wallet');
+  await Promise.race([
+    page.waitForURL((u) => u.pathname === '/pages/shop/orderList', { timeout: 20_000 }),
+    choice.waitFor({ timeout: 20_000 }).then(() => choice.click()),
+  ]);
+  await page.waitForURL((u) => u.pathname === '/pages/shop/orderList');
+  expect(await routeName(page)).toBe('shopOrderList');
+  expect(await token(page)).toBeTruthy();
+  // An address outside the app is never followed.
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await page.goto(`${LOGIN}?redirect=${encodeURIComponent('https://example.com/pages/shop/orderList')}`);
+  await page.getByTestId('login-connect').click();
+  await Promise.race([
+    page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 }),
+    choice.waitFor({ timeout: 20_000 }).then(() => choice.click()),
+  ]);
+  await page.waitForURL((u) => u.origin === new URL(env.baseURL).origin && u.pathname === '/');
+});
+
 test('a wallet that nests the unknown-chain error still gets the chain added', async ({ page }) => {
   const wallet = await installTestWallet(page, {
     account: devAccount(1),
@@ -151,9 +176,8 @@ test('without a wallet extension the visitor is told so and signs up with the lo
   // Only ciphertext is stored: no private key in plain text anywhere in storage.
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
   expect(stored).not.toMatch(/[0-9a-f]{64}(?![0-9a-f])/i);
+  // "Use it to log in" signs in at once (issue 13): no login page and no second tap in between.
   await page.getByTestId('local-use-login').click();
-  await page.waitForURL((u) => u.pathname === LOGIN);
-  await page.getByTestId('login-connect').click();
   await page.waitForURL((u) => u.pathname === '/');
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const me = await (
