@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { NavBar } from '../components/NavBar.tsx';
+import { Skeleton } from '../components/Skeleton.tsx';
 import { TabBar } from '../components/TabBar.tsx';
 import { navigateBack, openTab } from '../lib/navigation.ts';
 import { NOT_FOUND_HANDLE, type RouteHandle } from '../lib/route-table.ts';
@@ -21,7 +22,10 @@ function PendingBar() {
     const timer = setTimeout(() => setVisible(true), PENDING_DELAY_MS);
     return () => clearTimeout(timer);
   }, [navigation.state]);
-  return visible ? <div className="pending-bar" role="progressbar" aria-busy="true" /> : null;
+  const { t } = useTranslation();
+  return visible ? (
+    <div className="pending-bar" role="progressbar" aria-busy="true" aria-label={t('common.loading')} />
+  ) : null;
 }
 
 export function useRouteHandle(): RouteHandle {
@@ -53,6 +57,11 @@ export function RootLayout() {
   );
 }
 
+/** Before the first route is ready: skeleton lines where the page will be (read out as loading). */
 export function AppLoading() {
-  return <div className="app-loading" aria-busy="true" />;
+  return (
+    <div className="app-loading page">
+      <Skeleton rows={4} testId="app-loading" />
+    </div>
+  );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from './EmptyState.tsx';
 import { LoadFailed, LoadingState } from './LoadState.tsx';
 import { PullRefresh } from './PullRefresh.tsx';
+import { Skeleton } from './Skeleton.tsx';
 
 /** Scroll-edge distance of the spec that loads the next page. */
 export const SCROLL_EDGE = 50;
@@ -62,11 +63,7 @@ function ListFooter({ hasMore, failed, retry }: { hasMore: boolean; failed: bool
         {t('common.loadFailed')} · {t('common.retry')}
       </button>
     );
-  return (
-    <span className="muted" data-testid="list-loading">
-      {t('common.loading')}
-    </span>
-  );
+  return <Skeleton rows={1} testId="list-loading" className="list-footer-skeleton" />;
 }
 
 export function PagedList<T>(props: PagedListProps<T>) {

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/errors.ts';
 import { paths } from '../lib/paths.ts';
 import { PageLink } from './PageLink.tsx';
+import { Skeleton } from './Skeleton.tsx';
 
 /**
  * A "done" page (payment sent, withdrawal requested): the green check and the title, what the page
- * shows of the result (`children`, once loaded; until then why it failed, or Loading while `loading`),
+ * shows of the result (`children`, once loaded; until then why it failed, or skeleton lines while `loading`),
  * then the list the result belongs to and Go home. The page is `testId`, the buttons
  * `<testId>-orders` and `<testId>-home`.
  */
@@ -49,7 +50,7 @@ export function ResultPage({
           (error ? (
             <p className="error-text">{errorText(error, t)}</p>
           ) : loading ? (
-            <p className="muted">{t('common.loading')}</p>
+            <Skeleton rows={3} testId={`${testId}-loading`} className="result-skeleton" />
           ) : null)}
       </section>
       <PageLink to={listPath} className="btn btn-primary btn-block" testId={`${testId}-orders`}>

@@ -30,7 +30,7 @@ export default function RewardListPage() {
         testId="rewards-list"
         header={
           <>
-            <RewardSummary summary={summary} />
+            <RewardSummary summary={summary} failed={rewards.isError} />
             <ManagementCard me={me} settling={settling} onSettle={() => void settle()} />
             <KindTabs active={filter} onChange={setFilter} />
           </>

@@ -3,6 +3,7 @@ import type { Me } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
 import { formatUsdt } from '../../../lib/format.ts';
 
 /**
@@ -26,16 +27,18 @@ export function ManagementCard({
       <h3 className="card-title">{t('rewards.mng.title')}</h3>
       {!data && me.error ? (
         <ErrorRetry error={me.error} onRetry={() => void me.refetch()} small />
+      ) : !data ? (
+        <Skeleton rows={2} testId="rewards-mng-loading" />
       ) : (
         <dl className="rows">
           <div className="row">
             <dt>{t('rewards.mng.base')}</dt>
-            <dd data-testid="rewards-mng-base">{data ? formatUsdt(data.manage_award_base) : '-'}</dd>
+            <dd data-testid="rewards-mng-base">{formatUsdt(data.manage_award_base)}</dd>
           </div>
           <div className="row">
             <dt>{t('rewards.mng.rank')}</dt>
             <dd data-testid="rewards-mng-rank" data-rank={rank ?? ''}>
-              {rank === undefined ? '-' : t('rewards.rank', { rank })}
+              {t('rewards.rank', { rank })}
             </dd>
           </div>
         </dl>

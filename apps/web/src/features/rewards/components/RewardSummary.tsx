@@ -1,16 +1,19 @@
 import '../rewards.css';
 import type { IncomeSummary } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../components/Skeleton.tsx';
 import { formatUsdt } from '../../../lib/format.ts';
 import { REWARD_KINDS } from '../format.ts';
 
 /**
  * The income summary: what was credited in all and per kind (USDT value). It arrives with every list
- * page; `summary` is undefined until the first one did.
+ * page; `summary` is undefined until the first one did (skeletons), or for good when it `failed` (dashes).
  */
-export function RewardSummary({ summary }: { summary: IncomeSummary | undefined }) {
+export function RewardSummary({ summary, failed }: { summary: IncomeSummary | undefined; failed?: boolean }) {
   const { t } = useTranslation();
-  const value = (amount: string | undefined) => (amount === undefined ? '-' : formatUsdt(amount));
+  // Not there yet: a skeleton; the list failed (its message is below): a dash, since there is no figure.
+  const value = (amount: string | undefined) =>
+    amount !== undefined ? formatUsdt(amount) : failed ? '-' : <Skeleton inline />;
   return (
     <section className="card" data-testid="rewards-summary">
       <h3 className="card-title">{t('rewards.summary.title')}</h3>

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
 import type { SettlementHistory as History } from '../api/get-settlement-history.ts';
 import { RunHistory } from './RunHistory.tsx';
 
@@ -17,14 +18,13 @@ export function SettlementHistory({
     <>
       <h3 className="settlement-history-title">{t('settlement.history')}</h3>
       {history.isPending ? (
-        <p className="muted list-state">{t('common.loading')}</p>
+        <LoadingState testId="settlement-history-loading" />
       ) : history.isError ? (
-        <div className="list-state" data-testid="settlement-history-error">
-          <p className="error-text">{t('common.loadFailed')}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void history.refetch()}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadFailed
+          testId="settlement-history-error"
+          error={history.error}
+          onRetry={() => void history.refetch()}
+        />
       ) : history.data.list.length === 0 ? (
         <EmptyState />
       ) : (

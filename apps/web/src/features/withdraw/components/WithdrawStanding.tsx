@@ -1,5 +1,6 @@
 import type { WithdrawLimit } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../components/Skeleton.tsx';
 import { ValueRow } from '../../../components/ValueRow.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { type Asset, formatAssetExact } from '../../../lib/format.ts';
@@ -25,7 +26,13 @@ export function WithdrawStanding({
     <section className="card" data-testid="withdraw-standing">
       <p className="muted small">{t('withdraw.available', { asset })}</p>
       <p className="withdraw-balance" data-testid="withdraw-available">
-        {standing ? formatAssetExact(standing.available, asset) : failed ? '-' : t('common.loading')}
+        {standing ? (
+          formatAssetExact(standing.available, asset)
+        ) : failed ? (
+          '-'
+        ) : (
+          <Skeleton inline className="skeleton--figure" />
+        )}
       </p>
       {failed && (
         <p className="error-text withdraw-field-error" data-testid="withdraw-limit-error">
