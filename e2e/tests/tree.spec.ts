@@ -69,6 +69,20 @@ test('the invite tree: lazy loading, leaves, collapse, zoom bounds, restore, sea
   await page.goto(TREE);
   const aNode = node(page, top.node.id);
   await expect(aNode).toBeVisible();
+  // It opens fitted to the screen (issue 13: at 100 % it was cut off at both edges): every loaded box
+  // is inside the chart's viewport, at a zoom where the text is still drawn.
+  const chart = await page.getByTestId('org-tree-viewport').boundingBox();
+  if (!chart) throw new Error('no chart');
+  for (const id of [top.node.id, bId, cId]) {
+    const b = await node(page, id).boundingBox();
+    expect(b, id).not.toBeNull();
+    expect(b!.x).toBeGreaterThanOrEqual(chart.x - 0.5);
+    expect(b!.y).toBeGreaterThanOrEqual(chart.y - 0.5);
+    expect(b!.x + b!.width).toBeLessThanOrEqual(chart.x + chart.width + 0.5);
+    expect(b!.y + b!.height).toBeLessThanOrEqual(chart.y + chart.height + 0.5);
+  }
+  expect(Number(await page.getByTestId('tree-zoom-level').getAttribute('data-zoom'))).toBeLessThan(1);
+  await expect(page.getByTestId('org-tree-layer')).not.toHaveAttribute('data-compact', 'true');
   await expect(aNode).toContainText(en.tree.node.you);
   await expect(aNode).toContainText('0.00');
   await expect(aNode).toHaveAttribute('data-state', 'expanded');
@@ -93,11 +107,19 @@ test('the invite tree: lazy loading, leaves, collapse, zoom bounds, restore, sea
   await page.getByTestId(`tree-toggle-${top.node.id}`).click();
   await expect(node(page, bId)).toHaveAttribute('data-state', 'collapsed');
   await expect(node(page, dId)).toHaveCount(0);
-  // Expand-all opens what is loaded (B again) without asking the server.
+  // Expand all (issue 13: it only opened what was already loaded) fetches the whole subtree in one
+  // request and opens every node.
   const requestsBefore = treeRequests.length;
+  const subtree = page.waitForResponse((r) => r.url().includes('/api/v1/me/tree/subtree'));
   await page.getByTestId('tree-expand-all').click();
+  expect((await subtree).status()).toBe(200);
   await expect(node(page, dId)).toBeAttached();
-  expect(treeRequests).toHaveLength(requestsBefore);
+  await expect(node(page, eId)).toBeAttached();
+  await expect(node(page, bId)).toHaveAttribute('data-state', 'expanded');
+  expect(treeRequests.slice(requestsBefore)).toEqual([
+    expect.stringContaining(`/api/v1/me/tree/subtree?id=${top.node.id}`),
+  ]);
+  await page.getByTestId('tree-restore').click();
 
   // Zoom: bounded 0.3–3 in steps of 0.1, with the buttons and the wheel.
   const zoom = page.getByTestId('tree-zoom-level');
@@ -115,6 +137,9 @@ test('the invite tree: lazy loading, leaves, collapse, zoom bounds, restore, sea
   for (let i = 0; i < 40; i++) await page.mouse.wheel(0, 100);
   await expect(zoom).toHaveAttribute('data-zoom', '0.3');
   await expect(page.getByTestId('tree-zoom-out')).toBeDisabled();
+  // At 30 % the text would be 3 px: compact boxes in the level's colour, no text.
+  await expect(page.getByTestId('org-tree-layer')).toHaveAttribute('data-compact', 'true');
+  await expect(aNode.locator('.member-node__address')).toBeHidden();
 
   // Pan by dragging, then restore: zoom 1 at 0,0.
   const layer = page.getByTestId('org-tree-layer');
@@ -128,6 +153,8 @@ test('the invite tree: lazy loading, leaves, collapse, zoom bounds, restore, sea
   await expect(layer).toHaveAttribute('data-y', '0');
   await expect(layer).toHaveAttribute('data-scale', '1');
   await expect(zoom).toHaveAttribute('data-zoom', '1');
+  await expect(layer).not.toHaveAttribute('data-compact', 'true');
+  await expect(aNode.locator('.member-node__address')).toBeVisible();
 
   // The context menu offers copy only (members cannot edit the placement tree); copy copies the address.
   await aNode.click({ button: 'right' });
@@ -156,4 +183,51 @@ test('the invite tree: lazy loading, leaves, collapse, zoom bounds, restore, sea
   await page.getByTestId('tree-search-input').fill(outsider.address);
   await page.getByTestId('tree-search-submit').click();
   await expect(page.getByTestId('tree-search-message')).toHaveText(en.tree.search.notInTeam);
+});
+
+test('pinch zoom keeps the point under the fingers, and moving the fingers pans (issue 13)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const rootCode = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
+  const context = await browser.newContext({ baseURL: env.baseURL, hasTouch: true });
+  const page = await context.newPage();
+  const member = await signUp(page, rootCode, 'right');
+  const me = await treeOf(member.account);
+  await page.goto(TREE);
+  const box = node(page, me.node.id);
+  await expect(box).toBeVisible();
+  const zoom = page.getByTestId('tree-zoom-level');
+  const before = Number(await zoom.getAttribute('data-zoom'));
+  const b0 = (await box.boundingBox())!;
+  // A point inside the box, a quarter from its left edge: the fingers' midpoint.
+  const mid = { x: b0.x + b0.width / 4, y: b0.y + b0.height / 2 };
+  const fraction = (b: { x: number; y: number; width: number; height: number }) => ({
+    x: b.x + (mid.x - b0.x) * (b.width / b0.width),
+    y: b.y + (mid.y - b0.y) * (b.height / b0.height),
+  });
+  const cdp = await context.newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<{ x: number; y: number }>) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })),
+    });
+  const pair = (cx: number, cy: number, half: number) => [
+    { x: cx - half, y: cy },
+    { x: cx + half, y: cy },
+  ];
+  await touch('touchStart', pair(mid.x, mid.y, 30));
+  for (let i = 1; i <= 10; i++) await touch('touchMove', pair(mid.x, mid.y, 30 + 3 * i));
+  await expect.poll(async () => Number(await zoom.getAttribute('data-zoom'))).toBeGreaterThan(before * 1.5);
+  // The chart point that was under the fingers is still under their midpoint.
+  const zoomed = fraction((await box.boundingBox())!);
+  expect(Math.abs(zoomed.x - mid.x)).toBeLessThan(4);
+  expect(Math.abs(zoomed.y - mid.y)).toBeLessThan(4);
+  // Moving both fingers pans: the point follows the midpoint.
+  for (let i = 1; i <= 5; i++) await touch('touchMove', pair(mid.x + 4 * i, mid.y + 3 * i, 60));
+  await touch('touchEnd', []);
+  const moved = fraction((await box.boundingBox())!);
+  expect(Math.abs(moved.x - (mid.x + 20))).toBeLessThan(4);
+  expect(Math.abs(moved.y - (mid.y + 15))).toBeLessThan(4);
+  await context.close();
 });
