@@ -57,6 +57,9 @@ describe('local wallet page', () => {
     type('local-password', PASSWORD);
     type('local-password-confirm', PASSWORD);
     fireEvent.click(screen.getByTestId('local-submit'));
+    // While the key is encrypted, the button says so (no bare "Loading").
+    expect(screen.getByTestId('local-submit').textContent).toBe('Encrypting the key…');
+    expect(screen.getByTestId('local-submit').getAttribute('aria-busy')).toBe('true');
     expect((await screen.findByTestId('local-address')).textContent).toBe(DEV_ADDRESS);
     expect(status()).toBe('Unlocked');
     expect(screen.getByTestId('local-use-login')).toBeTruthy();

@@ -44,6 +44,7 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
           testId="local-submit"
           busy={wallet.busy}
           label={t(form.mode === 'create' ? 'localWallet.create' : 'localWallet.import')}
+          busyLabel={t('localWallet.busy.encrypt')}
         />
       </form>
     </>

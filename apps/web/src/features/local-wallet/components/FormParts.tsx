@@ -24,12 +24,30 @@ export function PasswordField(props: {
   );
 }
 
-/** A form's submit button: disabled and saying "Loading" while an action runs. */
-export function SubmitButton({ testId, busy, label }: { testId: string; busy: boolean; label: string }) {
-  const { t } = useTranslation();
+/**
+ * A form's submit button: disabled while its action runs, saying what runs (`busyLabel`: the key is encrypted or
+ * decrypted with 250 000 PBKDF2 rounds, which takes a moment) with aria-busy.
+ */
+export function SubmitButton({
+  testId,
+  busy,
+  label,
+  busyLabel,
+}: {
+  testId: string;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
   return (
-    <button type="submit" className="btn btn-primary btn-block" data-testid={testId} disabled={busy}>
-      {busy ? t('common.loading') : label}
+    <button
+      type="submit"
+      className="btn btn-primary btn-block"
+      data-testid={testId}
+      disabled={busy}
+      aria-busy={busy || undefined}
+    >
+      {busy ? busyLabel : label}
     </button>
   );
 }

@@ -30,7 +30,12 @@ export function UnlockForm({ wallet }: { wallet: LocalWalletState }) {
         value={wallet.form.password}
         onChange={wallet.form.setPassword}
       />
-      <SubmitButton testId="local-unlock" busy={wallet.busy} label={t('localWallet.unlock')} />
+      <SubmitButton
+        testId="local-unlock"
+        busy={wallet.busy}
+        label={t('localWallet.unlock')}
+        busyLabel={t('localWallet.busy.unlock')}
+      />
     </form>
   );
 }
