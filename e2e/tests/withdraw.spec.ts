@@ -5,8 +5,9 @@ import { createPublicClient, erc20Abi, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { readEnv } from '../support/env.ts';
 import { buyProduct, memberWithInvitee } from '../support/fund.ts';
-import { openAs } from '../support/sign-up.ts';
-import { en } from '../support/texts.ts';
+import { connectAndWaitForHome, openAs } from '../support/sign-up.ts';
+import { installTestWallet } from '../support/test-wallet.ts';
+import { en, webTexts } from '../support/texts.ts';
 
 const env = readEnv();
 test.use({ baseURL: env.baseURL });
@@ -62,9 +63,11 @@ test('request → admin approves on the audit page → member claims in the wall
   const confirm = page.getByTestId('withdraw-confirm');
   await expect(confirm.getByTestId('withdraw-confirm-received')).toContainText('4.75');
   await page.locator('.adm-modal').getByRole('button', { name: en.withdraw.confirm }).click();
-  await expect(page.locator('.adm-toast-main')).toHaveText(en.withdraw.submitted);
   await page.waitForURL((u) => u.pathname === '/pages/withdrawal/withdrawalSunccess');
   await expect(page.getByTestId('withdraw-status')).toHaveAttribute('data-status', 'Auditing');
+  // One message (issue 13): the success page's title, no toast saying it again on top.
+  await expect(page.getByText(en.withdraw.submitted)).toHaveCount(1);
+  await expect(page.locator('.adm-toast-main')).toHaveCount(0);
 
   const [request] = (await api('withdraws', memberHeaders)).list;
   expect(request).toMatchObject({ amount: '5', service_fee: '0.25', received: '4.75', status: 'Auditing' });
@@ -111,4 +114,66 @@ test('request → admin approves on the audit page → member claims in the wall
   await page.goto('/');
   await expect(page.getByTestId('home-available_profit')).toContainText(usd('3'));
   await expect(page.getByTestId('home-locked_profit')).toContainText(usd('0'));
+});
+
+// Issue 13: at 390 px the withdrawal list's tabs ended in "Reje…" and Thai's order list had its Canceled
+// tab off screen. Every tab must show its whole title (nothing ellipsised or squeezed), be reachable
+// (in the row, or by scrolling it) and, once chosen, be wholly in view.
+test('status tabs at 390 px in Thai: every title whole, every tab reachable, the chosen one in view', async ({
+  page,
+}) => {
+  const th = webTexts('th');
+  await page.addInitScript(() => localStorage.setItem('lang', 'th'));
+  await installTestWallet(page, { account: member, rpcUrl: env.rpcUrl, startChainId: 42161 });
+  await connectAndWaitForHome(page);
+  expect(page.viewportSize()?.width).toBe(390);
+
+  const lists = [
+    {
+      path: '/pages/withdrawal/list',
+      titles: [
+        th.withdraw.all,
+        ...['Auditing', 'Withdrawable', 'Success', 'Rejected'].map((s) => th.withdraw.status[s]),
+      ],
+    },
+    { path: '/pages/shop/orderList', titles: null },
+  ];
+  for (const { path, titles } of lists) {
+    await page.goto(path);
+    const row = page.getByRole('tablist').first();
+    const tabs = row.getByRole('tab');
+    await expect(tabs.first()).toBeVisible();
+    if (titles) await expect(tabs).toHaveText(titles);
+    const count = await tabs.count();
+    expect(count, path).toBeGreaterThanOrEqual(4);
+    // The row scrolls (or fits); the page itself never gets wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    const reach = await row.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      left: el.getBoundingClientRect().left,
+    }));
+    for (let i = 0; i < count; i++) {
+      const tab = tabs.nth(i);
+      // Whole title: no ellipsis, no text wider than its tab, one line.
+      const fit = await tab.evaluate((el) => ({
+        overflow: el.scrollWidth - el.clientWidth,
+        ellipsis: getComputedStyle(el).textOverflow,
+        lines: Math.round(
+          el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight),
+        ),
+        offsetEnd: (el as HTMLElement).offsetLeft + (el as HTMLElement).offsetWidth,
+      }));
+      expect(fit.overflow, `${path} tab ${i}`).toBeLessThanOrEqual(0);
+      expect(fit.ellipsis, `${path} tab ${i}`).not.toBe('ellipsis');
+      // Reachable: inside the row's scrollable width.
+      expect(fit.offsetEnd, `${path} tab ${i}`).toBeLessThanOrEqual(reach.scroll);
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      const box = await tab.boundingBox();
+      if (!box) throw new Error(`${path} tab ${i} has no box`);
+      expect(box.x, `${path} tab ${i} left edge`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${path} tab ${i} right edge`).toBeLessThanOrEqual(390);
+      expect(box.height, `${path} tab ${i} tap target`).toBeGreaterThanOrEqual(44);
+    }
+  }
 });
