@@ -83,6 +83,17 @@ test("a member who signs up through the left link is on the inviter's team: dire
     'title',
     new RegExp(`^${inviter.account.address}$`, 'i'),
   );
+  // The team counts are live (issue 13: "Team members 0" above an active member until the daily
+  // settlement): the whole team is the one invitee, not valid yet, and no "as of" date.
+  const summary = async (scope: 'team' | 'direct', all: string, valid: string) => {
+    await page.getByTestId(`team-scope-${scope}`).click();
+    await expect(page.getByTestId('team-summary-all')).toHaveText(all);
+    await expect(page.getByTestId('team-summary-valid')).toHaveText(valid);
+    await expect(page.getByTestId('team-summary-as-of')).toHaveCount(0);
+  };
+  await summary('team', '1', '0');
+  await expect(teamCard(page, invitee.address)).toHaveCount(1);
+  await page.getByTestId('team-scope-direct').click();
   await page.getByTestId('team-sector-right').click();
   await expect(teamCard(page, invitee.address)).toHaveCount(0);
   await page.getByTestId('team-sector-left').click();
@@ -98,6 +109,10 @@ test("a member who signs up through the left link is on the inviter's team: dire
   const active = teamCard(page, invitee.address);
   await expect(active.getByTestId('team-user-status')).toHaveAttribute('data-status', 'active');
   await expect(active.getByTestId('team-user-investment')).toContainText('100');
+  // Valid at once, before any settlement; the counts agree with the team list.
+  await page.getByTestId('team-status-all').click();
+  await summary('team', '1', '1');
+  await expect(teamCard(page, invitee.address)).toHaveCount(1);
 });
 
 test('reward distribution: "admins only" for a member, the preview for an admin', async ({
