@@ -97,6 +97,15 @@ async function openSignedOut(path: string) {
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
+describe('login page', () => {
+  it("holds the bonus line's place with a skeleton until the configuration answers", async () => {
+    await openSignedOut('/pages/login/index');
+    expect(screen.getByTestId('login-bonus-loading').getAttribute('aria-busy')).toBe('true');
+    expect((await screen.findByTestId('login-bonus')).textContent).toContain('Up to 10% referral bonus');
+    expect(screen.queryByTestId('login-bonus-loading')).toBeNull();
+  });
+});
+
 describe('sign-in from a deep link', () => {
   it('with a browser wallet: lands on the page that was asked for, with its query, not home', async () => {
     injectWallet();

@@ -2,12 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Skeleton } from '../../../components/Skeleton.tsx';
 import { useWalletLogin } from '../../../features/auth/hooks/use-wallet-login.ts';
 import { readInvite } from '../../../features/auth/invite.ts';
 import { afterLoginTarget } from '../../../features/auth/redirect.ts';
 import { configQueryOptions, usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { openPage } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
+import './login.css';
 
 /**
  * Sign in with a browser wallet (SIWE). A new address registers with the invite of the URL; afterwards the app
@@ -46,6 +48,9 @@ export default function LoginPage() {
         </section>
       )}
 
+      {config.isPending && (
+        <Skeleton rows={2} className="login-bonus-skeleton" testId="login-bonus-loading" />
+      )}
       {config.data && (
         <p className="login-bonus muted" data-testid="login-bonus">
           {t('invite.bonus', {
