@@ -1,5 +1,6 @@
 import { devAccount } from '@agc/contracts';
 import { expect, test } from '@playwright/test';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
 import { fund, payFrom } from '../support/fund.ts';
@@ -74,4 +75,40 @@ test('an auditor confirms in the browser a payment that arrived after the member
   await expect(card).toBeHidden();
   await expect.poll(async () => (await status()).status).toBe('Success');
   expect((await status()).reason).toBe('Confirmed by an auditor: paid in time, canceled by mistake');
+});
+
+test('Buy then Cancel leaves no order; the sheet shows the wallet and stops Confirm while a balance is short', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const rootCode = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
+  const account = privateKeyToAccount(generatePrivateKey());
+  await signUp(page, rootCode, 'right', account);
+
+  // An empty wallet: the sheet says what is missing and Confirm stays off; Cancel works.
+  await page.goto('/pages/shop/index');
+  await page.getByTestId('shop-buy-1').click();
+  await expect(page.getByTestId('quote-price')).toContainText('100');
+  await expect(page.getByTestId('funds-short')).toBeVisible();
+  await expect(page.getByTestId('funds-usdt')).toHaveText('0.00 USDT');
+  await expect(page.getByTestId('order-confirm')).toBeDisabled();
+  await page.getByTestId('checkout-close').click();
+  await expect(page.getByTestId('checkout')).toBeHidden();
+
+  // Funded: the balances are read from the chain and Confirm is offered; Cancel still creates nothing.
+  await fund(env, account.address);
+  await page.reload();
+  await page.getByTestId('shop-buy-1').click();
+  await expect(page.getByTestId('funds-usdt')).not.toHaveText('0.00 USDT');
+  await expect(page.getByTestId('funds-short')).toHaveCount(0);
+  await expect(page.getByTestId('order-confirm')).toBeEnabled();
+  await page.getByTestId('checkout-close').click();
+  await expect(page.getByTestId('checkout')).toBeHidden();
+
+  await page.goto('/pages/shop/orderList');
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+  const member = await apiSession(env.baseURL, account);
+  const orders = (await (await fetch(`${env.baseURL}/api/v1/order/all`, { headers: member.headers })).json())
+    .data;
+  expect(orders.total).toBe(0);
 });
