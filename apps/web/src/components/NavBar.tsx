@@ -34,9 +34,14 @@ export function NavBar({ title, onBack, right }: { title: string; onBack?: () =>
             style={{
               border: 0,
               background: 'transparent',
-              padding: '8px 12px',
+              padding: '0 12px',
+              // a 44 px tap target (WCAG 2.5.5 / Lighthouse), inside the 46 px bar
+              minWidth: '44px',
+              minHeight: '44px',
               color: 'inherit',
               display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
               cursor: 'pointer',
             }}
           >
