@@ -158,9 +158,13 @@ function OrderCheckout({
     }
   };
 
-  /** Cancel: an order this sheet made and nothing was sent for is canceled, so nothing is left behind. */
+  /**
+   * Cancel: an order this sheet made is canceled unless its pay transaction went out (approvals move no money),
+   * so closing the sheet never leaves an Unpaid order behind, even after a refusal in the wallet.
+   */
   const cancel = async () => {
-    if (order && created === order.order_id && payment.phase === 'idle' && !sentPayment) {
+    const paySent = order ? Boolean(payProgressStore.get(order.order_id).paying) : false;
+    if (order && created === order.order_id && !running && payment.phase !== 'done' && !paySent) {
       try {
         await cancelOrder.mutateAsync(order.order_id);
       } catch {
