@@ -181,6 +181,18 @@ describe('home page', () => {
     expect(figure('investment_sum')).toBe('0.00 USDT');
   }, 15_000);
 
+  it('says so too when the configuration naming the RPC cannot be read', async () => {
+    stubApi({
+      'GET /api/v1/me': () => ok(makeMe()),
+      'GET /api/v1/config': () => fail(500, 'Server error'),
+      'GET /api/v1/profit/series': () => ok(makeSeries(7)),
+    });
+    renderPage(<HomePage />);
+    expect((await screen.findByTestId('portfolio-wallet-error')).textContent).toContain(
+      'The wallet balances cannot be read right now.',
+    );
+  });
+
   it('draws the last 7 days of rewards stacked by kind, every figure in a table for screen readers', async () => {
     const calls = api({
       series: (url) =>

@@ -35,7 +35,7 @@ export default function HomePage() {
         <>
           <AtAGlance me={me.data} />
           <RewardsChart />
-          <WalletBalancesCard config={config.data} address={address} />
+          <WalletBalancesCard config={config.data} configFailed={config.isError} address={address} />
           <MemberFigures me={me.data} />
         </>
       )}

@@ -19,9 +19,12 @@ const ETH_DECIMALS = 18;
  */
 export function WalletBalancesCard({
   config,
+  configFailed = false,
   address,
 }: {
   config: PublicConfig | undefined;
+  /** The configuration (which names the RPC and the tokens) could not be read: nothing to read from. */
+  configFailed?: boolean;
   address: string | undefined;
 }) {
   const { t } = useTranslation();
@@ -52,10 +55,15 @@ export function WalletBalancesCard({
             </div>
           ))}
         </dl>
-      ) : balances.isError ? (
+      ) : balances.isError || (configFailed && !config) ? (
         <p className="muted small" data-testid="portfolio-wallet-error">
           {t('portfolio.wallet.unavailable')}{' '}
-          <button type="button" className="btn-link card-link" onClick={() => void balances.refetch()}>
+          <button
+            type="button"
+            className="btn-link card-link"
+            onClick={() => void balances.refetch()}
+            hidden={!config}
+          >
             {t('common.retry')}
           </button>
         </p>
