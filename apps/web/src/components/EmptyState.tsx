@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 export function EmptyState({ description, children }: { description?: ReactNode; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div data-testid="empty-state" style={{ padding: '64px 24px', textAlign: 'center', color: '#999999' }}>
+    // The muted text colour (WCAG AA on the page background; #999999 was 2.6:1).
+    <div
+      data-testid="empty-state"
+      style={{ padding: '64px 24px', textAlign: 'center', color: 'var(--app-muted)' }}
+    >
       <svg width="72" height="72" viewBox="0 0 72 72" fill="none" aria-hidden="true">
         <rect x="14" y="20" width="44" height="34" rx="4" stroke="#cccccc" strokeWidth="2" />
         <path d="M14 32h14l3 6h10l3-6h14" stroke="#cccccc" strokeWidth="2" />
