@@ -4,10 +4,11 @@ import { Skeleton } from '../../../components/Skeleton.tsx';
 import { ValueRow } from '../../../components/ValueRow.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { type Asset, formatAssetExact } from '../../../lib/format.ts';
+import { canRetry } from '../../../lib/request.ts';
 
 /**
  * The chosen asset's available balance, today's remaining amount and the daily limit (withdraw/limit);
- * when they could not be loaded, why, with a retry.
+ * when they could not be loaded, why, with a retry when one can help.
  */
 export function WithdrawStanding({
   asset,
@@ -37,9 +38,11 @@ export function WithdrawStanding({
       {failed && (
         <p className="error-text withdraw-field-error" data-testid="withdraw-limit-error">
           {errorText(error, t)}{' '}
-          <button type="button" className="btn-link" onClick={onRetry}>
-            {t('common.retry')}
-          </button>
+          {canRetry(error) && (
+            <button type="button" className="btn-link" onClick={onRetry}>
+              {t('common.retry')}
+            </button>
+          )}
         </p>
       )}
       {standing && (
