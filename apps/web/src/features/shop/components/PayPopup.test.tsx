@@ -6,7 +6,7 @@ import { type WalletBalances, walletBalancesQueryOptions } from '../../../lib/wa
 import { useWalletStore } from '../../../stores/wallet.ts';
 import { MEMBER, makeOrder } from '../../../test/fixtures.ts';
 import { AGC_FEE, CONTRACTS, fake, hash, USDT_PRICE } from '../../../test/payment-fakes.ts';
-import { CONFIG, ok, stubApi, testQueryClient } from '../../../test/render.tsx';
+import { type ApiHandler, CONFIG, ok, stubApi, testQueryClient } from '../../../test/render.tsx';
 import { PayPopup } from './PayPopup.tsx';
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
@@ -23,13 +23,39 @@ const QUOTE: Quote = {
   quoted_at: new Date().toISOString(),
 };
 
+/**
+ * The chain's RPC as the balances read it (eth_getBalance, balanceOf through eth_call on USDT or AGC), as a
+ * stubApi route: the RPC of CONFIG is http://127.0.0.1:8545/.
+ */
+function rpcBalances(balances: WalletBalances): Record<string, ApiHandler> {
+  const word = (v: bigint) => `0x${v.toString(16).padStart(64, '0')}`;
+  return {
+    'POST /': (_url, body) => {
+      const { id, method, params } = body as { id: number; method: string; params: [{ to?: string }] };
+      const to = params[0]?.to?.toLowerCase();
+      let result: string;
+      if (method === 'eth_getBalance') result = `0x${balances.eth.toString(16)}`;
+      else if (method === 'eth_call' && to === CONFIG.contracts.usdt.toLowerCase())
+        result = word(balances.usdt);
+      else if (method === 'eth_call' && to === CONFIG.contracts.token.toLowerCase())
+        result = word(balances.agc);
+      else return { body: { jsonrpc: '2.0', id, error: { code: -32601, message: `no ${method}` } } };
+      return { body: { jsonrpc: '2.0', id, result } };
+    },
+  };
+}
+
 function renderCheckout(
   options: {
     order?: ReturnType<typeof makeOrder> | null;
     quote?: Quote | null;
     f?: ReturnType<typeof fake>;
-    /** The wallet's balances as read from the chain; null leaves them unread (the read is under way). */
+    /** The wallet's balances on the chain; null: the read never answers (still loading). */
     balances?: WalletBalances | null;
+    /** What a page read of the balances left in the cache before the sheet opened. */
+    cached?: WalletBalances;
+    /** The app server's routes (stubApi). */
+    routes?: Record<string, ApiHandler>;
   } = {},
 ) {
   const f = options.f ?? fake();
@@ -40,8 +66,17 @@ function renderCheckout(
     options.order === undefined ? makeOrder({ quote_expires_at: minutes(30) }) : (options.order ?? null);
   const client = testQueryClient();
   useWalletStore.setState({ address: MEMBER });
-  if (options.balances !== null)
-    client.setQueryData(walletBalancesQueryOptions(CONFIG, MEMBER).queryKey, options.balances ?? PLENTY);
+  const calls = stubApi({
+    ...(options.balances === null ? {} : rpcBalances(options.balances ?? PLENTY)),
+    ...options.routes,
+  });
+  if (options.balances === null)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+  if (options.cached)
+    client.setQueryData(walletBalancesQueryOptions(CONFIG, MEMBER).queryKey, options.cached);
   render(
     <QueryClientProvider client={client}>
       <PayPopup
@@ -54,8 +89,12 @@ function renderCheckout(
       />
     </QueryClientProvider>,
   );
-  return { f, onPaid, onClose, client };
+  return { f, onPaid, onClose, client, calls };
 }
+
+/** Confirm is offered once the balances are read. */
+const confirmReady = () =>
+  waitFor(() => expect(screen.getByTestId('order-confirm').hasAttribute('disabled')).toBe(false));
 
 /** The requests to the app's server (the chain's RPC is read for the balances). */
 const apiCalls = <T extends { path: string }>(calls: T[]) => calls.filter((c) => c.path.startsWith('/api/'));
@@ -78,6 +117,7 @@ describe('checkout', () => {
 
   it('Confirm runs the three steps on the stepper and reports the payment', async () => {
     const { f, onPaid, client } = renderCheckout();
+    await confirmReady();
     fireEvent.click(screen.getByTestId('order-confirm'));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     // the next pages read the reported order, not the quote's
@@ -93,6 +133,7 @@ describe('checkout', () => {
 
   it('marks covered approvals as skipped', async () => {
     const { onPaid } = renderCheckout({ f: fake({ allowances: { token: AGC_FEE, usdt: USDT_PRICE } }) });
+    await confirmReady();
     fireEvent.click(screen.getByTestId('order-confirm'));
     await waitFor(() => expect(onPaid).toHaveBeenCalled());
     expect(['authAmc', 'authUsd', 'paying'].map(stepState)).toEqual(['skipped', 'skipped', 'finish']);
@@ -105,6 +146,7 @@ describe('checkout', () => {
       },
     });
     const { onPaid } = renderCheckout({ f });
+    await confirmReady();
     fireEvent.click(screen.getByTestId('order-confirm'));
     await waitFor(() =>
       expect(screen.getByTestId('pay-error').textContent).toBe('The token balance is insufficient'),
@@ -123,6 +165,7 @@ describe('checkout', () => {
       },
     });
     renderCheckout({ f });
+    await confirmReady();
     fireEvent.click(screen.getByTestId('order-confirm'));
     await waitFor(() => expect(screen.getByTestId('pay-error').textContent).toBe('The payment failed'));
     code = 4001;
@@ -133,10 +176,12 @@ describe('checkout', () => {
   });
 
   it('an expired quote says so and offers a new order for the same product', async () => {
-    const calls = stubApi({
-      'POST /api/v1/order': () => ok(makeOrder({ order_id: '43', quote_expires_at: minutes(30) })),
+    const { f, calls } = renderCheckout({
+      order: makeOrder({ quote_expires_at: minutes(-1) }),
+      routes: {
+        'POST /api/v1/order': () => ok(makeOrder({ order_id: '43', quote_expires_at: minutes(30) })),
+      },
     });
-    const { f } = renderCheckout({ order: makeOrder({ quote_expires_at: minutes(-1) }) });
     expect(screen.getByTestId('quote-expired').textContent).toContain(
       'The quote of this order has expired. Please place a new order.',
     );
@@ -154,8 +199,7 @@ describe('checkout after Buy: no order before the member agrees', () => {
     makeOrder({ order_id: '77', quote_expires_at: minutes(30), ...over });
 
   it('shows the quote and Cancel leaves nothing on the server: no request at all', async () => {
-    const calls = stubApi({});
-    const { onClose, f } = renderCheckout({ order: null, quote: QUOTE });
+    const { onClose, f, calls } = renderCheckout({ order: null, quote: QUOTE, routes: {} });
     expect(screen.getByTestId('quote-price').textContent).toBe('100.00 USDT');
     expect(screen.getByTestId('quote-fee').textContent).toBe('5.00 AGC');
     expect(screen.getByTestId('quote-time').textContent).not.toBe('-');
@@ -167,8 +211,12 @@ describe('checkout after Buy: no order before the member agrees', () => {
   });
 
   it('Confirm and pay creates the order, then runs the three steps for it', async () => {
-    const calls = stubApi({ 'POST /api/v1/order': () => ok(created()) });
-    const { onPaid, f } = renderCheckout({ order: null, quote: QUOTE });
+    const { onPaid, f, calls } = renderCheckout({
+      order: null,
+      quote: QUOTE,
+      routes: { 'POST /api/v1/order': () => ok(created()) },
+    });
+    await confirmReady();
     fireEvent.click(screen.getByTestId('order-confirm'));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(apiCalls(calls).map((c) => [c.method, c.path, c.body])).toEqual([
@@ -182,8 +230,12 @@ describe('checkout after Buy: no order before the member agrees', () => {
   });
 
   it('when the order asks more than the quote showed, shows the new figures and sends nothing until confirmed again', async () => {
-    stubApi({ 'POST /api/v1/order': () => ok(created({ service_fee_agc: '6', agc_price_usdt: '0.4' })) });
-    const { onPaid, f } = renderCheckout({ order: null, quote: QUOTE });
+    const { onPaid, f } = renderCheckout({
+      order: null,
+      quote: QUOTE,
+      routes: { 'POST /api/v1/order': () => ok(created({ service_fee_agc: '6', agc_price_usdt: '0.4' })) },
+    });
+    await confirmReady();
     fireEvent.click(screen.getByTestId('order-confirm'));
     expect((await screen.findByTestId('quote-repriced')).textContent).toContain('100.00 USDT + 6.00 AGC');
     expect(screen.getByTestId('quote-fee').textContent).toBe('6.00 AGC');
@@ -195,11 +247,15 @@ describe('checkout after Buy: no order before the member agrees', () => {
   });
 
   it('Cancel after a price move cancels the order the sheet made', async () => {
-    const calls = stubApi({
-      'POST /api/v1/order': () => ok(created({ pay_amount_usdt: '100', service_fee_agc: '6' })),
-      'POST /api/v1/order/cancel': () => ok(created({ status: 'Canceled' })),
+    const { onClose, f, calls } = renderCheckout({
+      order: null,
+      quote: QUOTE,
+      routes: {
+        'POST /api/v1/order': () => ok(created({ pay_amount_usdt: '100', service_fee_agc: '6' })),
+        'POST /api/v1/order/cancel': () => ok(created({ status: 'Canceled' })),
+      },
     });
-    const { onClose, f } = renderCheckout({ order: null, quote: QUOTE });
+    await confirmReady();
     fireEvent.click(screen.getByTestId('order-confirm'));
     await screen.findByTestId('quote-repriced');
     fireEvent.click(screen.getByTestId('checkout-close'));
@@ -209,16 +265,21 @@ describe('checkout after Buy: no order before the member agrees', () => {
   });
 
   it('Cancel after a refusal in the wallet cancels the order the sheet made (no pay transaction went out)', async () => {
-    const calls = stubApi({
-      'POST /api/v1/order': () => ok(created()),
-      'POST /api/v1/order/cancel': () => ok(created({ status: 'Canceled' })),
-    });
     const f = fake({
       send: async () => {
         throw { code: 4001, message: 'User rejected the request.' };
       },
     });
-    const { onClose } = renderCheckout({ order: null, quote: QUOTE, f });
+    const { onClose, calls } = renderCheckout({
+      order: null,
+      quote: QUOTE,
+      f,
+      routes: {
+        'POST /api/v1/order': () => ok(created()),
+        'POST /api/v1/order/cancel': () => ok(created({ status: 'Canceled' })),
+      },
+    });
+    await confirmReady();
     fireEvent.click(screen.getByTestId('order-confirm'));
     await waitFor(() => expect(screen.getByTestId('order-confirm').textContent).toBe('Try again'));
     fireEvent.click(screen.getByTestId('checkout-close'));
@@ -227,8 +288,7 @@ describe('checkout after Buy: no order before the member agrees', () => {
   });
 
   it('Cancel of an existing Unpaid order ("Continue payment") does not cancel it', async () => {
-    const calls = stubApi({});
-    const { onClose } = renderCheckout();
+    const { onClose, calls } = renderCheckout({ routes: {} });
     fireEvent.click(screen.getByTestId('checkout-close'));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(apiCalls(calls)).toEqual([]);
@@ -236,25 +296,24 @@ describe('checkout after Buy: no order before the member agrees', () => {
 });
 
 describe('checkout: the wallet and what the payment takes', () => {
-  it('shows the wallet’s USDT, AGC and ETH and the total the three transactions take', () => {
+  it('shows the wallet’s USDT, AGC and ETH and the total the three transactions take', async () => {
     renderCheckout({ order: null, quote: QUOTE });
     expect(screen.getByTestId('funds-total').textContent).toBe('100.00 USDT + 5.00 AGC');
-    expect(screen.getByTestId('funds-usdt').textContent).toBe('500.00 USDT');
+    expect(screen.getByTestId('wallet-funds').textContent).toContain('gas, paid in ETH');
+    expect((await screen.findByTestId('funds-usdt')).textContent).toBe('500.00 USDT');
     expect(screen.getByTestId('funds-agc').textContent).toBe('50.00 AGC');
     expect(screen.getByTestId('funds-eth').textContent).toBe('0.10 ETH');
-    expect(screen.getByTestId('wallet-funds').textContent).toContain('gas, paid in ETH');
     expect(screen.queryByTestId('funds-short')).toBeNull();
-    expect(screen.getByTestId('order-confirm').hasAttribute('disabled')).toBe(false);
+    await confirmReady();
   });
 
   it('warns and disables Confirm when USDT or AGC is short, or there is no ETH for gas; Cancel still works', async () => {
-    const calls = stubApi({});
-    const { onClose } = renderCheckout({
+    const { onClose, calls } = renderCheckout({
       order: null,
       quote: QUOTE,
       balances: { eth: 0n, usdt: 20n * 10n ** 6n, agc: 4n * 10n ** 18n },
     });
-    const warning = screen.getByTestId('funds-short').textContent;
+    const warning = (await screen.findByTestId('funds-short')).textContent;
     expect(warning).toContain(
       'Not enough USDT: your wallet holds 20.00 USDT, this payment needs 100.00 USDT.',
     );
@@ -266,11 +325,18 @@ describe('checkout: the wallet and what the payment takes', () => {
     expect(apiCalls(calls)).toEqual([]);
   });
 
+  it('reads the balances again when it opens: a copy cached before a top-up neither warns nor blocks', async () => {
+    renderCheckout({ order: null, quote: QUOTE, cached: { eth: 0n, usdt: 0n, agc: 0n } });
+    // the cached figures are shown while the fresh read runs, without a verdict, and Confirm waits
+    expect(screen.getByTestId('funds-usdt').textContent).toBe('0.00 USDT');
+    expect(screen.queryByTestId('funds-short')).toBeNull();
+    expect(screen.getByTestId('order-confirm').hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('funds-usdt').textContent).toBe('500.00 USDT'));
+    await confirmReady();
+    expect(screen.queryByTestId('funds-short')).toBeNull();
+  });
+
   it('shows a skeleton and waits with Confirm while the balances load', () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => {})),
-    );
     renderCheckout({ order: null, quote: QUOTE, balances: null });
     expect(screen.getByTestId('funds-loading').getAttribute('aria-busy')).toBe('true');
     expect(screen.getByTestId('order-confirm').hasAttribute('disabled')).toBe(true);

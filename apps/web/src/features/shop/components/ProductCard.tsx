@@ -2,6 +2,7 @@ import type { Product } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '../../../lib/format.ts';
 import { productImage } from '../product-art.ts';
+import '../shop.css';
 
 /** A product of the shop: its artwork, name and description (in the member's language), USDT price and Buy. */
 export function ProductCard({

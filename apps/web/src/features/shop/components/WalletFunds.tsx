@@ -7,10 +7,11 @@ import {
   type PublicConfig,
   USDT_DECIMALS,
 } from '@agc/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { formatAgc, formatUsdt } from '../../../lib/format.ts';
-import { useWalletBalances, type WalletBalances } from '../../../lib/wallet-balances.ts';
+import { type WalletBalances, walletBalancesQueryOptions } from '../../../lib/wallet-balances.ts';
 
 /** What the payment takes from the wallet, in minor units. */
 export interface Needed {
@@ -21,7 +22,7 @@ export interface Needed {
 export interface Funds {
   /** The balances, once read. */
   balances: WalletBalances | undefined;
-  /** Still reading (Confirm waits); false once read, or once the read failed (the wallet will judge then). */
+  /** Reading (Confirm waits; cached figures, if any, are shown without verdict); false once read or failed. */
   loading: boolean;
   /** The balances could not be read. */
   unavailable: boolean;
@@ -33,18 +34,25 @@ export interface Funds {
   enough: boolean;
 }
 
+/**
+ * The wallet's balances against what the payment needs. Read again whenever a checkout opens (staleTime 0):
+ * a copy cached by another page (home) a minute ago may predate a top-up. Until that read is back the cached
+ * figures are shown without verdict and Confirm waits.
+ */
 export function useWalletFunds(
   config: PublicConfig | undefined,
   address: string | undefined,
   need: Needed,
 ): Funds {
-  const query = useWalletBalances(config, address);
+  const query = useQuery({ ...walletBalancesQueryOptions(config, address), staleTime: 0 });
   const balances = query.data;
-  const unavailable = !balances && (query.isError || query.failureCount > 0);
-  const loading = !balances && !unavailable && query.fetchStatus === 'fetching';
-  const shortUsdt = balances ? balances.usdt < need.usdt : false;
-  const shortAgc = balances ? balances.agc < need.agc : false;
-  const noGas = balances ? balances.eth === 0n : false;
+  const failed = query.isError || query.failureCount > 0;
+  const unavailable = !balances && failed;
+  const loading = query.fetchStatus === 'fetching' && !failed;
+  const judged = balances && !loading ? balances : undefined;
+  const shortUsdt = judged ? judged.usdt < need.usdt : false;
+  const shortAgc = judged ? judged.agc < need.agc : false;
+  const noGas = judged ? judged.eth === 0n : false;
   return {
     balances,
     loading,
@@ -75,10 +83,10 @@ export function WalletFunds({ funds, need }: { funds: Funds; need: Needed }) {
       </dl>
       <p className="muted small wallet-funds-gas">{t('pay.funds.gasNote')}</p>
       <h4 className="wallet-funds-title">{t('pay.funds.title')}</h4>
-      {funds.loading ? (
+      {funds.loading && !balances ? (
         <Skeleton rows={3} testId="funds-loading" />
       ) : balances ? (
-        <dl className="rows" data-testid="funds-balances">
+        <dl className="rows" data-testid="funds-balances" aria-busy={funds.loading}>
           <div className={funds.shortUsdt ? 'row wallet-funds-short' : 'row'}>
             <dt>USDT</dt>
             <dd data-testid="funds-usdt">{usdt(balances.usdt)}</dd>
