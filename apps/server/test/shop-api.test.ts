@@ -83,6 +83,18 @@ describe('products and prices', () => {
       expect(Object.keys(row.translations).sort()).toEqual(LOCALES.filter((l) => l !== 'en').sort());
   });
 
+  it('a catalogue seeded before artwork and translations gets them from the next seed', async () => {
+    await s.ctx.db
+      .update(schema.products)
+      .set({ imageKey: '', translations: {} })
+      .where(eq(schema.products.id, 1));
+    const before = (await s.ctx.db.select().from(schema.products)).length;
+    await seedProducts(s.ctx.db);
+    const [row] = await s.ctx.db.select().from(schema.products).where(eq(schema.products.id, 1));
+    expect([row!.imageKey, row!.translations.ja?.name]).toEqual(['starter', 'スターター']);
+    expect((await s.ctx.db.select().from(schema.products)).length).toBe(before);
+  });
+
   it('quotes a product without creating an order: price, AGC fee at the current price, when', async () => {
     const before = (await s.ctx.db.select().from(schema.orders)).length;
     const res = await api('GET', '/products/1/quote', { ...alice, 'accept-language': 'ja' });
