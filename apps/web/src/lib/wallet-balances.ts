@@ -2,8 +2,6 @@
 // wallet, as opposed to what the app owes them (/me). Read-only; the home page and the checkout show them.
 import type { PublicConfig } from '@agc/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { erc20Abi } from 'viem';
-import { publicClientFor } from './wallet/rpc.ts';
 
 export interface WalletBalances {
   /** Native ETH, in wei. */
@@ -24,6 +22,12 @@ export function walletBalancesQueryOptions(config: PublicConfig | undefined, add
     staleTime: 15_000,
     queryFn: async (): Promise<WalletBalances> => {
       if (!config || !address) throw new Error('wallet balances need the config and an address');
+      // viem loads with the first read, not with the app: home and the account page are in the login route's
+      // bundle, which must stay small.
+      const [{ erc20Abi }, { publicClientFor }] = await Promise.all([
+        import('viem'),
+        import('./wallet/rpc.ts'),
+      ]);
       const client = publicClientFor(config.rpc_url);
       const owner = address as `0x${string}`;
       const erc20 = (token: `0x${string}`) =>
