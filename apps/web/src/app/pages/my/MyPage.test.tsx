@@ -128,6 +128,8 @@ describe('account page: log out everywhere', () => {
       'Every device signed in with this wallet will be signed out, this one included.',
     );
     expect(screen.getByText('Log out everywhere?')).toBeTruthy();
+    // Destructive: the dialog's confirm is red.
+    expect(confirm.closest('.adm-modal-body')?.classList.contains('app-dialog--destructive')).toBe(true);
     fireEvent.click(await screen.findByText('Cancel'));
     await waitFor(() => expect(screen.queryByTestId('logout-all-confirm')).toBeNull());
     expect(posts(calls)).toEqual([]);

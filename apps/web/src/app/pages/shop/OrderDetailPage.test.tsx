@@ -68,7 +68,9 @@ describe('order detail page', () => {
     });
     renderPage(<OrderDetailPage />, '/pages/shop/shopOrderDetail?order_id=42');
     fireEvent.click(await screen.findByTestId('order-cancel'));
-    expect(await screen.findByText('Cancel this order?')).toBeTruthy();
+    const question = await screen.findByText('Cancel this order?');
+    // Destructive: the dialog's confirm is red.
+    expect(question.closest('.adm-modal-body')?.classList.contains('app-dialog--destructive')).toBe(true);
     fireEvent.click(await screen.findByText('OK'));
     await waitFor(() => expect(field('status')).toBe('Canceled'));
     expect(calls.find((c) => c.path === '/api/v1/order/cancel')?.body).toEqual({ order_id: '42' });

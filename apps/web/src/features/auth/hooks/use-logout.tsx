@@ -31,6 +31,7 @@ export function useLogout() {
   const logoutEverywhere = useCallback(async () => {
     if (running.current) return;
     const ok = await confirmModal({
+      destructive: true,
       title: t('my.logoutAll.title'),
       content: (
         <p className="logout-all-confirm" data-testid="logout-all-confirm">

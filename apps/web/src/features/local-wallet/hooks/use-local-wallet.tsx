@@ -70,9 +70,14 @@ export function useLocalWallet() {
   };
 
   /** Runs `action` once the member has confirmed what the dialog `title` and `content` say. */
-  const afterConfirm = (title: string, content: string, action: () => Promise<void> | void) =>
+  const afterConfirm = (
+    title: string,
+    content: string,
+    action: () => Promise<void> | void,
+    destructive = false,
+  ) =>
     void run(async () => {
-      if (await confirmModal({ title: t(title), content: t(content) })) await action();
+      if (await confirmModal({ title: t(title), content: t(content), destructive })) await action();
     });
 
   /** Shows the private key, after a warning. */
@@ -88,10 +93,15 @@ export function useLocalWallet() {
 
   /** Removes the key from this browser, after a confirmation. */
   const remove = () =>
-    afterConfirm('localWallet.remove', 'localWallet.removeConfirm', () => {
-      removeLocalWallet();
-      refresh();
-    });
+    afterConfirm(
+      'localWallet.remove',
+      'localWallet.removeConfirm',
+      () => {
+        removeLocalWallet();
+        refresh();
+      },
+      true,
+    );
 
   return {
     address,

@@ -25,6 +25,8 @@ export function useOrderAudit(order: Order) {
     const text = note.take(action !== 'recheck');
     if (text === null) return;
     const ok = await confirmModal({
+      // Cancelling a paid order is destructive: red.
+      destructive: action === 'cancel',
       content: t(`audit.${action}Confirm`, { id: order.order_id }),
     });
     if (!ok) return;

@@ -19,6 +19,7 @@ export function useOrderDetail(orderId: string | null) {
 
   const cancel = async (id: string) => {
     const ok = await confirmModal({
+      destructive: true,
       content: t('order.cancelConfirm'),
     });
     if (!ok) return;
