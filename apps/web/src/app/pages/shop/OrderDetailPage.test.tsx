@@ -1,4 +1,4 @@
-import { formatTime } from '@agc/shared';
+import { formatTime, shortAddress } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupPage } from '../../../test/cleanup.ts';
@@ -37,13 +37,18 @@ describe('order detail page', () => {
       total_amount_usdt: '1,240.42 USDT',
       amount_received_usdt: '0.00 USDT',
       payment_method: 'USDT+AGC',
-      wallet: order.wallet,
       transaction_id: '-',
       created_at: formatTime(order.created_at),
       pay_time: formatTime('2025-01-01T00:05:00Z'),
       collection_time: '-',
       reason: 'waiting for confirmations',
     });
+    // The wallet: short on one line (never wrapped mid-string), the full address for screen readers, a copy button.
+    const wallet = screen.getByTestId('order-wallet');
+    expect(wallet.getAttribute('data-address')).toBe(order.wallet);
+    expect(wallet.querySelector('[aria-hidden="true"]')?.textContent).toBe(shortAddress(order.wallet));
+    expect(wallet.querySelector('.visually-hidden')?.textContent).toBe(order.wallet);
+    expect(screen.getByTestId('order-wallet-copy').getAttribute('aria-label')).toBe('Copy the full address');
     await waitFor(() =>
       expect(screen.getByTestId('order-detail-tx_hash').querySelector('a')?.getAttribute('href')).toBe(
         `https://arbiscan.io/tx/${TX}`,

@@ -1,5 +1,6 @@
 import type { Order } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { Address } from '../../../components/Address.tsx';
 import { AuditNote } from '../../../components/AuditNote.tsx';
 import { type FieldRow, FieldRows } from '../../../components/FieldRows.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
@@ -17,12 +18,7 @@ export function AuditOrderCard({ order, explorerUrl }: { order: Order; explorerU
   const open = order.status === 'Verifying' || order.status === 'Unpaid';
   const rows: FieldRow[] = [
     ['order_id', order.order_id],
-    [
-      'wallet',
-      <span key="wallet" className="break">
-        {order.wallet}
-      </span>,
-    ],
+    ['wallet', <Address key="wallet" address={order.wallet} testId="audit-order-wallet" />],
     ['pay_amount_usdt', formatUsdt(order.pay_amount_usdt)],
     ['service_fee_agc', formatAgc(order.service_fee_agc)],
     ['tx_hash', order.tx_hash ? <TxHashLink key="tx" hash={order.tx_hash} explorerUrl={explorerUrl} /> : '-'],

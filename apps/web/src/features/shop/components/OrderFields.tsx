@@ -1,5 +1,6 @@
 import type { Order } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { Address } from '../../../components/Address.tsx';
 import { type FieldRow, FieldRows } from '../../../components/FieldRows.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
@@ -19,12 +20,7 @@ export function OrderFields({ order, explorerUrl }: { order: Order; explorerUrl?
     ['total_amount_usdt', formatUsdt(order.total_amount_usdt)],
     ['amount_received_usdt', formatUsdt(order.amount_received_usdt)],
     ['payment_method', order.payment_method || '-'],
-    [
-      'wallet',
-      <span key="wallet" className="break">
-        {order.wallet}
-      </span>,
-    ],
+    ['wallet', <Address key="wallet" address={order.wallet} testId="order-wallet" />],
     ['tx_hash', order.tx_hash ? <TxHashLink key="tx" hash={order.tx_hash} explorerUrl={explorerUrl} /> : '-'],
     ['transaction_id', order.transaction_id ?? '-'],
     ['created_at', time(order.created_at)],

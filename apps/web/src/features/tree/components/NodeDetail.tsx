@@ -1,5 +1,6 @@
 import { formatTime, formatTreeAmount, levelKey, type TreeNode as Member } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { Address } from '../../../components/Address.tsx';
 
 /** The selected member's figures, over the bottom of the chart (a single click selects). */
 export function NodeDetail({ member, onClose }: { member: Member; onClose: () => void }) {
@@ -25,8 +26,8 @@ export function NodeDetail({ member, onClose }: { member: Member; onClose: () =>
   return (
     <section className="tree-detail" data-testid="tree-node-detail" data-no-pan>
       <div className="tree-detail__head">
-        <p className="tree-detail__address break" data-testid="tree-detail-address">
-          {member.address}
+        <p className="tree-detail__address">
+          <Address address={member.address} full testId="tree-detail-address" />
         </p>
         <button
           type="button"
