@@ -72,16 +72,35 @@ try {
       await page.getByTestId(`tab-${i}`).click();
       await shot(name);
     }
-    // A purchase end to end: the checkout, the stepper, pay success, the order pages, home and hash rate.
-    await fund(env, account.address);
+    // The checkout of an empty wallet: the shortfall, Confirm off; Cancel leaves no order.
     await page.getByTestId('tab-2').click();
     await page.getByTestId('shop-buy-1').click();
+    await page.getByTestId('funds-short').waitFor();
+    await shot('checkout-short');
+    await page.getByTestId('checkout-close').click();
+    await page.goto(`${env.baseURL}/pages/shop/paySuccess?order_id=999999`);
+    await page.locator('[data-testid="pay-result"][data-state="notFound"]').waitFor();
+    await shot('pay-result-unknown-order');
+    // A purchase end to end: the checkout, the stepper, pay success, the order pages, home and hash rate.
+    await fund(env, account.address);
+    await page.goto(`${env.baseURL}/pages/shop/index`);
+    await page.getByTestId('shop-buy-1').click();
     await page.getByTestId('order-quote').waitFor();
+    await page.getByTestId('funds-usdt').waitFor();
     await shot('checkout');
     await page.getByTestId('order-confirm').click();
     await page.getByTestId('pay-stepper').waitFor();
     await shot('paying');
     await page.waitForURL((u) => u.pathname === '/pages/shop/paySuccess', { timeout: 60_000 });
+    // Waiting for the chain, with the steps done (unless the confirmation was quicker than the page).
+    if (
+      await page
+        .locator('[data-testid="pay-result"][data-state="waiting"]')
+        .waitFor({ timeout: 3_000 })
+        .then(() => true)
+        .catch(() => false)
+    )
+      await shot('pay-waiting');
     const orderId = new URL(page.url()).searchParams.get('order_id');
     await page.locator('[data-testid="order-status"][data-status="Success"]').waitFor({ timeout: 30_000 });
     await shot('pay-success');
@@ -116,6 +135,11 @@ try {
     await installTestWallet(adminPage, { account: devAccount(0), rpcUrl: env.rpcUrl, startChainId: 42161 });
     await adminPage.addInitScript((l) => localStorage.setItem('lang', l), locale);
     await connectAndWaitForHome(adminPage, `${env.baseURL}/pages/login/index`);
+    await adminPage.goto(`${env.baseURL}/pages/my/index`);
+    await adminPage.getByTestId('banners').waitFor();
+    await adminShot('account-admin');
+    await adminPage.goto(`${env.baseURL}/pages/admin/analytics`);
+    await adminShot('analytics-admin');
     await adminPage.goto(`${env.baseURL}/pages/admin/auditOrder`);
     const card = adminPage.getByTestId(`audit-order-${created.data.order_id}`);
     await card.getByTestId('audit-reason').waitFor({ timeout: 20_000 });
@@ -209,6 +233,9 @@ try {
     await page.getByTestId('tree-search-submit').click();
     await page.getByTestId('tree-search-message').waitFor();
     await shot('invite-tree-search-required');
+    await page.getByTestId('tree-expand-all').click();
+    await page.waitForTimeout(800);
+    await shot('invite-tree-expanded');
 
     // The member's rewards (the invitee's purchase paid a referral) and one reward's detail.
     await page.goto(`${env.baseURL}/pages/rewardList/index`);

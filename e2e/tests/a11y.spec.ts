@@ -1,6 +1,7 @@
 // Lighthouse-style accessibility checks of the built app in Chromium at 390×844: every control has an
 // accessible name, text contrast meets WCAG AA, and the tab bar and primary buttons are at least 44 px tall
-// and wide. English and Thai (the longest texts). The figures of every page are printed for the notes.
+// and wide. English and Thai (the longest texts). The figures of every page are printed for the notes. The one
+// contrast let through is the spec's own tab bar colours (#888888 on #3e3e3e, 3.0:1), reported in its own column.
 import { devAccount } from '@agc/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -50,6 +51,7 @@ function record(locale: string, name: string, report: A11yReport) {
     violations: String(report.violations.length),
     'named controls': `${report.namedControls}/${report.namedControls + report.unnamedControls}`,
     'min contrast': report.minContrast == null ? '-' : report.minContrast.toFixed(2),
+    'tab bar (spec)': report.specTabBarContrast == null ? '-' : report.specTabBarContrast.toFixed(2),
     'min tap px': taps.length ? Math.min(...taps).toFixed(0) : '-',
   });
 }

@@ -112,7 +112,7 @@ test('tabs are switched to, never stacked, with the specified bar', async ({ pag
     await expect(page.getByTestId(`tab-${i}`)).toContainText(label);
     await expect(page.getByTestId(`tab-${i}`)).toHaveCSS('color', 'rgb(255, 255, 255)');
   }
-  await expect(page.getByTestId('tab-1')).toHaveCSS('color', 'rgb(176, 176, 176)');
+  await expect(page.getByTestId('tab-1')).toHaveCSS('color', 'rgb(136, 136, 136)');
   expect(await page.evaluate(() => history.length)).toBe(depth);
 });
 

@@ -4,13 +4,14 @@ import { TABS, type TabIndex } from '../lib/route-table.ts';
 import { AccountIcon, HomeIcon, RewardsIcon, ShopIcon } from './Icons.tsx';
 
 /**
- * The tab bar of the spec, except the unselected colour: the spec's #888888 on #3e3e3e is 3.0:1, below
- * WCAG AA's 4.5:1 for text; #b0b0b0 is 4.9:1 (issue 13). Each item is the bar's full 65 px high.
+ * The tab bar exactly as the spec gives it. Its unselected #888888 on #3e3e3e is 3.0:1, below WCAG AA's 4.5:1 for
+ * text: the one contrast the accessibility check lets through, as the spec's own (see docs/decisions.md, issue 13;
+ * #b0b0b0 would be 4.9:1). Each item is the bar's full 65 px high.
  */
 export const TAB_BAR_STYLE = {
   height: '65px',
   background: '#3e3e3e',
-  color: '#b0b0b0',
+  color: '#888888',
   selectedColor: '#ffffff',
   iconSize: 24,
   fontSize: '10px',
