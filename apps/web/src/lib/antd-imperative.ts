@@ -30,10 +30,6 @@ export function confirmDialog({
   return Modal.confirm({ ...options, bodyClassName: dialogClass(destructive, bodyClassName) });
 }
 
-/** A confirmation of something that removes, cancels or refuses: its confirm button is red. */
-export const confirmDestructive = (options: ModalConfirmProps): Promise<boolean> =>
-  confirmDialog({ ...options, destructive: true });
-
 /** A message with one button (OK). */
 export function alertDialog({ bodyClassName, ...options }: ModalAlertProps): Promise<void> {
   return Modal.alert({ ...options, bodyClassName: dialogClass(false, bodyClassName) });

@@ -67,7 +67,8 @@ export interface ConfirmOptions {
   content: ReactNode;
   confirmText?: ReactNode;
   cancelText?: ReactNode;
-  /** It removes, cancels or refuses something: the confirm button is red (see confirmDestructive). */
+  /** It removes, cancels or refuses something: the confirm button is red (cancel an order, reject or
+   * revoke a withdrawal, log out everywhere, remove the local wallet). */
   destructive?: boolean;
 }
 
@@ -77,10 +78,3 @@ export async function confirmModal(options: ConfirmOptions): Promise<boolean> {
   // OK / Cancel in the current language unless the caller names the buttons.
   return confirmDialog({ confirmText: t('common.ok'), cancelText: t('common.cancel'), ...options });
 }
-
-/**
- * A confirmation of a destructive action (log out everywhere, cancel an order, reject or revoke a
- * withdrawal): like confirmModal, with a red confirm button.
- */
-export const confirmDestructive = (options: Omit<ConfirmOptions, 'destructive'>): Promise<boolean> =>
-  confirmModal({ ...options, destructive: true });

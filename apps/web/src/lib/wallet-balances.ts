@@ -1,7 +1,7 @@
 // The wallet's own balances (ETH for gas, USDT, AGC), read from the configured RPC: what a member holds in the
 // wallet, as opposed to what the app owes them (/me). Read-only; the home page and the checkout show them.
 import type { PublicConfig } from '@agc/shared';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export interface WalletBalances {
   /** Native ETH, in wei. */
@@ -45,9 +45,3 @@ export function walletBalancesQueryOptions(config: PublicConfig | undefined, add
 /** The balances of `address` (undefined while there is no address or config). */
 export const useWalletBalances = (config: PublicConfig | undefined, address: string | undefined) =>
   useQuery(walletBalancesQueryOptions(config, address));
-
-/** Read the balances again (after a payment, a withdrawal, a transfer). */
-export function useInvalidateWalletBalances() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['wallet-balances'] });
-}

@@ -31,7 +31,7 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (req) => {
       const page = await listOrders(ctx.db, req.query);
-      return ok(req, { ...page, list: await toOrderDtos(ctx.db, page.list, req.t, req.locale) });
+      return ok(req, { ...page, list: await toOrderDtos(ctx.db, page.list, req) });
     },
   );
 
@@ -47,12 +47,7 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (req) =>
       ok(
         req,
-        await toLocalOrderDto(
-          ctx.db,
-          await recheckOrder(ctx, req.user!, BigInt(req.params.order_id)),
-          req.t,
-          req.locale,
-        ),
+        await toLocalOrderDto(ctx.db, await recheckOrder(ctx, req.user!, BigInt(req.params.order_id)), req),
       ),
   );
 
@@ -69,8 +64,7 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
           await toLocalOrderDto(
             ctx.db,
             await decide(ctx, req.user!, BigInt(req.params.order_id), req.body.note),
-            req.t,
-            req.locale,
+            req,
           ),
         ),
     );

@@ -95,15 +95,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       ),
     },
     async (req) =>
-      ok(
-        req,
-        await toLocalOrderDto(
-          ctx.db,
-          await createOrder(ctx, req.user!, req.body.product_id),
-          req.t,
-          req.locale,
-        ),
-      ),
+      ok(req, await toLocalOrderDto(ctx.db, await createOrder(ctx, req.user!, req.body.product_id), req)),
   );
 
   app.get(
@@ -115,7 +107,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (req) => {
       const page = await listOrders(ctx.db, { ...req.query, userId: req.user!.id });
-      return ok(req, { ...page, list: await toOrderDtos(ctx.db, page.list, req.t, req.locale) });
+      return ok(req, { ...page, list: await toOrderDtos(ctx.db, page.list, req) });
     },
   );
 
@@ -132,8 +124,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         await toLocalOrderDto(
           ctx.db,
           await findOwnOrder(ctx.db, req.user!.id, BigInt(req.params.order_id)),
-          req.t,
-          req.locale,
+          req,
         ),
       ),
   );
@@ -147,12 +138,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (req) =>
       ok(
         req,
-        await toLocalOrderDto(
-          ctx.db,
-          await cancelOrder(ctx, req.user!, BigInt(req.body.order_id)),
-          req.t,
-          req.locale,
-        ),
+        await toLocalOrderDto(ctx.db, await cancelOrder(ctx, req.user!, BigInt(req.body.order_id)), req),
       ),
   );
 
@@ -190,8 +176,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         await toLocalOrderDto(
           ctx.db,
           await reportPayment(ctx, req.user!, BigInt(req.body.order_id), req.body.tx_hash),
-          req.t,
-          req.locale,
+          req,
         ),
       ),
   );

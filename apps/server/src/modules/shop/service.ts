@@ -173,6 +173,12 @@ export function toOrderDto(o: OrderView, t: Translate): Order {
   };
 }
 
+/** Who reads an answer: their translator and language (a request is one). */
+export interface OrderReader {
+  t: Translate;
+  locale: Locale;
+}
+
 /**
  * Orders for a reader in `locale`: each product's name in that language (the name the order was bought under,
  * English, where the product has no translation). One read of the products' translations for the whole list.
@@ -180,8 +186,7 @@ export function toOrderDto(o: OrderView, t: Translate): Order {
 export async function toOrderDtos(
   db: DbOrTx,
   list: OrderView[],
-  t: Translate,
-  locale: Locale,
+  { t, locale }: OrderReader,
 ): Promise<Order[]> {
   const translations =
     locale === 'en' ? new Map() : await productTranslations(db, [...new Set(list.map((o) => o.productId))]);
@@ -193,12 +198,8 @@ export async function toOrderDtos(
 }
 
 /** One order for a reader in `locale` (toOrderDtos). */
-export const toLocalOrderDto = async (
-  db: DbOrTx,
-  o: OrderView,
-  t: Translate,
-  locale: Locale,
-): Promise<Order> => (await toOrderDtos(db, [o], t, locale))[0] as Order;
+export const toLocalOrderDto = async (db: DbOrTx, o: OrderView, reader: OrderReader): Promise<Order> =>
+  (await toOrderDtos(db, [o], reader))[0] as Order;
 
 /** The member's own order; anyone else's answers 404 (not a leak of its existence). */
 export async function findOwnOrder(db: DbOrTx, userId: bigint, id: bigint): Promise<OrderView> {
