@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context.ts';
 import { authRoutes, sessionAndMember } from './modules/auth/index.ts';
 import { configRoutes } from './modules/config/index.ts';
+import { fundAdminRoutes, fundRoutes } from './modules/funds/index.ts';
 import { meRoutes } from './modules/me/index.ts';
 import { rewardRoutes, rewardSettlementAdminRoutes } from './modules/rewards/index.ts';
 import { shopAdminRoutes, shopRoutes } from './modules/shop/index.ts';
@@ -61,6 +62,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await api.register(testClockRoutes, { ctx });
       await api.register(withdrawRoutes, { ctx });
       await api.register(withdrawAdminRoutes, { ctx });
+      await api.register(fundRoutes, { ctx });
+      await api.register(fundAdminRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

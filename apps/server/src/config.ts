@@ -169,6 +169,34 @@ const envSchema = z
       .min(1)
       .max(7 * 24 * 60)
       .default(120),
+    /** Funds (PRODUCT.md "Funds"): a NAV step above this from the last published one needs a second admin. */
+    FUND_NAV_MAX_STEP_PERCENT: percent.default('10'),
+    /** The interface languages that show the Fund entry (the spec's list), comma-separated. */
+    FUND_LOCALES: z
+      .string()
+      .default('en,ja,ko,th,vi,zh-Hans,zh-Hant')
+      .transform((s) =>
+        s
+          .split(',')
+          .map((l) => l.trim())
+          .filter(Boolean),
+      ),
+    /** The network fund payments use, as every language's text names it. */
+    FUND_PAYMENT_NETWORK: z.string().min(1).max(40).default('Arbitrum'),
+    /** How long a fund subscription's signed payment quote holds. */
+    FUND_QUOTE_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    /** Fund earnings: a direct inviter's share of an invitee's priced subscription. */
+    FUND_REFERRAL_PERCENT: percent.default('5'),
+    /** Fund levels 1–5: the placement subtree's fund volume (USDT) from which each applies, and its TeamReward rate. */
+    FUND_TEAM_THRESHOLDS_USDT: perLevel(decimal).default(['10000', '50000', '100000', '500000', '1000000']),
+    FUND_TEAM_PERCENT: perLevel(percent).default(['1', '2', '3', '4', '5']),
+    /** Fund PairingReward: the rate on the day's smaller new left/right fund volume (with carry). */
+    FUND_PAIRING_PERCENT: percent.default('5'),
     /** The AGC price source; "fixed" reads AGC_PRICE_USDT (development, tests). */
     PRICE_SOURCE: z.enum(['fixed']).default('fixed'),
     AGC_PRICE_USDT: decimal.refine((v) => /[1-9]/.test(v), 'must be above 0').default('0.5'),
@@ -338,6 +366,21 @@ export interface Config {
   /** Tests only: the server clock is movable, starting at `start` (see modules/testing). */
   testClock?: { start: Date };
   withdraw: WithdrawRules;
+  funds: FundRules;
+}
+
+/** Fund rules (PRODUCT.md "Funds"), exact integers. Product-specific figures live on the products. */
+export interface FundRules {
+  navMaxStepPpm: bigint;
+  /** Interface languages that show the Fund entry. */
+  locales: string[];
+  /** The payment network's name for every language's text. */
+  paymentNetwork: string;
+  quoteTtlMs: number;
+  referralPpm: bigint;
+  /** Fund levels 1–5 by the placement subtree's fund volume (USDT minor units), with the TeamReward rate. */
+  teamLevels: Array<{ level: number; threshold: bigint; ratePpm: bigint }>;
+  pairingPpm: bigint;
 }
 
 /** Withdrawal rules (PRODUCT.md "Withdrawals"), exact integers. */
@@ -499,6 +542,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       reportTtlMs: e.ORDER_REPORT_TTL_MINUTES * 60_000,
     },
     price: { source: e.PRICE_SOURCE, agcUsdt: usdtUnits(e.AGC_PRICE_USDT) },
+    funds: {
+      navMaxStepPpm: percentToPpm(e.FUND_NAV_MAX_STEP_PERCENT),
+      locales: e.FUND_LOCALES,
+      paymentNetwork: e.FUND_PAYMENT_NETWORK,
+      quoteTtlMs: e.FUND_QUOTE_TTL_MINUTES * 60_000,
+      referralPpm: percentToPpm(e.FUND_REFERRAL_PERCENT),
+      teamLevels: e.FUND_TEAM_THRESHOLDS_USDT.map((threshold, i) => ({
+        level: i + 1,
+        threshold: usdtUnits(threshold),
+        ratePpm: percentToPpm(e.FUND_TEAM_PERCENT[i] ?? '0'),
+      })),
+      pairingPpm: percentToPpm(e.FUND_PAIRING_PERCENT),
+    },
     watcher: {
       finality: e.CHAIN_FINALITY ?? (e.CHAIN_RPC_URL ? 'finalized' : 'confirmations'),
       confirmations: e.CHAIN_CONFIRMATIONS,

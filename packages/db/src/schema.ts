@@ -339,6 +339,9 @@ export const chainEvents = pgTable(
   ],
 );
 
+/** What a ledger account holds: a token, or the units of one fund product (`FUND-<product id>`, 6 decimals). */
+export type LedgerAsset = 'USDT' | 'AGC' | `FUND-${number}`;
+
 /**
  * Ledger accounts: a member's (user_id set) or the system's (user_id null), one per code and asset.
  * balance = credits − debits, kept in step with ledger_transfers in the same transaction. Only
@@ -350,7 +353,7 @@ export const ledgerAccounts = pgTable(
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
     userId: memberRef('user_id'),
     code: text('code').notNull(),
-    asset: text('asset', { enum: ['USDT', 'AGC'] }).notNull(),
+    asset: text('asset').$type<LedgerAsset>().notNull(),
     balance: amount('balance').notNull().default(sql`0`),
     allowNegative: boolean('allow_negative').notNull().default(false),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -372,7 +375,7 @@ export const ledgerTransfers = pgTable(
     creditAccountId: bigint('credit_account_id', { mode: 'bigint' })
       .notNull()
       .references(() => ledgerAccounts.id),
-    asset: text('asset', { enum: ['USDT', 'AGC'] }).notNull(),
+    asset: text('asset').$type<LedgerAsset>().notNull(),
     amount: amount('amount').notNull(),
     kind: text('kind').notNull(),
     /** What caused it, e.g. "order:42". */
@@ -470,5 +473,230 @@ export const settlementRuns = pgTable('settlement_runs', {
   finishedAt: at('finished_at').notNull(),
   durationMs: integer('duration_ms').notNull(),
   /** Totals as the admin page shows them (amounts as decimal strings of minor units). */
+  totals: jsonb('totals').notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Funds (PRODUCT.md "Funds"). Units have 6 decimals (minor units like USDT); a NAV is the USDT value of one whole
+// unit with 8 decimals (1.00000000 = 100000000). Rounding always favours the fund (modules/funds/math.ts).
+
+export const fundRisk = ['Low', 'MediumLow', 'Medium', 'MediumHigh', 'High'] as const;
+
+/** Fund products. Rates are parts per million (1 % = 10,000). */
+export const fundProducts = pgTable('fund_products', {
+  id: serial('id').primaryKey(),
+  /** English; `translations` holds the other languages (same shape as products.translations). */
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  translations: jsonb('translations')
+    .$type<Record<string, { name?: string; description?: string }>>()
+    .notNull()
+    .default({}),
+  risk: text('risk', { enum: fundRisk }).notNull(),
+  lockDays: integer('lock_days').notNull(),
+  /** Smallest subscription, USDT minor units; every subscription is a whole multiple of it. */
+  minimumUsdt: amount('minimum_usdt').notNull(),
+  subscriptionFeePpm: integer('subscription_fee_ppm').notNull().default(0),
+  redemptionFeePpm: integer('redemption_fee_ppm').notNull().default(0),
+  /** Expected annual yield: display only. */
+  expectedYieldPpm: integer('expected_yield_ppm').notNull().default(0),
+  /** Annual distribution rate, paid monthly as Interest; may be 0. */
+  distributionPpm: integer('distribution_ppm').notNull().default(0),
+  status: text('status', { enum: ['on', 'off'] })
+    .notNull()
+    .default('on'),
+  sort: integer('sort').notNull().default(0),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/**
+ * NAV history: one row per product and day. A step above FUND_NAV_MAX_STEP_PERCENT from the last published
+ * NAV waits for a second admin (PendingConfirmation); publishing prices the product's Processing subscriptions
+ * and Approved redemptions at that NAV.
+ */
+export const fundNavs = pgTable(
+  'fund_navs',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => fundProducts.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** USDT per whole unit, 8 decimals. */
+    navE8: amount('nav_e8').notNull(),
+    status: text('status', { enum: ['Published', 'PendingConfirmation', 'Rejected'] }).notNull(),
+    enteredBy: memberRef('entered_by'),
+    confirmedBy: memberRef('confirmed_by'),
+    publishedAt: at('published_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fund_navs_product_day_key').on(t.productId, t.day).where(sql`${t.status} <> 'Rejected'`),
+    index('fund_navs_product_published_idx').on(t.productId, t.day).where(sql`${t.status} = 'Published'`),
+    check('fund_navs_positive', sql`${t.navE8} > 0`),
+  ],
+);
+
+/**
+ * Fund orders: a subscription and, once priced, the holding it became (the spec's fund order). The id paid on
+ * chain is FUND_ORDER_TAG | id (modules/funds/payments.ts), so it never meets a shop order id.
+ */
+export const fundOrders = pgTable(
+  'fund_orders',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: memberRef('user_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => fundProducts.id),
+    status: text('status', {
+      enum: ['UnPaid', 'Paid', 'Processing', 'Subscription', 'Redemption', 'Redeemed', 'Cancelled'],
+    })
+      .notNull()
+      .default('UnPaid'),
+    /** USDT paid (minor units), the subscription fee rate fixed at the quote, and the fee taken at pricing. */
+    amountUsdt: amount('amount_usdt').notNull(),
+    feePpm: integer('fee_ppm').notNull(),
+    feeUsdt: amount('fee_usdt').notNull().default(sql`0`),
+    quoteExpiresAt: at('quote_expires_at').notNull(),
+    payTxHash: text('pay_tx_hash'),
+    /** When the member reported the payment (Paid) and when the watcher confirmed it (Processing). */
+    paidAt: at('paid_at'),
+    confirmedAt: at('confirmed_at'),
+    /** The NAV that priced it (Subscription). */
+    navId: bigint('nav_id', { mode: 'bigint' }).references(() => fundNavs.id),
+    navE8: amount('nav_e8'),
+    /** Units issued, and those still held (not in a Pending/Approved redemption, not redeemed). */
+    units: amount('units').notNull().default(sql`0`),
+    unitsFree: amount('units_free').notNull().default(sql`0`),
+    /** Units in Pending or Approved redemptions. */
+    unitsRedeeming: amount('units_redeeming').notNull().default(sql`0`),
+    /** Cost of the units still held (USDT, shrinks pro rata on redemption) and revenue realised by redemptions. */
+    costUsdt: amount('cost_usdt').notNull().default(sql`0`),
+    realizedUsdt: amount('realized_usdt').notNull().default(sql`0`),
+    subscribedAt: at('subscribed_at'),
+    lockEndsAt: at('lock_ends_at'),
+    cancelledAt: at('cancelled_at'),
+    /** Why it was cancelled or why a payment did not match (a message code). */
+    reason: text('reason'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('fund_orders_user_created_idx').on(t.userId, t.createdAt),
+    index('fund_orders_product_status_idx').on(t.productId, t.status),
+    uniqueIndex('fund_orders_pay_tx_key').on(t.payTxHash),
+    check('fund_orders_units', sql`${t.unitsFree} >= 0 and ${t.unitsRedeeming} >= 0`),
+  ],
+);
+
+/** Redemptions of a fund order's units: Pending → Approved/Rejected (admin) → Completed at the next NAV. */
+export const fundRedemptions = pgTable(
+  'fund_redemptions',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => fundOrders.id),
+    userId: memberRef('user_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => fundProducts.id),
+    status: text('status', { enum: ['Pending', 'Approved', 'Rejected', 'Completed', 'Cancelled'] })
+      .notNull()
+      .default('Pending'),
+    units: amount('units').notNull(),
+    /** The fee rate fixed at the request; the NAV, gross value, fee and amount credited at completion. */
+    feePpm: integer('fee_ppm').notNull(),
+    navId: bigint('nav_id', { mode: 'bigint' }).references(() => fundNavs.id),
+    navE8: amount('nav_e8'),
+    grossUsdt: amount('gross_usdt'),
+    feeUsdt: amount('fee_usdt'),
+    amountUsdt: amount('amount_usdt'),
+    auditedBy: memberRef('audited_by'),
+    auditedAt: at('audited_at'),
+    auditNote: text('audit_note'),
+    completedAt: at('completed_at'),
+    cancelledAt: at('cancelled_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('fund_redemptions_order_idx').on(t.orderId),
+    index('fund_redemptions_product_status_idx').on(t.productId, t.status, t.id),
+    check('fund_redemptions_units_positive', sql`${t.units} > 0`),
+  ],
+);
+
+/** Monthly bill per fund order and calendar month (the job on the 1st writes each once). */
+export const fundBills = pgTable(
+  'fund_bills',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => fundOrders.id),
+    userId: memberRef('user_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => fundProducts.id),
+    /** 'YYYY-MM'. */
+    month: text('month').notNull(),
+    openingUnits: amount('opening_units').notNull(),
+    closingUnits: amount('closing_units').notNull(),
+    openingNavE8: amount('opening_nav_e8'),
+    closingNavE8: amount('closing_nav_e8'),
+    openingValueUsdt: amount('opening_value_usdt').notNull(),
+    closingValueUsdt: amount('closing_value_usdt').notNull(),
+    subscriptionsUsdt: amount('subscriptions_usdt').notNull(),
+    redemptionsUsdt: amount('redemptions_usdt').notNull(),
+    interestUsdt: amount('interest_usdt').notNull(),
+    feesUsdt: amount('fees_usdt').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fund_bills_order_month_key').on(t.orderId, t.month),
+    index('fund_bills_user_month_idx').on(t.userId, t.month),
+  ],
+);
+
+/** Fund earnings (the Agent tab), each credited to the member's fund_available_profit by a ledger transfer. */
+export const fundEarnings = pgTable(
+  'fund_earnings',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: memberRef('user_id').notNull(),
+    kind: text('kind', { enum: ['Interest', 'ReferralReward', 'TeamReward', 'PairingReward'] }).notNull(),
+    /** The UTC day (or for Interest the month's first day) it counts for. */
+    day: date('day', { mode: 'string' }).notNull(),
+    base: amount('base').notNull(),
+    ratePpm: integer('rate_ppm').notNull(),
+    amountUsdt: amount('amount_usdt').notNull(),
+    sourceUserId: memberRef('source_user_id'),
+    /** What caused it; unique per kind, so a rerun credits nothing twice. */
+    ref: text('ref').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('fund_earnings_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('fund_earnings_kind_ref_key').on(t.kind, t.ref),
+  ],
+);
+
+/** Per member: the fund level and the fund pairing carry (as team_state does for the shop). */
+export const fundTeamState = pgTable('fund_team_state', {
+  userId: memberRef('user_id').primaryKey(),
+  fundLevel: integer('fund_level').notNull().default(0),
+  /** Fund volume (subscriptions priced) in the left and right placement subtree, all time. */
+  leftVolume: amount('left_volume').notNull().default(sql`0`),
+  rightVolume: amount('right_volume').notNull().default(sql`0`),
+  leftCarry: amount('left_carry').notNull().default(sql`0`),
+  rightCarry: amount('right_carry').notNull().default(sql`0`),
+  /** The last settled day that changed this row. */
+  day: date('day', { mode: 'string' }).notNull(),
+});
+
+/** One row per UTC day whose fund earnings were settled (written in the same transaction as the earnings). */
+export const fundSettlementRuns = pgTable('fund_settlement_runs', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  finishedAt: at('finished_at').notNull(),
   totals: jsonb('totals').notNull(),
 });

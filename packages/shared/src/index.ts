@@ -1,6 +1,7 @@
 export * from './api/auth.ts';
 export * from './api/common.ts';
 export * from './api/config.ts';
+export * from './api/funds.ts';
 export * from './api/me.ts';
 export * from './api/rewards.ts';
 export * from './api/shop.ts';

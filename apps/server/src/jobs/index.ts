@@ -4,6 +4,7 @@ import type { Job } from '../lib/jobs.ts';
 import { Lease, newHolderId } from '../lib/leases.ts';
 import { maintenanceJob } from '../modules/auth/index.ts';
 import { ChainWatcher, type WatcherHooks } from '../modules/chain/index.ts';
+import { fundJobs, fundPaymentHandlers } from '../modules/funds/index.ts';
 import { settlementJob } from '../modules/rewards/index.ts';
 import { orderExpiryJob, paymentEvents } from '../modules/shop/index.ts';
 import { applyPendingTeamVolume } from '../modules/team/index.ts';
@@ -14,7 +15,7 @@ import { vaultEventHandler } from '../modules/withdraw/index.ts';
  * place that puts them together, so the chain module imports none of them.
  */
 export const createChainWatcher = (ctx: AppContext, hooks?: WatcherHooks) =>
-  new ChainWatcher(ctx, [paymentEvents, vaultEventHandler], hooks);
+  new ChainWatcher(ctx, [paymentEvents, vaultEventHandler, ...fundPaymentHandlers], hooks);
 
 export interface Jobs {
   watcher: ChainWatcher;
@@ -33,7 +34,7 @@ interface JobSpec {
 }
 
 /** Every module's background work besides the chain watcher (each is leased: one process runs it). */
-const MODULE_JOBS: Job[] = [orderExpiryJob, settlementJob, maintenanceJob];
+const MODULE_JOBS: Job[] = [orderExpiryJob, settlementJob, maintenanceJob, ...fundJobs];
 
 /**
  * The background jobs of one server process. Each job has its own timer and never overlaps itself; a

@@ -15,6 +15,8 @@ export const configResponse = z.object({
     static_max: z.string(),
     easy_earn_apy_max: z.string(),
   }),
+  /** Funds: the languages that show the Fund entry, and the payment network every language's text names. */
+  funds: z.object({ locales: z.array(z.string()), payment_network: z.string() }),
   siwe: z.object({ domain: z.string(), uri: z.string(), statement: z.string() }),
 });
 export type PublicConfig = z.infer<typeof configResponse>;

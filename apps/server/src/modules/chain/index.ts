@@ -15,6 +15,7 @@ export {
   WATCHER_LEASE,
   type WatcherHooks,
 } from './jobs.ts';
+export * from './payment-ids.ts';
 export {
   byChainOrder,
   type EventPlace,

@@ -23,6 +23,7 @@ export function publicConfig(ctx: AppContext): PublicConfig {
       static_max: config.rates.staticMax,
       easy_earn_apy_max: config.rates.easyEarnApyMax,
     },
+    funds: { locales: config.funds.locales, payment_network: config.funds.paymentNetwork },
     siwe: { domain: config.siweDomain, uri: config.publicOrigin, statement: SIWE_STATEMENT },
   };
 }

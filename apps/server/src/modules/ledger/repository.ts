@@ -4,7 +4,8 @@ import { AppError } from '../../lib/errors.ts';
 
 const { ledgerAccounts, ledgerTransfers } = schema;
 
-export type Asset = 'USDT' | 'AGC';
+/** A token, or the units of one fund product (`FUND-<product id>`, 6 decimals). */
+export type Asset = schema.LedgerAsset;
 
 /** A ledger account by owner (null = the system), code and asset. */
 export interface AccountRef {
@@ -38,6 +39,22 @@ export const ACCOUNTS = {
   withdrawalsPaid: 'system.withdrawals_paid',
   /** System: withdrawal service fees earned. */
   withdrawFees: 'system.withdraw_fees',
+  /** Member: USDT paid for fund subscriptions not priced yet (Processing). */
+  fundSubscribing: 'member.fund_subscribing',
+  /** System: the funds' money (net subscriptions less redemptions paid); negative when NAV growth paid out more. */
+  fundAssets: 'system.fund_assets',
+  /** System: fund subscription, redemption and other fund fees earned. */
+  fundFees: 'system.fund_fees',
+  /** System, per fund asset (`FUND-<id>`): units issued. Negative by design (minus the units in members' hands). */
+  fundUnitsIssued: 'system.fund_units_issued',
+  /** Member, per fund asset: units held and free to redeem. */
+  fundUnits: 'member.fund_units',
+  /** Member, per fund asset: units in Pending or Approved redemptions. */
+  fundUnitsRedeeming: 'member.fund_units_redeeming',
+  /** Member: fund earnings (Agent tab) not yet moved to available (`fund_available_profit`). */
+  fundAvailableProfit: 'member.fund_available_profit',
+  /** System: fund earnings paid to members. Negative by design. */
+  fundRewardsPaid: 'system.fund_rewards_paid',
 } as const;
 export type AccountCode = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
 
@@ -45,6 +62,9 @@ const SYSTEM_NEGATIVE: ReadonlySet<string> = new Set([
   ACCOUNTS.chainInflow,
   ACCOUNTS.dividendCapIssued,
   ACCOUNTS.rewardsPaid,
+  ACCOUNTS.fundAssets,
+  ACCOUNTS.fundUnitsIssued,
+  ACCOUNTS.fundRewardsPaid,
 ]);
 
 export class LedgerError extends AppError {

@@ -2,16 +2,27 @@ import { transferAbi } from '@agc/contracts';
 import type { DbOrTx } from '@agc/db';
 import { getAbiItem, type Log, parseEventLogs } from 'viem';
 import type { AppContext } from '../../context.ts';
-import { byChainOrder, type ChainEventHandler, eventKey, setOutcomes, storeEvents } from '../chain/index.ts';
+import {
+  byChainOrder,
+  type ChainEventHandler,
+  eventKey,
+  isShopOrderId,
+  setOutcomes,
+  storeEvents,
+} from '../chain/index.ts';
 import { applyPayments, type PaidEvent } from './confirmation.ts';
 
-/** Paid events of the payment contract among logs (others are ignored). */
+/** Paid events of shop orders among logs (others, and fund subscriptions' ids, are ignored). */
 export function paidEvents(ctx: AppContext, logs: Log[]): PaidEvent[] {
   const transfer = ctx.chain.contracts.transfer.toLowerCase();
   return parseEventLogs({ abi: transferAbi, eventName: 'Paid', logs })
     .filter(
       (l) =>
-        l.address.toLowerCase() === transfer && l.transactionHash && l.blockNumber !== null && l.blockHash,
+        l.address.toLowerCase() === transfer &&
+        l.transactionHash &&
+        l.blockNumber !== null &&
+        l.blockHash &&
+        isShopOrderId(l.args.orderId),
     )
     .map((l) => ({
       txHash: l.transactionHash.toLowerCase(),

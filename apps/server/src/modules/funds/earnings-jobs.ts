@@ -1,0 +1,4 @@
+import type { Job } from '../../lib/jobs.ts';
+
+/** (Stub: the owning work fills this in.) */
+export const fundEarningJobs: Job[] = [];
