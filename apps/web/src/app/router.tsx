@@ -75,6 +75,11 @@ const LAZY: Partial<Record<PathKey, () => Promise<PageModule>>> = {
   fundProducts: () => import('./pages/found/FoundHomePage.tsx'),
   fundHoldings: () => import('./pages/found/FoundMyPage.tsx'),
   fundEarnings: () => import('./pages/found/FoundIncomePage.tsx'),
+  fundProductDetail: () => import('./pages/found/FoundDetailPage.tsx'),
+  fundOrderDetail: () => import('./pages/found/FoundOrderDetailPage.tsx'),
+  fundBills: () => import('./pages/found/FoundBillsPage.tsx'),
+  adminFunds: () => import('./pages/admin/FundsAdminPage.tsx'),
+  adminFundRedemptions: () => import('./pages/admin/FundRedemptionsAdminPage.tsx'),
 };
 
 const loadNotFound = () => import('./pages/NotFoundPage.tsx');

@@ -25,6 +25,13 @@ export const formatAssetExact = (value: AmountInput, asset: Asset) =>
     maxFractionDigits: asset === 'USDT' ? USDT_DECIMALS : AGC_DECIMALS,
   });
 
+/** Fund units ("1,234.567891 units" has 6 decimals): every digit, since units are what a redemption sends. */
+export const formatUnits = (value: AmountInput) =>
+  formatDisplayAmount(value, { currency: null, minFractionDigits: 2, maxFractionDigits: 6 });
+/** A fund NAV (USDT per unit, up to 8 decimals; at least 4 shown so small moves are visible). */
+export const formatNav = (value: AmountInput) =>
+  formatDisplayAmount(value, { currency: null, minFractionDigits: 4, maxFractionDigits: 8 });
+
 /** A time of an event; '-' while it has not happened (null or empty), the invalid-time text when unreadable. */
 export function formatEventTime(value: TimeInput, t: (key: string) => string): string {
   if (value === null || value === undefined || value === '') return '-';

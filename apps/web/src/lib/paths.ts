@@ -34,6 +34,12 @@ export const paths = {
   fundProducts: '/pages/found/home',
   fundHoldings: '/pages/found/my',
   fundEarnings: '/pages/found/foundIncome/index',
+  // Fund screens the spec names no path for ("route paths not shown"): chosen under /pages/found like its others.
+  fundProductDetail: '/pages/found/detail',
+  fundOrderDetail: '/pages/found/orderDetail',
+  fundBills: '/pages/found/bills',
+  adminFunds: '/pages/admin/funds',
+  adminFundRedemptions: '/pages/admin/fundRedemptions',
 } as const;
 
 export type PathKey = keyof typeof paths;

@@ -84,6 +84,16 @@ const ENTRIES: readonly Entry[] = [
   { key: 'fundProducts', name: 'foundHome', login: true, titleKey: 'title.foundHome' },
   { key: 'fundHoldings', name: 'foundMy', login: true, titleKey: 'title.foundMy' },
   { key: 'fundEarnings', name: 'foundIncome', login: true, titleKey: 'title.foundIncome' },
+  { key: 'fundProductDetail', name: 'foundDetail', login: true, titleKey: 'title.foundDetail' },
+  { key: 'fundOrderDetail', name: 'foundOrderDetail', login: true, titleKey: 'title.foundOrderDetail' },
+  { key: 'fundBills', name: 'foundBills', login: true, titleKey: 'title.foundBills' },
+  { key: 'adminFunds', name: 'adminFunds', login: true, titleKey: 'title.adminFunds' },
+  {
+    key: 'adminFundRedemptions',
+    name: 'adminFundRedemptions',
+    login: true,
+    titleKey: 'title.adminFundRedemptions',
+  },
 ];
 
 export const ROUTE_TABLE: readonly RouteDef[] = ENTRIES.map((e) => ({ ...e, path: paths[e.key] }));

@@ -1,13 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { costShare, feeOf, NAV_ONE, priceRedemption, priceSubscription, unitsFor, valueOf } from './math.ts';
+import {
+  costShare,
+  feeOf,
+  NAV_ONE,
+  priceRedemption,
+  priceSubscription,
+  unitsFor,
+  unitsValue,
+} from './math.ts';
 
 describe('fund arithmetic', () => {
   it('rounds units and values down and fees up', () => {
     expect(feeOf(100_000_000n, 15_000)).toBe(1_500_000n);
     expect(feeOf(1n, 1)).toBe(1n);
     expect(unitsFor(100_000_000n, 3n * NAV_ONE)).toBe(33_333_333n);
-    expect(valueOf(33_333_333n, 3n * NAV_ONE)).toBe(99_999_999n);
+    expect(unitsValue(33_333_333n, 3n * NAV_ONE)).toBe(99_999_999n);
     expect(priceSubscription(100_000_000n, 10_000, NAV_ONE)).toEqual({
       fee: 1_000_000n,
       net: 99_000_000n,
@@ -22,7 +30,7 @@ describe('fund arithmetic', () => {
 
   it('refuses a NAV of zero or below', () => {
     expect(() => unitsFor(1n, 0n)).toThrow(RangeError);
-    expect(() => valueOf(1n, -1n)).toThrow(RangeError);
+    expect(() => unitsValue(1n, -1n)).toThrow(RangeError);
   });
 
   it('never lets a round trip at one NAV return more than was paid', () => {

@@ -22,7 +22,7 @@ export function unitsFor(usdt: bigint, navE8: bigint): bigint {
 }
 
 /** USDT (minor) that `units` (minor) are worth at `navE8`, rounded down. */
-export function valueOf(units: bigint, navE8: bigint): bigint {
+export function unitsValue(units: bigint, navE8: bigint): bigint {
   if (navE8 <= 0n) throw new RangeError('a NAV must be above zero');
   return (units * navE8) / NAV_ONE;
 }
@@ -35,7 +35,7 @@ export function priceSubscription(amount: bigint, feePpm: bigint | number, navE8
 
 /** A redemption of `units` at fee rate `feePpm`, priced at `navE8`: gross value, fee and what the member gets. */
 export function priceRedemption(units: bigint, feePpm: bigint | number, navE8: bigint) {
-  const gross = valueOf(units, navE8);
+  const gross = unitsValue(units, navE8);
   const fee = feeOf(gross, feePpm);
   return { gross, fee, amount: gross - fee };
 }

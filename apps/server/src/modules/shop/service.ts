@@ -12,6 +12,7 @@ import {
 import { TransactionReceiptNotFoundError } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Translate } from '../../plugins/i18n.ts';
 import { chainClient } from '../chain/index.ts';
@@ -83,10 +84,10 @@ export async function tokenPrice2(ctx: AppContext) {
 // --- products ---
 
 /** The product's name and description in `locale`: its translation, else the English one (name/description). */
-export function productTexts(row: Pick<ProductRow, 'name' | 'description' | 'translations'>, locale: Locale) {
-  const own = locale === 'en' ? undefined : row.translations[locale];
-  return { name: own?.name || row.name, description: own?.description || row.description };
-}
+export const productTexts = (
+  row: Pick<ProductRow, 'name' | 'description' | 'translations'>,
+  locale: Locale,
+) => textsIn(row, locale);
 
 export function toProduct(row: ProductRow, locale: Locale = 'en'): Product {
   return {
