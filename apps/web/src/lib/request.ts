@@ -124,7 +124,8 @@ export function buildUrl(url: string, query?: unknown): string {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-function authHeaders(): Record<string, string> {
+/** The session's headers (Authorization, X-Wallet-Address) when logged in: also for downloads outside `request`. */
+export function authHeaders(): Record<string, string> {
   const token = useAuthStore.getState().token;
   if (!isLoggedIn(token)) return {};
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
