@@ -1,5 +1,66 @@
+import { fundBillCsvQuery, fundBillListQuery, fundBillListResponse } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
+import { allBills, billPage } from './bills-repository.ts';
+import { billsCsv, toBillDto } from './bills-service.ts';
 
-/** Member API: monthly bills and their CSV. */
-export const fundBillRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async () => {};
+const schema = routeSchemas('funds');
+
+/** At most this many bills in one CSV (a member with more downloads month by month). */
+const CSV_MAX_ROWS = 10_000;
+
+/** Member API: monthly bills and their CSV (own bills only). */
+export const fundBillRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/funds/bills',
+    {
+      schema: schema(
+        'The member’s monthly fund bills, newest month first, optionally of one month',
+        fundBillListResponse,
+        {
+          querystring: fundBillListQuery,
+        },
+      ),
+    },
+    async (req) => {
+      const { page, size, month } = req.query;
+      const r = await billPage(ctx.db, { userId: req.user!.id, month, page, size });
+      return ok(req, {
+        list: r.list.map((b) => toBillDto(b, req.locale)),
+        total: r.total,
+        page,
+        size,
+        has_more: page * size < r.total,
+      });
+    },
+  );
+
+  app.get(
+    '/funds/bills.csv',
+    {
+      schema: {
+        tags: ['funds'],
+        summary: 'The member’s monthly fund bills as CSV (text/csv attachment; one row per bill)',
+        security: [{ bearer: [] }],
+        querystring: fundBillCsvQuery,
+      },
+    },
+    async (req, reply) => {
+      const { month } = req.query;
+      const rows = await allBills(ctx.db, { userId: req.user!.id, month, limit: CSV_MAX_ROWS });
+      const csv = billsCsv(
+        rows.map((b) => toBillDto(b, req.locale)),
+        (key) => req.t(key),
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="fund-bills-${month ?? 'all'}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+};

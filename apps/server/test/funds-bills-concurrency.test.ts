@@ -1,0 +1,87 @@
+import { rowsOf } from '@agc/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDueMonths, closeMonth } from '../src/modules/funds/bills-service.ts';
+import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
+import {
+  addHolding,
+  addMember,
+  addNav,
+  addProduct,
+  addRoot,
+  NAV,
+  UNIT,
+  USDT,
+  usdtBalance,
+} from './funds-bills-support.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
+
+// Real concurrency needs real connections: this file runs in the suite's PostgreSQL pass.
+const PG = process.env.DATABASE_URL;
+
+let s: TestServer;
+const HOLDINGS = 120;
+
+describe.skipIf(!PG)('the monthly bill job run twice and at once on PostgreSQL', () => {
+  beforeAll(async () => {
+    s = await startTestServer();
+    s.advance(new Date('2026-11-24T12:00:00Z').getTime() - s.ctx.now().getTime());
+    const root = await addRoot(s.ctx);
+    const members = [];
+    for (let i = 0; i < 12; i++) members.push(await addMember(s.ctx, root, i % 2 ? 'left' : 'right'));
+    const a = await addProduct(s.ctx.db, { distributionPpm: 60_000 });
+    const b = await addProduct(s.ctx.db, { distributionPpm: 0 });
+    for (const p of [a, b]) {
+      await addNav(s.ctx.db, p, '2026-08-31', NAV);
+      await addNav(s.ctx.db, p, '2026-09-30', 103_456_789n);
+      await addNav(s.ctx.db, p, '2026-10-31', 101_234_567n);
+    }
+    for (let i = 0; i < HOLDINGS; i++)
+      await addHolding(s.ctx.db, {
+        userId: members[i % members.length]!.id,
+        productId: i % 3 === 0 ? b : a,
+        amount: BigInt(100 * (1 + (i % 7))) * USDT,
+        fee: 0n,
+        units: BigInt(100 * (1 + (i % 7))) * UNIT + BigInt(i),
+        at: i % 2 ? '2026-09-10T00:00:00Z' : '2026-10-10T00:00:00Z',
+      });
+  });
+  afterAll(() => s?.close());
+
+  it('writes one bill per holding and month and pays each Interest once, however many runs', async () => {
+    const runs = await Promise.all([
+      closeDueMonths(s.ctx),
+      closeDueMonths(s.ctx),
+      closeMonth(s.ctx, '2026-10'),
+      closeMonth(s.ctx, '2026-09'),
+      closeDueMonths(s.ctx),
+    ]);
+    await closeDueMonths(s.ctx);
+    const counts = rowsOf<{ month: string; n: number; dup: number }>(
+      await s.ctx.db.execute(sql`select month, count(*)::int as n,
+        (count(*) - count(distinct order_id))::int as dup from fund_bills group by month order by month`),
+    );
+    // September: the 60 holdings subscribed then; October: all 120.
+    expect(counts).toEqual([
+      { month: '2026-09', n: HOLDINGS / 2, dup: 0 },
+      { month: '2026-10', n: HOLDINGS, dup: 0 },
+    ]);
+    const written = runs.flat().reduce((n, r) => n + r.bills, 0);
+    expect(written).toBe(HOLDINGS / 2 + HOLDINGS);
+    // Interest: one row per holding of A and month, credited exactly once.
+    const [i] = rowsOf<{ n: number; total: string }>(
+      await s.ctx.db.execute(sql`select count(*)::int as n, coalesce(sum(amount_usdt), 0)::text as total
+        from fund_earnings where kind = 'Interest'`),
+    );
+    const holdingsOfA = Array.from({ length: HOLDINGS }, (_, k) => k).filter((k) => k % 3 !== 0);
+    expect(i!.n).toBe(holdingsOfA.filter((k) => k % 2 === 1).length + holdingsOfA.length);
+    expect(await usdtBalance(s.ctx.db, null, ACCOUNTS.fundRewardsPaid)).toBe(-BigInt(i!.total));
+    const [t] = rowsOf<{ n: number }>(
+      await s.ctx.db.execute(
+        sql`select count(*)::int as n from ledger_transfers where kind = 'fund_interest'`,
+      ),
+    );
+    expect(t!.n).toBe(i!.n);
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+});
