@@ -299,6 +299,12 @@ export const fundNavEntrySchema = z.object({
 export type FundNavEntry = z.infer<typeof fundNavEntrySchema>;
 export const fundNavIdParams = z.object({ nav_id: idString });
 export const fundNavPendingResponse = z.object({ list: z.array(fundNavEntrySchema) });
+/** The admins' NAV history (every status), newest day first, optionally of one product. */
+export const fundNavListQuery = z.object({
+  ...pagingQuery({ maxSize: 100, defaultSize: 30 }),
+  product_id: z.coerce.number().int().positive().optional(),
+});
+export const fundNavListResponse = pageOf(fundNavEntrySchema);
 
 export const adminRedemptionListQuery = z.object({
   ...pagingQuery({ maxSize: 100, defaultSize: 20 }),

@@ -6,5 +6,24 @@ export { FUND_ACCOUNTS, fundAsset } from './accounts.ts';
 export { fundAdminRoutes } from './admin-routes.ts';
 export { fundJobs } from './jobs.ts';
 export * from './math.ts';
-export { fundPaymentHandlers } from './payments.ts';
+export { type PricedCounts, priceAtNav } from './nav-pricing.ts';
+export { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
+export { confirmNav, publishNav, rejectNav } from './nav-service.ts';
+export { createFundOrder, expireFundOrders, fundSummary } from './orders-service.ts';
+export {
+  applyFundPayments,
+  FUND_REASONS,
+  type FundPaidEvent,
+  fundPaidEvents,
+  fundPaymentHandlers,
+  ingestFundPaidEvents,
+} from './payments.ts';
+export { type FundProductRow, findFundProduct } from './products-repository.ts';
+export { checkSubscriptionAmount, formatNav, toFundProduct } from './products-service.ts';
+export {
+  approveRedemption,
+  cancelRedemption,
+  createRedemption,
+  rejectRedemption,
+} from './redemptions-service.ts';
 export { fundRoutes } from './routes.ts';

@@ -1,5 +1,54 @@
+import {
+  adminFundProductSchema,
+  adminFundProductsResponse,
+  fundProductBody,
+  fundProductIdParams,
+} from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
+import { adminFundProducts, createFundProduct, editFundProduct } from './products-service.ts';
 
-/** Admin API: fund products (create, edit, list with translations), admin role. */
-export const fundProductAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async () => {};
+const schema = routeSchemas('admin');
+
+/** Admin API: fund products (create, edit, list with translations), admin role, audit-logged. */
+export const fundProductAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const admin = app.requireRole('admin');
+
+  app.get(
+    '/admin/funds/products',
+    {
+      schema: schema(
+        'Every fund product, on and off, with its translations (admin)',
+        adminFundProductsResponse,
+      ),
+      onRequest: admin,
+    },
+    async (req) => ok(req, { list: await adminFundProducts(ctx) }),
+  );
+
+  app.post(
+    '/admin/funds/products',
+    {
+      schema: schema('Create a fund product (admin; audit-logged)', adminFundProductSchema, {
+        body: fundProductBody,
+      }),
+      onRequest: admin,
+    },
+    async (req) => ok(req, await createFundProduct(ctx, req.user!, req.body)),
+  );
+
+  app.put(
+    '/admin/funds/products/:id',
+    {
+      schema: schema(
+        'Edit a fund product (admin; audit-logged with before and after; new rates apply to new quotes)',
+        adminFundProductSchema,
+        { params: fundProductIdParams, body: fundProductBody },
+      ),
+      onRequest: admin,
+    },
+    async (req) => ok(req, await editFundProduct(ctx, req.user!, req.params.id, req.body)),
+  );
+};
