@@ -1,6 +1,48 @@
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
+import { flattenBills, useFundBills } from '../../../features/fund-account/api/get-bills.ts';
+import { useDownloadBillsCsv } from '../../../features/fund-account/api/get-bills-csv.ts';
+import { BillCard } from '../../../features/fund-account/components/BillCard.tsx';
+import { MonthField } from '../../../features/fund-account/components/MonthField.tsx';
+import { monthOf } from '../../../features/fund-account/model/month.ts';
+import '../../../features/fund-account/fund-account.css';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+/** Monthly bills: a month (or every month), a card per holding and month, the CSV of what is shown. */
 export default function FoundBillsPage() {
-  return <EmptyState />;
+  const { t } = useTranslation();
+  const [month, setMonth] = useState<string | null>(null);
+  const bills = useFundBills(month ?? undefined);
+  const download = useDownloadBillsCsv();
+  return (
+    <div className="page fund-account fund-bills">
+      <div className="fund-bills-bar">
+        <MonthField
+          label={t('fund.bills.month')}
+          value={month}
+          max={monthOf(new Date())}
+          onChange={setMonth}
+          testId="fund-bills-month"
+        />
+      </div>
+      <button
+        type="button"
+        className="btn btn-secondary btn-block"
+        data-testid="fund-bills-csv"
+        disabled={download.isPending}
+        aria-busy={download.isPending}
+        onClick={() => download.mutate(month ?? undefined)}
+      >
+        {download.isPending ? t('common.loading') : t('fund.bills.download')}
+      </button>
+      <p className="muted small">{t('fund.bills.note')}</p>
+      <PagedList
+        items={flattenBills(bills.data?.pages)}
+        itemKey={(bill) => bill.bill_id}
+        {...pagingProps(bills)}
+        testId="fund-bill-list"
+        renderItem={(bill) => <BillCard bill={bill} />}
+      />
+    </div>
+  );
 }

@@ -1,6 +1,61 @@
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { type FundOrder, type FundOrderStatus, fundOrderStatus } from '@agc/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FoundTabs } from '../../../components/FoundTabs.tsx';
+import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
+import { PageLink } from '../../../components/PageLink.tsx';
+import { StatusTabs } from '../../../components/StatusTabs.tsx';
+import { flattenFundOrders, useFundOrders } from '../../../features/fund-account/api/get-fund-orders.ts';
+import { useFundSummary } from '../../../features/fund-account/api/get-fund-summary.ts';
+import { FundOrderItem } from '../../../features/fund-account/components/FundOrderItem.tsx';
+import { HoldingsSummary } from '../../../features/fund-account/components/HoldingsSummary.tsx';
+import { openPage } from '../../../lib/navigation.ts';
+import { paths, withQuery } from '../../../lib/paths.ts';
+import '../../../features/fund-account/fund-account.css';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+const FILTERS = ['all', ...fundOrderStatus.options] as const;
+type Filter = (typeof FILTERS)[number];
+
+/** Found my (Holdings): the summary, the fund orders by status (paged, pull-to-refresh), the monthly bills. */
 export default function FoundMyPage() {
-  return <EmptyState />;
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<Filter>('all');
+  const orders = useFundOrders(filter === 'all' ? undefined : (filter as FundOrderStatus));
+  const summary = useFundSummary();
+  const open = (order: FundOrder) => openPage(withQuery(paths.fundOrderDetail, { id: order.order_id }));
+  return (
+    <div className="page fund-account fund-holdings">
+      <FoundTabs active={1} />
+      <StatusTabs
+        keys={FILTERS}
+        active={filter}
+        onChange={setFilter}
+        title={(key) => (key === 'all' ? t('fund.holdings.all') : t(`fund.status.order.${key}`))}
+        testIdPrefix="fund-order-tab"
+        className="fund-order-tabs"
+        label={t('fund.holdings.statusLabel')}
+      />
+      <PagedList
+        items={flattenFundOrders(orders.data?.pages)}
+        itemKey={(order) => order.order_id}
+        {...pagingProps(orders)}
+        refresh={() => Promise.all([orders.refetch(), summary.refetch()])}
+        header={
+          <>
+            <HoldingsSummary summary={summary} />
+            <PageLink
+              to={paths.fundBills}
+              className="btn btn-secondary btn-block fund-bills-link"
+              testId="fund-bills-link"
+            >
+              {t('fund.bills.open')}
+            </PageLink>
+            <h2 className="fund-section-title">{t('fund.holdings.orders')}</h2>
+          </>
+        }
+        testId="fund-order-list"
+        renderItem={(order) => <FundOrderItem order={order} onOpen={open} />}
+      />
+    </div>
+  );
 }

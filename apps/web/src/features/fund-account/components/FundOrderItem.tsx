@@ -1,0 +1,62 @@
+import type { FundOrder } from '@agc/shared';
+import { useTranslation } from 'react-i18next';
+import { ItemButton } from '../../../components/ItemButton.tsx';
+import { formatEventTime, formatUnits, formatUsdt } from '../../../lib/format.ts';
+import { FundOrderStatusTag, RiskTag } from './FundTags.tsx';
+import { Signed } from './HoldingsSummary.tsx';
+
+/** One fund order of the holdings list: product and risk, status, units, value, estimated revenue, lock end. */
+export function FundOrderItem({ order, onOpen }: { order: FundOrder; onOpen: (order: FundOrder) => void }) {
+  const { t } = useTranslation();
+  const priced = order.unit_nav !== null;
+  return (
+    <ItemButton
+      className="fund-order-item"
+      data-testid={`fund-order-${order.order_id}`}
+      onClick={() => onOpen(order)}
+    >
+      <span className="fund-order-item-head">
+        <span className="fund-order-item-name">
+          {order.product.name} <RiskTag risk={order.product.risk} />
+        </span>
+        <FundOrderStatusTag status={order.status} testId="fund-order-status" />
+      </span>
+      {priced ? (
+        <>
+          <span className="fund-order-item-row">
+            <span className="muted">{t('fund.order.fields.units_held')}</span>
+            <span data-testid="fund-order-units">{formatUnits(order.units_held)}</span>
+          </span>
+          <span className="fund-order-item-row">
+            <span className="muted">{t('fund.order.fields.value_usdt')}</span>
+            <span data-testid="fund-order-value">{formatUsdt(order.value_usdt)}</span>
+          </span>
+          <span className="fund-order-item-row">
+            <span className="muted">{t('fund.order.fields.estimated_revenue_usdt')}</span>
+            <Signed value={order.estimated_revenue_usdt} testId="fund-order-revenue" />
+          </span>
+          <span className="fund-order-item-row">
+            <span className="muted">{t('fund.order.fields.lock_ends_at')}</span>
+            <span data-testid="fund-order-lock-end">{formatEventTime(order.lock_ends_at, t)}</span>
+          </span>
+        </>
+      ) : (
+        <>
+          <span className="fund-order-item-row">
+            <span className="muted">{t('fund.order.fields.amount_usdt')}</span>
+            <span data-testid="fund-order-amount">{formatUsdt(order.amount_usdt)}</span>
+          </span>
+          {order.status === 'Processing' && order.nav_day && (
+            <span className="fund-order-item-row muted small" data-testid="fund-order-nav-day">
+              {t('fund.order.pricedAt', { day: order.nav_day })}
+            </span>
+          )}
+        </>
+      )}
+      <span className="fund-order-item-row muted small">
+        <span>{order.order_id}</span>
+        <span>{formatEventTime(order.created_at, t)}</span>
+      </span>
+    </ItemButton>
+  );
+}

@@ -1,0 +1,30 @@
+import type { FundEarningKind, FundOrderStatus, FundRedemptionStatus, FundRisk } from '@agc/shared';
+import { useTranslation } from 'react-i18next';
+import { StatusTag } from '../../../components/StatusTag.tsx';
+
+/** A fund order's status in its colour. */
+export function FundOrderStatusTag({ status, testId }: { status: FundOrderStatus; testId?: string }) {
+  const { t } = useTranslation();
+  return <StatusTag status={status} label={t(`fund.status.order.${status}`)} testId={testId} />;
+}
+
+/** A redemption's status in its colour (prefixed so Pending/Cancelled do not take another list's colours). */
+export function RedemptionStatusTag({ status, testId }: { status: FundRedemptionStatus; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <StatusTag status={`fund-${status}`} label={t(`fund.status.redemption.${status}`)} testId={testId} />
+  );
+}
+
+/** A product's risk level (`fund.risk.<Level>`), coloured from low to high. */
+export function RiskTag({ risk, testId }: { risk: FundRisk; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`fund-risk fund-risk--${risk.toLowerCase()}`} data-testid={testId} data-risk={risk}>
+      {t(`fund.risk.${risk}`)}
+    </span>
+  );
+}
+
+/** An earning kind's name. */
+export const earningKindKey = (kind: FundEarningKind) => `fund.status.kind.${kind}`;

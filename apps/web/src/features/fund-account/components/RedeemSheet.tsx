@@ -1,0 +1,115 @@
+import type { FundOrder, FundProduct } from '@agc/shared';
+import Popup from 'antd-mobile/es/components/popup';
+import { useTranslation } from 'react-i18next';
+import { ValueRow } from '../../../components/ValueRow.tsx';
+import { formatNav, formatUnits, formatUsdt } from '../../../lib/format.ts';
+import { useRedeemForm } from '../hooks/use-redeem-form.ts';
+
+const UNITS_MAX_LENGTH = 32;
+
+/** The redemption sheet: units (Max = held), the estimate and its NAV day, Redeem (after a confirmation). */
+export function RedeemSheet({
+  order,
+  product,
+  visible,
+  onClose,
+}: {
+  order: FundOrder;
+  product: FundProduct | undefined;
+  visible: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = useRedeemForm(order, product, onClose);
+  return (
+    <Popup visible={visible} onMaskClick={onClose} destroyOnClose bodyClassName="fund-redeem-sheet">
+      <form
+        className="form fund-redeem-form"
+        data-testid="fund-redeem-sheet"
+        onSubmit={(e) => void form.submit(e)}
+        noValidate
+      >
+        <h2 className="card-title">{t('fund.redeem.title', { product: order.product.name })}</h2>
+        <p className="muted small" data-testid="fund-redeem-held">
+          {t('fund.redeem.held', { units: formatUnits(order.units_held) })}
+        </p>
+        <label htmlFor="fund-redeem-units">
+          <span>{t('fund.redeem.unitsLabel')}</span>
+        </label>
+        <div className="fund-amount-field">
+          <input
+            id="fund-redeem-units"
+            className="input"
+            data-testid="fund-redeem-units"
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={UNITS_MAX_LENGTH}
+            placeholder={t('fund.redeem.unitsPlaceholder')}
+            value={form.units}
+            aria-invalid={form.error ? true : undefined}
+            disabled={form.busy}
+            onChange={(e) => form.change(e.target.value)}
+          />
+          <button
+            type="button"
+            className="btn-link fund-max"
+            data-testid="fund-redeem-max"
+            disabled={form.busy}
+            onClick={form.fillMax}
+          >
+            {t('fund.redeem.max')}
+          </button>
+        </div>
+        {form.error && (
+          <p className="error-text" role="alert" data-testid="fund-redeem-error">
+            {form.error}
+          </p>
+        )}
+        {form.estimate && (
+          <dl className="rows" data-testid="fund-redeem-estimate">
+            <ValueRow
+              label={t('fund.redeem.grossAt', { nav: formatNav(form.nav ?? '0') })}
+              testId="fund-redeem-gross"
+            >
+              {formatUsdt(form.estimate.gross)}
+            </ValueRow>
+            <ValueRow
+              label={t('fund.redeem.feeRate', { rate: `${form.feePercent ?? '0'}%` })}
+              testId="fund-redeem-fee"
+            >
+              {formatUsdt(form.estimate.fee)}
+            </ValueRow>
+            <ValueRow label={t('fund.redeem.receive')} testId="fund-redeem-amount">
+              {formatUsdt(form.estimate.amount)}
+            </ValueRow>
+          </dl>
+        )}
+        {form.navDay && (
+          <p className="muted small" data-testid="fund-redeem-nav-day">
+            {t('fund.redeem.estimateNote', { day: form.navDay })}
+          </p>
+        )}
+        <p className="muted small">{t('fund.redeem.receivingNote')}</p>
+        <div className="actions">
+          <button
+            type="submit"
+            className="btn btn-primary btn-block"
+            data-testid="fund-redeem-submit"
+            disabled={form.busy}
+            aria-busy={form.busy}
+          >
+            {form.busy ? t('common.loading') : t('fund.redeem.submit')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-block"
+            onClick={onClose}
+            disabled={form.busy}
+          >
+            {t('common.cancel')}
+          </button>
+        </div>
+      </form>
+    </Popup>
+  );
+}
