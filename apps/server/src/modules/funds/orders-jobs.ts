@@ -1,4 +1,16 @@
 import type { Job } from '../../lib/jobs.ts';
+import { expireFundOrders } from './orders-service.ts';
 
-/** (Stub: the owning work fills this in.) */
-export const fundOrderJobs: Job[] = [];
+/** Subscription expiry: expired quotes are cancelled, payment reports never confirmed on chain given back. */
+export const fundOrderExpiryJob: Job = {
+  name: 'fund-order-expiry',
+  everyMs: 10_000,
+  run: async (ctx, log) => {
+    const { cancelled, returned } = await expireFundOrders(ctx);
+    if (cancelled > 0) log.info({ cancelled }, 'expired fund subscription quotes cancelled');
+    if (returned > 0)
+      log.warn({ returned }, 'fund payment reports never confirmed on chain: subscriptions given back');
+  },
+};
+
+export const fundOrderJobs: Job[] = [fundOrderExpiryJob];

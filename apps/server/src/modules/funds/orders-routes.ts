@@ -1,5 +1,207 @@
+import {
+  createFundOrderBody,
+  createRedemptionBody,
+  fundOrderBody,
+  fundOrderIdParams,
+  fundOrderListQuery,
+  fundOrderListResponse,
+  fundOrderSchema,
+  fundPayBody,
+  fundRedemptionListQuery,
+  fundRedemptionListResponse,
+  fundRedemptionSchema,
+  fundStepQuery,
+  fundSummaryResponse,
+  fundTxResponse,
+  redemptionBody,
+} from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
+import { perMember } from '../../plugins/rate-limit.ts';
+import {
+  cancelFundOrder,
+  createFundOrder,
+  type FundReader,
+  findOwnFundOrder,
+  fundSummary,
+  listFundOrders,
+  payableFundOrder,
+  reportFundPayment,
+  toFundOrderDtos,
+} from './orders-service.ts';
+import { buildFundStepTx } from './orders-tx.ts';
+import {
+  cancelRedemption,
+  createRedemption,
+  listRedemptions,
+  redemptionDto,
+  redemptionsOfOrder,
+} from './redemptions-service.ts';
+
+const schema = routeSchemas('funds');
 
 /** Member API: subscriptions (orders, payment steps, cancel), holdings, summary and redemptions. */
-export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async () => {};
+export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Authentication before validation: a signed-out caller gets 401, never a validation answer.
+  app.addHook('onRequest', app.authenticate);
+
+  /** One of the member's orders with its redemptions (the detail). */
+  const orderDetail = async (userId: bigint, id: bigint, reader: FundReader) => {
+    const order = await findOwnFundOrder(ctx.db, userId, id);
+    const [dto] = await toFundOrderDtos(ctx, [order], reader);
+    return { ...dto!, redemptions: await redemptionsOfOrder(ctx, id, reader) };
+  };
+
+  app.post(
+    '/funds/orders',
+    {
+      config: { rateLimit: perMember(ctx) },
+      schema: schema(
+        'Subscribe: an UnPaid order for a whole multiple of the product’s minimum, its quote valid FUND_QUOTE_TTL_MINUTES',
+        fundOrderSchema,
+        { body: createFundOrderBody },
+      ),
+    },
+    async (req) => {
+      const order = await createFundOrder(ctx, req.user!, req.body.product_id, req.body.amount);
+      return ok(req, (await toFundOrderDtos(ctx, [order], req))[0]!);
+    },
+  );
+
+  app.get(
+    '/funds/orders',
+    {
+      schema: schema(
+        'The member’s fund orders and holdings, newest first, optionally by status',
+        fundOrderListResponse,
+        {
+          querystring: fundOrderListQuery,
+        },
+      ),
+    },
+    async (req) => ok(req, await listFundOrders(ctx, { ...req.query, userId: req.user!.id }, req)),
+  );
+
+  app.get(
+    '/funds/summary',
+    { schema: schema('Holdings at a glance: value, cost, revenues, orders waiting', fundSummaryResponse) },
+    async (req) => ok(req, await fundSummary(ctx, req.user!.id)),
+  );
+
+  app.get(
+    '/funds/orders/:order_id',
+    {
+      schema: schema(
+        'One of the member’s fund orders with its redemptions (another member’s answers 404)',
+        fundOrderSchema,
+        {
+          params: fundOrderIdParams,
+        },
+      ),
+    },
+    async (req) => ok(req, await orderDetail(req.user!.id, BigInt(req.params.order_id), req)),
+  );
+
+  app.get(
+    '/funds/orders/:order_id/tx',
+    {
+      config: { rateLimit: perMember(ctx) },
+      schema: schema(
+        'A payment step of an UnPaid subscription: authUsd approves the USDT, paying calls pay(FUND_ORDER_TAG | id, amount, 0, deadline, signature)',
+        fundTxResponse,
+        { params: fundOrderIdParams, querystring: fundStepQuery },
+      ),
+    },
+    async (req) =>
+      ok(
+        req,
+        await buildFundStepTx(
+          ctx,
+          await payableFundOrder(ctx, req.user!, BigInt(req.params.order_id)),
+          req.query.step,
+        ),
+      ),
+  );
+
+  app.post(
+    '/funds/orders/pay',
+    {
+      config: { rateLimit: perMember(ctx) },
+      schema: schema(
+        'Report the pay transaction hash (UnPaid → Paid; the chain watcher confirms: Processing)',
+        fundOrderSchema,
+        { body: fundPayBody },
+      ),
+    },
+    async (req) => {
+      const order = await reportFundPayment(ctx, req.user!, BigInt(req.body.order_id), req.body.tx_hash);
+      return ok(req, (await toFundOrderDtos(ctx, [order], req))[0]!);
+    },
+  );
+
+  app.post(
+    '/funds/orders/cancel',
+    {
+      config: { rateLimit: perMember(ctx) },
+      schema: schema('Cancel an UnPaid subscription', fundOrderSchema, { body: fundOrderBody }),
+    },
+    async (req) => {
+      const order = await cancelFundOrder(ctx, req.user!, BigInt(req.body.order_id));
+      return ok(req, (await toFundOrderDtos(ctx, [order], req))[0]!);
+    },
+  );
+
+  app.post(
+    '/funds/redemptions',
+    {
+      config: { rateLimit: perMember(ctx) },
+      schema: schema(
+        'Redeem units of a holding after its lock end: Pending, priced at the next NAV once approved',
+        fundRedemptionSchema,
+        { body: createRedemptionBody },
+      ),
+    },
+    async (req) => {
+      const r = await createRedemption(ctx, req.user!, BigInt(req.body.order_id), req.body.units);
+      const { address: _, ...dto } = await redemptionDto(ctx, r.id, req);
+      return ok(req, dto);
+    },
+  );
+
+  app.post(
+    '/funds/redemptions/cancel',
+    {
+      config: { rateLimit: perMember(ctx) },
+      schema: schema('Cancel a Pending redemption: its units are free again', fundRedemptionSchema, {
+        body: redemptionBody,
+      }),
+    },
+    async (req) => {
+      const r = await cancelRedemption(ctx, req.user!, BigInt(req.body.redemption_id));
+      const { address: _, ...dto } = await redemptionDto(ctx, r.id, req);
+      return ok(req, dto);
+    },
+  );
+
+  app.get(
+    '/funds/redemptions',
+    {
+      schema: schema(
+        'The member’s redemptions, newest first, with each open one’s queue place and NAV day',
+        fundRedemptionListResponse,
+        { querystring: fundRedemptionListQuery },
+      ),
+    },
+    async (req) => {
+      const { order_id, ...q } = req.query;
+      const page = await listRedemptions(
+        ctx,
+        { ...q, userId: req.user!.id, orderId: order_id === undefined ? undefined : BigInt(order_id) },
+        req,
+      );
+      return ok(req, { ...page, list: page.list.map(({ address: _, ...r }) => r) });
+    },
+  );
+};

@@ -1,8 +1,175 @@
-import type { ChainEventHandler } from '../chain/index.ts';
+import { transferAbi } from '@agc/contracts';
+import type { DbOrTx } from '@agc/db';
+import { getAbiItem, type Log, parseEventLogs } from 'viem';
+import type { AppContext } from '../../context.ts';
+import {
+  byChainOrder,
+  type ChainEventHandler,
+  type EventPlace,
+  eventKey,
+  fundOrderIdOf,
+  isFundOrderId,
+  setOutcomes,
+  storeEvents,
+} from '../chain/index.ts';
+import { transferBatch } from '../ledger/index.ts';
+import { FUND_ACCOUNTS, usdtRef } from './accounts.ts';
+import {
+  type FundOrderView,
+  lockFundOrders,
+  markProcessing,
+  setFundOrderReasons,
+} from './orders-repository.ts';
+
+/** A Paid event of a fund subscription (its on-chain id carries FUND_ORDER_TAG), as read from the chain. */
+export interface FundPaidEvent extends EventPlace {
+  /** The on-chain id: FUND_ORDER_TAG | the fund order's id. */
+  onChainId: bigint;
+  payer: string;
+  usdtAmount: bigint;
+  agcAmount: bigint;
+}
 
 /**
- * The funds' part of the chain watcher: the payment contract's Paid events whose id carries FUND_ORDER_TAG
- * (chain/payment-ids.ts), applied to subscriptions. (Owned by the subscriptions work: fill in.)
+ * Why a payment was not credited (fund_orders.reason and chain_events.outcome), message codes under
+ * `fund.order.reasons` in the API locales.
  */
+export const FUND_REASONS = {
+  awaitingConfirmation: 'awaiting_confirmation',
+  payerMismatch: 'payer_mismatch',
+  amountMismatch: 'amount_mismatch',
+  paidAfterCancel: 'paid_after_cancel',
+  quoteExpired: 'quote_expired',
+  cancelledByMember: 'cancelled_by_member',
+  reportExpired: 'report_expired',
+} as const;
+
+export type FundPaymentOutcome =
+  | 'confirmed'
+  | 'unknown_order'
+  | 'already_confirmed'
+  | (typeof FUND_REASONS)[keyof typeof FUND_REASONS];
+
+/** Paid events of fund subscriptions among logs (shop orders' ids and other contracts' logs are ignored). */
+export function fundPaidEvents(ctx: AppContext, logs: Log[]): FundPaidEvent[] {
+  const transfer = ctx.chain.contracts.transfer.toLowerCase();
+  return parseEventLogs({ abi: transferAbi, eventName: 'Paid', logs })
+    .filter(
+      (l) =>
+        l.address.toLowerCase() === transfer &&
+        l.transactionHash &&
+        l.blockNumber !== null &&
+        l.blockHash &&
+        isFundOrderId(l.args.orderId),
+    )
+    .map((l) => ({
+      txHash: l.transactionHash.toLowerCase(),
+      logIndex: l.logIndex,
+      blockNumber: l.blockNumber,
+      blockHash: l.blockHash.toLowerCase(),
+      onChainId: l.args.orderId,
+      payer: l.args.payer.toLowerCase(),
+      usdtAmount: l.args.usdtAmount,
+      agcAmount: l.args.agcAmount,
+    }));
+}
+
+/**
+ * Decides each new payment event against its subscription (locked) and confirms the ones that match: the order is
+ * UnPaid or Paid, the payer is its member, the USDT amount is the order's and no AGC was paid. A match becomes
+ * Processing, its USDT posted chain inflow → the member's fund_subscribing (key `fundorder:<id>:payment`, which
+ * pricing at the NAV moves on). Anything else credits nothing and records the reason on the order (for an admin)
+ * and on the event. Events must be new (stored just now), in chain order.
+ */
+export async function applyFundPayments(
+  ctx: AppContext,
+  tx: DbOrTx,
+  events: FundPaidEvent[],
+): Promise<FundPaymentOutcome[]> {
+  const locked = await lockFundOrders(tx, [...new Set(events.map((e) => fundOrderIdOf(e.onChainId)))]);
+  const outcomes: FundPaymentOutcome[] = [];
+  const confirmed: FundOrderView[] = [];
+  const reasons = new Map<bigint, string>();
+  for (const e of events) {
+    const order = locked.get(fundOrderIdOf(e.onChainId));
+    let outcome: FundPaymentOutcome;
+    if (!order) outcome = 'unknown_order';
+    else if (confirmed.includes(order) || !['UnPaid', 'Paid', 'Cancelled'].includes(order.status))
+      outcome = 'already_confirmed';
+    else if (order.status === 'Cancelled') outcome = FUND_REASONS.paidAfterCancel;
+    else if (e.payer !== order.address.toLowerCase()) outcome = FUND_REASONS.payerMismatch;
+    else if (e.usdtAmount !== order.amountUsdt || e.agcAmount !== 0n) outcome = FUND_REASONS.amountMismatch;
+    else outcome = 'confirmed';
+    outcomes.push(outcome);
+    if (!order) continue;
+    if (outcome === 'confirmed') {
+      confirmed.push(order);
+      reasons.delete(order.id);
+    } else if (outcome !== 'already_confirmed' && !confirmed.includes(order)) reasons.set(order.id, outcome);
+  }
+  await setFundOrderReasons(tx, reasons);
+  await transferBatch(
+    tx,
+    confirmed.map((o) => ({
+      debit: usdtRef(null, FUND_ACCOUNTS.chainInflow),
+      credit: usdtRef(o.userId, FUND_ACCOUNTS.subscribing),
+      amount: o.amountUsdt,
+      kind: 'fund.subscription.payment',
+      ref: `fundorder:${o.id}`,
+      idempotencyKey: `fundorder:${o.id}:payment`,
+    })),
+  );
+  await markProcessing(
+    tx,
+    confirmed.map((o) => o.id),
+    ctx.now(),
+  );
+  return outcomes;
+}
+
+/**
+ * Ingests fund payment events inside the caller's transaction: each stored once (unique on chain id, tx hash, log
+ * index), only the ones stored now applied. chain_events.order_id stays null (that column holds shop order ids);
+ * args.orderId carries the full on-chain id. Returns how many were new.
+ */
+export async function ingestFundPaidEvents(
+  ctx: AppContext,
+  tx: DbOrTx,
+  events: FundPaidEvent[],
+): Promise<number> {
+  const fresh = await storeEvents(
+    ctx,
+    tx,
+    events.map((e) => ({
+      ...e,
+      contract: 'transfer',
+      name: 'Paid',
+      args: {
+        orderId: e.onChainId.toString(),
+        payer: e.payer,
+        usdtAmount: e.usdtAmount.toString(),
+        agcAmount: e.agcAmount.toString(),
+      },
+    })),
+  );
+  if (fresh.size === 0) return 0;
+  const todo = events.filter((e) => fresh.has(eventKey(e))).sort(byChainOrder);
+  const outcomes = await applyFundPayments(ctx, tx, todo);
+  await setOutcomes(
+    tx,
+    todo.map((e, i) => ({ id: fresh.get(eventKey(e))!, outcome: `fund.${outcomes[i]!}` })),
+  );
+  return fresh.size;
+}
+
+/** The funds' part of the chain watcher: the payment contract's Paid events of fund subscriptions. */
+export const fundPaymentEvents: ChainEventHandler<FundPaidEvent> = {
+  name: 'funds.Paid',
+  address: (ctx) => ctx.chain.contracts.transfer,
+  events: [getAbiItem({ abi: transferAbi, name: 'Paid' })],
+  decode: fundPaidEvents,
+  ingest: ingestFundPaidEvents,
+};
+
 // biome-ignore lint/suspicious/noExplicitAny: handlers of different event types side by side
-export const fundPaymentHandlers: ChainEventHandler<any>[] = [];
+export const fundPaymentHandlers: ChainEventHandler<any>[] = [fundPaymentEvents];

@@ -1,0 +1,224 @@
+import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import type { FundOrderStatus } from '@agc/shared';
+import { and, count, desc, eq, inArray, lt, max, ne, sql } from 'drizzle-orm';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { FUND_ORDER_TAG } from '../chain/index.ts';
+
+const { fundOrders, fundRedemptions, users } = schema;
+
+export type FundOrderRow = typeof fundOrders.$inferSelect;
+export type FundOrderInsert = typeof fundOrders.$inferInsert;
+/** A fund order with its member's address (the paying wallet). */
+export type FundOrderView = FundOrderRow & { address: string };
+
+const viewColumns = { order: fundOrders, address: users.address };
+const flatten = (r: { order: FundOrderRow; address: string }): FundOrderView => ({
+  ...r.order,
+  address: r.address,
+});
+
+export async function insertFundOrder(db: DbOrTx, order: FundOrderInsert): Promise<FundOrderRow> {
+  const [row] = await db.insert(fundOrders).values(order).returning();
+  if (!row) throw new Error('fund order insert returned nothing');
+  return row;
+}
+
+export async function findFundOrder(db: DbOrTx, id: bigint): Promise<FundOrderView | undefined> {
+  const [row] = await db
+    .select(viewColumns)
+    .from(fundOrders)
+    .innerJoin(users, eq(users.id, fundOrders.userId))
+    .where(eq(fundOrders.id, id))
+    .limit(1);
+  return row && flatten(row);
+}
+
+export interface FundOrderPageQuery {
+  userId: bigint;
+  status?: FundOrderStatus;
+  page: number;
+  size: number;
+}
+
+/** A page of a member's fund orders, newest first. */
+export async function fundOrderPage(db: DbOrTx, q: FundOrderPageQuery) {
+  const where = and(
+    eq(fundOrders.userId, q.userId),
+    q.status === undefined ? undefined : eq(fundOrders.status, q.status),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(viewColumns)
+      .from(fundOrders)
+      .innerJoin(users, eq(users.id, fundOrders.userId))
+      .where(where)
+      .orderBy(desc(fundOrders.createdAt), desc(fundOrders.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(fundOrders).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return { list: rows.map(flatten), total: n, page: q.page, size: q.size, has_more: q.page * q.size < n };
+}
+
+/** The member's fund orders that hold or wait for units (the summary), all of them. */
+export async function openFundOrders(db: DbOrTx, userId: bigint): Promise<FundOrderRow[]> {
+  return db
+    .select()
+    .from(fundOrders)
+    .where(
+      and(
+        eq(fundOrders.userId, userId),
+        inArray(fundOrders.status, ['Paid', 'Processing', 'Subscription', 'Redemption', 'Redeemed']),
+      ),
+    );
+}
+
+/** Cancels the order if it is still UnPaid; the row as it is now, or nothing when it was not. */
+export async function cancelUnpaidFundOrder(
+  db: DbOrTx,
+  id: bigint,
+  at: Date,
+  reason: string,
+): Promise<FundOrderRow | undefined> {
+  const [row] = await db
+    .update(fundOrders)
+    .set({ status: 'Cancelled', cancelledAt: at, reason })
+    .where(and(eq(fundOrders.id, id), eq(fundOrders.status, 'UnPaid')))
+    .returning();
+  return row;
+}
+
+/**
+ * Records a reported payment hash on an order still UnPaid with no hash yet (→ Paid); nothing when the order
+ * changed meanwhile; 'used' when the hash is already another fund order's.
+ */
+export async function recordFundReport(
+  db: DbOrTx,
+  id: bigint,
+  hash: string,
+  at: Date,
+  reason: string,
+): Promise<FundOrderRow | undefined | 'used'> {
+  try {
+    const [row] = await db
+      .update(fundOrders)
+      .set({ status: 'Paid', payTxHash: hash, paidAt: at, reason })
+      .where(
+        and(eq(fundOrders.id, id), eq(fundOrders.status, 'UnPaid'), sql`${fundOrders.payTxHash} is null`),
+      )
+      .returning();
+    return row;
+  } catch (e) {
+    if (isUniqueViolation(e)) return 'used';
+    throw e;
+  }
+}
+
+/** The on-chain id of a fund order in SQL (FUND_ORDER_TAG | id, as the Paid event's args carry it). */
+const onChainIdText = (orderId: unknown) => sql`(${FUND_ORDER_TAG.toString()}::numeric + ${orderId})::text`;
+
+/**
+ * Gives back reported payments never confirmed: Paid orders reported before `before` with no Paid event on record
+ * for their on-chain id become UnPaid while the quote holds, Cancelled after. Returns how many.
+ */
+export async function returnUnconfirmedFundReports(
+  db: DbOrTx,
+  q: { now: Date; before: Date; reason: string },
+): Promise<number> {
+  const now = q.now.toISOString();
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update fund_orders o set
+        status = case when o.quote_expires_at > ${now}::timestamptz then 'UnPaid' else 'Cancelled' end,
+        cancelled_at = case when o.quote_expires_at > ${now}::timestamptz then null else ${now}::timestamptz end,
+        pay_tx_hash = null, paid_at = null, reason = ${q.reason}
+      where o.status = 'Paid' and o.paid_at < ${q.before.toISOString()}::timestamptz
+        and not exists (
+          select 1 from chain_events e
+          where e.contract = 'transfer' and e.name = 'Paid' and e.orphaned_at is null
+            and e.args->>'orderId' = ${onChainIdText(sql`o.id`)})
+      returning o.id::text as id`),
+  );
+  return rows.length;
+}
+
+/** Cancels UnPaid fund orders whose quote expired before `before`; returns how many. */
+export async function cancelExpiredFundQuotes(
+  db: DbOrTx,
+  before: Date,
+  at: Date,
+  reason: string,
+): Promise<number> {
+  const rows = await db
+    .update(fundOrders)
+    .set({ status: 'Cancelled', cancelledAt: at, reason })
+    .where(and(eq(fundOrders.status, 'UnPaid'), lt(fundOrders.quoteExpiresAt, before)))
+    .returning({ id: fundOrders.id });
+  return rows.length;
+}
+
+/** Locks fund orders (in id order), with their member's address; by id. */
+export async function lockFundOrders(tx: DbOrTx, ids: bigint[]): Promise<Map<bigint, FundOrderView>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select(viewColumns)
+    .from(fundOrders)
+    .innerJoin(users, eq(users.id, fundOrders.userId))
+    .where(inArray(fundOrders.id, ids))
+    .orderBy(fundOrders.id)
+    .for('update', { of: fundOrders });
+  return new Map(rows.map((r) => [r.order.id, flatten(r)]));
+}
+
+/** Confirmed payments: the orders become Processing (one statement); a payment not reported yet counts as now. */
+export async function markProcessing(tx: DbOrTx, ids: bigint[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(fundOrders)
+    .set({
+      status: 'Processing',
+      confirmedAt: at,
+      paidAt: sql`coalesce(${fundOrders.paidAt}, ${at.toISOString()}::timestamptz)`,
+      reason: null,
+    })
+    .where(inArray(fundOrders.id, ids));
+}
+
+/** Records why a payment was not credited on each order (its status stays; an admin looks at it). */
+export async function setFundOrderReasons(tx: DbOrTx, reasons: Map<bigint, string>): Promise<void> {
+  if (reasons.size === 0) return;
+  const values = sql.join(
+    [...reasons].map(([id, reason]) => sql`(${id.toString()}::bigint, ${reason})`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update fund_orders o set reason = v.reason from (values ${values}) as v(id, reason) where o.id = v.id`);
+}
+
+/**
+ * Per order, the latest redemption request, audit and arrival (completion) among its redemptions not cancelled:
+ * the order's redeem, audit and arrival dates. By order id.
+ */
+export async function redemptionDates(
+  db: DbOrTx,
+  orderIds: bigint[],
+): Promise<Map<bigint, { createdAt: Date; auditedAt: Date | null; completedAt: Date | null }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      orderId: fundRedemptions.orderId,
+      createdAt: max(fundRedemptions.createdAt),
+      auditedAt: max(fundRedemptions.auditedAt),
+      completedAt: max(fundRedemptions.completedAt),
+    })
+    .from(fundRedemptions)
+    .where(and(inArray(fundRedemptions.orderId, orderIds), ne(fundRedemptions.status, 'Cancelled')))
+    .groupBy(fundRedemptions.orderId);
+  return new Map(
+    rows.map((r) => [
+      r.orderId,
+      { createdAt: r.createdAt!, auditedAt: r.auditedAt, completedAt: r.completedAt },
+    ]),
+  );
+}

@@ -1,0 +1,153 @@
+import { type DbOrTx, schema } from '@agc/db';
+import type { FundRedemptionStatus } from '@agc/shared';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+
+const { fundOrders, fundRedemptions, users } = schema;
+
+export type FundRedemptionRow = typeof fundRedemptions.$inferSelect;
+/** A redemption with its queue place among the product's open (Pending, Approved) redemptions, null otherwise. */
+export type RedemptionView = FundRedemptionRow & { queuePlace: number | null; address: string };
+
+/**
+ * Moves `units` of the order from free to redeeming, only while the order is the member's holding with that many
+ * free units and its lock has ended (one conditional UPDATE: concurrent requests queue on the row and each sees the
+ * units the one before left). The order is Redemption after it. Returns the product id, or null when refused.
+ */
+export async function reserveUnits(
+  tx: DbOrTx,
+  q: { orderId: bigint; userId: bigint; units: bigint; now: Date },
+): Promise<{ productId: number } | null> {
+  const [row] = await tx
+    .update(fundOrders)
+    .set({
+      unitsFree: sql`${fundOrders.unitsFree} - ${q.units.toString()}::numeric`,
+      unitsRedeeming: sql`${fundOrders.unitsRedeeming} + ${q.units.toString()}::numeric`,
+      status: 'Redemption',
+    })
+    .where(
+      and(
+        eq(fundOrders.id, q.orderId),
+        eq(fundOrders.userId, q.userId),
+        sql`${fundOrders.status} in ('Subscription', 'Redemption')`,
+        sql`${fundOrders.lockEndsAt} <= ${q.now.toISOString()}::timestamptz`,
+        sql`${fundOrders.unitsFree} >= ${q.units.toString()}::numeric`,
+      ),
+    )
+    .returning({ productId: fundOrders.productId });
+  return row ?? null;
+}
+
+/**
+ * Gives `units` back from redeeming to free (a cancelled or rejected request); the order is a Subscription again
+ * when no open redemption is left.
+ */
+export async function releaseUnits(tx: DbOrTx, orderId: bigint, units: bigint): Promise<void> {
+  await tx
+    .update(fundOrders)
+    .set({
+      unitsFree: sql`${fundOrders.unitsFree} + ${units.toString()}::numeric`,
+      unitsRedeeming: sql`${fundOrders.unitsRedeeming} - ${units.toString()}::numeric`,
+      status: sql`case when ${fundOrders.unitsRedeeming} - ${units.toString()}::numeric = 0 then 'Subscription' else 'Redemption' end`,
+    })
+    .where(eq(fundOrders.id, orderId));
+}
+
+/** Locks one order row (order before redemption, everywhere: the lock order pricing at a NAV keeps too). */
+export async function lockOrderRow(tx: DbOrTx, orderId: bigint): Promise<void> {
+  await tx.select({ id: fundOrders.id }).from(fundOrders).where(eq(fundOrders.id, orderId)).for('update');
+}
+
+export async function insertRedemption(
+  tx: DbOrTx,
+  r: typeof fundRedemptions.$inferInsert,
+): Promise<FundRedemptionRow> {
+  const [row] = await tx.insert(fundRedemptions).values(r).returning();
+  if (!row) throw new Error('redemption insert returned nothing');
+  return row;
+}
+
+export async function findRedemption(db: DbOrTx, id: bigint): Promise<FundRedemptionRow | undefined> {
+  const [row] = await db.select().from(fundRedemptions).where(eq(fundRedemptions.id, id)).limit(1);
+  return row;
+}
+
+/** Moves a redemption from `from` to the set fields; the row after, or nothing when it was not in `from`. */
+export async function moveRedemption(
+  tx: DbOrTx,
+  id: bigint,
+  from: FundRedemptionStatus,
+  set: Partial<FundRedemptionRow>,
+): Promise<FundRedemptionRow | undefined> {
+  const [row] = await tx
+    .update(fundRedemptions)
+    .set(set)
+    .where(and(eq(fundRedemptions.id, id), eq(fundRedemptions.status, from)))
+    .returning();
+  return row;
+}
+
+export interface RedemptionPageQuery {
+  userId?: bigint;
+  orderId?: bigint;
+  status?: FundRedemptionStatus;
+  /** Oldest first (the admins' queue) instead of newest first. */
+  oldestFirst?: boolean;
+  page: number;
+  size: number;
+}
+
+/**
+ * An open redemption's queue place: its rank by id among the product's Pending and Approved redemptions (the order
+ * pricing follows), one indexed count (fund_redemptions_product_status_idx); null for the others.
+ */
+const queuePlace = sql<
+  string | number | null
+>`case when ${fundRedemptions.status} in ('Pending', 'Approved') then (
+    select count(*) from fund_redemptions q
+    where q.product_id = ${fundRedemptions.productId} and q.status in ('Pending', 'Approved')
+      and q.id <= ${fundRedemptions.id}) end`;
+
+const viewSelect = (db: DbOrTx) =>
+  db
+    .select({ r: fundRedemptions, queuePlace, address: users.address })
+    .from(fundRedemptions)
+    .innerJoin(users, eq(users.id, fundRedemptions.userId));
+
+const toView = (r: { r: FundRedemptionRow; queuePlace: string | number | null; address: string }) => ({
+  ...r.r,
+  address: r.address,
+  queuePlace: r.queuePlace === null ? null : Number(r.queuePlace),
+});
+
+/** A page of redemptions (a member's, an order's, or everyone's by status), with their queue places. */
+export async function redemptionPage(db: DbOrTx, q: RedemptionPageQuery) {
+  const where = and(
+    q.userId === undefined ? undefined : eq(fundRedemptions.userId, q.userId),
+    q.orderId === undefined ? undefined : eq(fundRedemptions.orderId, q.orderId),
+    q.status === undefined ? undefined : eq(fundRedemptions.status, q.status),
+  );
+  const [rows, [total]] = await Promise.all([
+    viewSelect(db)
+      .where(where)
+      .orderBy(q.oldestFirst ? fundRedemptions.id : desc(fundRedemptions.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(fundRedemptions).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  const list: RedemptionView[] = rows.map(toView);
+  return { list, total: n, page: q.page, size: q.size, has_more: q.page * q.size < n };
+}
+
+/** One redemption as redemptionPage answers it. */
+export async function redemptionView(db: DbOrTx, id: bigint): Promise<RedemptionView | undefined> {
+  const [row] = await viewSelect(db).where(eq(fundRedemptions.id, id)).limit(1);
+  return row && toView(row);
+}
+
+/** An order's redemptions, newest first (the order's detail). */
+export async function orderRedemptions(db: DbOrTx, orderId: bigint): Promise<RedemptionView[]> {
+  return (
+    await viewSelect(db).where(eq(fundRedemptions.orderId, orderId)).orderBy(desc(fundRedemptions.id))
+  ).map(toView);
+}
