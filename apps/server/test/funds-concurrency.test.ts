@@ -1,0 +1,126 @@
+import { schema } from '@agc/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUND_ORDER_TAG } from '../src/modules/chain/index.ts';
+import {
+  createFundOrder,
+  FUND_ACCOUNTS,
+  fundAsset,
+  ingestFundPaidEvents,
+  publishNav,
+} from '../src/modules/funds/index.ts';
+import { balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
+import { newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
+
+// Real concurrency needs real connections: this file runs in the suite's PostgreSQL pass (PGlite is one connection
+// in one process, where "at once" would only interleave).
+const PG = process.env.DATABASE_URL;
+
+let s: TestServer;
+
+describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(() => s?.close());
+
+  it('100 requests of 1 unit on a holding of 10 units: exactly 10 Pending, 90 refused, units and ledger agree', async () => {
+    const admin = newWallet();
+    const { member: adminRow } = await signUp(s, admin);
+    const { headers, member } = await signUp(s, newWallet(), {
+      invite_code: adminRow.inviteCode,
+      side: 'left',
+    });
+    const [product] = await s.ctx.db
+      .insert(schema.fundProducts)
+      .values({
+        name: 'Race',
+        risk: 'Medium',
+        lockDays: 0,
+        minimumUsdt: 100_000_000n,
+        redemptionFeePpm: 1_000,
+      })
+      .returning();
+    const user = { id: member.id, address: member.address, roles: [] };
+    // 100 USDT, no fee, at a NAV of 10 → 10 units.
+    const order = await createFundOrder(s.ctx, user, product!.id, '100');
+    await s.ctx.db.transaction((tx) =>
+      ingestFundPaidEvents(s.ctx, tx, [
+        {
+          txHash: randomHex(32),
+          logIndex: 0,
+          blockNumber: 1n,
+          blockHash: randomHex(32),
+          onChainId: FUND_ORDER_TAG | order.id,
+          payer: member.address,
+          usdtAmount: 100_000_000n,
+          agcAmount: 0n,
+        },
+      ]),
+    );
+    const today = s.ctx.now().toISOString().slice(0, 10);
+    await publishNav(
+      s.ctx,
+      { id: adminRow.id, address: adminRow.address, roles: ['admin'] },
+      product!.id,
+      today,
+      '10',
+    );
+    const row = async () =>
+      (await s.ctx.db.select().from(schema.fundOrders).where(eq(schema.fundOrders.id, order.id)))[0]!;
+    expect((await row()).unitsFree).toBe(10_000_000n);
+
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        s.app.inject({
+          method: 'POST',
+          url: '/api/v1/funds/redemptions',
+          headers,
+          payload: { order_id: order.id.toString(), units: '1' },
+        }),
+      ),
+    );
+    const bodies = answers.map((a) => a.json() as { code: number; msg: string });
+    expect(bodies.filter((b) => b.code === 200)).toHaveLength(10);
+    // Every other one refused for the units, translated, not by a failure (no 500, no deadlock).
+    expect(new Set(bodies.filter((b) => b.code !== 200).map((b) => `${b.code} ${b.msg}`))).toEqual(
+      new Set(['400 You can redeem at most 0 units of this holding']),
+    );
+    const after = await row();
+    expect([after.status, after.unitsFree, after.unitsRedeeming]).toEqual(['Redemption', 0n, 10_000_000n]);
+    const pending = await s.ctx.db
+      .select()
+      .from(schema.fundRedemptions)
+      .where(eq(schema.fundRedemptions.orderId, order.id));
+    expect(pending.map((r) => [r.status, r.units])).toEqual(Array(10).fill(['Pending', 1_000_000n]));
+    const units = (code: (typeof FUND_ACCOUNTS)['units' | 'unitsRedeeming']) =>
+      balanceOf(s.ctx.db, { userId: member.id, code, asset: fundAsset(product!.id) });
+    expect([await units(FUND_ACCOUNTS.units), await units(FUND_ACCOUNTS.unitsRedeeming)]).toEqual([
+      0n,
+      10_000_000n,
+    ]);
+    // Queue places 1..10, each once.
+    const list = (
+      await s.app.inject({ method: 'GET', url: '/api/v1/funds/redemptions?size=50', headers })
+    ).json().data.list as Array<{ queue_place: number }>;
+    expect(list.map((r) => r.queue_place).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+
+    // Cancelling all of them at once, twice each: each gives its unit back once.
+    const cancels = await Promise.all(
+      [...pending, ...pending].map((r) =>
+        s.app.inject({
+          method: 'POST',
+          url: '/api/v1/funds/redemptions/cancel',
+          headers,
+          payload: { redemption_id: r.id.toString() },
+        }),
+      ),
+    );
+    expect(cancels.filter((c) => c.json().code === 200)).toHaveLength(10);
+    expect(cancels.filter((c) => c.json().code === 400)).toHaveLength(10);
+    const back = await row();
+    expect([back.status, back.unitsFree, back.unitsRedeeming]).toEqual(['Subscription', 10_000_000n, 0n]);
+    expect(await units(FUND_ACCOUNTS.units)).toBe(10_000_000n);
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+});
