@@ -1,6 +1,43 @@
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import type { FundRedemptionStatus } from '@agc/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NoPermission } from '../../../components/NoPermission.tsx';
+import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
+import { StatusTabs } from '../../../components/StatusTabs.tsx';
+import {
+  flattenAdminRedemptions,
+  useAdminRedemptions,
+} from '../../../features/fund-admin/api/get-admin-redemptions.ts';
+import { RedemptionAuditCard } from '../../../features/fund-admin/components/RedemptionAuditCard.tsx';
+import { isForbidden } from '../../../lib/request.ts';
+import '../../../features/fund-admin/fund-admin.css';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+const TABS = ['Pending', 'Approved'] as const satisfies readonly FundRedemptionStatus[];
+
+/** The redemption queue (admin): Pending ones to approve or reject, and the Approved ones waiting for their NAV. */
 export default function FundRedemptionsAdminPage() {
-  return <EmptyState />;
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<(typeof TABS)[number]>('Pending');
+  const list = useAdminRedemptions(status);
+  if (isForbidden(list.error))
+    return <NoPermission testId="fund-admin-no-permission" text={t('fund.admin.noPermission')} />;
+  return (
+    <div className="page fund-admin fund-admin-redemptions">
+      <StatusTabs
+        keys={TABS}
+        active={status}
+        onChange={setStatus}
+        title={(key) => t(`fund.status.redemption.${key}`)}
+        testIdPrefix="fund-admin-redemption-tab"
+        className="fund-admin-tabs"
+      />
+      <PagedList
+        items={flattenAdminRedemptions(list.data?.pages)}
+        itemKey={(r) => r.redemption_id}
+        {...pagingProps(list)}
+        testId="fund-admin-redemption-list"
+        renderItem={(r) => <RedemptionAuditCard redemption={r} />}
+      />
+    </div>
+  );
 }

@@ -1,6 +1,42 @@
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
+import { NoPermission } from '../../../components/NoPermission.tsx';
+import { useAdminFundProducts } from '../../../features/fund-admin/api/get-admin-products.ts';
+import { usePendingNavs } from '../../../features/fund-admin/api/get-nav-pending.ts';
+import { NavPublishCard } from '../../../features/fund-admin/components/NavPublishCard.tsx';
+import { PendingNavs } from '../../../features/fund-admin/components/PendingNavs.tsx';
+import { ProductsSection } from '../../../features/fund-admin/components/ProductsSection.tsx';
+import { useMe } from '../../../lib/me.ts';
+import { isForbidden } from '../../../lib/request.ts';
+import '../../../features/fund-admin/fund-admin.css';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+/**
+ * Funds and NAV (admin; the server answers 403 to anyone else): per product the latest NAV and the form that
+ * publishes the next, the NAVs waiting for a second admin, and the products (create, edit, on/off).
+ */
 export default function FundsAdminPage() {
-  return <EmptyState />;
+  const { t } = useTranslation();
+  const products = useAdminFundProducts();
+  const pending = usePendingNavs();
+  const me = useMe();
+
+  if (isForbidden(products.error) || isForbidden(pending.error))
+    return <NoPermission testId="fund-admin-no-permission" text={t('fund.admin.noPermission')} />;
+  if (products.isPending) return <LoadingState testId="fund-admin-loading" />;
+  if (products.isError)
+    return (
+      <LoadFailed testId="fund-admin-error" error={products.error} onRetry={() => void products.refetch()} />
+    );
+
+  return (
+    <div className="page fund-admin" data-testid="fund-admin">
+      <h2 className="fund-admin-title">{t('fund.admin.nav.title')}</h2>
+      {products.data.list.length === 0 && <p className="muted">{t('fund.admin.products.none')}</p>}
+      {products.data.list.map((p) => (
+        <NavPublishCard key={p.id} product={p} />
+      ))}
+      <PendingNavs pending={pending} me={me.data?.address} />
+      <ProductsSection products={products.data.list} />
+    </div>
+  );
 }

@@ -3,14 +3,17 @@ import { type PathKey, paths } from '../../../lib/paths.ts';
 
 /**
  * The admin pages and the roles that open them, as the server decides (`requireRole`; admin holds every role):
- * the order and withdrawal audits are `auditor` (shop and withdraw admin-routes), reward distribution is `admin`
- * only (rewards admin-routes), analytics is `analyst` (PRODUCT.md: read only).
+ * the order and withdrawal audits are `auditor` (shop and withdraw admin-routes), reward distribution and funds are
+ * `admin` only (rewards and funds admin-routes), analytics is `analyst` (PRODUCT.md: read only).
  */
 const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'adminOrderAudit', labelKey: 'my.admin.orderAudit', roles: ['auditor'] },
   { key: 'adminWithdrawAudit', labelKey: 'my.admin.withdrawAudit', roles: ['auditor'] },
   { key: 'adminRewardDistribution', labelKey: 'my.admin.rewardDistribution', roles: [] },
   { key: 'adminAnalytics', labelKey: 'my.admin.analytics', roles: ['analyst'] },
+  // NAV publishing, fund products and the redemption queue are admin only (funds admin-routes).
+  { key: 'adminFunds', labelKey: 'my.admin.funds', roles: [] },
+  { key: 'adminFundRedemptions', labelKey: 'my.admin.fundRedemptions', roles: [] },
 ];
 
 export interface AdminPage {

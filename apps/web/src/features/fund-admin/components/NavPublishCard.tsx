@@ -1,0 +1,122 @@
+import type { FundNavEntry } from '@agc/shared';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
+import { errorText } from '../../../lib/errors.ts';
+import { formatNav } from '../../../lib/format.ts';
+import type { AdminFundProduct } from '../api/get-admin-products.ts';
+import { usePublishNav } from '../api/post-nav.ts';
+import { navProblemKey, readNav } from '../model/nav.ts';
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** What publishing answered: Published (and what it priced) or waiting for a second admin (the step). */
+export function NavResult({ entry }: { entry: FundNavEntry }) {
+  const { t } = useTranslation();
+  if (entry.status === 'Published')
+    return (
+      <p className="notice fund-nav-result" data-testid="fund-nav-result" data-status={entry.status}>
+        {t('fund.admin.nav.published', {
+          day: entry.day,
+          nav: formatNav(entry.nav),
+          subscriptions: entry.priced.subscriptions,
+          redemptions: entry.priced.redemptions,
+        })}
+      </p>
+    );
+  return (
+    <p className="notice fund-nav-result" data-testid="fund-nav-result" data-status={entry.status}>
+      {entry.status === 'PendingConfirmation'
+        ? t('fund.admin.nav.waiting', { step: entry.step_percent ?? '-' })
+        : t('fund.admin.nav.rejected', { day: entry.day })}
+    </p>
+  );
+}
+
+/** One product's latest NAV and the form that enters the next (day, NAV up to 8 decimals). */
+export function NavPublishCard({ product }: { product: AdminFundProduct }) {
+  const { t } = useTranslation();
+  const [day, setDay] = useState<string>(todayUtc());
+  const [nav, setNav] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<FundNavEntry | null>(null);
+  const publish = usePublishNav();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setResult(null);
+    const reading = readNav(nav);
+    if (!day) return setError(t(navProblemKey('day_required')));
+    if (!reading.ok) return setError(t(navProblemKey(reading.problem)));
+    try {
+      const entry = await publish.mutateAsync({ productId: product.id, day, nav: reading.nav });
+      setResult(entry);
+      setNav('');
+    } catch (e) {
+      setError(errorText(e, t));
+    }
+  };
+
+  const testId = `fund-nav-${product.id}`;
+  return (
+    <form
+      className="card form fund-nav-card"
+      data-testid={testId}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
+      <div className="card-head">
+        <h3 className="card-title">{product.name_en}</h3>
+        <span className="muted small">{t(`fund.admin.products.status.${product.status}`)}</span>
+      </div>
+      <p className="muted small" data-testid={`${testId}-latest`}>
+        {product.nav === null
+          ? t('fund.admin.nav.none')
+          : t('fund.admin.nav.latest', { nav: formatNav(product.nav), day: product.nav_day ?? '-' })}
+      </p>
+      <DateField
+        label={t('fund.admin.nav.day')}
+        value={day}
+        max={todayUtc()}
+        onChange={(d) => {
+          setDay(d);
+          setError(null);
+        }}
+        testId={`${testId}-day`}
+      />
+      <label htmlFor={`${testId}-value`}>
+        <span>{t('fund.admin.nav.value')}</span>
+      </label>
+      <input
+        id={`${testId}-value`}
+        className="input"
+        data-testid={`${testId}-value`}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={24}
+        placeholder="1.00000000"
+        value={nav}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => {
+          setNav(e.target.value);
+          setError(null);
+        }}
+      />
+      {error && (
+        <p className="error-text" role="alert" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      )}
+      {result && <NavResult entry={result} />}
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        data-testid={`${testId}-publish`}
+        disabled={publish.isPending}
+        aria-busy={publish.isPending}
+      >
+        {publish.isPending ? t('common.loading') : t('fund.admin.nav.publish')}
+      </button>
+    </form>
+  );
+}

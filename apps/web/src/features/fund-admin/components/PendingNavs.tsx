@@ -1,0 +1,129 @@
+import type { FundNavEntry } from '@agc/shared';
+import { useTranslation } from 'react-i18next';
+import { Address } from '../../../components/Address.tsx';
+import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { ValueRow } from '../../../components/ValueRow.tsx';
+import { formatEventTime, formatNav } from '../../../lib/format.ts';
+import { confirmModal, toast } from '../../../lib/ui.ts';
+import type { usePendingNavs } from '../api/get-nav-pending.ts';
+import { useDecideNav } from '../api/post-nav-decision.ts';
+
+/**
+ * NAVs waiting for a second admin: product, day, NAV, previous and step, who entered it; Confirm / Reject (red).
+ * The admin who entered one sees it as theirs; the server refuses their confirmation and its message shows.
+ */
+export function PendingNavs({
+  pending,
+  me,
+}: {
+  pending: ReturnType<typeof usePendingNavs>;
+  me: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const decide = useDecideNav();
+
+  const act = async (entry: FundNavEntry, decision: 'confirm' | 'reject') => {
+    const ok = await confirmModal({
+      destructive: decision === 'reject',
+      content: t(`fund.admin.pending.${decision}Confirm`, {
+        product: entry.product.name,
+        day: entry.day,
+        nav: formatNav(entry.nav),
+      }),
+    });
+    if (!ok) return;
+    try {
+      const done = await decide.mutateAsync({ navId: entry.nav_id, decision });
+      void toast(
+        done.status === 'Published'
+          ? t('fund.admin.nav.published', {
+              day: done.day,
+              nav: formatNav(done.nav),
+              subscriptions: done.priced.subscriptions,
+              redemptions: done.priced.redemptions,
+            })
+          : t('fund.admin.nav.rejected', { day: done.day }),
+      );
+    } catch {
+      // the request wrapper has shown the server's message (e.g. the entering admin cannot confirm)
+    }
+  };
+
+  let body: React.ReactNode;
+  if (pending.isPending) body = <Skeleton rows={2} testId="fund-pending-loading" />;
+  else if (pending.isError)
+    body = (
+      <ErrorRetry
+        error={pending.error}
+        onRetry={() => void pending.refetch()}
+        testId="fund-pending-error"
+        small
+      />
+    );
+  else if (pending.data.list.length === 0)
+    body = (
+      <p className="muted small" data-testid="fund-pending-empty">
+        {t('fund.admin.pending.none')}
+      </p>
+    );
+  else
+    body = pending.data.list.map((entry) => {
+      const mine = Boolean(me && entry.entered_by && entry.entered_by.toLowerCase() === me.toLowerCase());
+      return (
+        <div className="fund-pending-item" key={entry.nav_id} data-testid={`fund-pending-${entry.nav_id}`}>
+          <dl className="rows">
+            <ValueRow label={t('fund.admin.pending.product')}>{entry.product.name}</ValueRow>
+            <ValueRow label={t('fund.admin.nav.day')}>{entry.day}</ValueRow>
+            <ValueRow label={t('fund.admin.nav.value')} testId="fund-pending-nav">
+              {formatNav(entry.nav)}
+            </ValueRow>
+            <ValueRow label={t('fund.admin.pending.previous')}>
+              {entry.previous_nav === null ? '-' : formatNav(entry.previous_nav)}
+            </ValueRow>
+            <ValueRow label={t('fund.admin.pending.step')} testId="fund-pending-step">
+              {entry.step_percent === null ? '-' : `${entry.step_percent}%`}
+            </ValueRow>
+            <ValueRow label={t('fund.admin.pending.enteredBy')}>
+              {entry.entered_by ? <Address address={entry.entered_by} /> : '-'}
+            </ValueRow>
+            <ValueRow label={t('fund.admin.pending.enteredAt')}>
+              {formatEventTime(entry.created_at, t)}
+            </ValueRow>
+          </dl>
+          {mine && (
+            <p className="muted small" data-testid="fund-pending-mine">
+              {t('fund.admin.pending.mine')}
+            </p>
+          )}
+          <div className="audit-actions">
+            <button
+              type="button"
+              className="btn btn-primary btn-small"
+              data-testid="fund-pending-confirm"
+              disabled={decide.isPending}
+              onClick={() => void act(entry, 'confirm')}
+            >
+              {t('fund.admin.pending.confirm')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger btn-small"
+              data-testid="fund-pending-reject"
+              disabled={decide.isPending}
+              onClick={() => void act(entry, 'reject')}
+            >
+              {t('fund.admin.pending.reject')}
+            </button>
+          </div>
+        </div>
+      );
+    });
+
+  return (
+    <section className="card" data-testid="fund-pending">
+      <h2 className="card-title">{t('fund.admin.pending.title')}</h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { fundRisk } from '@agc/shared';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Segmented } from '../../../components/Segmented.tsx';
+import { errorText } from '../../../lib/errors.ts';
+import { toast } from '../../../lib/ui.ts';
+import type { AdminFundProduct } from '../api/get-admin-products.ts';
+import { useSaveFundProduct } from '../api/post-admin-product.ts';
+import { draftOf, EMPTY_DRAFT, type ProductDraft, readDraft } from '../model/product-form.ts';
+
+type TextField = Exclude<keyof ProductDraft, 'risk' | 'status' | 'translations' | 'description'>;
+const TEXT_FIELDS: readonly { key: TextField; decimal?: boolean }[] = [
+  { key: 'name' },
+  { key: 'lock_days', decimal: true },
+  { key: 'minimum_usdt', decimal: true },
+  { key: 'subscription_fee_percent', decimal: true },
+  { key: 'redemption_fee_percent', decimal: true },
+  { key: 'expected_yield_percent', decimal: true },
+  { key: 'distribution_percent', decimal: true },
+  { key: 'sort', decimal: true },
+];
+
+/**
+ * A product's every field (English name and description, other languages as JSON, risk, lock, minimum, fee and
+ * yield rates, status, sort): creates one (`product` null) or updates it. Which field is wrong shows under the form.
+ */
+export function ProductForm({ product, onDone }: { product: AdminFundProduct | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<ProductDraft>(product ? draftOf(product) : EMPTY_DRAFT);
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveFundProduct();
+  const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setError(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const reading = readDraft(draft);
+    if (!reading.ok) {
+      setError(
+        t('fund.admin.products.invalidField', { field: t(`fund.admin.products.fields.${reading.field}`) }),
+      );
+      return;
+    }
+    try {
+      await save.mutateAsync({ id: product?.id ?? null, body: reading.body });
+      void toast(t('fund.admin.products.saved'));
+      onDone();
+    } catch (e) {
+      setError(errorText(e, t));
+    }
+  };
+
+  const id = (key: string) => `fund-product-${key}`;
+  return (
+    <form
+      className="card form fund-product-form"
+      data-testid="fund-product-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
+      <h3 className="card-title">
+        {product ? t('fund.admin.products.edit', { name: product.name_en }) : t('fund.admin.products.create')}
+      </h3>
+      {TEXT_FIELDS.map(({ key, decimal }) => (
+        <label key={key} htmlFor={id(key)}>
+          <span>{t(`fund.admin.products.fields.${key}`)}</span>
+          <input
+            id={id(key)}
+            className="input"
+            data-testid={id(key)}
+            inputMode={decimal ? 'decimal' : undefined}
+            autoComplete="off"
+            value={draft[key]}
+            onChange={(e) => set(key, e.target.value)}
+          />
+        </label>
+      ))}
+      <label htmlFor={id('description')}>
+        <span>{t('fund.admin.products.fields.description')}</span>
+        <textarea
+          id={id('description')}
+          className="input fund-textarea"
+          data-testid={id('description')}
+          rows={3}
+          value={draft.description}
+          onChange={(e) => set('description', e.target.value)}
+        />
+      </label>
+      <label htmlFor={id('translations')}>
+        <span>{t('fund.admin.products.fields.translations')}</span>
+        <textarea
+          id={id('translations')}
+          className="input fund-textarea fund-json"
+          data-testid={id('translations')}
+          rows={5}
+          spellCheck={false}
+          value={draft.translations}
+          onChange={(e) => set('translations', e.target.value)}
+        />
+        <small className="muted">{t('fund.admin.products.translationsHint')}</small>
+      </label>
+      <label htmlFor={id('risk')}>
+        <span>{t('fund.admin.products.fields.risk')}</span>
+        <select
+          id={id('risk')}
+          className="input"
+          data-testid={id('risk')}
+          value={draft.risk}
+          onChange={(e) => set('risk', e.target.value as ProductDraft['risk'])}
+        >
+          {fundRisk.options.map((risk) => (
+            <option key={risk} value={risk}>
+              {t(`fund.risk.${risk}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="fund-status-row">
+        <span>{t('fund.admin.products.fields.status')}</span>
+        <Segmented
+          options={[
+            { key: 'on' as const, label: t('fund.admin.products.status.on') },
+            { key: 'off' as const, label: t('fund.admin.products.status.off') },
+          ]}
+          value={draft.status}
+          onChange={(s) => set('status', s)}
+          testIdPrefix={id('status')}
+          label={t('fund.admin.products.fields.status')}
+        />
+      </div>
+      {error && (
+        <p className="error-text" role="alert" data-testid="fund-product-error">
+          {error}
+        </p>
+      )}
+      <div className="actions">
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          data-testid="fund-product-save"
+          disabled={save.isPending}
+        >
+          {save.isPending ? t('common.loading') : t('fund.admin.products.save')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          onClick={onDone}
+          disabled={save.isPending}
+        >
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
