@@ -1,6 +1,19 @@
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { FoundTabs } from '../../../components/FoundTabs.tsx';
+import { PullRefresh } from '../../../components/PullRefresh.tsx';
+import { useFundProducts } from '../../../features/funds/api/get-fund-products.ts';
+import { FundProductList } from '../../../features/funds/components/FundProductList.tsx';
+import { openPage } from '../../../lib/navigation.ts';
+import { paths, withQuery } from '../../../lib/paths.ts';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+/** Found home (the Products tab): the funds on sale; a fund opens its detail. */
 export default function FoundHomePage() {
-  return <EmptyState />;
+  const products = useFundProducts();
+  return (
+    <div className="page found-home">
+      <FoundTabs active={0} />
+      <PullRefresh onRefresh={() => products.refetch()}>
+        <FundProductList onOpen={(id) => openPage(withQuery(paths.fundProductDetail, { id }))} />
+      </PullRefresh>
+    </div>
+  );
 }

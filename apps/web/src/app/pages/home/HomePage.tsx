@@ -1,6 +1,7 @@
 import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
+import { FundHomeEntry } from '../../../features/funds/components/FundHomeEntry.tsx';
 import { AtAGlance } from '../../../features/portfolio/components/AtAGlance.tsx';
 import { MemberFigures } from '../../../features/portfolio/components/MemberFigures.tsx';
 import { PortfolioHero } from '../../../features/portfolio/components/PortfolioHero.tsx';
@@ -36,6 +37,7 @@ export default function HomePage() {
           <AtAGlance me={me.data} />
           <RewardsChart />
           <WalletBalancesCard config={config.data} configFailed={config.isError} address={address} />
+          <FundHomeEntry config={config.data} />
           <MemberFigures me={me.data} />
         </>
       )}

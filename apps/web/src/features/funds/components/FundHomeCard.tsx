@@ -1,0 +1,52 @@
+// The home page's Fund card (lazy: its own chunk, off the login route's budget): the member's holdings value and
+// estimated revenue, or an invitation to browse the funds; opens found home.
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { formatUsdt } from '../../../lib/format.ts';
+import { openPage } from '../../../lib/navigation.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useFundSummary } from '../api/get-fund-summary.ts';
+import '../funds.css';
+
+export default function FundHomeCard() {
+  const { t } = useTranslation();
+  const summary = useFundSummary();
+  const open = () => openPage(paths.fundProducts);
+  const s = summary.data;
+  const holding = s !== undefined && (s.holding_count > 0 || s.processing_count > 0);
+  return (
+    <section className="card fund-card" data-testid="home-fund-card">
+      <div className="card-head">
+        <h3 className="card-title">{t('fund.card.title')}</h3>
+        <button type="button" className="btn-link card-link" data-testid="home-fund-open" onClick={open}>
+          {holding ? t('fund.card.holdings') : t('fund.card.browse')}
+        </button>
+      </div>
+      {summary.isPending ? (
+        <Skeleton rows={2} testId="home-fund-loading" />
+      ) : holding ? (
+        <dl className="rows">
+          <div className="row">
+            <dt>{t('fund.card.value')}</dt>
+            <dd data-testid="home-fund-value">{formatUsdt(s.value_usdt)}</dd>
+          </div>
+          <div className="row">
+            <dt>{t('fund.card.revenue')}</dt>
+            <dd data-testid="home-fund-revenue">{formatUsdt(s.estimated_revenue_usdt)}</dd>
+          </div>
+          {s.processing_count > 0 && (
+            <div className="row">
+              <dt>{t('fund.card.processing')}</dt>
+              <dd data-testid="home-fund-processing">{s.processing_count}</dd>
+            </div>
+          )}
+        </dl>
+      ) : (
+        // No holding, or the summary could not be read: the card invites (a quiet card, not an error surface).
+        <p className="muted" data-testid="home-fund-invite">
+          {t('fund.card.invite')}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,394 @@
+// The purchase sheet: the amount (whole multiples of the minimum, −/+ one minimum), the quote (fee, net, estimated
+// units, the NAV day it is priced at), the payment network from configuration, the wallet's USDT, then "Confirm
+// and pay" creates the subscription (UnPaid) and runs the two wallet steps (approve USDT, pay). Cancel before the
+// order exists makes no request; after, it asks and cancels the order (unless its pay transaction went out).
+// Opened on an existing UnPaid order it resumes that order's payment.
+import {
+  type FundOrder,
+  type FundProduct,
+  formatAmount,
+  type PublicConfig,
+  parseAmount,
+  USDT_DECIMALS,
+} from '@agc/shared';
+import { useQuery } from '@tanstack/react-query';
+import Popup from 'antd-mobile/es/components/popup';
+import Steps from 'antd-mobile/es/components/steps';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { errorText } from '../../../lib/errors.ts';
+import { formatUnits, formatUsdt } from '../../../lib/format.ts';
+import { confirmModal } from '../../../lib/ui.ts';
+import { formatCountdown, useCountdown } from '../../../lib/use-countdown.ts';
+import { walletBalancesQueryOptions } from '../../../lib/wallet-balances.ts';
+import { useFundQuote } from '../api/get-fund-quote.ts';
+import { useCreateFundOrder } from '../api/post-fund-order.ts';
+import { useCancelFundOrder } from '../api/post-fund-order-cancel.ts';
+import { useFundPayment } from '../hooks/use-fund-payment.ts';
+import { checkAmount, stepAmount } from '../model/amount.ts';
+import { fundPayProgressStore } from '../payment/deps.ts';
+import { FundQuoteExpiredError } from '../payment/errors.ts';
+import {
+  FUND_PAY_STEPS,
+  type FundPaymentDeps,
+  type FundStepStates,
+  type StepState,
+} from '../payment/run-fund-payment.ts';
+import { NetworkLine } from './NetworkLine.tsx';
+import '../funds.css';
+
+export interface PurchaseSheetProps {
+  product: FundProduct;
+  /** Open the sheet (a new subscription, or `order`'s payment). */
+  visible: boolean;
+  /** Resume: an UnPaid order of this product to pay. */
+  order?: FundOrder | null;
+  config: PublicConfig | undefined;
+  /** The member's wallet address (the USDT balance shown). */
+  address: string | undefined;
+  onClose: () => void;
+  /** The payment was reported (Paid, or further). */
+  onPaid: (order: FundOrder) => void;
+  /** Tests inject the wallet, chain and server. */
+  deps?: FundPaymentDeps;
+}
+
+const ANTD_STATUS: Record<StepState, 'wait' | 'process' | 'finish' | 'error'> = {
+  wait: 'wait',
+  process: 'process',
+  finish: 'finish',
+  error: 'error',
+  skipped: 'finish',
+};
+
+export function FundPayStepper({ states }: { states: FundStepStates }) {
+  const { t } = useTranslation();
+  const describe = (state: StepState, step: string) =>
+    state === 'process'
+      ? t(`message.${step}`)
+      : state === 'finish'
+        ? t('pay.stepDone')
+        : state === 'skipped'
+          ? t('pay.stepSkipped')
+          : state === 'error'
+            ? t('pay.stepFailed')
+            : '';
+  return (
+    <Steps direction="vertical" data-testid="fund-pay-stepper">
+      {FUND_PAY_STEPS.map((step) => (
+        <Steps.Step
+          key={step}
+          data-testid={`fund-pay-step-${step}`}
+          data-state={states[step]}
+          status={ANTD_STATUS[states[step]]}
+          title={t(`pay.steps.${step}`)}
+          description={describe(states[step], step)}
+        />
+      ))}
+    </Steps>
+  );
+}
+
+/** The amount field with its −/+ stepper and the validation message. */
+function AmountField({
+  value,
+  onChange,
+  minimum,
+  disabled,
+  message,
+}: {
+  value: string;
+  onChange: (next: string) => void;
+  minimum: string;
+  disabled: boolean;
+  message: string | null;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const messageId = useId();
+  return (
+    <div className="fund-amount">
+      <label htmlFor={id} className="fund-amount-label">
+        {t('fund.buy.amount')}
+      </label>
+      <div className="fund-amount-row">
+        <button
+          type="button"
+          className="btn btn-secondary fund-amount-step"
+          aria-label={t('fund.buy.less', { amount: formatUsdt(minimum) })}
+          data-testid="fund-amount-minus"
+          disabled={disabled}
+          onClick={() => onChange(stepAmount(value, minimum, -1))}
+        >
+          −
+        </button>
+        <input
+          id={id}
+          className="input fund-amount-input"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={20}
+          value={value}
+          disabled={disabled}
+          aria-invalid={message !== null}
+          aria-describedby={messageId}
+          data-testid="fund-amount"
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <span className="fund-amount-unit">USDT</span>
+        <button
+          type="button"
+          className="btn btn-secondary fund-amount-step"
+          aria-label={t('fund.buy.more', { amount: formatUsdt(minimum) })}
+          data-testid="fund-amount-plus"
+          disabled={disabled}
+          onClick={() => onChange(stepAmount(value, minimum, 1))}
+        >
+          +
+        </button>
+      </div>
+      <p
+        id={messageId}
+        className={message ? 'error-text small' : 'muted small'}
+        data-testid="fund-amount-message"
+      >
+        {message ??
+          t('fund.buy.amountHint', { num: formatAmount(parseAmount(minimum, USDT_DECIMALS), USDT_DECIMALS) })}
+      </p>
+    </div>
+  );
+}
+
+function Sheet({
+  product,
+  order: resumeOrder = null,
+  config,
+  address,
+  onClose,
+  onPaid,
+  deps,
+}: PurchaseSheetProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(resumeOrder ? resumeOrder.amount_usdt : product.minimum_usdt);
+  const [order, setOrder] = useState<FundOrder | null>(resumeOrder);
+  const [createError, setCreateError] = useState<unknown>(null);
+  const payment = useFundPayment(config, deps);
+  const createOrder = useCreateFundOrder();
+  const cancelOrder = useCancelFundOrder();
+  const check = checkAmount(text, product.minimum_usdt);
+  const amount = order ? order.amount_usdt : check.ok ? check.amount : null;
+  const quote = useFundQuote(product.id, order ? null : amount);
+  const left = useCountdown(order?.quote_expires_at);
+  const running = payment.phase === 'running';
+  const sentPayment = order ? Boolean(fundPayProgressStore.get(order.order_id).paying) : false;
+  const expired =
+    (order !== null && left === 0 && !running && !sentPayment && payment.phase !== 'done') ||
+    payment.error instanceof FundQuoteExpiredError;
+  const balances = useQuery({ ...walletBalancesQueryOptions(config, address), staleTime: 0 });
+  const need = amount ? parseAmount(amount, USDT_DECIMALS) : 0n;
+  const short = balances.data !== undefined && !balances.isFetching && balances.data.usdt < need;
+  const busy = running || createOrder.isPending || cancelOrder.isPending;
+  const message =
+    !order && !check.ok && check.reason !== 'empty'
+      ? check.reason === 'invalid'
+        ? t('fund.buy.errors.invalid')
+        : t('fund.buy.errors.multiple', {
+            num: formatAmount(parseAmount(product.minimum_usdt, USDT_DECIMALS), USDT_DECIMALS),
+          })
+      : null;
+  const network = config?.funds.payment_network;
+
+  const pay = async (target: FundOrder) => {
+    const result = await payment.pay(target);
+    if (result) onPaid(result);
+  };
+
+  const confirm = async () => {
+    if (order) return pay(order);
+    if (!check.ok) return;
+    setCreateError(null);
+    let fresh: FundOrder;
+    try {
+      fresh = await createOrder.mutateAsync({ productId: product.id, amount: check.amount });
+    } catch (error) {
+      setCreateError(error);
+      return;
+    }
+    setOrder(fresh);
+    await pay(fresh);
+  };
+
+  const cancel = async () => {
+    if (!order) return onClose(); // nothing was created: no request
+    const paySent = Boolean(fundPayProgressStore.get(order.order_id).paying);
+    if (order.status !== 'UnPaid' || paySent || payment.phase === 'done') return onClose();
+    const ok = await confirmModal({
+      title: t('fund.buy.cancelTitle'),
+      content: t('fund.buy.cancelText'),
+      confirmText: t('fund.buy.cancelConfirm'),
+      cancelText: t('fund.buy.cancelKeep'),
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      await cancelOrder.mutateAsync(order.order_id);
+    } catch {
+      return; // the request wrapper has shown the server's message; the order stays UnPaid in the holdings
+    }
+    onClose();
+  };
+
+  const q = quote.data;
+  return (
+    <div className="checkout fund-sheet" data-testid="fund-sheet">
+      <h3 className="checkout-title">{product.name}</h3>
+      {order ? (
+        <dl className="rows" data-testid="fund-sheet-order">
+          <div className="row">
+            <dt>{t('fund.buy.amount')}</dt>
+            <dd data-testid="fund-sheet-amount">{formatUsdt(order.amount_usdt)}</dd>
+          </div>
+          <div className="row">
+            <dt>{t('fund.buy.fee')}</dt>
+            <dd data-testid="fund-sheet-fee">{formatUsdt(order.fee_usdt)}</dd>
+          </div>
+          <div className="row">
+            <dt>{t('pay.expiresIn')}</dt>
+            <dd data-testid="fund-sheet-countdown">{formatCountdown(left)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <>
+          <AmountField
+            value={text}
+            onChange={(next) => {
+              setText(next);
+              setCreateError(null);
+            }}
+            minimum={product.minimum_usdt}
+            disabled={busy}
+            message={message}
+          />
+          {amount && (
+            <section className="fund-quote" data-testid="fund-quote" aria-busy={quote.isFetching}>
+              {quote.isPending ? (
+                <Skeleton rows={3} testId="fund-quote-loading" />
+              ) : quote.isError ? (
+                <p className="error-text small" data-testid="fund-quote-error">
+                  {errorText(quote.error, t)}
+                </p>
+              ) : (
+                q && (
+                  <dl className="rows">
+                    <div className="row">
+                      <dt>{t('fund.buy.fee')}</dt>
+                      <dd data-testid="fund-quote-fee">{formatUsdt(q.fee_usdt)}</dd>
+                    </div>
+                    <div className="row">
+                      <dt>{t('fund.buy.net')}</dt>
+                      <dd data-testid="fund-quote-net">{formatUsdt(q.net_usdt)}</dd>
+                    </div>
+                    <div className="row">
+                      <dt>{t('fund.buy.estimatedUnits')}</dt>
+                      <dd data-testid="fund-quote-units">
+                        {q.estimated_units ? formatUnits(q.estimated_units) : t('fund.products.noNav')}
+                      </dd>
+                    </div>
+                    <div className="row">
+                      <dt>{t('fund.buy.navDay')}</dt>
+                      <dd data-testid="fund-quote-nav-day">{q.next_nav_day}</dd>
+                    </div>
+                  </dl>
+                )
+              )}
+              <p className="muted small">
+                {t('fund.detail.forward', { day: q?.next_nav_day ?? product.next_nav_day })}
+              </p>
+            </section>
+          )}
+        </>
+      )}
+
+      <NetworkLine network={network} />
+
+      {payment.phase === 'idle' && !sentPayment && (
+        <dl className="rows" data-testid="fund-wallet">
+          <div className={short ? 'row fund-short' : 'row'}>
+            <dt>{t('fund.buy.walletUsdt')}</dt>
+            <dd data-testid="fund-wallet-usdt">
+              {balances.data ? (
+                formatUsdt(formatAmount(balances.data.usdt, USDT_DECIMALS))
+              ) : balances.isError ? (
+                t('pay.funds.unavailable')
+              ) : (
+                <Skeleton inline />
+              )}
+            </dd>
+          </div>
+        </dl>
+      )}
+      {short && balances.data && payment.phase === 'idle' && (
+        <p className="notice card fund-warning" role="alert" data-testid="fund-wallet-short">
+          {t('pay.funds.short', {
+            asset: 'USDT',
+            have: formatUsdt(formatAmount(balances.data.usdt, USDT_DECIMALS)),
+            need: formatUsdt(formatAmount(need, USDT_DECIMALS)),
+          })}
+        </p>
+      )}
+
+      {(payment.phase !== 'idle' || sentPayment) && <FundPayStepper states={payment.states} />}
+
+      {expired ? (
+        <p className="notice card" role="alert" data-testid="fund-quote-expired">
+          {t('fund.buy.errors.quoteExpired')}
+        </p>
+      ) : (
+        <>
+          {createError != null && (
+            <p className="error-text" role="alert" data-testid="fund-create-error">
+              {errorText(createError, t)}
+            </p>
+          )}
+          {payment.phase === 'error' && payment.error != null && (
+            <p className="error-text" role="alert" data-testid="fund-pay-error">
+              {errorText(payment.error, t)}
+            </p>
+          )}
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            data-testid="fund-confirm"
+            disabled={
+              busy || payment.phase === 'done' || !config || (!order && !check.ok) || (short && !order)
+            }
+            aria-busy={busy}
+            onClick={() => void confirm()}
+          >
+            {busy ? t('pay.processing') : payment.phase === 'error' ? t('pay.retry') : t('pay.confirm')}
+          </button>
+        </>
+      )}
+      <button
+        type="button"
+        className="btn btn-link btn-block"
+        data-testid="fund-sheet-close"
+        disabled={running || cancelOrder.isPending}
+        onClick={() => void cancel()}
+      >
+        {t('common.cancel')}
+      </button>
+      {running && <p className="muted small checkout-hint">{t('fund.buy.keepOpen')}</p>}
+    </div>
+  );
+}
+
+/** A bottom sheet with the purchase; it cannot be closed while a step is running. */
+export function PurchaseSheet(props: PurchaseSheetProps) {
+  return (
+    <Popup visible={props.visible} destroyOnClose bodyClassName="checkout-popup">
+      {props.visible && <Sheet key={props.order?.order_id ?? 'new'} {...props} />}
+    </Popup>
+  );
+}
