@@ -1,5 +1,57 @@
+import {
+  fundAgentResponse,
+  fundEarningListQuery,
+  fundEarningListResponse,
+  moveFundProfitBody,
+  moveFundProfitResponse,
+} from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
+import { perMember } from '../../plugins/rate-limit.ts';
+import { earningPage } from './earnings-repository.ts';
+import { fundAgent, moveFundProfit, toEarningDto } from './earnings-service.ts';
+
+const schema = routeSchemas('funds');
 
 /** Member API: the Agent tab (fund earnings, fund level, move to available). */
-export const fundEarningRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async () => {};
+export const fundEarningRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/funds/agent',
+    {
+      schema: schema(
+        'The Agent tab: fund level, team fund volume, next level threshold, earnings by kind, fund_available_profit',
+        fundAgentResponse,
+      ),
+    },
+    async (req) => ok(req, await fundAgent(ctx, req.user!)),
+  );
+
+  app.get(
+    '/funds/earnings',
+    {
+      schema: schema('The member’s fund earnings, newest first, optionally of one kind', fundEarningListResponse, {
+        querystring: fundEarningListQuery,
+      }),
+    },
+    async (req) => {
+      const { page, size, kind } = req.query;
+      const r = await earningPage(ctx.db, { userId: req.user!.id, kind, page, size });
+      return ok(req, { list: r.list.map(toEarningDto), total: r.total, page, size, has_more: page * size < r.total });
+    },
+  );
+
+  app.post(
+    '/funds/earnings/move',
+    {
+      config: { rateLimit: perMember(ctx) },
+      schema: schema('Move fund earnings (fund_available_profit) to available USDT', moveFundProfitResponse, {
+        body: moveFundProfitBody,
+      }),
+    },
+    async (req) => ok(req, await moveFundProfit(ctx, req.user!, req.body.amount)),
+  );
+};

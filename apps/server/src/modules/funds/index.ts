@@ -4,6 +4,9 @@
  */
 export { FUND_ACCOUNTS, fundAsset } from './accounts.ts';
 export { fundAdminRoutes } from './admin-routes.ts';
+export { closeDueMonths, closeMonth } from './bills-service.ts';
+export { memberFundFigures } from './earnings-repository.ts';
+export { settleDueFundDays, settleFundEarnings } from './earnings-service.ts';
 export { fundJobs } from './jobs.ts';
 export * from './math.ts';
 export { type PricedCounts, priceAtNav } from './nav-pricing.ts';

@@ -2,6 +2,7 @@ import { AGC_DECIMALS, formatAmount, type Me, USDT_DECIMALS } from '@agc/shared'
 import type { AppContext } from '../../context.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { memberFundFigures } from '../funds/index.ts';
 import { memberSnapshot } from '../members/index.ts';
 import { levelOf, ppmToPercent } from '../rules/index.ts';
 import { memberFigures } from './repository.ts';
@@ -15,8 +16,9 @@ const agc = (v: bigint) => formatAmount(v, AGC_DECIMALS);
  * records (today, yesterday, total), the team volume, the placement tree (team sizes, live; a very large
  * team's as of the last settlement, with its day) and the daily settlement's team state (management base
  * and rank, as of the last settlement). locked_profit is what sits in
- * withdrawals not yet paid out (USDT), service_fee the withdrawal fee rate in percent. Figures of
- * features not built yet (funds) are 0; nothing here is invented.
+ * withdrawals not yet paid out (USDT), service_fee the withdrawal fee rate in percent. The fund fields: fund_available_profit (ledger), fund_level (the
+ * daily fund settlement's team state) and redemption_fee (the fees of the member's completed redemptions,
+ * USDT).
  */
 export async function getMe(ctx: AppContext, user: SessionUser): Promise<Me> {
   return (await ctx.cache.me.getOrLoad(user.id, () => loadMe(ctx, user)))!;
@@ -26,7 +28,10 @@ async function loadMe(ctx: AppContext, user: SessionUser): Promise<Me> {
   const member = await memberSnapshot(ctx, user.id);
   if (!member) throw unauthorized('auth.unknown_user');
   const now = ctx.now();
-  const f = await memberFigures(ctx.db, member.id, now);
+  const [f, fund] = await Promise.all([
+    memberFigures(ctx.db, member.id, now),
+    memberFundFigures(ctx.db, member.id),
+  ]);
   const level = levelOf(ctx.config.rules, f.investment);
   return {
     address: member.address,
@@ -40,8 +45,8 @@ async function loadMe(ctx: AppContext, user: SessionUser): Promise<Me> {
     today_profit_amc: agc(f.todayAgc),
     realized_profit_usdt: '0',
     realized_profit_amc: '0',
-    fund_available_profit: '0',
-    fund_level: 0,
+    fund_available_profit: usdt(fund.availableProfit),
+    fund_level: fund.level,
     day_top_profit: usdt(level.dayTop),
     level: level.level,
     available_profit: usdt(f.availableUsdt),
@@ -56,7 +61,7 @@ async function loadMe(ctx: AppContext, user: SessionUser): Promise<Me> {
     right_team_investment: usdt(f.rightTeam),
     month_team_invest: usdt(f.monthTeam),
     service_fee: ppmToPercent(ctx.config.withdraw.feePpm),
-    redemption_fee: '0',
+    redemption_fee: usdt(fund.redemptionFees),
     manage_leve: f.manageRank,
     manage_award_base: usdt(f.manageBase),
     receive_address: member.address,
