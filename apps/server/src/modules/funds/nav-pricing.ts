@@ -75,13 +75,13 @@ async function priceSubscriptions(
     ids.push(r.id);
     fees.push(priced.fee.toString());
     units.push(priced.units.toString());
-    const ref = `fund_order:${r.id}`;
+    const ref = `fundorder:${r.id}`;
     if (priced.net > 0n)
       o.postings.push({
         debit: usdtRef(user, FUND_ACCOUNTS.subscribing),
         credit: usdtRef(null, FUND_ACCOUNTS.assets),
         amount: priced.net,
-        kind: 'fund.subscription',
+        kind: 'fund.subscription.net',
         ref,
         idempotencyKey: `fundorder:${r.id}:net`,
       });
@@ -90,7 +90,7 @@ async function priceSubscriptions(
         debit: usdtRef(user, FUND_ACCOUNTS.subscribing),
         credit: usdtRef(null, FUND_ACCOUNTS.fees),
         amount: priced.fee,
-        kind: 'fund.subscription_fee',
+        kind: 'fund.subscription.fee',
         ref,
         idempotencyKey: `fundorder:${r.id}:fee`,
       });
@@ -99,7 +99,7 @@ async function priceSubscriptions(
         debit: unitRef(null, FUND_ACCOUNTS.unitsIssued, productId),
         credit: unitRef(user, FUND_ACCOUNTS.units, productId),
         amount: priced.units,
-        kind: 'fund.units_issued',
+        kind: 'fund.subscription.units',
         ref,
         idempotencyKey: `fundorder:${r.id}:units`,
       });
@@ -182,12 +182,12 @@ async function completeRedemptions(
     red.gross.push(priced.gross.toString());
     red.fee.push(priced.fee.toString());
     red.amount.push(priced.amount.toString());
-    const ref = `fund_redemption:${r.id}`;
+    const ref = `fundredemption:${r.id}`;
     o.postings.push({
       debit: unitRef(user, FUND_ACCOUNTS.unitsRedeeming, productId),
       credit: unitRef(null, FUND_ACCOUNTS.unitsIssued, productId),
       amount: units,
-      kind: 'fund.units_redeemed',
+      kind: 'fund.redemption.units',
       ref,
       idempotencyKey: `fundredemption:${r.id}:units`,
     });
@@ -196,7 +196,7 @@ async function completeRedemptions(
         debit: usdtRef(null, FUND_ACCOUNTS.assets),
         credit: usdtRef(user, FUND_ACCOUNTS.memberAvailable),
         amount: priced.amount,
-        kind: 'fund.redemption',
+        kind: 'fund.redemption.amount',
         ref,
         idempotencyKey: `fundredemption:${r.id}:amount`,
       });
@@ -205,7 +205,7 @@ async function completeRedemptions(
         debit: usdtRef(null, FUND_ACCOUNTS.assets),
         credit: usdtRef(null, FUND_ACCOUNTS.fees),
         amount: priced.fee,
-        kind: 'fund.redemption_fee',
+        kind: 'fund.redemption.fee',
         ref,
         idempotencyKey: `fundredemption:${r.id}:fee`,
       });
