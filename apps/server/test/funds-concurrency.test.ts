@@ -3,13 +3,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUND_ORDER_TAG } from '../src/modules/chain/index.ts';
 import {
+  approveRedemption,
   createFundOrder,
+  createRedemption,
   FUND_ACCOUNTS,
   fundAsset,
   ingestFundPaidEvents,
   publishNav,
 } from '../src/modules/funds/index.ts';
 import { balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
+import type { SessionUser } from '../src/plugins/auth.ts';
 import { newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // Real concurrency needs real connections: this file runs in the suite's PostgreSQL pass (PGlite is one connection
@@ -121,6 +124,93 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
     const back = await row();
     expect([back.status, back.unitsFree, back.unitsRedeeming]).toEqual(['Subscription', 10_000_000n, 0n]);
     expect(await units(FUND_ACCOUNTS.units)).toBe(10_000_000n);
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+
+  it('requests and cancels while a NAV publication prices approved redemptions: no failure or deadlock, units add up', async () => {
+    const admin = newWallet();
+    const [root] = await s.ctx.db.select().from(schema.users).limit(1);
+    const { member: adminRow } = await signUp(s, admin, { invite_code: root!.inviteCode, side: 'right' });
+    const adminUser: SessionUser = { id: adminRow.id, address: adminRow.address, roles: ['admin'] };
+    const [product] = await s.ctx.db
+      .insert(schema.fundProducts)
+      .values({ name: 'Mixed', risk: 'Low', lockDays: 0, minimumUsdt: 100_000_000n, redemptionFeePpm: 2_500 })
+      .returning();
+    const pid = product!.id;
+    const day = (offset: number) =>
+      new Date(s.ctx.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const members = [];
+    const orders: bigint[] = [];
+    for (let i = 0; i < 8; i++) {
+      const m = await signUp(s, newWallet(), {
+        invite_code: adminRow.inviteCode,
+        side: i % 2 ? 'left' : 'right',
+      });
+      const user = { id: m.member.id, address: m.member.address, roles: [] };
+      members.push({ ...m, user });
+      const o = await createFundOrder(s.ctx, user, pid, '1000');
+      orders.push(o.id);
+      await s.ctx.db.transaction((tx) =>
+        ingestFundPaidEvents(s.ctx, tx, [
+          {
+            txHash: randomHex(32),
+            logIndex: 0,
+            blockNumber: 1n,
+            blockHash: randomHex(32),
+            onChainId: FUND_ORDER_TAG | o.id,
+            payer: user.address,
+            usdtAmount: 1_000_000_000n,
+            agcAmount: 0n,
+          },
+        ]),
+      );
+    }
+    await publishNav(s.ctx, adminUser, pid, day(-1), '2'); // 1000 USDT → 500 units each
+    // Each member: one Approved redemption (priced by the publication below) and one Pending to cancel.
+    const pendings = [];
+    for (const [i, m] of members.entries()) {
+      const a = await createRedemption(s.ctx, m.user, orders[i]!, '100');
+      await approveRedemption(s.ctx, adminUser, a.id, '');
+      pendings.push(await createRedemption(s.ctx, m.user, orders[i]!, '50'));
+    }
+    const request = (i: number) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/v1/funds/redemptions',
+        headers: members[i]!.headers,
+        payload: { order_id: orders[i]!.toString(), units: '30' },
+      });
+    const cancel = (i: number) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/v1/funds/redemptions/cancel',
+        headers: members[i]!.headers,
+        payload: { redemption_id: pendings[i]!.id.toString() },
+      });
+    const work: Array<Promise<{ json(): { code: number } }>> = [];
+    for (let round = 0; round < 5; round++) for (let i = 0; i < members.length; i++) work.push(request(i));
+    for (let i = 0; i < members.length; i++) work.push(cancel(i));
+    const publication = publishNav(s.ctx, adminUser, pid, day(0), '2.1');
+    const answers = await Promise.all(work);
+    await publication;
+    // 5 × 30 = 150 of 300 free units requested per member: all fit; each cancel once.
+    expect(answers.map((a) => a.json().code)).toEqual(Array(answers.length).fill(200));
+
+    const rows = await s.ctx.db.select().from(schema.fundOrders).where(eq(schema.fundOrders.productId, pid));
+    const redemptions = await s.ctx.db
+      .select()
+      .from(schema.fundRedemptions)
+      .where(eq(schema.fundRedemptions.productId, pid));
+    for (const o of rows) {
+      const mine = redemptions.filter((r) => r.orderId === o.id);
+      const sum = (status: string) =>
+        mine.filter((r) => r.status === status).reduce((a, r) => a + r.units, 0n);
+      expect(sum('Completed')).toBe(100_000_000n);
+      expect(sum('Pending')).toBe(150_000_000n);
+      expect(o.unitsRedeeming).toBe(sum('Pending') + sum('Approved'));
+      expect(o.unitsFree + o.unitsRedeeming + sum('Completed')).toBe(o.units);
+      expect(o.unitsFree).toBe(250_000_000n);
+    }
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   });
 });

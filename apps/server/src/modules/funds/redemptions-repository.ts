@@ -52,6 +52,15 @@ export async function releaseUnits(tx: DbOrTx, orderId: bigint, units: bigint): 
     .where(eq(fundOrders.id, orderId));
 }
 
+/**
+ * Takes the share lock the new redemption's foreign key on its product would take, up front: publishing a NAV locks
+ * the product FOR UPDATE and then the orders it prices, so a request must meet the product before it locks its
+ * order, or the two wait for each other (a deadlock PostgreSQL showed under load).
+ */
+export async function shareProduct(tx: DbOrTx, productId: number): Promise<void> {
+  await tx.execute(sql`select 1 from fund_products where id = ${productId} for key share`);
+}
+
 /** Locks one order row (order before redemption, everywhere: the lock order pricing at a NAV keeps too). */
 export async function lockOrderRow(tx: DbOrTx, orderId: bigint): Promise<void> {
   await tx.select({ id: fundOrders.id }).from(fundOrders).where(eq(fundOrders.id, orderId)).for('update');

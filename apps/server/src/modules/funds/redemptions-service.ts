@@ -35,6 +35,7 @@ import {
   redemptionView,
   releaseUnits,
   reserveUnits,
+  shareProduct,
 } from './redemptions-repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -139,6 +140,7 @@ export async function createRedemption(
   const product = await findFundProduct(ctx.db, order.productId);
   if (!product) throw notFound('fund.product_not_found');
   const row = await ctx.db.transaction(async (tx) => {
+    await shareProduct(tx, order.productId);
     const reserved = await reserveUnits(tx, { orderId, userId: user.id, units, now });
     if (!reserved) {
       const current = await findFundOrder(tx, orderId);
