@@ -118,7 +118,8 @@ describe('subscribing', () => {
     expect(o).toMatchObject({
       status: 'UnPaid',
       amount_usdt: '300',
-      fee_usdt: '0',
+      // 1.5 %, fixed at the quote, taken at pricing.
+      fee_usdt: '4.5',
       units: '0',
       value_usdt: '0',
       can_redeem: false,

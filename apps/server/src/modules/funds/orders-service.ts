@@ -14,7 +14,7 @@ import { textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Translate } from '../../plugins/i18n.ts';
 import { chainClient, onChainFundOrderId } from '../chain/index.ts';
-import { UNIT_DECIMALS, unitsValue } from './math.ts';
+import { feeOf, UNIT_DECIMALS, unitsValue } from './math.ts';
 import { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
 import {
   cancelExpiredFundQuotes,
@@ -213,6 +213,15 @@ export const canRedeem = (o: FundOrderRow, now: Date) =>
   o.lockEndsAt !== null &&
   o.lockEndsAt.getTime() <= now.getTime();
 
+/**
+ * The subscription fee: taken at pricing; before it, the fee the order will pay (its rate was fixed at the quote,
+ * and pricing computes it the same way); a cancelled order pays none.
+ */
+const feeShown = (o: FundOrderRow) =>
+  o.status === 'UnPaid' || o.status === 'Paid' || o.status === 'Processing'
+    ? feeOf(o.amountUsdt, o.feePpm)
+    : o.feeUsdt;
+
 /** The API form of a fund order (every field of the spec's fund order), in the reader's language. */
 export function toFundOrderDto(
   o: FundOrderRow,
@@ -234,7 +243,7 @@ export function toFundOrderDto(
     },
     status: o.status,
     amount_usdt: usdt(o.amountUsdt),
-    fee_usdt: usdt(o.feeUsdt),
+    fee_usdt: usdt(feeShown(o)),
     units: units(o.units),
     units_held: units(o.unitsFree),
     units_redeeming: units(o.unitsRedeeming),
