@@ -34,7 +34,13 @@ export function RedemptionAuditCard({ redemption: r }: { redemption: AdminRedemp
     try {
       await audit.mutateAsync({ redemptionId: r.redemption_id, decision, note: text });
       note.clear();
-      void toast(t(`fund.admin.redemptions.${decision}d`));
+      void toast(
+        t(
+          decision === 'approve'
+            ? 'fund.admin.redemptions.approvedToast'
+            : 'fund.admin.redemptions.rejectedToast',
+        ),
+      );
     } catch {
       // shown once by the request wrapper
     }
