@@ -257,7 +257,7 @@ export async function seedFundProducts(db: DbOrTx, now: Date): Promise<number> {
       return { ...f.product, name: en!.name, description: en!.description, translations: others };
     }),
   );
-  const products: number[] = [];
+  const products: string[] = [];
   const days: string[] = [];
   const navs: string[] = [];
   const published: string[] = [];
