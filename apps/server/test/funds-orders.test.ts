@@ -293,6 +293,8 @@ describe('payment ingestion', () => {
     const row = await orderRow(o.order_id);
     expect(row.status).toBe('Processing');
     expect(row.confirmedAt).not.toBeNull();
+    // Not reported by the wallet: the hash of the paying transaction is kept from the event.
+    expect(row.payTxHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(
       await balanceOf(s.ctx.db, { userId: alice.member.id, code: FUND_ACCOUNTS.subscribing, asset: 'USDT' }),
     ).toBe(before + 1_000_000_000n);
@@ -308,13 +310,13 @@ describe('payment ingestion', () => {
     const cases: Array<[string, () => Promise<string>, string]> = [];
     const wrongPayer = await subscribe(alice, '100');
     await paid(wrongPayer.order_id, bob.member.address, 100_000_000n);
-    cases.push([wrongPayer.order_id, async () => 'UnPaid', 'another wallet']);
+    cases.push([wrongPayer.order_id, async () => 'Paid', 'another wallet']);
     const wrongAmount = await subscribe(alice, '100');
     await paid(wrongAmount.order_id, alice.member.address, 99_000_000n);
-    cases.push([wrongAmount.order_id, async () => 'UnPaid', 'does not match']);
+    cases.push([wrongAmount.order_id, async () => 'Paid', 'does not match']);
     const withAgc = await subscribe(alice, '100');
     await paid(withAgc.order_id, alice.member.address, 100_000_000n, 1n);
-    cases.push([withAgc.order_id, async () => 'UnPaid', 'does not match']);
+    cases.push([withAgc.order_id, async () => 'Paid', 'does not match']);
     const cancelled = await subscribe(alice, '100');
     await api('POST', '/funds/orders/cancel', alice.headers, { order_id: cancelled.order_id });
     await paid(cancelled.order_id, alice.member.address, 100_000_000n);

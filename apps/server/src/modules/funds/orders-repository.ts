@@ -171,29 +171,44 @@ export async function lockFundOrders(tx: DbOrTx, ids: bigint[]): Promise<Map<big
   return new Map(rows.map((r) => [r.order.id, flatten(r)]));
 }
 
-/** Confirmed payments: the orders become Processing (one statement); a payment not reported yet counts as now. */
-export async function markProcessing(tx: DbOrTx, ids: bigint[], at: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await tx
-    .update(fundOrders)
-    .set({
-      status: 'Processing',
-      confirmedAt: at,
-      paidAt: sql`coalesce(${fundOrders.paidAt}, ${at.toISOString()}::timestamptz)`,
-      reason: null,
-    })
-    .where(inArray(fundOrders.id, ids));
+/**
+ * Confirmed payments: the orders become Processing (one statement). A payment not reported yet counts as paid now,
+ * with the hash of the transaction that paid it (unless that hash is already another order's).
+ */
+export async function markProcessing(
+  tx: DbOrTx,
+  list: Array<{ id: bigint; txHash: string | null }>,
+  at: Date,
+): Promise<void> {
+  if (list.length === 0) return;
+  const values = sql.join(
+    list.map((o) => sql`(${o.id.toString()}::bigint, ${o.txHash}::text)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update fund_orders o set status = 'Processing', confirmed_at = ${at.toISOString()}::timestamptz,
+      paid_at = coalesce(o.paid_at, ${at.toISOString()}::timestamptz), reason = null,
+      pay_tx_hash = coalesce(o.pay_tx_hash, case when not exists (
+        select 1 from fund_orders x where x.pay_tx_hash = v.hash) then v.hash end)
+    from (values ${values}) as v(id, hash) where o.id = v.id`);
 }
 
-/** Records why a payment was not credited on each order (its status stays; an admin looks at it). */
-export async function setFundOrderReasons(tx: DbOrTx, reasons: Map<bigint, string>): Promise<void> {
+/**
+ * Records why a payment was not credited on each order. An UnPaid or Paid order becomes Paid (a payment arrived;
+ * an admin decides, and the expiry job leaves it alone since its event is on record); a Cancelled one stays so.
+ */
+export async function setFundOrderReasons(tx: DbOrTx, reasons: Map<bigint, string>, at: Date): Promise<void> {
   if (reasons.size === 0) return;
   const values = sql.join(
     [...reasons].map(([id, reason]) => sql`(${id.toString()}::bigint, ${reason})`),
     sql`, `,
   );
   await tx.execute(sql`
-    update fund_orders o set reason = v.reason from (values ${values}) as v(id, reason) where o.id = v.id`);
+    update fund_orders o set reason = v.reason,
+      status = case when o.status in ('UnPaid', 'Paid') then 'Paid' else o.status end,
+      paid_at = case when o.status in ('UnPaid', 'Paid') then coalesce(o.paid_at, ${at.toISOString()}::timestamptz)
+        else o.paid_at end
+    from (values ${values}) as v(id, reason) where o.id = v.id`);
 }
 
 /**

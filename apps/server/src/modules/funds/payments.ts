@@ -78,8 +78,8 @@ export function fundPaidEvents(ctx: AppContext, logs: Log[]): FundPaidEvent[] {
  * Decides each new payment event against its subscription (locked) and confirms the ones that match: the order is
  * UnPaid or Paid, the payer is its member, the USDT amount is the order's and no AGC was paid. A match becomes
  * Processing, its USDT posted chain inflow → the member's fund_subscribing (key `fundorder:<id>:payment`, which
- * pricing at the NAV moves on). Anything else credits nothing and records the reason on the order (for an admin)
- * and on the event. Events must be new (stored just now), in chain order.
+ * pricing at the NAV moves on). Anything else credits nothing and records the reason on the order (for an admin;
+ * an UnPaid order becomes Paid, as money did arrive) and on the event. Events must be new (stored just now), in chain order.
  */
 export async function applyFundPayments(
   ctx: AppContext,
@@ -89,6 +89,7 @@ export async function applyFundPayments(
   const locked = await lockFundOrders(tx, [...new Set(events.map((e) => fundOrderIdOf(e.onChainId)))]);
   const outcomes: FundPaymentOutcome[] = [];
   const confirmed: FundOrderView[] = [];
+  const hashOf = new Map<bigint, string>();
   const reasons = new Map<bigint, string>();
   for (const e of events) {
     const order = locked.get(fundOrderIdOf(e.onChainId));
@@ -104,10 +105,12 @@ export async function applyFundPayments(
     if (!order) continue;
     if (outcome === 'confirmed') {
       confirmed.push(order);
+      hashOf.set(order.id, e.txHash);
       reasons.delete(order.id);
     } else if (outcome !== 'already_confirmed' && !confirmed.includes(order)) reasons.set(order.id, outcome);
   }
-  await setFundOrderReasons(tx, reasons);
+  const now = ctx.now();
+  await setFundOrderReasons(tx, reasons, now);
   await transferBatch(
     tx,
     confirmed.map((o) => ({
@@ -119,10 +122,16 @@ export async function applyFundPayments(
       idempotencyKey: `fundorder:${o.id}:payment`,
     })),
   );
+  // One transaction paying two orders (a batching wallet) leaves both hashes empty: the hash is unique per order.
+  const hashes = [...hashOf.values()];
+  const single = (h: string) => hashes.indexOf(h) === hashes.lastIndexOf(h);
   await markProcessing(
     tx,
-    confirmed.map((o) => o.id),
-    ctx.now(),
+    confirmed.map((o) => {
+      const h = hashOf.get(o.id)!;
+      return { id: o.id, txHash: single(h) ? h : null };
+    }),
+    now,
   );
   return outcomes;
 }
