@@ -14,7 +14,9 @@ export async function lockFundSettlement(tx: DbOrTx): Promise<void> {
 }
 
 /** The last settled day and the day of the first priced subscription (UTC), either null. */
-export async function fundSettlementBounds(db: DbOrTx): Promise<{ last: string | null; first: string | null }> {
+export async function fundSettlementBounds(
+  db: DbOrTx,
+): Promise<{ last: string | null; first: string | null }> {
   const [r] = rowsOf<{ last: string | null; first: string | null }>(
     await db.execute(sql`
       select (select max(day)::text from fund_settlement_runs) as last,
@@ -47,7 +49,10 @@ export async function fundDayVolume(
       join users u on u.id = v.user_id`),
   );
   return new Map(
-    rows.map((r) => [BigInt(r.id), { amount: BigInt(r.amount), inviterId: r.inviter ? BigInt(r.inviter) : null }]),
+    rows.map((r) => [
+      BigInt(r.id),
+      { amount: BigInt(r.amount), inviterId: r.inviter ? BigInt(r.inviter) : null },
+    ]),
   );
 }
 
@@ -100,7 +105,11 @@ export async function placementPaths(
 }
 
 /** Writes a day's earnings (one statement); returns those written now (a rerun: none). */
-export async function insertFundEarnings(tx: DbOrTx, day: string, lines: EarningLine[]): Promise<EarningLine[]> {
+export async function insertFundEarnings(
+  tx: DbOrTx,
+  day: string,
+  lines: EarningLine[],
+): Promise<EarningLine[]> {
   if (lines.length === 0) return [];
   const written = rowsOf<{ ref: string; kind: string }>(
     await tx.execute(sql`
@@ -143,7 +152,12 @@ export async function upsertFundTeamState(
       day = excluded.day`);
 }
 
-export async function insertFundRun(tx: DbOrTx, day: string, finishedAt: Date, totals: object): Promise<void> {
+export async function insertFundRun(
+  tx: DbOrTx,
+  day: string,
+  finishedAt: Date,
+  totals: object,
+): Promise<void> {
   await tx.insert(fundSettlementRuns).values({ day, finishedAt, totals });
 }
 

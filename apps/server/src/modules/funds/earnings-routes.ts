@@ -33,14 +33,24 @@ export const fundEarningRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     '/funds/earnings',
     {
-      schema: schema('The member’s fund earnings, newest first, optionally of one kind', fundEarningListResponse, {
-        querystring: fundEarningListQuery,
-      }),
+      schema: schema(
+        'The member’s fund earnings, newest first, optionally of one kind',
+        fundEarningListResponse,
+        {
+          querystring: fundEarningListQuery,
+        },
+      ),
     },
     async (req) => {
       const { page, size, kind } = req.query;
       const r = await earningPage(ctx.db, { userId: req.user!.id, kind, page, size });
-      return ok(req, { list: r.list.map(toEarningDto), total: r.total, page, size, has_more: page * size < r.total });
+      return ok(req, {
+        list: r.list.map(toEarningDto),
+        total: r.total,
+        page,
+        size,
+        has_more: page * size < r.total,
+      });
     },
   );
 
