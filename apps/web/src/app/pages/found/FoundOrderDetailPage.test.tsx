@@ -1,0 +1,228 @@
+import { formatTime } from '@agc/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  makeFundOrder,
+  makeFundProduct,
+  makeRedemption,
+} from '../../../features/fund-account/testing/fixtures.ts';
+import { cleanupPage } from '../../../test/cleanup.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import FoundOrderDetailPage from './FoundOrderDetailPage.tsx';
+
+const PATH = '/pages/found/orderDetail?id=11';
+
+afterEach(cleanupPage);
+
+function server(order = makeFundOrder(), extra: Record<string, ApiHandler> = {}) {
+  return stubApi({
+    'GET /api/v1/funds/orders/11': () => ok(order),
+    'GET /api/v1/funds/products/3': () => ok(makeFundProduct()),
+    ...extra,
+  });
+}
+
+const openSheet = async () => {
+  fireEvent.click(await screen.findByTestId('fund-order-redeem'));
+  return (await screen.findByTestId('fund-redeem-units')) as HTMLInputElement;
+};
+
+describe('fund order detail', () => {
+  it('shows every field of the spec’s fund order', async () => {
+    server(
+      makeFundOrder({
+        redeem_date: '2025-03-01T08:00:00.000Z',
+        audit_date: '2025-03-02T09:00:00.000Z',
+        arrival_date: '2025-03-03T10:00:00.000Z',
+        realized_revenue_usdt: '1.25',
+      }),
+    );
+    renderPage(<FoundOrderDetailPage />, PATH);
+    await screen.findByTestId('fund-order-detail');
+    const field = (f: string) => screen.getByTestId(`fund-order-detail-${f}`).textContent;
+    expect(field('product')).toContain('Steady Income');
+    expect(field('order_id')).toBe('11');
+    expect(field('status')).toBe('Subscribed');
+    expect(field('amount_usdt')).toBe('1,000.00 USDT');
+    expect(field('fee_usdt')).toBe('10.00 USDT');
+    expect(field('units')).toBe('990.00');
+    expect(field('unit_nav')).toBe('1.0000');
+    expect(field('current_nav')).toBe('1.0500');
+    expect(field('value_usdt')).toBe('1,039.50 USDT');
+    expect(field('estimated_revenue_usdt')).toBe('39.50 USDT');
+    expect(field('realized_revenue_usdt')).toBe('1.25 USDT');
+    expect(field('lock_days')).toBe('30 days');
+    expect(field('lock_ends_at')).toBe(formatTime('2025-02-01T00:00:00.000Z'));
+    expect(field('created_at')).toBe(formatTime('2025-01-01T00:00:00.000Z'));
+    expect(field('redeem_date')).toBe(formatTime('2025-03-01T08:00:00.000Z'));
+    expect(field('audit_date')).toBe(formatTime('2025-03-02T09:00:00.000Z'));
+    expect(field('arrival_date')).toBe(formatTime('2025-03-03T10:00:00.000Z'));
+    expect(screen.getByText('Unit net value')).toBeTruthy();
+    expect(screen.getByText('Current net value')).toBeTruthy();
+  });
+
+  it('Processing says the NAV day it is priced at; no Redeem', async () => {
+    server(
+      makeFundOrder({
+        status: 'Processing',
+        unit_nav: null,
+        can_redeem: false,
+        lock_ends_at: null,
+        nav_day: '2025-03-11',
+      }),
+    );
+    renderPage(<FoundOrderDetailPage />, PATH);
+    expect((await screen.findByTestId('fund-order-priced-at')).textContent).toBe(
+      'Priced at the NAV of 2025-03-11',
+    );
+    expect(screen.queryByTestId('fund-order-redeem')).toBeNull();
+  });
+
+  it('UnPaid: Continue payment opens the product’s purchase with the order; Cancel asks (red) then posts', async () => {
+    const calls = server(
+      makeFundOrder({ status: 'UnPaid', unit_nav: null, can_redeem: false, lock_ends_at: null }),
+      {
+        'POST /api/v1/funds/orders/cancel': () =>
+          ok(makeFundOrder({ status: 'Cancelled', can_redeem: false })),
+      },
+    );
+    const { router } = renderPage(<FoundOrderDetailPage />, PATH);
+    fireEvent.click(await screen.findByTestId('fund-order-cancel'));
+    await screen.findByText('Cancel this fund order? It has not been paid; nothing is charged.');
+    expect(document.querySelector('.app-dialog--destructive')).toBeTruthy();
+    fireEvent.click(screen.getByText('OK'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ order_id: '11' }));
+    fireEvent.click(screen.getByTestId('fund-order-continue'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/pages/found/detail?id=3&order=11',
+      ),
+    );
+  });
+
+  it('before lock end Redeem is disabled and says from when', async () => {
+    server(makeFundOrder({ can_redeem: false, lock_ends_at: '2999-01-01T00:00:00.000Z' }));
+    renderPage(<FoundOrderDetailPage />, PATH);
+    const button = (await screen.findByTestId('fund-order-redeem')) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByTestId('fund-order-locked').textContent).toBe(
+      `Redeemable from ${formatTime('2999-01-01T00:00:00.000Z')}`,
+    );
+  });
+
+  it('the redemption sheet refuses empty, bad text, zero, too many decimals and more than held; posts nothing', async () => {
+    const calls = server();
+    renderPage(<FoundOrderDetailPage />, PATH);
+    const input = await openSheet();
+    const submit = () => fireEvent.click(screen.getByTestId('fund-redeem-submit'));
+    const error = () => screen.getByTestId('fund-redeem-error').textContent;
+    submit();
+    expect(error()).toBe('Please enter the units to redeem');
+    for (const [text, message] of [
+      ['abc', 'Please enter the units as a number, e.g. 12.5'],
+      ['0', 'The units must be greater than 0'],
+      ['1.1234567', 'Units have at most 6 decimal places'],
+      ['990.000001', 'You cannot redeem more units than you hold'],
+    ] as const) {
+      fireEvent.change(input, { target: { value: text } });
+      submit();
+      expect(error(), text).toBe(message);
+    }
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('Max fills the units held; the estimate is the latest NAV minus the fee, priced at the next NAV day; confirm posts', async () => {
+    const calls = server(makeFundOrder(), {
+      'POST /api/v1/funds/redemptions': () => ok(makeRedemption({ units: '990' })),
+    });
+    renderPage(<FoundOrderDetailPage />, PATH);
+    const input = await openSheet();
+    fireEvent.click(screen.getByTestId('fund-redeem-max'));
+    expect(input.value).toBe('990');
+    // 990 × 1.05 = 1039.5; fee 0.5 % = 5.1975 → 5.1975 (6 decimals, rounded up)
+    await waitFor(() => expect(screen.getByTestId('fund-redeem-gross').textContent).toBe('1,039.50 USDT'));
+    expect(screen.getByTestId('fund-redeem-fee').textContent).toBe('5.1975 USDT');
+    expect(screen.getByTestId('fund-redeem-amount').textContent).toBe('1,034.3025 USDT');
+    expect(screen.getByTestId('fund-redeem-nav-day').textContent).toBe(
+      'An estimate: the redemption is priced at the NAV of 2025-03-10.',
+    );
+    fireEvent.click(screen.getByTestId('fund-redeem-submit'));
+    fireEvent.click(await screen.findByText('OK'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ order_id: '11', units: '990' }),
+    );
+    expect(await screen.findByText('Redemption requested')).toBeTruthy();
+  });
+
+  it('shows the server’s refusal in the sheet, once', async () => {
+    server(makeFundOrder(), {
+      'POST /api/v1/funds/redemptions': () => fail(400, 'The lock period has not ended'),
+    });
+    renderPage(<FoundOrderDetailPage />, PATH);
+    const input = await openSheet();
+    fireEvent.change(input, { target: { value: '10' } });
+    fireEvent.click(screen.getByTestId('fund-redeem-submit'));
+    fireEvent.click(await screen.findByText('OK'));
+    expect((await screen.findByTestId('fund-redeem-error')).textContent).toBe(
+      'The lock period has not ended',
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByText('The lock period has not ended')).toHaveLength(1);
+  });
+
+  it('lists redemptions with number, units, amount, receiving account, status, queue place and NAV day; Pending cancels', async () => {
+    const calls = server(
+      makeFundOrder({
+        status: 'Redemption',
+        units_held: '790',
+        units_redeeming: '100',
+        redemptions: [
+          makeRedemption(),
+          makeRedemption({
+            redemption_id: '20',
+            status: 'Completed',
+            units: '100',
+            nav: '1.04',
+            gross_usdt: '104',
+            fee_usdt: '0.52',
+            amount_usdt: '103.48',
+            queue_place: null,
+            nav_day: null,
+            completed_at: '2025-03-05T00:00:00.000Z',
+          }),
+        ],
+      }),
+      { 'POST /api/v1/funds/redemptions/cancel': () => ok(makeRedemption({ status: 'Cancelled' })) },
+    );
+    renderPage(<FoundOrderDetailPage />, PATH);
+    const pending = await screen.findByTestId('fund-redemption-21');
+    const f = (root: HTMLElement, id: string) =>
+      root.querySelector(`[data-testid="fund-redemption-${id}"]`)?.textContent;
+    expect(f(pending, 'redemption_id')).toBe('21');
+    expect(f(pending, 'units')).toBe('100.00');
+    expect(f(pending, 'amount_usdt')).toBe('-');
+    expect(f(pending, 'receiving_account')).toBe('Available balance');
+    expect(f(pending, 'status')).toBe('Pending');
+    expect(f(pending, 'queue')).toBe('No. 2 in the queue · priced at the NAV of 2025-03-11');
+    const done = screen.getByTestId('fund-redemption-20');
+    expect(f(done, 'amount_usdt')).toBe('103.48 USDT');
+    expect(f(done, 'status')).toBe('Completed');
+    expect(done.querySelector('[data-testid="fund-redemption-queue"]')).toBeNull();
+    expect(done.querySelector('[data-testid="fund-redemption-cancel"]')).toBeNull();
+
+    fireEvent.click(pending.querySelector('[data-testid="fund-redemption-cancel"]') as HTMLElement);
+    await screen.findByText('Cancel the redemption of 100.00 units? The units are held again.');
+    fireEvent.click(screen.getByText('OK'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/v1/funds/redemptions/cancel')?.body).toEqual({
+        redemption_id: '21',
+      }),
+    );
+  });
+
+  it('an unknown order says not found', async () => {
+    stubApi({ 'GET /api/v1/funds/orders/11': () => fail(404, 'Fund order not found') });
+    renderPage(<FoundOrderDetailPage />, PATH);
+    expect(await screen.findByTestId('fund-order-not-found')).toBeTruthy();
+  });
+});
