@@ -139,15 +139,15 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
     const pid = product!.id;
     const day = (offset: number) =>
       new Date(s.ctx.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-    const members = [];
+    const members: Array<{ headers: Record<string, string>; user: SessionUser }> = [];
     const orders: bigint[] = [];
     for (let i = 0; i < 8; i++) {
       const m = await signUp(s, newWallet(), {
         invite_code: adminRow.inviteCode,
         side: i % 2 ? 'left' : 'right',
       });
-      const user = { id: m.member.id, address: m.member.address, roles: [] };
-      members.push({ ...m, user });
+      const user: SessionUser = { id: m.member.id, address: m.member.address, roles: [] };
+      members.push({ headers: m.headers, user });
       const o = await createFundOrder(s.ctx, user, pid, '1000');
       orders.push(o.id);
       await s.ctx.db.transaction((tx) =>
@@ -167,11 +167,11 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
     }
     await publishNav(s.ctx, adminUser, pid, day(-1), '2'); // 1000 USDT → 500 units each
     // Each member: one Approved redemption (priced by the publication below) and one Pending to cancel.
-    const pendings = [];
+    const pendings: bigint[] = [];
     for (const [i, m] of members.entries()) {
       const a = await createRedemption(s.ctx, m.user, orders[i]!, '100');
       await approveRedemption(s.ctx, adminUser, a.id, '');
-      pendings.push(await createRedemption(s.ctx, m.user, orders[i]!, '50'));
+      pendings.push((await createRedemption(s.ctx, m.user, orders[i]!, '50')).id);
     }
     const request = (i: number) =>
       s.app.inject({
@@ -185,7 +185,7 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
         method: 'POST',
         url: '/api/v1/funds/redemptions/cancel',
         headers: members[i]!.headers,
-        payload: { redemption_id: pendings[i]!.id.toString() },
+        payload: { redemption_id: pendings[i]!.toString() },
       });
     const work: Array<Promise<{ json(): { code: number } }>> = [];
     for (let round = 0; round < 5; round++) for (let i = 0; i < members.length; i++) work.push(request(i));
