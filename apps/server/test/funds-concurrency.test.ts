@@ -12,6 +12,7 @@ import {
   publishNav,
 } from '../src/modules/funds/index.ts';
 import { balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
+import { grantRole } from '../src/modules/members/index.ts';
 import type { SessionUser } from '../src/plugins/auth.ts';
 import { newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
 
@@ -211,6 +212,73 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       expect(o.unitsFree + o.unitsRedeeming + sum('Completed')).toBe(o.units);
       expect(o.unitsFree).toBe(250_000_000n);
     }
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+
+  it('an admin approving and rejecting while the member cancels the same requests: one decision each', async () => {
+    const [root] = await s.ctx.db.select().from(schema.users).limit(1);
+    const { member: adminRow, headers: adminHeaders } = await signUp(s, newWallet(), {
+      invite_code: root!.inviteCode,
+      side: 'left',
+    });
+    await grantRole(s.ctx.db, adminRow.id, 'admin', root!.id);
+    const adminUser: SessionUser = { id: adminRow.id, address: adminRow.address, roles: ['admin'] };
+    const { headers, member } = await signUp(s, newWallet(), {
+      invite_code: root!.inviteCode,
+      side: 'right',
+    });
+    const user: SessionUser = { id: member.id, address: member.address, roles: [] };
+    const [product] = await s.ctx.db
+      .insert(schema.fundProducts)
+      .values({ name: 'Decide', risk: 'Low', lockDays: 0, minimumUsdt: 100_000_000n })
+      .returning();
+    const order = await createFundOrder(s.ctx, user, product!.id, '100');
+    await s.ctx.db.transaction((tx) =>
+      ingestFundPaidEvents(s.ctx, tx, [
+        {
+          txHash: randomHex(32),
+          logIndex: 0,
+          blockNumber: 1n,
+          blockHash: randomHex(32),
+          onChainId: FUND_ORDER_TAG | order.id,
+          payer: member.address,
+          usdtAmount: 100_000_000n,
+          agcAmount: 0n,
+        },
+      ]),
+    );
+    await publishNav(s.ctx, adminUser, product!.id, s.ctx.now().toISOString().slice(0, 10), '1');
+    const ids: bigint[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await createRedemption(s.ctx, user, order.id, '1')).id);
+    const post = (url: string, h: Record<string, string>, payload: unknown) =>
+      s.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: h, payload: payload as never });
+    const answers = await Promise.all(
+      ids.flatMap((id, i) => [
+        post(`/admin/funds/redemptions/${i % 2 ? 'approve' : 'reject'}`, adminHeaders, {
+          redemption_id: id.toString(),
+        }),
+        post('/funds/redemptions/cancel', headers, { redemption_id: id.toString() }),
+      ]),
+    );
+    for (let i = 0; i < ids.length; i++) {
+      const codes = [answers[2 * i]!.json().code, answers[2 * i + 1]!.json().code].sort();
+      expect(codes).toEqual([200, 400]);
+    }
+    const rows = await s.ctx.db
+      .select()
+      .from(schema.fundRedemptions)
+      .where(eq(schema.fundRedemptions.orderId, order.id));
+    const approved = rows.filter((r) => r.status === 'Approved').length;
+    const [o] = await s.ctx.db.select().from(schema.fundOrders).where(eq(schema.fundOrders.id, order.id));
+    expect(o!.unitsRedeeming).toBe(BigInt(approved) * 1_000_000n);
+    expect(o!.unitsFree + o!.unitsRedeeming).toBe(100_000_000n);
+    expect(
+      await balanceOf(s.ctx.db, {
+        userId: member.id,
+        code: FUND_ACCOUNTS.units,
+        asset: fundAsset(product!.id),
+      }),
+    ).toBe(o!.unitsFree);
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   });
 });

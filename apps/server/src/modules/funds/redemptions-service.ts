@@ -76,12 +76,13 @@ export async function toRedemptionDtos(
   return list.map((r) => ({ ...toRedemptionDto(r, facts, reader), address: r.address }));
 }
 
-const oneDto = async (ctx: AppContext, id: bigint, reader: FundReader) => {
+/** One redemption as its list shows it (with the member's address, for the admins). */
+export async function redemptionDto(ctx: AppContext, id: bigint, reader: FundReader) {
   const view = await redemptionView(ctx.db, id);
   if (!view) throw notFound('fund.redemption.not_found');
   const [dto] = await toRedemptionDtos(ctx, [view], reader);
   return dto!;
-};
+}
 
 /** A page of redemptions (the member's own, or everyone's for the admins). */
 export async function listRedemptions(ctx: AppContext, q: RedemptionPageQuery, reader: FundReader) {
@@ -275,5 +276,3 @@ export async function rejectRedemption(
     (tx, row) => writeAudit(tx, auditEntry(admin, 'fund.redemption.reject', r, row)),
   );
 }
-
-export { oneDto as redemptionDto };
