@@ -1,0 +1,198 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ADMIN_A,
+  ADMIN_B,
+  makeAdminProduct,
+  makeNavEntry,
+} from '../../../features/fund-admin/testing/fixtures.ts';
+import { useAuthStore } from '../../../stores/auth.ts';
+import { cleanupPage } from '../../../test/cleanup.ts';
+import { makeMe } from '../../../test/fixtures.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import FundsAdminPage from './FundsAdminPage.tsx';
+
+const PATH = '/pages/admin/funds';
+
+afterEach(cleanupPage);
+
+function server(extra: Record<string, ApiHandler> = {}, pending = [] as ReturnType<typeof makeNavEntry>[]) {
+  useAuthStore.setState({ token: 'tok' });
+  return stubApi({
+    'GET /api/v1/me': () => ok(makeMe({ address: ADMIN_A, roles: ['admin'] })),
+    'GET /api/v1/admin/funds/products': () => ok({ list: [makeAdminProduct()] }),
+    'GET /api/v1/admin/funds/nav/pending': () => ok({ list: pending }),
+    ...extra,
+  });
+}
+
+const publish = async (nav: string, day = '2025-03-10') => {
+  const dayInput = (await screen.findByTestId('fund-nav-3-day')) as HTMLInputElement;
+  fireEvent.change(dayInput, { target: { value: day } });
+  fireEvent.change(screen.getByTestId('fund-nav-3-value'), { target: { value: nav } });
+  fireEvent.click(screen.getByTestId('fund-nav-3-publish'));
+};
+
+describe('admin funds page', () => {
+  it('answers "Admins only" to a member the server refuses (403)', async () => {
+    stubApi({
+      'GET /api/v1/admin/funds/products': () => fail(403, 'You are not allowed to do this'),
+      'GET /api/v1/admin/funds/nav/pending': () => fail(403, 'You are not allowed to do this'),
+    });
+    renderPage(<FundsAdminPage />, PATH);
+    expect((await screen.findByTestId('fund-admin-no-permission')).textContent).toContain(
+      'Admins only: you do not have permission to manage funds.',
+    );
+    expect(screen.queryByTestId('fund-nav-3')).toBeNull();
+  });
+
+  it('shows each product’s latest NAV; publishing answers Published with what it priced', async () => {
+    const calls = server({
+      'POST /api/v1/admin/funds/products/3/nav': () => ok(makeNavEntry()),
+    });
+    renderPage(<FundsAdminPage />, PATH);
+    expect((await screen.findByTestId('fund-nav-3-latest')).textContent).toBe(
+      'Latest NAV 1.0500 on 2025-03-09',
+    );
+    await publish('1.06');
+    const result = await screen.findByTestId('fund-nav-result');
+    expect(result.dataset.status).toBe('Published');
+    expect(result.textContent).toBe(
+      'Published: NAV 1.0600 for 2025-03-10; 4 subscriptions and 2 redemptions priced',
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ day: '2025-03-10', nav: '1.06' });
+  });
+
+  it('a step above the limit answers waiting for a second admin with the step', async () => {
+    server({
+      'POST /api/v1/admin/funds/products/3/nav': () =>
+        ok(
+          makeNavEntry({
+            nav: '1.5',
+            step_percent: '42.86',
+            status: 'PendingConfirmation',
+            published_at: null,
+            priced: { subscriptions: 0, redemptions: 0 },
+          }),
+        ),
+    });
+    renderPage(<FundsAdminPage />, PATH);
+    await publish('1.5');
+    const result = await screen.findByTestId('fund-nav-result');
+    expect(result.dataset.status).toBe('PendingConfirmation');
+    expect(result.textContent).toBe('Waiting for a second admin: the step is 42.86%, above the limit');
+  });
+
+  it('refuses an empty, malformed, over-precise, zero or negative NAV before asking the server', async () => {
+    const calls = server();
+    renderPage(<FundsAdminPage />, PATH);
+    for (const [nav, message] of [
+      ['', 'Please enter the NAV'],
+      ['1,05', 'Please enter the NAV as a number, e.g. 1.0234'],
+      ['1.123456789', 'A NAV has at most 8 decimal places'],
+      ['0', 'The NAV must be greater than 0'],
+      ['-1', 'The NAV must be greater than 0'],
+    ] as const) {
+      await publish(nav);
+      expect((await screen.findByTestId('fund-nav-3-error')).textContent, nav).toBe(message);
+    }
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('shows the server’s refusal of a NAV in the form', async () => {
+    server({
+      'POST /api/v1/admin/funds/products/3/nav': () => fail(400, 'A NAV for 2025-03-10 already exists'),
+    });
+    renderPage(<FundsAdminPage />, PATH);
+    await publish('1.06');
+    expect((await screen.findByTestId('fund-nav-3-error')).textContent).toBe(
+      'A NAV for 2025-03-10 already exists',
+    );
+  });
+
+  it('lists pending NAVs; the entering admin sees theirs as waiting and the server’s refusal of their confirm', async () => {
+    const calls = server(
+      { 'POST /api/v1/admin/funds/nav/52/confirm': () => fail(409, 'A second admin must confirm this NAV') },
+      [makeNavEntry({ nav_id: '52', nav: '1.5', step_percent: '42.86', status: 'PendingConfirmation' })],
+    );
+    renderPage(<FundsAdminPage />, PATH);
+    const item = await screen.findByTestId('fund-pending-52');
+    expect(item.querySelector('[data-testid="fund-pending-step"]')?.textContent).toBe('42.86%');
+    expect(await screen.findByTestId('fund-pending-mine')).toBeTruthy();
+    fireEvent.click(item.querySelector('[data-testid="fund-pending-confirm"]') as HTMLElement);
+    fireEvent.click(await screen.findByText('OK'));
+    expect(await screen.findByText('A second admin must confirm this NAV')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.path).toBe('/api/v1/admin/funds/nav/52/confirm');
+  });
+
+  it('a second admin confirms a pending NAV: published, and the lists are read again', async () => {
+    const calls = server(
+      {
+        'POST /api/v1/admin/funds/nav/52/confirm': () =>
+          ok(makeNavEntry({ nav_id: '52', nav: '1.5', confirmed_by: ADMIN_A })),
+      },
+      [makeNavEntry({ nav_id: '52', nav: '1.5', status: 'PendingConfirmation', entered_by: ADMIN_B })],
+    );
+    renderPage(<FundsAdminPage />, PATH);
+    const item = await screen.findByTestId('fund-pending-52');
+    expect(screen.queryByTestId('fund-pending-mine')).toBeNull();
+    fireEvent.click(item.querySelector('[data-testid="fund-pending-confirm"]') as HTMLElement);
+    fireEvent.click(await screen.findByText('OK'));
+    expect(
+      await screen.findByText(
+        'Published: NAV 1.5000 for 2025-03-10; 4 subscriptions and 2 redemptions priced',
+      ),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/v1/admin/funds/nav/pending').length).toBeGreaterThan(1),
+    );
+  });
+
+  it('creates a product with translations; a bad field is named and nothing is posted', async () => {
+    const calls = server({
+      'POST /api/v1/admin/funds/products': () => ok({ ...makeAdminProduct({ id: 4, name: 'Growth' }) }),
+    });
+    renderPage(<FundsAdminPage />, PATH);
+    fireEvent.click(await screen.findByTestId('fund-product-new'));
+    fireEvent.change(screen.getByTestId('fund-product-name'), { target: { value: 'Growth' } });
+    fireEvent.change(screen.getByTestId('fund-product-translations'), { target: { value: '{"ja": ' } });
+    fireEvent.click(screen.getByTestId('fund-product-save'));
+    expect(screen.getByTestId('fund-product-error').textContent).toBe(
+      'Please check this field: Translations',
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByTestId('fund-product-translations'), {
+      target: { value: '{"ja": {"name": "グロース"}}' },
+    });
+    fireEvent.change(screen.getByTestId('fund-product-risk'), { target: { value: 'High' } });
+    fireEvent.click(screen.getByTestId('fund-product-status-on'));
+    fireEvent.click(screen.getByTestId('fund-product-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'Growth',
+      translations: { ja: { name: 'グロース' } },
+      risk: 'High',
+      status: 'on',
+      minimum_usdt: '100',
+      lock_days: '30',
+    });
+  });
+
+  it('edits a product with PUT', async () => {
+    const calls = server({
+      'PUT /api/v1/admin/funds/products/3': () => ok(makeAdminProduct({ status: 'off' })),
+    });
+    renderPage(<FundsAdminPage />, PATH);
+    fireEvent.click(await screen.findByTestId('fund-product-edit-3'));
+    expect((screen.getByTestId('fund-product-name') as HTMLInputElement).value).toBe('Steady Income');
+    fireEvent.click(screen.getByTestId('fund-product-status-off'));
+    fireEvent.click(screen.getByTestId('fund-product-save'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        status: 'off',
+        name: 'Steady Income',
+      }),
+    );
+  });
+});
