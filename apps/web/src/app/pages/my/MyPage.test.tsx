@@ -265,6 +265,8 @@ describe('account page: admin section', () => {
       ['menu-admin-adminWithdrawAudit', 'Audit withdrawals'],
       ['menu-admin-adminRewardDistribution', 'Reward distribution'],
       ['menu-admin-adminAnalytics', 'Analytics'],
+      ['menu-admin-adminFunds', 'Funds and NAV'],
+      ['menu-admin-adminFundRedemptions', 'Fund redemptions'],
     ]);
     fireEvent.click(screen.getByTestId('menu-admin-adminWithdrawAudit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/admin/audit'));
