@@ -331,6 +331,13 @@ describe('payment ingestion', () => {
         .where(eq(schema.ledgerTransfers.idempotencyKey, `fundorder:${id}:payment`));
       expect(ledger).toEqual([]);
     }
+    // The admins see them: payments that arrived but were not credited, with the member's address.
+    const { headers: adminHeaders } = await signUp(s, admin);
+    const problems = (await api('GET', '/admin/funds/orders?payment_problem=true', adminHeaders)).json().data;
+    expect(problems.list.map((o: Order) => o.order_id).sort()).toEqual(cases.map(([id]) => id).sort());
+    expect(problems.list[0].address).toBe(alice.member.address);
+    expect((await api('GET', '/admin/funds/orders?status=Paid', adminHeaders)).json().data.total).toBe(3);
+    expect((await api('GET', '/admin/funds/orders', alice.headers)).json().code).toBe(403);
     const outcomes = await s.ctx.db.select({ outcome: schema.chainEvents.outcome }).from(schema.chainEvents);
     expect(outcomes.map((o) => o.outcome)).toEqual(
       expect.arrayContaining(['fund.payer_mismatch', 'fund.amount_mismatch', 'fund.paid_after_cancel']),

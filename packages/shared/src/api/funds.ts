@@ -316,3 +316,16 @@ export const auditRedemptionBody = z.object({
   redemption_id: idString,
   note: z.string().trim().max(500).default(''),
 });
+
+/**
+ * Admins' view of subscriptions (GET admin/funds/orders): by status, or those whose payment did not match (a reason
+ * recorded: another payer, another amount, paid after cancellation), each with the member's address.
+ */
+export const adminFundOrderListQuery = z.object({
+  ...pagingQuery({ maxSize: 100, defaultSize: 20 }),
+  status: fundOrderStatus.optional(),
+  /** Only orders whose payment arrived but was not credited (a reason recorded on a Paid or Cancelled order). */
+  payment_problem: z.enum(['true', 'false']).optional(),
+});
+export const adminFundOrderSchema = fundOrderSchema.extend({ address: z.string() });
+export const adminFundOrderListResponse = pageOf(adminFundOrderSchema);

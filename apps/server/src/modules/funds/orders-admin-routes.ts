@@ -1,4 +1,6 @@
 import {
+  adminFundOrderListQuery,
+  adminFundOrderListResponse,
   adminRedemptionListQuery,
   adminRedemptionListResponse,
   adminRedemptionSchema,
@@ -8,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeSchemas } from '../../lib/route-schema.ts';
+import { listFundOrdersForAdmin } from './orders-service.ts';
 import {
   approveRedemption,
   listRedemptions,
@@ -17,9 +20,25 @@ import {
 
 const schema = routeSchemas('admin');
 
-/** Admin API: the redemption queue (approve, reject); admin role on the server, every decision audit-logged. */
+/**
+ * Admin API: the redemption queue (approve, reject) and a view of subscriptions (payments that arrived but were not
+ * credited among them); admin role on the server, every decision audit-logged.
+ */
 export const fundRedemptionAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const admin = app.requireRole('admin');
+
+  app.get(
+    '/admin/funds/orders',
+    {
+      schema: schema(
+        'Fund subscriptions, newest first, by status or those whose payment arrived but was not credited (payment_problem=true), with each member’s address (admin)',
+        adminFundOrderListResponse,
+        { querystring: adminFundOrderListQuery },
+      ),
+      onRequest: admin,
+    },
+    async (req) => ok(req, await listFundOrdersForAdmin(ctx, req.query, req)),
+  );
 
   app.get(
     '/admin/funds/redemptions',

@@ -34,17 +34,21 @@ export async function findFundOrder(db: DbOrTx, id: bigint): Promise<FundOrderVi
 }
 
 export interface FundOrderPageQuery {
-  userId: bigint;
+  /** A member's own orders; absent: everyone's (the admins' view). */
+  userId?: bigint;
   status?: FundOrderStatus;
+  /** Only orders with one of these reasons. */
+  reasons?: string[];
   page: number;
   size: number;
 }
 
-/** A page of a member's fund orders, newest first. */
+/** A page of fund orders, newest first: a member's own (userId) or everyone's. */
 export async function fundOrderPage(db: DbOrTx, q: FundOrderPageQuery) {
   const where = and(
-    eq(fundOrders.userId, q.userId),
+    q.userId === undefined ? undefined : eq(fundOrders.userId, q.userId),
     q.status === undefined ? undefined : eq(fundOrders.status, q.status),
+    q.reasons === undefined ? undefined : inArray(fundOrders.reason, q.reasons),
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -293,6 +293,29 @@ export async function listFundOrders(ctx: AppContext, q: FundOrderPageQuery, rea
   return { ...page, list: await toFundOrderDtos(ctx, page.list, reader) };
 }
 
+/** Why a payment that arrived was not credited: what the admins' view of payment problems lists. */
+const PAYMENT_PROBLEMS = [
+  FUND_REASONS.payerMismatch,
+  FUND_REASONS.amountMismatch,
+  FUND_REASONS.paidAfterCancel,
+];
+
+/** The admins' view: everyone's fund orders, by status or with a payment problem, with the member's address. */
+export async function listFundOrdersForAdmin(
+  ctx: AppContext,
+  q: { status?: FundOrderRow['status']; payment_problem?: 'true' | 'false'; page: number; size: number },
+  reader: FundReader,
+) {
+  const page = await fundOrderPage(ctx.db, {
+    status: q.status,
+    reasons: q.payment_problem === 'true' ? PAYMENT_PROBLEMS : undefined,
+    page: q.page,
+    size: q.size,
+  });
+  const dtos = await toFundOrderDtos(ctx, page.list, reader);
+  return { ...page, list: dtos.map((d, i) => ({ ...d, address: page.list[i]!.address })) };
+}
+
 /** Holdings at a glance: value, cost and revenues of what the member holds, and how many wait. */
 export async function fundSummary(ctx: AppContext, userId: bigint) {
   const rows = await openFundOrders(ctx.db, userId);
