@@ -75,7 +75,7 @@ export function PendingNavs({
           <dl className="rows">
             <ValueRow label={t('fund.admin.pending.product')}>{entry.product.name}</ValueRow>
             <ValueRow label={t('fund.admin.nav.day')}>{entry.day}</ValueRow>
-            <ValueRow label={t('fund.admin.nav.value')} testId="fund-pending-nav">
+            <ValueRow label={t('fund.redeem.fields.nav')} testId="fund-pending-nav">
               {formatNav(entry.nav)}
             </ValueRow>
             <ValueRow label={t('fund.admin.pending.previous')}>
