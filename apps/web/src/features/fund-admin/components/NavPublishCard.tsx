@@ -10,6 +10,20 @@ import { navProblemKey, readNav } from '../model/nav.ts';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
+/** The day after `day` (YYYY-MM-DD, UTC calendar). */
+const dayAfter = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The day the form starts at: the product's next NAV day (what waiting orders are priced at), unless that is
+ * still in the future; a NAV is for a day after the latest one and not after today (the server's rule too).
+ */
+export function navDayRange(product: Pick<AdminFundProduct, 'nav_day' | 'next_nav_day'>, today = todayUtc()) {
+  const min = product.nav_day ? dayAfter(product.nav_day) : undefined;
+  const start = product.next_nav_day <= today ? product.next_nav_day : today;
+  return { min, max: today, start: min && start < min ? min : start };
+}
+
 /** What publishing answered: Published (and what it priced) or waiting for a second admin (the step). */
 export function NavResult({ entry }: { entry: FundNavEntry }) {
   const { t } = useTranslation();
@@ -36,7 +50,8 @@ export function NavResult({ entry }: { entry: FundNavEntry }) {
 /** One product's latest NAV and the form that enters the next (day, NAV up to 8 decimals). */
 export function NavPublishCard({ product }: { product: AdminFundProduct }) {
   const { t } = useTranslation();
-  const [day, setDay] = useState<string>(todayUtc());
+  const range = navDayRange(product);
+  const [day, setDay] = useState<string>(range.start);
   const [nav, setNav] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<FundNavEntry | null>(null);
@@ -77,7 +92,8 @@ export function NavPublishCard({ product }: { product: AdminFundProduct }) {
       <DateField
         label={t('fund.admin.nav.day')}
         value={day}
-        max={todayUtc()}
+        min={range.min}
+        max={range.max}
         onChange={(d) => {
           setDay(d);
           setError(null);

@@ -52,7 +52,9 @@ export function ProductsSection({ products }: { products: readonly AdminFundProd
               <ValueRow label={t('fund.admin.products.fields.distribution_percent')}>
                 {p.distribution_percent}%
               </ValueRow>
-              <ValueRow label={t('fund.redeem.fields.nav')}>{p.nav === null ? '-' : formatNav(p.nav)}</ValueRow>
+              <ValueRow label={t('fund.redeem.fields.nav')}>
+                {p.nav === null ? '-' : formatNav(p.nav)}
+              </ValueRow>
               <ValueRow label={t('fund.admin.products.languages')}>
                 {['en', ...Object.keys(p.translations)].join(', ')}
               </ValueRow>
