@@ -19,7 +19,7 @@ export default function FundHomeCard() {
       <div className="card-head">
         <h3 className="card-title">{t('fund.card.title')}</h3>
         <button type="button" className="btn-link card-link" data-testid="home-fund-open" onClick={open}>
-          {holding ? t('fund.card.holdings') : t('fund.card.browse')}
+          {holding ? t('fund.card.holdings') : t('fund.card.browse')} ›
         </button>
       </div>
       {summary.isPending ? (

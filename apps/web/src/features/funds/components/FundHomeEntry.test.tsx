@@ -43,7 +43,7 @@ describe('home Fund card', () => {
     });
     renderEntry();
     expect((await screen.findByTestId('home-fund-invite')).textContent).toContain('subscribe with USDT');
-    expect(screen.getByTestId('home-fund-open').textContent).toBe('Browse funds');
+    expect(screen.getByTestId('home-fund-open').textContent).toBe('Browse funds ›');
   });
 
   it('is not there (and asks nothing) in a language outside FUND_LOCALES, nor without the configuration', async () => {

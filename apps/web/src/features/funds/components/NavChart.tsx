@@ -43,6 +43,7 @@ export function NavChart({ productId }: { productId: number }) {
           onChange={setSpan}
           label={t('fund.detail.span')}
           testIdPrefix="fund-nav-span"
+          className="fund-span"
         />
       </div>
       {nav.isPending ? (

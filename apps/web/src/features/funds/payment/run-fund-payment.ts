@@ -2,11 +2,11 @@
 // then pay(FUND_ORDER_TAG | id, amount) with the server's signed quote (paying) — each built by the server, each
 // followed by a 1 s pause, then the pay hash is reported with POST funds/orders/pay (→ Paid).
 //
-// It resumes like the shop's payment: an allowance that already covers the amount skips authUsd, and a pay
-// transaction sent before (its hash kept per order) is waited for and reported, never sent a second time.
-// Everything outside (server, wallet, chain, storage, clock) is injected.
+// The steps run in lib/wallet/step-payment.ts, as the shop's payment does: an allowance that already covers the
+// amount skips authUsd, and a pay transaction sent before (its hash kept per order) is waited for and reported,
+// never sent a second time. Everything outside (server, wallet, chain, storage, clock) is injected.
 import type { FundOrder, TxResponse } from '@agc/shared';
-import { decodeFunctionData, erc20Abi } from 'viem';
+import { runStepPayment, STEP_PAUSE_MS, type StepState } from '../../../lib/wallet/step-payment.ts';
 import type { ReceiptWaiter, TransactionWallet } from '../../../lib/wallet/transaction.ts';
 import type { TransactionProgress } from '../../../lib/wallet/transaction-progress.ts';
 import type { FundPayStep } from '../api/get-fund-tx.ts';
@@ -20,9 +20,7 @@ import {
 } from './errors.ts';
 
 export const FUND_PAY_STEPS = ['authUsd', 'paying'] as const satisfies readonly FundPayStep[];
-export const STEP_PAUSE_MS = 1000;
-
-export type StepState = 'wait' | 'process' | 'finish' | 'error' | 'skipped';
+export { STEP_PAUSE_MS, type StepState };
 export type FundStepStates = Record<FundPayStep, StepState>;
 export const initialFundStepStates = (): FundStepStates => ({ authUsd: 'wait', paying: 'wait' });
 
@@ -49,28 +47,9 @@ export interface FundPaymentDeps {
   now(): number;
 }
 
-const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 export function isFundQuoteExpired(order: Pick<FundOrder, 'quote_expires_at'>, now: number): boolean {
   const expires = Date.parse(order.quote_expires_at);
   return Number.isFinite(expires) && now >= expires;
-}
-
-/** Refuses a server-built transaction that does not call the configured contract for its step. */
-function checkTx(step: FundPayStep, res: TxResponse, contracts: FundPaymentContracts): void {
-  if (res.step !== step) throw new FundUnexpectedTxError(`asked for ${step}, got ${res.step}`);
-  const target = step === 'authUsd' ? contracts.usdt : contracts.transfer;
-  if (!sameAddress(res.tx.to, target)) throw new FundUnexpectedTxError(`${step} calls ${res.tx.to}`);
-  if (step === 'paying') return;
-  let spender: string | undefined;
-  try {
-    const call = decodeFunctionData({ abi: erc20Abi, data: res.tx.data as Hash });
-    if (call.functionName === 'approve') spender = call.args[0];
-  } catch {
-    spender = undefined;
-  }
-  if (!spender || !sameAddress(spender, contracts.transfer))
-    throw new FundUnexpectedTxError(`${step} does not approve the payment contract`);
 }
 
 /** Statuses past the payment: nothing to send. */
@@ -94,90 +73,42 @@ export async function runFundPayment({
 }): Promise<FundOrder> {
   const id = order.order_id;
   const states = initialFundStepStates();
-  const mark = (step: FundPayStep, state: StepState) => {
-    states[step] = state;
-    onStep?.(step, state, { ...states });
-  };
-  const progress = () => deps.progress.get(id);
-  const remember = (step: FundPayStep, hash: Hash | undefined) =>
-    deps.progress.set(id, { ...progress(), [step]: hash });
-  let current: FundPayStep | null = null;
-
-  let account: string | null = null;
-  const walletAccount = async (expected: string) => {
-    if (!account) account = await deps.wallet.account();
-    if (!sameAddress(account, expected)) throw new FundWrongWalletError(expected);
-    return account;
-  };
-  const assertQuote = () => {
-    if (isFundQuoteExpired(order, deps.now())) throw new FundQuoteExpiredError();
-  };
-  const send = async (step: FundPayStep, res: TxResponse): Promise<Hash> => {
-    await walletAccount(res.tx.from);
-    await deps.wallet.ensureChain();
-    const hash = await deps.wallet.sendTransaction(res.tx);
-    remember(step, hash);
-    if ((await deps.chain.waitForReceipt(hash)) !== 'success') {
-      remember(step, undefined);
-      throw new FundPayError('failed', new Error(`${step} transaction ${hash} reverted`));
-    }
-    return hash;
-  };
-  const report = async (hash: Hash): Promise<FundOrder> => {
-    const reported = await deps.reportPaid(id, hash);
-    deps.progress.clear(id);
-    return reported;
-  };
-
   try {
     if (PAID.has(order.status)) {
       deps.progress.clear(id);
       return order;
     }
-
-    // A payment sent before (a reload, a closed sheet, a failed report): finish that one; the money has left.
-    const sentPay = progress().paying;
-    if (sentPay) {
-      mark('authUsd', 'finish');
-      current = 'paying';
-      mark('paying', 'process');
-      if ((await deps.chain.waitForReceipt(sentPay)) === 'success') {
-        mark('paying', 'finish');
-        current = null;
-        return await report(sentPay);
-      }
-      remember('paying', undefined);
-      Object.assign(states, initialFundStepStates());
-    }
-
-    if (order.status !== 'UnPaid') throw new FundOrderNotPayableError(order.status);
-
-    current = 'authUsd';
-    mark('authUsd', 'process');
-    assertQuote();
-    const approval = await deps.fetchStepTx('authUsd', id);
-    checkTx('authUsd', approval, contracts);
-    const allowance = await deps.chain.allowance(contracts.usdt, approval.tx.from, contracts.transfer);
-    if (allowance >= BigInt(approval.amount)) {
-      mark('authUsd', progress().authUsd ? 'finish' : 'skipped');
-    } else {
-      await send('authUsd', approval);
-      mark('authUsd', 'finish');
-      await deps.sleep(STEP_PAUSE_MS);
-    }
-
-    current = 'paying';
-    mark('paying', 'process');
-    assertQuote();
-    const res = await deps.fetchStepTx('paying', id);
-    checkTx('paying', res, contracts);
-    const hash = await send('paying', res);
-    mark('paying', 'finish');
-    current = null;
-    await deps.sleep(STEP_PAUSE_MS);
-    return await report(hash);
+    return await runStepPayment<FundPayStep, FundOrder, TxResponse['tx']>({
+      key: id,
+      approvals: [{ step: 'authUsd', token: contracts.usdt }],
+      pay: 'paying',
+      spender: contracts.transfer,
+      fetchStepTx: async (step) => {
+        const res = await deps.fetchStepTx(step, id);
+        return { ...res, step: res.step as FundPayStep };
+      },
+      report: (hash) => deps.reportPaid(id, hash),
+      beforeStep: () => {
+        if (isFundQuoteExpired(order, deps.now())) throw new FundQuoteExpiredError();
+      },
+      beforeSteps: () => {
+        if (order.status !== 'UnPaid') throw new FundOrderNotPayableError(order.status);
+      },
+      errors: {
+        unexpectedTx: (detail) => new FundUnexpectedTxError(detail),
+        wrongWallet: (expected) => new FundWrongWalletError(expected),
+        failed: (cause) => new FundPayError('failed', cause),
+      },
+      deps,
+      mark: (step, state) => {
+        states[step] = state;
+        onStep?.(step, state, { ...states });
+      },
+      resetStates: () => {
+        Object.assign(states, initialFundStepStates());
+      },
+    });
   } catch (error) {
-    if (current) mark(current, 'error');
     throw toFundPayError(error);
   }
 }

@@ -1,0 +1,188 @@
+// A payment made of wallet transactions the server builds, in order: ERC-20 approvals of the payment contract, then
+// the pay transaction; each mined before the next, each followed by a pause (the spec's 1 s), then the pay hash is
+// reported to the server. The shop's order (approve AGC, approve USDT, pay) and the fund subscription (approve
+// USDT, pay) both run here; each names its steps, contracts, errors and report.
+//
+// It resumes: an approval whose on-chain allowance already covers the step's amount is skipped, and a pay
+// transaction sent before (its hash kept per key) is waited for and reported rather than sent a second time.
+// Everything outside (server, wallet, chain, storage, clock) is injected.
+import { decodeFunctionData, erc20Abi } from 'viem';
+import type { ReceiptWaiter, TransactionWallet, UnsignedTx } from './transaction.ts';
+import type { TransactionProgress } from './transaction-progress.ts';
+
+type Hash = `0x${string}`;
+
+/** Pause after each step (spec: 1000 ms). */
+export const STEP_PAUSE_MS = 1000;
+
+/** What a step shows: antd-mobile's four states, plus skipped (an allowance already covered it). */
+export type StepState = 'wait' | 'process' | 'finish' | 'error' | 'skipped';
+
+/** A server-built step transaction (the API's txResponse). */
+export interface StepTx<S extends string> {
+  step: S;
+  tx: UnsignedTx;
+  /** What the step approves or pays, in the token's minor units. */
+  amount: string;
+}
+
+export interface StepPaymentDeps<S extends string, Tx extends UnsignedTx = UnsignedTx> {
+  wallet: TransactionWallet<Tx>;
+  chain: {
+    /** ERC-20 allowance(owner, spender) of token. */
+    allowance(token: string, owner: string, spender: string): Promise<bigint>;
+    waitForReceipt: ReceiptWaiter;
+  };
+  progress: TransactionProgress<Partial<Record<S, Hash>>, Partial<Record<S, Hash>>>;
+  sleep(ms: number): Promise<void>;
+}
+
+/** The errors a flow names (each with its own text). */
+export interface StepPaymentErrors {
+  /** The server built a transaction for another contract or spender than configured. */
+  unexpectedTx(detail: string): Error;
+  /** The wallet's account is not `expected`. */
+  wrongWallet(expected: string): Error;
+  /** A transaction reverted. */
+  failed(cause: unknown): Error;
+}
+
+export interface StepPaymentInput<S extends string, R, Tx extends UnsignedTx = UnsignedTx> {
+  /** Whose progress (the order id). */
+  key: string;
+  /** The approvals in order, each with the token it approves. */
+  approvals: readonly { step: S; token: string }[];
+  /** The pay step: a call of `spender`. */
+  pay: S;
+  /** The payment contract: the spender of every approval and the target of the pay step. */
+  spender: string;
+  /** The account that must send (the order's wallet); by default the transactions' `from`. */
+  account?: string;
+  fetchStepTx(step: S): Promise<StepTx<S> & { tx: Tx }>;
+  /** Reports the mined pay transaction; resolves the flow's result. */
+  report(hash: Hash): Promise<R>;
+  /** Checked before each step is fetched (a quote's expiry): throws to stop. */
+  beforeStep?(): void;
+  errors: StepPaymentErrors;
+  deps: StepPaymentDeps<S, Tx>;
+  /** Every change of a step's state. */
+  mark(step: S, state: StepState): void;
+  /** A resumed payment reverted: the steps start again from 'wait' (quietly: the next mark shows it). */
+  resetStates?(): void;
+  /** Checked once before the steps run (after a resumed payment was finished or found reverted). */
+  beforeSteps?(): void;
+}
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Runs (or resumes) the steps. Resolves what `report` resolves; on any failure the step under way is marked
+ * `error` and the error is rethrown as it is (the flow maps it to what the member sees).
+ */
+export async function runStepPayment<S extends string, R, Tx extends UnsignedTx = UnsignedTx>(
+  input: StepPaymentInput<S, R, Tx>,
+): Promise<R> {
+  const { key, approvals, pay, spender, deps, errors, mark } = input;
+  const progress = () => deps.progress.get(key);
+  const remember = (step: S, hash: Hash | undefined) =>
+    deps.progress.set(key, { ...progress(), [step]: hash });
+  let current: S | null = null;
+
+  let account: string | null = null;
+  const walletAccount = async (expected: string) => {
+    if (!account) {
+      const a = await deps.wallet.account();
+      if (!sameAddress(a, expected)) throw errors.wrongWallet(expected);
+      account = a;
+    }
+    return account;
+  };
+
+  const checkTx = (step: S, res: StepTx<S>) => {
+    if (res.step !== step) throw errors.unexpectedTx(`asked for ${step}, got ${res.step}`);
+    const approval = approvals.find((a) => a.step === step);
+    const target = approval ? approval.token : spender;
+    if (!sameAddress(res.tx.to, target)) throw errors.unexpectedTx(`${step} calls ${res.tx.to}`);
+    if (!approval) return;
+    let approved: string | undefined;
+    try {
+      const call = decodeFunctionData({ abi: erc20Abi, data: res.tx.data as Hash });
+      if (call.functionName === 'approve') approved = call.args[0];
+    } catch {
+      approved = undefined;
+    }
+    if (!approved || !sameAddress(approved, spender))
+      throw errors.unexpectedTx(`${step} does not approve the payment contract`);
+  };
+
+  /** Sends a step's transaction, keeps its hash, waits for it to be mined. */
+  const send = async (step: S, res: StepTx<S> & { tx: Tx }): Promise<Hash> => {
+    const from = await walletAccount(input.account ?? res.tx.from);
+    if (!sameAddress(res.tx.from, from)) throw errors.wrongWallet(res.tx.from);
+    await deps.wallet.ensureChain();
+    const hash = await deps.wallet.sendTransaction(res.tx);
+    remember(step, hash);
+    if ((await deps.chain.waitForReceipt(hash)) !== 'success') {
+      remember(step, undefined); // reverted: nothing to resume, the next attempt sends anew
+      throw errors.failed(new Error(`${step} transaction ${hash} reverted`));
+    }
+    return hash;
+  };
+  const report = async (hash: Hash): Promise<R> => {
+    const result = await input.report(hash);
+    deps.progress.clear(key);
+    return result;
+  };
+
+  try {
+    // A payment sent before (a reload, a closed sheet, a failed report): finish that one. Sending another would
+    // pay twice. Reported even if the quote has expired since: the money has left.
+    const sentPay = progress()[pay];
+    if (sentPay) {
+      for (const a of approvals) mark(a.step, 'finish');
+      current = pay;
+      mark(pay, 'process');
+      if ((await deps.chain.waitForReceipt(sentPay)) === 'success') {
+        mark(pay, 'finish');
+        current = null;
+        return await report(sentPay);
+      }
+      remember(pay, undefined); // it reverted: the payment never happened
+      input.resetStates?.();
+    }
+    input.beforeSteps?.();
+    return await runSteps();
+  } catch (error) {
+    if (current) mark(current, 'error');
+    throw error;
+  }
+
+  async function runSteps(): Promise<R> {
+    for (const { step, token } of approvals) {
+      current = step;
+      mark(step, 'process');
+      input.beforeStep?.();
+      const res = await input.fetchStepTx(step);
+      checkTx(step, res);
+      const allowance = await deps.chain.allowance(token, res.tx.from, spender);
+      if (allowance >= BigInt(res.amount)) {
+        // Covered: approved in an earlier attempt (finish) or before this order (skipped).
+        mark(step, progress()[step] ? 'finish' : 'skipped');
+        continue;
+      }
+      await send(step, res);
+      mark(step, 'finish');
+      await deps.sleep(STEP_PAUSE_MS);
+    }
+    current = pay;
+    mark(pay, 'process');
+    input.beforeStep?.();
+    const res = await input.fetchStepTx(pay);
+    checkTx(pay, res);
+    const hash = await send(pay, res);
+    mark(pay, 'finish');
+    current = null;
+    await deps.sleep(STEP_PAUSE_MS);
+    return await report(hash);
+  }
+}
