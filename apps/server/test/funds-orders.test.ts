@@ -184,12 +184,32 @@ describe('subscribing', () => {
     expect(await count()).toBe(n);
   });
 
-  it('needs a session', async () => {
-    expect((await api('POST', '/funds/orders', {}, { product_id: fundId, amount: '100' })).statusCode).toBe(
-      401,
-    );
-    expect((await api('GET', '/funds/orders')).statusCode).toBe(401);
-    expect((await api('GET', '/funds/summary')).statusCode).toBe(401);
+  it('needs a session on every route; admin routes need the admin role', async () => {
+    const member: Array<['GET' | 'POST', string]> = [
+      ['POST', '/funds/orders'],
+      ['GET', '/funds/orders'],
+      ['GET', '/funds/orders/1'],
+      ['GET', '/funds/orders/1/tx?step=paying'],
+      ['POST', '/funds/orders/pay'],
+      ['POST', '/funds/orders/cancel'],
+      ['GET', '/funds/summary'],
+      ['POST', '/funds/redemptions'],
+      ['POST', '/funds/redemptions/cancel'],
+      ['GET', '/funds/redemptions'],
+    ];
+    for (const [method, url] of member)
+      expect((await api(method, url, {}, method === 'POST' ? {} : undefined)).json().code, url).toBe(401);
+    const admins: Array<['GET' | 'POST', string]> = [
+      ['GET', '/admin/funds/orders'],
+      ['GET', '/admin/funds/redemptions'],
+      ['POST', '/admin/funds/redemptions/approve'],
+      ['POST', '/admin/funds/redemptions/reject'],
+    ];
+    for (const [method, url] of admins) {
+      expect((await api(method, url, {}, method === 'POST' ? {} : undefined)).json().code, url).toBe(401);
+      const body = method === 'POST' ? { redemption_id: '1' } : undefined;
+      expect((await api(method, url, alice.headers, body)).json().code, url).toBe(403);
+    }
   });
 });
 
