@@ -27,6 +27,12 @@ describe('found my (holdings)', () => {
           pageOf([
             makeFundOrder(),
             makeFundOrder({
+              order_id: '10',
+              status: 'Redemption',
+              units_held: '890',
+              units_redeeming: '100',
+            }),
+            makeFundOrder({
               order_id: '12',
               status: 'Processing',
               unit_nav: null,
@@ -52,6 +58,9 @@ describe('found my (holdings)', () => {
     expect(text('fund-order-value')).toBe('1,039.50 USDT');
     expect(text('fund-order-revenue')).toBe('39.50 USDT');
     expect(text('fund-order-lock-end')).not.toBe('-');
+    expect(item.querySelector('[data-testid="fund-order-units-redeeming"]')).toBeNull();
+    expect(text('fund-order-units-redeeming', screen.getByTestId('fund-order-10'))).toBe('100.00');
+    expect(text('fund-order-status', screen.getByTestId('fund-order-10'))).toBe('Redeeming');
     const processing = screen.getByTestId('fund-order-12');
     expect(text('fund-order-status', processing)).toBe('Processing');
     expect(text('fund-order-amount', processing)).toBe('500.00 USDT');

@@ -27,6 +27,12 @@ export function FundOrderItem({ order, onOpen }: { order: FundOrder; onOpen: (or
             <span className="muted">{t('fund.order.fields.units_held')}</span>
             <span data-testid="fund-order-units">{formatUnits(order.units_held)}</span>
           </span>
+          {/[1-9]/.test(order.units_redeeming) && (
+            <span className="fund-order-item-row">
+              <span className="muted">{t('fund.order.fields.units_redeeming')}</span>
+              <span data-testid="fund-order-units-redeeming">{formatUnits(order.units_redeeming)}</span>
+            </span>
+          )}
           <span className="fund-order-item-row">
             <span className="muted">{t('fund.order.fields.value_usdt')}</span>
             <span data-testid="fund-order-value">{formatUsdt(order.value_usdt)}</span>
