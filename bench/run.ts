@@ -7,6 +7,7 @@
  *  3. and 4. Order confirmation latency and payment ingestion throughput (bench/orders.ts).
  *  5. Daily settlement at 100k and 1M members, its naive baseline, me/tree latency (bench/settlement.ts).
  *  6. Withdrawal requests per second and p99 on PostgreSQL, with a per-request baseline (bench/withdraw.ts).
+ *  7. Fund NAV publication with 100k subscriptions and 100k redemptions, with a per-order baseline (bench/funds-nav.ts).
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,6 +20,7 @@ import { devAccount, devQuoteSigner, devVoucherSigner, freePort } from '@agc/con
 import { toHex } from 'viem';
 import { apiSession } from '../e2e/support/api.ts';
 import { load, loadAll, type Result, startBuiltServer, stop, waitFor } from './http.ts';
+import { runFundNavBenchmark } from './funds-nav.ts';
 import { runOrderBenchmarks } from './orders.ts';
 import { dropPgDatabase, freshPgDatabase } from './pg.ts';
 import { runSettlementBenchmarks } from './settlement.ts';
@@ -129,8 +131,8 @@ function loginBundle() {
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
 
-/** `BENCH_PARTS` (comma-separated: me, bundle, orders, settlement, withdraw) runs some of them; all by default. */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'me,bundle,orders,settlement,withdraw').split(','));
+/** `BENCH_PARTS` (comma-separated: me, bundle, orders, settlement, withdraw, funds) runs some of them; all by default. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'me,bundle,orders,settlement,withdraw,funds').split(','));
 
 async function benchMe() {
   console.log(
@@ -189,6 +191,7 @@ async function main() {
   if (PARTS.has('orders')) await runOrderBenchmarks();
   if (PARTS.has('settlement')) await runSettlementBenchmarks();
   if (PARTS.has('withdraw')) await runWithdrawBenchmark();
+  if (PARTS.has('funds')) await runFundNavBenchmark();
 }
 
 main().catch((e) => {

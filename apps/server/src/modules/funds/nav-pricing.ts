@@ -13,7 +13,7 @@ export interface PricedCounts {
 }
 
 /** Postings per transferBatch call: bounds the size of one statement's array parameters. */
-const POSTING_CHUNK = 60_000;
+const POSTING_CHUNK = 50_000;
 
 /** The moment a holding's lock ends: the NAV day plus the product's lock period, 00:00 UTC. */
 export function lockEndOf(navDay: string, lockDays: number): Date {
@@ -22,13 +22,40 @@ export function lockEndOf(navDay: string, lockDays: number): Date {
   return end;
 }
 
+/** Sums per member of what one NAV moves for them (a member has several orders and redemptions). */
+class MemberSums {
+  private readonly sums = new Map<string, bigint[]>();
+  constructor(private readonly width: number) {}
+  add(userId: string, values: bigint[]) {
+    let s = this.sums.get(userId);
+    if (!s) {
+      s = new Array<bigint>(this.width).fill(0n);
+      this.sums.set(userId, s);
+    }
+    for (let i = 0; i < this.width; i++) s[i]! += values[i]!;
+  }
+  entries() {
+    return [...this.sums.entries()].map(([user, values]) => ({ user: BigInt(user), values }));
+  }
+}
+
 /**
  * Prices a product's waiting business at a NAV just published, inside the publishing transaction (forward
  * pricing): every Processing subscription becomes a Subscription holding (fee rounded up, units rounded down),
- * every Approved redemption is Completed (value rounded down, fee rounded up, paid into available USDT). Set-based:
- * a fixed number of statements whatever the count (the figures are computed in bulk with math.ts, the one place
- * of the fund arithmetic, and written with array parameters). Rows are locked in id order (fund_orders, then
- * fund_redemptions), as the redemption requests lock an order before touching its redemptions.
+ * every Approved redemption is Completed (value rounded down, fee rounded up, paid into available USDT).
+ *
+ * Set-based: a fixed number of statements whatever the count. The figures of each order and redemption are
+ * computed with math.ts (the one place of the fund arithmetic) and written to its row with array parameters;
+ * the row keeps them (fee, units, NAV id; gross, fee, amount). The ledger gets one transfer per member, account
+ * pair and NAV — the sum of that member's rows priced at this NAV — under the keys `fundnav:<nav id>:<member>:…`
+ * (ref `fundnav:<nav id>`): a publication priced 100,000 subscriptions and 100,000 redemptions would otherwise
+ * post 600,000 journal rows, which alone takes longer than the 5 s the publication may take (measured in
+ * bench/funds-nav.ts). The redemption fees of one NAV are one system transfer.
+ *
+ * Concurrency: the caller holds the product's row lock (one NAV action per product at a time). Rows move only if
+ * still in the state read (status checked in each UPDATE, which locks the row), so a state changed meanwhile is
+ * never priced twice or half. A holding's cost and its held units (free + redeeming) change only here; redemption
+ * requests, cancels and rejections move units between free and redeeming, which the UPDATE applies as deltas.
  */
 export async function priceAtNav(
   tx: DbOrTx,
@@ -59,66 +86,70 @@ async function priceSubscriptions(
   nav: PublishedNav,
   o: { now: Date; lockEndsAt: Date; postings: TransferInput[] },
 ): Promise<number> {
-  const rows = rowsOf<{ id: string; user_id: string; amount_usdt: string; fee_ppm: number | string }>(
+  const rows = rowsOf<{ id: string; amount_usdt: string; fee_ppm: number | string }>(
     await tx.execute(sql`
-      select id::text as id, user_id::text as user_id, amount_usdt::text as amount_usdt, fee_ppm
-      from fund_orders where product_id = ${productId} and status = 'Processing'
-      order by id for update`),
+      select id::text as id, amount_usdt::text as amount_usdt, fee_ppm
+      from fund_orders where product_id = ${productId} and status = 'Processing'`),
   );
   if (rows.length === 0) return 0;
   const ids: string[] = [];
   const fees: string[] = [];
   const units: string[] = [];
   for (const r of rows) {
-    const user = BigInt(r.user_id);
     const priced = priceSubscription(BigInt(r.amount_usdt), Number(r.fee_ppm), nav.navE8);
     ids.push(r.id);
     fees.push(priced.fee.toString());
     units.push(priced.units.toString());
-    const ref = `fundorder:${r.id}`;
-    if (priced.net > 0n)
+  }
+  const updated = rowsOf<{ user_id: string; amount: string; fee: string; units: string }>(
+    await tx.execute(sql`
+      update fund_orders o set status = 'Subscription', fee_usdt = u.fee, units = u.units, units_free = u.units,
+        cost_usdt = o.amount_usdt, nav_id = ${nav.id.toString()}::bigint, nav_e8 = ${nav.navE8.toString()}::numeric,
+        subscribed_at = ${o.now.toISOString()}::timestamptz, lock_ends_at = ${o.lockEndsAt.toISOString()}::timestamptz
+      from unnest(${sql.param(ids)}::bigint[], ${sql.param(fees)}::numeric[], ${sql.param(units)}::numeric[])
+        as u(id, fee, units)
+      where o.id = u.id and o.status = 'Processing' and o.product_id = ${productId}
+      returning o.user_id::text as user_id, o.amount_usdt::text as amount, u.fee::text as fee, u.units::text as units`),
+  );
+  // Per member: [net, fee, units].
+  const sums = new MemberSums(3);
+  for (const r of updated) {
+    const fee = BigInt(r.fee);
+    sums.add(r.user_id, [BigInt(r.amount) - fee, fee, BigInt(r.units)]);
+  }
+  const ref = `fundnav:${nav.id}`;
+  for (const { user, values } of sums.entries()) {
+    const [net, fee, issued] = values as [bigint, bigint, bigint];
+    const key = `${ref}:${user}:subscription`;
+    if (net > 0n)
       o.postings.push({
         debit: usdtRef(user, FUND_ACCOUNTS.subscribing),
         credit: usdtRef(null, FUND_ACCOUNTS.assets),
-        amount: priced.net,
+        amount: net,
         kind: 'fund.subscription.net',
         ref,
-        idempotencyKey: `fundorder:${r.id}:net`,
+        idempotencyKey: `${key}:net`,
       });
-    if (priced.fee > 0n)
+    if (fee > 0n)
       o.postings.push({
         debit: usdtRef(user, FUND_ACCOUNTS.subscribing),
         credit: usdtRef(null, FUND_ACCOUNTS.fees),
-        amount: priced.fee,
+        amount: fee,
         kind: 'fund.subscription.fee',
         ref,
-        idempotencyKey: `fundorder:${r.id}:fee`,
+        idempotencyKey: `${key}:fee`,
       });
-    if (priced.units > 0n)
+    if (issued > 0n)
       o.postings.push({
         debit: unitRef(null, FUND_ACCOUNTS.unitsIssued, productId),
         credit: unitRef(user, FUND_ACCOUNTS.units, productId),
-        amount: priced.units,
+        amount: issued,
         kind: 'fund.subscription.units',
         ref,
-        idempotencyKey: `fundorder:${r.id}:units`,
+        idempotencyKey: `${key}:units`,
       });
   }
-  await tx.execute(sql`
-    update fund_orders o set status = 'Subscription', fee_usdt = u.fee, units = u.units, units_free = u.units,
-      cost_usdt = o.amount_usdt, nav_id = ${nav.id.toString()}::bigint, nav_e8 = ${nav.navE8.toString()}::numeric,
-      subscribed_at = ${o.now.toISOString()}::timestamptz, lock_ends_at = ${o.lockEndsAt.toISOString()}::timestamptz
-    from unnest(${sql.param(ids)}::bigint[], ${sql.param(fees)}::numeric[], ${sql.param(units)}::numeric[])
-      as u(id, fee, units)
-    where o.id = u.id`);
-  return rows.length;
-}
-
-interface HeldOrder {
-  free: bigint;
-  redeeming: bigint;
-  cost: bigint;
-  realized: bigint;
+  return updated.length;
 }
 
 async function completeRedemptions(
@@ -127,108 +158,109 @@ async function completeRedemptions(
   nav: PublishedNav,
   o: { now: Date; postings: TransferInput[] },
 ): Promise<number> {
-  // Orders first (the lock order of the redemption requests), then their Approved redemptions.
-  const orderIds = rowsOf<{ order_id: string }>(
-    await tx.execute(sql`
-      select distinct order_id::text as order_id from fund_redemptions
-      where product_id = ${productId} and status = 'Approved'`),
-  ).map((r) => r.order_id);
-  if (orderIds.length === 0) return 0;
-  const orders = new Map<string, HeldOrder>();
-  for (const r of rowsOf<{
-    id: string;
-    units_free: string;
-    units_redeeming: string;
-    cost_usdt: string;
-    realized_usdt: string;
-  }>(
-    await tx.execute(sql`
-      select o.id::text as id, o.units_free::text as units_free, o.units_redeeming::text as units_redeeming,
-        o.cost_usdt::text as cost_usdt, o.realized_usdt::text as realized_usdt
-      from fund_orders o join unnest(${sql.param(orderIds)}::bigint[]) as k(id) on o.id = k.id
-      order by o.id for update of o`),
-  ))
-    orders.set(r.id, {
-      free: BigInt(r.units_free),
-      redeeming: BigInt(r.units_redeeming),
-      cost: BigInt(r.cost_usdt),
-      realized: BigInt(r.realized_usdt),
-    });
   const rows = rowsOf<{
     id: string;
     order_id: string;
-    user_id: string;
     units: string;
     fee_ppm: number | string;
+    held: string;
+    cost: string;
   }>(
     await tx.execute(sql`
-      select id::text as id, order_id::text as order_id, user_id::text as user_id, units::text as units, fee_ppm
-      from fund_redemptions where product_id = ${productId} and status = 'Approved'
-      order by id for update`),
+      select r.id::text as id, r.order_id::text as order_id, r.units::text as units, r.fee_ppm,
+        (o.units_free + o.units_redeeming)::text as held, o.cost_usdt::text as cost
+      from fund_redemptions r join fund_orders o on o.id = r.order_id
+      where r.product_id = ${productId} and r.status = 'Approved'
+      order by r.order_id, r.id`),
   );
+  if (rows.length === 0) return 0;
   const red = { ids: [] as string[], gross: [] as string[], fee: [] as string[], amount: [] as string[] };
+  // Per order: units leaving, cost leaving, revenue realised (an order may complete several redemptions at once).
+  const orders = new Map<
+    string,
+    { held: bigint; cost: bigint; units: bigint; share: bigint; realized: bigint }
+  >();
   for (const r of rows) {
-    const order = orders.get(r.order_id);
-    // Approved after the orders were locked: it waits for the next NAV.
-    if (!order) continue;
-    const user = BigInt(r.user_id);
+    let order = orders.get(r.order_id);
+    if (!order) {
+      order = { held: BigInt(r.held), cost: BigInt(r.cost), units: 0n, share: 0n, realized: 0n };
+      orders.set(r.order_id, order);
+    }
     const units = BigInt(r.units);
     const priced = priceRedemption(units, Number(r.fee_ppm), nav.navE8);
-    const share = costShare(order.cost, units, order.free + order.redeeming);
-    order.redeeming -= units;
-    order.cost -= share;
+    const share = costShare(order.cost - order.share, units, order.held - order.units);
+    order.units += units;
+    order.share += share;
     order.realized += priced.amount - share;
     red.ids.push(r.id);
     red.gross.push(priced.gross.toString());
     red.fee.push(priced.fee.toString());
     red.amount.push(priced.amount.toString());
-    const ref = `fundredemption:${r.id}`;
+  }
+  const completed = rowsOf<{ user_id: string; units: string; fee: string; amount: string }>(
+    await tx.execute(sql`
+      update fund_redemptions r set status = 'Completed', nav_id = ${nav.id.toString()}::bigint,
+        nav_e8 = ${nav.navE8.toString()}::numeric, gross_usdt = u.gross, fee_usdt = u.fee, amount_usdt = u.amount,
+        completed_at = ${o.now.toISOString()}::timestamptz
+      from unnest(${sql.param(red.ids)}::bigint[], ${sql.param(red.gross)}::numeric[],
+        ${sql.param(red.fee)}::numeric[], ${sql.param(red.amount)}::numeric[]) as u(id, gross, fee, amount)
+      where r.id = u.id and r.status = 'Approved'
+      returning r.user_id::text as user_id, r.units::text as units, u.fee::text as fee, u.amount::text as amount`),
+  );
+  // The guarded update moved every row read: the redemptions of a product leave Approved only here, under the
+  // product's lock. Anything else would leave the orders' figures below wrong, so refuse the whole publication.
+  if (completed.length !== rows.length) throw new Error('fund redemptions changed while being priced');
+  // An order with nothing left is Redeemed; one still holding units goes back to Subscription once no
+  // redemption of it is open, and stays Redemption while one is.
+  const ids = [...orders.keys()];
+  const col = (f: (x: { units: bigint; share: bigint; realized: bigint }) => bigint) =>
+    ids.map((id) => f(orders.get(id)!).toString());
+  await tx.execute(sql`
+    update fund_orders o set units_redeeming = o.units_redeeming - u.units, cost_usdt = o.cost_usdt - u.share,
+      realized_usdt = o.realized_usdt + u.realized,
+      status = case when o.units_free + o.units_redeeming - u.units = 0 then 'Redeemed'
+                    when o.units_redeeming - u.units = 0 then 'Subscription' else 'Redemption' end
+    from unnest(${sql.param(ids)}::bigint[], ${sql.param(col((x) => x.units))}::numeric[],
+      ${sql.param(col((x) => x.share))}::numeric[], ${sql.param(col((x) => x.realized))}::numeric[])
+      as u(id, units, share, realized)
+    where o.id = u.id`);
+  // Per member: [units, amount]; the fees of the whole NAV are one system transfer.
+  const sums = new MemberSums(2);
+  let fees = 0n;
+  for (const r of completed) {
+    sums.add(r.user_id, [BigInt(r.units), BigInt(r.amount)]);
+    fees += BigInt(r.fee);
+  }
+  const ref = `fundnav:${nav.id}`;
+  for (const { user, values } of sums.entries()) {
+    const [units, amount] = values as [bigint, bigint];
+    const key = `${ref}:${user}:redemption`;
     o.postings.push({
       debit: unitRef(user, FUND_ACCOUNTS.unitsRedeeming, productId),
       credit: unitRef(null, FUND_ACCOUNTS.unitsIssued, productId),
       amount: units,
       kind: 'fund.redemption.units',
       ref,
-      idempotencyKey: `fundredemption:${r.id}:units`,
+      idempotencyKey: `${key}:units`,
     });
-    if (priced.amount > 0n)
+    if (amount > 0n)
       o.postings.push({
         debit: usdtRef(null, FUND_ACCOUNTS.assets),
         credit: usdtRef(user, FUND_ACCOUNTS.memberAvailable),
-        amount: priced.amount,
+        amount,
         kind: 'fund.redemption.amount',
         ref,
-        idempotencyKey: `fundredemption:${r.id}:amount`,
-      });
-    if (priced.fee > 0n)
-      o.postings.push({
-        debit: usdtRef(null, FUND_ACCOUNTS.assets),
-        credit: usdtRef(null, FUND_ACCOUNTS.fees),
-        amount: priced.fee,
-        kind: 'fund.redemption.fee',
-        ref,
-        idempotencyKey: `fundredemption:${r.id}:fee`,
+        idempotencyKey: `${key}:amount`,
       });
   }
-  if (red.ids.length === 0) return 0;
-  await tx.execute(sql`
-    update fund_redemptions r set status = 'Completed', nav_id = ${nav.id.toString()}::bigint,
-      nav_e8 = ${nav.navE8.toString()}::numeric, gross_usdt = u.gross, fee_usdt = u.fee, amount_usdt = u.amount,
-      completed_at = ${o.now.toISOString()}::timestamptz
-    from unnest(${sql.param(red.ids)}::bigint[], ${sql.param(red.gross)}::numeric[], ${sql.param(red.fee)}::numeric[],
-      ${sql.param(red.amount)}::numeric[]) as u(id, gross, fee, amount)
-    where r.id = u.id`);
-  // An order with nothing left is Redeemed; one still holding units goes back to Subscription once no
-  // redemption of it is open, and stays Redemption while one is.
-  const ids = [...orders.keys()];
-  const at = (f: (h: HeldOrder) => bigint) => ids.map((id) => f(orders.get(id)!).toString());
-  await tx.execute(sql`
-    update fund_orders o set units_redeeming = u.redeeming, cost_usdt = u.cost, realized_usdt = u.realized,
-      status = case when o.units_free + u.redeeming = 0 then 'Redeemed'
-                    when u.redeeming = 0 then 'Subscription' else 'Redemption' end
-    from unnest(${sql.param(ids)}::bigint[], ${sql.param(at((h) => h.redeeming))}::numeric[],
-      ${sql.param(at((h) => h.cost))}::numeric[], ${sql.param(at((h) => h.realized))}::numeric[])
-      as u(id, redeeming, cost, realized)
-    where o.id = u.id`);
-  return red.ids.length;
+  if (fees > 0n)
+    o.postings.push({
+      debit: usdtRef(null, FUND_ACCOUNTS.assets),
+      credit: usdtRef(null, FUND_ACCOUNTS.fees),
+      amount: fees,
+      kind: 'fund.redemption.fee',
+      ref,
+      idempotencyKey: `${ref}:redemption_fees`,
+    });
+  return completed.length;
 }
