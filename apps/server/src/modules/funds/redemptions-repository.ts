@@ -1,4 +1,4 @@
-import { type DbOrTx, schema } from '@agc/db';
+import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { FundRedemptionStatus } from '@agc/shared';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 
@@ -105,28 +105,50 @@ export interface RedemptionPageQuery {
   size: number;
 }
 
-/**
- * An open redemption's queue place: its rank by id among the product's Pending and Approved redemptions (the order
- * pricing follows), one indexed count (fund_redemptions_product_status_idx); null for the others.
- */
-const queuePlace = sql<
-  string | number | null
->`case when ${fundRedemptions.status} in ('Pending', 'Approved') then (
-    select count(*) from fund_redemptions q
-    where q.product_id = ${fundRedemptions.productId} and q.status in ('Pending', 'Approved')
-      and q.id <= ${fundRedemptions.id}) end`;
-
 const viewSelect = (db: DbOrTx) =>
   db
-    .select({ r: fundRedemptions, queuePlace, address: users.address })
+    .select({ r: fundRedemptions, address: users.address })
     .from(fundRedemptions)
     .innerJoin(users, eq(users.id, fundRedemptions.userId));
 
-const toView = (r: { r: FundRedemptionRow; queuePlace: string | number | null; address: string }) => ({
-  ...r.r,
-  address: r.address,
-  queuePlace: r.queuePlace === null ? null : Number(r.queuePlace),
-});
+/**
+ * Redemptions with their queue places: an open one's (Pending, Approved) rank by id among its product's open
+ * redemptions, the order pricing follows; null for the others. One statement per call: a count of the open
+ * redemptions before the lowest id asked and a ranking between the lowest and the highest
+ * (fund_redemptions_product_status_idx), not one count per row (at the end of a queue of 100,000 open redemptions
+ * a page of 20 took 0.7 s with a count per row).
+ */
+async function withQueuePlaces(
+  db: DbOrTx,
+  rows: Array<{ r: FundRedemptionRow; address: string }>,
+): Promise<RedemptionView[]> {
+  const open = rows.filter((x) => x.r.status === 'Pending' || x.r.status === 'Approved').map((x) => x.r);
+  const places = new Map<string, number>();
+  if (open.length > 0) {
+    const ids = open.map((r) => r.id);
+    const min = ids.reduce((m, id) => (id < m ? id : m));
+    const max = ids.reduce((m, id) => (id > m ? id : m));
+    const products = sql.param([...new Set(open.map((r) => r.productId))]);
+    // Those before the page's lowest id are counted (index only); those between its lowest and highest ranked.
+    const ranked = rowsOf<{ id: string; place: string | number }>(
+      await db.execute(sql`
+        with before as (
+          select product_id, count(*) as n from fund_redemptions
+          where product_id = any(${products}::int[]) and status in ('Pending', 'Approved')
+            and id < ${min.toString()}::bigint
+          group by product_id)
+        select q.id::text as id, coalesce(b.n, 0) + q.rank as place from (
+          select id, product_id, row_number() over (partition by product_id order by id) as rank
+          from fund_redemptions
+          where product_id = any(${products}::int[]) and status in ('Pending', 'Approved')
+            and id between ${min.toString()}::bigint and ${max.toString()}::bigint
+        ) q left join before b on b.product_id = q.product_id
+        where q.id = any(${sql.param(ids.map(String))}::bigint[])`),
+    );
+    for (const r of ranked) places.set(r.id, Number(r.place));
+  }
+  return rows.map((x) => ({ ...x.r, address: x.address, queuePlace: places.get(x.r.id.toString()) ?? null }));
+}
 
 /** A page of redemptions (a member's, an order's, or everyone's by status), with their queue places. */
 export async function redemptionPage(db: DbOrTx, q: RedemptionPageQuery) {
@@ -144,19 +166,20 @@ export async function redemptionPage(db: DbOrTx, q: RedemptionPageQuery) {
     db.select({ n: count() }).from(fundRedemptions).where(where),
   ]);
   const n = total?.n ?? 0;
-  const list: RedemptionView[] = rows.map(toView);
+  const list = await withQueuePlaces(db, rows);
   return { list, total: n, page: q.page, size: q.size, has_more: q.page * q.size < n };
 }
 
 /** One redemption as redemptionPage answers it. */
 export async function redemptionView(db: DbOrTx, id: bigint): Promise<RedemptionView | undefined> {
-  const [row] = await viewSelect(db).where(eq(fundRedemptions.id, id)).limit(1);
-  return row && toView(row);
+  const rows = await viewSelect(db).where(eq(fundRedemptions.id, id)).limit(1);
+  return (await withQueuePlaces(db, rows))[0];
 }
 
 /** An order's redemptions, newest first (the order's detail). */
 export async function orderRedemptions(db: DbOrTx, orderId: bigint): Promise<RedemptionView[]> {
-  return (
-    await viewSelect(db).where(eq(fundRedemptions.orderId, orderId)).orderBy(desc(fundRedemptions.id))
-  ).map(toView);
+  return withQueuePlaces(
+    db,
+    await viewSelect(db).where(eq(fundRedemptions.orderId, orderId)).orderBy(desc(fundRedemptions.id)),
+  );
 }
