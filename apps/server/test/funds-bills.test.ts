@@ -1,8 +1,16 @@
-import { rowsOf } from '@agc/db';
-import { sql } from 'drizzle-orm';
+import { rowsOf, schema } from '@agc/db';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUND_ORDER_TAG } from '../src/modules/chain/index.ts';
 import { billsCsv, closeDueMonths, csvCell } from '../src/modules/funds/bills-service.ts';
-import { unitsValue } from '../src/modules/funds/math.ts';
+import {
+  approveRedemption,
+  createFundOrder,
+  createRedemption,
+  ingestFundPaidEvents,
+  publishNav,
+} from '../src/modules/funds/index.ts';
+import { feeOf, unitsValue } from '../src/modules/funds/math.ts';
 import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
 import type { Member } from '../src/modules/members/index.ts';
 import {
@@ -18,7 +26,7 @@ import {
   USDT,
   usdtBalance,
 } from './funds-bills-support.ts';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { randomHex, startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
 let m1: Member;
@@ -306,4 +314,97 @@ describe('monthly fund bills and Interest', () => {
     expect(ja.body).toContain('アルファ');
     expect((await s.app.inject({ method: 'GET', url: '/api/v1/funds/bills.csv' })).json().code).toBe(401);
   });
+});
+
+describe('a bill of a holding made through the funds’ own services', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ FUND_NAV_MAX_STEP_PERCENT: '50' });
+  });
+  afterAll(() => t?.close());
+
+  it('subscribe, NAV, redeem, approve, NAV: the month’s bill matches the order, its redemption and the ledger', async () => {
+    const at = (iso: string) => t.advance(new Date(iso).getTime() - t.ctx.now().getTime());
+    at('2027-01-05T09:00:00Z');
+    const root = await addRoot(t.ctx);
+    const m = await addMember(t.ctx, root, 'left');
+    const adminA = await addMember(t.ctx, root, 'right');
+    const user = { id: m.id, address: m.address, roles: [] };
+    const admin = { id: adminA.id, address: adminA.address, roles: ['admin' as const] };
+    const p = await addProduct(t.ctx.db, {
+      lockDays: 0,
+      minimumUsdt: 100n * USDT,
+      subscriptionFeePpm: 15_000,
+      redemptionFeePpm: 5_000,
+      distributionPpm: 60_000,
+    });
+    await publishNav(t.ctx, admin, p, '2027-01-05', '1');
+    const order = await createFundOrder(t.ctx, user, p, '1000');
+    await t.ctx.db.transaction((tx) =>
+      ingestFundPaidEvents(t.ctx, tx, [
+        {
+          txHash: randomHex(32),
+          logIndex: 0,
+          blockNumber: 1n,
+          blockHash: randomHex(32),
+          onChainId: FUND_ORDER_TAG | order.id,
+          payer: m.address,
+          usdtAmount: 1000n * USDT,
+          agcAmount: 0n,
+        },
+      ]),
+    );
+    at('2027-01-06T09:00:00Z');
+    await publishNav(t.ctx, admin, p, '2027-01-06', '1.03');
+    at('2027-01-20T09:00:00Z');
+    const r = await createRedemption(t.ctx, user, order.id, '300.5');
+    await approveRedemption(t.ctx, admin, r.id, '');
+    at('2027-01-21T09:00:00Z');
+    await publishNav(t.ctx, admin, p, '2027-01-21', '1.07654321');
+    at('2027-01-31T09:00:00Z');
+    await publishNav(t.ctx, admin, p, '2027-01-31', '1.1');
+    at('2027-02-01T06:00:00Z');
+    expect((await closeDueMonths(t.ctx)).map((x) => [x.month, x.bills, x.interest])).toEqual([
+      ['2027-01', 1, 1],
+    ]);
+
+    const [o] = await t.ctx.db.select().from(schema.fundOrders).where(eq(schema.fundOrders.id, order.id));
+    const [red] = await t.ctx.db
+      .select()
+      .from(schema.fundRedemptions)
+      .where(eq(schema.fundRedemptions.id, r.id));
+    const closingUnits = o!.units - 300_500_000n;
+    const closingValue = unitsValue(closingUnits, 110_000_000n);
+    const interest = (closingValue * 60_000n) / 12_000_000n;
+    const [bill] = await bills();
+    expect(bill).toEqual({
+      order_id: order.id.toString(),
+      month: '2027-01',
+      opening_units: '0',
+      closing_units: closingUnits.toString(),
+      opening_nav_e8: null,
+      closing_nav_e8: '110000000',
+      opening_value_usdt: '0',
+      closing_value_usdt: closingValue.toString(),
+      subscriptions_usdt: '1000000000',
+      redemptions_usdt: red!.amountUsdt!.toString(),
+      interest_usdt: interest.toString(),
+      fees_usdt: (o!.feeUsdt + red!.feeUsdt!).toString(),
+    });
+    // The fees are the subscription's 1.5 % and the redemption's 0.5 %, as priced.
+    expect(o!.feeUsdt).toBe(15n * USDT);
+    expect(red!.feeUsdt).toBe(feeOf(red!.grossUsdt!, 5_000));
+    expect(await usdtBalance(t.ctx.db, m.id, ACCOUNTS.fundAvailableProfit)).toBe(interest);
+    expect(await usdtBalance(t.ctx.db, m.id, ACCOUNTS.available)).toBe(red!.amountUsdt);
+    expect(await checkLedger(t.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+
+  async function bills() {
+    return rowsOf<Record<string, string>>(
+      await t.ctx.db.execute(sql`select order_id::text, month, opening_units::text, closing_units::text,
+        opening_nav_e8::text, closing_nav_e8::text, opening_value_usdt::text, closing_value_usdt::text,
+        subscriptions_usdt::text, redemptions_usdt::text, interest_usdt::text, fees_usdt::text
+        from fund_bills order by month, order_id`),
+    );
+  }
 });

@@ -58,7 +58,7 @@ export async function nextFundSettlementDay(ctx: AppContext, now: Date): Promise
 export async function settleFundEarnings(ctx: AppContext, day: string): Promise<FundRun> {
   const run = await ctx.db.transaction(async (tx) => {
     await lockFundSettlement(tx);
-    if (await isFundDaySettled(tx, day)) return { day, settled: false, totals: {}, paid: [] as bigint[] };
+    if (await isFundDaySettled(tx, day)) return { day, settled: false, totals: {}, changed: false };
     const volume = await fundDayVolume(tx, day);
     const { nodes, state } = await placementPaths(tx, [...volume.keys()]);
     const result = settleFundDay({ day, volume, nodes, state, rules: ctx.config.funds });
@@ -85,10 +85,10 @@ export async function settleFundEarnings(ctx: AppContext, day: string): Promise<
       subscribers: volume.size,
     };
     await insertFundRun(tx, day, ctx.now(), totals);
-    return { day, settled: true, totals, paid: [...new Set(written.map((e) => e.userId))] };
+    return { day, settled: true, totals, changed: written.length > 0 || result.state.size > 0 };
   });
-  // The fund level and fund_available_profit in /me moved.
-  if (run.paid.length > 0 || run.settled) invalidate(ctx, { kind: 'figures', ids: run.paid });
+  // Committed: fund_available_profit and fund_level in /me may have moved for anyone on the paths.
+  if (run.changed) invalidate(ctx, { kind: 'allFigures' });
   return { day: run.day, settled: run.settled, totals: run.totals };
 }
 
