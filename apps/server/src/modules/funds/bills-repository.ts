@@ -70,23 +70,23 @@ function holdingsCte(b: MonthBounds): SQL {
         coalesce(red.red_amount, 0) as reds
       from fund_orders o left join red on red.order_id = o.id
       where o.subscribed_at < ${t1}::timestamptz),
-    h as (
-      select o.*, p.distribution_ppm,
-        (select n.nav_e8 from fund_navs n where n.product_id = o.product_id and n.status = 'Published'
+    pn as (
+      select p.id, p.distribution_ppm,
+        (select n.nav_e8 from fund_navs n where n.product_id = p.id and n.status = 'Published'
           and n.day <= ${b.firstDay}::date order by n.day desc limit 1) as opening_nav,
-        (select n.nav_e8 from fund_navs n where n.product_id = o.product_id and n.status = 'Published'
+        (select n.nav_e8 from fund_navs n where n.product_id = p.id and n.status = 'Published'
           and n.day <= ${b.lastDay}::date order by n.day desc limit 1) as closing_nav
-      from o join fund_products p on p.id = o.product_id
+      from fund_products p),
+    h as (
+      select o.*, pn.distribution_ppm, pn.opening_nav, pn.closing_nav
+      from o join pn on pn.id = o.product_id
       where o.opening_units > 0 or o.subs > 0)`;
 }
 
-/** The Interest ref of an order and month: unique, so a month's Interest is paid once. */
-export const interestRef = (orderId: bigint | string, month: string) => `interest:${orderId}:${month}`;
-
 /**
  * Records the month's Interest of every holding of a product with a distribution rate: the value at the
- * month's closing NAV (rounded down) × distribution_ppm / 12 / 1e6, rounded down. Returns only the rows
- * written now (a rerun returns none), for the ledger postings.
+ * month's closing NAV (rounded down) × distribution_ppm / 12 / 1e6, rounded down, under the ref
+ * `interest:<order>:<YYYY-MM>` (unique). Returns only the rows written now (a rerun returns none), for the ledger.
  */
 export async function insertMonthInterest(
   tx: DbOrTx,
@@ -132,8 +132,9 @@ export async function insertMonthBills(tx: DbOrTx, b: MonthBounds): Promise<numb
 }
 
 /**
- * The first month the job has to (re)visit: the latest month billed (rerun-safe, in case it was cut
- * short), else the month of the first priced subscription; null when nothing was ever priced.
+ * The first month the job has to visit: the month after the latest one billed (a month's Interest and bills are
+ * written in one transaction, so a billed month is complete), else the month of the first priced subscription;
+ * null when nothing was ever priced.
  */
 export async function firstMonthToBill(db: DbOrTx): Promise<string | null> {
   const [r] = rowsOf<{ billed: string | null; first: string | null }>(
@@ -142,7 +143,7 @@ export async function firstMonthToBill(db: DbOrTx): Promise<string | null> {
         (select to_char(min(subscribed_at) at time zone 'UTC', 'YYYY-MM') from fund_orders
           where subscribed_at is not null) as first`),
   );
-  return r?.billed ?? r?.first ?? null;
+  return r?.billed ? nextMonth(r.billed) : (r?.first ?? null);
 }
 
 export type FundBillRow = typeof fundBills.$inferSelect;
