@@ -17,10 +17,19 @@ export const fundOrderQueryOptions = (orderId: string) =>
 
 /** While an order waits for its payment to be read (Paid) the watcher may move it any moment: poll it. */
 export const FUND_ORDER_POLL_MS = 5000;
+/** Processing waits for an admin's NAV (hours): look again now and then while the page is open. */
+export const FUND_ORDER_NAV_POLL_MS = 30_000;
 
 export const useFundOrder = (orderId: string | null) =>
   useQuery({
     ...fundOrderQueryOptions(orderId ?? ''),
     enabled: Boolean(orderId),
-    refetchInterval: (query) => (query.state.data?.status === 'Paid' ? FUND_ORDER_POLL_MS : false),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'Paid'
+        ? FUND_ORDER_POLL_MS
+        : status === 'Processing'
+          ? FUND_ORDER_NAV_POLL_MS
+          : false;
+    },
   });
