@@ -2,6 +2,7 @@ import { rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDueMonths, closeMonth } from '../src/modules/funds/bills-service.ts';
+import { unitsValue } from '../src/modules/funds/math.ts';
 import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
 import {
   addHolding,
@@ -82,6 +83,32 @@ describe.skipIf(!PG)('the monthly bill job run twice and at once on PostgreSQL',
       ),
     );
     expect(t!.n).toBe(i!.n);
+    // Figures exact: each bill against the holding's own numbers (no redemptions here).
+    const rows = rowsOf<Record<string, string>>(
+      await s.ctx.db.execute(sql`select b.month, o.units::text as units, o.amount_usdt::text as amount,
+        to_char(o.subscribed_at at time zone 'UTC', 'YYYY-MM') as sub_month, p.distribution_ppm::text as dppm,
+        b.opening_units::text, b.closing_units::text, b.opening_value_usdt::text, b.closing_value_usdt::text,
+        b.subscriptions_usdt::text, b.interest_usdt::text, b.opening_nav_e8::text, b.closing_nav_e8::text
+        from fund_bills b join fund_orders o on o.id = b.order_id join fund_products p on p.id = o.product_id`),
+    );
+    const navAt = { '2026-09': [NAV, 103_456_789n], '2026-10': [103_456_789n, 101_234_567n] } as const;
+    for (const r of rows) {
+      const [open, close] = navAt[r.month as keyof typeof navAt];
+      const units = BigInt(r.units!);
+      const opening = r.sub_month === r.month ? 0n : units;
+      const closeValue = unitsValue(units, close);
+      expect([r.opening_units, r.closing_units, r.opening_nav_e8, r.closing_nav_e8]).toEqual(
+        [opening, units, open, close].map(String),
+      );
+      expect([r.opening_value_usdt, r.closing_value_usdt, r.subscriptions_usdt, r.interest_usdt]).toEqual(
+        [
+          unitsValue(opening, open),
+          closeValue,
+          r.sub_month === r.month ? BigInt(r.amount!) : 0n,
+          (closeValue * BigInt(r.dppm!)) / 12_000_000n,
+        ].map(String),
+      );
+    }
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   });
 });
