@@ -80,6 +80,12 @@ describe('route table', () => {
       '/pages/found/home': ['foundHome', true],
       '/pages/found/my': ['foundMy', true],
       '/pages/found/foundIncome/index': ['foundIncome', true],
+      // Fund screens the spec names no path for, chosen under /pages/found and /pages/admin.
+      '/pages/found/detail': ['foundDetail', true],
+      '/pages/found/orderDetail': ['foundOrderDetail', true],
+      '/pages/found/bills': ['foundBills', true],
+      '/pages/admin/funds': ['adminFunds', true],
+      '/pages/admin/fundRedemptions': ['adminFundRedemptions', true],
     });
   });
 
