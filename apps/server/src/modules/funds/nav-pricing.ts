@@ -93,12 +93,12 @@ async function priceSubscriptions(
   );
   if (rows.length === 0) return 0;
   const ids: string[] = [];
-  const fees: string[] = [];
+  const feeTexts: string[] = [];
   const units: string[] = [];
   for (const r of rows) {
     const priced = priceSubscription(BigInt(r.amount_usdt), Number(r.fee_ppm), nav.navE8);
     ids.push(r.id);
-    fees.push(priced.fee.toString());
+    feeTexts.push(priced.fee.toString());
     units.push(priced.units.toString());
   }
   const updated = rowsOf<{ user_id: string; amount: string; fee: string; units: string }>(
@@ -106,39 +106,31 @@ async function priceSubscriptions(
       update fund_orders o set status = 'Subscription', fee_usdt = u.fee, units = u.units, units_free = u.units,
         cost_usdt = o.amount_usdt, nav_id = ${nav.id.toString()}::bigint, nav_e8 = ${nav.navE8.toString()}::numeric,
         subscribed_at = ${o.now.toISOString()}::timestamptz, lock_ends_at = ${o.lockEndsAt.toISOString()}::timestamptz
-      from unnest(${sql.param(ids)}::bigint[], ${sql.param(fees)}::numeric[], ${sql.param(units)}::numeric[])
+      from unnest(${sql.param(ids)}::bigint[], ${sql.param(feeTexts)}::numeric[], ${sql.param(units)}::numeric[])
         as u(id, fee, units)
       where o.id = u.id and o.status = 'Processing' and o.product_id = ${productId}
       returning o.user_id::text as user_id, o.amount_usdt::text as amount, u.fee::text as fee, u.units::text as units`),
   );
-  // Per member: [net, fee, units].
-  const sums = new MemberSums(3);
+  // Per member: [amount, units]; the whole payment goes to the fund's assets, the NAV's fees from there to the
+  // fees account in one system transfer (as the redemption fees do).
+  const sums = new MemberSums(2);
+  let fees = 0n;
   for (const r of updated) {
-    const fee = BigInt(r.fee);
-    sums.add(r.user_id, [BigInt(r.amount) - fee, fee, BigInt(r.units)]);
+    sums.add(r.user_id, [BigInt(r.amount), BigInt(r.units)]);
+    fees += BigInt(r.fee);
   }
   const ref = `fundnav:${nav.id}`;
   for (const { user, values } of sums.entries()) {
-    const [net, fee, issued] = values as [bigint, bigint, bigint];
+    const [amount, issued] = values as [bigint, bigint];
     const key = `${ref}:${user}:subscription`;
-    if (net > 0n)
-      o.postings.push({
-        debit: usdtRef(user, FUND_ACCOUNTS.subscribing),
-        credit: usdtRef(null, FUND_ACCOUNTS.assets),
-        amount: net,
-        kind: 'fund.subscription.net',
-        ref,
-        idempotencyKey: `${key}:net`,
-      });
-    if (fee > 0n)
-      o.postings.push({
-        debit: usdtRef(user, FUND_ACCOUNTS.subscribing),
-        credit: usdtRef(null, FUND_ACCOUNTS.fees),
-        amount: fee,
-        kind: 'fund.subscription.fee',
-        ref,
-        idempotencyKey: `${key}:fee`,
-      });
+    o.postings.push({
+      debit: usdtRef(user, FUND_ACCOUNTS.subscribing),
+      credit: usdtRef(null, FUND_ACCOUNTS.assets),
+      amount,
+      kind: 'fund.subscription.amount',
+      ref,
+      idempotencyKey: `${key}:amount`,
+    });
     if (issued > 0n)
       o.postings.push({
         debit: unitRef(null, FUND_ACCOUNTS.unitsIssued, productId),
@@ -149,6 +141,15 @@ async function priceSubscriptions(
         idempotencyKey: `${key}:units`,
       });
   }
+  if (fees > 0n)
+    o.postings.push({
+      debit: usdtRef(null, FUND_ACCOUNTS.assets),
+      credit: usdtRef(null, FUND_ACCOUNTS.fees),
+      amount: fees,
+      kind: 'fund.subscription.fee',
+      ref,
+      idempotencyKey: `${ref}:subscription_fees`,
+    });
   return updated.length;
 }
 
