@@ -1,12 +1,13 @@
 // A payment made of wallet transactions the server builds, in order: ERC-20 approvals of the payment contract, then
 // the pay transaction; each mined before the next, each followed by a pause (the spec's 1 s), then the pay hash is
 // reported to the server. The shop's order (approve AGC, approve USDT, pay) and the fund subscription (approve
-// USDT, pay) both run here; each names its steps, contracts, errors and report.
+// USDT, pay) both run here; each names its steps, contracts, checks and report. Failures: payment-errors.ts.
 //
 // It resumes: an approval whose on-chain allowance already covers the step's amount is skipped, and a pay
 // transaction sent before (its hash kept per key) is waited for and reported rather than sent a second time.
 // Everything outside (server, wallet, chain, storage, clock) is injected.
 import { decodeFunctionData, erc20Abi } from 'viem';
+import { PayError, toPayError, UnexpectedTxError, WrongWalletError } from './payment-errors.ts';
 import type { ReceiptWaiter, TransactionWallet, UnsignedTx } from './transaction.ts';
 import type { TransactionProgress } from './transaction-progress.ts';
 
@@ -37,16 +38,6 @@ export interface StepPaymentDeps<S extends string, Tx extends UnsignedTx = Unsig
   sleep(ms: number): Promise<void>;
 }
 
-/** The errors a flow names (each with its own text). */
-export interface StepPaymentErrors {
-  /** The server built a transaction for another contract or spender than configured. */
-  unexpectedTx(detail: string): Error;
-  /** The wallet's account is not `expected`. */
-  wrongWallet(expected: string): Error;
-  /** A transaction reverted. */
-  failed(cause: unknown): Error;
-}
-
 export interface StepPaymentInput<S extends string, R, Tx extends UnsignedTx = UnsignedTx> {
   /** Whose progress (the order id). */
   key: string;
@@ -63,7 +54,6 @@ export interface StepPaymentInput<S extends string, R, Tx extends UnsignedTx = U
   report(hash: Hash): Promise<R>;
   /** Checked before each step is fetched (a quote's expiry): throws to stop. */
   beforeStep?(): void;
-  errors: StepPaymentErrors;
   deps: StepPaymentDeps<S, Tx>;
   /** Every change of a step's state. */
   mark(step: S, state: StepState): void;
@@ -73,16 +63,23 @@ export interface StepPaymentInput<S extends string, R, Tx extends UnsignedTx = U
   beforeSteps?(): void;
 }
 
+/** The order's quote has expired (its payment may no longer start). */
+export function isQuoteExpired(order: { quote_expires_at: string }, now: number): boolean {
+  const expires = Date.parse(order.quote_expires_at);
+  return Number.isFinite(expires) && now >= expires;
+}
+
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * Runs (or resumes) the steps. Resolves what `report` resolves; on any failure the step under way is marked
- * `error` and the error is rethrown as it is (the flow maps it to what the member sees).
+ * `error` and it rejects with the error the member should see (toPayError); a refusal in the wallet is a
+ * UserRejectedRequestError.
  */
 export async function runStepPayment<S extends string, R, Tx extends UnsignedTx = UnsignedTx>(
   input: StepPaymentInput<S, R, Tx>,
 ): Promise<R> {
-  const { key, approvals, pay, spender, deps, errors, mark } = input;
+  const { key, approvals, pay, spender, deps, mark } = input;
   const progress = () => deps.progress.get(key);
   const remember = (step: S, hash: Hash | undefined) =>
     deps.progress.set(key, { ...progress(), [step]: hash });
@@ -92,17 +89,17 @@ export async function runStepPayment<S extends string, R, Tx extends UnsignedTx 
   const walletAccount = async (expected: string) => {
     if (!account) {
       const a = await deps.wallet.account();
-      if (!sameAddress(a, expected)) throw errors.wrongWallet(expected);
+      if (!sameAddress(a, expected)) throw new WrongWalletError(expected);
       account = a;
     }
     return account;
   };
 
   const checkTx = (step: S, res: StepTx<S>) => {
-    if (res.step !== step) throw errors.unexpectedTx(`asked for ${step}, got ${res.step}`);
+    if (res.step !== step) throw new UnexpectedTxError(`asked for ${step}, got ${res.step}`);
     const approval = approvals.find((a) => a.step === step);
     const target = approval ? approval.token : spender;
-    if (!sameAddress(res.tx.to, target)) throw errors.unexpectedTx(`${step} calls ${res.tx.to}`);
+    if (!sameAddress(res.tx.to, target)) throw new UnexpectedTxError(`${step} calls ${res.tx.to}`);
     if (!approval) return;
     let approved: string | undefined;
     try {
@@ -112,19 +109,19 @@ export async function runStepPayment<S extends string, R, Tx extends UnsignedTx 
       approved = undefined;
     }
     if (!approved || !sameAddress(approved, spender))
-      throw errors.unexpectedTx(`${step} does not approve the payment contract`);
+      throw new UnexpectedTxError(`${step} does not approve the payment contract`);
   };
 
   /** Sends a step's transaction, keeps its hash, waits for it to be mined. */
   const send = async (step: S, res: StepTx<S> & { tx: Tx }): Promise<Hash> => {
     const from = await walletAccount(input.account ?? res.tx.from);
-    if (!sameAddress(res.tx.from, from)) throw errors.wrongWallet(res.tx.from);
+    if (!sameAddress(res.tx.from, from)) throw new WrongWalletError(res.tx.from);
     await deps.wallet.ensureChain();
     const hash = await deps.wallet.sendTransaction(res.tx);
     remember(step, hash);
     if ((await deps.chain.waitForReceipt(hash)) !== 'success') {
       remember(step, undefined); // reverted: nothing to resume, the next attempt sends anew
-      throw errors.failed(new Error(`${step} transaction ${hash} reverted`));
+      throw new PayError('failed', new Error(`${step} transaction ${hash} reverted`));
     }
     return hash;
   };
@@ -154,7 +151,7 @@ export async function runStepPayment<S extends string, R, Tx extends UnsignedTx 
     return await runSteps();
   } catch (error) {
     if (current) mark(current, 'error');
-    throw error;
+    throw toPayError(error);
   }
 
   async function runSteps(): Promise<R> {

@@ -13,14 +13,15 @@ import {
 } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
-import Steps from 'antd-mobile/es/components/steps';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PaymentSteps } from '../../../components/PaymentSteps.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { formatUnits, formatUsdt } from '../../../lib/format.ts';
 import { confirmModal } from '../../../lib/ui.ts';
 import { formatCountdown, useCountdown } from '../../../lib/use-countdown.ts';
+import { QuoteExpiredError } from '../../../lib/wallet/payment-errors.ts';
 import { walletBalancesQueryOptions } from '../../../lib/wallet-balances.ts';
 import { useFundQuote } from '../api/get-fund-quote.ts';
 import { useCreateFundOrder } from '../api/post-fund-order.ts';
@@ -28,7 +29,6 @@ import { useCancelFundOrder } from '../api/post-fund-order-cancel.ts';
 import { useFundPayment } from '../hooks/use-fund-payment.ts';
 import { checkAmount, stepAmount } from '../model/amount.ts';
 import { fundPayProgressStore } from '../payment/deps.ts';
-import { FundQuoteExpiredError } from '../payment/errors.ts';
 import {
   FUND_PAY_STEPS,
   type FundPaymentDeps,
@@ -54,40 +54,8 @@ export interface PurchaseSheetProps {
   deps?: FundPaymentDeps;
 }
 
-const ANTD_STATUS: Record<StepState, 'wait' | 'process' | 'finish' | 'error'> = {
-  wait: 'wait',
-  process: 'process',
-  finish: 'finish',
-  error: 'error',
-  skipped: 'finish',
-};
-
 export function FundPayStepper({ states }: { states: FundStepStates }) {
-  const { t } = useTranslation();
-  const describe = (state: StepState, step: string) =>
-    state === 'process'
-      ? t(`message.${step}`)
-      : state === 'finish'
-        ? t('pay.stepDone')
-        : state === 'skipped'
-          ? t('pay.stepSkipped')
-          : state === 'error'
-            ? t('pay.stepFailed')
-            : '';
-  return (
-    <Steps direction="vertical" data-testid="fund-pay-stepper">
-      {FUND_PAY_STEPS.map((step) => (
-        <Steps.Step
-          key={step}
-          data-testid={`fund-pay-step-${step}`}
-          data-state={states[step]}
-          status={ANTD_STATUS[states[step]]}
-          title={t(`pay.steps.${step}`)}
-          description={describe(states[step], step)}
-        />
-      ))}
-    </Steps>
-  );
+  return <PaymentSteps steps={FUND_PAY_STEPS} states={states} testIdPrefix="fund-pay" />;
 }
 
 /** The amount field with its −/+ stepper and the validation message. */
@@ -184,7 +152,7 @@ function Sheet({
   const sentPayment = order ? Boolean(fundPayProgressStore.get(order.order_id).paying) : false;
   const expired =
     (order !== null && left === 0 && !running && !sentPayment && payment.phase !== 'done') ||
-    payment.error instanceof FundQuoteExpiredError;
+    payment.error instanceof QuoteExpiredError;
   const balances = useQuery({ ...walletBalancesQueryOptions(config, address), staleTime: 0 });
   const need = amount ? parseAmount(amount, USDT_DECIMALS) : 0n;
   const short = balances.data !== undefined && !balances.isFetching && balances.data.usdt < need;

@@ -1,9 +1,8 @@
 import type { FundOrder, PublicConfig } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { invalidateMe } from '../../../lib/me.ts';
-import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
-import { isQuietTransactionError } from '../../../lib/wallet/transaction-errors.ts';
+import { useStepPayment } from '../../../lib/wallet/use-step-payment.ts';
 import { fundOrderUpdated } from '../api/use-fund-order-updated.ts';
 import { createFundPaymentDeps, fundPaymentContracts } from '../payment/deps.ts';
 import {
@@ -13,47 +12,32 @@ import {
   runFundPayment,
 } from '../payment/run-fund-payment.ts';
 
-export type FundPaymentPhase = 'idle' | 'running' | 'done' | 'error';
-
 /**
  * The payment of one fund order for a component: the step states, the phase and the error to show. `pay`
- * resolves the order after the report, or null when it stopped (an error, or a refusal in the wallet).
+ * resolves the order after the report, or null when it stopped (an error, or a refusal in the wallet); then the
+ * order, the fund lists and summary, the member's figures and the wallet's balances are read again.
  */
 export function useFundPayment(config: PublicConfig | undefined, deps?: FundPaymentDeps) {
-  const [states, setStates] = useState<FundStepStates>(initialFundStepStates);
-  const [phase, setPhase] = useState<FundPaymentPhase>('idle');
-  const [error, setError] = useState<unknown>(null);
-  const once = useOneAtATime();
   const queryClient = useQueryClient();
-
-  const pay = useCallback(
-    async (order: FundOrder): Promise<FundOrder | null> => {
-      if (!config) return null;
-      return once.run(async () => {
-        setPhase('running');
-        setError(null);
-        setStates(initialFundStepStates());
-        try {
-          const result = await runFundPayment({
-            order,
-            contracts: fundPaymentContracts(config),
-            deps: deps ?? createFundPaymentDeps(config),
-            onStep: (_step, _state, next) => setStates(next),
-          });
-          fundOrderUpdated(queryClient, result);
-          void invalidateMe(queryClient);
-          void queryClient.invalidateQueries({ queryKey: ['wallet-balances'] });
-          setPhase('done');
-          return result;
-        } catch (e) {
-          setError(isQuietTransactionError(e) ? null : e);
-          setPhase('error');
-          return null;
-        }
+  const run = useCallback(
+    (order: FundOrder, onStates: (states: FundStepStates) => void) => {
+      if (!config) throw new Error('the payment needs the configuration');
+      return runFundPayment({
+        order,
+        contracts: fundPaymentContracts(config),
+        deps: deps ?? createFundPaymentDeps(config),
+        onStep: (_step, _state, next) => onStates(next),
       });
     },
-    [config, deps, queryClient, once],
+    [config, deps],
   );
-
-  return { states, phase, error, pay };
+  const onDone = useCallback(
+    (result: FundOrder) => {
+      fundOrderUpdated(queryClient, result);
+      void invalidateMe(queryClient);
+      void queryClient.invalidateQueries({ queryKey: ['wallet-balances'] });
+    },
+    [queryClient],
+  );
+  return useStepPayment(initialFundStepStates, config ? run : undefined, onDone);
 }

@@ -3,17 +3,17 @@ import type { FundOrder, TxResponse } from '@agc/shared';
 import { encodeFunctionData, erc20Abi } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { UserRejectedRequestError } from '../../../lib/wallet/errors.ts';
+import {
+  PayError,
+  QuoteExpiredError,
+  UnexpectedTxError,
+  WrongWalletError,
+} from '../../../lib/wallet/payment-errors.ts';
 import { CONFIG } from '../../../test/config.ts';
 import { fakeWaitForReceipt, fakeWallet, hash } from '../../../test/wallet-fakes.ts';
 import type { FundPayStep } from '../api/get-fund-tx.ts';
 import { fundOrder, MEMBER, NOW } from '../test/fund-fixtures.ts';
 import { memoryFundProgressStore } from './deps.ts';
-import {
-  FundPayError,
-  FundQuoteExpiredError,
-  FundUnexpectedTxError,
-  FundWrongWalletError,
-} from './errors.ts';
 import {
   type FundOrderProgress,
   type FundPaymentDeps,
@@ -143,26 +143,26 @@ describe('runFundPayment', () => {
 
   it('refuses a transaction for another contract or spender, sending nothing', async () => {
     const f = fake({ tx: (step) => stepTx(step, { to: '0x00000000000000000000000000000000000000ee' }) });
-    await expect(run(f)).rejects.toBeInstanceOf(FundUnexpectedTxError);
+    await expect(run(f)).rejects.toBeInstanceOf(UnexpectedTxError);
     expect(f.log.some((l) => l.startsWith('send:'))).toBe(false);
     expect(f.states.at(-1)).toEqual(['authUsd', 'error']);
   });
 
   it('stops before a step once the quote has expired', async () => {
     const f = fake({ now: NOW + 31 * 60_000 });
-    await expect(run(f)).rejects.toBeInstanceOf(FundQuoteExpiredError);
+    await expect(run(f)).rejects.toBeInstanceOf(QuoteExpiredError);
     expect(f.log).toEqual([]);
   });
 
   it('refuses another wallet account than the order’s', async () => {
     const f = fake({ account: '0x00000000000000000000000000000000000000aa' });
-    await expect(run(f)).rejects.toBeInstanceOf(FundWrongWalletError);
+    await expect(run(f)).rejects.toBeInstanceOf(WrongWalletError);
     expect(f.log.some((l) => l.startsWith('send:'))).toBe(false);
   });
 
   it('a reverted payment is a failure and leaves nothing to resume', async () => {
     const f = fake({ allowance: AMOUNT, receipt: async () => 'reverted' });
-    await expect(run(f)).rejects.toBeInstanceOf(FundPayError);
+    await expect(run(f)).rejects.toBeInstanceOf(PayError);
     expect(f.progress.get('501')).toEqual({ paying: undefined });
   });
 

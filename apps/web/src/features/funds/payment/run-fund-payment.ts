@@ -6,18 +6,16 @@
 // amount skips authUsd, and a pay transaction sent before (its hash kept per order) is waited for and reported,
 // never sent a second time. Everything outside (server, wallet, chain, storage, clock) is injected.
 import type { FundOrder, TxResponse } from '@agc/shared';
-import { runStepPayment, STEP_PAUSE_MS, type StepState } from '../../../lib/wallet/step-payment.ts';
+import { OrderNotPayableError, QuoteExpiredError } from '../../../lib/wallet/payment-errors.ts';
+import {
+  isQuoteExpired,
+  runStepPayment,
+  STEP_PAUSE_MS,
+  type StepState,
+} from '../../../lib/wallet/step-payment.ts';
 import type { ReceiptWaiter, TransactionWallet } from '../../../lib/wallet/transaction.ts';
 import type { TransactionProgress } from '../../../lib/wallet/transaction-progress.ts';
 import type { FundPayStep } from '../api/get-fund-tx.ts';
-import {
-  FundOrderNotPayableError,
-  FundPayError,
-  FundQuoteExpiredError,
-  FundUnexpectedTxError,
-  FundWrongWalletError,
-  toFundPayError,
-} from './errors.ts';
 
 export const FUND_PAY_STEPS = ['authUsd', 'paying'] as const satisfies readonly FundPayStep[];
 export { STEP_PAUSE_MS, type StepState };
@@ -47,11 +45,6 @@ export interface FundPaymentDeps {
   now(): number;
 }
 
-export function isFundQuoteExpired(order: Pick<FundOrder, 'quote_expires_at'>, now: number): boolean {
-  const expires = Date.parse(order.quote_expires_at);
-  return Number.isFinite(expires) && now >= expires;
-}
-
 /** Statuses past the payment: nothing to send. */
 const PAID = new Set<FundOrder['status']>(['Paid', 'Processing', 'Subscription', 'Redemption', 'Redeemed']);
 
@@ -73,42 +66,33 @@ export async function runFundPayment({
 }): Promise<FundOrder> {
   const id = order.order_id;
   const states = initialFundStepStates();
-  try {
-    if (PAID.has(order.status)) {
-      deps.progress.clear(id);
-      return order;
-    }
-    return await runStepPayment<FundPayStep, FundOrder, TxResponse['tx']>({
-      key: id,
-      approvals: [{ step: 'authUsd', token: contracts.usdt }],
-      pay: 'paying',
-      spender: contracts.transfer,
-      fetchStepTx: async (step) => {
-        const res = await deps.fetchStepTx(step, id);
-        return { ...res, step: res.step as FundPayStep };
-      },
-      report: (hash) => deps.reportPaid(id, hash),
-      beforeStep: () => {
-        if (isFundQuoteExpired(order, deps.now())) throw new FundQuoteExpiredError();
-      },
-      beforeSteps: () => {
-        if (order.status !== 'UnPaid') throw new FundOrderNotPayableError(order.status);
-      },
-      errors: {
-        unexpectedTx: (detail) => new FundUnexpectedTxError(detail),
-        wrongWallet: (expected) => new FundWrongWalletError(expected),
-        failed: (cause) => new FundPayError('failed', cause),
-      },
-      deps,
-      mark: (step, state) => {
-        states[step] = state;
-        onStep?.(step, state, { ...states });
-      },
-      resetStates: () => {
-        Object.assign(states, initialFundStepStates());
-      },
-    });
-  } catch (error) {
-    throw toFundPayError(error);
+  if (PAID.has(order.status)) {
+    deps.progress.clear(id);
+    return order;
   }
+  return runStepPayment<FundPayStep, FundOrder, TxResponse['tx']>({
+    key: id,
+    approvals: [{ step: 'authUsd', token: contracts.usdt }],
+    pay: 'paying',
+    spender: contracts.transfer,
+    fetchStepTx: async (step) => {
+      const res = await deps.fetchStepTx(step, id);
+      return { ...res, step: res.step as FundPayStep };
+    },
+    report: (hash) => deps.reportPaid(id, hash),
+    beforeStep: () => {
+      if (isQuoteExpired(order, deps.now())) throw new QuoteExpiredError('fund.buy.errors.quoteExpired');
+    },
+    beforeSteps: () => {
+      if (order.status !== 'UnPaid') throw new OrderNotPayableError(order.status);
+    },
+    deps,
+    mark: (step, state) => {
+      states[step] = state;
+      onStep?.(step, state, { ...states });
+    },
+    resetStates: () => {
+      Object.assign(states, initialFundStepStates());
+    },
+  });
 }

@@ -3,6 +3,14 @@ import type { Order } from '@agc/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/request.ts';
 import { UserRejectedRequestError } from '../../../lib/wallet/errors.ts';
+import {
+  OrderNotPayableError,
+  PayError,
+  QuoteExpiredError,
+  toPayError,
+  UnexpectedTxError,
+  WrongWalletError,
+} from '../../../lib/wallet/payment-errors.ts';
 import { MEMBER, makeOrder, NOW } from '../../../test/fixtures.ts';
 import {
   AGC_FEE,
@@ -15,14 +23,6 @@ import {
   USDT_PRICE,
 } from '../../../test/payment-fakes.ts';
 import type { OrderProgress } from '../stores/pay-progress.ts';
-import {
-  OrderNotPayableError,
-  PayError,
-  QuoteExpiredError,
-  toPayError,
-  UnexpectedTxError,
-  WrongWalletError,
-} from './errors.ts';
 import { runPayment, STEP_PAUSE_MS } from './run-payment.ts';
 
 const order = makeOrder;

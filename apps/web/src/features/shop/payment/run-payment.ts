@@ -7,17 +7,15 @@
 // never sent twice). Everything outside (server, wallet, chain, storage, clock) is injected, so the whole
 // flow runs in tests without a browser or a chain.
 import type { Order, PayStep, TxResponse } from '@agc/shared';
-import { runStepPayment, STEP_PAUSE_MS, type StepState } from '../../../lib/wallet/step-payment.ts';
+import { OrderNotPayableError, QuoteExpiredError } from '../../../lib/wallet/payment-errors.ts';
+import {
+  isQuoteExpired,
+  runStepPayment,
+  STEP_PAUSE_MS,
+  type StepState,
+} from '../../../lib/wallet/step-payment.ts';
 import type { ReceiptWaiter, TransactionWallet } from '../../../lib/wallet/transaction.ts';
 import type { ProgressStore } from '../stores/pay-progress.ts';
-import {
-  OrderNotPayableError,
-  PayError,
-  QuoteExpiredError,
-  toPayError,
-  UnexpectedTxError,
-  WrongWalletError,
-} from './errors.ts';
 
 export const PAY_STEPS = ['authAmc', 'authUsd', 'paying'] as const satisfies readonly PayStep[];
 export type ApproveStep = Exclude<PayStep, 'paying'>;
@@ -64,10 +62,7 @@ export interface RunPaymentInput {
   onStep?: (step: PayStep, state: StepState, states: StepStates) => void;
 }
 
-export function isQuoteExpired(order: Pick<Order, 'quote_expires_at'>, now: number): boolean {
-  const expires = Date.parse(order.quote_expires_at);
-  return Number.isFinite(expires) && now >= expires;
-}
+export { isQuoteExpired };
 
 /**
  * Runs (or resumes) the payment of an Unpaid order. Resolves the order as the server returns it after
@@ -77,43 +72,34 @@ export function isQuoteExpired(order: Pick<Order, 'quote_expires_at'>, now: numb
 export async function runPayment({ order, contracts, deps, onStep }: RunPaymentInput): Promise<Order> {
   const id = order.order_id;
   const states = initialStepStates();
-  try {
-    if (order.status === 'Verifying' || order.status === 'Success') {
-      deps.progress.clear(id);
-      return order;
-    }
-    return await runStepPayment<PayStep, Order, TxResponse['tx']>({
-      key: id,
-      approvals: [
-        { step: 'authAmc', token: contracts.token },
-        { step: 'authUsd', token: contracts.usdt },
-      ],
-      pay: 'paying',
-      spender: contracts.transfer,
-      account: order.wallet,
-      fetchStepTx: (step) => deps.fetchStepTx(step, id),
-      report: (hash) => deps.reportPaid(id, hash),
-      beforeStep: () => {
-        if (isQuoteExpired(order, deps.now())) throw new QuoteExpiredError();
-      },
-      beforeSteps: () => {
-        if (order.status !== 'Unpaid') throw new OrderNotPayableError(order.status);
-      },
-      errors: {
-        unexpectedTx: (detail) => new UnexpectedTxError(detail),
-        wrongWallet: (expected) => new WrongWalletError(expected),
-        failed: (cause) => new PayError('failed', cause),
-      },
-      deps,
-      mark: (step, state) => {
-        states[step] = state;
-        onStep?.(step, state, { ...states });
-      },
-      resetStates: () => {
-        Object.assign(states, initialStepStates());
-      },
-    });
-  } catch (error) {
-    throw toPayError(error);
+  if (order.status === 'Verifying' || order.status === 'Success') {
+    deps.progress.clear(id);
+    return order;
   }
+  return runStepPayment<PayStep, Order, TxResponse['tx']>({
+    key: id,
+    approvals: [
+      { step: 'authAmc', token: contracts.token },
+      { step: 'authUsd', token: contracts.usdt },
+    ],
+    pay: 'paying',
+    spender: contracts.transfer,
+    account: order.wallet,
+    fetchStepTx: (step) => deps.fetchStepTx(step, id),
+    report: (hash) => deps.reportPaid(id, hash),
+    beforeStep: () => {
+      if (isQuoteExpired(order, deps.now())) throw new QuoteExpiredError();
+    },
+    beforeSteps: () => {
+      if (order.status !== 'Unpaid') throw new OrderNotPayableError(order.status);
+    },
+    deps,
+    mark: (step, state) => {
+      states[step] = state;
+      onStep?.(step, state, { ...states });
+    },
+    resetStates: () => {
+      Object.assign(states, initialStepStates());
+    },
+  });
 }

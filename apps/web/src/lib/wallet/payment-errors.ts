@@ -1,10 +1,11 @@
-// Payment failures as typed errors. The spec's rule: a wallet error with code -32603 means the token
+// Payment failures as typed errors, for every payment made of wallet steps (step-payment.ts: the shop's order,
+// the fund subscription). The spec's rule: a wallet error with code -32603 means the token
 // balance is insufficient (message.notToken), a refusal (4001) ends the attempt quietly, and any
 // other failure of the payment is message.payError. The errors of the wallet path and the server keep
 // their own text (lib/wallet/transaction-errors.ts), and so do the payment's own below.
-import { AppError } from '../../../lib/errors.ts';
-import { errorCodes } from '../../../lib/wallet/errors.ts';
-import { toTransactionFlowError } from '../../../lib/wallet/transaction-errors.ts';
+import { AppError } from '../errors.ts';
+import { errorCodes } from './errors.ts';
+import { toTransactionFlowError } from './transaction-errors.ts';
 
 /** The wallet or chain error code that means "not enough tokens" in this flow. */
 export const INSUFFICIENT_TOKEN_CODE = -32603;
@@ -21,15 +22,18 @@ export class PayError extends AppError {
   }
 }
 
-/** The order's quote (AGC fee at a fixed price) is past quote_expires_at: a new order is needed. */
+/**
+ * The order's quote (the shop's AGC fee at a fixed price, a fund's signed payment) is past quote_expires_at: a new
+ * order is needed. `i18nKey`: the flow's own words for it.
+ */
 export class QuoteExpiredError extends AppError {
   override name = 'QuoteExpiredError';
-  constructor() {
-    super('The quote of this order has expired', { i18nKey: 'pay.errors.quoteExpired' });
+  constructor(i18nKey = 'pay.errors.quoteExpired') {
+    super('The quote of this order has expired', { i18nKey });
   }
 }
 
-/** The order is not Unpaid (canceled, or paid already) and there is nothing to resume. */
+/** The order is not waiting for payment (canceled, or paid already) and there is nothing to resume. */
 export class OrderNotPayableError extends AppError {
   override name = 'OrderNotPayableError';
   constructor(readonly status: string) {
