@@ -173,4 +173,22 @@ describe('fund detail', () => {
     expect(screen.queryByTestId('fund-amount')).toBeNull();
     expect(screen.getByTestId('fund-network').textContent).toBe('Network: Arbitrum');
   });
+
+  it('an expired quote offers to subscribe again: a new sheet with the amount, no order yet', async () => {
+    const calls = stubApi(
+      routes({
+        'GET /api/v1/funds/orders/501': () =>
+          ok(fundOrder({ quote_expires_at: new Date(Date.now() - 1000).toISOString() })),
+      }),
+    );
+    renderPage(<FoundDetailPage />, url({ id: 7, order: '501' }));
+    expect((await screen.findByTestId('fund-quote-expired')).textContent).toContain(
+      'The quote of this subscription has expired.',
+    );
+    fireEvent.click(screen.getByTestId('fund-restart'));
+    expect(((await screen.findByTestId('fund-amount')) as HTMLInputElement).value).toBe('300');
+    await waitFor(() => expect(screen.getByTestId('fund-quote-fee')).toBeTruthy());
+    expect(screen.queryByTestId('fund-quote-expired')).toBeNull();
+    expect(apiWrites(calls)).toEqual([]);
+  });
 });

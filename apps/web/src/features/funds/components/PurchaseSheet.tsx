@@ -13,7 +13,7 @@ import {
 } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaymentSteps } from '../../../components/PaymentSteps.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
@@ -136,9 +136,18 @@ function Sheet({
   onClose,
   onPaid,
   deps,
-}: PurchaseSheetProps) {
+  initialAmount,
+  onRestart,
+}: PurchaseSheetProps & {
+  /** The amount the field starts with (a restart keeps the expired order's). */
+  initialAmount: string | null;
+  /** The quote expired: start again from the amount (a new order; the server lets the old one expire). */
+  onRestart: (amount: string) => void;
+}) {
   const { t } = useTranslation();
-  const [text, setText] = useState(resumeOrder ? resumeOrder.amount_usdt : product.minimum_usdt);
+  const [text, setText] = useState(
+    resumeOrder ? resumeOrder.amount_usdt : (initialAmount ?? product.minimum_usdt),
+  );
   const [order, setOrder] = useState<FundOrder | null>(resumeOrder);
   const [createError, setCreateError] = useState<unknown>(null);
   const payment = useFundPayment(config, deps);
@@ -309,9 +318,17 @@ function Sheet({
       {(payment.phase !== 'idle' || sentPayment) && <FundPayStepper states={payment.states} />}
 
       {expired ? (
-        <p className="notice card" role="alert" data-testid="fund-quote-expired">
-          {t('fund.buy.errors.quoteExpired')}
-        </p>
+        <div className="notice card" role="alert" data-testid="fund-quote-expired">
+          <p>{t('fund.buy.errors.quoteExpired')}</p>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            data-testid="fund-restart"
+            onClick={() => onRestart(order?.amount_usdt ?? text)}
+          >
+            {t('fund.buy.restart')}
+          </button>
+        </div>
       ) : (
         <>
           {createError != null && (
@@ -354,9 +371,22 @@ function Sheet({
 
 /** A bottom sheet with the purchase; it cannot be closed while a step is running. */
 export function PurchaseSheet(props: PurchaseSheetProps) {
+  // A restart after an expired quote: a fresh sheet (no order, the payment state new) keeping the amount.
+  const [restart, setRestart] = useState<{ round: number; amount: string } | null>(null);
+  useEffect(() => {
+    if (!props.visible) setRestart(null);
+  }, [props.visible]);
   return (
     <Popup visible={props.visible} destroyOnClose bodyClassName="checkout-popup">
-      {props.visible && <Sheet key={props.order?.order_id ?? 'new'} {...props} />}
+      {props.visible && (
+        <Sheet
+          key={restart ? `restart-${restart.round}` : (props.order?.order_id ?? 'new')}
+          {...props}
+          order={restart ? null : props.order}
+          initialAmount={restart?.amount ?? null}
+          onRestart={(amount) => setRestart((r) => ({ round: (r?.round ?? 0) + 1, amount }))}
+        />
+      )}
     </Popup>
   );
 }
