@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUND_ACCOUNTS, unitRef, usdtRef } from '../src/modules/funds/accounts.ts';
 import { costShare, priceRedemption, priceSubscription } from '../src/modules/funds/math.ts';
-import { balanceOf, checkLedger, transferBatch } from '../src/modules/ledger/index.ts';
+import { balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
 import type { Member } from '../src/modules/members/index.ts';
+import { insertApprovedRedemption, insertProcessingOrder } from './funds-nav-support.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // NAV publishing (issue 14): the rules of an entry, the second-admin confirmation and pricing at the NAV.
@@ -36,71 +37,6 @@ const dayAgo = (n: number) => {
   d.setUTCDate(d.getUTCDate() - n);
   return d.toISOString().slice(0, 10);
 };
-
-/**
- * A paid subscription waiting for its NAV, as the payment confirmation leaves it: a Processing order and its USDT
- * posted chain inflow → the member's fund_subscribing under the key `fundorder:<id>:payment`.
- */
-async function insertProcessingOrder(
-  db: DbOrTx,
-  userId: bigint,
-  productId: number,
-  amount: bigint,
-  feePpm: number,
-) {
-  return db.transaction(async (tx) => {
-    const [row] = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        insert into fund_orders (user_id, product_id, status, amount_usdt, fee_ppm, quote_expires_at, paid_at, confirmed_at)
-        values (${userId.toString()}::bigint, ${productId}, 'Processing', ${amount.toString()}::numeric, ${feePpm},
-          now(), now(), now())
-        returning id::text as id`),
-    );
-    const id = row!.id;
-    await transferBatch(tx, [
-      {
-        debit: usdtRef(null, FUND_ACCOUNTS.chainInflow),
-        credit: usdtRef(userId, FUND_ACCOUNTS.subscribing),
-        amount,
-        kind: 'fund.subscription.payment',
-        ref: `fundorder:${id}`,
-        idempotencyKey: `fundorder:${id}:payment`,
-      },
-    ]);
-    return BigInt(id);
-  });
-}
-
-/** An approved redemption of `units` of a holding, as the request and the admin's approval leave it. */
-async function insertApprovedRedemption(db: DbOrTx, orderId: bigint, units: bigint, feePpm: number) {
-  return db.transaction(async (tx) => {
-    const [o] = rowsOf<{ user_id: string; product_id: number }>(
-      await tx.execute(sql`
-        update fund_orders set units_free = units_free - ${units.toString()}::numeric,
-          units_redeeming = units_redeeming + ${units.toString()}::numeric, status = 'Redemption'
-        where id = ${orderId.toString()}::bigint returning user_id::text as user_id, product_id`),
-    );
-    const [r] = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        insert into fund_redemptions (order_id, user_id, product_id, status, units, fee_ppm, audited_at)
-        values (${orderId.toString()}::bigint, ${o!.user_id}::bigint, ${o!.product_id}, 'Approved',
-          ${units.toString()}::numeric, ${feePpm}, now())
-        returning id::text as id`),
-    );
-    const user = BigInt(o!.user_id);
-    await transferBatch(tx, [
-      {
-        debit: unitRef(user, FUND_ACCOUNTS.units, Number(o!.product_id)),
-        credit: unitRef(user, FUND_ACCOUNTS.unitsRedeeming, Number(o!.product_id)),
-        amount: units,
-        kind: 'fund.redemption.request',
-        ref: `fundredemption:${r!.id}`,
-        idempotencyKey: `fundredemption:${r!.id}:request`,
-      },
-    ]);
-    return BigInt(r!.id);
-  });
-}
 
 type OrderRow = {
   status: string;
