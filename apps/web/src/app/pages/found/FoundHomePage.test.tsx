@@ -25,7 +25,7 @@ describe('found home (Products)', () => {
     expect(q(steady, 'fund-product-lock')).toBe('30 days');
     expect(q(steady, 'fund-product-minimum')).toBe('100.00 USDT');
     expect(q(steady, 'fund-product-nav')).toBe('1.02345678');
-    expect(steady.textContent).toContain('NAV 2026-11-23');
+    expect(q(steady, 'fund-product-nav-day')).toBe('2026-11-23');
     const growth = screen.getByTestId('fund-product-8');
     expect(q(growth, 'fund-product-risk')).toBe('High');
     expect(q(growth, 'fund-product-nav')).toBe('Not published yet');

@@ -39,12 +39,15 @@ export function FundProductItem({ product, onOpen }: { product: FundProduct; onO
           <span data-testid="fund-product-minimum">{formatUsdt(product.minimum_usdt)}</span>
         </span>
         <span>
-          <span className="muted small">
-            {product.nav_day ? t('fund.products.navOn', { day: product.nav_day }) : t('fund.products.nav')}
-          </span>
+          <span className="muted small">{t('fund.products.nav')}</span>
           <span data-testid="fund-product-nav">
             {product.nav ? formatNav(product.nav) : t('fund.products.noNav')}
           </span>
+          {product.nav_day && (
+            <span className="muted small" data-testid="fund-product-nav-day">
+              {product.nav_day}
+            </span>
+          )}
         </span>
       </span>
     </ItemButton>
