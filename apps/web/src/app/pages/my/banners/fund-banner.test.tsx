@@ -29,8 +29,8 @@ describe('account banner: funds', () => {
     const banner = result.current.banners[0];
     // 'Closed One' (off sale) yields 99%: not offered; 18.5 beats 6.2, and the first of a tie stays.
     expect(banner?.title).toBe('Growth Plus');
-    expect(banner?.text).toBe('Expected 18.5% a year, from 500.00 USDT');
-    expect(banner?.cta).toBe('View fund');
+    expect(banner?.text).toBe('Expected 18.5% a year');
+    expect(banner?.cta).toBe('From 500.00 USDT');
     banner?.open();
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.fundProductDetail));
     expect(router.state.location.search).toBe('?id=8');

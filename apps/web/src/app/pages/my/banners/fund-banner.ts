@@ -9,7 +9,8 @@ import { paths, withQuery } from '../../../../lib/paths.ts';
 import type { BannerSource } from './types.ts';
 
 /**
- * The on-sale fund with the highest expected yield ("expected {yield}% a year, from {min}"), opening its detail;
+ * The on-sale fund with the highest expected yield: its name, "Expected {yield}% a year" and, on the pill,
+ * "From {min}" (like the product banners' price), opening its detail;
  * only in the languages of config funds.locales (the funds are not read elsewhere).
  */
 export const useFundBanner: BannerSource = () => {
@@ -25,11 +26,8 @@ export const useFundBanner: BannerSource = () => {
           {
             key: `fund-${best.id}`,
             title: best.name,
-            text: t('fund.banner.text', {
-              yield: best.expected_yield_percent,
-              min: formatUsdt(best.minimum_usdt),
-            }),
-            cta: t('fund.banner.cta'),
+            text: t('fund.banner.text', { yield: best.expected_yield_percent }),
+            cta: t('fund.banner.cta', { min: formatUsdt(best.minimum_usdt) }),
             art: 'hashPower',
             tone: 'emerald',
             open: () => openPage(withQuery(paths.fundProductDetail, { id: best.id })),
