@@ -296,7 +296,8 @@ function Sheet({
             <dd data-testid="fund-wallet-usdt">
               {balances.data ? (
                 formatUsdt(formatAmount(balances.data.usdt, USDT_DECIMALS))
-              ) : balances.isError ? (
+              ) : balances.isError || balances.fetchStatus === 'idle' ? (
+                // unreadable, or nothing to read it with (no address or configuration yet)
                 t('pay.funds.unavailable')
               ) : (
                 <Skeleton inline />
