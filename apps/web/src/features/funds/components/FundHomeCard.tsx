@@ -1,6 +1,7 @@
 // The home page's Fund card (lazy: its own chunk, off the login route's budget): the member's holdings value and
 // estimated revenue, or an invitation to browse the funds; opens found home.
 import { useTranslation } from 'react-i18next';
+import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { formatUsdt } from '../../../lib/format.ts';
 import { openPage } from '../../../lib/navigation.ts';
@@ -24,6 +25,13 @@ export default function FundHomeCard() {
       </div>
       {summary.isPending ? (
         <Skeleton rows={2} testId="home-fund-loading" />
+      ) : summary.isError ? (
+        <ErrorRetry
+          error={summary.error}
+          onRetry={() => void summary.refetch()}
+          testId="home-fund-error"
+          small
+        />
       ) : holding ? (
         <dl className="rows">
           <div className="row">
@@ -42,7 +50,6 @@ export default function FundHomeCard() {
           )}
         </dl>
       ) : (
-        // No holding, or the summary could not be read: the card invites (a quiet card, not an error surface).
         <p className="muted" data-testid="home-fund-invite">
           {t('fund.card.invite')}
         </p>

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../../lib/i18n/index.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
-import { CONFIG, ok, stubApi, testQueryClient } from '../../../test/render.tsx';
+import { CONFIG, fail, ok, stubApi, testQueryClient } from '../../../test/render.tsx';
 import { FundHomeEntry } from './FundHomeEntry.tsx';
 
 afterEach(async () => {
@@ -44,6 +44,14 @@ describe('home Fund card', () => {
     renderEntry();
     expect((await screen.findByTestId('home-fund-invite')).textContent).toContain('subscribe with USDT');
     expect(screen.getByTestId('home-fund-open').textContent).toBe('Browse funds ›');
+  });
+
+  it('says why when the summary cannot be read, with a retry', async () => {
+    stubApi({ 'GET /api/v1/funds/summary': () => fail(503, 'Try again later') });
+    renderEntry();
+    const error = await screen.findByTestId('home-fund-error');
+    expect(error.textContent).toContain('Try again later');
+    expect(screen.queryByTestId('home-fund-invite')).toBeNull();
   });
 
   it('is not there (and asks nothing) in a language outside FUND_LOCALES, nor without the configuration', async () => {
