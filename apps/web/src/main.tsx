@@ -7,7 +7,7 @@ import { promptLocalPassword } from './app/LocalUnlockPrompt.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
-import { initLanguage } from './lib/i18n/index.ts';
+import { initLanguage, loadEnglishRest } from './lib/i18n/index.ts';
 import { onSessionCleared } from './lib/session.ts';
 import { installAntdRender } from './lib/ui.ts';
 import { requestProviders } from './lib/wallet/discovery.ts';
@@ -20,6 +20,8 @@ setLocalUnlockPrompt(promptLocalPassword);
 onSessionCleared(() => queryClient.clear());
 
 await initLanguage(); // the stored language is loaded before the first paint
+// The English sections only lazy pages read come after the first paint, in a chunk of their own.
+void loadEnglishRest().catch(() => undefined);
 
 const router = createAppRouter();
 const container = document.getElementById('root');

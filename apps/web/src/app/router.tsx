@@ -4,6 +4,7 @@
 // gestures and animations) and the shop's payment flow (viem) would otherwise land in the login route.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject, replace } from 'react-router';
+import { loadEnglishRest } from '../lib/i18n/index.ts';
 import { setRouter } from '../lib/navigation.ts';
 import { type PathKey, paths } from '../lib/paths.ts';
 import { NOT_FOUND_HANDLE, ROUTE_TABLE, type RouteDef, type RouteHandle } from '../lib/route-table.ts';
@@ -36,9 +37,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-const lazyPage = (load: () => Promise<PageModule>) => async () => ({
-  Component: (await withTimeout(load(), PAGE_LOAD_TIMEOUT_MS)).default,
-});
+const lazyPage = (load: () => Promise<PageModule>) => async () => {
+  // The page's texts may be among the lazy English sections: both arrive before it renders.
+  const [page] = await withTimeout(Promise.all([load(), loadEnglishRest()]), PAGE_LOAD_TIMEOUT_MS);
+  return { Component: page.default };
+};
 
 const EAGER: Partial<Record<PathKey, ComponentType>> = {
   home: HomePage,

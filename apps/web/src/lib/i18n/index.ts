@@ -1,6 +1,31 @@
-// i18next setup. English is bundled (it is the fallback and the most common choice); the other locale
-// files of packages/shared/locales/web load on demand. The user's choice is kept in localStorage `lang`.
-import en from '@agc/shared/locales/web/en.json';
+// i18next setup. English is bundled (it is the fallback and the most common choice) except the sections only
+// lazy pages read (LAZY_SECTIONS), which arrive with the whole English file in a chunk of their own; the other
+// locale files of packages/shared/locales/web load on demand. The user's choice is kept in localStorage `lang`.
+import {
+  app,
+  audit,
+  banner,
+  common,
+  error,
+  home,
+  invite,
+  language,
+  level,
+  localWallet,
+  login,
+  message,
+  my,
+  nav,
+  order,
+  pay,
+  portfolio,
+  request,
+  rewards,
+  shop,
+  team,
+  title,
+  wallet,
+} from '@agc/shared/locales/web/en.json';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';
@@ -29,9 +54,70 @@ function loaderFor(lng: Locale): (() => Promise<{ default: Resources }>) | undef
   return entry?.[1];
 }
 
+/** The English sections in the first bundle: everything the eager pages (home, account, login) and the shell read. */
+export const EAGER_ENGLISH = {
+  app,
+  audit,
+  banner,
+  common,
+  error,
+  home,
+  invite,
+  language,
+  level,
+  localWallet,
+  login,
+  message,
+  my,
+  nav,
+  order,
+  pay,
+  portfolio,
+  request,
+  rewards,
+  shop,
+  team,
+  title,
+  wallet,
+};
+/**
+ * English sections read only by lazy pages and lazy parts of eager pages (the fund, withdrawal, tree, team and
+ * hash-rate pages, the pay result, the admin audit and settlement pages; home's Fund card and the account page's
+ * fund banner re-render when they arrive). They keep the login route's JavaScript within its budget; `loadEnglishRest` brings them (lazy routes wait for it).
+ */
+export const LAZY_SECTIONS = [
+  'fund',
+  'hashRate',
+  'payResult',
+  'settlement',
+  'teamUser',
+  'tree',
+  'withdraw',
+  'withdrawAudit',
+] as const;
+
+let englishRest: Promise<void> | undefined;
+/** Adds the lazy English sections (once; started at start-up, awaited by every lazy page). */
+export function loadEnglishRest(): Promise<void> {
+  // As text (`?raw`): a module of its own, so the bundler cannot fold it into the eager sections' chunk.
+  englishRest ??= import('@agc/shared/locales/web/en.json?raw').then(
+    (mod) => {
+      const all = JSON.parse(mod.default) as Resources;
+      const rest = Object.fromEntries(LAZY_SECTIONS.map((k) => [k, all[k]]));
+      i18n.addResourceBundle('en', 'translation', rest, true, false);
+    },
+    (e: unknown) => {
+      englishRest = undefined; // a failed chunk is tried again by the next caller
+      throw e;
+    },
+  );
+  return englishRest;
+}
+
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  // A copy: adding the lazy sections extends i18next's object, never EAGER_ENGLISH.
+  resources: { en: { translation: { ...EAGER_ENGLISH } } },
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: [...LOCALES],
@@ -39,7 +125,8 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
-  react: { useSuspense: false },
+  // 'added': components re-render when a locale's resources arrive (the lazy English sections among them).
+  react: { useSuspense: false, bindI18nStore: 'added' },
 });
 
 interface LanguageState {
