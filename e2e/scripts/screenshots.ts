@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { devAccount } from '@agc/contracts';
+import { parseAmount } from '@agc/shared';
 import { chromium, type Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import config from '../playwright.config.ts';
@@ -247,12 +248,71 @@ try {
     await page.waitForTimeout(300);
     await shot('reward-detail');
 
+    // Funds: the list, a fund's page with its NAV chart, the purchase sheet, paying, the order waiting for its NAV;
+    // an admin publishes the NAV (+1 %: no second admin), then the holding, its redeem button before the lock
+    // end, holdings, bills, the agent tab and the admin's fund pages; home's Fund card.
+    await page.goto(`${env.baseURL}/pages/found/home`);
+    const firstFund = page.locator('[data-testid^="fund-product-"]').first();
+    await firstFund.waitFor();
+    await shot('fund-products');
+    await firstFund.click();
+    await page.waitForURL((u) => u.pathname === '/pages/found/detail');
+    await page.getByTestId('fund-nav-chart').waitFor();
+    await shot('fund-detail');
+    const fundId = Number(new URL(page.url()).searchParams.get('id'));
+    await page.getByTestId('fund-subscribe').click();
+    await page.getByTestId('fund-amount').fill('100');
+    await page.getByTestId('fund-quote-fee').waitFor();
+    await page.getByTestId('fund-wallet-usdt').waitFor();
+    await shot('fund-sheet');
+    await page.getByTestId('fund-confirm').click();
+    await page.waitForTimeout(300);
+    await shot('fund-paying');
+    await page.waitForURL((u) => u.pathname === '/pages/found/orderDetail', { timeout: 60_000 });
+    await page.getByTestId('fund-order-detail').waitFor();
+    await page.waitForTimeout(3_000);
+    await page.reload();
+    await page.getByTestId('fund-order-detail').waitFor();
+    await shot('fund-order-processing');
+    const fundOrderId = new URL(page.url()).searchParams.get('id');
+    const product = (
+      await (await fetch(`${env.baseURL}/api/v1/funds/products/${fundId}`, { headers: me.headers })).json()
+    ).data;
+    await adminPage.goto(`${env.baseURL}/pages/admin/funds`);
+    const navCard = adminPage.getByTestId(`fund-nav-${fundId}`);
+    await navCard.waitFor();
+    await adminShot('admin-funds');
+    const e8 = (parseAmount(product.nav, 8) * 101n) / 100n;
+    await navCard
+      .getByTestId(`fund-nav-${fundId}-value`)
+      .fill(`${e8 / 10n ** 8n}.${(e8 % 10n ** 8n).toString().padStart(8, '0')}`);
+    await navCard.getByTestId(`fund-nav-${fundId}-publish`).click();
+    await adminPage.waitForTimeout(1_000);
+    await navCard.scrollIntoViewIfNeeded();
+    await adminShot('admin-fund-nav-published');
+    await adminPage.goto(`${env.baseURL}/pages/admin/fundRedemptions`);
+    await adminPage.waitForTimeout(800);
+    await adminShot('admin-fund-redemptions');
+    await page.goto(`${env.baseURL}/pages/found/orderDetail?id=${fundOrderId}`);
+    await page.getByTestId('fund-order-detail').waitFor();
+    await shot('fund-order-detail');
+    for (const [path, name] of [
+      ['/pages/found/my', 'fund-holdings'],
+      ['/pages/found/bills', 'fund-bills'],
+      ['/pages/found/foundIncome/index', 'fund-earnings'],
+    ] as const) {
+      await page.goto(`${env.baseURL}${path}`);
+      await page.waitForTimeout(800);
+      await shot(name);
+    }
+    await page.goto(`${env.baseURL}/`);
+    await page.getByTestId('home-fund-card').waitFor();
+    await page.getByTestId('home-fund-card').scrollIntoViewIfNeeded();
+    await shot('home-fund-card');
+
     for (const [path, name] of [
       ['/pages/shop/paySuccess', 'pay-result-no-order'],
       ['/pages/admin/analytics', 'analytics-member'],
-      ['/pages/found/home', 'fund-products'],
-      ['/pages/found/my', 'fund-holdings'],
-      ['/pages/found/foundIncome/index', 'fund-earnings'],
       ['/pages/localWallet/transaction', 'local-wallet-send'],
       ['/pages/localWallet/result', 'local-wallet-result'],
       ['/pages/localWallet/list', 'local-wallet-list'],

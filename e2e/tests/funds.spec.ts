@@ -1,6 +1,7 @@
 import { devAccount } from '@agc/contracts';
 import { type FundOrder, type FundProduct, parseAmount, USDT_DECIMALS } from '@agc/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { apiSession } from '../support/api.ts';
 import { alignBrowserClock, moveServerClock, serverNow } from '../support/clock.ts';
@@ -37,7 +38,7 @@ async function api<T>(h: Headers, path: string): Promise<T> {
   return body.data as T;
 }
 
-const openAs = (browser: Browser, account: typeof admin) =>
+const openAs = (browser: Browser, account: LocalAccount) =>
   openAsOn(browser, account, server, {
     prepare: (context) => alignBrowserClock(context, server, adminHeaders),
   });
