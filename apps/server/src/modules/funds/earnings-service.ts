@@ -14,6 +14,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { balancesOf, refKey, transfer, transferBatch } from '../ledger/index.ts';
 import { dayKey, nextDay, ppmToPercent } from '../rules/index.ts';
 import { FUND_ACCOUNTS, usdtRef } from './accounts.ts';
+import { parseUsdtInput } from './amount-input.ts';
 import { settleFundDay } from './earnings-engine.ts';
 import {
   agentFigures,
@@ -134,30 +135,13 @@ export function toEarningDto(e: FundEarningRow): FundEarning {
   };
 }
 
-/** A USDT amount to move: a plain decimal above zero with at most 6 decimals (else a translated refusal). */
-export function parseMoveAmount(text: string): bigint {
-  const t = text.trim();
-  if (t === '') throw badRequest('fund.amount_required');
-  let amount: bigint;
-  try {
-    amount = parseAmount(t, USDT_DECIMALS);
-  } catch (e) {
-    if (e instanceof AmountError && e.reason === 'negative') throw badRequest('fund.amount_positive');
-    if (e instanceof AmountError && e.reason === 'decimals')
-      throw badRequest('fund.amount_decimals', { decimals: USDT_DECIMALS });
-    throw badRequest('fund.amount_invalid');
-  }
-  if (amount <= 0n) throw badRequest('fund.amount_positive');
-  return amount;
-}
-
 /**
  * Moves fund earnings to the member's available USDT: one ledger transfer whose key is new for every request
  * (a double submit is two requests, each moving once, and the second is refused when the balance no longer
  * covers it: the transfer locks the account and never lets it go below zero).
  */
 export async function moveFundProfit(ctx: AppContext, user: SessionUser, amountText: string) {
-  const amount = parseMoveAmount(amountText);
+  const amount = parseUsdtInput(amountText);
   const from = usdtRef(user.id, FUND_ACCOUNTS.availableProfit);
   const to = usdtRef(user.id, FUND_ACCOUNTS.memberAvailable);
   const balances = await ctx.db.transaction(async (tx) => {

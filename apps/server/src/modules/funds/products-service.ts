@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/index.ts';
+import { parseUsdtInput } from './amount-input.ts';
 import { feeOf, NAV_DECIMALS, UNIT_DECIMALS, unitsFor } from './math.ts';
 import { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
 import {
@@ -94,18 +95,7 @@ export function checkSubscriptionAmount(
 ): bigint {
   if (!product) throw notFound('fund.product_not_found');
   if (product.status !== 'on') throw badRequest('fund.product_unavailable');
-  const text = amountText.trim();
-  if (text === '') throw badRequest('fund.amount_required');
-  let amount: bigint;
-  try {
-    amount = parseAmount(text, USDT_DECIMALS);
-  } catch (e) {
-    if (e instanceof AmountError && e.reason === 'negative') throw badRequest('fund.amount_positive');
-    if (e instanceof AmountError && e.reason === 'decimals')
-      throw badRequest('fund.amount_decimals', { decimals: USDT_DECIMALS });
-    throw badRequest('fund.amount_invalid');
-  }
-  if (amount <= 0n) throw badRequest('fund.amount_positive');
+  const amount = parseUsdtInput(amountText);
   const minimum = product.minimumUsdt;
   if (amount < minimum || amount % minimum !== 0n)
     throw badRequest('fund.amount_multiple', { num: formatAmount(minimum, USDT_DECIMALS) });
