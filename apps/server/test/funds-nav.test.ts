@@ -292,6 +292,7 @@ describe('the second-admin confirmation', () => {
       status: 'PendingConfirmation',
       previous_nav: '1.07654321',
       step_percent: '11.46',
+      max_step_percent: '10',
       published_at: null,
       priced: { subscriptions: 0, redemptions: 0 },
     });

@@ -288,6 +288,8 @@ export const fundNavEntrySchema = z.object({
   /** The last published NAV before it, and the step in percent (signed, 2 decimals). */
   previous_nav: navString.nullable(),
   step_percent: z.string().nullable(),
+  /** FUND_NAV_MAX_STEP_PERCENT: a step above it waits for a second admin. */
+  max_step_percent: z.string(),
   status: z.enum(['Published', 'PendingConfirmation', 'Rejected']),
   entered_by: z.string().nullable(),
   confirmed_by: z.string().nullable(),

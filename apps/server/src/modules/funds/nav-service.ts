@@ -19,7 +19,7 @@ import {
   pendingNavEntries,
 } from './nav-repository.ts';
 import { lockFundProduct } from './products-repository.ts';
-import { formatNav } from './products-service.ts';
+import { formatNav, ppmToPercent } from './products-service.ts';
 
 /** A NAV typed by an admin, checked: a decimal above zero with at most 8 decimals. */
 export function parseNav(text: string): bigint {
@@ -50,7 +50,8 @@ function stepPercent(previous: bigint | null, nav: bigint): string | null {
   return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
-export function toNavEntry(row: NavEntryRow): FundNavEntry {
+/** A NAV entry as admins read it; `maxStepPpm` is the configured step a second admin must confirm above. */
+export function toNavEntry(row: NavEntryRow, maxStepPpm: bigint): FundNavEntry {
   return {
     nav_id: row.id.toString(),
     product: { id: row.productId, name: row.productName },
@@ -58,6 +59,7 @@ export function toNavEntry(row: NavEntryRow): FundNavEntry {
     nav: formatNav(row.navE8),
     previous_nav: row.previousNavE8 === null ? null : formatNav(row.previousNavE8),
     step_percent: stepPercent(row.previousNavE8, row.navE8),
+    max_step_percent: ppmToPercent(Number(maxStepPpm)),
     status: row.status,
     entered_by: row.enteredByAddress,
     confirmed_by: row.confirmedByAddress,
@@ -67,7 +69,8 @@ export function toNavEntry(row: NavEntryRow): FundNavEntry {
   };
 }
 
-const entryOf = async (ctx: AppContext, id: bigint) => toNavEntry((await findNavEntry(ctx.db, id))!);
+const entryOf = async (ctx: AppContext, id: bigint) =>
+  toNavEntry((await findNavEntry(ctx.db, id))!, ctx.config.funds.navMaxStepPpm);
 
 /** Publication's audit record: what was published and what it priced. */
 const auditAfter = (
@@ -197,10 +200,10 @@ export async function rejectNav(ctx: AppContext, actor: SessionUser, navId: bigi
 }
 
 export async function pendingNavs(ctx: AppContext): Promise<FundNavEntry[]> {
-  return (await pendingNavEntries(ctx.db)).map(toNavEntry);
+  return (await pendingNavEntries(ctx.db)).map((r) => toNavEntry(r, ctx.config.funds.navMaxStepPpm));
 }
 
 export async function navEntries(ctx: AppContext, q: { productId?: number; page: number; size: number }) {
   const page = await navEntryPage(ctx.db, q);
-  return { ...page, list: page.list.map(toNavEntry) };
+  return { ...page, list: page.list.map((r) => toNavEntry(r, ctx.config.funds.navMaxStepPpm)) };
 }

@@ -80,7 +80,7 @@ describe('admin funds page', () => {
     await publish('1.5');
     const result = await screen.findByTestId('fund-nav-result');
     expect(result.dataset.status).toBe('PendingConfirmation');
-    expect(result.textContent).toBe('Waiting for a second admin: the step is 42.86%, above the limit');
+    expect(result.textContent).toBe('Waiting for a second admin: the step is 42.86%, above the 10% limit');
   });
 
   it('refuses an empty, malformed, over-precise, zero or negative NAV before asking the server', async () => {

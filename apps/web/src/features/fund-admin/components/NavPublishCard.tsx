@@ -41,7 +41,7 @@ export function NavResult({ entry }: { entry: FundNavEntry }) {
   return (
     <p className="notice fund-nav-result" data-testid="fund-nav-result" data-status={entry.status}>
       {entry.status === 'PendingConfirmation'
-        ? t('fund.admin.nav.waiting', { step: entry.step_percent ?? '-' })
+        ? t('fund.admin.nav.waiting', { step: entry.step_percent ?? '-', limit: entry.max_step_percent })
         : t('fund.admin.nav.rejected', { day: entry.day })}
     </p>
   );

@@ -38,6 +38,7 @@ export function makeNavEntry(overrides: Partial<FundNavEntry> = {}): FundNavEntr
     nav: '1.06',
     previous_nav: '1.05',
     step_percent: '0.95',
+    max_step_percent: '10',
     status: 'Published',
     entered_by: ADMIN_A,
     confirmed_by: null,
