@@ -42,15 +42,13 @@ beforeAll(async () => {
     .returning();
   fundId = p!.id;
   const yesterday = new Date(s.ctx.now().getTime() - 86_400_000).toISOString().slice(0, 10);
-  await s.ctx.db
-    .insert(schema.fundNavs)
-    .values({
-      productId: fundId,
-      day: yesterday,
-      navE8: 100_000_000n,
-      status: 'Published',
-      publishedAt: new Date(),
-    });
+  await s.ctx.db.insert(schema.fundNavs).values({
+    productId: fundId,
+    day: yesterday,
+    navE8: 100_000_000n,
+    status: 'Published',
+    publishedAt: new Date(),
+  });
   watcher = createChainWatcher(s.ctx);
 }, 60_000);
 afterAll(() => s.close());
