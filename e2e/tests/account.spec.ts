@@ -35,9 +35,16 @@ test('an admin finds the admin pages on the account page; banners open their pag
   await page.waitForURL((u) => u.pathname === '/pages/my/invite/index');
   await page.goBack();
 
-  // A product banner opens the shop.
+  // The fund banner (the best expected yield on sale, English is a fund language) opens that fund's page.
   await page.getByTestId('banners-pause').click();
   await page.getByTestId('banners-dot-1').click();
+  await page.locator('[data-testid^="banner-fund-"]').first().click();
+  await page.waitForURL((u) => u.pathname === '/pages/found/detail' && u.searchParams.has('id'));
+  await page.goBack();
+
+  // A product banner opens the shop.
+  await page.getByTestId('banners-pause').click();
+  await page.getByTestId('banners-dot-2').click();
   await page.locator('[data-testid^="banner-product-"]').first().click();
   await page.waitForURL((u) => u.pathname === '/pages/shop/index');
 });

@@ -71,7 +71,8 @@ test('a deep link opened signed out lands on the page asked for after login, not
     choice.waitFor({ timeout: 20_000 }).then(() => choice.click()),
   ]);
   await page.waitForURL((u) => u.pathname === '/pages/shop/orderList');
-  expect(await routeName(page)).toBe('shopOrderList');
+  // The URL moves before the lazy page (and its texts) has rendered: wait for the page, not the address bar.
+  await expect(page.locator('[data-route-name="shopOrderList"]')).toBeVisible();
   expect(await token(page)).toBeTruthy();
   // An address outside the app is never followed.
   await page.evaluate(() => localStorage.removeItem('token'));
