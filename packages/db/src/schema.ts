@@ -583,8 +583,11 @@ export const fundOrders = pgTable(
   },
   (t) => [
     index('fund_orders_user_created_idx').on(t.userId, t.createdAt),
-    index('fund_orders_product_status_idx').on(t.productId, t.status),
-    uniqueIndex('fund_orders_pay_tx_key').on(t.payTxHash),
+    // Partial indexes of the states work waits in: a row leaving the state leaves the index, and pricing 100,000
+    // orders at a NAV writes no index entry for their new state (bench/funds-nav.ts).
+    index('fund_orders_processing_idx').on(t.productId).where(sql`${t.status} = 'Processing'`),
+    index('fund_orders_open_idx').on(t.quoteExpiresAt).where(sql`${t.status} in ('UnPaid', 'Paid')`),
+    uniqueIndex('fund_orders_pay_tx_key').on(t.payTxHash).where(sql`${t.payTxHash} is not null`),
     check('fund_orders_units', sql`${t.unitsFree} >= 0 and ${t.unitsRedeeming} >= 0`),
   ],
 );
@@ -621,7 +624,10 @@ export const fundRedemptions = pgTable(
   },
   (t) => [
     index('fund_redemptions_order_idx').on(t.orderId),
-    index('fund_redemptions_product_status_idx').on(t.productId, t.status, t.id),
+    // The open queue (queue places, approvals, pricing): a completed redemption leaves it.
+    index('fund_redemptions_open_idx')
+      .on(t.productId, t.id)
+      .where(sql`${t.status} in ('Pending', 'Approved')`),
     check('fund_redemptions_units_positive', sql`${t.units} > 0`),
   ],
 );
