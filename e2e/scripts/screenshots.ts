@@ -217,7 +217,6 @@ try {
     await approved.getByTestId('withdraw-audit-revoking').waitFor();
     await adminPage.waitForTimeout(200); // the confirmation's closing animation takes longer
     await adminShot('withdraw-audit-revoking');
-    await admin.close();
     // Once the chain shows the cancellation, the member's withdrawal is Rejected with the reason.
     for (let i = 0; i < 20; i++) {
       await page.goto(`${env.baseURL}/pages/withdrawal/detail?withdraw_id=${request.id}`);
@@ -305,6 +304,7 @@ try {
       await page.waitForTimeout(800);
       await shot(name);
     }
+    await admin.close();
     await page.goto(`${env.baseURL}/`);
     await page.getByTestId('home-fund-card').waitFor();
     await page.getByTestId('home-fund-card').scrollIntoViewIfNeeded();

@@ -61,10 +61,14 @@ describe('fund order detail', () => {
     expect(screen.getByText('Current net value')).toBeTruthy();
   });
 
-  it('Processing says the NAV day it is priced at; no Redeem', async () => {
+  it('Processing says the NAV day it is priced at, shows no units or value yet (a dash, not 0.00); no Redeem', async () => {
     server(
       makeFundOrder({
         status: 'Processing',
+        units: '0',
+        units_held: '0',
+        value_usdt: '0',
+        cost_usdt: '0',
         unit_nav: null,
         can_redeem: false,
         lock_ends_at: null,
@@ -75,6 +79,9 @@ describe('fund order detail', () => {
     expect((await screen.findByTestId('fund-order-priced-at')).textContent).toBe(
       'Priced at the NAV of 2025-03-11',
     );
+    for (const field of ['units', 'units_held', 'value_usdt', 'cost_usdt', 'estimated_revenue_usdt'])
+      expect(screen.getByTestId(`fund-order-detail-${field}`).textContent).toBe('-');
+    expect(screen.getByTestId('fund-order-detail-amount_usdt').textContent).toBe('1,000.00 USDT');
     expect(screen.queryByTestId('fund-order-redeem')).toBeNull();
   });
 

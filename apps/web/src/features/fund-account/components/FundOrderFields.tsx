@@ -1,4 +1,5 @@
 import type { FundOrder } from '@agc/shared';
+import type React from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldRow, FieldRows } from '../../../components/FieldRows.tsx';
 import { formatEventTime, formatNav, formatUnits, formatUsdt } from '../../../lib/format.ts';
@@ -10,6 +11,9 @@ export function FundOrderFields({ order }: { order: FundOrder }) {
   const { t } = useTranslation();
   const time = (value: string | null) => formatEventTime(value, t);
   const nav = (value: string | null) => (value === null ? '-' : formatNav(value));
+  // Before its NAV an order holds no units and has no value yet: a dash, never a 0.00 that reads as a loss.
+  const priced = order.unit_nav !== null;
+  const ifPriced = (shown: React.ReactNode) => (priced ? shown : '-');
   const rows: FieldRow[] = [
     [
       'product',
@@ -21,15 +25,15 @@ export function FundOrderFields({ order }: { order: FundOrder }) {
     ['status', <FundOrderStatusTag key="status" status={order.status} />],
     ['amount_usdt', formatUsdt(order.amount_usdt)],
     ['fee_usdt', formatUsdt(order.fee_usdt)],
-    ['units', formatUnits(order.units)],
-    ['units_held', formatUnits(order.units_held)],
-    ['units_redeeming', formatUnits(order.units_redeeming)],
+    ['units', ifPriced(formatUnits(order.units))],
+    ['units_held', ifPriced(formatUnits(order.units_held))],
+    ['units_redeeming', ifPriced(formatUnits(order.units_redeeming))],
     ['unit_nav', nav(order.unit_nav)],
     ['current_nav', nav(order.current_nav)],
-    ['value_usdt', formatUsdt(order.value_usdt)],
-    ['cost_usdt', formatUsdt(order.cost_usdt)],
-    ['estimated_revenue_usdt', <Signed key="est" value={order.estimated_revenue_usdt} />],
-    ['realized_revenue_usdt', <Signed key="real" value={order.realized_revenue_usdt} />],
+    ['value_usdt', ifPriced(formatUsdt(order.value_usdt))],
+    ['cost_usdt', ifPriced(formatUsdt(order.cost_usdt))],
+    ['estimated_revenue_usdt', ifPriced(<Signed key="est" value={order.estimated_revenue_usdt} />)],
+    ['realized_revenue_usdt', ifPriced(<Signed key="real" value={order.realized_revenue_usdt} />)],
     ['lock_days', t('fund.order.days', { days: order.lock_days })],
     ['lock_ends_at', time(order.lock_ends_at)],
     ['created_at', time(order.created_at)],

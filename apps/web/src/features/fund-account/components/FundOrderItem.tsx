@@ -60,7 +60,9 @@ export function FundOrderItem({ order, onOpen }: { order: FundOrder; onOpen: (or
         </>
       )}
       <span className="fund-order-item-row muted small">
-        <span>{order.order_id}</span>
+        <span>
+          {t('fund.order.fields.order_id')} {order.order_id}
+        </span>
         <span>{formatEventTime(order.created_at, t)}</span>
       </span>
     </ItemButton>
