@@ -1,4 +1,4 @@
-import { type DbOrTx, rowsOf } from '@agc/db';
+import { rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUND_ACCOUNTS, unitRef, usdtRef } from '../src/modules/funds/accounts.ts';

@@ -17,6 +17,14 @@ export {
 } from './jobs.ts';
 export * from './payment-ids.ts';
 export {
+  approveTx,
+  assertReportPays,
+  type PaidLog,
+  paidLogs,
+  payTx,
+  type StepTx,
+} from './payments.ts';
+export {
   byChainOrder,
   type EventPlace,
   eventKey,

@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AmountError,
-  type FundEarning,
-  formatAmount,
-  parseAmount,
-  shortAddress,
-  USDT_DECIMALS,
-} from '@agc/shared';
+import { type FundEarning, formatAmount, shortAddress, USDT_DECIMALS } from '@agc/shared';
 import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
-import { badRequest } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { balancesOf, refKey, transfer, transferBatch } from '../ledger/index.ts';
 import { dayKey, nextDay, ppmToPercent } from '../rules/index.ts';

@@ -7,13 +7,12 @@ import {
   type Locale,
   USDT_DECIMALS,
 } from '@agc/shared';
-import { TransactionReceiptNotFoundError } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Translate } from '../../plugins/i18n.ts';
-import { chainClient, onChainFundOrderId } from '../chain/index.ts';
+import { assertReportPays, isFundOrderId, onChainFundOrderId } from '../chain/index.ts';
 import { feeOf, UNIT_DECIMALS, unitsValue } from './math.ts';
 import { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
 import {
@@ -30,7 +29,7 @@ import {
   redemptionDates,
   returnUnconfirmedFundReports,
 } from './orders-repository.ts';
-import { FUND_REASONS, fundPaidEvents } from './payments.ts';
+import { FUND_REASONS } from './payments.ts';
 import { type FundProductRow, findFundProduct, fundProductsById } from './products-repository.ts';
 import { checkSubscriptionAmount, formatNav } from './products-service.ts';
 
@@ -113,24 +112,17 @@ async function assertPaysFundOrder(
   order: FundOrderView,
   hash: `0x${string}`,
 ): Promise<void> {
-  let receipt: Awaited<ReturnType<ReturnType<typeof chainClient>['getTransactionReceipt']>> | null;
-  try {
-    receipt = await chainClient(ctx.chain).getTransactionReceipt({ hash });
-  } catch (e) {
-    if (e instanceof TransactionReceiptNotFoundError) receipt = null;
-    else throw new AppError(ErrorCode.unavailable, 'order.report_chain_unavailable');
-  }
-  if (!receipt) throw badRequest('order.report_not_found');
-  if (receipt.status !== 'success') throw badRequest('order.report_reverted');
   const onChainId = onChainFundOrderId(order.id);
-  const pays = fundPaidEvents(ctx, receipt.logs).some(
+  await assertReportPays(
+    ctx,
+    hash,
+    isFundOrderId,
     (e) =>
-      e.onChainId === onChainId &&
+      e.orderId === onChainId &&
       e.payer === order.address.toLowerCase() &&
       e.usdtAmount === order.amountUsdt &&
       e.agcAmount === 0n,
   );
-  if (!pays) throw badRequest('order.report_other_order');
 }
 
 /**

@@ -1,14 +1,15 @@
 import { transferAbi } from '@agc/contracts';
 import type { DbOrTx } from '@agc/db';
-import { getAbiItem, type Log, parseEventLogs } from 'viem';
+import { getAbiItem, type Log } from 'viem';
 import type { AppContext } from '../../context.ts';
 import {
   byChainOrder,
   type ChainEventHandler,
-  type EventPlace,
   eventKey,
   fundOrderIdOf,
   isFundOrderId,
+  type PaidLog,
+  paidLogs,
   setOutcomes,
   storeEvents,
 } from '../chain/index.ts';
@@ -21,13 +22,10 @@ import {
   setFundOrderReasons,
 } from './orders-repository.ts';
 
-/** A Paid event of a fund subscription (its on-chain id carries FUND_ORDER_TAG), as read from the chain. */
-export interface FundPaidEvent extends EventPlace {
+/** A Paid event of a fund subscription, as read from the chain. */
+export interface FundPaidEvent extends Omit<PaidLog, 'orderId'> {
   /** The on-chain id: FUND_ORDER_TAG | the fund order's id. */
   onChainId: bigint;
-  payer: string;
-  usdtAmount: bigint;
-  agcAmount: bigint;
 }
 
 /**
@@ -51,28 +49,8 @@ export type FundPaymentOutcome =
   | (typeof FUND_REASONS)[keyof typeof FUND_REASONS];
 
 /** Paid events of fund subscriptions among logs (shop orders' ids and other contracts' logs are ignored). */
-export function fundPaidEvents(ctx: AppContext, logs: Log[]): FundPaidEvent[] {
-  const transfer = ctx.chain.contracts.transfer.toLowerCase();
-  return parseEventLogs({ abi: transferAbi, eventName: 'Paid', logs })
-    .filter(
-      (l) =>
-        l.address.toLowerCase() === transfer &&
-        l.transactionHash &&
-        l.blockNumber !== null &&
-        l.blockHash &&
-        isFundOrderId(l.args.orderId),
-    )
-    .map((l) => ({
-      txHash: l.transactionHash.toLowerCase(),
-      logIndex: l.logIndex,
-      blockNumber: l.blockNumber,
-      blockHash: l.blockHash.toLowerCase(),
-      onChainId: l.args.orderId,
-      payer: l.args.payer.toLowerCase(),
-      usdtAmount: l.args.usdtAmount,
-      agcAmount: l.args.agcAmount,
-    }));
-}
+export const fundPaidEvents = (ctx: AppContext, logs: Log[]): FundPaidEvent[] =>
+  paidLogs(ctx, logs, isFundOrderId).map(({ orderId, ...e }) => ({ ...e, onChainId: orderId }));
 
 /**
  * Decides each new payment event against its subscription (locked) and confirms the ones that match: the order is

@@ -1,6 +1,5 @@
 import type { DbOrTx } from '@agc/db';
 import {
-  AmountError,
   type FundProduct,
   type FundQuote,
   formatAmount,

@@ -1,18 +1,13 @@
 import type { DbOrTx } from '@agc/db';
 import type { AppContext } from '../../context.ts';
-import type { EventPlace } from '../chain/index.ts';
+import type { PaidLog } from '../chain/index.ts';
 import { ACCOUNTS, type AccountRef, type TransferInput, transferBatch } from '../ledger/index.ts';
 import { type ConfirmedOrder, ReferralBatch } from '../rewards/index.ts';
 import { type LockedOrder, lockOrders, markSuccess, markVerifying } from './repository.ts';
 import { REASONS } from './service.ts';
 
 /** A payment event of the Transfer contract, as read from the chain. */
-export interface PaidEvent extends EventPlace {
-  orderId: bigint;
-  payer: string;
-  usdtAmount: bigint;
-  agcAmount: bigint;
-}
+export type PaidEvent = PaidLog;
 
 /** What ingestion did with an event (stored on chain_events.outcome). */
 export type PaymentOutcome =

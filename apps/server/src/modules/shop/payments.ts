@@ -1,40 +1,20 @@
 import { transferAbi } from '@agc/contracts';
 import type { DbOrTx } from '@agc/db';
-import { getAbiItem, type Log, parseEventLogs } from 'viem';
+import { getAbiItem, type Log } from 'viem';
 import type { AppContext } from '../../context.ts';
 import {
   byChainOrder,
   type ChainEventHandler,
   eventKey,
   isShopOrderId,
+  paidLogs,
   setOutcomes,
   storeEvents,
 } from '../chain/index.ts';
 import { applyPayments, type PaidEvent } from './confirmation.ts';
 
 /** Paid events of shop orders among logs (others, and fund subscriptions' ids, are ignored). */
-export function paidEvents(ctx: AppContext, logs: Log[]): PaidEvent[] {
-  const transfer = ctx.chain.contracts.transfer.toLowerCase();
-  return parseEventLogs({ abi: transferAbi, eventName: 'Paid', logs })
-    .filter(
-      (l) =>
-        l.address.toLowerCase() === transfer &&
-        l.transactionHash &&
-        l.blockNumber !== null &&
-        l.blockHash &&
-        isShopOrderId(l.args.orderId),
-    )
-    .map((l) => ({
-      txHash: l.transactionHash.toLowerCase(),
-      logIndex: l.logIndex,
-      blockNumber: l.blockNumber,
-      blockHash: l.blockHash.toLowerCase(),
-      orderId: l.args.orderId,
-      payer: l.args.payer.toLowerCase(),
-      usdtAmount: l.args.usdtAmount,
-      agcAmount: l.args.agcAmount,
-    }));
-}
+export const paidEvents = (ctx: AppContext, logs: Log[]): PaidEvent[] => paidLogs(ctx, logs, isShopOrderId);
 
 /**
  * Ingests payment events inside the caller's transaction: each is stored once (unique on chain id,

@@ -9,17 +9,15 @@ import {
   type Quote,
   USDT_DECIMALS,
 } from '@agc/shared';
-import { TransactionReceiptNotFoundError } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Translate } from '../../plugins/i18n.ts';
-import { chainClient } from '../chain/index.ts';
+import { assertReportPays, isShopOrderId } from '../chain/index.ts';
 import { agcPerUsdt, agcToUsdt, usdtToAgc } from '../pricing/index.ts';
 import { applyPpm } from '../rules/index.ts';
 import { DEMO_PRODUCTS } from './demo-products.ts';
-import { paidEvents } from './payments.ts';
 import {
   cancelExpiredQuotes,
   cancelUnpaid,
@@ -254,23 +252,16 @@ export async function payableOrder(ctx: AppContext, user: SessionUser, id: bigin
  * queue only ever holds real payments. Crediting still waits for the watcher at finality.
  */
 async function assertPaysOrder(ctx: AppContext, order: OrderView, hash: `0x${string}`): Promise<void> {
-  let receipt: Awaited<ReturnType<ReturnType<typeof chainClient>['getTransactionReceipt']>> | null;
-  try {
-    receipt = await chainClient(ctx.chain).getTransactionReceipt({ hash });
-  } catch (e) {
-    if (e instanceof TransactionReceiptNotFoundError) receipt = null;
-    else throw new AppError(ErrorCode.unavailable, 'order.report_chain_unavailable');
-  }
-  if (!receipt) throw badRequest('order.report_not_found');
-  if (receipt.status !== 'success') throw badRequest('order.report_reverted');
-  const pays = paidEvents(ctx, receipt.logs).some(
+  await assertReportPays(
+    ctx,
+    hash,
+    isShopOrderId,
     (e) =>
       e.orderId === order.id &&
       e.payer === order.address &&
       e.usdtAmount === order.priceUsdt &&
       e.agcAmount === order.feeAgc,
   );
-  if (!pays) throw badRequest('order.report_other_order');
 }
 
 /**

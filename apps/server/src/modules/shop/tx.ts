@@ -1,8 +1,6 @@
-import { signPaymentQuote, transferAbi } from '@agc/contracts';
 import type { PayStep, TxResponse } from '@agc/shared';
-import { encodeFunctionData, erc20Abi } from 'viem';
 import type { AppContext } from '../../context.ts';
-import { quoteSigner } from '../chain/index.ts';
+import { approveTx, payTx } from '../chain/index.ts';
 import type { OrderView } from './repository.ts';
 
 /**
@@ -14,67 +12,22 @@ import type { OrderView } from './repository.ts';
  * always matches what the chain watcher checks.
  */
 export async function buildStepTx(ctx: AppContext, order: OrderView, step: PayStep): Promise<TxResponse> {
-  const { chain } = ctx;
   const from = order.address as `0x${string}`;
-  const tx = (to: `0x${string}`, data: `0x${string}`) => ({
-    from,
-    to,
-    data,
-    value: '0x0' as const,
-    chain_id: chain.id,
-  });
   switch (step) {
     case 'authAmc':
-      return {
-        step,
-        contract: 'token',
-        amount: order.feeAgc.toString(),
-        tx: tx(
-          chain.contracts.agc,
-          encodeFunctionData({
-            abi: erc20Abi,
-            functionName: 'approve',
-            args: [chain.contracts.transfer, order.feeAgc],
-          }),
-        ),
-      };
+      return { step, ...approveTx(ctx, from, 'token', order.feeAgc) };
     case 'authUsd':
+      return { step, ...approveTx(ctx, from, 'usdt', order.priceUsdt) };
+    case 'paying':
       return {
         step,
-        contract: 'usdt',
-        amount: order.priceUsdt.toString(),
-        tx: tx(
-          chain.contracts.usdt,
-          encodeFunctionData({
-            abi: erc20Abi,
-            functionName: 'approve',
-            args: [chain.contracts.transfer, order.priceUsdt],
-          }),
-        ),
+        ...(await payTx(ctx, {
+          orderId: order.id,
+          payer: from,
+          usdtAmount: order.priceUsdt,
+          agcAmount: order.feeAgc,
+          deadline: BigInt(Math.floor(order.quoteExpiresAt.getTime() / 1000)),
+        })),
       };
-    case 'paying': {
-      const quote = {
-        orderId: order.id,
-        payer: from,
-        usdtAmount: order.priceUsdt,
-        agcAmount: order.feeAgc,
-        // The quote's own expiry: a payment mined later reverts on chain instead of arriving too late.
-        deadline: BigInt(Math.floor(order.quoteExpiresAt.getTime() / 1000)),
-      };
-      const signature = await signPaymentQuote(quoteSigner(ctx), chain.id, chain.contracts.transfer, quote);
-      return {
-        step,
-        contract: 'transfer',
-        amount: order.priceUsdt.toString(),
-        tx: tx(
-          chain.contracts.transfer,
-          encodeFunctionData({
-            abi: transferAbi,
-            functionName: 'pay',
-            args: [quote.orderId, quote.usdtAmount, quote.agcAmount, quote.deadline, signature],
-          }),
-        ),
-      };
-    }
   }
 }

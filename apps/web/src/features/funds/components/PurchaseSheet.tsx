@@ -29,12 +29,7 @@ import { useCancelFundOrder } from '../api/post-fund-order-cancel.ts';
 import { useFundPayment } from '../hooks/use-fund-payment.ts';
 import { checkAmount, stepAmount } from '../model/amount.ts';
 import { fundPayProgressStore } from '../payment/deps.ts';
-import {
-  FUND_PAY_STEPS,
-  type FundPaymentDeps,
-  type FundStepStates,
-  type StepState,
-} from '../payment/run-fund-payment.ts';
+import { FUND_PAY_STEPS, type FundPaymentDeps, type FundStepStates } from '../payment/run-fund-payment.ts';
 import { NetworkLine } from './NetworkLine.tsx';
 import '../funds.css';
 

@@ -1,0 +1,130 @@
+import { type PaymentQuote, signPaymentQuote, transferAbi } from '@agc/contracts';
+import { ErrorCode, type TxResponse } from '@agc/shared';
+import {
+  encodeFunctionData,
+  erc20Abi,
+  type Log,
+  parseEventLogs,
+  TransactionReceiptNotFoundError,
+} from 'viem';
+import type { AppContext } from '../../context.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { chainClient } from './client.ts';
+import type { EventPlace } from './repository.ts';
+import { quoteSigner } from './signers.ts';
+
+/**
+ * The payment contract's side that shop orders and fund subscriptions share: decoding its Paid events, checking a
+ * reported payment's receipt, and building the approve and pay transactions. Each module keeps its own id space
+ * (payment-ids.ts) and its own rules of what a payment must match.
+ */
+
+/** A Paid event of the payment contract; `orderId` is the id paid on chain. */
+export interface PaidLog extends EventPlace {
+  orderId: bigint;
+  /** Lower case. */
+  payer: string;
+  usdtAmount: bigint;
+  agcAmount: bigint;
+}
+
+/** The payment contract's Paid events among logs whose on-chain id `accept` takes (others, other contracts: ignored). */
+export function paidLogs(ctx: AppContext, logs: Log[], accept: (onChainId: bigint) => boolean): PaidLog[] {
+  const transfer = ctx.chain.contracts.transfer.toLowerCase();
+  return parseEventLogs({ abi: transferAbi, eventName: 'Paid', logs })
+    .filter(
+      (l) =>
+        l.address.toLowerCase() === transfer &&
+        l.transactionHash &&
+        l.blockNumber !== null &&
+        l.blockHash &&
+        accept(l.args.orderId),
+    )
+    .map((l) => ({
+      txHash: l.transactionHash.toLowerCase(),
+      logIndex: l.logIndex,
+      blockNumber: l.blockNumber,
+      blockHash: l.blockHash.toLowerCase(),
+      orderId: l.args.orderId,
+      payer: l.args.payer.toLowerCase(),
+      usdtAmount: l.args.usdtAmount,
+      agcAmount: l.args.agcAmount,
+    }));
+}
+
+/**
+ * A reported payment must be real: its receipt exists, succeeded and holds a Paid event (among those `accept`
+ * takes) that `pays` the order. So nobody can park a hash that is not mined, that failed, or that pays another
+ * order on an order. Crediting still waits for the watcher at finality. Translated refusals.
+ */
+export async function assertReportPays(
+  ctx: AppContext,
+  hash: `0x${string}`,
+  accept: (onChainId: bigint) => boolean,
+  pays: (event: PaidLog) => boolean,
+): Promise<void> {
+  let receipt: Awaited<ReturnType<ReturnType<typeof chainClient>['getTransactionReceipt']>> | null;
+  try {
+    receipt = await chainClient(ctx.chain).getTransactionReceipt({ hash });
+  } catch (e) {
+    if (e instanceof TransactionReceiptNotFoundError) receipt = null;
+    else throw new AppError(ErrorCode.unavailable, 'order.report_chain_unavailable');
+  }
+  if (!receipt) throw badRequest('order.report_not_found');
+  if (receipt.status !== 'success') throw badRequest('order.report_reverted');
+  if (!paidLogs(ctx, receipt.logs, accept).some(pays)) throw badRequest('order.report_other_order');
+}
+
+/** A payment step's transaction, without its step name (the caller's). */
+export type StepTx = Omit<TxResponse, 'step'>;
+
+const walletTx = (ctx: AppContext, from: `0x${string}`, to: `0x${string}`, data: `0x${string}`) => ({
+  from,
+  to,
+  data,
+  value: '0x0' as const,
+  chain_id: ctx.chain.id,
+});
+
+/** Approves `amount` of the AGC token or USDT to the payment contract, from the paying member's wallet. */
+export function approveTx(
+  ctx: AppContext,
+  from: `0x${string}`,
+  token: 'token' | 'usdt',
+  amount: bigint,
+): StepTx {
+  const { contracts } = ctx.chain;
+  return {
+    contract: token,
+    amount: amount.toString(),
+    tx: walletTx(
+      ctx,
+      from,
+      token === 'token' ? contracts.agc : contracts.usdt,
+      encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [contracts.transfer, amount] }),
+    ),
+  };
+}
+
+/**
+ * pay(orderId, usdt, agc, deadline, signature) with the server's signed quote: only the quoted payer can pay, only
+ * those amounts, before the deadline (a payment mined later reverts instead of arriving too late).
+ */
+export async function payTx(ctx: AppContext, quote: PaymentQuote): Promise<StepTx> {
+  const { chain } = ctx;
+  const signature = await signPaymentQuote(quoteSigner(ctx), chain.id, chain.contracts.transfer, quote);
+  return {
+    contract: 'transfer',
+    amount: quote.usdtAmount.toString(),
+    tx: walletTx(
+      ctx,
+      quote.payer,
+      chain.contracts.transfer,
+      encodeFunctionData({
+        abi: transferAbi,
+        functionName: 'pay',
+        args: [quote.orderId, quote.usdtAmount, quote.agcAmount, quote.deadline, signature],
+      }),
+    ),
+  };
+}
