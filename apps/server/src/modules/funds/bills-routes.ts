@@ -1,6 +1,7 @@
 import { fundBillCsvQuery, fundBillListQuery, fundBillListResponse } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { pageAnswer } from '../../lib/paging.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeSchemas } from '../../lib/route-schema.ts';
 import { allBills, billPage } from './bills-repository.ts';
@@ -29,13 +30,14 @@ export const fundBillRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (req) => {
       const { page, size, month } = req.query;
       const r = await billPage(ctx.db, { userId: req.user!.id, month, page, size });
-      return ok(req, {
-        list: r.list.map((b) => toBillDto(b, req.locale)),
-        total: r.total,
-        page,
-        size,
-        has_more: page * size < r.total,
-      });
+      return ok(
+        req,
+        pageAnswer(
+          r.list.map((b) => toBillDto(b, req.locale)),
+          r.total,
+          { page, size },
+        ),
+      );
     },
   );
 

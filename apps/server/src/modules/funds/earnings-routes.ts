@@ -7,6 +7,7 @@ import {
 } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { pageAnswer } from '../../lib/paging.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeSchemas } from '../../lib/route-schema.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
@@ -44,13 +45,7 @@ export const fundEarningRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     async (req) => {
       const { page, size, kind } = req.query;
       const r = await earningPage(ctx.db, { userId: req.user!.id, kind, page, size });
-      return ok(req, {
-        list: r.list.map(toEarningDto),
-        total: r.total,
-        page,
-        size,
-        has_more: page * size < r.total,
-      });
+      return ok(req, pageAnswer(r.list.map(toEarningDto), r.total, { page, size }));
     },
   );
 

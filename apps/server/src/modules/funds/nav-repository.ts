@@ -1,5 +1,6 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
 import { type SQL, sql } from 'drizzle-orm';
+import { pageAnswer } from '../../lib/paging.ts';
 
 /** A published NAV: its row id, UTC day and value (USDT per whole unit, 8 decimals). */
 export interface PublishedNav {
@@ -154,7 +155,7 @@ export async function navEntryPage(db: DbOrTx, q: { productId?: number; page: nu
     db.execute(sql`select count(*)::int as n from fund_navs n where ${where}`),
   ]);
   const total = Number(rowsOf<{ n: number | string }>(count)[0]?.n ?? 0);
-  return { list, total, page: q.page, size: q.size, has_more: q.page * q.size < total };
+  return pageAnswer(list, total, q);
 }
 
 /** The NAV row id, its product, day, value and status, locked for a decision on it. */

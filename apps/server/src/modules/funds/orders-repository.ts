@@ -2,6 +2,7 @@ import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { FundOrderStatus } from '@agc/shared';
 import { and, count, desc, eq, inArray, lt, max, ne, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { pageAnswer } from '../../lib/paging.ts';
 import { FUND_ORDER_TAG } from '../chain/index.ts';
 
 const { fundOrders, fundRedemptions, users } = schema;
@@ -62,7 +63,7 @@ export async function fundOrderPage(db: DbOrTx, q: FundOrderPageQuery) {
     db.select({ n: count() }).from(fundOrders).where(where),
   ]);
   const n = total?.n ?? 0;
-  return { list: rows.map(flatten), total: n, page: q.page, size: q.size, has_more: q.page * q.size < n };
+  return pageAnswer(rows.map(flatten), n, q);
 }
 
 /** The member's fund orders that hold or wait for units (the summary), all of them. */

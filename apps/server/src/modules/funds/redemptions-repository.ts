@@ -1,6 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { FundRedemptionStatus } from '@agc/shared';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { pageAnswer } from '../../lib/paging.ts';
 
 const { fundOrders, fundRedemptions, users } = schema;
 
@@ -167,7 +168,7 @@ export async function redemptionPage(db: DbOrTx, q: RedemptionPageQuery) {
   ]);
   const n = total?.n ?? 0;
   const list = await withQueuePlaces(db, rows);
-  return { list, total: n, page: q.page, size: q.size, has_more: q.page * q.size < n };
+  return pageAnswer(list, n, q);
 }
 
 /** One redemption as redemptionPage answers it. */

@@ -14,6 +14,7 @@ import type { Rules } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { pageAnswer } from '../../lib/paging.ts';
 import {
   ACCOUNTS,
   type AccountRef,
@@ -250,11 +251,11 @@ export async function listRewards(ctx: AppContext, userId: bigint, f: RewardFilt
   const { rows, total } = await rewardPage(ctx.db, { ...f, userId });
   const now = ctx.now();
   return {
-    list: rows.map((r) => toReward(r, now)),
-    total,
-    page: f.page,
-    size: f.size,
-    has_more: f.page * f.size < total,
+    ...pageAnswer(
+      rows.map((r) => toReward(r, now)),
+      total,
+      f,
+    ),
     summary: await incomeSummary(ctx.db, userId),
   };
 }

@@ -2,6 +2,7 @@ import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { OrderStatus } from '@agc/shared';
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { pageAnswer } from '../../lib/paging.ts';
 
 const { chainEvents, orders, products, users } = schema;
 
@@ -104,7 +105,7 @@ export async function orderPage(db: DbOrTx, q: OrderPageQuery) {
     db.select({ n: count() }).from(orders).where(where),
   ]);
   const n = total?.n ?? 0;
-  return { list: rows.map(flatten), total: n, page: q.page, size: q.size, has_more: q.page * q.size < n };
+  return pageAnswer(rows.map(flatten), n, q);
 }
 
 export async function insertOrder(db: DbOrTx, order: OrderInsert): Promise<OrderRow> {

@@ -1,6 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { WithdrawAsset, WithdrawStatus, WithdrawType } from '@agc/shared';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { pageAnswer } from '../../lib/paging.ts';
 
 const { withdrawals } = schema;
 
@@ -68,7 +69,7 @@ export async function withdrawalPage(db: DbOrTx, q: WithdrawPageQuery) {
     db.select({ n: count() }).from(withdrawals).where(where),
   ]);
   const n = total?.n ?? 0;
-  return { list: rows, total: n, page: q.page, size: q.size, has_more: q.page * q.size < n };
+  return pageAnswer(rows, n, q);
 }
 
 /** Inserts withdrawals in one statement and gives each row its id. */
