@@ -1,37 +1,13 @@
 // i18next setup. English is bundled (it is the fallback and the most common choice) except the sections only
 // lazy pages read (LAZY_SECTIONS), which arrive with the whole English file in a chunk of their own; the other
 // locale files of packages/shared/locales/web load on demand. The user's choice is kept in localStorage `lang`.
-import {
-  app,
-  audit,
-  banner,
-  common,
-  error,
-  home,
-  invite,
-  language,
-  level,
-  localWallet,
-  login,
-  message,
-  my,
-  nav,
-  order,
-  pay,
-  portfolio,
-  request,
-  rewards,
-  shop,
-  team,
-  title,
-  wallet,
-} from '@agc/shared/locales/web/en.json';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { fieldStorage } from '../storage.ts';
 import { applyAntdLocale, loadAntdLocale } from './antd-locale.ts';
+import * as eagerEnglish from './eager-english.ts';
 import {
   browserLanguages,
   isLanguageChoice,
@@ -54,36 +30,13 @@ function loaderFor(lng: Locale): (() => Promise<{ default: Resources }>) | undef
   return entry?.[1];
 }
 
-/** The English sections in the first bundle: everything the eager pages (home, account, login) and the shell read. */
-export const EAGER_ENGLISH = {
-  app,
-  audit,
-  banner,
-  common,
-  error,
-  home,
-  invite,
-  language,
-  level,
-  localWallet,
-  login,
-  message,
-  my,
-  nav,
-  order,
-  pay,
-  portfolio,
-  request,
-  rewards,
-  shop,
-  team,
-  title,
-  wallet,
-};
+/** The English sections in the first bundle (eager-english.ts). */
+export const EAGER_ENGLISH: Resources = { ...eagerEnglish };
 /**
  * English sections read only by lazy pages and lazy parts of eager pages (the fund, withdrawal, tree, team and
  * hash-rate pages, the pay result, the admin audit and settlement pages; home's Fund card and the account page's
- * fund banner re-render when they arrive). They keep the login route's JavaScript within its budget; `loadEnglishRest` brings them (lazy routes wait for it).
+ * fund banner re-render when they arrive). They keep the login route's JavaScript within its budget;
+ * `loadEnglishRest` brings them (lazy routes wait for it).
  */
 export const LAZY_SECTIONS = [
   'fund',

@@ -1,0 +1,27 @@
+// The English sections in the first bundle: everything the eager pages (home, account, login) and the shell read.
+// Named re-exports of the JSON, so the bundler leaves the other sections (LAZY_SECTIONS in index.ts) out of it.
+export {
+  app,
+  audit,
+  banner,
+  common,
+  error,
+  home,
+  invite,
+  language,
+  level,
+  localWallet,
+  login,
+  message,
+  my,
+  nav,
+  order,
+  pay,
+  portfolio,
+  request,
+  rewards,
+  shop,
+  team,
+  title,
+  wallet,
+} from '@agc/shared/locales/web/en.json';
