@@ -4,26 +4,37 @@ import { useTranslation } from 'react-i18next';
 import { CalendarIcon } from './Icons.tsx';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A calendar day 'YYYY-MM-DD' as the picker's local Date (its wheels show local calendar fields). */
-const toDate = (day: string) => {
-  const [, y, m, d] = DAY.exec(day) ?? [];
-  return new Date(Number(y), Number(m) - 1, Number(d));
+/** A calendar day 'YYYY-MM-DD' or month 'YYYY-MM' as the picker's local Date (its wheels show local calendar fields). */
+const toDate = (text: string) => {
+  const [y = 0, m = 1, d = 1] = text.split('-').map(Number);
+  return new Date(y, m - 1, d);
 };
-const fromDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const dayOf = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const monthOfDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}`;
 
 /** A real calendar day in YYYY-MM-DD (not 2025-02-30). */
 export function isDay(text: string): boolean {
   if (!DAY.test(text)) return false;
-  return fromDate(toDate(text)) === text;
+  return dayOf(toDate(text)) === text;
 }
 
+/** A calendar month in YYYY-MM (01–12). */
+export const isMonth = (text: string): boolean => MONTH.test(text);
+
+const PRECISION = {
+  day: { valid: isDay, format: dayOf, placeholder: 'YYYY-MM-DD', length: 10 },
+  month: { valid: isMonth, format: monthOfDate, placeholder: 'YYYY-MM', length: 7 },
+} as const;
+
 /**
- * A date entry that reads YYYY-MM-DD in every language, like every date the app shows (a browser's
- * `type="date"` shows the device's format: mm/dd/yyyy, yyyy/mm/dd, dd.mm.yyyy …): typed (numeric keyboard)
- * or chosen with the calendar button's picker (antd-mobile DatePicker between `min` and `max`). `onChange`
- * gets a valid day within the range only; anything else typed is put back on blur.
+ * A date entry that reads YYYY-MM-DD (or YYYY-MM with `precision="month"`) in every language, like every date the
+ * app shows (a browser's `type="date"` shows the device's format: mm/dd/yyyy, yyyy/mm/dd, dd.mm.yyyy …): typed
+ * (numeric keyboard) or chosen with the calendar button's picker (antd-mobile DatePicker between `min` and `max`).
+ * `onChange` gets a valid value within the range only; anything else typed is put back on blur. With `onClear`
+ * the field may be emptied (typed empty, or its clear button labelled `clearLabel`), e.g. "every month".
  */
 export function DateField({
   label,
@@ -31,13 +42,23 @@ export function DateField({
   min,
   max,
   onChange,
+  onClear,
+  clearLabel,
+  placeholder,
+  pickerLabel,
+  precision = 'day',
   testId,
 }: {
   label: string;
   value: string | null;
   min?: string;
   max?: string;
-  onChange: (day: string) => void;
+  onChange: (value: string) => void;
+  onClear?: () => void;
+  clearLabel?: string;
+  placeholder?: string;
+  pickerLabel?: string;
+  precision?: 'day' | 'month';
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -45,11 +66,13 @@ export function DateField({
   const [text, setText] = useState(value ?? '');
   const [open, setOpen] = useState(false);
   useEffect(() => setText(value ?? ''), [value]);
+  const p = PRECISION[precision];
 
-  const inRange = (day: string) => isDay(day) && (!min || day >= min) && (!max || day <= max);
+  const inRange = (v: string) => p.valid(v) && (!min || v >= min) && (!max || v <= max);
   const type = (next: string) => {
     setText(next);
     if (inRange(next) && next !== value) onChange(next);
+    else if (next === '' && value !== null) onClear?.();
   };
 
   return (
@@ -64,9 +87,9 @@ export function DateField({
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="YYYY-MM-DD"
-          maxLength={10}
-          pattern="\d{4}-\d{2}-\d{2}"
+          placeholder={placeholder ?? p.placeholder}
+          maxLength={p.length}
+          pattern={precision === 'day' ? '\\d{4}-\\d{2}-\\d{2}' : undefined}
           aria-invalid={text !== '' && !inRange(text)}
           data-testid={testId}
           value={text}
@@ -76,24 +99,34 @@ export function DateField({
         <button
           type="button"
           className="icon-button date-field-button"
-          aria-label={t('common.chooseDate')}
+          aria-label={pickerLabel ?? t('common.chooseDate')}
           data-testid={testId && `${testId}-picker`}
           onClick={() => setOpen(true)}
         >
           <CalendarIcon />
         </button>
+        {onClear && value !== null && (
+          <button
+            type="button"
+            className="btn-link"
+            data-testid={testId && `${testId}-clear`}
+            onClick={onClear}
+          >
+            {clearLabel}
+          </button>
+        )}
       </div>
       <DatePicker
         visible={open}
         title={label}
-        precision="day"
+        precision={precision}
         min={min ? toDate(min) : undefined}
         max={max ? toDate(max) : undefined}
-        value={value && isDay(value) ? toDate(value) : undefined}
+        value={value && p.valid(value) ? toDate(value) : undefined}
         onClose={() => setOpen(false)}
         onConfirm={(date) => {
-          const day = fromDate(date);
-          if (day !== value) onChange(day);
+          const next = p.format(date);
+          if (next !== value) onChange(next);
         }}
       />
     </div>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
 import { flattenBills, useFundBills } from '../../../features/fund-account/api/get-bills.ts';
 import { useDownloadBillsCsv } from '../../../features/fund-account/api/get-bills-csv.ts';
 import { BillCard } from '../../../features/fund-account/components/BillCard.tsx';
-import { MonthField } from '../../../features/fund-account/components/MonthField.tsx';
 import { monthOf } from '../../../features/fund-account/model/month.ts';
 import '../../../features/fund-account/fund-account.css';
 
@@ -17,11 +17,16 @@ export default function FoundBillsPage() {
   return (
     <div className="page fund-account fund-bills">
       <div className="fund-bills-bar">
-        <MonthField
+        <DateField
+          precision="month"
           label={t('fund.bills.month')}
           value={month}
           max={monthOf(new Date())}
           onChange={setMonth}
+          onClear={() => setMonth(null)}
+          clearLabel={t('fund.bills.allMonths')}
+          placeholder={t('fund.bills.allMonths')}
+          pickerLabel={t('fund.bills.chooseMonth')}
           testId="fund-bills-month"
         />
       </div>

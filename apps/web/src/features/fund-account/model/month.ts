@@ -1,6 +1,3 @@
-/** A calendar month YYYY-MM (01–12), as the bills API takes it. */
-export const isMonth = (text: string): boolean => /^\d{4}-(0[1-9]|1[0-2])$/.test(text);
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The month of a Date in UTC (bills are per UTC calendar month, like the job on the 1st). */
