@@ -22,6 +22,16 @@ import {
 /** An instant: a timestamp with time zone. */
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
+/**
+ * A catalogue row's name and description per language, `{ "ja": { "name": "…", "description": "…" }, … }` (shop and
+ * fund products); a missing language or field falls back to the row's English `name` / `description`.
+ */
+const translations = () =>
+  jsonb('translations')
+    .$type<Record<string, { name?: string; description?: string }>>()
+    .notNull()
+    .default({});
+
 /** A column naming a member: its id, referencing users. */
 const memberRef = (name: string) => bigint(name, { mode: 'bigint' }).references((): AnyPgColumn => users.id);
 
@@ -181,10 +191,7 @@ export const products = pgTable('products', {
    * The name and description per language, `{ "ja": { "name": "…", "description": "…" }, … }`; a language
    * missing here (or a missing field) falls back to `name` / `description`, which are English.
    */
-  translations: jsonb('translations')
-    .$type<Record<string, { name?: string; description?: string }>>()
-    .notNull()
-    .default({}),
+  translations: translations(),
   /** USDT minor units (6 decimals). */
   priceUsdt: amount('price_usdt').notNull(),
   status: text('status', { enum: ['on', 'off'] })
@@ -488,10 +495,7 @@ export const fundProducts = pgTable('fund_products', {
   /** English; `translations` holds the other languages (same shape as products.translations). */
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
-  translations: jsonb('translations')
-    .$type<Record<string, { name?: string; description?: string }>>()
-    .notNull()
-    .default({}),
+  translations: translations(),
   risk: text('risk', { enum: fundRisk }).notNull(),
   lockDays: integer('lock_days').notNull(),
   /** Smallest subscription, USDT minor units; every subscription is a whole multiple of it. */

@@ -3,10 +3,12 @@ import {
   type FundProduct,
   type FundQuote,
   formatAmount,
+  type fundProductBody,
   type Locale,
   parseAmount,
   USDT_DECIMALS,
 } from '@agc/shared';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { textsIn } from '../../lib/translations.ts';
@@ -121,20 +123,8 @@ export async function fundQuote(ctx: AppContext, productId: number, amountText: 
 
 // --- admin ---
 
-export interface FundProductBody {
-  name: string;
-  description: string;
-  translations: Record<string, { name?: string; description?: string }>;
-  risk: FundProductRow['risk'];
-  lock_days: number;
-  minimum_usdt: string;
-  subscription_fee_percent: string;
-  redemption_fee_percent: string;
-  expected_yield_percent: string;
-  distribution_percent: string;
-  status: 'on' | 'off';
-  sort: number;
-}
+/** The admins' product form as the shared schema reads it. */
+export type FundProductBody = z.infer<typeof fundProductBody>;
 
 /** The admins' form as a row's values; a minimum that is not a USDT amount above zero is refused. */
 function productInput(body: FundProductBody): FundProductInput {
