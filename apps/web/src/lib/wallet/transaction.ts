@@ -7,7 +7,7 @@ import { useWalletStore } from '../../stores/wallet.ts';
 import { requestAccount } from './account.ts';
 import { ensureChain } from './chain.ts';
 import { toWalletError, WalletError, WalletNotFoundError } from './errors.ts';
-import { publicClientFor, waitForReceipt } from './rpc.ts';
+import { publicClientFor, readAllowance, waitForReceipt } from './rpc.ts';
 import { sessionWallet } from './session.ts';
 import type { EIP1193Provider } from './types.ts';
 
@@ -89,5 +89,24 @@ export function sessionTransactionDeps(config: PublicConfig): {
     },
     waitForReceipt: (hash) => waitForReceipt(client, hash),
     client,
+  };
+}
+
+/**
+ * What a step payment (step-payment.ts) needs of the session's wallet and the chain: the wallet, the ERC-20
+ * allowance its approvals check, the receipt of each step, and the pause between steps. The shop's order and the
+ * fund subscription add their own endpoints and progress.
+ */
+export function sessionStepPaymentDeps(config: PublicConfig) {
+  const { wallet, waitForReceipt, client } = sessionTransactionDeps(config);
+  return {
+    wallet,
+    chain: {
+      allowance: (token: string, owner: string, spender: string) =>
+        readAllowance(client, token as `0x${string}`, owner as `0x${string}`, spender as `0x${string}`),
+      waitForReceipt,
+    },
+    sleep,
+    now: () => Date.now(),
   };
 }

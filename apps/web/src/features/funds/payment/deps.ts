@@ -1,8 +1,6 @@
 // The real dependencies of the fund payment: the server's endpoints, the session's wallet and the chain reads.
 import type { PublicConfig } from '@agc/shared';
-import type { Hex } from 'viem';
-import { readAllowance } from '../../../lib/wallet/rpc.ts';
-import { sessionTransactionDeps, sleep } from '../../../lib/wallet/transaction.ts';
+import { sessionStepPaymentDeps } from '../../../lib/wallet/transaction.ts';
 import {
   memoryTransactionProgress,
   persistedTransactionProgress,
@@ -32,17 +30,10 @@ export const fundPaymentContracts = (config: PublicConfig): FundPaymentContracts
 });
 
 export function createFundPaymentDeps(config: PublicConfig): FundPaymentDeps {
-  const { wallet, waitForReceipt, client } = sessionTransactionDeps(config);
   return {
+    ...sessionStepPaymentDeps(config),
     fetchStepTx: (step, orderId) => getFundTx(orderId, step),
     reportPaid: reportFundOrderPaid,
-    wallet,
-    chain: {
-      allowance: (token, owner, spender) => readAllowance(client, token as Hex, owner as Hex, spender as Hex),
-      waitForReceipt,
-    },
     progress: fundPayProgressStore,
-    sleep,
-    now: () => Date.now(),
   };
 }

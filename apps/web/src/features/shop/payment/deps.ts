@@ -1,9 +1,7 @@
 // The real dependencies of the payment runner: the server's endpoints, and the session's wallet and
 // the chain reads of lib/wallet/transaction.ts (plus the ERC-20 allowance the approvals check).
 import type { PayStep, PublicConfig, TxResponse } from '@agc/shared';
-import type { Hex } from 'viem';
-import { readAllowance } from '../../../lib/wallet/rpc.ts';
-import { sessionTransactionDeps, sleep } from '../../../lib/wallet/transaction.ts';
+import { sessionStepPaymentDeps } from '../../../lib/wallet/transaction.ts';
 import { getApproveAgcTx } from '../api/get-approve-agc-tx.ts';
 import { getApproveUsdtTx } from '../api/get-approve-usdt-tx.ts';
 import { getPayTx } from '../api/get-pay-tx.ts';
@@ -22,17 +20,10 @@ export function paymentContracts(config: PublicConfig): PaymentContracts {
 }
 
 export function createPaymentDeps(config: PublicConfig): PaymentDeps {
-  const { wallet, waitForReceipt, client } = sessionTransactionDeps(config);
   return {
+    ...sessionStepPaymentDeps(config),
     fetchStepTx: (step, orderId) => FETCHERS[step](orderId),
     reportPaid: reportOrderPaid,
-    wallet,
-    chain: {
-      allowance: (token, owner, spender) => readAllowance(client, token as Hex, owner as Hex, spender as Hex),
-      waitForReceipt,
-    },
     progress: payProgressStore,
-    sleep,
-    now: () => Date.now(),
   };
 }
