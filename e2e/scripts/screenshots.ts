@@ -260,6 +260,10 @@ try {
     await shot('fund-detail');
     const fundId = Number(new URL(page.url()).searchParams.get('id'));
     await page.getByTestId('fund-subscribe').click();
+    // Bad input first: not a whole multiple of the minimum.
+    await page.getByTestId('fund-amount').fill('150');
+    await page.getByTestId('fund-amount-message').waitFor();
+    await shot('fund-sheet-not-multiple');
     await page.getByTestId('fund-amount').fill('100');
     await page.getByTestId('fund-quote-fee').waitFor();
     await page.getByTestId('fund-wallet-usdt').waitFor();
@@ -281,6 +285,12 @@ try {
     const navCard = adminPage.getByTestId(`fund-nav-${fundId}`);
     await navCard.waitFor();
     await adminShot('admin-funds');
+    // Bad input: a NAV of zero is refused on the form, nothing published.
+    await navCard.getByTestId(`fund-nav-${fundId}-value`).fill('0');
+    await navCard.getByTestId(`fund-nav-${fundId}-publish`).click();
+    await navCard.getByTestId(`fund-nav-${fundId}-error`).waitFor();
+    await navCard.scrollIntoViewIfNeeded();
+    await adminShot('admin-fund-nav-zero');
     const e8 = (parseAmount(product.nav, 8) * 101n) / 100n;
     await navCard
       .getByTestId(`fund-nav-${fundId}-value`)
