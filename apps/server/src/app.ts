@@ -3,7 +3,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context.ts';
 import { authRoutes, sessionAndMember } from './modules/auth/index.ts';
 import { configRoutes } from './modules/config/index.ts';
+import { earnRoutes } from './modules/earn/index.ts';
+import { exchangeRoutes } from './modules/exchange/index.ts';
 import { fundAdminRoutes, fundRoutes } from './modules/funds/index.ts';
+import { launchpadAdminRoutes, launchpadRoutes } from './modules/launchpad/index.ts';
 import { meRoutes } from './modules/me/index.ts';
 import { rewardRoutes, rewardSettlementAdminRoutes } from './modules/rewards/index.ts';
 import { shopAdminRoutes, shopRoutes } from './modules/shop/index.ts';
@@ -64,6 +67,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await api.register(withdrawAdminRoutes, { ctx });
       await api.register(fundRoutes, { ctx });
       await api.register(fundAdminRoutes, { ctx });
+      await api.register(earnRoutes, { ctx });
+      await api.register(launchpadRoutes, { ctx });
+      await api.register(launchpadAdminRoutes, { ctx });
+      await api.register(exchangeRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

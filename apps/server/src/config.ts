@@ -197,6 +197,18 @@ const envSchema = z
     FUND_TEAM_PERCENT: perLevel(percent).default(['1', '2', '3', '4', '5']),
     /** Fund PairingReward: the rate on the day's smaller new left/right fund volume (with carry). */
     FUND_PAIRING_PERCENT: percent.default('5'),
+    /** Simple earn (PRODUCT.md "Simple earn"): the APY paid (daily factor (1 + APY)^(1/365)); at most EASY_EARN_APY_MAX_PERCENT. */
+    EARN_APY_PERCENT: percent.default('18'),
+    /** A transfer out below this (USDT) arrives after EARN_FAST_DELAY_MINUTES, from it after EARN_SLOW_DELAY_DAYS. */
+    EARN_FAST_LIMIT_USDT: decimal.default('1000'),
+    EARN_FAST_DELAY_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
+    EARN_SLOW_DELAY_DAYS: z.coerce.number().int().min(0).max(30).default(3),
+    /** Exchange center (PRODUCT.md "Exchange center"): the fee on every swap, taken from the amount in. */
+    EXCHANGE_FEE_PERCENT: percent
+      .refine((v) => parseAmount(v, 4) < 1_000_000n, 'must be below 100')
+      .default('0.5'),
+    /** How long an exchange quote holds. */
+    EXCHANGE_QUOTE_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
     /** The AGC price source; "fixed" reads AGC_PRICE_USDT (development, tests). */
     PRICE_SOURCE: z.enum(['fixed']).default('fixed'),
     AGC_PRICE_USDT: decimal.refine((v) => /[1-9]/.test(v), 'must be above 0').default('0.5'),
@@ -301,6 +313,12 @@ const envSchema = z
         path: ['QUOTE_SIGNER_PRIVATE_KEY'],
         message: 'is required when CHAIN_RPC_URL is set',
       });
+    if (parseAmount(env.EARN_APY_PERCENT, 4) > parseAmount(env.EASY_EARN_APY_MAX_PERCENT, 4))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EARN_APY_PERCENT'],
+        message: `must not be above EASY_EARN_APY_MAX_PERCENT (${env.EASY_EARN_APY_MAX_PERCENT}): the app says "up to" that`,
+      });
     const fee = parseAmount(env.WITHDRAW_FEE_PERCENT, 4);
     for (const [key, decimals] of [
       ['WITHDRAW_MIN_USDT', USDT_DECIMALS],
@@ -367,6 +385,18 @@ export interface Config {
   testClock?: { start: Date };
   withdraw: WithdrawRules;
   funds: FundRules;
+  earn: EarnRules;
+  exchange: { feePpm: bigint; quoteTtlMs: number };
+}
+
+/** Simple-earn rules (PRODUCT.md "Simple earn"), exact integers. */
+export interface EarnRules {
+  /** The APY paid, parts per million (18 % = 180,000). */
+  apyPpm: bigint;
+  /** Below this (USDT minor units) a transfer out arrives after fastDelayMs, from it after slowDelayMs. */
+  fastLimit: bigint;
+  fastDelayMs: number;
+  slowDelayMs: number;
 }
 
 /** Fund rules (PRODUCT.md "Funds"), exact integers. Product-specific figures live on the products. */
@@ -554,6 +584,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ratePpm: percentToPpm(e.FUND_TEAM_PERCENT[i] ?? '0'),
       })),
       pairingPpm: percentToPpm(e.FUND_PAIRING_PERCENT),
+    },
+    earn: {
+      apyPpm: percentToPpm(e.EARN_APY_PERCENT),
+      fastLimit: usdtUnits(e.EARN_FAST_LIMIT_USDT),
+      fastDelayMs: e.EARN_FAST_DELAY_MINUTES * 60_000,
+      slowDelayMs: e.EARN_SLOW_DELAY_DAYS * 86_400_000,
+    },
+    exchange: {
+      feePpm: percentToPpm(e.EXCHANGE_FEE_PERCENT),
+      quoteTtlMs: e.EXCHANGE_QUOTE_TTL_SECONDS * 1000,
     },
     watcher: {
       finality: e.CHAIN_FINALITY ?? (e.CHAIN_RPC_URL ? 'finalized' : 'confirmations'),

@@ -2,6 +2,7 @@ import { devAccount } from '@agc/contracts';
 import type { Side } from '@agc/shared';
 import type { AppContext } from './context.ts';
 import { seedFundProducts } from './modules/funds/index.ts';
+import { seedLaunchpadRound } from './modules/launchpad/index.ts';
 import { findByAddress, grantRole, hasAnyMember, newInviteCode } from './modules/members/index.ts';
 import { seedProducts } from './modules/shop/index.ts';
 import { insertPlaced, insertRoot } from './modules/team/index.ts';
@@ -10,12 +11,13 @@ import { insertPlaced, insertRoot } from './modules/team/index.ts';
  * Demo data for an empty development database: dev account 0 is the root member and an admin;
  * accounts 1–4 form a small team under it (1 left, 2 right, 3 and 4 spilled below them). Accounts
  * 5–9 stay unregistered and funded, to try the sign-up with an invite link. The shop gets the demo
- * products when it has none, the funds three demo funds with a NAV history when they have none.
+ * products when it has none, the funds three demo funds with a NAV history when they have none, the launchpad an open round when it has none.
  */
 export async function seedDemo(ctx: AppContext): Promise<{ root: string; inviteCode: string } | undefined> {
   return ctx.db.transaction(async (tx) => {
     await seedProducts(tx);
     await seedFundProducts(tx, ctx.now());
+    await seedLaunchpadRound(tx, ctx.now());
     if (await hasAnyMember(tx)) return undefined;
     const root = await insertRoot(tx, devAccount(0).address, newInviteCode());
     await grantRole(tx, root.id, 'admin', null);

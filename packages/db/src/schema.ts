@@ -710,3 +710,198 @@ export const fundSettlementRuns = pgTable('fund_settlement_runs', {
   finishedAt: at('finished_at').notNull(),
   totals: jsonb('totals').notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Simple earn (PRODUCT.md "Simple earn"). A subsidiary ledger: the ledger's system.earn_holdings (USDT) equals the
+// sum of earn_accounts.balance, and each balance equals the member's journal here (movements in and out, daily
+// interest). Daily interest for every holder is one set-based statement (modules/earn), never a per-member loop.
+
+/** One row per member who ever transferred in: what is held and earning, and the interest bookkeeping. */
+export const earnAccounts = pgTable(
+  'earn_accounts',
+  {
+    userId: memberRef('user_id').primaryKey(),
+    /** Held now (USDT minor units): transfers in − transfers out + interest. */
+    balance: amount('balance').notNull().default(sql`0`),
+    /** The balance after the last settled interest day: the next day's opening balance. */
+    settledBalance: amount('settled_balance').notNull().default(sql`0`),
+    /** The last UTC day whose interest was settled for this row (or the day before its first movement). */
+    settledDay: date('settled_day', { mode: 'string' }).notNull(),
+    totalInterest: amount('total_interest').notNull().default(sql`0`),
+    /** The interest of lastInterestDay ("yesterday income" when that day is yesterday). */
+    lastInterest: amount('last_interest').notNull().default(sql`0`),
+    lastInterestDay: date('last_interest_day', { mode: 'string' }),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('earn_accounts_non_negative', sql`${t.balance} >= 0 and ${t.settledBalance} >= 0`),
+    index('earn_accounts_holding_idx').on(t.settledDay).where(sql`${t.settledBalance} > 0`),
+  ],
+);
+
+/**
+ * The earn journal of transfers: In (from available USDT, earning from the next full day) and Out (to available,
+ * Pending until arrives_at, earning nothing meanwhile, then Arrived by the arrival job, exactly once).
+ */
+export const earnMovements = pgTable(
+  'earn_movements',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: memberRef('user_id').notNull(),
+    kind: text('kind', { enum: ['In', 'Out'] }).notNull(),
+    amount: amount('amount').notNull(),
+    /** The UTC day it counts for in the interest rules. */
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['Completed', 'Pending', 'Arrived'] }).notNull(),
+    /** Out: when it arrives in available USDT. */
+    arrivesAt: at('arrives_at'),
+    arrivedAt: at('arrived_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('earn_movements_user_idx').on(t.userId, t.id),
+    index('earn_movements_day_idx').on(t.day, t.userId),
+    index('earn_movements_pending_idx').on(t.arrivesAt).where(sql`${t.status} = 'Pending'`),
+    check('earn_movements_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Interest per member and UTC day (rounded down): the subsidiary journal of interest. */
+export const earnInterest = pgTable(
+  'earn_interest',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: memberRef('user_id').notNull(),
+    /** The amount that earned (the lower of the day's opening and closing holding). */
+    base: amount('base').notNull(),
+    amount: amount('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] }), index('earn_interest_user_idx').on(t.userId, t.day)],
+);
+
+/** One row per settled interest day (written in the same transaction as the day's interest): exactly once. */
+export const earnDays = pgTable('earn_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  /** The daily rate applied, 18 decimals: ((1 + APY)^(1/365) − 1) × 10^18, rounded down. */
+  rateE18: amount('rate_e18').notNull(),
+  holders: integer('holders').notNull(),
+  total: amount('total').notNull(),
+  finishedAt: at('finished_at').notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Launchpad (PRODUCT.md "Launchpad"): rounds of numbered copies paid from available USDT; the AGC bought is locked
+// and released after a cliff, linearly.
+
+export const launchpadRounds = pgTable(
+  'launchpad_rounds',
+  {
+    id: serial('id').primaryKey(),
+    /** English; `translations` the other languages. */
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    translations: translations(),
+    copies: integer('copies').notNull(),
+    /** Copies sold so far: the one counter every purchase moves (never above copies). */
+    sold: integer('sold').notNull().default(0),
+    priceUsdt: amount('price_usdt').notNull(),
+    agcPerCopy: amount('agc_per_copy').notNull(),
+    perMemberLimit: integer('per_member_limit').notNull(),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    /** Release: nothing until ends_at + cliff_days, then linearly over linear_days (0: all at once). */
+    cliffDays: integer('cliff_days').notNull().default(0),
+    linearDays: integer('linear_days').notNull().default(0),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    closedAt: at('closed_at'),
+    createdBy: memberRef('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('launchpad_rounds_sold', sql`${t.sold} >= 0 and ${t.sold} <= ${t.copies}`),
+    check('launchpad_rounds_positive', sql`${t.copies} > 0 and ${t.priceUsdt} > 0 and ${t.agcPerCopy} > 0`),
+    check('launchpad_rounds_limit', sql`${t.perMemberLimit} > 0`),
+    check('launchpad_rounds_window', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** A member's purchase: a run of copies (first_copy .. first_copy + copies − 1), its price and its AGC. */
+export const launchpadPurchases = pgTable(
+  'launchpad_purchases',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    roundId: integer('round_id')
+      .notNull()
+      .references(() => launchpadRounds.id),
+    userId: memberRef('user_id').notNull(),
+    copies: integer('copies').notNull(),
+    firstCopy: integer('first_copy').notNull(),
+    amountUsdt: amount('amount_usdt').notNull(),
+    agc: amount('agc').notNull(),
+    /** AGC released so far (moved from locked to available). */
+    releasedAgc: amount('released_agc').notNull().default(sql`0`),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('launchpad_purchases_round_user_idx').on(t.roundId, t.userId),
+    index('launchpad_purchases_user_idx').on(t.userId, t.id),
+    index('launchpad_purchases_releasing_idx').on(t.roundId).where(sql`${t.releasedAgc} < ${t.agc}`),
+    check('launchpad_purchases_copies', sql`${t.copies} > 0 and ${t.firstCopy} > 0`),
+    check('launchpad_purchases_released', sql`${t.releasedAgc} >= 0 and ${t.releasedAgc} <= ${t.agc}`),
+  ],
+);
+
+/** Every copy sold, numbered from 1 within its round, once (the public allocation list). */
+export const launchpadCopies = pgTable(
+  'launchpad_copies',
+  {
+    roundId: integer('round_id')
+      .notNull()
+      .references(() => launchpadRounds.id),
+    copyNo: integer('copy_no').notNull(),
+    purchaseId: bigint('purchase_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => launchpadPurchases.id),
+    userId: memberRef('user_id').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.copyNo] })],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Exchange center (PRODUCT.md "Exchange center"): quotes that live 30 s, accepted once.
+
+export const exchangeQuotes = pgTable(
+  'exchange_quotes',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: memberRef('user_id').notNull(),
+    fromAsset: text('from_asset', { enum: ['USDT', 'AGC'] }).notNull(),
+    toAsset: text('to_asset', { enum: ['USDT', 'AGC'] }).notNull(),
+    /** What the member fixed: the amount in, or the amount out. */
+    mode: text('mode', { enum: ['in', 'out'] }).notNull(),
+    amountIn: amount('amount_in').notNull(),
+    /** Taken from the amount in (rounded up). */
+    fee: amount('fee').notNull(),
+    /** What arrives (rounded down). */
+    amountOut: amount('amount_out').notNull(),
+    /** USDT minor units per whole AGC at quoting. */
+    priceUsdt: amount('price_usdt').notNull(),
+    feePpm: integer('fee_ppm').notNull(),
+    status: text('status', { enum: ['Open', 'Accepted'] })
+      .notNull()
+      .default('Open'),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('exchange_quotes_user_accepted_idx')
+      .on(t.userId, t.acceptedAt)
+      .where(sql`${t.status} = 'Accepted'`),
+    check('exchange_quotes_assets', sql`${t.fromAsset} <> ${t.toAsset}`),
+    check('exchange_quotes_positive', sql`${t.amountIn} > 0 and ${t.amountOut} > 0 and ${t.fee} >= 0`),
+  ],
+);

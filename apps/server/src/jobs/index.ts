@@ -4,7 +4,10 @@ import type { Job } from '../lib/jobs.ts';
 import { Lease, newHolderId } from '../lib/leases.ts';
 import { maintenanceJob } from '../modules/auth/index.ts';
 import { ChainWatcher, type WatcherHooks } from '../modules/chain/index.ts';
+import { earnJobs } from '../modules/earn/index.ts';
+import { exchangeJobs } from '../modules/exchange/index.ts';
 import { fundJobs, fundPaymentHandlers } from '../modules/funds/index.ts';
+import { launchpadJobs } from '../modules/launchpad/index.ts';
 import { settlementJob } from '../modules/rewards/index.ts';
 import { orderExpiryJob, paymentEvents } from '../modules/shop/index.ts';
 import { applyPendingTeamVolume } from '../modules/team/index.ts';
@@ -34,7 +37,15 @@ interface JobSpec {
 }
 
 /** Every module's background work besides the chain watcher (each is leased: one process runs it). */
-const MODULE_JOBS: Job[] = [orderExpiryJob, settlementJob, maintenanceJob, ...fundJobs];
+const MODULE_JOBS: Job[] = [
+  orderExpiryJob,
+  settlementJob,
+  maintenanceJob,
+  ...fundJobs,
+  ...earnJobs,
+  ...launchpadJobs,
+  ...exchangeJobs,
+];
 
 /**
  * The background jobs of one server process. Each job has its own timer and never overlaps itself; a

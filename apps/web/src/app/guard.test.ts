@@ -86,6 +86,20 @@ describe('route table', () => {
       '/pages/found/bills': ['foundBills', true],
       '/pages/admin/funds': ['adminFunds', true],
       '/pages/admin/fundRedemptions': ['adminFundRedemptions', true],
+      // Simple earn, launchpad and exchange: no paths in the spec, chosen under /pages (docs/decisions.md).
+      '/pages/easyEarn/index': ['easyEarn', true],
+      '/pages/easyEarn/transferIn': ['easyEarnTransferIn', true],
+      '/pages/easyEarn/transferOut': ['easyEarnTransferOut', true],
+      '/pages/easyEarn/result': ['easyEarnResult', true],
+      '/pages/easyEarn/records': ['easyEarnRecords', true],
+      '/pages/launchpad/index': ['launchpad', true],
+      '/pages/launchpad/detail': ['launchpadDetail', true],
+      '/pages/launchpad/result': ['launchpadResult', true],
+      '/pages/launchpad/mine': ['launchpadMine', true],
+      '/pages/exchange/index': ['exchange', true],
+      '/pages/exchange/result': ['exchangeResult', true],
+      '/pages/exchange/history': ['exchangeHistory', true],
+      '/pages/admin/launchpad': ['adminLaunchpad', true],
     });
   });
 

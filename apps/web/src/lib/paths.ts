@@ -40,6 +40,21 @@ export const paths = {
   fundBills: '/pages/found/bills',
   adminFunds: '/pages/admin/funds',
   adminFundRedemptions: '/pages/admin/fundRedemptions',
+  // Simple earn, the launchpad and the exchange center: the spec shows no paths ("route paths not shown"), chosen
+  // under /pages like the others (docs/decisions.md "Simple earn, launchpad, exchange").
+  earn: '/pages/easyEarn/index',
+  earnTransferIn: '/pages/easyEarn/transferIn',
+  earnTransferOut: '/pages/easyEarn/transferOut',
+  earnResult: '/pages/easyEarn/result',
+  earnRecords: '/pages/easyEarn/records',
+  launchpad: '/pages/launchpad/index',
+  launchpadDetail: '/pages/launchpad/detail',
+  launchpadResult: '/pages/launchpad/result',
+  launchpadMine: '/pages/launchpad/mine',
+  exchange: '/pages/exchange/index',
+  exchangeResult: '/pages/exchange/result',
+  exchangeHistory: '/pages/exchange/history',
+  adminLaunchpad: '/pages/admin/launchpad',
 } as const;
 
 export type PathKey = keyof typeof paths;

@@ -94,6 +94,19 @@ const ENTRIES: readonly Entry[] = [
     login: true,
     titleKey: 'title.adminFundRedemptions',
   },
+  { key: 'earn', name: 'easyEarn', login: true, titleKey: 'title.earn' },
+  { key: 'earnTransferIn', name: 'easyEarnTransferIn', login: true, titleKey: 'title.earnTransferIn' },
+  { key: 'earnTransferOut', name: 'easyEarnTransferOut', login: true, titleKey: 'title.earnTransferOut' },
+  { key: 'earnResult', name: 'easyEarnResult', login: true, titleKey: 'title.earnResult' },
+  { key: 'earnRecords', name: 'easyEarnRecords', login: true, titleKey: 'title.earnRecords' },
+  { key: 'launchpad', name: 'launchpad', login: true, titleKey: 'title.launchpad' },
+  { key: 'launchpadDetail', name: 'launchpadDetail', login: true, titleKey: 'title.launchpadDetail' },
+  { key: 'launchpadResult', name: 'launchpadResult', login: true, titleKey: 'title.launchpadResult' },
+  { key: 'launchpadMine', name: 'launchpadMine', login: true, titleKey: 'title.launchpadMine' },
+  { key: 'exchange', name: 'exchange', login: true, titleKey: 'title.exchange' },
+  { key: 'exchangeResult', name: 'exchangeResult', login: true, titleKey: 'title.exchangeResult' },
+  { key: 'exchangeHistory', name: 'exchangeHistory', login: true, titleKey: 'title.exchangeHistory' },
+  { key: 'adminLaunchpad', name: 'adminLaunchpad', login: true, titleKey: 'title.adminLaunchpad' },
 ];
 
 export const ROUTE_TABLE: readonly RouteDef[] = ENTRIES.map((e) => ({ ...e, path: paths[e.key] }));

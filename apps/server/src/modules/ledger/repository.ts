@@ -55,6 +55,25 @@ export const ACCOUNTS = {
   fundAvailableProfit: 'member.fund_available_profit',
   /** System: fund earnings paid to members. Negative by design. */
   fundRewardsPaid: 'system.fund_rewards_paid',
+  /**
+   * System (USDT): what members hold in simple earn, the control account of the earn subledger
+   * (= the sum of earn_accounts.balance): transfers in credit it, interest credits it, transfers out debit it.
+   */
+  earnHoldings: 'system.earn_holdings',
+  /** System (USDT): simple-earn interest paid, one transfer per settled day. Negative by design. */
+  earnInterestPaid: 'system.earn_interest_paid',
+  /** Member (USDT): simple-earn transfers out on their way to available (Pending, earning nothing). */
+  earnPending: 'member.earn_pending',
+  /** System (USDT): what launchpad copies were sold for. */
+  launchpadSales: 'system.launchpad_sales',
+  /** System (AGC): AGC issued to launchpad buyers. Negative by design. */
+  launchpadAgcIssued: 'system.launchpad_agc_issued',
+  /** Member (AGC): bought on the launchpad, not released yet ("locked AGC"). */
+  launchpadLocked: 'member.launchpad_locked',
+  /** System (USDT and AGC): the exchange's side of every swap (what it took in, what it gave out). Negative allowed. */
+  exchangeReserve: 'system.exchange_reserve',
+  /** System (USDT and AGC): exchange fees earned. */
+  exchangeFees: 'system.exchange_fees',
 } as const;
 export type AccountCode = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
 
@@ -65,6 +84,9 @@ const SYSTEM_NEGATIVE: ReadonlySet<string> = new Set([
   ACCOUNTS.fundAssets,
   ACCOUNTS.fundUnitsIssued,
   ACCOUNTS.fundRewardsPaid,
+  ACCOUNTS.earnInterestPaid,
+  ACCOUNTS.launchpadAgcIssued,
+  ACCOUNTS.exchangeReserve,
 ]);
 
 export class LedgerError extends AppError {

@@ -39,8 +39,11 @@ export const EAGER_ENGLISH: Resources = { ...eagerEnglish };
  * `loadEnglishRest` brings them (lazy routes wait for it).
  */
 export const LAZY_SECTIONS = [
+  'earn',
+  'exchange',
   'fund',
   'hashRate',
+  'launchpad',
   'payResult',
   'settlement',
   'teamUser',

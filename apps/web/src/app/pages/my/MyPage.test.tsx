@@ -267,6 +267,7 @@ describe('account page: admin section', () => {
       ['menu-admin-adminAnalytics', 'Analytics'],
       ['menu-admin-adminFunds', 'Funds and NAV'],
       ['menu-admin-adminFundRedemptions', 'Fund redemptions'],
+      ['menu-admin-adminLaunchpad', 'Launchpad rounds'],
     ]);
     fireEvent.click(screen.getByTestId('menu-admin-adminWithdrawAudit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/admin/audit'));

@@ -14,6 +14,8 @@ const ADMIN_PAGES: readonly AdminPage[] = [
   // NAV publishing, fund products and the redemption queue are admin only (funds admin-routes).
   { key: 'adminFunds', labelKey: 'my.admin.funds', roles: [] },
   { key: 'adminFundRedemptions', labelKey: 'my.admin.fundRedemptions', roles: [] },
+  // Launchpad rounds are created and closed by admins only (launchpad admin-routes).
+  { key: 'adminLaunchpad', labelKey: 'my.admin.launchpad', roles: [] },
 ];
 
 export interface AdminPage {

@@ -1,0 +1,3 @@
+/** Simple earn (PRODUCT.md "Simple earn"). See README.md for which file holds which rule. */
+export { earnJobs } from './jobs.ts';
+export { earnRoutes } from './routes.ts';

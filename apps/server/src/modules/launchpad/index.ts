@@ -1,0 +1,5 @@
+/** The launchpad (PRODUCT.md "Launchpad"). See README.md for which file holds which rule. */
+export { launchpadAdminRoutes } from './admin-routes.ts';
+export { seedLaunchpadRound } from './demo-round.ts';
+export { launchpadJobs } from './jobs.ts';
+export { launchpadRoutes } from './routes.ts';

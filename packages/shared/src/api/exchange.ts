@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { amountString, idString, pageOf, pagingQuery } from './common.ts';
+
+/**
+ * The exchange center (PRODUCT.md "Exchange center"): available USDT ↔ available AGC. Amounts are decimal strings of
+ * their asset; times ISO instants. One clock: every answer carries the server's time, and the client counts a
+ * quote down from expires_at against it.
+ */
+
+export const exchangeAsset = z.enum(['USDT', 'AGC']);
+export type ExchangeAsset = z.infer<typeof exchangeAsset>;
+
+/** GET /exchange/info */
+export const exchangeInfoResponse = z.object({
+  /** USDT per AGC. */
+  price_usdt: amountString,
+  fee_percent: z.string(),
+  quote_ttl_seconds: z.number().int(),
+  available_usdt: amountString,
+  available_agc: amountString,
+  server_time: z.string(),
+});
+
+/** POST /exchange/quotes: `amount` is what goes in (mode in) or what should arrive (mode out). */
+export const exchangeQuoteBody = z.object({
+  from: exchangeAsset,
+  mode: z.enum(['in', 'out']),
+  amount: z.string().max(64),
+});
+
+export const exchangeQuoteSchema = z.object({
+  id: idString,
+  from: exchangeAsset,
+  to: exchangeAsset,
+  mode: z.enum(['in', 'out']),
+  amount_in: amountString,
+  /** In the `from` asset, taken from amount_in (rounded up). */
+  fee: amountString,
+  /** What arrives, in the `to` asset (rounded down). */
+  amount_out: amountString,
+  /** USDT per AGC. */
+  price_usdt: amountString,
+  fee_percent: z.string(),
+  /** What exchanging amount_out straight back now would return, in the `from` asset. */
+  round_trip: amountString,
+  status: z.enum(['Open', 'Accepted', 'Expired']),
+  expires_at: z.string(),
+  accepted_at: z.string().nullable(),
+  created_at: z.string(),
+  server_time: z.string(),
+});
+export type ExchangeQuote = z.infer<typeof exchangeQuoteSchema>;
+export const exchangeQuoteIdParams = z.object({ id: idString });
+/** POST /exchange/quotes/:id/accept: the exchange made (status Accepted). */
+export const exchangeAcceptResponse = z.object({ exchange: exchangeQuoteSchema });
+
+export const exchangeHistoryQuery = z.object({ ...pagingQuery({ maxSize: 50, defaultSize: 20 }) });
+/** GET /exchange/history: accepted quotes, newest first. */
+export const exchangeHistoryResponse = pageOf(exchangeQuoteSchema);
