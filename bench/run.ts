@@ -8,6 +8,8 @@
  *  5. Daily settlement at 100k and 1M members, its naive baseline, me/tree latency (bench/settlement.ts).
  *  6. Withdrawal requests per second and p99 on PostgreSQL, with a per-request baseline (bench/withdraw.ts).
  *  7. Fund NAV publication with 100k subscriptions and 100k redemptions, with a per-order baseline (bench/funds-nav.ts).
+ *  8. Simple-earn daily interest for 1M holders, with a per-member loop baseline (bench/earn-interest.ts).
+ *  9. Launchpad: 1,000 concurrent buyers of a 200-copy round, time to sell out and p99 (bench/launchpad-buy.ts).
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,8 +21,10 @@ import { gzipSync } from 'node:zlib';
 import { devAccount, devQuoteSigner, devVoucherSigner, freePort } from '@agc/contracts';
 import { toHex } from 'viem';
 import { apiSession } from '../e2e/support/api.ts';
+import { runEarnInterestBenchmark } from './earn-interest.ts';
 import { runFundNavBenchmark } from './funds-nav.ts';
 import { load, loadAll, type Result, startBuiltServer, stop, waitFor } from './http.ts';
+import { runLaunchpadBenchmark } from './launchpad-buy.ts';
 import { runOrderBenchmarks } from './orders.ts';
 import { dropPgDatabase, freshPgDatabase } from './pg.ts';
 import { runSettlementBenchmarks } from './settlement.ts';
@@ -131,8 +135,10 @@ function loginBundle() {
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
 
-/** `BENCH_PARTS` (comma-separated: me, bundle, orders, settlement, withdraw, funds) runs some of them; all by default. */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'me,bundle,orders,settlement,withdraw,funds').split(','));
+/** `BENCH_PARTS` (comma-separated: me, bundle, orders, settlement, withdraw, funds, earn, launchpad) runs some of them; all by default. */
+const PARTS = new Set(
+  (process.env.BENCH_PARTS ?? 'me,bundle,orders,settlement,withdraw,funds,earn,launchpad').split(','),
+);
 
 async function benchMe() {
   console.log(
@@ -192,6 +198,8 @@ async function main() {
   if (PARTS.has('settlement')) await runSettlementBenchmarks();
   if (PARTS.has('withdraw')) await runWithdrawBenchmark();
   if (PARTS.has('funds')) await runFundNavBenchmark();
+  if (PARTS.has('earn')) await runEarnInterestBenchmark();
+  if (PARTS.has('launchpad')) await runLaunchpadBenchmark();
 }
 
 main().catch((e) => {
