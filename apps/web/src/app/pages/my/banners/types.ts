@@ -1,5 +1,5 @@
 /** The art drawn on a banner (BannerCard draws each kind). */
-export type BannerArt = 'invite' | 'hashPower';
+export type BannerArt = 'invite' | 'hashPower' | 'earn' | 'launchpad';
 
 /** The banner's gradient (my.css). */
 export type BannerTone = 'violet' | 'ocean' | 'emerald' | 'sunset' | 'midnight';
