@@ -10,6 +10,8 @@ export interface MemberFigures {
   remainingDividends: bigint;
   availableUsdt: bigint;
   availableAgc: bigint;
+  /** Bought on the launchpad, not released yet. */
+  launchpadLockedAgc: bigint;
   /** In withdrawals not yet paid out or rejected. */
   lockedUsdt: bigint;
   lockedAgc: bigint;
@@ -61,6 +63,7 @@ export async function memberFigures(
       ${balance(ACCOUNTS.remainingDividends, 'USDT')} as remaining,
       ${balance(ACCOUNTS.available, 'USDT')} as available_usdt,
       ${balance(ACCOUNTS.available, 'AGC')} as available_agc,
+      ${balance(ACCOUNTS.launchpadLocked, 'AGC')} as launchpad_locked_agc,
       ${balance(ACCOUNTS.locked, 'USDT')} as locked_usdt,
       ${balance(ACCOUNTS.locked, 'AGC')} as locked_agc,
       r.profit_sum, r.today_usdt, r.today_agc, r.yesterday_usdt, r.yesterday_agc,
@@ -101,6 +104,7 @@ export async function memberFigures(
     remainingDividends: b('remaining'),
     availableUsdt: b('available_usdt'),
     availableAgc: b('available_agc'),
+    launchpadLockedAgc: b('launchpad_locked_agc'),
     lockedUsdt: b('locked_usdt'),
     lockedAgc: b('locked_agc'),
     profitSum: b('profit_sum'),

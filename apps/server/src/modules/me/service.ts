@@ -69,6 +69,7 @@ async function loadMe(ctx: AppContext, user: SessionUser): Promise<Me> {
     investment_sum: usdt(f.investment),
     remaining_dividends: usdt(f.remainingDividends),
     withdrawable_vc: agc(f.availableAgc),
+    launchpad_locked_agc: agc(f.launchpadLockedAgc),
     withdrawable_usdt: usdt(f.availableUsdt),
     dividend_rate: ppmToPercent(level.staticPpm),
     vc_rate: ppmToPercent(ctx.config.rules.vcPpm),
