@@ -1,0 +1,82 @@
+import { type DbOrTx, schema } from '@agc/db';
+import { and, count, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+
+const { exchangeQuotes } = schema;
+
+export type QuoteRow = typeof exchangeQuotes.$inferSelect;
+export type NewQuote = typeof exchangeQuotes.$inferInsert;
+
+export async function insertQuote(db: DbOrTx, values: NewQuote): Promise<QuoteRow> {
+  const [row] = await db.insert(exchangeQuotes).values(values).returning();
+  return row!;
+}
+
+/** A member's quote (another member's reads as none). */
+export async function findQuote(db: DbOrTx, id: bigint, userId: bigint): Promise<QuoteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(exchangeQuotes)
+    .where(and(eq(exchangeQuotes.id, id), eq(exchangeQuotes.userId, userId)));
+  return row;
+}
+
+/**
+ * Marks the member's quote Accepted if it is Open and not expired at `now` (the server clock), in one statement:
+ * of many accepts at once exactly one gets the row; the others wait on its lock and then see it Accepted.
+ */
+export async function acceptOpenQuote(
+  tx: DbOrTx,
+  id: bigint,
+  userId: bigint,
+  now: Date,
+): Promise<QuoteRow | undefined> {
+  const [row] = await tx
+    .update(exchangeQuotes)
+    .set({ status: 'Accepted', acceptedAt: now })
+    .where(
+      and(
+        eq(exchangeQuotes.id, id),
+        eq(exchangeQuotes.userId, userId),
+        eq(exchangeQuotes.status, 'Open'),
+        gt(exchangeQuotes.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The member's exchanges (accepted quotes), newest first, and how many there are. */
+export async function acceptedPage(
+  db: DbOrTx,
+  q: { userId: bigint; page: number; size: number },
+): Promise<{ list: QuoteRow[]; total: number }> {
+  const where = and(eq(exchangeQuotes.userId, q.userId), eq(exchangeQuotes.status, 'Accepted'));
+  const [list, [t]] = await Promise.all([
+    db
+      .select()
+      .from(exchangeQuotes)
+      .where(where)
+      .orderBy(desc(exchangeQuotes.acceptedAt), desc(exchangeQuotes.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(exchangeQuotes).where(where),
+  ]);
+  return { list, total: Number(t?.n ?? 0) };
+}
+
+/**
+ * Deletes up to `limit` Open quotes that expired before `before` (accepted ones are the history: kept). Returns how
+ * many went; bounded so one run never holds many rows.
+ */
+export async function deleteExpiredOpenQuotes(db: DbOrTx, before: Date, limit: number): Promise<number> {
+  const stale = db
+    .select({ id: exchangeQuotes.id })
+    .from(exchangeQuotes)
+    .where(and(eq(exchangeQuotes.status, 'Open'), lt(exchangeQuotes.expiresAt, before)))
+    .limit(limit);
+  const gone = await db
+    .delete(exchangeQuotes)
+    .where(and(inArray(exchangeQuotes.id, stale), eq(exchangeQuotes.status, 'Open')))
+    .returning({ id: exchangeQuotes.id });
+  return gone.length;
+}
