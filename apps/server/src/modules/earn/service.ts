@@ -1,0 +1,205 @@
+import { AGC_DECIMALS, type EarnMovement, type EarnSummary, formatAmount, USDT_DECIMALS } from '@agc/shared';
+import type { AppContext } from '../../context.ts';
+import { parseAmountInput } from '../../lib/amount-input.ts';
+import { invalidate } from '../../lib/caches.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { pageAnswer } from '../../lib/paging.ts';
+import { ACCOUNTS, type AccountRef, balancesOf, LedgerError, refKey, transfer } from '../ledger/index.ts';
+import { dayKey, dayStart, ppmToPercent } from '../rules/index.ts';
+import {
+  addToBalance,
+  type EarnMovementRow,
+  enterTransferGate,
+  findAccount,
+  findOwnMovement,
+  insertMovement,
+  listInterest,
+  listMovements,
+  lockAccount,
+  lockOrCreateAccount,
+} from './repository.ts';
+
+const DAY_MS = 86_400_000;
+const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
+const usdtRef = (userId: bigint | null, code: AccountRef['code']): AccountRef => ({
+  userId,
+  code,
+  asset: 'USDT',
+});
+
+/** The ledger accounts simple earn moves money between (ledger/repository.ts ACCOUNTS). */
+export const EARN_REFS = {
+  holdings: usdtRef(null, ACCOUNTS.earnHoldings),
+  interestPaid: usdtRef(null, ACCOUNTS.earnInterestPaid),
+  available: (userId: bigint) => usdtRef(userId, ACCOUNTS.available),
+  pending: (userId: bigint) => usdtRef(userId, ACCOUNTS.earnPending),
+  lockedAgc: (userId: bigint): AccountRef => ({ userId, code: ACCOUNTS.launchpadLocked, asset: 'AGC' }),
+};
+
+/** A typed amount of USDT (6 decimals), with the spec's messages (earn.amount_*). */
+export const parseEarnAmount = (text: string) => parseAmountInput(text, USDT_DECIMALS, 'earn');
+
+/** The UTC day before `day`. */
+const dayBefore = (day: string) => dayKey(new Date(dayStart(day).getTime() - DAY_MS));
+
+/** When a transfer out of `amount` made at `now` arrives: minutes below the fast limit, days from it. */
+export function arrivalOf(ctx: AppContext, amount: bigint, now: Date): { fast: boolean; arrivesAt: Date } {
+  const fast = amount < ctx.config.earn.fastLimit;
+  const delay = fast ? ctx.config.earn.fastDelayMs : ctx.config.earn.slowDelayMs;
+  return { fast, arrivesAt: new Date(now.getTime() + delay) };
+}
+
+export function toMovementDto(m: EarnMovementRow): EarnMovement {
+  return {
+    id: m.id.toString(),
+    kind: m.kind,
+    amount_usdt: usdt(m.amount),
+    status: m.status,
+    created_at: m.createdAt.toISOString(),
+    arrives_at: m.arrivesAt?.toISOString() ?? null,
+    arrived_at: m.arrivedAt?.toISOString() ?? null,
+  };
+}
+
+/** The simple-earn page's figures (contract earnSummaryResponse). */
+export async function earnSummary(ctx: AppContext, userId: bigint): Promise<EarnSummary> {
+  const now = ctx.now();
+  const refs = [EARN_REFS.available(userId), EARN_REFS.pending(userId), EARN_REFS.lockedAgc(userId)];
+  const [account, balances] = await Promise.all([findAccount(ctx.db, userId), balancesOf(ctx.db, refs)]);
+  const [available, pending, lockedAgc] = refs.map((r) => balances.get(refKey(r)) ?? 0n) as [
+    bigint,
+    bigint,
+    bigint,
+  ];
+  const holding = account?.balance ?? 0n;
+  const yesterday = dayBefore(dayKey(now));
+  const rules = ctx.config.earn;
+  return {
+    apy_percent: ppmToPercent(rules.apyPpm),
+    total_amount_usdt: usdt(holding + pending),
+    yesterday_income_usdt: usdt(account?.lastInterestDay === yesterday ? account.lastInterest : 0n),
+    total_earned_usdt: usdt(account?.totalInterest ?? 0n),
+    total_holding_usdt: usdt(holding),
+    pending_out_usdt: usdt(pending),
+    locked_agc: formatAmount(lockedAgc, AGC_DECIMALS),
+    available_usdt: usdt(available),
+    fast_limit_usdt: usdt(rules.fastLimit),
+    fast_delay_minutes: Math.round(rules.fastDelayMs / 60_000),
+    slow_delay_days: Math.round(rules.slowDelayMs / DAY_MS),
+    server_time: now.toISOString(),
+  };
+}
+
+/**
+ * Transfer in: available USDT → simple earn, earning from the next full day. One transaction: the gate (shared),
+ * the member's earn account (created on first use), then the ledger (member.available → system.earn_holdings; more
+ * than available is refused with earn.insufficient_available and nothing changes), the movement and the balance.
+ */
+export async function transferIn(ctx: AppContext, userId: bigint, amountText: string) {
+  const amount = parseEarnAmount(amountText);
+  const movement = await ctx.db.transaction(async (tx) => {
+    await enterTransferGate(tx);
+    const now = ctx.now();
+    const day = dayKey(now);
+    await lockOrCreateAccount(tx, userId, dayBefore(day));
+    const m = await insertMovement(tx, {
+      userId,
+      kind: 'In',
+      amount,
+      day,
+      status: 'Completed',
+      arrivesAt: null,
+      createdAt: now,
+    });
+    try {
+      await transfer(tx, {
+        debit: EARN_REFS.available(userId),
+        credit: EARN_REFS.holdings,
+        amount,
+        kind: 'earn_in',
+        ref: `earn:${m.id}`,
+        idempotencyKey: `earn:in:${m.id}`,
+      });
+    } catch (e) {
+      if (e instanceof LedgerError) throw badRequest('earn.insufficient_available');
+      throw e;
+    }
+    await addToBalance(tx, userId, amount, now);
+    return m;
+  });
+  invalidate(ctx, { kind: 'figures', ids: [userId] });
+  return { movement: toMovementDto(movement), summary: await earnSummary(ctx, userId) };
+}
+
+/**
+ * Transfer out: simple earn → member.earn_pending, arriving in available later (arrival job). The member's earn
+ * account is locked FIRST (concurrent transfers out of one holding queue on it, each seeing what the one before
+ * left), then the ledger. Above the holding: "Maximum {num}USDT", nothing changes.
+ */
+export async function transferOut(ctx: AppContext, userId: bigint, amountText: string) {
+  const amount = parseEarnAmount(amountText);
+  const movement = await ctx.db.transaction(async (tx) => {
+    await enterTransferGate(tx);
+    const account = await lockAccount(tx, userId);
+    const holding = account?.balance ?? 0n;
+    if (amount > holding) throw badRequest('earn.amount_max', { num: usdt(holding), unit: 'USDT' });
+    const now = ctx.now();
+    const m = await insertMovement(tx, {
+      userId,
+      kind: 'Out',
+      amount,
+      day: dayKey(now),
+      status: 'Pending',
+      arrivesAt: arrivalOf(ctx, amount, now).arrivesAt,
+      createdAt: now,
+    });
+    await transfer(tx, {
+      debit: EARN_REFS.holdings,
+      credit: EARN_REFS.pending(userId),
+      amount,
+      kind: 'earn_out',
+      ref: `earn:${m.id}`,
+      idempotencyKey: `earn:out-pending:${m.id}`,
+    });
+    await addToBalance(tx, userId, -amount, now);
+    return m;
+  });
+  return { movement: toMovementDto(movement), summary: await earnSummary(ctx, userId) };
+}
+
+/** When a transfer out of `amountText` would arrive now; writes nothing. The same checks as transferOut's amount. */
+export async function transferOutPreview(ctx: AppContext, amountText: string) {
+  const amount = parseEarnAmount(amountText);
+  const now = ctx.now();
+  const { fast, arrivesAt } = arrivalOf(ctx, amount, now);
+  return {
+    amount_usdt: usdt(amount),
+    fast,
+    arrives_at: arrivesAt.toISOString(),
+    server_time: now.toISOString(),
+  };
+}
+
+export async function earnMovements(
+  ctx: AppContext,
+  userId: bigint,
+  q: { kind?: 'In' | 'Out'; page: number; size: number },
+) {
+  const { list, total } = await listMovements(ctx.db, { userId, ...q });
+  return pageAnswer(list.map(toMovementDto), total, q);
+}
+
+export async function earnMovement(ctx: AppContext, userId: bigint, id: string): Promise<EarnMovement> {
+  const m = await findOwnMovement(ctx.db, userId, BigInt(id));
+  if (!m) throw notFound('earn.movement_not_found');
+  return toMovementDto(m);
+}
+
+export async function earnInterestList(ctx: AppContext, userId: bigint, q: { page: number; size: number }) {
+  const { list, total } = await listInterest(ctx.db, { userId, ...q });
+  return pageAnswer(
+    list.map((i) => ({ day: i.day, base_usdt: usdt(i.base), amount_usdt: usdt(i.amount) })),
+    total,
+    q,
+  );
+}
