@@ -1,0 +1,212 @@
+import {
+  type AdminLaunchpadRoundBody,
+  AGC_DECIMALS,
+  formatAmount,
+  type LaunchpadRound,
+  type LaunchpadRoundState,
+  type Locale,
+  USDT_DECIMALS,
+} from '@agc/shared';
+import type { AppContext } from '../../context.ts';
+import { parseAmountInput } from '../../lib/amount-input.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { textsIn } from '../../lib/translations.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { writeAudit } from '../audit/index.ts';
+import {
+  closeRoundRow,
+  copiesByRound,
+  findRound,
+  insertRound,
+  type LaunchpadRoundInput,
+  type LaunchpadRoundRow,
+  listRounds,
+  lockRound,
+  roundTotals,
+} from './rounds-repository.ts';
+import { releaseStart } from './schedule.ts';
+
+/**
+ * A round's state at `now`: Closed (by an admin) first, then Upcoming (before starts_at), SoldOut (no copy left,
+ * also after the end: the more telling fact), Ended (ends_at passed), else Open.
+ */
+export function roundState(r: LaunchpadRoundRow, now: Date): LaunchpadRoundState {
+  if (r.status === 'closed') return 'Closed';
+  if (now < r.startsAt) return 'Upcoming';
+  if (r.sold >= r.copies) return 'SoldOut';
+  if (now >= r.endsAt) return 'Ended';
+  return 'Open';
+}
+
+/** A round as members see it, in `locale`. */
+export function toRoundDto(
+  r: LaunchpadRoundRow,
+  locale: Locale,
+  myCopies: number,
+  now: Date,
+): LaunchpadRound {
+  const texts = textsIn(r, locale);
+  return {
+    id: r.id,
+    name: texts.name,
+    description: texts.description,
+    copies: r.copies,
+    sold: r.sold,
+    remaining: r.copies - r.sold,
+    price_usdt: formatAmount(r.priceUsdt, USDT_DECIMALS),
+    agc_per_copy: formatAmount(r.agcPerCopy, AGC_DECIMALS),
+    per_member_limit: r.perMemberLimit,
+    starts_at: r.startsAt.toISOString(),
+    ends_at: r.endsAt.toISOString(),
+    cliff_days: r.cliffDays,
+    linear_days: r.linearDays,
+    release_starts_at: releaseStart(r).toISOString(),
+    state: roundState(r, now),
+    my_copies: myCopies,
+    server_time: now.toISOString(),
+  };
+}
+
+/** Every round, newest first, with the caller's copies. */
+export async function roundsFor(ctx: AppContext, userId: bigint, locale: Locale): Promise<LaunchpadRound[]> {
+  const rows = await listRounds(ctx.db);
+  const mine = await copiesByRound(
+    ctx.db,
+    userId,
+    rows.map((r) => r.id),
+  );
+  const now = ctx.now();
+  return rows.map((r) => toRoundDto(r, locale, mine.get(r.id) ?? 0, now));
+}
+
+/** A round by id; unknown: 404. */
+export async function roundOr404(ctx: AppContext, id: number): Promise<LaunchpadRoundRow> {
+  const row = await findRound(ctx.db, id);
+  if (!row) throw notFound('launchpad.round_not_found');
+  return row;
+}
+
+/** One round with the caller's copies. */
+export async function roundFor(
+  ctx: AppContext,
+  userId: bigint,
+  id: number,
+  locale: Locale,
+): Promise<LaunchpadRound> {
+  const row = await roundOr404(ctx, id);
+  const mine = await copiesByRound(ctx.db, userId, [id]);
+  return toRoundDto(row, locale, mine.get(id) ?? 0, ctx.now());
+}
+
+// --- admin ---
+
+/** An instant the admins' form sent (ISO 8601); anything else is refused. */
+function instant(text: string): Date {
+  const d = new Date(text);
+  if (text.trim() === '' || Number.isNaN(d.getTime())) throw badRequest('launchpad.time_invalid');
+  return d;
+}
+
+/** The admins' form as a row's values: price (USDT) and AGC per copy typed amounts, the window in order. */
+export function roundInput(body: AdminLaunchpadRoundBody, actorId: bigint | null): LaunchpadRoundInput {
+  const priceUsdt = parseAmountInput(body.price_usdt, USDT_DECIMALS, 'launchpad');
+  const agcPerCopy = parseAmountInput(body.agc_per_copy, AGC_DECIMALS, 'launchpad');
+  const startsAt = instant(body.starts_at);
+  const endsAt = instant(body.ends_at);
+  if (endsAt <= startsAt) throw badRequest('launchpad.window');
+  const translations = Object.fromEntries(
+    Object.entries(body.translations)
+      .map(([locale, t]) => [
+        locale,
+        {
+          ...(t.name?.trim() && { name: t.name.trim() }),
+          ...(t.description?.trim() && { description: t.description.trim() }),
+        },
+      ])
+      .filter(([, t]) => Object.keys(t as object).length > 0),
+  );
+  return {
+    name: body.name,
+    description: body.description,
+    translations,
+    copies: body.copies,
+    priceUsdt,
+    agcPerCopy,
+    perMemberLimit: body.per_member_limit,
+    startsAt,
+    endsAt,
+    cliffDays: body.cliff_days,
+    linearDays: body.linear_days,
+    createdBy: actorId,
+  };
+}
+
+/** A row as the audit log keeps it (bigints as text). */
+const auditView = (r: LaunchpadRoundRow) => ({
+  ...r,
+  priceUsdt: r.priceUsdt.toString(),
+  agcPerCopy: r.agcPerCopy.toString(),
+  createdBy: r.createdBy?.toString() ?? null,
+});
+
+function toAdminRound(
+  r: LaunchpadRoundRow,
+  totals: { raised: bigint; buyers: number } | undefined,
+  now: Date,
+) {
+  return {
+    ...toRoundDto(r, 'en', 0, now),
+    status: r.status,
+    raised_usdt: formatAmount(totals?.raised ?? 0n, USDT_DECIMALS),
+    buyers: totals?.buyers ?? 0,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** Every round for the admins' page, newest first, with what it raised and from how many buyers. */
+export async function adminRounds(ctx: AppContext) {
+  const rows = await listRounds(ctx.db);
+  const totals = await roundTotals(ctx.db);
+  const now = ctx.now();
+  return rows.map((r) => toAdminRound(r, totals.get(r.id), now));
+}
+
+/** Creates a round (audit-logged). */
+export async function createRound(ctx: AppContext, actor: SessionUser, body: AdminLaunchpadRoundBody) {
+  const input = roundInput(body, actor.id);
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = await insertRound(tx, input);
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'launchpad_round.create',
+      target: `launchpad_round:${created.id}`,
+      before: null,
+      after: auditView(created),
+    });
+    return created;
+  });
+  return toAdminRound(row, undefined, ctx.now());
+}
+
+/**
+ * Closes a round: no purchase from now on (purchases take the same row lock, so none slips in after); what was
+ * sold stays and releases on the round's schedule (its ends_at + cliff). Audit-logged with before and after.
+ */
+export async function closeRound(ctx: AppContext, actor: SessionUser, id: number) {
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await lockRound(tx, id);
+    if (!before) throw notFound('launchpad.round_not_found');
+    if (before.status === 'closed') throw badRequest('launchpad.round_already_closed');
+    const after = await closeRoundRow(tx, id, now);
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'launchpad_round.close',
+      target: `launchpad_round:${id}`,
+      before: auditView(before),
+      after: auditView(after),
+    });
+    return after;
+  });
+  return toAdminRound(row, (await roundTotals(ctx.db)).get(id), ctx.now());
+}
