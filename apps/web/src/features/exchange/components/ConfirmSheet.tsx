@@ -1,0 +1,77 @@
+import Popup from 'antd-mobile/es/components/popup';
+import { useTranslation } from 'react-i18next';
+import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
+import { QuoteCountdown } from './QuoteCountdown.tsx';
+import { QuoteRows } from './QuoteRows.tsx';
+
+/**
+ * The confirmation: the quote's figures and the same countdown as the form (the page's one clock). Confirm accepts
+ * it; once expired Confirm is off and Refresh quote asks for a new one here. A refusal's message shows above the
+ * buttons (with the fresh quote, when the server sent one).
+ */
+export function ConfirmSheet({ form }: { form: ExchangeForm }) {
+  const { t } = useTranslation();
+  const { quote, expired } = form;
+  return (
+    <Popup
+      visible={form.confirming && quote !== null}
+      onMaskClick={form.closeConfirm}
+      destroyOnClose
+      bodyClassName="checkout-popup"
+    >
+      {quote && (
+        <div
+          className="checkout exchange-confirm"
+          data-testid="exchange-confirm"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="exchange-confirm-title"
+        >
+          <h2 id="exchange-confirm-title" className="checkout-title">
+            {t('exchange.confirmTitle', { from: quote.from, to: quote.to })}
+          </h2>
+          <dl className="rows">
+            <QuoteRows quote={quote} testIdPrefix="exchange-confirm" roundTrip={false} />
+          </dl>
+          <QuoteCountdown left={expired ? 0 : form.left} testId="exchange-confirm-countdown" />
+          {form.acceptMessage && (
+            <p className="error-text" role="alert" data-testid="exchange-confirm-error">
+              {form.acceptMessage}
+            </p>
+          )}
+          {expired ? (
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              data-testid="exchange-confirm-refresh"
+              disabled={form.busy}
+              aria-busy={form.quoting}
+              onClick={() => void form.requestQuote()}
+            >
+              {form.quoting ? t('common.loading') : t('exchange.refresh')}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={expired ? 'btn btn-secondary btn-block' : 'btn btn-primary btn-block'}
+            data-testid="exchange-confirm-accept"
+            disabled={expired || form.busy || form.short}
+            aria-busy={form.accepting}
+            onClick={() => void form.accept()}
+          >
+            {form.accepting ? t('common.loading') : t('exchange.confirm')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-link btn-block"
+            data-testid="exchange-confirm-cancel"
+            disabled={form.accepting}
+            onClick={form.closeConfirm}
+          >
+            {t('common.cancel')}
+          </button>
+        </div>
+      )}
+    </Popup>
+  );
+}

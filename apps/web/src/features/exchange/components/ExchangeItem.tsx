@@ -1,0 +1,37 @@
+import type { ExchangeQuote } from '@agc/shared';
+import { useTranslation } from 'react-i18next';
+import { ItemButton } from '../../../components/ItemButton.tsx';
+import { formatAsset, formatEventTime } from '../../../lib/format.ts';
+
+/** One exchange of the history (`exchange-item-<id>`): the pair, what was paid and what arrived, when; opens it. */
+export function ExchangeItem({
+  exchange: e,
+  onOpen,
+}: {
+  exchange: ExchangeQuote;
+  onOpen: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ItemButton className="exchange-item" data-testid={`exchange-item-${e.id}`} onClick={() => onOpen(e.id)}>
+      <span className="order-item-head">
+        <span className="order-item-name" data-testid="exchange-item-pair">
+          {t('exchange.pair', { from: e.from, to: e.to })}
+        </span>
+        <span className="muted small" data-testid="exchange-item-time">
+          {formatEventTime(e.accepted_at ?? e.created_at, t)}
+        </span>
+      </span>
+      <span className="order-item-row">
+        <span className="muted">{t('exchange.paid')}</span>
+        <span data-testid="exchange-item-paid">{formatAsset(e.amount_in, e.from)}</span>
+      </span>
+      <span className="order-item-row">
+        <span className="muted">{t('exchange.received')}</span>
+        <span className="exchange-item-received" data-testid="exchange-item-received">
+          {formatAsset(e.amount_out, e.to)}
+        </span>
+      </span>
+    </ItemButton>
+  );
+}

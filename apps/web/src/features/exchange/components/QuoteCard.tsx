@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { formatAssetExact } from '../../../lib/format.ts';
+import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
+import { QuoteCountdown } from './QuoteCountdown.tsx';
+import { QuoteRows } from './QuoteRows.tsx';
+
+/**
+ * The quote on the form: its figures and the countdown; while it holds, Exchange (off when the balance does not
+ * cover what it takes); once expired, 'Quote expired' and Refresh quote.
+ */
+export function QuoteCard({ form }: { form: ExchangeForm }) {
+  const { t } = useTranslation();
+  const { quote, expired } = form;
+  if (!quote) return null;
+  const have = form.available(quote.from);
+  return (
+    <section
+      className="card exchange-quote"
+      data-testid="exchange-quote"
+      aria-labelledby="exchange-quote-title"
+    >
+      <h2 id="exchange-quote-title" className="card-title">
+        {t('exchange.quoteTitle')}
+      </h2>
+      <dl className="rows">
+        <QuoteRows quote={quote} testIdPrefix="exchange-quote" />
+      </dl>
+      <QuoteCountdown left={expired ? 0 : form.left} testId="exchange-quote-countdown" />
+      {form.short && have !== undefined && (
+        <p className="error-text" role="alert" data-testid="exchange-quote-short">
+          {t('exchange.short', {
+            have: formatAssetExact(have, quote.from),
+            need: formatAssetExact(quote.amount_in, quote.from),
+          })}
+        </p>
+      )}
+      {form.acceptMessage && !form.confirming && (
+        <p className="error-text" role="alert" data-testid="exchange-accept-error">
+          {form.acceptMessage}
+        </p>
+      )}
+      {expired ? (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          data-testid="exchange-refresh"
+          disabled={form.busy}
+          aria-busy={form.quoting}
+          onClick={() => void form.requestQuote()}
+        >
+          {form.quoting ? t('common.loading') : t('exchange.refresh')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          data-testid="exchange-open-confirm"
+          disabled={form.busy || form.short}
+          onClick={form.openConfirm}
+        >
+          {t('exchange.exchangeNow')}
+        </button>
+      )}
+    </section>
+  );
+}

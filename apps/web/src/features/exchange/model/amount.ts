@@ -1,0 +1,76 @@
+// The exchange form's reading of a typed amount, the client side of the server's parseAmountInput
+// (apps/server/src/lib/amount-input.ts, namespace `exchange`): required, a plain decimal (no sign, no exponent), at
+// most the asset's decimals, above zero; then, when it is what the member pays (mode in), no more than the
+// available balance. Minor units in bigint: never a JavaScript number.
+import { AGC_DECIMALS, AmountError, type ExchangeAsset, parseAmount, USDT_DECIMALS } from '@agc/shared';
+
+export type ExchangeMode = 'in' | 'out';
+
+export type ExchangeAmountProblem =
+  | 'amount_required'
+  | 'amount_invalid'
+  | 'amount_positive'
+  | 'amount_decimals'
+  | 'insufficient_usdt'
+  | 'insufficient_agc';
+
+export type ExchangeAmountReading =
+  | { ok: true; units: bigint; amount: string }
+  | { ok: false; problem: ExchangeAmountProblem; values?: Record<string, string | number> };
+
+/** The i18n key of a problem (web catalogue, `exchange.errors.*`). */
+export const problemKey = (problem: ExchangeAmountProblem) => `exchange.errors.${problem}`;
+
+export const assetDecimals = (asset: ExchangeAsset) => (asset === 'USDT' ? USDT_DECIMALS : AGC_DECIMALS);
+
+/** The other side of a pair. */
+export const otherAsset = (asset: ExchangeAsset): ExchangeAsset => (asset === 'USDT' ? 'AGC' : 'USDT');
+
+/** The asset the typed amount is in: what is paid (mode in) or what arrives (mode out). */
+export const amountAsset = (from: ExchangeAsset, mode: ExchangeMode): ExchangeAsset =>
+  mode === 'in' ? from : otherAsset(from);
+
+/** Minor units of a decimal string the server sent, or null when it is not one. */
+export function unitsOf(value: string | undefined, asset: ExchangeAsset): bigint | null {
+  if (value === undefined) return null;
+  try {
+    return parseAmount(value, assetDecimals(asset));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads what the member typed, in `asset`. `available` is the balance the amount is paid from, when the amount is
+ * what is paid and the balance is known; otherwise only the server checks the balance (on the quote's amount in).
+ */
+export function readExchangeAmount(
+  input: string,
+  asset: ExchangeAsset,
+  available?: string,
+): ExchangeAmountReading {
+  const text = input.trim();
+  if (text === '') return { ok: false, problem: 'amount_required' };
+  let units: bigint;
+  try {
+    units = parseAmount(text, assetDecimals(asset));
+  } catch (error) {
+    if (!(error instanceof AmountError)) throw error;
+    if (error.reason === 'negative') return { ok: false, problem: 'amount_positive' };
+    if (error.reason === 'decimals')
+      return { ok: false, problem: 'amount_decimals', values: { decimals: assetDecimals(asset) } };
+    return { ok: false, problem: 'amount_invalid' };
+  }
+  if (units <= 0n) return { ok: false, problem: 'amount_positive' };
+  const balance = unitsOf(available, asset);
+  if (balance !== null && units > balance)
+    return { ok: false, problem: asset === 'USDT' ? 'insufficient_usdt' : 'insufficient_agc' };
+  return { ok: true, units, amount: text };
+}
+
+/** Whether the balance (decimal string) covers `amount` (decimal string) of `asset`; unknown figures cover it. */
+export function covers(available: string | undefined, amount: string, asset: ExchangeAsset): boolean {
+  const balance = unitsOf(available, asset);
+  const need = unitsOf(amount, asset);
+  return balance === null || need === null || need <= balance;
+}
