@@ -82,34 +82,31 @@ export async function priceAtNav(
   const at = sql`${now.toISOString()}::timestamptz`;
   const lockEndsAt = sql`${lockEndOf(nav.day, Number(product.lock_days)).toISOString()}::timestamptz`;
 
+  // One UPDATE per side, straight on the rows (no join of the table with itself): each row's figures from its own
+  // columns; its status re-checked on the row it locks.
+  const fee = fundSql.feeOf(sql`o.amount_usdt`, sql`o.fee_ppm`);
+  const units = fundSql.unitsFor(sql`(o.amount_usdt - ${fee})`, navE8);
   const subs = rowsOf<MemberSum>(
     await tx.execute(sql`
-      with p as (
-        select id, ${fundSql.feeOf(sql`amount_usdt`, sql`fee_ppm`)} as fee
-        from fund_orders where product_id = ${productId} and status = 'Processing'),
-      priced as (
-        update fund_orders o set status = 'Subscription', fee_usdt = p.fee,
-          units = ${fundSql.unitsFor(sql`(o.amount_usdt - p.fee)`, navE8)},
-          units_free = ${fundSql.unitsFor(sql`(o.amount_usdt - p.fee)`, navE8)},
+      with priced as (
+        update fund_orders o set status = 'Subscription', fee_usdt = ${fee}, units = ${units}, units_free = ${units},
           cost_usdt = o.amount_usdt, nav_id = ${navId}, nav_e8 = ${navE8}, subscribed_at = ${at},
           lock_ends_at = ${lockEndsAt}
-        from p where o.id = p.id and o.status = 'Processing'
+        where o.product_id = ${productId} and o.status = 'Processing'
         returning o.user_id, o.amount_usdt, o.fee_usdt, o.units)
       select user_id::text as user_id, sum(units)::text as units, sum(amount_usdt)::text as usdt,
         sum(fee_usdt)::text as fee, count(*)::int as n
       from priced group by user_id`),
   );
 
+  const gross = fundSql.unitsValue(sql`r.units`, navE8);
+  const redFee = fundSql.feeOf(gross, sql`r.fee_ppm`);
   const reds = rowsOf<MemberSum>(
     await tx.execute(sql`
-      with v as (
-        select id, gross, ${fundSql.feeOf(sql`gross`, sql`fee_ppm`)} as fee from (
-          select id, fee_ppm, ${fundSql.unitsValue(sql`units`, navE8)} as gross
-          from fund_redemptions where product_id = ${productId} and status = 'Approved') x),
-      done as (
+      with done as (
         update fund_redemptions r set status = 'Completed', nav_id = ${navId}, nav_e8 = ${navE8},
-          gross_usdt = v.gross, fee_usdt = v.fee, amount_usdt = v.gross - v.fee, completed_at = ${at}
-        from v where r.id = v.id and r.status = 'Approved'
+          gross_usdt = ${gross}, fee_usdt = ${redFee}, amount_usdt = ${gross} - ${redFee}, completed_at = ${at}
+        where r.product_id = ${productId} and r.status = 'Approved'
         returning r.order_id, r.user_id, r.units, r.fee_usdt, r.amount_usdt),
       leaving as (
         select order_id, sum(units) as units, sum(amount_usdt) as amount from done group by order_id),
