@@ -1,7 +1,60 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
+import { Segmented } from '../../../components/Segmented.tsx';
+import { flattenEarnInterest, useEarnInterest } from '../../../features/earn/api/get-earn-interest.ts';
+import { flattenEarnMovements, useEarnMovements } from '../../../features/earn/api/get-earn-movements.ts';
+import { InterestItem } from '../../../features/earn/components/InterestItem.tsx';
+import { MovementItem } from '../../../features/earn/components/MovementItem.tsx';
+import { openMovement } from '../../../features/earn/components/PendingOuts.tsx';
+import '../../../features/earn/earn.css';
 
-/** Simple earn records (being built). */
+type Tab = 'transfers' | 'interest';
+
+function Transfers() {
+  const movements = useEarnMovements();
+  return (
+    <PagedList
+      items={flattenEarnMovements(movements.data?.pages)}
+      itemKey={(m) => m.id}
+      {...pagingProps(movements)}
+      testId="earn-movement-list"
+      renderItem={(m) => <MovementItem movement={m} onOpen={openMovement} />}
+    />
+  );
+}
+
+function Interest() {
+  const interest = useEarnInterest();
+  return (
+    <PagedList
+      items={flattenEarnInterest(interest.data?.pages)}
+      itemKey={(i) => i.day}
+      {...pagingProps(interest)}
+      testId="earn-interest-list"
+      renderItem={(i) => <InterestItem interest={i} />}
+    />
+  );
+}
+
+/** Simple earn records: tabs Transfers (in and out, Pending outs first) and Interest (one row a day), paged. */
 export default function EarnRecordsPage() {
   const { t } = useTranslation();
-  return <div className="page">{t('common.noData')}</div>;
+  const [tab, setTab] = useState<Tab>('transfers');
+  return (
+    <div className="page earn earn-records" data-testid="earn-records">
+      <Segmented
+        options={[
+          { key: 'transfers', label: t('earn.records.transfers') },
+          { key: 'interest', label: t('earn.records.interest') },
+        ]}
+        value={tab}
+        onChange={setTab}
+        label={t('earn.records.label')}
+        testIdPrefix="earn-records-tab"
+        className="earn-records-tabs"
+      />
+      {tab === 'transfers' ? <Transfers /> : <Interest />}
+    </div>
+  );
 }

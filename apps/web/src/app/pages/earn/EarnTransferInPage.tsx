@@ -1,7 +1,13 @@
-import { useTranslation } from 'react-i18next';
+import { TransferForm } from '../../../features/earn/components/TransferForm.tsx';
+import { useTransferForm } from '../../../features/earn/hooks/use-transfer-form.tsx';
+import '../../../features/earn/earn.css';
 
-/** Simple earn transfer in (being built). */
+/** Simple earn, transfer in: from the available USDT ("All" fills it); 'Transfer In Successful', then back. */
 export default function EarnTransferInPage() {
-  const { t } = useTranslation();
-  return <div className="page">{t('common.noData')}</div>;
+  const form = useTransferForm('in');
+  return (
+    <div className="page earn" data-testid="earn-transfer-in-page">
+      <TransferForm form={form} />
+    </div>
+  );
 }

@@ -1,7 +1,16 @@
-import { useTranslation } from 'react-i18next';
+import { TransferForm } from '../../../features/earn/components/TransferForm.tsx';
+import { useTransferForm } from '../../../features/earn/hooks/use-transfer-form.tsx';
+import '../../../features/earn/earn.css';
 
-/** Simple earn transfer out (being built). */
+/**
+ * Simple earn, transfer out: up to the holding ("Max"), when it arrives shown before confirming (the server's
+ * preview), a confirmation naming amount and arrival; 'Transfer Out Successful', then its result page.
+ */
 export default function EarnTransferOutPage() {
-  const { t } = useTranslation();
-  return <div className="page">{t('common.noData')}</div>;
+  const form = useTransferForm('out');
+  return (
+    <div className="page earn" data-testid="earn-transfer-out-page">
+      <TransferForm form={form} />
+    </div>
+  );
 }

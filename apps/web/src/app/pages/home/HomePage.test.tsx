@@ -296,10 +296,33 @@ describe('home page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/withdrawal/index'));
   });
 
+  it('has entries to simple earn, the launchpad and the exchange, each opening its page', async () => {
+    api();
+    const { router } = renderPage(<HomePage />);
+    const entries = await screen.findByRole('navigation', { name: 'Products' });
+    expect(
+      within(entries)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Simple Earn', 'Launchpad', 'Exchange']);
+    const expected = {
+      earn: '/pages/easyEarn/index',
+      launchpad: '/pages/launchpad/index',
+      exchange: '/pages/exchange/index',
+    };
+    for (const [key, path] of Object.entries(expected)) {
+      fireEvent.click(screen.getByTestId(`home-entry-${key}`));
+      await waitFor(() => expect(router.state.location.pathname).toBe(path));
+      await router.navigate('/');
+      await screen.findByTestId('home-entries');
+    }
+  });
+
   it('shows the error', async () => {
     api({ me: () => fail(400, 'No member') });
     renderPage(<HomePage />);
     expect((await screen.findByTestId('home-error')).textContent).toContain('No member');
     expect(screen.queryByTestId('home-investment_sum')).toBeNull();
+    expect(screen.queryByTestId('home-entries')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
+import { HomeEntries } from '../../../features/earn/components/HomeEntries.tsx';
 import { FundHomeEntry } from '../../../features/funds/components/FundHomeEntry.tsx';
 import { AtAGlance } from '../../../features/portfolio/components/AtAGlance.tsx';
 import { MemberFigures } from '../../../features/portfolio/components/MemberFigures.tsx';
@@ -13,7 +14,7 @@ import { useWalletStore } from '../../../stores/wallet.ts';
 /**
  * Home (tab 0) as a portfolio: invested and available (GET me) with the way to start when nothing is
  * invested, the wallet's own balances (the chain), rewards over time (profit/series), today and yesterday,
- * then the rest of the spec's figures, compact.
+ * then the rest of the spec's figures, compact; entries to simple earn, the launchpad and the exchange.
  */
 export default function HomePage() {
   const me = useMe();
@@ -34,6 +35,7 @@ export default function HomePage() {
       </section>
       {me.data && (
         <>
+          <HomeEntries />
           <AtAGlance me={me.data} />
           <RewardsChart />
           <WalletBalancesCard config={config.data} configFailed={config.isError} address={address} />
