@@ -1,7 +1,53 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
+import { NoPermission } from '../../../components/NoPermission.tsx';
+import { RoundStateTag } from '../../../features/launchpad/components/RoundStateTag.tsx';
+import { useAdminLaunchpadRounds } from '../../../features/launchpad-admin/api/get-admin-rounds.ts';
+import { AdminRoundCard } from '../../../features/launchpad-admin/components/AdminRoundCard.tsx';
+import { RoundForm } from '../../../features/launchpad-admin/components/RoundForm.tsx';
+import { isForbidden } from '../../../lib/request.ts';
+import '../../../features/launchpad-admin/launchpad-admin.css';
 
-/** Admin launchpad rounds (being built). */
+/**
+ * Launchpad rounds (admin; the server answers 403 to anyone else): every round with copies sold, USDT raised,
+ * buyers and state; New round opens the form; an open round can be closed (after a confirmation).
+ */
 export default function LaunchpadAdminPage() {
   const { t } = useTranslation();
-  return <div className="page">{t('common.noData')}</div>;
+  const rounds = useAdminLaunchpadRounds();
+  const [creating, setCreating] = useState(false);
+
+  if (isForbidden(rounds.error))
+    return <NoPermission testId="lp-admin-no-permission" text={t('launchpad.admin.noPermission')} />;
+  if (rounds.isPending) return <LoadingState testId="lp-admin-loading" />;
+  if (rounds.isError)
+    return <LoadFailed testId="lp-admin-error" error={rounds.error} onRetry={() => void rounds.refetch()} />;
+
+  return (
+    <div className="page lp-admin" data-testid="lp-admin">
+      <div className="card-head">
+        <h2 className="lp-admin-title">{t('launchpad.admin.title')}</h2>
+        {!creating && (
+          <button
+            type="button"
+            className="btn-link card-link"
+            data-testid="lp-round-new"
+            onClick={() => setCreating(true)}
+          >
+            {t('launchpad.admin.new')}
+          </button>
+        )}
+      </div>
+      {creating && <RoundForm onDone={() => setCreating(false)} />}
+      {rounds.data.list.length === 0 && <p className="muted">{t('launchpad.admin.none')}</p>}
+      {rounds.data.list.map((r) => (
+        <AdminRoundCard
+          key={r.id}
+          round={r}
+          stateTag={<RoundStateTag state={r.state} testId="lp-admin-round-state" />}
+        />
+      ))}
+    </div>
+  );
 }

@@ -1,7 +1,19 @@
 import { useTranslation } from 'react-i18next';
+import { PageLink } from '../../../components/PageLink.tsx';
+import { RoundList } from '../../../features/launchpad/components/RoundList.tsx';
+import { openPage } from '../../../lib/navigation.ts';
+import { paths, withQuery } from '../../../lib/paths.ts';
+import '../../../features/launchpad/launchpad.css';
 
-/** Launchpad rounds (being built). */
+/** The launchpad: every round (state, copies sold and left, price, AGC per copy, window); a round opens its page. */
 export default function LaunchpadPage() {
   const { t } = useTranslation();
-  return <div className="page">{t('common.noData')}</div>;
+  return (
+    <div className="page launchpad" data-testid="lp-page">
+      <PageLink to={paths.launchpadMine} className="btn btn-secondary btn-block" testId="lp-mine-link">
+        {t('launchpad.mine.open')}
+      </PageLink>
+      <RoundList onOpen={(id) => openPage(withQuery(paths.launchpadDetail, { id }))} />
+    </div>
+  );
 }

@@ -1,0 +1,4 @@
+/** Query keys of the admins' launchpad page. */
+export const launchpadAdminKeys = {
+  rounds: ['launchpad-admin', 'rounds'] as const,
+};

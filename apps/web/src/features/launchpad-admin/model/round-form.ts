@@ -1,0 +1,107 @@
+import { type AdminLaunchpadRoundBody, AGC_DECIMALS, parseAmount, USDT_DECIMALS } from '@agc/shared';
+
+// The admins' new-round form: every field as typed, read into the API body or the first field that is wrong.
+// The server checks the same again and answers its own message.
+
+export interface RoundDraft {
+  name: string;
+  description: string;
+  copies: string;
+  price_usdt: string;
+  agc_per_copy: string;
+  per_member_limit: string;
+  /** datetime-local values (YYYY-MM-DDTHH:mm, the device's time zone). */
+  starts_at: string;
+  ends_at: string;
+  cliff_days: string;
+  linear_days: string;
+}
+
+export type RoundField = keyof RoundDraft;
+
+export const EMPTY_ROUND_DRAFT: RoundDraft = {
+  name: '',
+  description: '',
+  copies: '200',
+  price_usdt: '',
+  agc_per_copy: '',
+  per_member_limit: '10',
+  starts_at: '',
+  ends_at: '',
+  cliff_days: '0',
+  linear_days: '0',
+};
+
+const INT = /^\d{1,6}$/;
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+
+const int = (text: string, min: number, max: number): number | null => {
+  const s = text.trim();
+  if (!INT.test(s)) return null;
+  const n = Number(s);
+  return n >= min && n <= max ? n : null;
+};
+
+/** A positive amount with at most `decimals` decimals, as typed (trimmed), else null. */
+const amount = (text: string, decimals: number): string | null => {
+  const s = text.trim();
+  if (!/^\d{1,30}(\.\d+)?$/.test(s)) return null;
+  try {
+    return parseAmount(s, decimals) > 0n ? s : null;
+  } catch {
+    return null;
+  }
+};
+
+/** A datetime-local value as an ISO instant, else null. */
+export const instantOf = (text: string): string | null => {
+  if (!LOCAL_TIME.test(text.trim())) return null;
+  const ms = new Date(text.trim()).getTime();
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+};
+
+export type RoundReading =
+  | { ok: true; body: AdminLaunchpadRoundBody }
+  | { ok: false; field: RoundField; reason: 'invalid' | 'endBeforeStart' | 'limitOverCopies' };
+
+export function readRoundDraft(d: RoundDraft): RoundReading {
+  const bad = (field: RoundField, reason: 'invalid' | 'endBeforeStart' | 'limitOverCopies' = 'invalid') =>
+    ({ ok: false, field, reason }) as const;
+  const name = d.name.trim();
+  if (!name || name.length > 80) return bad('name');
+  if (d.description.length > 2000) return bad('description');
+  const copies = int(d.copies, 1, 100_000);
+  if (copies === null) return bad('copies');
+  const price = amount(d.price_usdt, USDT_DECIMALS);
+  if (price === null) return bad('price_usdt');
+  const agc = amount(d.agc_per_copy, AGC_DECIMALS);
+  if (agc === null) return bad('agc_per_copy');
+  const limit = int(d.per_member_limit, 1, 100_000);
+  if (limit === null) return bad('per_member_limit');
+  if (limit > copies) return bad('per_member_limit', 'limitOverCopies');
+  const starts = instantOf(d.starts_at);
+  if (starts === null) return bad('starts_at');
+  const ends = instantOf(d.ends_at);
+  if (ends === null) return bad('ends_at');
+  if (Date.parse(ends) <= Date.parse(starts)) return bad('ends_at', 'endBeforeStart');
+  const cliff = int(d.cliff_days, 0, 3650);
+  if (cliff === null) return bad('cliff_days');
+  const linear = int(d.linear_days, 0, 3650);
+  if (linear === null) return bad('linear_days');
+  return {
+    ok: true,
+    body: {
+      name,
+      description: d.description,
+      translations: {},
+      copies,
+      price_usdt: price,
+      agc_per_copy: agc,
+      per_member_limit: limit,
+      starts_at: starts,
+      ends_at: ends,
+      cliff_days: cliff,
+      linear_days: linear,
+    },
+  };
+}

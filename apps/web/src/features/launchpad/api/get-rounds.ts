@@ -1,0 +1,17 @@
+import { type LaunchpadRound, launchpadRoundsResponse } from '@agc/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { get } from '../../../lib/request.ts';
+import { launchpadKeys } from './keys.ts';
+
+/** GET /launchpad/rounds: every round members see (upcoming, open, sold out, ended, closed), in their language. */
+export async function getLaunchpadRounds(): Promise<LaunchpadRound[]> {
+  const { list } = await get('/launchpad/rounds', undefined, { schema: launchpadRoundsResponse });
+  return list;
+}
+
+export const launchpadRoundsQueryOptions = queryOptions({
+  queryKey: launchpadKeys.rounds,
+  queryFn: getLaunchpadRounds,
+});
+
+export const useLaunchpadRounds = () => useQuery(launchpadRoundsQueryOptions);

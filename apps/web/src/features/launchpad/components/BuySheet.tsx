@@ -1,0 +1,176 @@
+// The buy sheet: the copies stepper (1..min(copies left, limit − copies held)), what they cost and the AGC they
+// lock, the member's available USDT, then Confirm buys them from available USDT in one request. A refusal (sold
+// out, over the limit, not enough USDT) shows the server's message here, and the round is read again.
+import type { LaunchpadPurchase, LaunchpadRound } from '@agc/shared';
+import Popup from 'antd-mobile/es/components/popup';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { errorText } from '../../../lib/errors.ts';
+import { formatAgc, formatUsdt } from '../../../lib/format.ts';
+import { useMe } from '../../../lib/me.ts';
+import { useBuyLaunchpadCopies } from '../api/post-buy.ts';
+import { agcOf, canAfford, clampCopies, costOf, maxCopies } from '../model/copies.ts';
+import '../launchpad.css';
+
+export interface BuySheetProps {
+  round: LaunchpadRound;
+  visible: boolean;
+  onClose: () => void;
+  /** The purchase went through. */
+  onBought: (purchase: LaunchpadPurchase) => void;
+}
+
+function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const hintId = useId();
+  const max = maxCopies(round);
+  const [text, setText] = useState('1');
+  const [error, setError] = useState<unknown>(null);
+  const me = useMe();
+  const buy = useBuyLaunchpadCopies();
+  const typed = /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : null;
+  const valid = typed !== null && typed >= 1 && typed <= max;
+  const copies = valid ? typed : clampCopies(typed ?? 1, max);
+  const cost = costOf(round.price_usdt, copies);
+  const available = me.data?.available_profit;
+  const short = valid && available !== undefined && !canAfford(available, cost);
+  const set = (next: number | string) => {
+    setText(String(next));
+    setError(null);
+  };
+  const message = !valid && text.trim() !== '' ? t('launchpad.buy.range', { max }) : null;
+
+  const confirm = async () => {
+    if (!valid) return;
+    setError(null);
+    try {
+      const result = await buy.mutateAsync({ roundId: round.id, copies: typed });
+      onBought(result.purchase);
+    } catch (e) {
+      setError(e);
+    }
+  };
+
+  return (
+    <div className="checkout lp-sheet" data-testid="lp-sheet">
+      <h3 className="checkout-title">{round.name}</h3>
+      <div className="lp-copies">
+        <label htmlFor={id} className="lp-copies-label">
+          {t('launchpad.buy.copies')}
+        </label>
+        <div className="lp-copies-row">
+          <button
+            type="button"
+            className="btn btn-secondary lp-step"
+            aria-label={t('launchpad.buy.less')}
+            data-testid="lp-copies-minus"
+            disabled={buy.isPending || copies <= 1}
+            onClick={() => set(clampCopies(copies - 1, max))}
+          >
+            −
+          </button>
+          <input
+            id={id}
+            className="input lp-copies-input"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={6}
+            value={text}
+            disabled={buy.isPending}
+            aria-invalid={message !== null}
+            aria-describedby={hintId}
+            data-testid="lp-copies"
+            onChange={(e) => set(e.target.value)}
+            onBlur={() => valid || set(clampCopies(typed ?? 1, max))}
+          />
+          <button
+            type="button"
+            className="btn btn-secondary lp-step"
+            aria-label={t('launchpad.buy.more')}
+            data-testid="lp-copies-plus"
+            disabled={buy.isPending || copies >= max}
+            onClick={() => set(clampCopies(copies + 1, max))}
+          >
+            +
+          </button>
+        </div>
+        <p
+          id={hintId}
+          className={message ? 'error-text small' : 'muted small'}
+          data-testid="lp-copies-message"
+        >
+          {message ??
+            t('launchpad.buy.hint', {
+              max,
+              left: round.remaining,
+              limit: round.per_member_limit,
+              mine: round.my_copies,
+            })}
+        </p>
+      </div>
+      <dl className="rows" data-testid="lp-sheet-figures">
+        <div className="row">
+          <dt>{t('launchpad.buy.cost')}</dt>
+          <dd data-testid="lp-sheet-cost">{formatUsdt(cost)}</dd>
+        </div>
+        <div className="row">
+          <dt>{t('launchpad.buy.agc')}</dt>
+          <dd data-testid="lp-sheet-agc">{formatAgc(agcOf(round.agc_per_copy, copies))}</dd>
+        </div>
+        <div className={short ? 'row lp-short' : 'row'}>
+          <dt>{t('launchpad.buy.available')}</dt>
+          <dd data-testid="lp-sheet-available">
+            {available !== undefined ? (
+              formatUsdt(available)
+            ) : me.isError ? (
+              t('launchpad.buy.availableUnknown')
+            ) : (
+              <Skeleton inline />
+            )}
+          </dd>
+        </div>
+      </dl>
+      {short && available !== undefined && (
+        <p className="notice card lp-warning" role="alert" data-testid="lp-sheet-short">
+          {t('launchpad.buy.short', { have: formatUsdt(available), need: formatUsdt(cost) })}
+        </p>
+      )}
+      <p className="muted small">{t('launchpad.buy.locked')}</p>
+      {error != null && (
+        <p className="error-text" role="alert" data-testid="lp-buy-error">
+          {errorText(error, t)}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        data-testid="lp-confirm"
+        disabled={!valid || short || buy.isPending || max < 1}
+        aria-busy={buy.isPending}
+        onClick={() => void confirm()}
+      >
+        {buy.isPending ? t('pay.processing') : t('launchpad.buy.confirm', { cost: formatUsdt(cost) })}
+      </button>
+      <button
+        type="button"
+        className="btn btn-link btn-block"
+        data-testid="lp-sheet-close"
+        disabled={buy.isPending}
+        onClick={onClose}
+      >
+        {t('common.cancel')}
+      </button>
+    </div>
+  );
+}
+
+/** A bottom sheet with the purchase; it cannot be closed while the purchase is on its way. */
+export function BuySheet({ visible, ...props }: BuySheetProps) {
+  return (
+    <Popup visible={visible} destroyOnClose bodyClassName="checkout-popup">
+      {visible && <Sheet {...props} />}
+    </Popup>
+  );
+}

@@ -1,0 +1,10 @@
+import type { LaunchpadRoundState } from '@agc/shared';
+import { useTranslation } from 'react-i18next';
+import { StatusTag } from '../../../components/StatusTag.tsx';
+import '../launchpad.css';
+
+/** A round's state in its colour: Upcoming, Open, Sold out, Ended, Closed. */
+export function RoundStateTag({ state, testId }: { state: LaunchpadRoundState; testId?: string }) {
+  const { t } = useTranslation();
+  return <StatusTag status={`lp-${state}`} label={t(`launchpad.state.${state}`)} testId={testId} />;
+}
