@@ -1,0 +1,468 @@
+import { rowsOf } from '@agc/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { releaseDueAgc } from '../src/modules/launchpad/release.ts';
+import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
+import type { Member } from '../src/modules/members/index.ts';
+import { newWallet, startTestServer, type TestServer } from './helpers.ts';
+import { AGC, balances, grantAvailable, signUpMembers, USDT } from './withdraw-support.ts';
+
+// Launchpad (issue 15): the members' rounds, purchases and allocations, the admins' rounds, the release.
+let s: TestServer;
+const w = { R: newWallet(), A: newWallet(), B: newWallet(), C: newWallet() };
+let h: Record<keyof typeof w, Record<string, string>>;
+let m: Record<keyof typeof w, Member>;
+
+const DAY = 86_400_000;
+
+const call = (
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: object,
+  lang = 'en',
+) =>
+  s.app.inject({
+    method,
+    url: `/api/v1/${url}`,
+    headers: { 'accept-language': lang, ...headers },
+    ...(payload && { payload }),
+  });
+
+const iso = (msFromNow: number) => new Date(s.ctx.now().getTime() + msFromNow).toISOString();
+
+/** An admin's round form: open since an hour, ending in 10 days, cliff 5, linear 4. */
+const roundBody = (over: Record<string, unknown> = {}) => ({
+  name: 'Seed',
+  description: 'A test round',
+  translations: { ja: { name: 'シード' } },
+  copies: 10,
+  price_usdt: '100',
+  agc_per_copy: '400',
+  per_member_limit: 3,
+  starts_at: iso(-3_600_000),
+  ends_at: iso(10 * DAY),
+  cliff_days: 5,
+  linear_days: 4,
+  ...over,
+});
+
+const createRound = async (over: Record<string, unknown> = {}) => {
+  const res = await call('POST', 'admin/launchpad/rounds', h.R, roundBody(over));
+  expect(res.json().code, res.body).toBe(200);
+  return res.json().data as { id: number };
+};
+
+const buy = (who: keyof typeof w, id: number, copies: unknown, lang = 'en') =>
+  call('POST', `launchpad/rounds/${id}/buy`, h[who], copies === undefined ? {} : { copies }, lang);
+
+/** Everything a refused request must leave as it was. */
+async function snapshot() {
+  const [counts] = rowsOf<{
+    rounds: string;
+    sold: string;
+    purchases: number;
+    copies: number;
+    transfers: number;
+  }>(
+    await s.ctx.db.execute(sql`select (select count(*) from launchpad_rounds)::text as rounds,
+      (select coalesce(sum(sold), 0) from launchpad_rounds)::text as sold,
+      (select count(*) from launchpad_purchases)::int as purchases,
+      (select count(*) from launchpad_copies)::int as copies,
+      (select count(*) from ledger_transfers)::int as transfers`),
+  );
+  const bal = {} as Record<string, Record<string, bigint>>;
+  for (const who of Object.keys(w) as Array<keyof typeof w>) bal[who] = await balances(s.ctx, m[who].id);
+  return {
+    counts: {
+      ...counts!,
+      purchases: Number(counts!.purchases),
+      copies: Number(counts!.copies),
+      transfers: Number(counts!.transfers),
+    },
+    bal,
+  };
+}
+
+async function expectLedgerClean() {
+  const check = await checkLedger(s.ctx.db);
+  expect(check).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+}
+
+beforeAll(async () => {
+  s = await startTestServer({ ADMIN_ADDRESSES: w.R.address });
+  ({ h, m } = await signUpMembers(s, w, []));
+  for (const who of ['A', 'B'] as const) await grantAvailable(s.ctx, m[who].id, 'USDT', 1_000n * USDT);
+  await grantAvailable(s.ctx, m.C.id, 'USDT', 150n * USDT);
+});
+afterAll(() => s.close());
+
+describe('admin rounds', () => {
+  it('creates, lists and closes rounds, audit-logged with before and after', async () => {
+    const created = await call('POST', 'admin/launchpad/rounds', h.R, roundBody({ name: 'Admin one' }));
+    expect(created.json()).toMatchObject({
+      code: 200,
+      data: {
+        name: 'Admin one',
+        copies: 10,
+        sold: 0,
+        remaining: 10,
+        price_usdt: '100',
+        agc_per_copy: '400',
+        per_member_limit: 3,
+        state: 'Open',
+        status: 'open',
+        raised_usdt: '0',
+        buyers: 0,
+      },
+    });
+    const id = created.json().data.id as number;
+    const list = (await call('GET', 'admin/launchpad/rounds', h.R)).json().data.list;
+    expect(list[0].id).toBe(id);
+    const closed = await call('POST', `admin/launchpad/rounds/${id}/close`, h.R);
+    expect(closed.json().data).toMatchObject({ id, status: 'closed', state: 'Closed' });
+    const again = await call('POST', `admin/launchpad/rounds/${id}/close`, h.R);
+    expect(again.json()).toMatchObject({ code: 400, msg: 'This round is already closed' });
+    expect((await call('POST', 'admin/launchpad/rounds/999999/close', h.R)).json()).toMatchObject({
+      code: 404,
+      msg: 'Round not found',
+    });
+    const log = rowsOf<{
+      action: string;
+      actor: string;
+      before: { status: string } | null;
+      after: { status: string };
+    }>(
+      await s.ctx.db.execute(
+        sql`select action, actor_id::text as actor, before, after from audit_log where target = ${`launchpad_round:${id}`} order by id`,
+      ),
+    );
+    expect(log.map((l) => l.action)).toEqual(['launchpad_round.create', 'launchpad_round.close']);
+    expect(log[0]).toMatchObject({ actor: m.R.id.toString(), before: null, after: { status: 'open' } });
+    expect(log[1]).toMatchObject({ before: { status: 'open' }, after: { status: 'closed' } });
+  });
+
+  it('refuses bad forms with a translated message and creates nothing', async () => {
+    const before = await snapshot();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ price_usdt: '' }, 'Please enter an amount'],
+      [{ price_usdt: 'abc' }, 'Please enter the amount as a number, e.g. 100'],
+      [{ price_usdt: '1e2' }, 'Please enter the amount as a number, e.g. 100'],
+      [{ price_usdt: '0' }, 'The amount must be greater than 0'],
+      [{ price_usdt: '-5' }, 'The amount must be greater than 0'],
+      [{ price_usdt: '1.1234567' }, 'At most 6 decimal places are allowed'],
+      [{ agc_per_copy: '0' }, 'The amount must be greater than 0'],
+      [{ agc_per_copy: '1.1234567890123456789' }, 'At most 18 decimal places are allowed'],
+      [{ starts_at: 'tomorrow' }, 'Please enter a valid date and time'],
+      [{ ends_at: '' }, 'Please enter a valid date and time'],
+      [{ ends_at: iso(-2 * 3_600_000) }, 'The end must be after the start'],
+    ];
+    for (const [over, msg] of cases) {
+      const res = await call('POST', 'admin/launchpad/rounds', h.R, roundBody(over));
+      expect(res.json(), JSON.stringify(over)).toMatchObject({ code: 400, msg });
+    }
+    for (const over of [
+      { copies: 0 },
+      { copies: 1.5 },
+      { per_member_limit: 0 },
+      { name: '' },
+      { cliff_days: -1 },
+    ]) {
+      const res = await call('POST', 'admin/launchpad/rounds', h.R, roundBody(over));
+      expect(res.json().code, JSON.stringify(over)).toBe(400);
+    }
+    const ja = await call('POST', 'admin/launchpad/rounds', h.R, roundBody({ price_usdt: '0' }), 'ja');
+    expect(ja.json().msg).toBe('金額は0より大きくしてください');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('is for admins only', async () => {
+    expect((await call('GET', 'admin/launchpad/rounds', h.A)).statusCode).toBe(403);
+    expect((await call('POST', 'admin/launchpad/rounds', h.A, roundBody())).statusCode).toBe(403);
+    expect((await call('POST', 'admin/launchpad/rounds/1/close', h.A)).statusCode).toBe(403);
+    expect((await call('GET', 'admin/launchpad/rounds')).statusCode).toBe(401);
+    expect((await call('POST', 'admin/launchpad/rounds', {}, roundBody())).statusCode).toBe(401);
+  });
+});
+
+describe('member rounds', () => {
+  it('lists rounds newest first with their state now; unknown round 404; signed out 401', async () => {
+    const upcoming = await createRound({ starts_at: iso(DAY), ends_at: iso(2 * DAY) });
+    const ended = await createRound({ starts_at: iso(-2 * DAY), ends_at: iso(-DAY) });
+    const open = await createRound({ name: 'Open one' });
+    const list = (await call('GET', 'launchpad/rounds', h.A)).json().data.list as Array<{
+      id: number;
+      state: string;
+    }>;
+    expect(list.slice(0, 3).map((r) => [r.id, r.state])).toEqual([
+      [open.id, 'Open'],
+      [ended.id, 'Ended'],
+      [upcoming.id, 'Upcoming'],
+    ]);
+    const one = await call('GET', `launchpad/rounds/${open.id}`, h.A, undefined, 'ja');
+    expect(one.json().data).toMatchObject({
+      id: open.id,
+      name: 'シード',
+      description: 'A test round',
+      my_copies: 0,
+      remaining: 10,
+      cliff_days: 5,
+      linear_days: 4,
+    });
+    const r = one.json().data;
+    expect(new Date(r.release_starts_at).getTime() - new Date(r.ends_at).getTime()).toBe(5 * DAY);
+    expect((await call('GET', 'launchpad/rounds/999999', h.A)).json()).toMatchObject({
+      code: 404,
+      msg: 'Round not found',
+    });
+    expect((await call('GET', 'launchpad/rounds/abc', h.A)).json().code).toBe(400);
+    expect((await call('GET', 'launchpad/rounds')).statusCode).toBe(401);
+    expect((await call('GET', `launchpad/rounds/${open.id}`)).statusCode).toBe(401);
+    expect((await call('POST', `launchpad/rounds/${open.id}/buy`, {}, { copies: '1' })).statusCode).toBe(401);
+    expect((await call('GET', 'launchpad/purchases')).statusCode).toBe(401);
+  });
+});
+
+describe('buying', () => {
+  it('sells numbered copies from available USDT, locks the AGC, lists purchases and the public allocations', async () => {
+    const round = await createRound();
+    const first = await buy('A', round.id, '2');
+    expect(first.json(), first.body).toMatchObject({
+      code: 200,
+      data: {
+        purchase: {
+          round_id: round.id,
+          round_name: 'Seed',
+          copies: 2,
+          first_copy: 1,
+          last_copy: 2,
+          amount_usdt: '200',
+          agc: '800',
+          released_agc: '0',
+          locked_agc: '800',
+        },
+        round: { id: round.id, sold: 2, remaining: 8, my_copies: 2, state: 'Open' },
+      },
+    });
+    const releaseStart = new Date(first.json().data.round.release_starts_at);
+    expect(first.json().data.purchase.next_release_at).toBe(releaseStart.toISOString());
+    const second = await buy('B', round.id, ' 3 ');
+    expect(second.json().data.purchase).toMatchObject({ first_copy: 3, last_copy: 5 });
+    const third = await buy('A', round.id, '1');
+    expect(third.json().data.purchase).toMatchObject({ first_copy: 6, last_copy: 6 });
+    expect(third.json().data.round).toMatchObject({ sold: 6, my_copies: 3 });
+
+    const a = await balances(s.ctx, m.A.id);
+    expect(a[`${ACCOUNTS.available}.USDT`]).toBe(700n * USDT);
+    expect(a[`${ACCOUNTS.launchpadLocked}.AGC`]).toBe(1_200n * AGC);
+    const sales = rowsOf<{ balance: string }>(
+      await s.ctx.db.execute(sql`select balance::text as balance from ledger_accounts
+        where user_id is null and code = ${ACCOUNTS.launchpadSales} and asset = 'USDT'`),
+    );
+    expect(BigInt(sales[0]!.balance)).toBe(600n * USDT);
+    const keys = rowsOf<{ idempotency_key: string }>(
+      await s.ctx.db.execute(
+        sql`select idempotency_key from ledger_transfers where kind = 'launchpad.buy' order by id`,
+      ),
+    ).map((r) => r.idempotency_key);
+    const pid = first.json().data.purchase.id;
+    expect(keys).toContain(`launchpad:buy:${pid}:usdt`);
+    expect(keys).toContain(`launchpad:buy:${pid}:agc`);
+
+    const mine = (await call('GET', 'launchpad/purchases?page=1&size=10', h.A)).json().data;
+    expect(mine.total).toBe(2);
+    expect(mine.list.map((p: { first_copy: number }) => p.first_copy)).toEqual([6, 1]);
+    expect((await call('GET', `launchpad/purchases/${pid}`, h.A)).json().data).toMatchObject({
+      id: pid,
+      copies: 2,
+    });
+    expect((await call('GET', `launchpad/purchases/${pid}`, h.B)).json()).toMatchObject({
+      code: 404,
+      msg: 'Purchase not found',
+    });
+    expect((await call('GET', 'launchpad/purchases/987654321', h.A)).json().code).toBe(404);
+    expect((await call('GET', 'launchpad/purchases/x1', h.A)).json().code).toBe(400);
+
+    // Public: no sign-in, copy numbers ascending, addresses shortened.
+    const alloc = (await call('GET', `launchpad/rounds/${round.id}/allocations?page=1&size=4`)).json().data;
+    expect(alloc).toMatchObject({ total: 6, has_more: true });
+    expect(alloc.list.map((c: { copy_no: number }) => c.copy_no)).toEqual([1, 2, 3, 4]);
+    const a0 = m.A.address;
+    expect(alloc.list[0].address).toBe(`${a0.slice(0, 6)}…${a0.slice(-4)}`);
+    expect(alloc.list[2].address).toBe(`${m.B.address.slice(0, 6)}…${m.B.address.slice(-4)}`);
+    expect((await call('GET', 'launchpad/rounds/999999/allocations')).json().code).toBe(404);
+    await expectLedgerClean();
+  });
+
+  it('refuses bad copies with a translated message and changes nothing', async () => {
+    const round = await createRound();
+    const before = await snapshot();
+    const cases: Array<[unknown, string]> = [
+      ['', 'Please enter the number of copies'],
+      ['   ', 'Please enter the number of copies'],
+      ['1.5', 'Please enter a whole number of copies, e.g. 2'],
+      ['2.0', 'Please enter a whole number of copies, e.g. 2'],
+      ['1e1', 'Please enter a whole number of copies, e.g. 2'],
+      ['abc', 'Please enter a whole number of copies, e.g. 2'],
+      ['0x2', 'Please enter a whole number of copies, e.g. 2'],
+      ['+1', 'Please enter a whole number of copies, e.g. 2'],
+      ['0', 'The number of copies must be at least 1'],
+      ['000', 'The number of copies must be at least 1'],
+      ['-1', 'The number of copies must be at least 1'],
+    ];
+    for (const [copies, msg] of cases) {
+      const res = await buy('A', round.id, copies);
+      expect(res.json(), String(copies)).toMatchObject({ code: 400, msg });
+    }
+    for (const copies of [undefined, 2, null, '1234567890123']) {
+      const res = await buy('A', round.id, copies);
+      expect(res.json().code, String(copies)).toBe(400);
+    }
+    expect((await buy('A', round.id, '1e1', 'fr')).json().msg).toBe(
+      'Veuillez saisir un nombre entier de parts, p. ex. 2',
+    );
+    expect(await snapshot()).toEqual(before);
+    await expectLedgerClean();
+  });
+
+  it('refuses what the round or the member cannot do, saying why, and changes nothing', async () => {
+    const closed = await createRound();
+    await call('POST', `admin/launchpad/rounds/${closed.id}/close`, h.R);
+    const upcoming = await createRound({ starts_at: iso(DAY), ends_at: iso(2 * DAY) });
+    const ended = await createRound({ starts_at: iso(-2 * DAY), ends_at: iso(-DAY) });
+    const small = await createRound({ copies: 4, per_member_limit: 4 });
+    const limited = await createRound({ copies: 10, per_member_limit: 3 });
+    expect((await buy('A', small.id, '3')).json().code).toBe(200);
+    expect((await buy('A', limited.id, '2')).json().code).toBe(200);
+
+    const before = await snapshot();
+    const cases: Array<[keyof typeof w, number, string, number, string]> = [
+      ['A', 999999, '1', 404, 'Round not found'],
+      ['A', closed.id, '1', 400, 'This round is closed'],
+      ['A', upcoming.id, '1', 400, `This round has not started yet (it opens at ${iso(DAY).slice(0, 13)}`],
+      ['A', ended.id, '1', 400, 'This round has ended'],
+      ['B', small.id, '2', 400, 'Only 1 copies left'],
+      ['A', limited.id, '2', 400, 'You can buy at most 1 more copies in this round'],
+      ['B', limited.id, '4', 400, 'You can buy at most 3 more copies in this round'],
+      // C has 150 USDT: 2 copies cost 200.
+      ['C', limited.id, '2', 400, 'Your available USDT is not enough: 200 USDT needed'],
+    ];
+    for (const [who, id, copies, code, msg] of cases) {
+      const res = await buy(who, id, copies);
+      expect(res.json().code, msg).toBe(code);
+      expect(res.json().msg.startsWith(msg), `${res.json().msg} ≠ ${msg}`).toBe(true);
+    }
+    expect(await snapshot()).toEqual(before);
+    expect((await buy('A', limited.id, '1')).json().code).toBe(200);
+    const reached = await buy('A', limited.id, '1');
+    expect(reached.json()).toMatchObject({
+      code: 400,
+      msg: 'You already hold the most copies allowed in this round (3)',
+    });
+    expect((await buy('B', small.id, '1')).json().code).toBe(200);
+    const soldOut = await buy('B', small.id, '1');
+    expect(soldOut.json()).toMatchObject({ code: 400, msg: 'This round is sold out' });
+    expect((await call('GET', `launchpad/rounds/${small.id}`, h.B)).json().data.state).toBe('SoldOut');
+    expect((await buy('B', small.id, '1', 'zh-Hans')).json().msg).toBe('本轮已售罄');
+    await expectLedgerClean();
+  });
+
+  it('a round closed by an admin sells no more; what was sold stays', async () => {
+    const round = await createRound();
+    expect((await buy('B', round.id, '1')).json().code).toBe(200);
+    await call('POST', `admin/launchpad/rounds/${round.id}/close`, h.R);
+    expect((await buy('B', round.id, '1')).json().msg).toBe('This round is closed');
+    const r = (await call('GET', `launchpad/rounds/${round.id}`, h.B)).json().data;
+    expect(r).toMatchObject({ state: 'Closed', sold: 1, my_copies: 1 });
+    const admin = (await call('GET', 'admin/launchpad/rounds', h.R))
+      .json()
+      .data.list.find((x: { id: number }) => x.id === round.id);
+    expect(admin).toMatchObject({ raised_usdt: '100', buyers: 1 });
+  });
+});
+
+describe('release', () => {
+  it('releases nothing before the cliff, daily steps from the release start, all at the end, never more', async () => {
+    // Its own server and clock: the release job looks at every round.
+    const t = await startTestServer({ ADMIN_ADDRESSES: w.R.address });
+    try {
+      const { h: th, m: tm } = await signUpMembers(t, { R: w.R, A: newWallet() }, []);
+      await grantAvailable(t.ctx, tm.A.id, 'USDT', 1_000n * USDT);
+      const now = t.ctx.now().getTime();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/launchpad/rounds',
+        headers: th.R,
+        payload: roundBody({
+          starts_at: new Date(now - 3_600_000).toISOString(),
+          ends_at: new Date(now + DAY).toISOString(),
+          agc_per_copy: '1',
+          cliff_days: 2,
+          linear_days: 3,
+        }),
+      });
+      const id = res.json().data.id as number;
+      const bought = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/launchpad/rounds/${id}/buy`,
+        headers: th.A,
+        payload: { copies: '1' },
+      });
+      const purchase = bought.json().data.purchase;
+      const start = new Date(bought.json().data.round.release_starts_at).getTime();
+      expect(start).toBe(new Date(bought.json().data.round.ends_at).getTime() + 2 * DAY);
+      const at = (ms: number) => t.advance(ms - t.ctx.now().getTime());
+      const agcOf = async () => {
+        const b = await balances(t.ctx, tm.A.id);
+        return [b[`${ACCOUNTS.available}.AGC`] ?? 0n, b[`${ACCOUNTS.launchpadLocked}.AGC`] ?? 0n];
+      };
+      const detail = async () =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/launchpad/purchases/${purchase.id}`,
+            headers: th.A,
+          })
+        ).json().data;
+
+      at(start - 1000);
+      expect(await releaseDueAgc(t.ctx)).toBe(0);
+      expect(await agcOf()).toEqual([0n, AGC]);
+      expect((await detail()).next_release_at).toBe(new Date(start).toISOString());
+
+      // At the start: the first of 3 steps (rounded down), then the job again moves nothing.
+      at(start);
+      expect((await detail()).next_release_at).toBe(new Date(start).toISOString()); // due, not moved yet
+      expect(await releaseDueAgc(t.ctx)).toBe(1);
+      expect(await releaseDueAgc(t.ctx)).toBe(0);
+      const third = AGC / 3n;
+      expect(await agcOf()).toEqual([third, AGC - third]);
+      expect(await detail()).toMatchObject({ next_release_at: new Date(start + DAY).toISOString() });
+
+      at(start + DAY + 5000);
+      await releaseDueAgc(t.ctx);
+      expect(await agcOf()).toEqual([(2n * AGC) / 3n, AGC - (2n * AGC) / 3n]);
+      // The last step releases exactly the rest; later runs never release more.
+      at(start + 2 * DAY);
+      await releaseDueAgc(t.ctx);
+      expect(await agcOf()).toEqual([AGC, 0n]);
+      at(start + 30 * DAY);
+      expect(await releaseDueAgc(t.ctx)).toBe(0);
+      expect(await agcOf()).toEqual([AGC, 0n]);
+      expect(await detail()).toMatchObject({ released_agc: '1', locked_agc: '0', next_release_at: null });
+      const keys = rowsOf<{ idempotency_key: string }>(
+        await t.ctx.db.execute(
+          sql`select idempotency_key from ledger_transfers where kind = 'launchpad.release' order by id`,
+        ),
+      ).map((r) => r.idempotency_key);
+      expect(keys).toEqual([
+        `launchpad:release:${purchase.id}:${third}`,
+        `launchpad:release:${purchase.id}:${(2n * AGC) / 3n}`,
+        `launchpad:release:${purchase.id}:${AGC}`,
+      ]);
+      expect(await checkLedger(t.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+    } finally {
+      await t.close();
+    }
+  });
+});
