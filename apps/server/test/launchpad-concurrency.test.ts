@@ -1,0 +1,157 @@
+import { rowsOf } from '@agc/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSessionFor } from '../src/modules/auth/sessions.ts';
+import { releaseDueAgc } from '../src/modules/launchpad/release.ts';
+import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
+import { type Member, newInviteCode } from '../src/modules/members/index.ts';
+import { insertPlaced, insertRoot } from '../src/modules/team/index.ts';
+import { newWallet, startTestServer, type TestServer } from './helpers.ts';
+import { AGC, grantRewards, USDT } from './withdraw-support.ts';
+
+// Real concurrency needs real connections: this file runs in the suite's PostgreSQL pass (PGlite is one connection
+// in one process, where "at once" would only interleave).
+const PG = process.env.DATABASE_URL;
+const BUYERS = 1_000;
+const COPIES = 200;
+const LIMIT = 2;
+const DAY = 86_400_000;
+
+let s: TestServer;
+let root: Member;
+
+/** Every member's USDT and AGC balances by account, as stored. */
+async function allBalances() {
+  const rows = rowsOf<{ user_id: string; code: string; asset: string; balance: string }>(
+    await s.ctx.db.execute(sql`select user_id::text as user_id, code, asset, balance::text as balance
+      from ledger_accounts where user_id is not null`),
+  );
+  return new Map(rows.map((r) => [`${r.user_id}|${r.code}|${r.asset}`, BigInt(r.balance)]));
+}
+
+describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
+  beforeAll(async () => {
+    s = await startTestServer();
+    root = await s.ctx.db.transaction((tx) =>
+      insertRoot(tx, newWallet().address.toLowerCase(), newInviteCode()),
+    );
+  });
+  afterAll(() => s?.close());
+
+  it('1,000 buyers of 1–3 copies (limit 2) for a 200-copy round: exactly 200 sold, numbered once, nobody above the limit, refused buyers untouched; the release runs once across four runners', async () => {
+    const members: Member[] = [];
+    for (let i = 0; i < BUYERS; i++)
+      members.push(
+        await s.ctx.db.transaction((tx) =>
+          insertPlaced(tx, {
+            address: newWallet().address.toLowerCase(),
+            inviteCode: newInviteCode(),
+            inviter: root,
+            side: i % 2 ? 'right' : 'left',
+          }),
+        ),
+      );
+    await grantRewards(
+      s.ctx.db,
+      members.map((m) => ({ userId: m.id, asset: 'USDT', amount: 500n * USDT, ref: `lp-test:${m.id}` })),
+    );
+    const now = s.ctx.now().getTime();
+    const [round] = rowsOf<{ id: number }>(
+      await s.ctx.db.execute(sql`insert into launchpad_rounds (name, copies, price_usdt, agc_per_copy,
+        per_member_limit, starts_at, ends_at, cliff_days, linear_days)
+        values ('Race', ${COPIES}, ${(100n * USDT).toString()}, ${(400n * AGC).toString()}, ${LIMIT},
+          ${new Date(now - 3_600_000).toISOString()}, ${new Date(now + DAY).toISOString()}, 1, 2) returning id`),
+    );
+    const id = Number(round!.id);
+    const headers = await Promise.all(
+      members.map(async (m) => ({
+        authorization: `Bearer ${await s.ctx.tokens.sign(m.address, m.id, await openSessionFor(s.ctx.db, m.id, 3_600_000))}`,
+        'x-wallet-address': m.address,
+        'accept-language': 'en',
+      })),
+    );
+    const before = await allBalances();
+    // Each asks 1, 2 or 3 copies (3 is always above the limit of 2); some members ask twice at once.
+    const asks = members.map((_, i) => 1 + ((i * 7) % 3));
+    const requests = members.map((m, i) => ({ m, h: headers[i]!, copies: asks[i]! }));
+    for (let i = 0; i < 100; i++) requests.push({ m: members[i]!, h: headers[i]!, copies: 1 });
+    const answers = await Promise.all(
+      requests.map((r) =>
+        s.app.inject({
+          method: 'POST',
+          url: `/api/v1/launchpad/rounds/${id}/buy`,
+          headers: r.h,
+          payload: { copies: String(r.copies) },
+        }),
+      ),
+    );
+    const bodies = answers.map((a) => a.json() as { code: number; msg: string });
+    // No failure: every refusal is one of the sale's reasons.
+    const msgs = new Set(bodies.filter((b) => b.code !== 200).map((b) => b.msg.replace(/\d+/g, 'N')));
+    for (const msg of msgs)
+      expect([
+        'This round is sold out',
+        'Only N copies left',
+        'You can buy at most N more copies in this round',
+        'You already hold the most copies allowed in this round (N)',
+      ]).toContain(msg);
+    expect(bodies.filter((b) => b.code === 500)).toHaveLength(0);
+
+    const [r] = rowsOf<{ sold: number }>(
+      await s.ctx.db.execute(sql`select sold from launchpad_rounds where id = ${id}`),
+    );
+    expect(Number(r!.sold)).toBe(COPIES);
+    const copies = rowsOf<{ copy_no: number; user_id: string }>(
+      await s.ctx.db.execute(
+        sql`select copy_no, user_id::text as user_id from launchpad_copies where round_id = ${id} order by copy_no`,
+      ),
+    );
+    expect(copies.map((c) => Number(c.copy_no))).toEqual(Array.from({ length: COPIES }, (_, i) => i + 1));
+    const perMember = new Map<string, number>();
+    for (const c of copies) perMember.set(c.user_id, (perMember.get(c.user_id) ?? 0) + 1);
+    expect(Math.max(...perMember.values())).toBeLessThanOrEqual(LIMIT);
+    // Purchases agree with the copies and with the accepted answers.
+    const purchases = rowsOf<{ user_id: string; copies: number; first_copy: number }>(
+      await s.ctx.db.execute(
+        sql`select user_id::text as user_id, copies, first_copy from launchpad_purchases where round_id = ${id}`,
+      ),
+    );
+    expect(purchases.length).toBe(bodies.filter((b) => b.code === 200).length);
+    expect(purchases.reduce((n, p) => n + Number(p.copies), 0)).toBe(COPIES);
+
+    const after = await allBalances();
+    const key = (m: Member, code: string, asset: string) => `${m.id}|${code}|${asset}`;
+    for (const m of members) {
+      const held = BigInt(perMember.get(m.id.toString()) ?? 0);
+      const avail = key(m, ACCOUNTS.available, 'USDT');
+      expect(after.get(avail), `${m.id}`).toBe(before.get(avail)! - held * 100n * USDT);
+      expect(after.get(key(m, ACCOUNTS.launchpadLocked, 'AGC')) ?? 0n).toBe(held * 400n * AGC);
+      if (held === 0n)
+        for (const [k, v] of after) if (k.startsWith(`${m.id}|`)) expect(v, k).toBe(before.get(k) ?? 0n);
+    }
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+
+    // The release, as four processes would run it at once at the last step: each purchase's AGC moves once.
+    s.advance(now + DAY + 2 * DAY + 3_600_000 - s.ctx.now().getTime());
+    await Promise.all(Array.from({ length: 4 }, () => releaseDueAgc(s.ctx)));
+    await releaseDueAgc(s.ctx);
+    const released = rowsOf<{ n: number; left: number }>(
+      await s.ctx.db.execute(sql`select count(*)::int as n, count(*) filter (where released_agc <> agc)::int as left
+        from launchpad_purchases where round_id = ${id}`),
+    );
+    expect(Number(released[0]!.left)).toBe(0);
+    const moves = rowsOf<{ n: number }>(
+      await s.ctx.db.execute(
+        sql`select count(*)::int as n from ledger_transfers where kind = 'launchpad.release'`,
+      ),
+    );
+    expect(Number(moves[0]!.n)).toBe(Number(released[0]!.n));
+    const final = await allBalances();
+    for (const m of members) {
+      const held = BigInt(perMember.get(m.id.toString()) ?? 0);
+      expect(final.get(key(m, ACCOUNTS.available, 'AGC')) ?? 0n).toBe(held * 400n * AGC);
+      expect(final.get(key(m, ACCOUNTS.launchpadLocked, 'AGC')) ?? 0n).toBe(0n);
+    }
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  }, 180_000);
+});
