@@ -1,0 +1,144 @@
+import { formatDisplayAmount, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import { expect, test } from '@playwright/test';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { E2EEnv } from '../support/env.ts';
+import { buyProduct, memberWithInvitee } from '../support/fund.ts';
+import { startServer, stopServer } from '../support/server.ts';
+import { openAs } from '../support/sign-up.ts';
+import { en } from '../support/texts.ts';
+
+// The exchange center in the browser: a member with available USDT (a referral reward) asks for a quote, lets it
+// expire on screen (the form and the confirmation count the same seconds, from the server's clock even though the
+// browser's is an hour off), refreshes it, accepts, sees the result, finds it in the history, and the balances moved
+// by exactly the quote's figures.
+//
+// Its own server whose quotes hold 5 s (EXCHANGE_QUOTE_TTL_SECONDS), so a quote expires while the test watches.
+
+type Headers = Record<string, string>;
+const TTL_SECONDS = 5;
+const member = privateKeyToAccount(generatePrivateKey());
+const invitee = privateKeyToAccount(generatePrivateKey());
+let server: E2EEnv;
+let memberHeaders: Headers;
+
+async function api<T>(path: string): Promise<T> {
+  const body = await (await fetch(`${server.baseURL}/api/v1/${path}`, { headers: memberHeaders })).json();
+  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
+  return body.data as T;
+}
+interface Info {
+  available_usdt: string;
+  available_agc: string;
+  price_usdt: string;
+  fee_percent: string;
+  quote_ttl_seconds: number;
+}
+const usdt = (text: string) => parseAmount(text, USDT_DECIMALS);
+const agc = (text: string) => parseAmount(text, 18);
+/** What the form shows of an available USDT balance: every digit ('Available 8.00 USDT'). */
+const availableText = (value: string) =>
+  `${en.exchange.available} ${formatDisplayAmount(value, { currency: 'USDT', maxFractionDigits: USDT_DECIMALS })}`;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startServer({ EXCHANGE_QUOTE_TTL_SECONDS: String(TTL_SECONDS) });
+  const signedUp = await memberWithInvitee(server, member, invitee, 'left');
+  memberHeaders = signedUp.memberHeaders;
+  // The member buys, then its invitee: the referral reward makes the member's available USDT.
+  await buyProduct(server, member, memberHeaders);
+  await buyProduct(server, invitee, signedUp.inviteeHeaders);
+  expect(usdt((await api<Info>('exchange/info')).available_usdt)).toBeGreaterThan(0n);
+});
+
+test.afterAll(async () => {
+  if (server) await stopServer(server);
+});
+
+test('quote, expiry on screen, refresh, accept, result, history, balances moved', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const before = await api<Info>('exchange/info');
+  expect(before.quote_ttl_seconds).toBe(TTL_SECONDS);
+  const page = await openAs(browser, member, server);
+  // The device's clock an hour behind the server's: the countdown must follow the server's.
+  await page.clock.setSystemTime(new Date(Date.now() - 3_600_000));
+  expect(await page.evaluate(() => Date.now())).toBeLessThan(Date.now() - 3_500_000);
+
+  await page.getByTestId('home-entry-exchange').click();
+  await page.waitForURL((u) => u.pathname === '/pages/exchange/index');
+  await expect(page.getByTestId('exchange-available-from')).toHaveText(availableText(before.available_usdt));
+
+  // The spec's messages, nothing asked of the server.
+  await page.getByTestId('exchange-get-quote').click();
+  await expect(page.getByTestId('exchange-amount-error')).toHaveText(en.exchange.errors.amount_required);
+  await page.getByTestId('exchange-amount').fill('1.5x');
+  await expect(page.getByTestId('exchange-amount-error')).toHaveText(en.exchange.errors.amount_invalid);
+  await page.getByTestId('exchange-amount').fill('1.1234567');
+  await expect(page.getByTestId('exchange-amount-error')).toHaveText(
+    en.exchange.errors.amount_decimals.replace('{{decimals}}', '6'),
+  );
+
+  // A quote of 2 USDT: its countdown starts at the server's TTL on the form and in the confirmation.
+  await page.getByTestId('exchange-amount').fill('2');
+  await page.getByTestId('exchange-get-quote').click();
+  await expect(page.getByTestId('exchange-quote')).toBeVisible();
+  await expect(page.getByTestId('exchange-quote-rate')).toContainText(`1 AGC = `);
+  const formTime = page.getByTestId('exchange-quote-countdown-time');
+  await expect(formTime).toHaveText(/^00:0[1-5]$/);
+  await page.getByTestId('exchange-open-confirm').click();
+  const dialog = page.getByTestId('exchange-confirm');
+  await expect(dialog).toBeVisible();
+  const dialogTime = page.getByTestId('exchange-confirm-countdown-time');
+  // One clock: whenever read, both show the same seconds.
+  for (let i = 0; i < 3; i++) {
+    const [a, b] = await Promise.all([formTime.textContent(), dialogTime.textContent()]);
+    if (a !== null && b !== null) expect(a).toBe(b);
+    await page.waitForTimeout(700);
+  }
+
+  // Expired on screen: both say so, confirm is off.
+  await expect(page.getByTestId('exchange-confirm-countdown-expired')).toHaveText(en.exchange.expired, {
+    timeout: (TTL_SECONDS + 3) * 1000,
+  });
+  await expect(page.getByTestId('exchange-quote-countdown-expired')).toHaveText(en.exchange.expired);
+  await expect(page.getByTestId('exchange-confirm-accept')).toBeDisabled();
+  // Nothing was exchanged.
+  expect((await api<{ list: unknown[] }>('exchange/history?page=1&size=50')).list).toEqual([]);
+
+  // Refresh: a fresh quote, the countdown back at the top, confirm on; accept it at once.
+  await page.getByTestId('exchange-confirm-refresh').click();
+  await expect(dialogTime).toHaveText(/^00:0[1-5]$/);
+  await expect(page.getByTestId('exchange-confirm-accept')).toBeEnabled();
+  const receive = (await page.getByTestId('exchange-confirm-receive').textContent()) ?? '';
+  await page.getByTestId('exchange-confirm-accept').click();
+
+  // The result page: accepted, with the quote's figures.
+  await page.waitForURL((u) => u.pathname === '/pages/exchange/result');
+  const id = new URL(page.url()).searchParams.get('id')!;
+  expect(id).toMatch(/^\d+$/);
+  await expect(page.getByTestId('exchange-result')).toContainText(en.exchange.result.accepted);
+  await expect(page.getByTestId('exchange-detail-status')).toHaveText(en.exchange.status.Accepted);
+  await expect(page.getByTestId('exchange-detail-pay')).toHaveText('2.00 USDT');
+  await expect(page.getByTestId('exchange-detail-receive')).toHaveText(receive);
+  const exchange = await api<{ amount_in: string; fee: string; amount_out: string; status: string }>(
+    `exchange/quotes/${id}`,
+  );
+  expect(exchange.status).toBe('Accepted');
+  expect(exchange.amount_in).toBe('2');
+
+  // The history shows it.
+  await page.getByTestId('exchange-result-orders').click();
+  await page.waitForURL((u) => u.pathname === '/pages/exchange/history');
+  const item = page.getByTestId(`exchange-item-${id}`);
+  await expect(item).toContainText('USDT → AGC');
+  await expect(item).toContainText('2.00 USDT');
+  await expect(page.getByTestId('list-no-more')).toHaveText(en.common.noMore);
+
+  // Balances moved by exactly what was paid and what arrived.
+  const after = await api<Info>('exchange/info');
+  expect(usdt(after.available_usdt)).toBe(usdt(before.available_usdt) - usdt(exchange.amount_in));
+  expect(agc(after.available_agc)).toBe(agc(before.available_agc) + agc(exchange.amount_out));
+  await page.goto('/pages/exchange/index');
+  await expect(page.getByTestId('exchange-available-from')).toHaveText(availableText(after.available_usdt));
+});
