@@ -1,7 +1,7 @@
 import type { Banner, BannerArt } from './types.ts';
 
 const PINS = [46, 60, 74];
-const COINS = [88, 74, 60, 46];
+const COINS = [90, 78, 66, 54];
 
 /** Hand-drawn art for each kind of banner (decorative: the banner's text says everything). */
 function Art({ kind }: { kind: BannerArt }) {
@@ -26,47 +26,38 @@ function Art({ kind }: { kind: BannerArt }) {
       </svg>
     );
   }
-  if (kind === 'earn') {
-    return (
-      <svg className="banner__art" viewBox="0 0 120 120" aria-hidden="true" focusable="false">
-        <circle cx="60" cy="62" r="50" fill="#ffffff" opacity="0.12" />
-        {/* a stack of coins */}
-        {COINS.map((y) => (
-          <g key={y}>
-            <ellipse cx="46" cy={y + 6} rx="24" ry="8" fill="#b45309" opacity="0.55" />
-            <ellipse cx="46" cy={y} rx="24" ry="8" fill="#fcd34d" />
-          </g>
-        ))}
-        {/* growing: an arrow up and a percent */}
-        <path
-          d="M70 80 88 56l10 10 14-22"
-          fill="none"
-          stroke="#ffffff"
-          strokeWidth="5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-        <path d="M104 40h10v10Z" fill="#ffffff" stroke="#ffffff" strokeWidth="4" strokeLinejoin="round" />
-        <circle cx="84" cy="20" r="4" fill="none" stroke="#ffffff" strokeWidth="2.5" />
-        <circle cx="98" cy="32" r="4" fill="none" stroke="#ffffff" strokeWidth="2.5" />
-        <path d="M99 17 83 35" stroke="#ffffff" strokeWidth="2.5" strokeLinecap="round" />
-      </svg>
-    );
-  }
-  if (kind === 'launchpad') {
+  if (kind === 'earn' || kind === 'launchpad') {
     return (
       <svg className="banner__art" viewBox="0 0 120 120" aria-hidden="true" focusable="false">
         <circle cx="60" cy="60" r="50" fill="#ffffff" opacity="0.12" />
-        {/* the rocket, its window and fins */}
-        <path d="M60 14c16 12 22 32 18 58H42c-4-26 2-46 18-58Z" fill="#ffffff" />
-        <circle cx="60" cy="44" r="9" fill="#0f172a" opacity="0.85" />
-        <circle cx="60" cy="44" r="5" fill="#7dd3fc" />
-        <path d="M42 60 28 78l16-2ZM78 60l14 18-16-2Z" fill="#f472b6" />
-        {/* the flame */}
-        <path d="M48 76h24c0 14-8 24-12 30-4-6-12-16-12-30Z" fill="#fcd34d" />
-        <path d="M54 76h12c0 8-4 14-6 18-2-4-6-10-6-18Z" fill="#f97316" />
-        <path d="M96 20l2 5 5 2-5 2-2 5-2-5-5-2 5-2Z" fill="#ffffff" />
-        <circle cx="22" cy="36" r="3" fill="#ffffff" opacity="0.8" />
+        {kind === 'earn' ? (
+          <>
+            {/* a stack of coins growing */}
+            {COINS.map((y) => (
+              <ellipse
+                key={y}
+                cx="46"
+                cy={y}
+                rx="24"
+                ry="8"
+                fill="#fcd34d"
+                stroke="#b45309"
+                strokeWidth="2"
+              />
+            ))}
+            <path d="M72 78 88 58l10 8 14-20m-10 0h10v10" fill="none" stroke="#fff" strokeWidth="5" />
+          </>
+        ) : (
+          <>
+            {/* a rocket */}
+            <path
+              d="M60 14c16 12 22 32 18 58H42c-4-26 2-46 18-58ZM42 60 28 78l16-2Zm36 0 14 18-16-2Z"
+              fill="#fff"
+            />
+            <circle cx="60" cy="44" r="7" fill="#7dd3fc" stroke="#0f172a" strokeWidth="3" />
+            <path d="M48 76h24c0 14-8 24-12 30-4-6-12-16-12-30Z" fill="#fcd34d" />
+          </>
+        )}
       </svg>
     );
   }
