@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { errorText } from '../../../lib/errors.ts';
-import { formatAgc, formatUsdt } from '../../../lib/format.ts';
+import { formatAgc, formatAssetExact, formatUsdt } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useBuyLaunchpadCopies } from '../api/post-buy.ts';
 import { agcOf, canAfford, clampCopies, costOf, maxCopies } from '../model/copies.ts';
@@ -123,7 +123,7 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
           <dt>{t('launchpad.buy.available')}</dt>
           <dd data-testid="lp-sheet-available">
             {available !== undefined ? (
-              formatUsdt(available)
+              formatAssetExact(available, 'USDT')
             ) : me.isError ? (
               t('launchpad.buy.availableUnknown')
             ) : (
@@ -134,7 +134,10 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
       </dl>
       {short && available !== undefined && (
         <p className="notice card lp-warning" role="alert" data-testid="lp-sheet-short">
-          {t('launchpad.buy.short', { have: formatUsdt(available), need: formatUsdt(cost) })}
+          {t('launchpad.buy.short', {
+            have: formatAssetExact(available, 'USDT'),
+            need: formatAssetExact(cost, 'USDT'),
+          })}
         </p>
       )}
       <p className="muted small">{t('launchpad.buy.locked')}</p>

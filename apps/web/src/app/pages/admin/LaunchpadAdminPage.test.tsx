@@ -1,0 +1,165 @@
+import type { adminLaunchpadRoundSchema } from '@agc/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { makeRound } from '../../../features/launchpad/testing/fixtures.ts';
+import { useAuthStore } from '../../../stores/auth.ts';
+import { cleanupPage } from '../../../test/cleanup.ts';
+import { makeMe } from '../../../test/fixtures.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import LaunchpadAdminPage from './LaunchpadAdminPage.tsx';
+
+const PATH = '/pages/admin/launchpad';
+const SLOW = { timeout: 3000 };
+
+afterEach(cleanupPage);
+
+type AdminRound = z.infer<typeof adminLaunchpadRoundSchema>;
+const adminRound = (over: Partial<AdminRound> = {}): AdminRound => ({
+  ...makeRound(),
+  status: 'open',
+  raised_usdt: '25000',
+  buyers: 17,
+  created_at: '2026-11-19T00:00:00.000Z',
+  ...over,
+});
+
+function server(extra: Record<string, ApiHandler> = {}) {
+  useAuthStore.setState({ token: 'tok' });
+  return stubApi({
+    'GET /api/v1/me': () => ok(makeMe({ roles: ['admin'] })),
+    'GET /api/v1/admin/launchpad/rounds': () =>
+      ok({ list: [adminRound(), adminRound({ id: 2, name: 'Old', state: 'Closed', status: 'closed' })] }),
+    ...extra,
+  });
+}
+
+const posts = (calls: { method: string; path: string; body: unknown }[]) =>
+  calls.filter((c) => c.method === 'POST');
+const type = (field: string, value: string) =>
+  fireEvent.change(screen.getByTestId(`lp-round-${field}`), { target: { value } });
+
+function fillGoodForm() {
+  type('name', 'Seed Two');
+  type('price_usdt', '0.5');
+  type('agc_per_copy', '10');
+  type('per_member_limit', '3');
+  type('starts_at', '2026-12-01T10:00');
+  type('ends_at', '2026-12-08T10:00');
+  type('cliff_days', '7');
+  type('linear_days', '30');
+}
+
+describe('admin launchpad page', () => {
+  it('answers "Admins only" to a member the server refuses (403)', async () => {
+    stubApi({ 'GET /api/v1/admin/launchpad/rounds': () => fail(403, 'You are not allowed to do this') });
+    renderPage(<LaunchpadAdminPage />, PATH);
+    expect((await screen.findByTestId('lp-admin-no-permission')).textContent).toContain('Admins only');
+  });
+
+  it('lists the rounds with copies sold, USDT raised, buyers and state; only an open round can be closed', async () => {
+    server();
+    renderPage(<LaunchpadAdminPage />, PATH);
+    const card = within(await screen.findByTestId('lp-admin-round-3'));
+    expect(card.getByTestId('lp-admin-round-state').textContent).toBe('Open');
+    expect(card.getByTestId('lp-admin-round-sold').textContent).toBe('50 / 200 sold');
+    expect(card.getByTestId('lp-admin-round-raised').textContent).toBe('25,000.00 USDT');
+    expect(card.getByTestId('lp-admin-round-buyers').textContent).toBe('17');
+    expect(card.getByTestId('lp-admin-close-3')).toBeTruthy();
+    const old = within(screen.getByTestId('lp-admin-round-2'));
+    expect(old.getByTestId('lp-admin-round-state').textContent).toBe('Closed');
+    expect(old.queryByTestId('lp-admin-close-2')).toBeNull();
+  });
+
+  it('creates a round: 200 copies by default, the typed terms, times as instants', async () => {
+    const calls = server({
+      'POST /api/v1/admin/launchpad/rounds': (_u, body) => ok(adminRound({ id: 9, ...(body as object) })),
+    });
+    renderPage(<LaunchpadAdminPage />, PATH);
+    fireEvent.click(await screen.findByTestId('lp-round-new'));
+    expect((screen.getByTestId('lp-round-copies') as HTMLInputElement).value).toBe('200');
+    fillGoodForm();
+    fireEvent.click(screen.getByTestId('lp-round-save'));
+    await waitFor(() => expect(screen.queryByTestId('lp-round-form')).toBeNull());
+    expect(posts(calls).map((c) => c.body)).toEqual([
+      {
+        name: 'Seed Two',
+        description: '',
+        translations: {},
+        copies: 200,
+        price_usdt: '0.5',
+        agc_per_copy: '10',
+        per_member_limit: 3,
+        starts_at: new Date('2026-12-01T10:00').toISOString(),
+        ends_at: new Date('2026-12-08T10:00').toISOString(),
+        cliff_days: 7,
+        linear_days: 30,
+      },
+    ]);
+    // the list is read again
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/admin/launchpad/rounds'),
+      ).toHaveLength(2),
+    );
+  });
+
+  it.each([
+    ['price_usdt', '0', 'Please check this field: Price per copy (USDT)'],
+    ['price_usdt', '1.1234567', 'Please check this field: Price per copy (USDT)'],
+    ['copies', '0', 'Please check this field: Copies'],
+    ['name', '  ', 'Please check this field: Name (English)'],
+    ['ends_at', '2026-12-01T09:00', 'The end must be after the start.'],
+    ['per_member_limit', '201', 'The limit per member cannot exceed the copies in the round.'],
+    ['cliff_days', '-3', 'Please check this field: Cliff after the end (days)'],
+  ])('refuses %s = %j before sending: %s', async (field, value, message) => {
+    const calls = server();
+    renderPage(<LaunchpadAdminPage />, PATH);
+    fireEvent.click(await screen.findByTestId('lp-round-new'));
+    fillGoodForm();
+    type(field, value);
+    fireEvent.click(screen.getByTestId('lp-round-save'));
+    expect((await screen.findByTestId('lp-round-error')).textContent).toBe(message);
+    expect(screen.getByTestId(`lp-round-${field}`).getAttribute('aria-invalid')).toBe('true');
+    expect(posts(calls)).toEqual([]);
+  });
+
+  it("shows the server's message under the form and keeps it open", async () => {
+    server({ 'POST /api/v1/admin/launchpad/rounds': () => fail(400, 'The start must be in the future') });
+    renderPage(<LaunchpadAdminPage />, PATH);
+    fireEvent.click(await screen.findByTestId('lp-round-new'));
+    fillGoodForm();
+    fireEvent.click(screen.getByTestId('lp-round-save'));
+    expect((await screen.findByTestId('lp-round-error')).textContent).toBe('The start must be in the future');
+    expect(screen.getByTestId('lp-round-form')).toBeTruthy();
+  });
+
+  it('closes a round only after its confirmation', async () => {
+    let closed = false;
+    const calls = server({
+      'GET /api/v1/admin/launchpad/rounds': () =>
+        ok({ list: [adminRound(closed ? { state: 'Closed', status: 'closed' } : {})] }),
+      'POST /api/v1/admin/launchpad/rounds/3/close': () => {
+        closed = true;
+        return ok(adminRound({ state: 'Closed', status: 'closed' }));
+      },
+    });
+    renderPage(<LaunchpadAdminPage />, PATH);
+    fireEvent.click(await screen.findByTestId('lp-admin-close-3'));
+    expect(await screen.findByText('Close Seed Round?', undefined, SLOW)).toBeTruthy();
+    expect(
+      screen.getByText(
+        'No more copies will be sold (50 of 200 sold). Copies already bought stay and are released on schedule.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByText('Cancel'));
+    await waitFor(() => expect(screen.queryByText('Close Seed Round?')).toBeNull());
+    expect(posts(calls)).toEqual([]);
+
+    fireEvent.click(screen.getByTestId('lp-admin-close-3'));
+    fireEvent.click(await screen.findByText('Close', { selector: 'button, button *' }, SLOW));
+    await waitFor(() => expect(screen.getByTestId('lp-admin-round-state').textContent).toBe('Closed'));
+    expect(posts(calls).map((c) => c.path)).toEqual(['/api/v1/admin/launchpad/rounds/3/close']);
+    expect(screen.queryByTestId('lp-admin-close-3')).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeRound } from '../../../../features/launchpad/testing/fixtures.ts';
+import { paths } from '../../../../lib/paths.ts';
+import { cleanupPage } from '../../../../test/cleanup.ts';
+import { fail, ok, renderPage, stubApi, testQueryClient } from '../../../../test/render.tsx';
+import { openRoundWithCopies, useLaunchpadBanner } from './launchpad-banner.ts';
+
+afterEach(cleanupPage);
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={testQueryClient()}>{children}</QueryClientProvider>
+);
+
+describe('account banner: launchpad', () => {
+  it('shows the open round with copies left and opens its detail', async () => {
+    stubApi({
+      'GET /api/v1/launchpad/rounds': () =>
+        ok({
+          list: [
+            makeRound({ id: 1, name: 'Sold', state: 'SoldOut', remaining: 0, sold: 200 }),
+            makeRound({ id: 2, name: 'Soon', state: 'Upcoming' }),
+            makeRound({ id: 3, name: 'Seed Round', remaining: 37, sold: 163 }),
+          ],
+        }),
+    });
+    const { router } = renderPage(<div />, paths.account);
+    const { result } = renderHook(() => useLaunchpadBanner(), { wrapper });
+    await waitFor(() => expect(result.current.banners).toHaveLength(1));
+    const banner = result.current.banners[0];
+    expect(banner?.title).toBe('Seed Round');
+    expect(banner?.text).toBe('37 of 200 copies left');
+    expect(banner?.cta).toBe('Buy copies');
+    expect(banner?.art).toBe('launchpad');
+    banner?.open();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.launchpadDetail));
+    expect(router.state.location.search).toBe('?id=3');
+  });
+
+  it('gives none without an open round with copies, and none (quietly) when the read fails', async () => {
+    stubApi({
+      'GET /api/v1/launchpad/rounds': () =>
+        ok({
+          list: [makeRound({ state: 'Open', remaining: 0, sold: 200 }), makeRound({ id: 4, state: 'Ended' })],
+        }),
+    });
+    const first = renderHook(() => useLaunchpadBanner(), { wrapper });
+    await waitFor(() => expect(first.result.current.pending).toBe(false));
+    expect(first.result.current.banners).toEqual([]);
+    await cleanupPage();
+    stubApi({ 'GET /api/v1/launchpad/rounds': () => fail(500, 'Server busy') });
+    const second = renderHook(() => useLaunchpadBanner(), { wrapper });
+    await waitFor(() => expect(second.result.current.pending).toBe(false));
+    expect(second.result.current.banners).toEqual([]);
+  });
+
+  it('picks the open round that ends first', () => {
+    const a = makeRound({ id: 1, ends_at: '2026-12-30T00:00:00.000Z' });
+    const b = makeRound({ id: 2, ends_at: '2026-12-10T00:00:00.000Z' });
+    expect(openRoundWithCopies([a, b])?.id).toBe(2);
+    expect(openRoundWithCopies([])).toBeNull();
+  });
+});
