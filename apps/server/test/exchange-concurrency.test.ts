@@ -69,7 +69,7 @@ describe.skipIf(!PG)('exchange accepts at once on PostgreSQL', () => {
 
   it('20 quotes of one member whose balance covers 5, accepted at once: exactly 5, the rest stay Open', async () => {
     const { m, api } = await newMember(50n * USDT);
-    const quotes = [];
+    const quotes: string[] = [];
     for (let i = 0; i < 20; i++)
       quotes.push((await api.quote({ from: 'USDT', mode: 'in', amount: '10' })).data.id);
     const answers = await Promise.all(quotes.map((id: string) => api.accept(id)));
@@ -87,12 +87,12 @@ describe.skipIf(!PG)('exchange accepts at once on PostgreSQL', () => {
 
   it('50 members swapping at once, each accept racing its own repeat: one exchange each, every balance right', async () => {
     const members = await Promise.all(Array.from({ length: 50 }, () => newMember(10n * USDT)));
-    const quotes = [];
+    const quotes: string[] = [];
     for (const { api } of members)
       quotes.push((await api.quote({ from: 'USDT', mode: 'in', amount: '10' })).data.id);
     const before = await snapshot(s.ctx);
     const answers = await Promise.all(
-      members.flatMap(({ api }, i) => [api.accept(quotes[i]), api.accept(quotes[i])]),
+      members.flatMap(({ api }, i) => [api.accept(quotes[i]!), api.accept(quotes[i]!)]),
     );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(50);
     expect(answers.filter((a) => a.code === 409)).toHaveLength(50);
