@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeRound } from '../../../../features/launchpad/testing/fixtures.ts';
 import { paths } from '../../../../lib/paths.ts';
+import { useAuthStore } from '../../../../stores/auth.ts';
 import { cleanupPage } from '../../../../test/cleanup.ts';
 import { fail, ok, renderPage, stubApi, testQueryClient } from '../../../../test/render.tsx';
 import { openRoundWithCopies, useLaunchpadBanner } from './launchpad-banner.ts';
@@ -16,6 +17,7 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 
 describe('account banner: launchpad', () => {
   it('shows the open round with copies left and opens its detail', async () => {
+    useAuthStore.setState({ token: 'tok' });
     stubApi({
       'GET /api/v1/launchpad/rounds': () =>
         ok({
@@ -40,6 +42,7 @@ describe('account banner: launchpad', () => {
   });
 
   it('gives none without an open round with copies, and none (quietly) when the read fails', async () => {
+    useAuthStore.setState({ token: 'tok' });
     stubApi({
       'GET /api/v1/launchpad/rounds': () =>
         ok({
@@ -50,10 +53,19 @@ describe('account banner: launchpad', () => {
     await waitFor(() => expect(first.result.current.pending).toBe(false));
     expect(first.result.current.banners).toEqual([]);
     await cleanupPage();
+    useAuthStore.setState({ token: 'tok' });
     stubApi({ 'GET /api/v1/launchpad/rounds': () => fail(500, 'Server busy') });
     const second = renderHook(() => useLaunchpadBanner(), { wrapper });
     await waitFor(() => expect(second.result.current.pending).toBe(false));
     expect(second.result.current.banners).toEqual([]);
+  });
+
+  it('asks nothing of a signed-out visitor', async () => {
+    const calls = stubApi({ 'GET /api/v1/launchpad/rounds': () => ok({ list: [makeRound()] }) });
+    const { result } = renderHook(() => useLaunchpadBanner(), { wrapper });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(result.current).toEqual({ banners: [], pending: false });
+    expect(calls).toEqual([]);
   });
 
   it('picks the open round that ends first', () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { launchpadKeys } from '../../../../features/launchpad/api/keys.ts';
 import { openPage } from '../../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../../lib/paths.ts';
+import { useIsLoggedIn } from '../../../../stores/auth.ts';
 import type { BannerSource } from './types.ts';
 
 /** The round the banner shows: the open one with copies left that ends first (null when none). */
@@ -23,14 +24,17 @@ export function openRoundWithCopies(rounds: readonly LaunchpadRound[]): Launchpa
  */
 export const useLaunchpadBanner: BannerSource = () => {
   const { t } = useTranslation();
+  // The rounds are the members' API: a signed-out visitor asks nothing (a 401 would end the session).
+  const loggedIn = useIsLoggedIn();
   const rounds = useQuery({
     queryKey: launchpadKeys.rounds,
     queryFn: async () =>
       (await import('../../../../features/launchpad/api/get-rounds.ts')).getLaunchpadRounds(),
+    enabled: loggedIn,
   });
   const round = openRoundWithCopies(rounds.data ?? []);
   return {
-    pending: rounds.isPending,
+    pending: loggedIn && rounds.isPending,
     banners: round
       ? [
           {
