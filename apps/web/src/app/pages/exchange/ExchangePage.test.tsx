@@ -87,9 +87,10 @@ describe('exchange page: the form', () => {
     for (const [input, message] of [
       ['abc', 'Please enter a valid amount'],
       ['1e3', 'Please enter a valid amount'],
-      ['-5', 'Please enter a valid amount'],
-      ['0', 'Please enter a valid amount'],
-      ['1.1234567', 'At most 6 decimal places'],
+      ['-5', 'The amount must be greater than 0'],
+      ['0', 'The amount must be greater than 0'],
+      ['0.000000', 'The amount must be greater than 0'],
+      ['1.1234567', 'This amount allows at most 6 decimal places'],
       ['250.500001', 'The balance is insufficient'],
     ] as const) {
       type(input);
@@ -102,7 +103,7 @@ describe('exchange page: the form', () => {
     // AGC has 18 decimals; in I receive mode the amount is what arrives, so the balance is the server's to check.
     fireEvent.click(screen.getByTestId('exchange-switch'));
     type('1.0000000000000000001');
-    expect(text('exchange-amount-error')).toBe('At most 18 decimal places');
+    expect(text('exchange-amount-error')).toBe('This amount allows at most 18 decimal places');
     type('40.1');
     expect(text('exchange-amount-error')).toBe('The token balance is insufficient');
     fireEvent.click(screen.getByTestId('exchange-mode-out'));

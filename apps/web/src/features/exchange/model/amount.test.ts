@@ -13,7 +13,11 @@ describe('exchange amount', () => {
   });
 
   it('allows the asset’s decimals and no more: 6 for USDT, 18 for AGC', () => {
-    expect(readExchangeAmount('1.123456', 'USDT')).toEqual({ ok: true, units: 1_123_456n, amount: '1.123456' });
+    expect(readExchangeAmount('1.123456', 'USDT')).toEqual({
+      ok: true,
+      units: 1_123_456n,
+      amount: '1.123456',
+    });
     expect(readExchangeAmount('1.1234567', 'USDT')).toEqual({
       ok: false,
       problem: 'amount_decimals',
@@ -32,7 +36,10 @@ describe('exchange amount', () => {
 
   it('checks the balance to the unit when the amount is what is paid', () => {
     expect(readExchangeAmount('250.5', 'USDT', '250.5')).toMatchObject({ ok: true, units: 250_500_000n });
-    expect(readExchangeAmount('250.500001', 'USDT', '250.5')).toEqual({ ok: false, problem: 'insufficient_usdt' });
+    expect(readExchangeAmount('250.500001', 'USDT', '250.5')).toEqual({
+      ok: false,
+      problem: 'insufficient_usdt',
+    });
     expect(readExchangeAmount('40.000000000000000001', 'AGC', '40')).toEqual({
       ok: false,
       problem: 'insufficient_agc',
