@@ -7,7 +7,7 @@ import { paths } from '../../../../lib/paths.ts';
 import { useAuthStore } from '../../../../stores/auth.ts';
 import { cleanupPage } from '../../../../test/cleanup.ts';
 import { fail, ok, renderPage, stubApi, testQueryClient } from '../../../../test/render.tsx';
-import { openRoundWithCopies, useLaunchpadBanner } from './launchpad-banner.ts';
+import { useLaunchpadBanner } from './launchpad-banner.ts';
 
 afterEach(cleanupPage);
 
@@ -25,6 +25,7 @@ describe('account banner: launchpad', () => {
             makeRound({ id: 1, name: 'Sold', state: 'SoldOut', remaining: 0, sold: 200 }),
             makeRound({ id: 2, name: 'Soon', state: 'Upcoming' }),
             makeRound({ id: 3, name: 'Seed Round', remaining: 37, sold: 163 }),
+            makeRound({ id: 6, name: 'Older Open', remaining: 10, sold: 190 }),
           ],
         }),
     });
@@ -66,12 +67,5 @@ describe('account banner: launchpad', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(result.current).toEqual({ banners: [], pending: false });
     expect(calls).toEqual([]);
-  });
-
-  it('picks the open round that ends first', () => {
-    const a = makeRound({ id: 1, ends_at: '2026-12-30T00:00:00.000Z' });
-    const b = makeRound({ id: 2, ends_at: '2026-12-10T00:00:00.000Z' });
-    expect(openRoundWithCopies([a, b])?.id).toBe(2);
-    expect(openRoundWithCopies([])).toBeNull();
   });
 });
