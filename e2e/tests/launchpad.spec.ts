@@ -1,0 +1,236 @@
+import { devAccount } from '@agc/contracts';
+import {
+  type AdminLaunchpadRoundBody,
+  formatDisplayAmount,
+  type LaunchpadPurchase,
+  type LaunchpadRound,
+  type Me,
+  parseAmount,
+  USDT_DECIMALS,
+} from '@agc/shared';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { LocalAccount } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { apiSession } from '../support/api.ts';
+import type { E2EEnv } from '../support/env.ts';
+import { buyProduct, memberWithInvitee } from '../support/fund.ts';
+import { startServer, stopServer } from '../support/server.ts';
+import { openAs as openAsOn } from '../support/sign-up.ts';
+import { en } from '../support/texts.ts';
+
+// The launchpad in the browser: a member with available USDT (a referral reward) buys copies of a cheap round
+// an admin created through the API; the result names the copy numbers, the public allocation list shows them
+// with the member's short address, and available USDT fell by exactly price × copies. A round closed while the
+// buy sheet is open: the server's refusal shows in the sheet. The admins' page creates a round and closes one.
+//
+// Its own server: the rounds it creates (open ones show a banner on the account page) touch no other spec.
+
+type Headers = Record<string, string>;
+const DAY_MS = 86_400_000;
+const member = privateKeyToAccount(generatePrivateKey());
+const invitee = privateKeyToAccount(generatePrivateKey());
+const admin = devAccount(0);
+let server: E2EEnv;
+let adminHeaders: Headers;
+let memberHeaders: Headers;
+
+async function call<T>(h: Headers, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.baseURL}/api/v1/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? h : { ...h, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
+  return json.data as T;
+}
+
+const usdt = (text: string) => parseAmount(text, USDT_DECIMALS);
+const shown = (value: string) => formatDisplayAmount(value, { currency: 'USDT' });
+const openAs = (browser: Browser, account: LocalAccount): Promise<Page> => openAsOn(browser, account, server);
+
+/** A round open from a minute ago for a week, at `price` USDT a copy. */
+const cheapRound = (name: string, price: string): AdminLaunchpadRoundBody => ({
+  name,
+  description: 'A cheap round for the end-to-end test.',
+  translations: {},
+  copies: 200,
+  price_usdt: price,
+  agc_per_copy: '5',
+  per_member_limit: 10,
+  starts_at: new Date(Date.now() - 60_000).toISOString(),
+  ends_at: new Date(Date.now() + 7 * DAY_MS).toISOString(),
+  cliff_days: 1,
+  linear_days: 10,
+});
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startServer();
+  adminHeaders = (await apiSession(server.baseURL, admin)).headers;
+  const signedUp = await memberWithInvitee(server, member, invitee, 'left');
+  memberHeaders = signedUp.memberHeaders;
+  // The member buys, then its invitee: the referral reward makes the member's available USDT.
+  await buyProduct(server, member, memberHeaders);
+  await buyProduct(server, invitee, signedUp.inviteeHeaders);
+  const me = await call<Me>(memberHeaders, 'me');
+  expect(usdt(me.available_profit)).toBeGreaterThan(usdt('0.1'));
+});
+
+test.afterAll(async () => {
+  if (server) await stopServer(server);
+});
+
+test('a member buys copies: result with copy numbers, allocation list, available USDT down by the price', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const round = await call<LaunchpadRound>(
+    adminHeaders,
+    'admin/launchpad/rounds',
+    cheapRound('E2E Round', '0.01'),
+  );
+  const before = await call<Me>(memberHeaders, 'me');
+
+  const page = await openAs(browser, member);
+  await page.goto('/pages/launchpad/index');
+  const card = page.getByTestId(`lp-round-${round.id}`);
+  await expect(card.getByTestId('lp-round-state')).toHaveText(en.launchpad.state.Open);
+  await expect(card.getByTestId('lp-round-remaining')).toHaveText('200 left');
+  await card.click();
+  await page.waitForURL((u) => u.pathname === '/pages/launchpad/detail');
+  await expect(page.getByTestId('lp-detail-name')).toHaveText('E2E Round');
+  await expect(page.getByTestId('lp-detail-limit')).toHaveText('10');
+  await expect(page.getByTestId('lp-detail-mine')).toHaveText('0');
+
+  await page.getByTestId('lp-buy').click();
+  await expect(page.getByTestId('lp-sheet-available')).toHaveText(
+    formatDisplayAmount(before.available_profit, { currency: 'USDT', maxFractionDigits: USDT_DECIMALS }),
+  );
+  // Bad input: nothing is sent, the message says the range.
+  await page.getByTestId('lp-copies').fill('11');
+  await expect(page.getByTestId('lp-copies-message')).toHaveText(
+    en.launchpad.buy.range.replace('{{max}}', '10'),
+  );
+  await expect(page.getByTestId('lp-confirm')).toBeDisabled();
+  await page.getByTestId('lp-copies').fill('1');
+  await page.getByTestId('lp-copies-plus').click();
+  await page.getByTestId('lp-copies-plus').click();
+  await expect(page.getByTestId('lp-copies')).toHaveValue('3');
+  await expect(page.getByTestId('lp-sheet-cost')).toHaveText(shown('0.03'));
+  await page.getByTestId('lp-confirm').click();
+
+  await page.waitForURL((u) => u.pathname === '/pages/launchpad/result');
+  const purchaseId = new URL(page.url()).searchParams.get('id')!;
+  await expect(page.getByTestId('lp-result-copyNumbers')).toHaveText('#1–#3');
+  await expect(page.getByTestId('lp-result-paid')).toHaveText(shown('0.03'));
+  await expect(page.getByTestId('lp-result-locked')).toHaveText(
+    formatDisplayAmount('15', { currency: 'AGC' }),
+  );
+  await expect(page.getByTestId('lp-result-release')).toContainText('day by day');
+  const purchase = await call<LaunchpadPurchase>(memberHeaders, `launchpad/purchases/${purchaseId}`);
+  expect([purchase.first_copy, purchase.last_copy, purchase.amount_usdt]).toEqual([1, 3, '0.03']);
+  const after = await call<Me>(memberHeaders, 'me');
+  expect(usdt(before.available_profit) - usdt(after.available_profit)).toBe(usdt('0.03'));
+
+  // My purchases, then the round's public allocation list: copies 1–3, the member's short address.
+  await page.getByTestId('lp-result-orders').click();
+  await page.waitForURL((u) => u.pathname === '/pages/launchpad/mine');
+  await expect(page.getByTestId(`lp-purchase-${purchaseId}`).getByTestId('lp-purchase-copies')).toHaveText(
+    '#1–#3',
+  );
+  await page.goto(`/pages/launchpad/detail?id=${round.id}`);
+  await expect(page.getByTestId('lp-detail-mine')).toHaveText('3');
+  await expect(page.getByTestId('lp-detail-remaining')).toHaveText('197 left');
+  const rows = page.getByTestId('lp-allocation');
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByTestId('list-no-more')).toBeVisible();
+  const short = `${member.address.slice(0, 6)}…${member.address.slice(-4)}`.toLowerCase();
+  for (const [i, n] of [1, 2, 3].entries()) {
+    await expect(rows.nth(i)).toHaveAttribute('data-copy', String(n));
+    expect((await rows.nth(i).locator('.lp-allocation-address').textContent())?.toLowerCase()).toBe(short);
+  }
+  await page.context().close();
+});
+
+test('a round closed while the sheet is open: the server refusal shows in the sheet, nothing is paid', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const round = await call<LaunchpadRound>(
+    adminHeaders,
+    'admin/launchpad/rounds',
+    cheapRound('Closing', '0.01'),
+  );
+  const before = await call<Me>(memberHeaders, 'me');
+  const page = await openAs(browser, member);
+  await page.goto(`/pages/launchpad/detail?id=${round.id}`);
+  await page.getByTestId('lp-buy').click();
+  await expect(page.getByTestId('lp-confirm')).toBeEnabled();
+  await call(adminHeaders, `admin/launchpad/rounds/${round.id}/close`, {});
+  await page.getByTestId('lp-confirm').click();
+  await expect(page.getByTestId('lp-buy-error')).not.toBeEmpty();
+  await expect(page).toHaveURL(/\/pages\/launchpad\/detail/);
+  expect((await call<Me>(memberHeaders, 'me')).available_profit).toBe(before.available_profit);
+  await page.getByTestId('lp-sheet-close').click();
+  await expect(page.getByTestId('lp-detail-state')).toHaveText(en.launchpad.state.Closed);
+  await expect(page.getByTestId('lp-buy')).toBeDisabled();
+  await page.context().close();
+});
+
+test('admins create a round on their page (checked before sending) and close one after confirming', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const page = await openAs(browser, admin);
+  await page.goto('/pages/admin/launchpad');
+  await expect(page.getByTestId('lp-admin')).toBeVisible();
+  await page.getByTestId('lp-round-new').click();
+  await expect(page.getByTestId('lp-round-copies')).toHaveValue('200');
+  const local = (ms: number) => {
+    const d = new Date(ms);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  };
+  await page.getByTestId('lp-round-name').fill('Browser Round');
+  await page.getByTestId('lp-round-price_usdt').fill('2.5');
+  await page.getByTestId('lp-round-agc_per_copy').fill('100');
+  await page.getByTestId('lp-round-per_member_limit').fill('4');
+  await page.getByTestId('lp-round-starts_at').fill(local(Date.now() + DAY_MS));
+  // The end before the start: refused on the page, nothing sent.
+  await page.getByTestId('lp-round-ends_at').fill(local(Date.now()));
+  await page.getByTestId('lp-round-save').click();
+  await expect(page.getByTestId('lp-round-error')).toHaveText(en.launchpad.admin.endBeforeStart);
+  await page.getByTestId('lp-round-ends_at').fill(local(Date.now() + 8 * DAY_MS));
+  await page.getByTestId('lp-round-cliff_days').fill('30');
+  await page.getByTestId('lp-round-linear_days').fill('90');
+  await page.getByTestId('lp-round-save').click();
+  await expect(page.getByTestId('lp-round-form')).toBeHidden();
+
+  const { list } = await call<{ list: (LaunchpadRound & { status: string })[] }>(
+    adminHeaders,
+    'admin/launchpad/rounds',
+  );
+  const created = list.find((r) => r.name === 'Browser Round')!;
+  expect(created).toMatchObject({
+    copies: 200,
+    price_usdt: '2.5',
+    agc_per_copy: '100',
+    per_member_limit: 4,
+    cliff_days: 30,
+    linear_days: 90,
+    state: 'Upcoming',
+  });
+  const card = page.getByTestId(`lp-admin-round-${created.id}`);
+  await expect(card.getByTestId('lp-admin-round-state')).toHaveText(en.launchpad.state.Upcoming);
+
+  await card.getByTestId(`lp-admin-close-${created.id}`).click();
+  const modal = page.locator('.adm-modal');
+  await expect(modal).toContainText(en.launchpad.admin.closeTitle.replace('{{name}}', 'Browser Round'));
+  await modal.getByRole('button', { name: en.launchpad.admin.closeConfirm, exact: true }).click();
+  await expect(card.getByTestId('lp-admin-round-state')).toHaveText(en.launchpad.state.Closed);
+  await expect(card.getByTestId(`lp-admin-close-${created.id}`)).toHaveCount(0);
+  await page.context().close();
+});
