@@ -293,4 +293,15 @@ describe('exchange page: the quote', () => {
     expect(text('exchange-confirm-receive')).toBe('199.00 AGC');
     expect(router.state.location.pathname).toBe('/pages/exchange/index');
   });
+
+  it('a quote the server says was accepted already (an earlier try whose answer was lost) opens its result', async () => {
+    stubServer({ accept: () => fail(409, 'This quote has already been accepted') });
+    const { router } = await openPage();
+    type('100');
+    getQuote();
+    fireEvent.click(await screen.findByTestId('exchange-open-confirm'));
+    fireEvent.click(await screen.findByTestId('exchange-confirm-accept'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/exchange/result'));
+    expect(router.state.location.search).toBe('?id=7');
+  });
 });

@@ -1,9 +1,10 @@
-import type { ExchangeAsset } from '@agc/shared';
+import { ErrorCode, type ExchangeAsset } from '@agc/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
 import { redirectTo } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
+import { ApiError } from '../../../lib/request.ts';
 import { useExchangeInfo } from '../api/get-exchange-info.ts';
 import { freshQuoteOf, useAcceptExchangeQuote } from '../api/post-exchange-accept.ts';
 import { useCreateExchangeQuote } from '../api/post-exchange-quote.ts';
@@ -25,8 +26,9 @@ const ignore = () => undefined;
  * goes in; I receive: what should arrive), the amount read with the spec's messages, Max (the available balance of
  * the asset paid), then Get quote. The quote holds until its expiry on the server's clock (model/quote-clock):
  * `left` is the one countdown the form and the confirmation both show; at 0 the quote is expired, confirm is off
- * and Refresh asks for a new one. Accepting opens the result page; a quote that expired at the last second is
- * replaced by the fresh one the server sends with its message. Changing the pair, mode or amount drops the quote.
+ * and Refresh asks for a new one. Accepting opens the result page (also when the server says it was accepted
+ * already: a try whose answer was lost); a quote that expired at the last second is replaced by the fresh one the
+ * server sends with its message. Changing the pair, mode or amount drops the quote.
  */
 export function useExchangeForm() {
   const { t } = useTranslation();
@@ -129,6 +131,11 @@ export function useExchangeForm() {
       // No toast: the result page says it (one message).
       void redirectTo(withQuery(paths.exchangeResult, { id: exchange.id })).catch(ignore);
     } catch (error) {
+      // Already accepted: an earlier try whose answer was lost (a timeout), or another tab. It is made: show it.
+      if (error instanceof ApiError && error.code === ErrorCode.conflict) {
+        void redirectTo(withQuery(paths.exchangeResult, { id: quote.id })).catch(ignore);
+        return;
+      }
       // Expired at the last second: the server's message and the fresh quote it sent instead.
       const fresh = freshQuoteOf(error);
       if (fresh) setCurrent(fresh);
