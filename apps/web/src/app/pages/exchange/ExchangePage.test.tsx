@@ -44,6 +44,14 @@ function stubServer(options: { quote?: (body: unknown) => ExchangeQuote; accept?
   return calls;
 }
 
+/** Types `amount`, gets a quote, opens the confirmation and confirms. */
+async function quoteAndAccept(amount: string) {
+  type(amount);
+  getQuote();
+  fireEvent.click(await screen.findByTestId('exchange-open-confirm'));
+  fireEvent.click(await screen.findByTestId('exchange-confirm-accept'));
+}
+
 const posts = (calls: ReturnType<typeof stubApi>) =>
   calls.filter((c) => c.method === 'POST').map((c) => ({ path: c.path, body: c.body }));
 
@@ -226,7 +234,7 @@ describe('exchange page: the quote', () => {
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(text('exchange-quote-countdown-expired')).toBe('Quote expired');
     expect(screen.queryByTestId('exchange-open-confirm')).toBeNull();
-    fireEvent.click(screen.getByTestId('exchange-refresh'));
+    fireEvent.click(screen.getByTestId('exchange-quote-refresh'));
     await waitFor(() => expect(text('exchange-quote-countdown-time')).toBe('00:30'));
     expect(disabled('exchange-open-confirm')).toBe(false);
   });
@@ -236,10 +244,7 @@ describe('exchange page: the quote', () => {
       accept: () => ok({ exchange: makeQuote({ status: 'Accepted', accepted_at: iso(Date.now()) }) }),
     });
     const { router } = await openPage();
-    type('100');
-    getQuote();
-    fireEvent.click(await screen.findByTestId('exchange-open-confirm'));
-    fireEvent.click(await screen.findByTestId('exchange-confirm-accept'));
+    await quoteAndAccept('100');
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/exchange/result'));
     expect(router.state.location.search).toBe('?id=7');
     expect(posts(calls).at(-1)).toEqual({ path: '/api/v1/exchange/quotes/7/accept', body: {} });
@@ -256,10 +261,7 @@ describe('exchange page: the quote', () => {
         }),
     });
     const { router } = await openPage();
-    type('100');
-    getQuote();
-    fireEvent.click(await screen.findByTestId('exchange-open-confirm'));
-    fireEvent.click(await screen.findByTestId('exchange-confirm-accept'));
+    await quoteAndAccept('100');
     await waitFor(() =>
       expect(text('exchange-confirm-error')).toBe('This quote has expired: here is a new one'),
     );
@@ -285,10 +287,7 @@ describe('exchange page: the quote', () => {
   it('another refusal (the balance moved meanwhile) is said in the confirmation and changes nothing else', async () => {
     stubServer({ accept: () => fail(400, 'The balance is insufficient') });
     const { router } = await openPage();
-    type('100');
-    getQuote();
-    fireEvent.click(await screen.findByTestId('exchange-open-confirm'));
-    fireEvent.click(await screen.findByTestId('exchange-confirm-accept'));
+    await quoteAndAccept('100');
     await waitFor(() => expect(text('exchange-confirm-error')).toBe('The balance is insufficient'));
     expect(text('exchange-confirm-receive')).toBe('199.00 AGC');
     expect(router.state.location.pathname).toBe('/pages/exchange/index');
@@ -297,10 +296,7 @@ describe('exchange page: the quote', () => {
   it('a quote the server says was accepted already (an earlier try whose answer was lost) opens its result', async () => {
     stubServer({ accept: () => fail(409, 'This quote has already been accepted') });
     const { router } = await openPage();
-    type('100');
-    getQuote();
-    fireEvent.click(await screen.findByTestId('exchange-open-confirm'));
-    fireEvent.click(await screen.findByTestId('exchange-confirm-accept'));
+    await quoteAndAccept('100');
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/exchange/result'));
     expect(router.state.location.search).toBe('?id=7');
   });

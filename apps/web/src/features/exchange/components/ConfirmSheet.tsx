@@ -1,7 +1,7 @@
 import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
-import { QuoteCountdown } from './QuoteCountdown.tsx';
+import { QuoteTimer } from './QuoteCountdown.tsx';
 import { QuoteRows } from './QuoteRows.tsx';
 
 /**
@@ -33,24 +33,7 @@ export function ConfirmSheet({ form }: { form: ExchangeForm }) {
           <dl className="rows">
             <QuoteRows quote={quote} testIdPrefix="exchange-confirm" roundTrip={false} />
           </dl>
-          <QuoteCountdown left={expired ? 0 : form.left} testId="exchange-confirm-countdown" />
-          {form.acceptMessage && (
-            <p className="error-text" role="alert" data-testid="exchange-confirm-error">
-              {form.acceptMessage}
-            </p>
-          )}
-          {expired ? (
-            <button
-              type="button"
-              className="btn btn-primary btn-block"
-              data-testid="exchange-confirm-refresh"
-              disabled={form.busy}
-              aria-busy={form.quoting}
-              onClick={() => void form.requestQuote()}
-            >
-              {form.quoting ? t('common.loading') : t('exchange.refresh')}
-            </button>
-          ) : null}
+          <QuoteTimer form={form} testIdPrefix="exchange-confirm" />
           <button
             type="button"
             className={expired ? 'btn btn-secondary btn-block' : 'btn btn-primary btn-block'}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatAssetExact } from '../../../lib/format.ts';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
-import { QuoteCountdown } from './QuoteCountdown.tsx';
+import { QuoteTimer } from './QuoteCountdown.tsx';
 import { QuoteRows } from './QuoteRows.tsx';
 
 /**
@@ -25,7 +25,6 @@ export function QuoteCard({ form }: { form: ExchangeForm }) {
       <dl className="rows">
         <QuoteRows quote={quote} testIdPrefix="exchange-quote" />
       </dl>
-      <QuoteCountdown left={expired ? 0 : form.left} testId="exchange-quote-countdown" />
       {form.short && have !== undefined && (
         <p className="error-text" role="alert" data-testid="exchange-quote-short">
           {t('exchange.short', {
@@ -34,23 +33,8 @@ export function QuoteCard({ form }: { form: ExchangeForm }) {
           })}
         </p>
       )}
-      {form.acceptMessage && !form.confirming && (
-        <p className="error-text" role="alert" data-testid="exchange-accept-error">
-          {form.acceptMessage}
-        </p>
-      )}
-      {expired ? (
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          data-testid="exchange-refresh"
-          disabled={form.busy}
-          aria-busy={form.quoting}
-          onClick={() => void form.requestQuote()}
-        >
-          {form.quoting ? t('common.loading') : t('exchange.refresh')}
-        </button>
-      ) : (
+      <QuoteTimer form={form} testIdPrefix="exchange-quote" showMessage={!form.confirming} />
+      {!expired && (
         <button
           type="button"
           className="btn btn-primary btn-block"

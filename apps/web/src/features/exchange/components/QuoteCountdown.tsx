@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatCountdown } from '../../../lib/use-countdown.ts';
+import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
 
 /**
  * The time a quote has left (`left`, ms, from the page's one countdown), or 'Quote expired' at 0. Announced to
@@ -24,5 +25,43 @@ export function QuoteCountdown({ left, testId }: { left: number; testId: string 
         {formatCountdown(left)}
       </time>
     </p>
+  );
+}
+
+/**
+ * What the quote's time says, alike on the form and in the confirmation: the countdown (the page's one clock), the
+ * refusal of the last accept (`showMessage`), and once expired Refresh quote (`<testIdPrefix>-refresh`).
+ */
+export function QuoteTimer({
+  form,
+  testIdPrefix,
+  showMessage = true,
+}: {
+  form: ExchangeForm;
+  testIdPrefix: string;
+  showMessage?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <QuoteCountdown left={form.expired ? 0 : form.left} testId={`${testIdPrefix}-countdown`} />
+      {showMessage && form.acceptMessage && (
+        <p className="error-text" role="alert" data-testid={`${testIdPrefix}-error`}>
+          {form.acceptMessage}
+        </p>
+      )}
+      {form.expired && (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          data-testid={`${testIdPrefix}-refresh`}
+          disabled={form.busy}
+          aria-busy={form.quoting}
+          onClick={() => void form.requestQuote()}
+        >
+          {form.quoting ? t('common.loading') : t('exchange.refresh')}
+        </button>
+      )}
+    </>
   );
 }
