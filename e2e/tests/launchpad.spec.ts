@@ -11,6 +11,7 @@ import {
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { type A11yReport, auditPage, MIN_CONTRAST, smallTapTargets } from '../support/a11y.ts';
 import { apiSession } from '../support/api.ts';
 import type { E2EEnv } from '../support/env.ts';
 import { buyProduct, memberWithInvitee } from '../support/fund.ts';
@@ -234,3 +235,61 @@ test('admins create a round on their page (checked before sending) and close one
   await expect(card.getByTestId(`lp-admin-close-${created.id}`)).toHaveCount(0);
   await page.context().close();
 });
+
+/** Soft: every screen is measured even when an earlier one fails. */
+function expectClean(report: A11yReport, where: string) {
+  expect.soft(report.violations, `${where}: axe violations`).toEqual([]);
+  expect.soft(report.unnamedControls, `${where}: controls without a name`).toBe(0);
+  if (report.minContrast != null)
+    expect.soft(report.minContrast, `${where}: contrast`).toBeGreaterThanOrEqual(MIN_CONTRAST);
+  expect.soft(smallTapTargets(report), `${where}: tap targets under 44 px`).toEqual([]);
+}
+
+for (const locale of ['en', 'th']) {
+  test(`accessibility of the launchpad screens in ${locale} at 390×844: names, contrast, tap targets`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const { list } = await call<{ list: LaunchpadRound[] }>(memberHeaders, 'launchpad/rounds');
+    const round = list.find((r) => r.name === 'E2E Round')!;
+    const { list: mine } = await call<{ list: LaunchpadPurchase[] }>(memberHeaders, 'launchpad/purchases');
+    const settle = async (page: Page) => {
+      await page
+        .locator('.skeleton')
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => undefined);
+      await page.waitForTimeout(300);
+    };
+    const check = async (page: Page, name: string) => {
+      await settle(page);
+      expectClean(await auditPage(page), `${locale} ${name}`);
+    };
+    const page = await openAs(browser, member);
+    await page.evaluate((l) => localStorage.setItem('lang', l), locale);
+    await page.goto('/pages/launchpad/index');
+    await page.getByTestId(`lp-round-${round.id}`).waitFor();
+    await check(page, 'rounds');
+    await page.goto(`/pages/launchpad/detail?id=${round.id}`);
+    await page.getByTestId('lp-allocation').first().waitFor();
+    await check(page, 'round');
+    await page.getByTestId('lp-buy').click();
+    await page.getByTestId('lp-sheet').waitFor();
+    await check(page, 'buy sheet');
+    await page.goto(`/pages/launchpad/result?id=${mine[0]!.id}`);
+    await page.getByTestId('lp-result-copyNumbers').waitFor();
+    await check(page, 'result');
+    await page.goto('/pages/launchpad/mine');
+    await page.getByTestId(`lp-purchase-${mine[0]!.id}`).waitFor();
+    await check(page, 'my purchases');
+    await page.context().close();
+
+    const adminPage = await openAs(browser, admin);
+    await adminPage.evaluate((l) => localStorage.setItem('lang', l), locale);
+    await adminPage.goto('/pages/admin/launchpad');
+    await adminPage.getByTestId('lp-admin').waitFor();
+    await adminPage.getByTestId('lp-round-new').click();
+    await check(adminPage, 'admin rounds');
+    await adminPage.context().close();
+  });
+}

@@ -10,7 +10,11 @@ export default function LaunchpadPage() {
   const { t } = useTranslation();
   return (
     <div className="page launchpad" data-testid="lp-page">
-      <PageLink to={paths.launchpadMine} className="btn btn-secondary btn-block" testId="lp-mine-link">
+      <PageLink
+        to={paths.launchpadMine}
+        className="btn btn-secondary btn-block lp-mine-link"
+        testId="lp-mine-link"
+      >
         {t('launchpad.mine.open')}
       </PageLink>
       <RoundList onOpen={(id) => openPage(withQuery(paths.launchpadDetail, { id }))} />
