@@ -6,12 +6,13 @@ import {
   useLaunchpadAllocations,
 } from '../../../features/launchpad/api/get-allocations.ts';
 import { allocationPage, makePurchase, makeRound } from '../../../features/launchpad/testing/fixtures.ts';
+import { meQueryOptions } from '../../../lib/me.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { useAuthStore } from '../../../stores/auth.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { makeMe } from '../../../test/fixtures.ts';
 import { loadBothPages, renderQueryHook } from '../../../test/query-hooks.tsx';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import { type ApiHandler, fail, ok, renderPage, stubApi, testQueryClient } from '../../../test/render.tsx';
 import LaunchpadDetailPage from './LaunchpadDetailPage.tsx';
 
 afterEach(cleanupPage);
@@ -147,6 +148,16 @@ describe('launchpad round', () => {
     expect(text('lp-confirm')).toBe('Confirm and pay 2,000.00 USDT');
     fireEvent.click(screen.getByTestId('lp-copies-minus'));
     expect(copiesInput().value).toBe('3');
+  });
+
+  it('buy sheet: reads the available USDT again when it opens (not the figure another page cached)', async () => {
+    server();
+    const client = testQueryClient();
+    client.setQueryData(meQueryOptions.queryKey, makeMe({ available_profit: '1' }));
+    renderPage(<LaunchpadDetailPage />, url(), client);
+    await openSheet();
+    await waitFor(() => expect(text('lp-sheet-available')).toBe('10,000.00 USDT'));
+    expect(screen.queryByTestId('lp-sheet-short')).toBeNull();
   });
 
   it('buy sheet: copies left bound the stepper below the limit', async () => {

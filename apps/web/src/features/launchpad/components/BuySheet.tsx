@@ -2,13 +2,14 @@
 // lock, the member's available USDT, then Confirm buys them from available USDT in one request. A refusal (sold
 // out, over the limit, not enough USDT) shows the server's message here, and the round is read again.
 import type { LaunchpadPurchase, LaunchpadRound } from '@agc/shared';
+import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { formatAgc, formatAssetExact, formatUsdt } from '../../../lib/format.ts';
-import { useMe } from '../../../lib/me.ts';
+import { meQueryOptions } from '../../../lib/me.ts';
 import { useBuyLaunchpadCopies } from '../api/post-buy.ts';
 import { agcOf, canAfford, clampCopies, costOf, maxCopies } from '../model/copies.ts';
 import '../launchpad.css';
@@ -28,7 +29,8 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
   const max = maxCopies(round);
   const [text, setText] = useState('1');
   const [error, setError] = useState<unknown>(null);
-  const me = useMe();
+  // The available USDT as it is now (another page may have moved it within /me's 30 s).
+  const me = useQuery({ ...meQueryOptions, staleTime: 0 });
   const buy = useBuyLaunchpadCopies();
   const typed = /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : null;
   const valid = typed !== null && typed >= 1 && typed <= max;
