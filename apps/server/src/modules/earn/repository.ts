@@ -1,6 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import { ACCOUNTS } from '../ledger/index.ts';
+import { RATE_ONE } from './math.ts';
 
 const { earnAccounts, earnDays, earnInterest, earnMovements } = schema;
 
@@ -185,39 +186,54 @@ export async function settleInterestDay(
   q: { day: string; after: string | null; rateE18: bigint; now: Date },
 ): Promise<{ holders: number; total: bigint }> {
   const after = q.after ? sql`and m.day > ${q.after}::date` : sql``;
+  const day = sql`${q.day}::date`;
+  const rate = sql`${q.rateE18.toString()}::numeric`;
+  // Most holders moved nothing: S = E = settled_balance, so their rows are settled by a plain update of the table
+  // (`held`, no join); the few with movements (`mv`) are joined (`moved`). Both in this one statement.
+  const heldInterest = sql`div(a.settled_balance * ${rate}, ${RATE_ONE.toString()}::numeric)`;
+  // The movers' aggregate and the union fit in memory instead of spilling to disk (this transaction only).
+  await tx.execute(sql`set local work_mem = '64MB'`);
   const [r] = rowsOf<{ holders: number | string; total: string }>(
     await tx.execute(sql`
       with mv as (
         select m.user_id,
-          sum(case when m.day < ${q.day}::date then case when m.kind = 'In' then m.amount else -m.amount end
-            else 0 end) as before,
-          sum(case when m.day = ${q.day}::date then case when m.kind = 'In' then m.amount else -m.amount end
-            else 0 end) as on_day
+          sum(case when m.day < ${day} then case when m.kind = 'In' then m.amount else -m.amount end else 0 end) as before,
+          sum(case when m.day = ${day} then case when m.kind = 'In' then m.amount else -m.amount end else 0 end) as on_day
         from earn_movements m join earn_accounts a on a.user_id = m.user_id and m.day > a.settled_day
-        where m.day <= ${q.day}::date ${after}
+        where m.day <= ${day} ${after} and a.settled_day < ${day}
         group by m.user_id),
-      opening as (
-        select a.user_id, a.settled_balance + coalesce(mv.before, 0) as s, coalesce(mv.on_day, 0) as on_day
-        from earn_accounts a left join mv on mv.user_id = a.user_id
-        where a.settled_day < ${q.day}::date and (a.settled_balance > 0 or mv.user_id is not null)),
       b as (
         select user_id, s + on_day as e, greatest(least(s, s + on_day), 0) as base,
-          div(greatest(least(s, s + on_day), 0) * ${q.rateE18.toString()}::numeric, 1000000000000000000) as interest
-        from opening),
-      upd as (
+          div(greatest(least(s, s + on_day), 0) * ${rate}, ${RATE_ONE.toString()}::numeric) as interest
+        from (select a.user_id, a.settled_balance + mv.before as s, mv.on_day
+              from mv join earn_accounts a on a.user_id = mv.user_id) o),
+      moved as (
         update earn_accounts a set
           settled_balance = b.e + b.interest,
-          settled_day = ${q.day}::date,
+          settled_day = ${day},
           balance = a.balance + b.interest,
           total_interest = a.total_interest + b.interest,
           last_interest = b.interest,
-          last_interest_day = ${q.day}::date,
+          last_interest_day = ${day},
           updated_at = ${q.now.toISOString()}::timestamptz
         from b where a.user_id = b.user_id
         returning a.user_id, b.base, b.interest),
+      held as (
+        update earn_accounts a set
+          settled_balance = a.settled_balance + ${heldInterest},
+          settled_day = ${day},
+          balance = a.balance + ${heldInterest},
+          total_interest = a.total_interest + ${heldInterest},
+          last_interest = ${heldInterest},
+          last_interest_day = ${day},
+          updated_at = ${q.now.toISOString()}::timestamptz
+        where a.settled_day < ${day} and a.settled_balance > 0
+          and not exists (select 1 from mv where mv.user_id = a.user_id)
+        returning a.user_id, a.settled_balance - a.last_interest as base, a.last_interest as interest),
       ins as (
         insert into earn_interest (day, user_id, base, amount)
-        select ${q.day}::date, user_id, base, interest from upd where interest > 0
+        select ${day}, user_id, base, interest from (select * from moved union all select * from held) u
+        where interest > 0
         returning amount)
       select (select count(*) from ins)::int as holders, (select coalesce(sum(amount), 0) from ins)::text as total`),
   );
