@@ -79,13 +79,14 @@ describe('admin launchpad page', () => {
     fireEvent.click(await screen.findByTestId('lp-round-new'));
     expect((screen.getByTestId('lp-round-copies') as HTMLInputElement).value).toBe('200');
     fillGoodForm();
+    type('translations', '{"ja": {"name": "シード2"}}');
     fireEvent.click(screen.getByTestId('lp-round-save'));
     await waitFor(() => expect(screen.queryByTestId('lp-round-form')).toBeNull());
     expect(posts(calls).map((c) => c.body)).toEqual([
       {
         name: 'Seed Two',
         description: '',
-        translations: {},
+        translations: { ja: { name: 'シード2' } },
         copies: 200,
         price_usdt: '0.5',
         agc_per_copy: '10',
@@ -112,6 +113,7 @@ describe('admin launchpad page', () => {
     ['ends_at', '2026-12-01T09:00', 'The end must be after the start.'],
     ['per_member_limit', '201', 'The limit per member cannot exceed the copies in the round.'],
     ['cliff_days', '-3', 'Please check this field: Cliff after the end (days)'],
+    ['translations', '{"ja": ', 'Please check this field: Translations'],
   ])('refuses %s = %j before sending: %s', async (field, value, message) => {
     const calls = server();
     renderPage(<LaunchpadAdminPage />, PATH);

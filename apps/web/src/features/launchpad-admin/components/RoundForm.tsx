@@ -6,9 +6,10 @@ import { useCreateLaunchpadRound } from '../api/post-admin-round.ts';
 import { EMPTY_ROUND_DRAFT, type RoundDraft, type RoundField, readRoundDraft } from '../model/round-form.ts';
 import '../launchpad-admin.css';
 
-const FIELDS: readonly { key: RoundField; kind?: 'int' | 'decimal' | 'time' | 'text' }[] = [
+const FIELDS: readonly { key: RoundField; kind?: 'int' | 'decimal' | 'time' | 'text' | 'json' }[] = [
   { key: 'name' },
   { key: 'description', kind: 'text' },
+  { key: 'translations', kind: 'json' },
   { key: 'copies', kind: 'int' },
   { key: 'price_usdt', kind: 'decimal' },
   { key: 'agc_per_copy', kind: 'decimal' },
@@ -20,7 +21,7 @@ const FIELDS: readonly { key: RoundField; kind?: 'int' | 'decimal' | 'time' | 't
 ];
 
 /**
- * A new round: name, description, copies (200 by default), price per copy, AGC per copy, per-member limit, start
+ * A new round: name, description (English; other languages as JSON), copies (200 by default), price per copy, AGC per copy, per-member limit, start
  * and end (the device's time), cliff and linear days. Which field is wrong, or the server's message, shows
  * under the form.
  */
@@ -69,12 +70,14 @@ export function RoundForm({ onDone }: { onDone: () => void }) {
       {FIELDS.map(({ key, kind }) => (
         <label key={key} htmlFor={id(key)}>
           <span>{t(`launchpad.admin.fields.${key}`)}</span>
-          {kind === 'text' ? (
+          {kind === 'text' || kind === 'json' ? (
             <textarea
               id={id(key)}
-              className="input lp-textarea"
+              className={kind === 'json' ? 'input lp-textarea lp-json' : 'input lp-textarea'}
               data-testid={id(key)}
-              rows={3}
+              rows={kind === 'json' ? 4 : 3}
+              spellCheck={kind !== 'json'}
+              aria-invalid={error?.field === key}
               value={draft[key]}
               onChange={(e) => set(key, e.target.value)}
             />
@@ -91,6 +94,7 @@ export function RoundForm({ onDone }: { onDone: () => void }) {
               onChange={(e) => set(key, e.target.value)}
             />
           )}
+          {kind === 'json' && <small className="muted">{t('launchpad.admin.translationsHint')}</small>}
         </label>
       ))}
       <p className="muted small">{t('launchpad.admin.timeHint')}</p>

@@ -51,9 +51,20 @@ describe('the new-round form', () => {
     [{ cliff_days: '-1' }, 'cliff_days'],
     [{ cliff_days: '3651' }, 'cliff_days'],
     [{ linear_days: 'x' }, 'linear_days'],
+    [{ translations: '{"ja": ' }, 'translations'],
+    [{ translations: '[]' }, 'translations'],
+    [{ translations: '{"ja": "名前"}' }, 'translations'],
+    [{ translations: `{"ja": {"name": "${'x'.repeat(81)}"}}` }, 'translations'],
   ] as const)('refuses %o (field %s)', (change, field) => {
     const r = readRoundDraft({ ...good, ...change });
     expect(r).toMatchObject({ ok: false, field, reason: 'invalid' });
+  });
+
+  it('reads the other languages as JSON (empty is none)', () => {
+    const r = readRoundDraft({ ...good, translations: '{"ja": {"name": "シード", "description": "説明"}}' });
+    expect(r.ok && r.body.translations).toEqual({ ja: { name: 'シード', description: '説明' } });
+    const none = readRoundDraft({ ...good, translations: '  ' });
+    expect(none.ok && none.body.translations).toEqual({});
   });
 
   it('refuses an end at or before the start, and a limit above the copies', () => {

@@ -1,4 +1,10 @@
-import { type AdminLaunchpadRoundBody, AGC_DECIMALS, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import {
+  type AdminLaunchpadRoundBody,
+  AGC_DECIMALS,
+  adminLaunchpadRoundBody,
+  parseAmount,
+  USDT_DECIMALS,
+} from '@agc/shared';
 
 // The admins' new-round form: every field as typed, read into the API body or the first field that is wrong.
 // The server checks the same again and answers its own message.
@@ -6,6 +12,8 @@ import { type AdminLaunchpadRoundBody, AGC_DECIMALS, parseAmount, USDT_DECIMALS 
 export interface RoundDraft {
   name: string;
   description: string;
+  /** Other languages as JSON: {"ja": {"name": "…", "description": "…"}}; English is the fallback. */
+  translations: string;
   copies: string;
   price_usdt: string;
   agc_per_copy: string;
@@ -22,6 +30,7 @@ export type RoundField = keyof RoundDraft;
 export const EMPTY_ROUND_DRAFT: RoundDraft = {
   name: '',
   description: '',
+  translations: '{}',
   copies: '200',
   price_usdt: '',
   agc_per_copy: '',
@@ -60,6 +69,18 @@ export const instantOf = (text: string): string | null => {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 };
 
+/** The translations field: a JSON object of languages to {name?, description?} (the shared schema's), else null. */
+function readTranslations(text: string): AdminLaunchpadRoundBody['translations'] | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.trim() || '{}');
+  } catch {
+    return null;
+  }
+  const parsed = adminLaunchpadRoundBody.shape.translations.safeParse(value);
+  return parsed.success && !Array.isArray(value) ? parsed.data : null;
+}
+
 export type RoundReading =
   | { ok: true; body: AdminLaunchpadRoundBody }
   | { ok: false; field: RoundField; reason: 'invalid' | 'endBeforeStart' | 'limitOverCopies' };
@@ -70,6 +91,8 @@ export function readRoundDraft(d: RoundDraft): RoundReading {
   const name = d.name.trim();
   if (!name || name.length > 80) return bad('name');
   if (d.description.length > 2000) return bad('description');
+  const translations = readTranslations(d.translations);
+  if (translations === null) return bad('translations');
   const copies = int(d.copies, 1, 100_000);
   if (copies === null) return bad('copies');
   const price = amount(d.price_usdt, USDT_DECIMALS);
@@ -93,7 +116,7 @@ export function readRoundDraft(d: RoundDraft): RoundReading {
     body: {
       name,
       description: d.description,
-      translations: {},
+      translations,
       copies,
       price_usdt: price,
       agc_per_copy: agc,
