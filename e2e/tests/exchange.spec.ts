@@ -102,7 +102,7 @@ test('quote, expiry on screen, refresh, accept, result, history, balances moved'
   for (const started = Date.now(); Date.now() - started < (TTL_SECONDS + 5) * 1000; ) {
     const [form, confirm] = await both();
     expect(form).toBe(confirm);
-    if (form === null) break;
+    if (form === null || form === undefined) break;
     if (seen.at(-1) !== form) seen.push(form);
     await page.waitForTimeout(150);
   }
