@@ -1,7 +1,9 @@
 import { rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../src/lib/errors.ts';
 import { openSessionFor } from '../src/modules/auth/sessions.ts';
+import { buyCopies } from '../src/modules/launchpad/purchases-service.ts';
 import { releaseDueAgc } from '../src/modules/launchpad/release.ts';
 import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
 import { type Member, newInviteCode } from '../src/modules/members/index.ts';
@@ -73,29 +75,53 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
     const before = await allBalances();
     // Each asks 1, 2 or 3 copies (3 is always above the limit of 2); some members ask twice at once.
     const asks = members.map((_, i) => 1 + ((i * 7) % 3));
-    const requests = members.map((m, i) => ({ m, h: headers[i]!, copies: asks[i]! }));
-    for (let i = 0; i < 100; i++) requests.push({ m: members[i]!, h: headers[i]!, copies: 1 });
+    const requests = members.flatMap((m, i) => {
+      const one = { m, h: headers[i]!, copies: asks[i]!, via: i % 4 };
+      // The first 100 also ask 1 more right after (2 + 1 is above the limit): arrival order decides early.
+      return i < 100 ? [one, { ...one, copies: 1 }] : [one];
+    });
+    // A quarter of the members through HTTP, the others straight into the service from three other "processes"
+    // (contexts of their own: their own group-commit queues, meeting only at the round's row in the database).
+    const others = [1, 2, 3].map(() => ({ ...s.ctx }));
     const answers = await Promise.all(
-      requests.map((r) =>
-        s.app.inject({
-          method: 'POST',
-          url: `/api/v1/launchpad/rounds/${id}/buy`,
-          headers: r.h,
-          payload: { copies: String(r.copies) },
-        }),
-      ),
+      requests.map(async (r, i) => {
+        if (r.via === 0) {
+          const res = await s.app.inject({
+            method: 'POST',
+            url: `/api/v1/launchpad/rounds/${id}/buy`,
+            headers: r.h,
+            payload: { copies: String(r.copies) },
+          });
+          const body = res.json() as { code: number; msg: string };
+          return { ok: body.code === 200, why: body.msg };
+        }
+        try {
+          await buyCopies(
+            others[r.via - 1]!,
+            { id: r.m.id, address: r.m.address, roles: [] },
+            id,
+            String(r.copies),
+          );
+          return { ok: true, why: '' };
+        } catch (e) {
+          return { ok: false, why: e instanceof AppError ? `${e.key}:${JSON.stringify(e.vars)}` : String(e) };
+        }
+      }),
     );
-    const bodies = answers.map((a) => a.json() as { code: number; msg: string });
     // No failure: every refusal is one of the sale's reasons.
-    const msgs = new Set(bodies.filter((b) => b.code !== 200).map((b) => b.msg.replace(/\d+/g, 'N')));
-    for (const msg of msgs)
+    const reasons = new Set(answers.filter((a) => !a.ok).map((a) => a.why.replace(/\d+/g, 'N')));
+    for (const why of reasons)
       expect([
         'This round is sold out',
         'Only N copies left',
         'You can buy at most N more copies in this round',
         'You already hold the most copies allowed in this round (N)',
-      ]).toContain(msg);
-    expect(bodies.filter((b) => b.code === 500)).toHaveLength(0);
+        'launchpad.sold_out:{}',
+        'launchpad.copies_left:{"num":N}',
+        'launchpad.limit:{"num":N}',
+        'launchpad.limit_reached:{"num":N}',
+      ]).toContain(why);
+    const accepted = answers.filter((a) => a.ok).length;
 
     const [r] = rowsOf<{ sold: number }>(
       await s.ctx.db.execute(sql`select sold from launchpad_rounds where id = ${id}`),
@@ -116,7 +142,7 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
         sql`select user_id::text as user_id, copies, first_copy from launchpad_purchases where round_id = ${id}`,
       ),
     );
-    expect(purchases.length).toBe(bodies.filter((b) => b.code === 200).length);
+    expect(purchases.length).toBe(accepted);
     expect(purchases.reduce((n, p) => n + Number(p.copies), 0)).toBe(COPIES);
 
     const after = await allBalances();
@@ -131,13 +157,41 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
     }
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
 
+    // The limit across processes: 300 members ask 1 copy three times at once, each time through another
+    // "process", on a round with copies to spare: each ends with exactly 2, the third ask refused.
+    const [big] = rowsOf<{ id: number }>(
+      await s.ctx.db.execute(sql`insert into launchpad_rounds (name, copies, price_usdt, agc_per_copy,
+        per_member_limit, starts_at, ends_at, cliff_days, linear_days)
+        values ('Limit', 1000, ${(1n * USDT).toString()}, ${AGC.toString()}, ${LIMIT},
+          ${new Date(now - 3_600_000).toISOString()}, ${new Date(now + DAY).toISOString()}, 1, 2) returning id`),
+    );
+    const bigId = Number(big!.id);
+    const trio = members.slice(500, 800);
+    const limitAnswers = await Promise.all(
+      [0, 1, 2].flatMap((k) =>
+        trio.map((m) =>
+          buyCopies(others[k]!, { id: m.id, address: m.address, roles: [] }, bigId, '1').then(
+            () => 'ok',
+            (e) => (e instanceof AppError ? e.key : String(e)),
+          ),
+        ),
+      ),
+    );
+    expect(limitAnswers.filter((a) => a === 'ok')).toHaveLength(600);
+    expect(limitAnswers.filter((a) => a !== 'ok')).toEqual(Array(300).fill('launchpad.limit_reached'));
+    const bigHeld = rowsOf<{ n: number; c: number }>(
+      await s.ctx.db.execute(sql`select sum(copies)::int as n, count(distinct user_id)::int as c
+        from launchpad_purchases where round_id = ${bigId} group by user_id having sum(copies) <> ${LIMIT}`),
+    );
+    expect(bigHeld).toEqual([]);
+
     // The release, as four processes would run it at once at the last step: each purchase's AGC moves once.
     s.advance(now + DAY + 2 * DAY + 3_600_000 - s.ctx.now().getTime());
     await Promise.all(Array.from({ length: 4 }, () => releaseDueAgc(s.ctx)));
     await releaseDueAgc(s.ctx);
     const released = rowsOf<{ n: number; left: number }>(
       await s.ctx.db.execute(sql`select count(*)::int as n, count(*) filter (where released_agc <> agc)::int as left
-        from launchpad_purchases where round_id = ${id}`),
+        from launchpad_purchases`),
     );
     expect(Number(released[0]!.left)).toBe(0);
     const moves = rowsOf<{ n: number }>(
@@ -147,9 +201,10 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
     );
     expect(Number(moves[0]!.n)).toBe(Number(released[0]!.n));
     const final = await allBalances();
-    for (const m of members) {
+    for (const [i, m] of members.entries()) {
       const held = BigInt(perMember.get(m.id.toString()) ?? 0);
-      expect(final.get(key(m, ACCOUNTS.available, 'AGC')) ?? 0n).toBe(held * 400n * AGC);
+      const limitRound = i >= 500 && i < 800 ? 2n * AGC : 0n;
+      expect(final.get(key(m, ACCOUNTS.available, 'AGC')) ?? 0n).toBe(held * 400n * AGC + limitRound);
       expect(final.get(key(m, ACCOUNTS.launchpadLocked, 'AGC')) ?? 0n).toBe(0n);
     }
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });

@@ -5,26 +5,13 @@ const { launchpadPurchases, launchpadRounds, launchpadCopies, users } = schema;
 
 export type LaunchpadPurchaseRow = typeof launchpadPurchases.$inferSelect;
 
-/** What the round's row says once `n` copies were taken: the new sold count and the round's terms. */
-export interface TakenCopies {
-  sold: number;
-  priceUsdt: bigint;
-  agcPerCopy: bigint;
-  perMemberLimit: number;
-}
-
 /**
- * The purchase's serialization point: takes `n` copies of an open round in its sale window, never above its
- * copies. The row stays locked until the transaction ends, so the purchases of one round run one after another
- * from here on (copy numbers, the per-member limit). Undefined when the round refuses (closed, outside its
- * window, too few copies left): the caller reads the round again to say why.
+ * Adds the copies a group sold to the round's counter: `update … set sold = sold + n where … and sold + n <= copies`.
+ * The caller holds the round's row lock (lockRound) and decided the group against it, so the guard cannot fail
+ * unless a rule was broken; it stays, with the table's check, as the last word on "never oversold". Returns the
+ * new sold count, or undefined when the guard refused.
  */
-export async function takeCopies(
-  tx: DbOrTx,
-  roundId: number,
-  n: number,
-  now: Date,
-): Promise<TakenCopies | undefined> {
+export async function addSold(tx: DbOrTx, roundId: number, n: number): Promise<number | undefined> {
   const [row] = await tx
     .update(launchpadRounds)
     .set({ sold: sql`${launchpadRounds.sold} + ${n}` })
@@ -32,67 +19,70 @@ export async function takeCopies(
       and(
         eq(launchpadRounds.id, roundId),
         eq(launchpadRounds.status, 'open'),
-        sql`${launchpadRounds.startsAt} <= ${now.toISOString()}::timestamptz`,
-        sql`${launchpadRounds.endsAt} > ${now.toISOString()}::timestamptz`,
         sql`${launchpadRounds.sold} + ${n} <= ${launchpadRounds.copies}`,
       ),
     )
-    .returning({
-      sold: launchpadRounds.sold,
-      priceUsdt: launchpadRounds.priceUsdt,
-      agcPerCopy: launchpadRounds.agcPerCopy,
-      perMemberLimit: launchpadRounds.perMemberLimit,
-    });
-  return row;
+    .returning({ sold: launchpadRounds.sold });
+  return row?.sold;
+}
+
+/** Copies each of `userIds` holds in the round (absent: none). */
+export async function heldCopies(
+  tx: DbOrTx,
+  roundId: number,
+  userIds: bigint[],
+): Promise<Map<bigint, number>> {
+  const rows = rowsOf<{ user_id: string; n: number | string }>(
+    await tx.execute(sql`select user_id::text as user_id, sum(copies)::int as n from launchpad_purchases
+      where round_id = ${roundId} and user_id = any(${sql.param(userIds.map(String))}::bigint[])
+      group by user_id`),
+  );
+  return new Map(rows.map((r) => [BigInt(r.user_id), Number(r.n)]));
+}
+
+export interface NewPurchase {
+  userId: bigint;
+  copies: number;
+  firstCopy: number;
+  amountUsdt: bigint;
+  agc: bigint;
 }
 
 /**
- * Inserts the purchase and its numbered copies (first..first + copies − 1) in one statement, only when the
- * member's copies in the round stay within `limit` (counted by this statement: under the round's lock, taken
- * before, it sees every earlier purchase). Returns the purchase, or undefined when the limit refuses.
+ * Inserts purchases of one round and their numbered copies (first..first + copies − 1) in one statement, whatever
+ * their number. Returns the rows in the order given.
  */
-export async function insertPurchaseWithin(
+export async function insertPurchases(
   tx: DbOrTx,
-  p: {
-    roundId: number;
-    userId: bigint;
-    copies: number;
-    firstCopy: number;
-    amountUsdt: bigint;
-    agc: bigint;
-    limit: number;
-    now: Date;
-  },
-): Promise<LaunchpadPurchaseRow | undefined> {
-  const uid = p.userId.toString();
-  const at = p.now.toISOString();
-  const [row] = rowsOf<{ id: string }>(
+  roundId: number,
+  list: NewPurchase[],
+  now: Date,
+): Promise<LaunchpadPurchaseRow[]> {
+  const at = now.toISOString();
+  const rows = rowsOf<{ id: string; first_copy: number }>(
     await tx.execute(sql`
       with p as (
         insert into launchpad_purchases (round_id, user_id, copies, first_copy, amount_usdt, agc, created_at)
-        select ${p.roundId}, ${uid}::bigint, ${p.copies}, ${p.firstCopy}, ${p.amountUsdt.toString()}::numeric,
-          ${p.agc.toString()}::numeric, ${at}::timestamptz
-        where (select coalesce(sum(copies), 0) from launchpad_purchases
-               where round_id = ${p.roundId} and user_id = ${uid}::bigint) + ${p.copies} <= ${p.limit}
-        returning id),
+        select ${roundId}, k.u, k.c, k.f, k.a, k.g, ${at}::timestamptz
+        from unnest(${sql.param(list.map((p) => p.userId.toString()))}::bigint[],
+          ${sql.param(list.map((p) => p.copies))}::int[], ${sql.param(list.map((p) => p.firstCopy))}::int[],
+          ${sql.param(list.map((p) => p.amountUsdt.toString()))}::numeric[],
+          ${sql.param(list.map((p) => p.agc.toString()))}::numeric[]) as k(u, c, f, a, g)
+        returning id, user_id, copies, first_copy),
       c as (
         insert into launchpad_copies (round_id, copy_no, purchase_id, user_id, created_at)
-        select ${p.roundId}, g, p.id, ${uid}::bigint, ${at}::timestamptz
-        from p, generate_series(${p.firstCopy}::int, ${p.firstCopy + p.copies - 1}::int) g)
-      select id::text as id from p`),
+        select ${roundId}, g, p.id, p.user_id, ${at}::timestamptz
+        from p, generate_series(p.first_copy, p.first_copy + p.copies - 1) g)
+      select id::text as id, first_copy from p`),
   );
-  if (!row) return undefined;
-  return {
-    id: BigInt(row.id),
-    roundId: p.roundId,
-    userId: p.userId,
-    copies: p.copies,
-    firstCopy: p.firstCopy,
-    amountUsdt: p.amountUsdt,
-    agc: p.agc,
+  const ids = new Map(rows.map((r) => [Number(r.first_copy), BigInt(r.id)]));
+  return list.map((p) => ({
+    ...p,
+    id: ids.get(p.firstCopy)!,
+    roundId,
     releasedAgc: 0n,
-    createdAt: p.now,
-  };
+    createdAt: now,
+  }));
 }
 
 export type PurchaseWithRound = LaunchpadPurchaseRow & {

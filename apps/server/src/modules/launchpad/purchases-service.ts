@@ -1,21 +1,30 @@
 import { AGC_DECIMALS, formatAmount, type LaunchpadPurchase, type Locale, USDT_DECIMALS } from '@agc/shared';
 import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { type AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { pageAnswer } from '../../lib/paging.ts';
 import { textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { ACCOUNTS, balanceOf, LedgerError, transferBatch } from '../ledger/index.ts';
 import {
+  ACCOUNTS,
+  type AccountRef,
+  balanceOf,
+  lockAccounts,
+  refKey,
+  transferBatch,
+} from '../ledger/index.ts';
+import {
+  addSold,
   findPurchase,
-  insertPurchaseWithin,
+  heldCopies,
+  insertPurchases,
   type LaunchpadPurchaseRow,
   listCopies,
   listPurchases,
+  type NewPurchase,
   type PurchaseWithRound,
-  takeCopies,
 } from './purchases-repository.ts';
-import { findRound, type LaunchpadRoundRow, memberCopies } from './rounds-repository.ts';
+import { findRound, type LaunchpadRoundRow, lockRound } from './rounds-repository.ts';
 import { roundFor, roundOr404 } from './rounds-service.ts';
 import { nextReleaseAt } from './schedule.ts';
 
@@ -54,14 +63,22 @@ function limitError(limit: number, held: number) {
   return badRequest('launchpad.limit', { num: more });
 }
 
-const usdtAvailable = (userId: bigint) => ({ userId, code: ACCOUNTS.available, asset: 'USDT' as const });
+const usdtAvailable = (userId: bigint): AccountRef => ({ userId, code: ACCOUNTS.available, asset: 'USDT' });
+const agcLocked = (userId: bigint): AccountRef => ({ userId, code: ACCOUNTS.launchpadLocked, asset: 'AGC' });
+const SALES: AccountRef = { userId: null, code: ACCOUNTS.launchpadSales, asset: 'USDT' };
+const AGC_ISSUED: AccountRef = { userId: null, code: ACCOUNTS.launchpadAgcIssued, asset: 'AGC' };
+
+const balanceShort = (cost: bigint) =>
+  badRequest('launchpad.balance_short', { num: formatAmount(cost, USDT_DECIMALS) });
 
 /**
- * Buys `copiesText` copies of round `roundId` for `user`, paid from available USDT, in one transaction whose
- * serialization point is the round row's conditional update (never oversold; copies numbered in purchase
- * order). Refusals say why and change nothing. Checks that only ever turn from "yes" to "no" (copies left,
- * copies held, the window) are made first without any lock, so a sold-out round answers at once; the locked
- * section is: the update, one insert of the purchase and its copies (with the per-member limit), the ledger.
+ * Buys `copiesText` copies of round `roundId` for `user`, paid from available USDT. Refusals say why and change
+ * nothing. A request the round visibly cannot take (closed, outside its window, sold out, too few copies left:
+ * facts that only ever turn from "yes" to "no") is refused at once from this process's view of the round, with
+ * no lock and no query; the rest is decided under the round's row lock (applyGroup) in a group commit: requests
+ * for the round that arrive while its transaction runs go together in the next one, so a rush of buyers costs a
+ * few transactions (and WAL flushes) instead of one per buyer, while every copy still goes through the round
+ * row's one counter, in arrival order.
  */
 export async function buyCopies(
   ctx: AppContext,
@@ -70,65 +87,211 @@ export async function buyCopies(
   copiesText: string,
 ): Promise<LaunchpadPurchaseRow> {
   const n = parseCopies(copiesText);
-  const now = ctx.now();
-  const round = await roundOr404(ctx, roundId);
-  refuse(round, n, null, now);
-  refuse(round, n, await memberCopies(ctx.db, roundId, user.id), now);
-  const cost = BigInt(n) * round.priceUsdt;
-  const short = () => badRequest('launchpad.balance_short', { num: formatAmount(cost, USDT_DECIMALS) });
-  if ((await balanceOf(ctx.db, usdtAvailable(user.id))) < cost) throw short();
-  let purchase: LaunchpadPurchaseRow;
-  try {
-    purchase = await ctx.db.transaction(async (tx) => {
-      const taken = await takeCopies(tx, roundId, n, now);
-      if (!taken) {
-        // Refused by the locked update: the round changed since it was read; say what it is now.
-        refuse((await findRound(tx, roundId))!, n, null, now);
-        throw badRequest('launchpad.sold_out');
-      }
-      const amountUsdt = BigInt(n) * taken.priceUsdt;
-      const agc = BigInt(n) * taken.agcPerCopy;
-      const p = await insertPurchaseWithin(tx, {
-        roundId,
-        userId: user.id,
-        copies: n,
-        firstCopy: taken.sold - n + 1,
-        amountUsdt,
-        agc,
-        limit: taken.perMemberLimit,
-        now,
+  const sale = saleOf(ctx, roundId);
+  const round = await sale.view();
+  if (!round) throw notFound('launchpad.round_not_found');
+  refuse(round, n, null, ctx.now());
+  return new Promise((resolve, reject) => sale.submit({ user, copies: n, resolve, reject }));
+}
+
+interface Pending {
+  user: SessionUser;
+  copies: number;
+  resolve(p: LaunchpadPurchaseRow): void;
+  reject(e: unknown): void;
+}
+
+/** Most requests one group transaction decides (its statements stay one each whatever the number). */
+export const BUY_GROUP = { max: 200 };
+/** How long this process trusts its view of a round for fast refusals before reading it again. */
+const VIEW_MS = 1_000;
+
+/** Thrown to roll back a group that sold nothing. */
+const NOTHING_SOLD = Symbol('nothing sold');
+
+const sales = new WeakMap<AppContext, Map<number, RoundSale>>();
+
+function saleOf(ctx: AppContext, roundId: number): RoundSale {
+  let byRound = sales.get(ctx);
+  if (!byRound) {
+    byRound = new Map();
+    sales.set(ctx, byRound);
+  }
+  let sale = byRound.get(roundId);
+  if (!sale) {
+    sale = new RoundSale(ctx, roundId);
+    byRound.set(roundId, sale);
+  }
+  return sale;
+}
+
+/**
+ * One round's sale in this process: its view of the round (read once for a rush of requests, refreshed by every
+ * group it commits), and the requests waiting for the next group transaction (one at a time: they would queue on
+ * the row anyway). The view is only ever used to refuse; an older view refuses less, never wrongly.
+ */
+class RoundSale {
+  private waiting: Pending[] = [];
+  private running = false;
+  private seen?: { row: LaunchpadRoundRow; at: number };
+  private reading?: Promise<LaunchpadRoundRow | undefined>;
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly roundId: number,
+  ) {}
+
+  view(): Promise<LaunchpadRoundRow | undefined> {
+    if (this.seen && performance.now() - this.seen.at < VIEW_MS) return Promise.resolve(this.seen.row);
+    this.reading ??= findRound(this.ctx.db, this.roundId).finally(() => {
+      this.reading = undefined;
+    });
+    return this.reading.then((row) => {
+      if (row) this.see(row);
+      return row;
+    });
+  }
+
+  see(row: LaunchpadRoundRow) {
+    if (!this.seen || row.sold >= this.seen.row.sold || row.status === 'closed')
+      this.seen = { row, at: performance.now() };
+  }
+
+  submit(p: Pending) {
+    this.waiting.push(p);
+    if (this.running) return;
+    this.running = true;
+    // The next turn of the event loop: the requests of one burst go together from the first group on.
+    setImmediate(() => void this.pump());
+  }
+
+  private async pump() {
+    while (this.waiting.length > 0) {
+      const group = this.waiting.splice(0, BUY_GROUP.max);
+      // What an earlier group showed this round cannot take any more is refused without a transaction.
+      const row = this.seen?.row;
+      const now = this.ctx.now();
+      const open = group.filter((p) => {
+        if (!row) return true;
+        try {
+          refuse(row, p.copies, null, now);
+          return true;
+        } catch (e) {
+          p.reject(e);
+          return false;
+        }
       });
-      if (!p) {
-        throw limitError(taken.perMemberLimit, await memberCopies(tx, roundId, user.id));
+      if (open.length > 0) await applyGroup(this.ctx, this.roundId, open, (r) => this.see(r));
+    }
+    this.running = false;
+  }
+}
+
+/**
+ * One group transaction. The round's row is locked first (the serialization point of every purchase of the
+ * round, across processes), then the members' and the sale's ledger accounts; each request is decided in arrival
+ * order against the round, the copies held and the balances read under those locks, taking the next copy
+ * numbers; a refusal refuses that request only. The accepted ones are written with one statement each: the
+ * counter (`sold = sold + n … and sold + n <= copies`), the purchases with their copies, the ledger postings
+ * (member.available → system.launchpad_sales in USDT, system.launchpad_agc_issued → member.launchpad_locked in
+ * AGC, keys `launchpad:buy:<purchase>:usdt|agc`). A group whose transaction fails is applied again one request at
+ * a time, so only the failing request fails.
+ */
+async function applyGroup(
+  ctx: AppContext,
+  roundId: number,
+  group: Pending[],
+  see: (round: LaunchpadRoundRow) => void,
+): Promise<void> {
+  const now = ctx.now();
+  const outcomes: Array<LaunchpadPurchaseRow | AppError> = [];
+  let after: LaunchpadRoundRow | undefined;
+  let failure: { error: unknown } | undefined;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      outcomes.length = 0;
+      const round = await lockRound(tx, roundId);
+      if (!round) throw notFound('launchpad.round_not_found');
+      const users = [...new Set(group.map((p) => p.user.id))];
+      // The balances that pay, locked; the sale's and the AGC accounts are locked by the postings below.
+      const accounts = await lockAccounts(tx, users.map(usdtAvailable));
+      const held = await heldCopies(tx, roundId, users);
+      const balance = new Map(users.map((u) => [u, accounts.balances.get(refKey(usdtAvailable(u))) ?? 0n]));
+      let sold = round.sold;
+      after = round;
+      const accepted: NewPurchase[] = [];
+      for (const p of group) {
+        const id = p.user.id;
+        const cost = BigInt(p.copies) * round.priceUsdt;
+        try {
+          refuse({ ...round, sold }, p.copies, held.get(id) ?? 0, now);
+          if (balance.get(id)! < cost) throw balanceShort(cost);
+        } catch (e) {
+          outcomes.push(e as AppError);
+          continue;
+        }
+        const purchase = {
+          userId: id,
+          copies: p.copies,
+          firstCopy: sold + 1,
+          amountUsdt: cost,
+          agc: BigInt(p.copies) * round.agcPerCopy,
+        };
+        sold += p.copies;
+        held.set(id, (held.get(id) ?? 0) + p.copies);
+        balance.set(id, balance.get(id)! - cost);
+        accepted.push(purchase);
+        outcomes.push(purchase as LaunchpadPurchaseRow);
       }
-      const key = `launchpad:buy:${p.id}`;
-      const ref = `launchpad_purchase:${p.id}`;
-      await transferBatch(tx, [
-        {
-          debit: usdtAvailable(user.id),
-          credit: { userId: null, code: ACCOUNTS.launchpadSales, asset: 'USDT' },
-          amount: amountUsdt,
-          kind: 'launchpad.buy',
-          ref,
-          idempotencyKey: `${key}:usdt`,
-        },
-        {
-          debit: { userId: null, code: ACCOUNTS.launchpadAgcIssued, asset: 'AGC' },
-          credit: { userId: user.id, code: ACCOUNTS.launchpadLocked, asset: 'AGC' },
-          amount: agc,
-          kind: 'launchpad.buy',
-          ref,
-          idempotencyKey: `${key}:agc`,
-        },
-      ]);
-      return p;
+      after = { ...round, sold };
+      // Nothing sold: roll back, so refusals leave not even an empty account behind.
+      if (accepted.length === 0) throw NOTHING_SOLD;
+      if ((await addSold(tx, roundId, sold - round.sold)) !== sold)
+        throw new Error('launchpad: counter moved under lock');
+      const rows = await insertPurchases(tx, roundId, accepted, now);
+      const byFirst = new Map(rows.map((r) => [r.firstCopy, r]));
+      for (let i = 0; i < outcomes.length; i++) {
+        const o = outcomes[i]!;
+        if (!(o instanceof Error)) outcomes[i] = byFirst.get(o.firstCopy)!;
+      }
+      await transferBatch(
+        tx,
+        rows.flatMap((r) => [
+          {
+            debit: usdtAvailable(r.userId),
+            credit: SALES,
+            amount: r.amountUsdt,
+            kind: 'launchpad.buy',
+            ref: `launchpad_purchase:${r.id}`,
+            idempotencyKey: `launchpad:buy:${r.id}:usdt`,
+          },
+          {
+            debit: AGC_ISSUED,
+            credit: agcLocked(r.userId),
+            amount: r.agc,
+            kind: 'launchpad.buy',
+            ref: `launchpad_purchase:${r.id}`,
+            idempotencyKey: `launchpad:buy:${r.id}:agc`,
+          },
+        ]),
+      );
     });
   } catch (e) {
-    if (e instanceof LedgerError) throw short();
-    throw e;
+    if (e !== NOTHING_SOLD) failure = { error: e };
   }
-  invalidate(ctx, { kind: 'figures', ids: [user.id] });
-  return purchase;
+  if (failure) {
+    const { error } = failure;
+    if (group.length === 1) group[0]!.reject(error);
+    else for (const p of group) await applyGroup(ctx, roundId, [p], see);
+    return;
+  }
+  if (after) see(after);
+  const changed = group.filter((_, i) => !(outcomes[i] instanceof Error)).map((p) => p.user.id);
+  if (changed.length > 0) invalidate(ctx, { kind: 'figures', ids: [...new Set(changed)] });
+  group.forEach((p, i) => {
+    const o = outcomes[i]!;
+    if (o instanceof Error) p.reject(o);
+    else p.resolve(o);
+  });
 }
 
 /** A purchase as its member sees it. */
