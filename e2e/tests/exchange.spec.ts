@@ -1,6 +1,7 @@
 import { formatDisplayAmount, parseAmount, USDT_DECIMALS } from '@agc/shared';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { auditPage, smallTapTargets } from '../support/a11y.ts';
 import type { E2EEnv } from '../support/env.ts';
 import { buyProduct, memberWithInvitee } from '../support/fund.ts';
 import { startServer, stopServer } from '../support/server.ts';
@@ -32,6 +33,12 @@ interface Info {
   price_usdt: string;
   fee_percent: string;
   quote_ttl_seconds: number;
+}
+/** axe finds nothing and every tap target is at least 44 px (issue 13's checks). */
+async function expectAccessible(page: Page, where: string) {
+  const report = await auditPage(page);
+  expect.soft(report.violations, `${where}: axe violations`).toEqual([]);
+  expect.soft(smallTapTargets(report), `${where}: tap targets under 44 px`).toEqual([]);
 }
 const usdt = (text: string) => parseAmount(text, USDT_DECIMALS);
 const agc = (text: string) => parseAmount(text, 18);
@@ -68,6 +75,8 @@ test('quote, expiry on screen, refresh, accept, result, history, balances moved'
   await page.getByTestId('home-entry-exchange').click();
   await page.waitForURL((u) => u.pathname === '/pages/exchange/index');
   await expect(page.getByTestId('exchange-available-from')).toHaveText(availableText(before.available_usdt));
+
+  await expectAccessible(page, 'exchange form');
 
   // The spec's messages, nothing asked of the server.
   await page.getByTestId('exchange-get-quote').click();
@@ -114,6 +123,7 @@ test('quote, expiry on screen, refresh, accept, result, history, balances moved'
   await expect(page.getByTestId('exchange-confirm-countdown-expired')).toHaveText(en.exchange.expired);
   await expect(page.getByTestId('exchange-quote-countdown-expired')).toHaveText(en.exchange.expired);
   await expect(page.getByTestId('exchange-confirm-accept')).toBeDisabled();
+  await expectAccessible(page, 'exchange confirmation, expired');
   // Nothing was exchanged.
   expect((await api<{ list: unknown[] }>('exchange/history?page=1&size=50')).list).toEqual([]);
 
@@ -132,6 +142,7 @@ test('quote, expiry on screen, refresh, accept, result, history, balances moved'
   await expect(page.getByTestId('exchange-detail-status')).toHaveText(en.exchange.status.Accepted);
   await expect(page.getByTestId('exchange-detail-pay')).toHaveText('2.00 USDT');
   await expect(page.getByTestId('exchange-detail-receive')).toHaveText(receive);
+  await expectAccessible(page, 'exchange result');
   const exchange = await api<{ amount_in: string; fee: string; amount_out: string; status: string }>(
     `exchange/quotes/${id}`,
   );
@@ -145,6 +156,7 @@ test('quote, expiry on screen, refresh, accept, result, history, balances moved'
   await expect(item).toContainText('USDT → AGC');
   await expect(item).toContainText('2.00 USDT');
   await expect(page.getByTestId('list-no-more')).toHaveText(en.common.noMore);
+  await expectAccessible(page, 'exchange history');
 
   // Balances moved by exactly what was paid and what arrived.
   const after = await api<Info>('exchange/info');
