@@ -156,6 +156,34 @@ test('a member buys copies: result with copy numbers, allocation list, available
   await page.context().close();
 });
 
+test("the account page's launchpad banner: the newest open round with copies left, opening its page", async ({
+  browser,
+}) => {
+  const { list } = await call<{ list: LaunchpadRound[] }>(memberHeaders, 'launchpad/rounds');
+  const round = list.find((r) => r.state === 'Open' && r.remaining > 0)!;
+  expect(round.name).toBe('E2E Round');
+  const page = await openAs(browser, member);
+  await page.goto('/pages/my/index');
+  const banner = page.getByTestId(`banner-launchpad-${round.id}`);
+  await expect(banner).toContainText(round.name);
+  await expect(banner).toContainText(
+    en.banner.launchpad.text.replace('{{left}}', String(round.remaining)).replace('{{copies}}', '200'),
+  );
+  // Its slide's dot brings it to the front (the carousel moves on by itself otherwise).
+  const slides = page.locator('[data-testid^="banners-slide-"]');
+  const count = await slides.count();
+  let index = -1;
+  for (let i = 0; i < count && index < 0; i++)
+    if ((await slides.nth(i).getByTestId(`banner-launchpad-${round.id}`).count()) > 0) index = i;
+  expect(index).toBeGreaterThanOrEqual(0);
+  await page.getByTestId('banners-pause').click();
+  await page.getByTestId(`banners-dot-${index}`).click();
+  await banner.click();
+  await page.waitForURL((u) => u.pathname === '/pages/launchpad/detail' && u.search === `?id=${round.id}`);
+  await expect(page.getByTestId('lp-detail-name')).toHaveText(round.name);
+  await page.context().close();
+});
+
 test('a round closed while the sheet is open: the server refusal shows in the sheet, nothing is paid', async ({
   browser,
 }) => {
