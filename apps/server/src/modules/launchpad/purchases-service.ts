@@ -180,7 +180,11 @@ class RoundSale {
           return false;
         }
       });
-      if (open.length > 0) await applyGroup(this.ctx, this.roundId, open, (r) => this.see(r));
+      // applyGroup settles every request itself; should it throw all the same, nobody is left waiting.
+      if (open.length > 0)
+        await applyGroup(this.ctx, this.roundId, open, (r) => this.see(r)).catch((e) => {
+          for (const p of open) p.reject(e);
+        });
     }
     this.running = false;
   }
