@@ -3,7 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makePurchase } from '../../../features/launchpad/testing/fixtures.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useAuthStore } from '../../../stores/auth.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
+import { makeMe } from '../../../test/fixtures.ts';
 import { ok, renderPage, stubApi } from '../../../test/render.tsx';
 import LaunchpadMinePage from './LaunchpadMinePage.tsx';
 
@@ -13,7 +15,9 @@ const page = (list: unknown[]) => ok({ list, total: list.length, page: 1, size: 
 
 describe('my launchpad purchases', () => {
   it('lists each purchase with copy numbers, paid, locked and released AGC and the next release', async () => {
+    useAuthStore.setState({ token: 'tok' });
     const calls = stubApi({
+      'GET /api/v1/me': () => ok(makeMe({ launchpad_locked_agc: '2000.5' })),
       'GET /api/v1/launchpad/purchases': () =>
         page([
           makePurchase(),
@@ -39,7 +43,8 @@ describe('my launchpad purchases', () => {
     expect(second.getByTestId('lp-purchase-copies').textContent).toBe('#3');
     expect(second.getByTestId('lp-purchase-next').textContent).toBe('All released');
     expect(screen.getByTestId('list-no-more').textContent).toBe('No More Data');
-    expect(calls[0]?.query.get('size')).toBe('10');
+    expect(calls.find((c) => c.path === '/api/v1/launchpad/purchases')?.query.get('size')).toBe('10');
+    await waitFor(() => expect(screen.getByTestId('lp-mine-locked').textContent).toBe('2,000.50 AGC'));
     fireEvent.click(screen.getByTestId('lp-purchase-41'));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.launchpadResult));
     expect(router.state.location.search).toBe('?id=41');
