@@ -139,6 +139,7 @@ test('a member buys copies: result with copy numbers, allocation list, available
   // My purchases, then the round's public allocation list: copies 1–3, the member's short address.
   await page.getByTestId('lp-result-orders').click();
   await page.waitForURL((u) => u.pathname === '/pages/launchpad/mine');
+  await expect(page.getByTestId('lp-mine-locked')).toHaveText(formatDisplayAmount('15', { currency: 'AGC' }));
   await expect(page.getByTestId(`lp-purchase-${purchaseId}`).getByTestId('lp-purchase-copies')).toHaveText(
     '#1–#3',
   );
