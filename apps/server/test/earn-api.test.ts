@@ -1,5 +1,8 @@
+import { rowsOf } from '@agc/db';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyRateE18, dayInterest } from '../src/modules/earn/math.ts';
+import { transferIn } from '../src/modules/earn/service.ts';
 import { ACCOUNTS } from '../src/modules/ledger/index.ts';
 import type { Member } from '../src/modules/members/index.ts';
 import { dayKey } from '../src/modules/rules/index.ts';
@@ -278,6 +281,36 @@ describe('simple earn API', () => {
     expect(day0 < dayKey(s.ctx.now())).toBe(true);
     const b = await balances(s.ctx, m.id);
     expect(b[`${ACCOUNTS.available}.USDT`]).toBe(650n * USDT);
+    await expectClean(s);
+  });
+
+  it('a day settles a minute after it ended; a process whose clock lags dates its movement after the settled day', async () => {
+    const { m, headers } = await earnMember(s, root, 100n * USDT);
+    await settleDueEarnDays(s.ctx);
+    await api(s, headers).post('/earn/transfer-in', { amount: '40' });
+    const day = dayKey(s.ctx.now());
+    // 30 s after midnight: not yet (a lagging process may still be dating transfers that day).
+    const now = s.ctx.now().getTime();
+    s.advance(Math.ceil(now / DAY_MS) * DAY_MS + 30_000 - now);
+    expect(await settleDueEarnDays(s.ctx)).toEqual([]);
+    s.advance(31_000);
+    expect((await settleDueEarnDays(s.ctx)).map((r) => r.day)).toEqual([day]);
+    // A process whose clock still says the settled day: the movement counts for the next day, not the closed one.
+    const lagging = { ...s.ctx, now: () => new Date(s.ctx.now().getTime() - 120_000) };
+    const { movement } = await transferIn(lagging, m.id, '10');
+    const [row] = rowsOf<{ day: string }>(
+      await s.ctx.db.execute(
+        sql`select day::text as day from earn_movements where id = ${movement.id}::bigint`,
+      ),
+    );
+    expect(row!.day).toBe(dayKey(s.ctx.now()));
+    s.advance(DAY_MS);
+    await settleDueEarnDays(s.ctx);
+    const [acc] = rowsOf<{ settled: string; balance: string }>(
+      await s.ctx.db.execute(sql`select settled_balance::text as settled, balance::text as balance
+        from earn_accounts where user_id = ${m.id.toString()}::bigint`),
+    );
+    expect(acc!.settled).toBe(acc!.balance);
     await expectClean(s);
   });
 });

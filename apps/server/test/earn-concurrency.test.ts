@@ -39,7 +39,9 @@ describe.skipIf(!PG)('simple earn at once on PostgreSQL', () => {
     const { m, headers } = await earnMember(s, root, 20n * USDT);
     const a = api(s, headers);
     expect((await a.post('/earn/transfer-in', { amount: '20' })).code).toBe(200);
-    const answers = await Promise.all(Array.from({ length: 200 }, () => a.post('/earn/transfer-out', { amount: '1' })));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => a.post('/earn/transfer-out', { amount: '1' })),
+    );
     expect(answers.filter((r) => r.code === 200)).toHaveLength(20);
     // Every other one was refused for the holding, not by a failure (no 500, no deadlock).
     expect(new Set(answers.filter((r) => r.code !== 200).map((r) => `${r.code} ${r.msg}`))).toEqual(
@@ -51,7 +53,9 @@ describe.skipIf(!PG)('simple earn at once on PostgreSQL', () => {
       total_amount_usdt: '20',
     });
     expect(
-      await count(sql`select count(*)::text as n from earn_movements where user_id = ${m.id.toString()}::bigint and kind = 'Out'`),
+      await count(
+        sql`select count(*)::text as n from earn_movements where user_id = ${m.id.toString()}::bigint and kind = 'Out'`,
+      ),
     ).toBe(20);
     await expectClean(s);
   });
@@ -61,7 +65,8 @@ describe.skipIf(!PG)('simple earn at once on PostgreSQL', () => {
     for (const { headers } of members) {
       const a = api(s, headers);
       await a.post('/earn/transfer-in', { amount: '100' });
-      for (let i = 0; i < 25; i++) expect((await a.post('/earn/transfer-out', { amount: '2' })).code).toBe(200);
+      for (let i = 0; i < 25; i++)
+        expect((await a.post('/earn/transfer-out', { amount: '2' })).code).toBe(200);
     }
     s.advance(5 * 60_000);
     const [x, y, z] = await Promise.all([arriveDueOuts(s.ctx), arriveDueOuts(s.ctx), arriveDueOuts(s.ctx)]);
@@ -72,7 +77,9 @@ describe.skipIf(!PG)('simple earn at once on PostgreSQL', () => {
       const b = await balances(s.ctx, m.id);
       expect([b[`${ACCOUNTS.available}.USDT`], b[`${ACCOUNTS.earnPending}.USDT`]]).toEqual([50n * USDT, 0n]);
     }
-    expect(await count(sql`select count(*)::text as n from ledger_transfers where kind = 'earn_arrival'`)).toBe(770);
+    expect(
+      await count(sql`select count(*)::text as n from ledger_transfers where kind = 'earn_arrival'`),
+    ).toBe(770);
     await expectClean(s);
   });
 
@@ -81,7 +88,9 @@ describe.skipIf(!PG)('simple earn at once on PostgreSQL', () => {
     const runs = (await Promise.all([settleDueEarnDays(s.ctx), settleDueEarnDays(s.ctx)])).flat();
     const settled = runs.filter((r) => r.settled).map((r) => r.day);
     expect(new Set(settled).size).toBe(settled.length);
-    const days = rowsOf<{ day: string }>(await s.ctx.db.execute(sql`select day::text as day from earn_days order by day`));
+    const days = rowsOf<{ day: string }>(
+      await s.ctx.db.execute(sql`select day::text as day from earn_days order by day`),
+    );
     expect(days.map((d) => d.day).sort()).toEqual([...settled].sort());
     expect(await settleDueEarnDays(s.ctx)).toEqual([]);
     await expectClean(s);
@@ -121,7 +130,9 @@ describe.skipIf(!PG)('simple earn at once on PostgreSQL', () => {
       });
     // The movements of the new day wait for the next settlement, which sees them as that day's.
     expect(
-      await count(sql`select count(*)::text as n from earn_movements where day = ${dayKey(s.ctx.now())}::date`),
+      await count(
+        sql`select count(*)::text as n from earn_movements where day = ${dayKey(s.ctx.now())}::date`,
+      ),
     ).toBe(120);
     expect(dayIn < earningDay).toBe(true);
     s.advance(DAY_MS);
@@ -182,7 +193,9 @@ describe.skipIf(!PG)('simple earn at once on PostgreSQL', () => {
       await s.ctx.db.execute(sql`select base::text as base, amount::text as amount from earn_interest
         where day = ${day}::date and user_id = ${m.id.toString()}::bigint`),
     );
-    expect(rows).toEqual([{ base: (400n * USDT).toString(), amount: dayInterest(400n * USDT, rate).toString() }]);
+    expect(rows).toEqual([
+      { base: (400n * USDT).toString(), amount: dayInterest(400n * USDT, rate).toString() },
+    ]);
     await expectClean(s);
   });
 });

@@ -5,7 +5,7 @@ import { invalidate } from '../../lib/caches.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { pageAnswer } from '../../lib/paging.ts';
 import { ACCOUNTS, type AccountRef, balancesOf, LedgerError, refKey, transfer } from '../ledger/index.ts';
-import { dayKey, dayStart, ppmToPercent } from '../rules/index.ts';
+import { dayKey, dayStart, nextDay, ppmToPercent } from '../rules/index.ts';
 import {
   addToBalance,
   type EarnMovementRow,
@@ -41,6 +41,16 @@ export const parseEarnAmount = (text: string) => parseAmountInput(text, USDT_DEC
 
 /** The UTC day before `day`. */
 const dayBefore = (day: string) => dayKey(new Date(dayStart(day).getTime() - DAY_MS));
+
+/**
+ * The interest day a movement made at `now` counts for: today, and never a day already settled for the account
+ * (only a process whose clock lags the settling one's could see that; the movement then counts for the next day).
+ */
+function movementDay(now: Date, settledDay: string): string {
+  const today = dayKey(now);
+  const open = nextDay(settledDay);
+  return today > open ? today : open;
+}
 
 /** When a transfer out of `amount` made at `now` arrives: minutes below the fast limit, days from it. */
 export function arrivalOf(ctx: AppContext, amount: bigint, now: Date): { fast: boolean; arrivesAt: Date } {
@@ -100,13 +110,12 @@ export async function transferIn(ctx: AppContext, userId: bigint, amountText: st
   const movement = await ctx.db.transaction(async (tx) => {
     await enterTransferGate(tx);
     const now = ctx.now();
-    const day = dayKey(now);
-    await lockOrCreateAccount(tx, userId, dayBefore(day));
+    const account = await lockOrCreateAccount(tx, userId, dayBefore(dayKey(now)));
     const m = await insertMovement(tx, {
       userId,
       kind: 'In',
       amount,
-      day,
+      day: movementDay(now, account.settledDay),
       status: 'Completed',
       arrivesAt: null,
       createdAt: now,
@@ -141,14 +150,14 @@ export async function transferOut(ctx: AppContext, userId: bigint, amountText: s
   const movement = await ctx.db.transaction(async (tx) => {
     await enterTransferGate(tx);
     const account = await lockAccount(tx, userId);
-    const holding = account?.balance ?? 0n;
-    if (amount > holding) throw badRequest('earn.amount_max', { num: usdt(holding), unit: 'USDT' });
+    if (!account || amount > account.balance)
+      throw badRequest('earn.amount_max', { num: usdt(account?.balance ?? 0n), unit: 'USDT' });
     const now = ctx.now();
     const m = await insertMovement(tx, {
       userId,
       kind: 'Out',
       amount,
-      day: dayKey(now),
+      day: movementDay(now, account.settledDay),
       status: 'Pending',
       arrivesAt: arrivalOf(ctx, amount, now).arrivesAt,
       createdAt: now,

@@ -60,11 +60,22 @@ export interface EarnDayRun {
   total: bigint;
 }
 
-/** The next day to settle (the day after the last settled one, or the first movement's), null until it has ended. */
+/**
+ * A day settles this long after it ended: transfers of other processes whose clocks lag a little behind this one's
+ * still date their movements that day, and the gate waits for them only once they have begun.
+ */
+export const SETTLE_AFTER_MS = 60_000;
+
+/**
+ * The next day to settle (the day after the last settled one, or the first movement's), null until it has ended
+ * (SETTLE_AFTER_MS ago).
+ */
 export async function nextInterestDay(db: DbOrTx, now: Date): Promise<string | null> {
   const { last, first } = await interestBounds(db);
   const candidate = last ? nextDay(last) : first;
-  return candidate !== null && candidate < dayKey(now) ? candidate : null;
+  return candidate !== null && candidate < dayKey(new Date(now.getTime() - SETTLE_AFTER_MS))
+    ? candidate
+    : null;
 }
 
 /**
