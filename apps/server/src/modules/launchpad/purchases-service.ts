@@ -25,7 +25,7 @@ import {
   type PurchaseWithRound,
 } from './purchases-repository.ts';
 import { findRound, type LaunchpadRoundRow, lockRound } from './rounds-repository.ts';
-import { roundFor, roundOr404 } from './rounds-service.ts';
+import { roundOr404, toRoundDto } from './rounds-service.ts';
 import { nextReleaseAt } from './schedule.ts';
 
 /**
@@ -85,7 +85,7 @@ export async function buyCopies(
   user: SessionUser,
   roundId: number,
   copiesText: string,
-): Promise<LaunchpadPurchaseRow> {
+): Promise<Bought> {
   const n = parseCopies(copiesText);
   const sale = saleOf(ctx, roundId);
   const round = await sale.view();
@@ -94,10 +94,17 @@ export async function buyCopies(
   return new Promise((resolve, reject) => sale.submit({ user, copies: n, resolve, reject }));
 }
 
+/** A purchase made: its row, the round as its group left it, and the copies the buyer now holds there. */
+export interface Bought {
+  purchase: LaunchpadPurchaseRow;
+  round: LaunchpadRoundRow;
+  myCopies: number;
+}
+
 interface Pending {
   user: SessionUser;
   copies: number;
-  resolve(p: LaunchpadPurchaseRow): void;
+  resolve(b: Bought): void;
   reject(e: unknown): void;
 }
 
@@ -209,6 +216,7 @@ async function applyGroup(
   const now = ctx.now();
   const outcomes: Array<LaunchpadPurchaseRow | AppError> = [];
   let after: LaunchpadRoundRow | undefined;
+  let heldAfter = new Map<bigint, number>();
   let failure: { error: unknown } | undefined;
   try {
     await ctx.db.transaction(async (tx) => {
@@ -247,6 +255,7 @@ async function applyGroup(
         outcomes.push(purchase as LaunchpadPurchaseRow);
       }
       after = { ...round, sold };
+      heldAfter = held;
       // Nothing sold: roll back, so refusals leave not even an empty account behind.
       if (accepted.length === 0) throw NOTHING_SOLD;
       if ((await addSold(tx, roundId, sold - round.sold)) !== sold)
@@ -289,12 +298,13 @@ async function applyGroup(
     return;
   }
   if (after) see(after);
+  const settled = after;
   const changed = group.filter((_, i) => !(outcomes[i] instanceof Error)).map((p) => p.user.id);
   if (changed.length > 0) invalidate(ctx, { kind: 'figures', ids: [...new Set(changed)] });
   group.forEach((p, i) => {
     const o = outcomes[i]!;
     if (o instanceof Error) p.reject(o);
-    else p.resolve(o);
+    else p.resolve({ purchase: o, round: settled!, myCopies: heldAfter.get(p.user.id) ?? o.copies });
   });
 }
 
@@ -324,12 +334,11 @@ export async function ownPurchase(ctx: AppContext, userId: bigint, id: bigint): 
   return p;
 }
 
-/** The answer of a purchase: it and its round as they are now. */
-export async function buyAnswer(ctx: AppContext, userId: bigint, purchaseId: bigint, locale: Locale) {
-  const p = await ownPurchase(ctx, userId, purchaseId);
+/** The answer of a purchase, from what its group knew (no query): the purchase and the round after it. */
+export function buyAnswer(b: Bought, locale: Locale, now: Date) {
   return {
-    purchase: toPurchaseDto(p, locale, ctx.now()),
-    round: await roundFor(ctx, userId, p.roundId, locale),
+    purchase: toPurchaseDto({ ...b.purchase, round: b.round }, locale, now),
+    round: toRoundDto(b.round, locale, b.myCopies, now),
   };
 }
 

@@ -81,8 +81,8 @@ const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (member, 
       ),
     },
     async (req) => {
-      const p = await buyCopies(ctx, req.user!, req.params.id, req.body.copies);
-      return ok(req, await buyAnswer(ctx, req.user!.id, p.id, req.locale));
+      const bought = await buyCopies(ctx, req.user!, req.params.id, req.body.copies);
+      return ok(req, buyAnswer(bought, req.locale, ctx.now()));
     },
   );
 
