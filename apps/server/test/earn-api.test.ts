@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyRateE18, dayInterest } from '../src/modules/earn/math.ts';
 import { transferIn } from '../src/modules/earn/service.ts';
-import { ACCOUNTS } from '../src/modules/ledger/index.ts';
+import { ACCOUNTS, transfer } from '../src/modules/ledger/index.ts';
 import type { Member } from '../src/modules/members/index.ts';
 import { dayKey } from '../src/modules/rules/index.ts';
 import {
@@ -66,6 +66,21 @@ describe('simple earn API', () => {
       slow_delay_days: 3,
       server_time: s.ctx.now().toISOString(),
     });
+  });
+
+  it('locked AGC is the ledger balance of member.launchpad_locked', async () => {
+    const { m, headers } = await earnMember(s, root);
+    await s.ctx.db.transaction((tx) =>
+      transfer(tx, {
+        debit: { userId: null, code: ACCOUNTS.launchpadAgcIssued, asset: 'AGC' },
+        credit: { userId: m.id, code: ACCOUNTS.launchpadLocked, asset: 'AGC' },
+        amount: 15n * 10n ** 18n + 5n,
+        kind: 'test.launchpad',
+        ref: `test-locked:${m.id}`,
+        idempotencyKey: `test-locked:${m.id}`,
+      }),
+    );
+    expect((await api(s, headers).get('/earn/summary')).data.locked_agc).toBe('15.000000000000000005');
   });
 
   it('bad amounts are refused with the spec’s messages, and change nothing', async () => {
