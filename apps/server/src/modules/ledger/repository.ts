@@ -243,8 +243,9 @@ async function findAccountIds(tx: DbOrTx, refs: AccountRef[]): Promise<Map<strin
 }
 
 /**
- * Ids of many accounts at once, by refKey: one query when they all exist (the usual case), two more
- * to create the missing ones on first use.
+ * Ids of many accounts at once, by refKey: one query when they all exist (the usual case), one more
+ * to create the missing ones on first use (its ids come back from the insert), and a last lookup only
+ * for those another transaction created meanwhile (the insert skipped them).
  */
 async function accountIds(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, bigint>> {
   const unique = [...new Map(refs.map((r) => [refKey(r), r])).values()];
@@ -252,15 +253,20 @@ async function accountIds(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, b
   const ids = await findAccountIds(tx, unique);
   const missing = unique.filter((r) => !ids.has(refKey(r)));
   if (missing.length === 0) return ids;
-  await tx.execute(sql`
-    insert into ledger_accounts (user_id, code, asset, allow_negative)
-    select nullif(k.uid, 0), k.code, k.asset, k.neg
-    from unnest(${sql.param(missing.map((r) => (r.userId ?? 0n).toString()))}::bigint[],
-      ${sql.param(missing.map((r) => r.code))}::text[], ${sql.param(missing.map((r) => r.asset))}::text[],
-      ${sql.param(missing.map((r) => r.userId === null && SYSTEM_NEGATIVE.has(r.code)))}::boolean[])
-      as k(uid, code, asset, neg)
-    on conflict do nothing`);
-  for (const [key, id] of await findAccountIds(tx, missing)) ids.set(key, id);
+  const created = rowsOf<AccountRow>(
+    await tx.execute(sql`
+      insert into ledger_accounts (user_id, code, asset, allow_negative)
+      select nullif(k.uid, 0), k.code, k.asset, k.neg
+      from unnest(${sql.param(missing.map((r) => (r.userId ?? 0n).toString()))}::bigint[],
+        ${sql.param(missing.map((r) => r.code))}::text[], ${sql.param(missing.map((r) => r.asset))}::text[],
+        ${sql.param(missing.map((r) => r.userId === null && SYSTEM_NEGATIVE.has(r.code)))}::boolean[])
+        as k(uid, code, asset, neg)
+      on conflict do nothing
+      returning id::text as id, user_id::text as user_id, code, asset`),
+  );
+  for (const row of created) ids.set(`${row.user_id ?? ''}|${row.code}|${row.asset}`, BigInt(row.id));
+  const raced = missing.filter((r) => !ids.has(refKey(r)));
+  if (raced.length > 0) for (const [key, id] of await findAccountIds(tx, raced)) ids.set(key, id);
   return ids;
 }
 
