@@ -466,3 +466,25 @@ describe('release', () => {
     }
   });
 });
+
+describe('rate limit', () => {
+  it('buying counts against the money rate limit, per member', async () => {
+    const t = await startTestServer({ ADMIN_ADDRESSES: w.R.address, RATE_LIMIT_MONEY_PER_MINUTE: '2' });
+    try {
+      const { h: th } = await signUpMembers(t, { R: w.R, A: newWallet(), B: newWallet() }, []);
+      const post = (headers: Record<string, string>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/launchpad/rounds/999999/buy',
+          headers,
+          payload: { copies: '1' },
+        });
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await post(th.A)).statusCode);
+      expect(codes).toEqual([404, 404, 429]);
+      expect((await post(th.B)).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
