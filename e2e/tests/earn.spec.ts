@@ -8,13 +8,14 @@ import {
 } from '@agc/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { auditPage, MIN_CONTRAST, smallTapTargets } from '../support/a11y.ts';
 import { apiSession } from '../support/api.ts';
 import { alignBrowserClock, moveServerClock } from '../support/clock.ts';
 import type { E2EEnv } from '../support/env.ts';
 import { buyProduct, memberWithInvitee } from '../support/fund.ts';
 import { startServer, stopServer } from '../support/server.ts';
 import { openAs as openAsOn } from '../support/sign-up.ts';
-import { en } from '../support/texts.ts';
+import { en, webTexts } from '../support/texts.ts';
 
 // Simple earn in the browser: a member with available USDT (a referral reward) transfers in from home's entry;
 // the clock passes a whole day held and the daily interest job pays it: yesterday income shows on the page.
@@ -163,4 +164,46 @@ test('transfer out below the fast limit: arrival shown before confirming, Pendin
   expect(usdt(after.available_usdt) - usdt(before.available_usdt)).toBe(usdt('1'));
   expect(usdt(before.total_holding_usdt) - usdt(after.total_holding_usdt)).toBe(usdt('1'));
   expect(after.pending_out_usdt).toBe('0');
+});
+
+test('accessibility of the simple-earn pages in English and Thai: names, contrast, tap targets at 390 px', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  memberHeaders = (await apiSession(server.baseURL, member)).headers;
+  const { list } = await api<{ list: EarnMovement[] }>('earn/movements');
+  const out = list.find((m) => m.kind === 'Out');
+  expect(out).toBeDefined();
+  const pages = [
+    ['index', '/pages/easyEarn/index', 'earn-total-amount'],
+    ['transfer in', '/pages/easyEarn/transferIn', 'earn-form-limit'],
+    ['transfer out', '/pages/easyEarn/transferOut', 'earn-form-limit'],
+    ['result', `/pages/easyEarn/result?id=${out?.id}`, 'earn-result-card'],
+    ['records', '/pages/easyEarn/records', 'earn-movement-list'],
+  ] as const;
+  const TITLES = {
+    index: 'earn',
+    'transfer in': 'earnTransferIn',
+    'transfer out': 'earnTransferOut',
+    result: 'earnResult',
+    records: 'earnRecords',
+  } as const;
+  for (const locale of ['en', 'th']) {
+    const page = await openAs(browser);
+    await page.evaluate((l) => localStorage.setItem('lang', l), locale);
+    for (const [name, path, ready] of pages) {
+      await page.goto(path);
+      await page.getByTestId(ready).first().waitFor();
+      await expect(page.getByTestId('nav-title')).toHaveText(webTexts(locale).title[TITLES[name]]);
+      await page.waitForTimeout(300);
+      const report = await auditPage(page);
+      const where = `${locale} ${name}`;
+      expect.soft(report.violations, `${where}: axe violations`).toEqual([]);
+      expect.soft(report.unnamedControls, `${where}: controls without a name`).toBe(0);
+      if (report.minContrast != null)
+        expect.soft(report.minContrast, `${where}: contrast`).toBeGreaterThanOrEqual(MIN_CONTRAST);
+      expect.soft(smallTapTargets(report), `${where}: tap targets under 44 px`).toEqual([]);
+    }
+    await page.context().close();
+  }
 });
