@@ -6,7 +6,7 @@
  * redemptions (defaults 100,000 each, of MEMBERS = 10,000 members with several orders each): an admin's
  * POST /api/v1/admin/funds/products/:id/nav through the app (app.inject), timed end to end. It runs the real
  * path: the product lock, the day and step checks, the NAV row, pricing every subscription and redemption
- * (nav-pricing.ts: math.ts in bulk, array-parameter writes, the ledger's transferBatch in chunks), the audit
+ * (nav-pricing.ts: one UPDATE per side with math.ts's rules in SQL, then the ledger's transferBatch), the audit
  * entry, one commit. Target ≤ 5 s. Afterwards: every order and redemption priced, checkLedger clean.
  *
  * Setup (printed, not timed): members seeded by team-seed.ts; SUBS orders of the product Processing with their
