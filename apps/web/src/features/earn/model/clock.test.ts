@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockOffset, countdownParts, msUntil } from './clock.ts';
+import { clockOffset, DAY_MS, localDeadline, splitDays } from './clock.ts';
 
 describe('server clock', () => {
   it('offset is the server time minus the device time when it arrived', () => {
@@ -9,19 +9,18 @@ describe('server clock', () => {
     expect(clockOffset('garbage', device)).toBe(0);
   });
 
-  it('time left counts on the server clock and stops at zero', () => {
-    const device = Date.parse('2026-01-01T00:00:00Z');
-    // the device is a minute behind the server: 5 minutes away on the server is 4 minutes left
-    expect(msUntil('2026-01-01T00:06:00Z', 60_000, device)).toBe(300_000);
-    expect(msUntil('2026-01-01T00:00:30Z', 60_000, device)).toBe(0);
-    expect(msUntil('bad', 0, device)).toBe(0);
+  it('a server time on the device clock: earlier by the offset', () => {
+    // the server is a minute ahead: its 00:06 is the device's 00:05
+    expect(localDeadline('2026-01-01T00:06:00.000Z', 60_000)).toBe('2026-01-01T00:05:00.000Z');
+    expect(localDeadline('2026-01-01T00:06:00.000Z', -60_000)).toBe('2026-01-01T00:07:00.000Z');
+    expect(localDeadline('bad', 0)).toBeUndefined();
   });
 
-  it('countdown parts: days and HH:MM:SS, seconds rounded up', () => {
-    expect(countdownParts(0)).toEqual({ days: 0, time: '00:00:00' });
-    expect(countdownParts(1)).toEqual({ days: 0, time: '00:00:01' });
-    expect(countdownParts(299_500)).toEqual({ days: 0, time: '00:05:00' });
-    expect(countdownParts(3 * 86_400_000 - 1000)).toEqual({ days: 2, time: '23:59:59' });
-    expect(countdownParts(3 * 86_400_000)).toEqual({ days: 3, time: '00:00:00' });
+  it('whole days of a countdown, seconds rounded up', () => {
+    expect(splitDays(0)).toEqual({ days: 0, rest: 0 });
+    expect(splitDays(DAY_MS - 1)).toEqual({ days: 1, rest: -1 });
+    expect(splitDays(DAY_MS - 1000)).toEqual({ days: 0, rest: DAY_MS - 1000 });
+    expect(splitDays(3 * DAY_MS - 1000)).toEqual({ days: 2, rest: DAY_MS - 1000 });
+    expect(splitDays(3 * DAY_MS)).toEqual({ days: 3, rest: 0 });
   });
 });

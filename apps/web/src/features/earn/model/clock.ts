@@ -1,5 +1,8 @@
 // One clock for arrival times: the server says what time it is (server_time) with every summary and preview,
-// so a countdown on a phone whose clock is wrong still ends when the server moves the transfer.
+// so a countdown on a phone whose clock is wrong still ends when the server moves the transfer. (The exchange's
+// quote clock, features/exchange/model/quote-clock.ts, measures its offset the same way.)
+
+export const DAY_MS = 86_400_000;
 
 /** The server's clock minus this device's (ms), from a `server_time` read at `receivedAt` (device ms). */
 export function clockOffset(serverTime: string, receivedAt: number): number {
@@ -7,22 +10,14 @@ export function clockOffset(serverTime: string, receivedAt: number): number {
   return Number.isNaN(server) ? 0 : server - receivedAt;
 }
 
-/** Milliseconds left until `arrivesAt` (ISO) on the server's clock; 0 once it has passed or when unreadable. */
-export function msUntil(arrivesAt: string, offset: number, now: number): number {
-  const at = Date.parse(arrivesAt);
-  if (Number.isNaN(at)) return 0;
-  return Math.max(0, at - (now + offset));
+/** `at` (a server time, ISO) on this device's clock, for lib/use-countdown; undefined when unreadable. */
+export function localDeadline(at: string, offset: number): string | undefined {
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? undefined : new Date(ms - offset).toISOString();
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A countdown's parts: whole days, and the rest as "HH:MM:SS" (seconds rounded up, so 0 only at the end). */
-export function countdownParts(ms: number): { days: number; time: string } {
-  const total = Math.ceil(Math.max(0, ms) / 1000);
-  const days = Math.floor(total / 86_400);
-  const rest = total % 86_400;
-  return {
-    days,
-    time: `${pad(Math.floor(rest / 3600))}:${pad(Math.floor((rest % 3600) / 60))}:${pad(rest % 60)}`,
-  };
+/** Whole days of a countdown (seconds rounded up, as lib's formatCountdown does) and the rest in ms. */
+export function splitDays(ms: number): { days: number; rest: number } {
+  const days = Math.floor(Math.ceil(Math.max(0, ms) / 1000) / 86_400);
+  return { days, rest: ms - days * DAY_MS };
 }
