@@ -1,7 +1,7 @@
 import type { Banner, BannerArt } from './types.ts';
+import '../../../../features/earn/banner-arts.css';
 
 const PINS = [46, 60, 74];
-const COINS = [90, 78, 66, 54];
 
 /** Hand-drawn art for each kind of banner (decorative: the banner's text says everything). */
 function Art({ kind }: { kind: BannerArt }) {
@@ -26,41 +26,9 @@ function Art({ kind }: { kind: BannerArt }) {
       </svg>
     );
   }
-  if (kind === 'earn' || kind === 'launchpad') {
-    return (
-      <svg className="banner__art" viewBox="0 0 120 120" aria-hidden="true" focusable="false">
-        <circle cx="60" cy="60" r="50" fill="#ffffff" opacity="0.12" />
-        {kind === 'earn' ? (
-          <>
-            {/* a stack of coins growing */}
-            {COINS.map((y) => (
-              <ellipse
-                key={y}
-                cx="46"
-                cy={y}
-                rx="24"
-                ry="8"
-                fill="#fcd34d"
-                stroke="#b45309"
-                strokeWidth="2"
-              />
-            ))}
-            <path d="M72 78 88 58l10 8 14-20m-10 0h10v10" fill="none" stroke="#fff" strokeWidth="5" />
-          </>
-        ) : (
-          <>
-            {/* a rocket */}
-            <path
-              d="M60 14c16 12 22 32 18 58H42c-4-26 2-46 18-58ZM42 60 28 78l16-2Zm36 0 14 18-16-2Z"
-              fill="#fff"
-            />
-            <circle cx="60" cy="44" r="7" fill="#7dd3fc" stroke="#0f172a" strokeWidth="3" />
-            <path d="M48 76h24c0 14-8 24-12 30-4-6-12-16-12-30Z" fill="#fcd34d" />
-          </>
-        )}
-      </svg>
-    );
-  }
+  // Drawn by features/earn/banner-arts.css (a coin stack growing; a rocket).
+  if (kind === 'earn' || kind === 'launchpad')
+    return <span className={`banner__art banner-art--${kind}`} aria-hidden="true" />;
   return (
     <svg className="banner__art" viewBox="0 0 120 120" aria-hidden="true" focusable="false">
       <circle cx="60" cy="60" r="50" fill="#ffffff" opacity="0.12" />
