@@ -96,7 +96,8 @@ async function benchBare(): Promise<Result> {
 
 /** The JavaScript the login route loads: the entry chunk, its static imports, and the login page's own chunks. */
 function loginBundle() {
-  const dist = join(root, 'apps/web/dist');
+  // BENCH_WEB_DIST: measure a web build made elsewhere (`vite build --outDir`), leaving apps/web/dist alone.
+  const dist = process.env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist');
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     {
