@@ -185,7 +185,7 @@ const activeBanner = () =>
   [0, 1, 2].find((i) => screen.getByTestId(`banners-slide-${i}`).getAttribute('aria-hidden') === 'false');
 
 describe('account page: banners', () => {
-  it('shows the invite bonus (its rate from the configuration) and each product on sale', async () => {
+  it('shows the invite bonus (its rate from the configuration), simple earn and each product on sale', async () => {
     stubAccount();
     login();
     renderPage(<MyPage />, PATH);
@@ -201,7 +201,9 @@ describe('account page: banners', () => {
     expect(screen.queryByTestId('banner-product-3')).toBeNull(); // not on sale
     expect(screen.queryByTestId('banners-loading')).toBeNull();
     expect(screen.getByRole('region', { name: 'Highlights' })).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: /^Show banner \d of 3$/ })).toHaveLength(3);
+    // Simple earn's "up to" APY from the configuration, with no read of its own (no launchpad round is open here).
+    expect(screen.getByTestId('banner-earn-apy').textContent).toContain('18%');
+    expect(screen.getAllByRole('button', { name: /^Show banner \d of 4$/ })).toHaveLength(4);
   });
 
   it('the invite banner opens the invite page, a product banner the shop', async () => {
@@ -216,7 +218,7 @@ describe('account page: banners', () => {
     login();
     const second = renderPage(<MyPage />, PATH);
     const pro = await screen.findByTestId('banner-product-2');
-    fireEvent.click(screen.getByTestId('banners-dot-2'));
+    fireEvent.click(screen.getByTestId('banners-dot-3'));
     fireEvent.click(pro);
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/pages/shop/index'));
   });
