@@ -1,5 +1,5 @@
+import { clockOffset } from '../../../lib/server-clock.ts';
 import { useEarnSummary } from '../api/get-earn-summary.ts';
-import { clockOffset } from '../model/clock.ts';
 
 /** The server's clock minus this device's, from the summary's server_time (0 until it is read). */
 export function useServerOffset(): number {

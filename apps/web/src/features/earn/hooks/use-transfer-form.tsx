@@ -6,11 +6,11 @@ import { formatAssetExact, formatEventTime } from '../../../lib/format.ts';
 import { navigateBack, redirectTo } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { getEarnOutPreview, useEarnOutPreview } from '../api/get-earn-out-preview.ts';
 import { useEarnSummary } from '../api/get-earn-summary.ts';
 import { type EarnDirection, useEarnTransfer } from '../api/post-earn-transfer.ts';
 import { readEarnAmount } from '../model/amount.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
 
 const ignore = () => undefined;
 /** The arrival preview asks the server once typing has paused this long. */
@@ -37,7 +37,7 @@ export function useTransferForm(direction: EarnDirection) {
   /** What the transfer can take: the holding (out), the available USDT (in). */
   const limit = s ? (out ? s.total_holding_usdt : s.available_usdt) : undefined;
   const reading = readEarnAmount(amount, out ? s?.total_holding_usdt : undefined);
-  const previewAmount = useDebouncedValue(out && reading.ok ? reading.amount : null, PREVIEW_DELAY_MS);
+  const previewAmount = useDebounced(out && reading.ok ? reading.amount : null, PREVIEW_DELAY_MS);
   const preview = useEarnOutPreview(out && reading.ok ? previewAmount : null);
   const previewStale =
     !reading.ok || previewAmount !== reading.amount || preview.isPlaceholderData || preview.isFetching;

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeQuote } from '../testing/fixtures.ts';
-import { clocked, clockOffset, localDeadline, timeLeft, untilNextSecond } from './quote-clock.ts';
+import { clocked, localDeadline, timeLeft, untilNextSecond } from './quote-clock.ts';
 
 describe('quote clock', () => {
-  it('measures the offset as server time minus the local time the answer arrived', () => {
-    const local = Date.parse('2026-03-01T11:00:00.000Z');
-    expect(clockOffset('2026-03-01T12:00:00.000Z', local)).toBe(3_600_000);
-    expect(clockOffset('2026-03-01T10:59:58.500Z', local)).toBe(-1_500);
-    expect(clockOffset('not a time', local)).toBe(0);
-  });
-
   it('puts the expiry on the local clock, so a device an hour behind still counts the server’s 30 s', () => {
     const quote = makeQuote({
       server_time: '2026-03-01T12:00:00.000Z',

@@ -4,17 +4,12 @@
 // local now plus that offset, and the quote's expiry on the local clock is expires_at minus the offset. Every
 // countdown of a quote reads this one deadline, so they all show the same seconds as the server.
 import type { ExchangeQuote } from '@agc/shared';
+import { clockOffset, onDeviceClock } from '../../../lib/server-clock.ts';
 
 /** A quote with the offset (server − local, ms) measured when the answer carrying it arrived. */
 export interface ClockedQuote {
   quote: ExchangeQuote;
   offsetMs: number;
-}
-
-/** server_time − the local time the answer arrived (`receivedAt`, ms); 0 when the server's time is unreadable. */
-export function clockOffset(serverTime: string, receivedAt: number): number {
-  const server = Date.parse(serverTime);
-  return Number.isFinite(server) ? server - receivedAt : 0;
 }
 
 /** A quote as it arrived now (`receivedAt`, the local clock), with its clock offset. */
@@ -25,7 +20,7 @@ export const clocked = (quote: ExchangeQuote, receivedAt: number): ClockedQuote 
 
 /** The quote's expiry on the local clock (ms); NaN when expires_at is unreadable (then it counts as expired). */
 export const localDeadline = ({ quote, offsetMs }: ClockedQuote): number =>
-  Date.parse(quote.expires_at) - offsetMs;
+  onDeviceClock(quote.expires_at, offsetMs);
 
 /** Milliseconds left at local time `now`: never below 0; 0 for an unreadable deadline. */
 export const timeLeft = (deadline: number, now: number): number =>

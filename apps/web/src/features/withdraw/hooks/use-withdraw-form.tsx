@@ -7,13 +7,13 @@ import { formatAssetExact } from '../../../lib/format.ts';
 import { redirectTo } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { alertModal, confirmModal } from '../../../lib/ui.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { isZeroAmount, problemKey, readWithdrawAmount } from '../amount.ts';
 import { useWithdrawLimit } from '../api/get-withdraw-limit.ts';
 import { withdrawKeys } from '../api/keys.ts';
 import { useRequestWithdrawal } from '../api/post-withdraw.ts';
 import { checkWithdrawal, useWithdrawCheck } from '../api/post-withdraw-check.ts';
 import { LimitPrompt, WithdrawConfirm } from '../components/WithdrawPrompts.tsx';
-import { useDebounced } from './use-debounced.ts';
 
 const ignore = () => undefined;
 /** The fee preview asks the server once typing has paused this long. */

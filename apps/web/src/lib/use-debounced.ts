@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-/** `value` once it has not changed for `ms` (the arrival preview asks the server after typing pauses). */
-export function useDebouncedValue<T>(value: T, ms: number): T {
+/** `value` once it has not changed for `ms` (a preview — the withdrawal fee, a simple-earn arrival — asks the server after typing pauses). */
+export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), ms);
