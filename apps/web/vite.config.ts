@@ -1,11 +1,33 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * antd-mobile's default imperative renderer is rc-util's legacy `ReactDOM.render`, which React 19 does not
+ * have; lib/ui.ts installs a createRoot renderer at start-up (`installAntdRender`) before any Toast or
+ * Modal, so the default is never called. It would still ship in the start-up JavaScript (rc-util's render
+ * and Babel's regenerator runtime, ~10 KB raw): this module stands in for it and fails loudly if ever
+ * reached.
+ */
+function noLegacyAntdRender(): Plugin {
+  const id = '\0no-legacy-antd-render';
+  return {
+    name: 'no-legacy-antd-render',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'rc-util/lib/React/render' ? id : null),
+    load: (loaded) =>
+      loaded === id
+        ? `const fail = () => { throw new Error('antd-mobile rendered before installAntdRender (lib/ui.ts)'); };
+export const render = fail;
+export const unmount = fail;`
+        : null,
+  };
+}
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), noLegacyAntdRender()],
   resolve: {
     // antd-mobile's @react-spring declares React <= 18 as a peer; the root package.json overrides it so
     // the tree holds one React 19. Dedupe keeps it that way should a nested copy ever appear.
