@@ -2,7 +2,8 @@
  * The screenshot tour: every page of the app at 390×844 for a human look, in the locales given on the command
  * line (default: en zh-Hant ja th). `npm run screenshots` (builds, then writes to /tmp/agc-screens), or
  * `node --import tsx e2e/scripts/screenshots.ts [out-dir] [locales...]` after a build. Starts its own server like
- * the e2e tests; writes <out-dir>/<locale>-<screen>.png.
+ * the e2e tests; writes <out-dir>/<locale>-<screen>.png. Issue 15's screens are in issue15-screens.ts
+ * (issue15-dev.ts runs only them).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import globalSetup from '../support/global-setup.ts';
 import globalTeardown from '../support/global-teardown.ts';
 import { connectAndWaitForHome } from '../support/sign-up.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
+import { createCheapRound, issue15Screens, TOUR_SETTINGS } from './issue15-screens.ts';
 
 const [out = '/tmp/agc-screens', ...given] = process.argv.slice(2);
 const locales = given.length ? given : ['en', 'zh-Hant', 'ja', 'th'];
@@ -27,6 +29,7 @@ mkdirSync(out, { recursive: true });
 await globalSetup(undefined, {
   ADMIN_ADDRESSES: `${devAccount(0).address},${devAccount(1).address}`,
   WITHDRAW_SECOND_APPROVAL_USDT: '4',
+  ...TOUR_SETTINGS,
 });
 const env = readEnv();
 const browser = await chromium.launch({
@@ -47,7 +50,9 @@ const shotOf = (page: Page, locale: string) => async (name: string) => {
   await page.screenshot({ path: join(out, `${locale}-${name}.png`) });
 };
 try {
-  const code = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
+  const root = await apiSession(env.baseURL, devAccount(0));
+  const code = root.me.invite_code;
+  const cheapRound = await createCheapRound(env, root.headers);
   for (const locale of locales) {
     const context = await phoneContext();
     const page = await context.newPage();
@@ -314,6 +319,18 @@ try {
       await page.waitForTimeout(800);
       await shot(name);
     }
+    // Issue 15: simple earn, the launchpad, the exchange center, home's entries, the account page's banners. They
+    // spend about 6 USDT of the member's available; a second invitee's purchase tops it up when it is short.
+    const { available_usdt } = (
+      await (await fetch(`${env.baseURL}/api/v1/earn/summary`, { headers: me.headers })).json()
+    ).data;
+    if (parseAmount(available_usdt, 6) < parseAmount('7', 6)) {
+      const topUp = privateKeyToAccount(generatePrivateKey());
+      const topUpSession = await apiSession(env.baseURL, topUp, { code: me.me.invite_code, side: 'right' });
+      await fund(env, topUp.address);
+      await buyProduct(env, topUp, topUpSession.headers);
+    }
+    await issue15Screens({ env, page, shot, memberHeaders: me.headers, adminPage, adminShot, cheapRound });
     await admin.close();
     await page.goto(`${env.baseURL}/`);
     await page.getByTestId('home-fund-card').waitFor();
