@@ -101,6 +101,7 @@ describe('home page', () => {
             yesterday_profit_amc: '1.23456789',
             today_profit: '0.25',
             today_profit_amc: '2.00005',
+            launchpad_locked_agc: '1600.5',
           }),
         ),
     });
@@ -124,6 +125,8 @@ describe('home page', () => {
       yesterday_profit_amc: '1.2346 AGC',
       today_profit: '0.25 USDT',
       today_profit_amc: '2.0001 AGC',
+      // The launchpad's locked AGC says AGC.
+      launchpad_locked_agc: '1,600.50 AGC',
     });
     // The hero holds invested and available; the glance yesterday then today.
     const hero = screen.getByTestId('home-summary');
@@ -287,6 +290,13 @@ describe('home page', () => {
     const { router } = renderPage(<HomePage />);
     fireEvent.click(await screen.findByTestId('home-team-link'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/team_user'));
+  });
+
+  it('links the launchpad section (its locked AGC) to my launchpad purchases', async () => {
+    api();
+    const { router } = renderPage(<HomePage />);
+    fireEvent.click(await screen.findByTestId('home-launchpad-link'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/launchpad/mine'));
   });
 
   it('links the rewards section to the withdrawal page', async () => {

@@ -1,6 +1,6 @@
 import { AGC_DECIMALS, type AmountInput, formatAmount, type Me, parseAmount } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '../../../lib/format.ts';
+import { formatAgc, formatUsdt } from '../../../lib/format.ts';
 import { openPage } from '../../../lib/navigation.ts';
 import { paths } from '../../../lib/paths.ts';
 import '../portfolio.css';
@@ -19,6 +19,8 @@ interface Figure {
   id: keyof Me | 'team_performance';
   labelKey: string;
   value: (me: Me) => AmountInput;
+  /** USDT unless it says AGC. */
+  asset?: 'AGC';
 }
 
 interface Section {
@@ -29,8 +31,8 @@ interface Section {
 
 /**
  * The rest of the spec's home list, compact (invested, available, today and yesterday are above): the
- * investment's remaining dividends, the team performance, the rewards' total and locked part; each group
- * links to the page behind it (hash rate, my team, withdraw).
+ * investment's remaining dividends, the team performance, the rewards' total and locked part, the launchpad's
+ * locked AGC; each group links to the page behind it (hash rate, my team, withdraw, my launchpad purchases).
  */
 const SECTIONS: Section[] = [
   {
@@ -66,6 +68,19 @@ const SECTIONS: Section[] = [
       { id: 'locked_profit', labelKey: 'home.locked', value: (me) => me.locked_profit },
     ],
   },
+  {
+    // The AGC bought on the launchpad, locked until the round's release (issue 15: shown on home and in simple earn).
+    titleKey: 'home.sections.launchpad',
+    link: { path: paths.launchpadMine, titleKey: 'title.launchpadMine', testId: 'home-launchpad-link' },
+    figures: [
+      {
+        id: 'launchpad_locked_agc',
+        labelKey: 'home.lockedAgc',
+        value: (me) => me.launchpad_locked_agc,
+        asset: 'AGC',
+      },
+    ],
+  },
 ];
 
 export function MemberFigures({ me }: { me: Me }) {
@@ -89,7 +104,9 @@ export function MemberFigures({ me }: { me: Me }) {
             {section.figures.map((figure) => (
               <div key={figure.id}>
                 <dt>{t(figure.labelKey)}</dt>
-                <dd data-testid={`home-${figure.id}`}>{formatUsdt(figure.value(me))}</dd>
+                <dd data-testid={`home-${figure.id}`}>
+                  {(figure.asset === 'AGC' ? formatAgc : formatUsdt)(figure.value(me))}
+                </dd>
               </div>
             ))}
           </dl>
