@@ -177,6 +177,9 @@ describe('admin funds page', () => {
       minimum_usdt: '100',
       lock_days: '30',
     });
+    // The outcome is shown (and the toast is there before the page is cleaned up, not after: a toast opened after
+    // the test file's environment is gone unmounts into nothing).
+    expect(await screen.findByText('Product saved')).toBeTruthy();
   });
 
   it('edits a product with PUT', async () => {
@@ -194,5 +197,6 @@ describe('admin funds page', () => {
         name: 'Steady Income',
       }),
     );
+    expect(await screen.findByText('Product saved')).toBeTruthy();
   });
 });
