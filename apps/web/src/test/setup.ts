@@ -1,6 +1,6 @@
 import { Globals } from '@react-spring/web';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { loadEnglishRest } from '../lib/i18n/index.ts';
 import { installAntdRender } from '../lib/ui.ts';
 
@@ -17,4 +17,12 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// React work a file's last test left scheduled (a popup closing after its toast's time, the passive effects of the
+// last unmount) runs on timers: let it finish while the file's environment is still there, rather than into a
+// torn-down jsdom ("window is not defined" from React's scheduler, reported as an error of the whole run).
+afterAll(async () => {
+  if (typeof document === 'undefined') return;
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
