@@ -178,6 +178,12 @@ describe('launchpad round', () => {
       expect(text('lp-copies-message')).toBe('Enter a whole number of copies from 1 to 4.');
       expect(copiesInput().getAttribute('aria-invalid')).toBe('true');
       expect(confirmDisabled()).toBe(true);
+      // Nothing is priced for a count the member did not ask for.
+      expect([text('lp-sheet-cost'), text('lp-sheet-agc'), text('lp-confirm')]).toEqual([
+        '—',
+        '—',
+        'Confirm and pay',
+      ]);
       fireEvent.click(screen.getByTestId('lp-confirm'));
       expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
       fireEvent.blur(copiesInput());

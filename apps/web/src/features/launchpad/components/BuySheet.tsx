@@ -115,11 +115,12 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
       <dl className="rows" data-testid="lp-sheet-figures">
         <div className="row">
           <dt>{t('launchpad.buy.cost')}</dt>
-          <dd data-testid="lp-sheet-cost">{formatUsdt(cost)}</dd>
+          {/* A count out of range prices nothing: no figures for copies the member did not ask for. */}
+          <dd data-testid="lp-sheet-cost">{valid ? formatUsdt(cost) : '—'}</dd>
         </div>
         <div className="row">
           <dt>{t('launchpad.buy.agc')}</dt>
-          <dd data-testid="lp-sheet-agc">{formatAgc(agcOf(round.agc_per_copy, copies))}</dd>
+          <dd data-testid="lp-sheet-agc">{valid ? formatAgc(agcOf(round.agc_per_copy, copies)) : '—'}</dd>
         </div>
         <div className={short ? 'row lp-short' : 'row'}>
           <dt>{t('launchpad.buy.available')}</dt>
@@ -156,7 +157,11 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
         aria-busy={buy.isPending}
         onClick={() => void confirm()}
       >
-        {buy.isPending ? t('pay.processing') : t('launchpad.buy.confirm', { cost: formatUsdt(cost) })}
+        {buy.isPending
+          ? t('pay.processing')
+          : valid
+            ? t('launchpad.buy.confirm', { cost: formatUsdt(cost) })
+            : t('pay.confirm')}
       </button>
       <button
         type="button"
