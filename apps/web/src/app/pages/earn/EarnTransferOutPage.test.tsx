@@ -98,7 +98,8 @@ describe('simple earn: transfer out', () => {
     submit();
     const text = await screen.findByTestId('earn-confirm-text', undefined, SLOW);
     expect(text.textContent).toBe(
-      `Transfer out 300.00 USDT? It arrives in your available balance around ${at(FAST_AT)}.`,
+      // The date's hyphens do not break (U+2011).
+      `Transfer out 300.00 USDT? It arrives in your available balance around ${at(FAST_AT).replaceAll('-', '\u2011')}.`,
     );
     expect(posts(calls)).toEqual([]);
     fireEvent.click(modalButton('Transfer Out'));

@@ -76,7 +76,8 @@ export function useTransferForm(direction: EarnDirection) {
         <p data-testid="earn-confirm-text">
           {t('earn.confirm.text', {
             amount: formatAssetExact(arrival.amount_usdt, 'USDT'),
-            time: formatEventTime(arrival.arrives_at, t),
+            // Non-breaking hyphens: the date never splits across two lines ("2026-" / "11-25").
+            time: formatEventTime(arrival.arrives_at, t).replaceAll('-', '\u2011'),
           })}
         </p>
       ),
