@@ -41,3 +41,6 @@ export function formatEventTime(value: TimeInput, t: (key: string) => string): s
 /** The explorer page of a transaction: `${explorer_url}/tx/${hash}`. */
 export const explorerTxUrl = (explorerUrl: string, hash: string) =>
   `${explorerUrl.replace(/\/+$/, '')}/tx/${hash}`;
+
+/** A date or time inside a sentence, with non-breaking hyphens (U+2011): it never splits as "2026-" / "11-25". */
+export const unbroken = (text: string) => text.replaceAll('-', '\u2011');

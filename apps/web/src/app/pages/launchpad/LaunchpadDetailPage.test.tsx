@@ -6,6 +6,7 @@ import {
   useLaunchpadAllocations,
 } from '../../../features/launchpad/api/get-allocations.ts';
 import { allocationPage, makePurchase, makeRound } from '../../../features/launchpad/testing/fixtures.ts';
+import { unbroken } from '../../../lib/format.ts';
 import { meQueryOptions } from '../../../lib/me.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { useAuthStore } from '../../../stores/auth.ts';
@@ -59,7 +60,7 @@ describe('launchpad round', () => {
     expect(text('lp-detail-linear')).toBe('180 d');
     expect(text('lp-detail-releaseStarts')).toBe(formatTime('2027-01-19T00:00:00.000Z'));
     expect(text('lp-detail-release')).toBe(
-      `The AGC stays locked until ${formatTime('2027-01-19T00:00:00.000Z')}, then is released evenly, day by day, until ${formatTime('2027-07-18T00:00:00.000Z')}.`,
+      `The AGC stays locked until ${unbroken(formatTime('2027-01-19T00:00:00.000Z'))}, then is released evenly, day by day, until ${unbroken(formatTime('2027-07-18T00:00:00.000Z'))}.`,
     );
     expect(screen.queryByTestId('lp-detail-block')).toBeNull();
     expect(screen.getByTestId('lp-buy').hasAttribute('disabled')).toBe(false);
@@ -69,7 +70,7 @@ describe('launchpad round', () => {
     server({ 'GET /api/v1/launchpad/rounds/3': () => ok(makeRound({ linear_days: 0 })) });
     renderPage(<LaunchpadDetailPage />, url());
     expect((await screen.findByTestId('lp-detail-release')).textContent).toBe(
-      `The AGC stays locked until ${formatTime('2027-01-19T00:00:00.000Z')}, then is released at once.`,
+      `The AGC stays locked until ${unbroken(formatTime('2027-01-19T00:00:00.000Z'))}, then is released at once.`,
     );
   });
 

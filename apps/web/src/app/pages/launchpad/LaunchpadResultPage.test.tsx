@@ -2,6 +2,7 @@ import { formatTime } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makePurchase, makeRound } from '../../../features/launchpad/testing/fixtures.ts';
+import { unbroken } from '../../../lib/format.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
@@ -29,7 +30,7 @@ describe('launchpad purchase result', () => {
     expect(text('lp-result-nextRelease')).toBe(formatTime('2027-01-20T00:00:00.000Z'));
     await waitFor(() =>
       expect(text('lp-result-release')).toBe(
-        `The AGC stays locked until ${formatTime('2027-01-19T00:00:00.000Z')}, then is released evenly, day by day, until ${formatTime('2027-07-18T00:00:00.000Z')}.`,
+        `The AGC stays locked until ${unbroken(formatTime('2027-01-19T00:00:00.000Z'))}, then is released evenly, day by day, until ${unbroken(formatTime('2027-07-18T00:00:00.000Z'))}.`,
       ),
     );
     fireEvent.click(screen.getByTestId('lp-result-orders'));

@@ -2,7 +2,7 @@ import { formatDisplayAmount, USDT_DECIMALS } from '@agc/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
-import { formatAssetExact, formatEventTime } from '../../../lib/format.ts';
+import { formatAssetExact, formatEventTime, unbroken } from '../../../lib/format.ts';
 import { navigateBack, redirectTo } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
@@ -76,8 +76,7 @@ export function useTransferForm(direction: EarnDirection) {
         <p data-testid="earn-confirm-text">
           {t('earn.confirm.text', {
             amount: formatAssetExact(arrival.amount_usdt, 'USDT'),
-            // Non-breaking hyphens: the date never splits across two lines ("2026-" / "11-25").
-            time: formatEventTime(arrival.arrives_at, t).replaceAll('-', '\u2011'),
+            time: unbroken(formatEventTime(arrival.arrives_at, t)),
           })}
         </p>
       ),

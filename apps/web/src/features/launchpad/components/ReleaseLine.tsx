@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatEventTime } from '../../../lib/format.ts';
+import { formatEventTime, unbroken } from '../../../lib/format.ts';
 import { releaseEndsAt } from '../model/copies.ts';
 
 /** The release rule in words: locked until the release start (end + cliff), then linear over the linear days. */
@@ -13,13 +13,13 @@ export function ReleaseLine({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const start = formatEventTime(releaseStartsAt, t);
+  const start = unbroken(formatEventTime(releaseStartsAt, t));
   return (
     <p className="muted small lp-release" data-testid={testId}>
       {linearDays > 0
         ? t('launchpad.release.linear', {
             start,
-            end: formatEventTime(releaseEndsAt(releaseStartsAt, linearDays), t),
+            end: unbroken(formatEventTime(releaseEndsAt(releaseStartsAt, linearDays), t)),
           })
         : t('launchpad.release.once', { start })}
     </p>
