@@ -22,7 +22,6 @@
  * index on a column the statement changes and fillfactor 50, so the row updates are HOT; the earlier figures with
  * the key and the index are in bench/README.md.)
  */
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { rowsOf } from '@agc/db';
@@ -31,8 +30,8 @@ import { checkEarn, settleEarnDay } from '../apps/server/src/modules/earn/index.
 import { dailyRateE18, dayBase, dayInterest } from '../apps/server/src/modules/earn/math.ts';
 import { ACCOUNTS, transfer } from '../apps/server/src/modules/ledger/index.ts';
 import { dayKey } from '../apps/server/src/modules/rules/index.ts';
-import { startTestServer, type TestServer } from '../apps/server/test/helpers.ts';
-import { onAdmin } from './pg.ts';
+import type { TestServer } from '../apps/server/test/helpers.ts';
+import { cpuNow, pgTestServer } from './pg.ts';
 
 const PG_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -42,27 +41,6 @@ const BASELINE_SECONDS = num('BENCH_EARN_BASELINE_SECONDS', 20);
 const DAY_MS = 86_400_000;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/**
- * CPU seconds the database's PostgreSQL backends have used (Linux /proc; 0 elsewhere): on a loaded machine the wall
- * time says little, the CPU time what the settlement costs.
- */
-async function pgCpuSeconds(s: TestServer): Promise<number> {
-  const pids = rowsOf<{ pid: number }>(
-    await s.ctx.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`),
-  );
-  let ticks = 0;
-  for (const { pid } of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // Not on this machine, or gone.
-    }
-  }
-  return ticks / 100;
-}
-
-/** HOLDERS members with their earn accounts, transfers in on record, the day's movements; ledger in aggregate. */
 export async function seedEarnHolders(s: TestServer, day: string) {
   const db = s.ctx.db;
   const before = dayKey(new Date(new Date(`${day}T00:00:00Z`).getTime() - DAY_MS));
@@ -167,17 +145,8 @@ async function baseline(s: TestServer, day: string, rateE18: bigint) {
 
 export async function runEarnInterestBenchmark(): Promise<void> {
   console.log('\n== Simple earn: daily interest (issue 15) ==');
-  try {
-    await onAdmin(PG_URL, (c) => c.query('select 1'));
-  } catch (e) {
-    console.log(`PostgreSQL unreachable at ${PG_URL} (${(e as Error).message}): skipped`);
-    return;
-  }
-  const previous = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = PG_URL;
-  const s = await startTestServer();
-  if (previous === undefined) delete process.env.DATABASE_URL;
-  else process.env.DATABASE_URL = previous;
+  const s = await pgTestServer(PG_URL);
+  if (!s) return;
   try {
     // The measured day is yesterday (UTC) on the server's clock: due for settlement now.
     const day = dayKey(new Date(s.ctx.now().getTime() - DAY_MS));
@@ -188,11 +157,11 @@ export async function runEarnInterestBenchmark(): Promise<void> {
       select d::date, 0, 0, 0, now() from generate_series(${day}::date - 5, ${day}::date - 1, interval '1 day') d`);
     console.log(`setup: ${HOLDERS} holders, their accounts and movements in ${secs(performance.now() - t0)}`);
 
-    const cpu0 = await pgCpuSeconds(s);
+    const cpu0 = (await cpuNow(s.ctx.db)).pg;
     t0 = performance.now();
     const run = await settleEarnDay(s.ctx, day);
     const ms = performance.now() - t0;
-    const cpu = (await pgCpuSeconds(s)) - cpu0;
+    const cpu = (await cpuNow(s.ctx.db)).pg - cpu0;
     console.log(
       `settlement of ${day}: ${run.holders} holders earned ${(Number(run.total) / 1e6).toFixed(2)} USDT in ${secs(ms)} (one statement; target ≤ 10 s${ms <= 10_000 ? ': met' : ': NOT met'}); PostgreSQL CPU ${cpu.toFixed(2)} s; load average ${loadavg()[0]!.toFixed(1)}`,
     );

@@ -22,7 +22,6 @@
  * migrated template and dropped. BENCH_FUND_SUBSCRIPTIONS, BENCH_FUND_REDEMPTIONS, BENCH_FUND_MEMBERS,
  * BENCH_FUND_BASELINE_SECONDS (5) change the sizes.
  */
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { type DbOrTx, rowsOf } from '@agc/db';
@@ -37,9 +36,9 @@ import {
   transfer,
   transferBatch,
 } from '../apps/server/src/modules/ledger/index.ts';
-import { startTestServer, type TestServer } from '../apps/server/test/helpers.ts';
+import type { TestServer } from '../apps/server/test/helpers.ts';
 import { seedTeam } from '../apps/server/test/team-seed.ts';
-import { onAdmin } from './pg.ts';
+import { cpuNow, pgTestServer } from './pg.ts';
 
 const PG_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -139,28 +138,6 @@ async function seedApprovedRedemptions(db: TestServer['ctx']['db'], productId: n
     });
   }
   return holdings.length;
-}
-
-/**
- * CPU seconds used so far by the PostgreSQL backends of this database (from /proc: the server runs on this
- * machine) and by this process. With other work on the machine the wall time stretches; the CPU time of one
- * transaction does not, so both are printed.
- */
-async function cpuNow(db: TestServer['ctx']['db']) {
-  const pids = rowsOf<{ pid: number }>(
-    await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`),
-  );
-  let ticks = 0;
-  for (const { pid } of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // Not on this machine, or gone.
-    }
-  }
-  const own = process.cpuUsage();
-  return { pg: ticks / 100, node: (own.user + own.system) / 1e6 };
 }
 
 /** Publishes a NAV through the API as the admin; returns the answer and the wall time. */
@@ -317,17 +294,8 @@ async function baseline(s: TestServer, productId: number, navId: bigint, navE8: 
 
 export async function runFundNavBenchmark(): Promise<void> {
   console.log('\n== Funds: NAV publication (issue 14) ==');
-  try {
-    await onAdmin(PG_URL, (c) => c.query('select 1'));
-  } catch (e) {
-    console.log(`PostgreSQL unreachable at ${PG_URL} (${(e as Error).message}): skipped`);
-    return;
-  }
-  const previous = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = PG_URL;
-  const s = await startTestServer({ ADMIN_ADDRESSES: ROOT });
-  if (previous === undefined) delete process.env.DATABASE_URL;
-  else process.env.DATABASE_URL = previous;
+  const s = await pgTestServer(PG_URL, { ADMIN_ADDRESSES: ROOT });
+  if (!s) return;
   try {
     const db = s.ctx.db;
     let t0 = performance.now();

@@ -24,9 +24,9 @@ import { BUY_GROUP, buyCopies } from '../apps/server/src/modules/launchpad/purch
 import { checkLedger } from '../apps/server/src/modules/ledger/index.ts';
 import { type Member, newInviteCode } from '../apps/server/src/modules/members/index.ts';
 import { insertPlaced, insertRoot } from '../apps/server/src/modules/team/index.ts';
-import { newWallet, startTestServer, type TestServer } from '../apps/server/test/helpers.ts';
+import { newWallet, type TestServer } from '../apps/server/test/helpers.ts';
 import { AGC, grantRewards, USDT } from '../apps/server/test/withdraw-support.ts';
-import { onAdmin } from './pg.ts';
+import { pgTestServer } from './pg.ts';
 
 const PG_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -100,17 +100,8 @@ function report(label: string, r: Awaited<ReturnType<typeof race>>) {
 
 export async function runLaunchpadBenchmark(): Promise<void> {
   console.log(`\n== Launchpad: ${BUYERS} buyers at once, one ${COPIES}-copy round (issue 15) ==`);
-  try {
-    await onAdmin(PG_URL, (c) => c.query('select 1'));
-  } catch (e) {
-    console.log(`PostgreSQL unreachable at ${PG_URL} (${(e as Error).message}): skipped`);
-    return;
-  }
-  const previous = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = PG_URL;
-  const s = await startTestServer();
-  if (previous === undefined) delete process.env.DATABASE_URL;
-  else process.env.DATABASE_URL = previous;
+  const s = await pgTestServer(PG_URL);
+  if (!s) return;
   try {
     const root = await s.ctx.db.transaction((tx) =>
       insertRoot(tx, newWallet().address.toLowerCase(), newInviteCode()),

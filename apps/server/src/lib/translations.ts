@@ -11,3 +11,18 @@ export function textsIn(
   const own = locale === 'en' ? undefined : row.translations[locale];
   return { name: own?.name || row.name, description: own?.description || row.description };
 }
+
+/** An admin's translations as stored: texts trimmed, empty ones and languages left with none dropped. */
+export function cleanTranslations(input: Translations): Translations {
+  return Object.fromEntries(
+    Object.entries(input)
+      .map(([locale, t]) => [
+        locale,
+        {
+          ...(t.name?.trim() && { name: t.name.trim() }),
+          ...(t.description?.trim() && { description: t.description.trim() }),
+        },
+      ])
+      .filter(([, t]) => Object.keys(t as object).length > 0),
+  );
+}

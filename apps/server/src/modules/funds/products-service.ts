@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { textsIn } from '../../lib/translations.ts';
+import { cleanTranslations, textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/index.ts';
 import { parseUsdtInput } from './amount-input.ts';
@@ -135,17 +135,7 @@ function productInput(body: FundProductBody): FundProductInput {
     throw badRequest('fund.minimum_positive');
   }
   if (minimum <= 0n) throw badRequest('fund.minimum_positive');
-  const translations = Object.fromEntries(
-    Object.entries(body.translations)
-      .map(([locale, t]) => [
-        locale,
-        {
-          ...(t.name?.trim() && { name: t.name.trim() }),
-          ...(t.description?.trim() && { description: t.description.trim() }),
-        },
-      ])
-      .filter(([, t]) => Object.keys(t as object).length > 0),
-  );
+  const translations = cleanTranslations(body.translations);
   return {
     name: body.name,
     description: body.description,

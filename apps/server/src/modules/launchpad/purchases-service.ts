@@ -8,7 +8,6 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import {
   ACCOUNTS,
   type AccountRef,
-  balanceOf,
   lockAccounts,
   refKey,
   transferBatch,

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { parseAmountInput } from '../../lib/amount-input.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { textsIn } from '../../lib/translations.ts';
+import { cleanTranslations, textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/index.ts';
 import {
@@ -114,17 +114,7 @@ export function roundInput(body: AdminLaunchpadRoundBody, actorId: bigint | null
   const startsAt = instant(body.starts_at);
   const endsAt = instant(body.ends_at);
   if (endsAt <= startsAt) throw badRequest('launchpad.window');
-  const translations = Object.fromEntries(
-    Object.entries(body.translations)
-      .map(([locale, t]) => [
-        locale,
-        {
-          ...(t.name?.trim() && { name: t.name.trim() }),
-          ...(t.description?.trim() && { description: t.description.trim() }),
-        },
-      ])
-      .filter(([, t]) => Object.keys(t as object).length > 0),
-  );
+  const translations = cleanTranslations(body.translations);
   return {
     name: body.name,
     description: body.description,
