@@ -5,13 +5,7 @@ import { type AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { pageAnswer } from '../../lib/paging.ts';
 import { textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import {
-  ACCOUNTS,
-  type AccountRef,
-  lockAccounts,
-  refKey,
-  transferBatch,
-} from '../ledger/index.ts';
+import { ACCOUNTS, type AccountRef, lockAccounts, refKey, transferBatch } from '../ledger/index.ts';
 import {
   addSold,
   findPurchase,
