@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/errors.ts';
 import { dailyRateE18, dayBase, dayInterest } from '../src/modules/earn/math.ts';
 import { transferIn, transferOut } from '../src/modules/earn/service.ts';
+import { ACCOUNTS, balanceOf } from '../src/modules/ledger/index.ts';
 import type { Member } from '../src/modules/members/index.ts';
 import { dayKey } from '../src/modules/rules/index.ts';
 import {
@@ -40,7 +41,6 @@ afterAll(async () => {
   await s?.close();
 });
 
-type Op = { who: number; kind: 'in' | 'out'; amount: bigint };
 const op = fc.record({
   who: fc.integer({ min: 0, max: MEMBERS - 1 }),
   kind: fc.constantFrom<'in' | 'out'>('in', 'out'),
@@ -138,11 +138,11 @@ describe('simple-earn interest against a model', () => {
           } else seen.lagDays += 1;
           // What arrived is available again (outs are never refused for lack of available, only ins).
           for (let i = 0; i < ms.length; i++) {
-            const b = rowsOf<{ v: string }>(
-              await s.ctx.db.execute(sql`select coalesce((select balance from ledger_accounts
-                where user_id = ${ms[i]!.m.id.toString()}::bigint and code = 'member.available' and asset = 'USDT'), 0)::text as v`),
-            );
-            model[i]!.available = BigInt(b[0]!.v);
+            model[i]!.available = await balanceOf(s.ctx.db, {
+              userId: ms[i]!.m.id,
+              code: ACCOUNTS.available,
+              asset: 'USDT',
+            });
           }
         }
         await settleDueEarnDays(s.ctx);

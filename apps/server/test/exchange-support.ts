@@ -2,7 +2,7 @@
 import { rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../src/context.ts';
-import { ACCOUNTS } from '../src/modules/ledger/index.ts';
+import { ACCOUNTS, type AccountCode, balanceOf } from '../src/modules/ledger/index.ts';
 import type { TestServer } from './helpers.ts';
 
 export { addMember, addRoot, headersOf } from './funds-bills-support.ts';
@@ -39,13 +39,8 @@ export async function exchangeSide(ctx: AppContext, asset: 'USDT' | 'AGC') {
   };
 }
 
-async function systemOrMember(ctx: AppContext, userId: bigint | null, code: string, asset: string) {
-  const rows = rowsOf<{ balance: string }>(
-    await ctx.db.execute(sql`select balance::text as balance from ledger_accounts
-      where coalesce(user_id, 0) = ${(userId ?? 0n).toString()}::bigint and code = ${code} and asset = ${asset}`),
-  );
-  return BigInt(rows[0]?.balance ?? '0');
-}
+const systemOrMember = (ctx: AppContext, userId: bigint | null, code: AccountCode, asset: 'USDT' | 'AGC') =>
+  balanceOf(ctx.db, { userId, code, asset });
 
 /** The exchange's journal entries of one quote, by part (in, fee, out). */
 export async function postingsOf(ctx: AppContext, quoteId: string) {

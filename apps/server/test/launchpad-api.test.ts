@@ -2,7 +2,7 @@ import { rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseDueAgc } from '../src/modules/launchpad/release.ts';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
+import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
 import type { Member } from '../src/modules/members/index.ts';
 import { newWallet, startTestServer, type TestServer } from './helpers.ts';
 import { AGC, balances, grantAvailable, signUpMembers, USDT } from './withdraw-support.ts';
@@ -255,11 +255,9 @@ describe('buying', () => {
     const a = await balances(s.ctx, m.A.id);
     expect(a[`${ACCOUNTS.available}.USDT`]).toBe(700n * USDT);
     expect(a[`${ACCOUNTS.launchpadLocked}.AGC`]).toBe(1_200n * AGC);
-    const sales = rowsOf<{ balance: string }>(
-      await s.ctx.db.execute(sql`select balance::text as balance from ledger_accounts
-        where user_id is null and code = ${ACCOUNTS.launchpadSales} and asset = 'USDT'`),
+    expect(await balanceOf(s.ctx.db, { userId: null, code: ACCOUNTS.launchpadSales, asset: 'USDT' })).toBe(
+      600n * USDT,
     );
-    expect(BigInt(sales[0]!.balance)).toBe(600n * USDT);
     const keys = rowsOf<{ idempotency_key: string }>(
       await s.ctx.db.execute(
         sql`select idempotency_key from ledger_transfers where kind = 'launchpad.buy' order by id`,

@@ -37,3 +37,39 @@ export function formatAmount(value: bigint, decimals: number): string {
   const frac = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '');
   return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
 }
+
+/** Why a typed amount cannot be used: a message key's last part (`<form>.amount_required`, …) in every catalogue. */
+export type TypedAmountError = 'amount_required' | 'amount_invalid' | 'amount_positive' | 'amount_decimals';
+
+/**
+ * The one reading of an amount a member typed, for every money form and its server route alike: required, a plain
+ * decimal (no sign, no exponent), no more decimals than the asset has, above zero. Minor units, or the reason.
+ */
+export function readTypedAmount(
+  value: unknown,
+  decimals: number,
+): { ok: true; units: bigint } | { ok: false; error: TypedAmountError } {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+    return { ok: false, error: 'amount_required' };
+  if (typeof value !== 'string' || value.length > 64) return { ok: false, error: 'amount_invalid' };
+  try {
+    const units = parseAmount(value, decimals);
+    return units > 0n ? { ok: true, units } : { ok: false, error: 'amount_positive' };
+  } catch (e) {
+    if (e instanceof AmountError) {
+      if (e.reason === 'negative') return { ok: false, error: 'amount_positive' };
+      if (e.reason === 'decimals') return { ok: false, error: 'amount_decimals' };
+    }
+    return { ok: false, error: 'amount_invalid' };
+  }
+}
+
+/** Minor units of a decimal string (a figure the server sent), or null when it is missing or not one. */
+export function amountOrNull(value: string | undefined, decimals: number): bigint | null {
+  if (value === undefined) return null;
+  try {
+    return parseAmount(value, decimals);
+  } catch {
+    return null;
+  }
+}

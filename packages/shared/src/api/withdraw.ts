@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tokenDecimals } from '../format/token.ts';
-import { AmountError, parseAmount } from '../money.ts';
+import { readTypedAmount, type TypedAmountError } from '../money.ts';
 import { addressSchema, amountString, hexAddressSchema, idString, pageOf, pagingQuery } from './common.ts';
 
 /**
@@ -17,12 +17,7 @@ export const withdrawStatus = z.enum(['Auditing', 'Withdrawable', 'Success', 'Re
 export type WithdrawStatus = z.infer<typeof withdrawStatus>;
 
 /** Why an amount cannot be withdrawn: each is a message key under `withdraw.` (api and web locales). */
-export type WithdrawAmountError =
-  | 'amount_required'
-  | 'amount_invalid'
-  | 'amount_positive'
-  | 'amount_decimals'
-  | 'type_invalid';
+export type WithdrawAmountError = TypedAmountError | 'type_invalid';
 
 /** The request's type as a number 1 or 2 (also "1"/"2" from a form), or null. */
 export function parseWithdrawType(value: unknown): WithdrawType | null {
@@ -30,27 +25,12 @@ export function parseWithdrawType(value: unknown): WithdrawType | null {
   return n === 1 || n === 2 ? n : null;
 }
 
-/**
- * The one reading of a withdrawal amount, for the form and the server alike: required, a plain
- * decimal, above zero, no more decimals than the asset has. Returns minor units or the reason.
- */
+/** A withdrawal amount as the form and the server read it: readTypedAmount with the asset's decimals. */
 export function parseWithdrawAmount(
   value: unknown,
   type: WithdrawType,
 ): { ok: true; units: bigint } | { ok: false; error: WithdrawAmountError } {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
-    return { ok: false, error: 'amount_required' };
-  if (typeof value !== 'string' || value.length > 64) return { ok: false, error: 'amount_invalid' };
-  try {
-    const units = parseAmount(value, tokenDecimals(type));
-    return units > 0n ? { ok: true, units } : { ok: false, error: 'amount_positive' };
-  } catch (e) {
-    if (e instanceof AmountError) {
-      if (e.reason === 'negative') return { ok: false, error: 'amount_positive' };
-      if (e.reason === 'decimals') return { ok: false, error: 'amount_decimals' };
-    }
-    return { ok: false, error: 'amount_invalid' };
-  }
+  return readTypedAmount(value, tokenDecimals(type));
 }
 
 /**

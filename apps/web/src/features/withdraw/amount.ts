@@ -4,7 +4,7 @@
 // asset, with the spec's messages: 'The balance is insufficient' for USDT and 'The token balance is
 // insufficient' for AGC.
 import {
-  parseAmount,
+  amountOrNull,
   parseWithdrawAmount,
   tokenDecimals,
   WITHDRAW_TYPES,
@@ -22,14 +22,8 @@ export type AmountReading =
 export const problemKey = (problem: AmountProblem) => `withdraw.errors.${problem}`;
 
 /** Minor units of a decimal string from the server, or null when it is not one. */
-function unitsOf(value: string | undefined, type: WithdrawType): bigint | null {
-  if (value === undefined) return null;
-  try {
-    return parseAmount(value, tokenDecimals(type));
-  } catch {
-    return null;
-  }
-}
+const unitsOf = (value: string | undefined, type: WithdrawType): bigint | null =>
+  amountOrNull(value, tokenDecimals(type));
 
 /**
  * Reads what the member typed for an asset. `available` and `minimum` are the asset's available

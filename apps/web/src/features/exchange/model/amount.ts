@@ -2,17 +2,18 @@
 // (apps/server/src/lib/amount-input.ts, namespace `exchange`): required, a plain decimal (no sign, no exponent), at
 // most the asset's decimals, above zero; then, when it is what the member pays (mode in), no more than the
 // available balance. Minor units in bigint: never a JavaScript number.
-import { AGC_DECIMALS, AmountError, type ExchangeAsset, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import {
+  AGC_DECIMALS,
+  amountOrNull,
+  type ExchangeAsset,
+  readTypedAmount,
+  type TypedAmountError,
+  USDT_DECIMALS,
+} from '@agc/shared';
 
 export type ExchangeMode = 'in' | 'out';
 
-export type ExchangeAmountProblem =
-  | 'amount_required'
-  | 'amount_invalid'
-  | 'amount_positive'
-  | 'amount_decimals'
-  | 'insufficient_usdt'
-  | 'insufficient_agc';
+export type ExchangeAmountProblem = TypedAmountError | 'insufficient_usdt' | 'insufficient_agc';
 
 export type ExchangeAmountReading =
   | { ok: true; units: bigint; amount: string }
@@ -31,14 +32,8 @@ export const amountAsset = (from: ExchangeAsset, mode: ExchangeMode): ExchangeAs
   mode === 'in' ? from : otherAsset(from);
 
 /** Minor units of a decimal string the server sent, or null when it is not one. */
-export function unitsOf(value: string | undefined, asset: ExchangeAsset): bigint | null {
-  if (value === undefined) return null;
-  try {
-    return parseAmount(value, assetDecimals(asset));
-  } catch {
-    return null;
-  }
-}
+export const unitsOf = (value: string | undefined, asset: ExchangeAsset): bigint | null =>
+  amountOrNull(value, assetDecimals(asset));
 
 /**
  * Reads what the member typed, in `asset`. `available` is the balance the amount is paid from, when the amount is
@@ -49,23 +44,16 @@ export function readExchangeAmount(
   asset: ExchangeAsset,
   available?: string,
 ): ExchangeAmountReading {
-  const text = input.trim();
-  if (text === '') return { ok: false, problem: 'amount_required' };
-  let units: bigint;
-  try {
-    units = parseAmount(text, assetDecimals(asset));
-  } catch (error) {
-    if (!(error instanceof AmountError)) throw error;
-    if (error.reason === 'negative') return { ok: false, problem: 'amount_positive' };
-    if (error.reason === 'decimals')
-      return { ok: false, problem: 'amount_decimals', values: { decimals: assetDecimals(asset) } };
-    return { ok: false, problem: 'amount_invalid' };
-  }
-  if (units <= 0n) return { ok: false, problem: 'amount_positive' };
+  const read = readTypedAmount(input, assetDecimals(asset));
+  if (!read.ok)
+    return read.error === 'amount_decimals'
+      ? { ok: false, problem: read.error, values: { decimals: assetDecimals(asset) } }
+      : { ok: false, problem: read.error };
+  const units = read.units;
   const balance = unitsOf(available, asset);
   if (balance !== null && units > balance)
     return { ok: false, problem: asset === 'USDT' ? 'insufficient_usdt' : 'insufficient_agc' };
-  return { ok: true, units, amount: text };
+  return { ok: true, units, amount: input.trim() };
 }
 
 /** Whether the balance (decimal string) covers `amount` (decimal string) of `asset`; unknown figures cover it. */
