@@ -1,9 +1,9 @@
 /**
  * The screenshot tour: every page of the app at 390×844 for a human look, in the locales given on the command
  * line (default: en zh-Hant ja th). `npm run screenshots` (builds, then writes to /tmp/agc-screens), or
- * `node --import tsx e2e/scripts/screenshots.ts [out-dir] [locales...]` after a build. Starts its own server like
- * the e2e tests; writes <out-dir>/<locale>-<screen>.png. Issue 15's screens are in issue15-screens.ts
- * (issue15-dev.ts runs only them).
+ * `node --import ./scripts/node20-polyfills.mjs --import tsx e2e/scripts/screenshots.ts [out-dir] [locales...]` after
+ * a build. Starts its own server like the e2e tests; writes <out-dir>/<locale>-<screen>.png. Issue 15's screens are
+ * in issue15-screens.ts.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
