@@ -22,9 +22,9 @@ import { sql } from 'drizzle-orm';
 import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
 import { BUY_GROUP, buyCopies } from '../apps/server/src/modules/launchpad/purchases-service.ts';
 import { checkLedger } from '../apps/server/src/modules/ledger/index.ts';
-import { type Member, newInviteCode } from '../apps/server/src/modules/members/index.ts';
-import { insertPlaced, insertRoot } from '../apps/server/src/modules/team/index.ts';
-import { newWallet, type TestServer } from '../apps/server/test/helpers.ts';
+import type { Member } from '../apps/server/src/modules/members/index.ts';
+import { addMember, addRoot } from '../apps/server/test/funds-bills-support.ts';
+import type { TestServer } from '../apps/server/test/helpers.ts';
 import { AGC, grantRewards, USDT } from '../apps/server/test/withdraw-support.ts';
 import { pgTestServer } from './pg.ts';
 
@@ -103,21 +103,9 @@ export async function runLaunchpadBenchmark(): Promise<void> {
   const s = await pgTestServer(PG_URL);
   if (!s) return;
   try {
-    const root = await s.ctx.db.transaction((tx) =>
-      insertRoot(tx, newWallet().address.toLowerCase(), newInviteCode()),
-    );
+    const root = await addRoot(s.ctx);
     const members: Member[] = [];
-    for (let i = 0; i < BUYERS; i++)
-      members.push(
-        await s.ctx.db.transaction((tx) =>
-          insertPlaced(tx, {
-            address: newWallet().address.toLowerCase(),
-            inviteCode: newInviteCode(),
-            inviter: root,
-            side: i % 2 ? 'right' : 'left',
-          }),
-        ),
-      );
+    for (let i = 0; i < BUYERS; i++) members.push(await addMember(s.ctx, root, i % 2 ? 'right' : 'left'));
     await grantRewards(
       s.ctx.db,
       members.map((m) => ({ userId: m.id, asset: 'USDT', amount: 1_000n * USDT, ref: `lp-bench:${m.id}` })),

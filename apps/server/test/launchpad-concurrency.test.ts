@@ -6,9 +6,9 @@ import { openSessionFor } from '../src/modules/auth/sessions.ts';
 import { buyCopies } from '../src/modules/launchpad/purchases-service.ts';
 import { releaseDueAgc } from '../src/modules/launchpad/release.ts';
 import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
-import { type Member, newInviteCode } from '../src/modules/members/index.ts';
-import { insertPlaced, insertRoot } from '../src/modules/team/index.ts';
-import { newWallet, startTestServer, type TestServer } from './helpers.ts';
+import type { Member } from '../src/modules/members/index.ts';
+import { addMember, addRoot } from './funds-bills-support.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
 import { AGC, grantRewards, USDT } from './withdraw-support.ts';
 
 // Real concurrency needs real connections: this file runs in the suite's PostgreSQL pass (PGlite is one connection
@@ -34,25 +34,13 @@ async function allBalances() {
 describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
   beforeAll(async () => {
     s = await startTestServer();
-    root = await s.ctx.db.transaction((tx) =>
-      insertRoot(tx, newWallet().address.toLowerCase(), newInviteCode()),
-    );
+    root = await addRoot(s.ctx);
   });
   afterAll(() => s?.close());
 
   it('1,000 buyers of 1–3 copies (limit 2) for a 200-copy round: exactly 200 sold, numbered once, nobody above the limit, refused buyers untouched; the release runs once across four runners', async () => {
     const members: Member[] = [];
-    for (let i = 0; i < BUYERS; i++)
-      members.push(
-        await s.ctx.db.transaction((tx) =>
-          insertPlaced(tx, {
-            address: newWallet().address.toLowerCase(),
-            inviteCode: newInviteCode(),
-            inviter: root,
-            side: i % 2 ? 'right' : 'left',
-          }),
-        ),
-      );
+    for (let i = 0; i < BUYERS; i++) members.push(await addMember(s.ctx, root, i % 2 ? 'right' : 'left'));
     await grantRewards(
       s.ctx.db,
       members.map((m) => ({ userId: m.id, asset: 'USDT', amount: 500n * USDT, ref: `lp-test:${m.id}` })),
