@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { analyticsAdminRoutes } from './modules/analytics/index.ts';
 import { authRoutes, sessionAndMember } from './modules/auth/index.ts';
 import { configRoutes } from './modules/config/index.ts';
 import { earnRoutes } from './modules/earn/index.ts';
@@ -9,7 +10,9 @@ import { fundAdminRoutes, fundRoutes } from './modules/funds/index.ts';
 import { launchpadAdminRoutes, launchpadRoutes } from './modules/launchpad/index.ts';
 import { meRoutes } from './modules/me/index.ts';
 import { rewardRoutes, rewardSettlementAdminRoutes } from './modules/rewards/index.ts';
+import { roleAdminRoutes } from './modules/roles/index.ts';
 import { shopAdminRoutes, shopRoutes } from './modules/shop/index.ts';
+import { solvencyAdminRoutes } from './modules/solvency/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { testClockRoutes } from './modules/testing/index.ts';
 import { withdrawAdminRoutes, withdrawRoutes } from './modules/withdraw/index.ts';
@@ -71,6 +74,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await api.register(launchpadRoutes, { ctx });
       await api.register(launchpadAdminRoutes, { ctx });
       await api.register(exchangeRoutes, { ctx });
+      await api.register(roleAdminRoutes, { ctx });
+      await api.register(analyticsAdminRoutes, { ctx });
+      await api.register(solvencyAdminRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

@@ -159,16 +159,42 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
 
+/**
+ * Role changes that wait for a second admin (granting `admin`): one admin asks, another confirms or either
+ * cancels. At most one pending request per member and role. Decided requests stay as history.
+ */
+export const roleRequests = pgTable(
+  'role_requests',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: memberRef('user_id').notNull(),
+    role: text('role', { enum: ['admin', 'auditor', 'analyst'] }).notNull(),
+    requestedBy: memberRef('requested_by').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    decidedBy: memberRef('decided_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    decidedAt: at('decided_at'),
+  },
+  (t) => [uniqueIndex('role_requests_pending_idx').on(t.userId, t.role).where(sql`${t.status} = 'pending'`)],
+);
+
 /** Every admin action: who, when, what, before and after. Append-only. */
-export const auditLog = pgTable('audit_log', {
-  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  actorId: memberRef('actor_id'),
-  action: text('action').notNull(),
-  target: text('target').notNull(),
-  before: jsonb('before'),
-  after: jsonb('after'),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    actorId: memberRef('actor_id'),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  // The audit log page filters by action and by actor, newest first.
+  (t) => [index('audit_log_action_idx').on(t.action, t.id), index('audit_log_actor_idx').on(t.actorId, t.id)],
+);
 
 /**
  * Amounts in integer minor units: numeric(78,0) holds any uint256 (AGC has 18 decimals, which

@@ -1,3 +1,4 @@
+export * from './api/analytics.ts';
 export * from './api/auth.ts';
 export * from './api/common.ts';
 export * from './api/config.ts';
@@ -7,7 +8,9 @@ export * from './api/funds.ts';
 export * from './api/launchpad.ts';
 export * from './api/me.ts';
 export * from './api/rewards.ts';
+export * from './api/roles.ts';
 export * from './api/shop.ts';
+export * from './api/solvency.ts';
 export * from './api/team.ts';
 export * from './api/withdraw.ts';
 export * from './envelope.ts';

@@ -100,6 +100,9 @@ describe('route table', () => {
       '/pages/exchange/result': ['exchangeResult', true],
       '/pages/exchange/history': ['exchangeHistory', true],
       '/pages/admin/launchpad': ['adminLaunchpad', true],
+      '/pages/admin/roles': ['adminRoles', true],
+      '/pages/admin/auditLog': ['adminAuditLog', true],
+      '/pages/admin/solvency': ['adminSolvency', true],
     });
   });
 

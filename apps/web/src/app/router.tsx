@@ -94,6 +94,9 @@ const LAZY: Partial<Record<PathKey, () => Promise<PageModule>>> = {
   exchangeResult: () => import('./pages/exchange/ExchangeResultPage.tsx'),
   exchangeHistory: () => import('./pages/exchange/ExchangeHistoryPage.tsx'),
   adminLaunchpad: () => import('./pages/admin/LaunchpadAdminPage.tsx'),
+  adminRoles: () => import('./pages/admin/RolesPage.tsx'),
+  adminAuditLog: () => import('./pages/admin/AuditLogPage.tsx'),
+  adminSolvency: () => import('./pages/admin/SolvencyPage.tsx'),
   adminFunds: () => import('./pages/admin/FundsAdminPage.tsx'),
   adminFundRedemptions: () => import('./pages/admin/FundRedemptionsAdminPage.tsx'),
 };

@@ -55,6 +55,9 @@ export const paths = {
   exchangeResult: '/pages/exchange/result',
   exchangeHistory: '/pages/exchange/history',
   adminLaunchpad: '/pages/admin/launchpad',
+  adminRoles: '/pages/admin/roles',
+  adminAuditLog: '/pages/admin/auditLog',
+  adminSolvency: '/pages/admin/solvency',
 } as const;
 
 export type PathKey = keyof typeof paths;

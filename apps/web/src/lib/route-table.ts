@@ -107,6 +107,9 @@ const ENTRIES: readonly Entry[] = [
   { key: 'exchangeResult', name: 'exchangeResult', login: true, titleKey: 'title.exchangeResult' },
   { key: 'exchangeHistory', name: 'exchangeHistory', login: true, titleKey: 'title.exchangeHistory' },
   { key: 'adminLaunchpad', name: 'adminLaunchpad', login: true, titleKey: 'title.adminLaunchpad' },
+  { key: 'adminRoles', name: 'adminRoles', login: true, titleKey: 'title.adminRoles' },
+  { key: 'adminAuditLog', name: 'adminAuditLog', login: true, titleKey: 'title.adminAuditLog' },
+  { key: 'adminSolvency', name: 'adminSolvency', login: true, titleKey: 'title.adminSolvency' },
 ];
 
 export const ROUTE_TABLE: readonly RouteDef[] = ENTRIES.map((e) => ({ ...e, path: paths[e.key] }));

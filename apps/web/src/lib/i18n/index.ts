@@ -39,13 +39,18 @@ export const EAGER_ENGLISH: Resources = { ...eagerEnglish };
  * `loadEnglishRest` brings them (lazy routes wait for it).
  */
 export const LAZY_SECTIONS = [
+  'adminRoles',
+  'analytics',
+  'auditLog',
   'earn',
   'exchange',
   'fund',
   'hashRate',
   'launchpad',
+  'localWalletPages',
   'payResult',
   'settlement',
+  'solvency',
   'teamUser',
   'tree',
   'withdraw',

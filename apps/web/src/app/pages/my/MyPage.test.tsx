@@ -270,12 +270,15 @@ describe('account page: admin section', () => {
       ['menu-admin-adminFunds', 'Funds and NAV'],
       ['menu-admin-adminFundRedemptions', 'Fund redemptions'],
       ['menu-admin-adminLaunchpad', 'Launchpad rounds'],
+      ['menu-admin-adminSolvency', 'Solvency'],
+      ['menu-admin-adminAuditLog', 'Audit log'],
+      ['menu-admin-adminRoles', 'Roles'],
     ]);
     fireEvent.click(screen.getByTestId('menu-admin-adminWithdrawAudit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/admin/audit'));
   });
 
-  it('an auditor sees the two audits, an analyst the analytics: what the server lets each open', async () => {
+  it('an auditor sees the audits and the audit log, an analyst the figures: what the server lets each open', async () => {
     stubAccount(['auditor']);
     login();
     renderPage(<MyPage />, PATH);
@@ -283,6 +286,8 @@ describe('account page: admin section', () => {
       expect(adminLinks().map(([id]) => id)).toEqual([
         'menu-admin-adminOrderAudit',
         'menu-admin-adminWithdrawAudit',
+        'menu-admin-adminSolvency',
+        'menu-admin-adminAuditLog',
       ]),
     );
     await cleanupPage();
@@ -290,7 +295,12 @@ describe('account page: admin section', () => {
     stubAccount(['analyst']);
     login();
     renderPage(<MyPage />, PATH);
-    await waitFor(() => expect(adminLinks().map(([id]) => id)).toEqual(['menu-admin-adminAnalytics']));
+    await waitFor(() =>
+      expect(adminLinks().map(([id]) => id)).toEqual([
+        'menu-admin-adminAnalytics',
+        'menu-admin-adminSolvency',
+      ]),
+    );
   });
 
   it('a member without roles has no admin section', async () => {

@@ -16,6 +16,11 @@ const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'adminFundRedemptions', labelKey: 'my.admin.fundRedemptions', roles: [] },
   // Launchpad rounds are created and closed by admins only (launchpad admin-routes).
   { key: 'adminLaunchpad', labelKey: 'my.admin.launchpad', roles: [] },
+  // Solvency is figures only: auditors and analysts read it too (solvency admin-routes).
+  { key: 'adminSolvency', labelKey: 'my.admin.solvency', roles: ['auditor', 'analyst'] },
+  // Auditors read the audit log; granting and revoking roles is admin only (roles admin-routes).
+  { key: 'adminAuditLog', labelKey: 'my.admin.auditLog', roles: ['auditor'] },
+  { key: 'adminRoles', labelKey: 'my.admin.roles', roles: [] },
 ];
 
 export interface AdminPage {

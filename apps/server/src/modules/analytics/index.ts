@@ -1,0 +1,2 @@
+/** Admin analytics: daily figures over a range (PRODUCT.md "Admin roles and analytics"). */
+export { analyticsAdminRoutes } from './admin-routes.ts';

@@ -1,0 +1,2 @@
+// Issue 17: the roles API's schemas (being built).
+export {};

@@ -1,0 +1,2 @@
+// Issue 17: the solvency API's schemas (being built).
+export {};
