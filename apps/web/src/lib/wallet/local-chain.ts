@@ -21,17 +21,17 @@ let chain: Promise<LocalChain> | null = null;
 /** The chain as /config describes it (read once; a failure is tried again by the next caller). */
 export function loadLocalChain(): Promise<LocalChain> {
   chain ??= request({ url: '/config', schema: configResponse, silent: true }).then(
-    (c) => ({
+    (c): LocalChain => ({
       rpcUrl: c.rpc_url,
       client: publicClientFor(c.rpc_url),
-      tokens: { USDT: c.contracts.usdt, AGC: c.contracts.token },
+      tokens: { USDT: c.contracts.usdt as Address, AGC: c.contracts.token as Address },
     }),
     (error: unknown) => {
       chain = null;
       throw error;
     },
   );
-  return chain;
+  return chain as Promise<LocalChain>;
 }
 
 /** Forgets the cached chain (tests). */
