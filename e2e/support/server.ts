@@ -31,7 +31,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
   const log = openSync(join(dataDir, 'server.log'), 'a');
   const server = spawn(
     process.execPath,
-    [fileURLToPath(new URL('../../apps/server/dist/server.js', import.meta.url))],
+    // E2E_SERVER_JS / E2E_WEB_DIST: a build of one's own (apps/server/scripts/build.mjs with SERVER_DIST, vite with
+    // --outDir), so that a run is not disturbed by another build of apps/*/dist.
+    [
+      process.env.E2E_SERVER_JS ??
+        fileURLToPath(new URL('../../apps/server/dist/server.js', import.meta.url)),
+    ],
     {
       env: {
         PATH: process.env.PATH,
@@ -46,6 +51,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
         RATE_LIMIT_NONCE_PER_MINUTE: '1000',
         RATE_LIMIT_MONEY_PER_MINUTE: '1000',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
         ...env,
       },
       stdio: ['ignore', log, log],

@@ -1,14 +1,18 @@
 // Bundles the server into dist/server.js. Our workspace packages (@agc/*, TypeScript sources) are
 // bundled in; every npm dependency stays external and loads from node_modules at run time.
 import { cpSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
-rmSync(here('../dist'), { recursive: true, force: true });
+// SERVER_DIST builds elsewhere (a folder inside the repository, so that node_modules still resolves): lets a test
+// run use its own build while another build is in progress.
+const dist = process.env.SERVER_DIST ? resolve(process.env.SERVER_DIST) : here('../dist');
+rmSync(dist, { recursive: true, force: true });
 await build({
   entryPoints: [here('../src/server.ts')],
-  outfile: here('../dist/server.js'),
+  outfile: join(dist, 'server.js'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -26,5 +30,5 @@ await build({
     },
   ],
 });
-cpSync(here('../../../packages/db/migrations'), here('../dist/migrations'), { recursive: true });
-console.log('server bundled: apps/server/dist/server.js');
+cpSync(here('../../../packages/db/migrations'), join(dist, 'migrations'), { recursive: true });
+console.log(`server bundled: ${join(dist, 'server.js')}`);
