@@ -3,11 +3,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@agc/contracts';
 
-const dist = fileURLToPath(new URL('../dist/server.js', import.meta.url));
+// BUILT_SERVER_JS: a build of one's own (apps/server/scripts/build.mjs with SERVER_DIST), so that a benchmark or
+// test run does not depend on apps/server/dist while another build replaces it.
+const dist = process.env.BUILT_SERVER_JS
+  ? resolve(process.env.BUILT_SERVER_JS)
+  : fileURLToPath(new URL('../dist/server.js', import.meta.url));
 
 export async function waitFor(url: string, child: ChildProcess) {
   const deadline = Date.now() + 60_000;
