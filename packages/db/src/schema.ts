@@ -73,6 +73,8 @@ export const users = pgTable(
     // Exactly one root: the first address of an empty system.
     uniqueIndex('users_single_root').on(sql`(true)`).where(sql`${t.inviterId} is null`),
     index('users_inviter_idx').on(t.inviterId),
+    // Analytics: members per day of joining (modules/analytics).
+    index('users_created_idx').on(t.createdAt),
     check('users_address_lower', sql`${t.address} = lower(${t.address})`),
     check('users_placement', sql`(${t.parentId} is null) = (${t.side} is null)`),
   ],
@@ -268,6 +270,8 @@ export const orders = pgTable(
     index('orders_volume_pending_idx')
       .on(t.id)
       .where(sql`${t.status} = 'Success' and ${t.volumeAppliedAt} is null`),
+    // Analytics: confirmed orders per day.
+    index('orders_confirmed_idx').on(t.confirmedAt).where(sql`${t.status} = 'Success'`),
   ],
 );
 
@@ -324,6 +328,10 @@ export const withdrawals = pgTable(
     index('withdrawals_user_created_idx').on(t.userId, t.id),
     index('withdrawals_user_day_idx').on(t.userId, t.asset, t.day),
     index('withdrawals_status_idx').on(t.status, t.id),
+    // Analytics: requests, approvals and payouts per day.
+    index('withdrawals_created_idx').on(t.createdAt),
+    index('withdrawals_audited_idx').on(t.auditedAt).where(sql`${t.auditedAt} is not null`),
+    index('withdrawals_claimed_idx').on(t.claimedAt).where(sql`${t.claimedAt} is not null`),
     check(
       'withdrawals_amounts',
       sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.received} > 0 and ${t.received} + ${t.fee} = ${t.amount}`,
@@ -454,6 +462,8 @@ export const rewards = pgTable(
   (t) => [
     index('rewards_user_created_idx').on(t.userId, t.createdAt),
     index('rewards_user_day_idx').on(t.userId, t.day),
+    // Analytics: rewards per day and kind.
+    index('rewards_day_idx').on(t.day),
     uniqueIndex('rewards_kind_ref_key').on(t.kind, t.ref),
   ],
 );
@@ -618,6 +628,8 @@ export const fundOrders = pgTable(
     index('fund_orders_processing_idx').on(t.productId).where(sql`${t.status} = 'Processing'`),
     index('fund_orders_open_idx').on(t.quoteExpiresAt).where(sql`${t.status} in ('UnPaid', 'Paid')`),
     uniqueIndex('fund_orders_pay_tx_key').on(t.payTxHash).where(sql`${t.payTxHash} is not null`),
+    // Analytics: subscriptions confirmed per day.
+    index('fund_orders_confirmed_idx').on(t.confirmedAt).where(sql`${t.confirmedAt} is not null`),
     check('fund_orders_units', sql`${t.unitsFree} >= 0 and ${t.unitsRedeeming} >= 0`),
   ],
 );
@@ -878,6 +890,8 @@ export const launchpadPurchases = pgTable(
   (t) => [
     index('launchpad_purchases_round_user_idx').on(t.roundId, t.userId),
     index('launchpad_purchases_user_idx').on(t.userId, t.id),
+    // Analytics: purchases per day.
+    index('launchpad_purchases_created_idx').on(t.createdAt),
     index('launchpad_purchases_releasing_idx').on(t.roundId).where(sql`${t.releasedAgc} < ${t.agc}`),
     check('launchpad_purchases_copies', sql`${t.copies} > 0 and ${t.firstCopy} > 0`),
     check('launchpad_purchases_released', sql`${t.releasedAgc} >= 0 and ${t.releasedAgc} <= ${t.agc}`),
@@ -934,7 +948,24 @@ export const exchangeQuotes = pgTable(
       .where(sql`${t.status} = 'Accepted'`),
     // The purge job's scan of Open quotes long expired.
     index('exchange_quotes_open_idx').on(t.expiresAt).where(sql`${t.status} = 'Open'`),
+    // Analytics: exchanges per day.
+    index('exchange_quotes_accepted_idx').on(t.acceptedAt).where(sql`${t.status} = 'Accepted'`),
     check('exchange_quotes_assets', sql`${t.fromAsset} <> ${t.toAsset}`),
     check('exchange_quotes_positive', sql`${t.amountIn} > 0 and ${t.amountOut} > 0 and ${t.fee} >= 0`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Admin analytics (modules/analytics): one row of figures per closed UTC day, computed set-based after the day ends
+// and again once the day is settled; the open day is computed live. Recomputing a day replaces its row.
+
+export const analyticsDaily = pgTable('analytics_daily', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  /** Every figure of the day (packages/shared ANALYTICS_FIGURES), as strings of counts or minor units. */
+  figures: jsonb('figures').$type<Record<string, string>>().notNull(),
+  /** The day's settlement (settlement_runs) had run when this row was computed: its rewards are in. */
+  settled: boolean('settled').notNull(),
+  /** How many times the row was computed (1 after the day closed, 2 once recomputed after its settlement). */
+  revision: integer('revision').notNull().default(1),
+  computedAt: at('computed_at').notNull(),
+});
