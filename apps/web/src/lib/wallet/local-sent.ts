@@ -4,6 +4,8 @@ import type { Address, Hash } from 'viem';
 import type { LocalAsset } from './local-chain.ts';
 
 export type SentStatus = 'pending' | 'success' | 'reverted' | 'dropped' | 'replaced';
+/** Why a transaction did not go through: reverted by the contract, out of gas, its nonce taken by another one. */
+export type SentReason = 'reverted' | 'outOfGas' | 'dropped' | 'replaced';
 
 export interface SentTx {
   hash: Hash;
@@ -25,8 +27,11 @@ export interface SentTx {
   replacedBy?: Hash;
   status: SentStatus;
   /** Why it failed, when the chain says. */
-  reason?: string;
+  reason?: SentReason;
   blockNumber?: string;
+  /** Once mined: gas used and the fee paid (wei, decimal strings; on Arbitrum the fee includes the L1 part). */
+  gasUsed?: string;
+  feePaid?: string;
   createdAt: number;
 }
 
@@ -84,6 +89,11 @@ export function updateSent(hash: Hash, patch: Partial<SentTx>): SentTx | undefin
     }),
   );
   return updated;
+}
+
+/** The wallet's other transactions with the same nonce (its speed-ups, cancels, or the one they replace). */
+export function sameNonce(tx: SentTx): SentTx[] {
+  return listSent(tx.from).filter((t) => t.nonce === tx.nonce && !same(t.hash, tx.hash));
 }
 
 /** Forgets the wallet's history (when its key is removed from this browser). */
