@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Job } from '../lib/jobs.ts';
 import { Lease, newHolderId } from '../lib/leases.ts';
+import { analyticsJobs } from '../modules/analytics/index.ts';
 import { maintenanceJob } from '../modules/auth/index.ts';
 import { ChainWatcher, type WatcherHooks } from '../modules/chain/index.ts';
 import { earnJobs } from '../modules/earn/index.ts';
@@ -45,6 +46,7 @@ const MODULE_JOBS: Job[] = [
   ...earnJobs,
   ...launchpadJobs,
   ...exchangeJobs,
+  ...analyticsJobs,
 ];
 
 /**
