@@ -1,5 +1,49 @@
+import { analyticsRangeQuery, analyticsReportResponse } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
+import { analyticsCsv, analyticsReport, csvFileName } from './service.ts';
 
-/** The analysts' API (issue 17: being built). */
-export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, _opts) => {};
+const schema = routeSchemas('admin');
+
+/** The analysts' API (analyst or admin, checked on the server): daily figures over a range, as JSON or CSV. */
+export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const analyst = app.requireRole('analyst');
+
+  app.get(
+    '/admin/analytics',
+    {
+      schema: schema(
+        'Daily figures over a range of UTC days with totals: members, deposits, withdrawals, rewards by kind, exchange and launchpad (analyst, admin)',
+        analyticsReportResponse,
+        { querystring: analyticsRangeQuery },
+      ),
+      onRequest: analyst,
+    },
+    async (req) => ok(req, await analyticsReport(ctx, req.query.from, req.query.to)),
+  );
+
+  app.get(
+    '/admin/analytics/csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The same figures as CSV (text/csv attachment: a header row, a row per day, a totals row; analyst, admin)',
+        security: [{ bearer: [] }],
+        querystring: analyticsRangeQuery,
+      },
+      onRequest: analyst,
+    },
+    async (req, reply) => {
+      const { from, to } = req.query;
+      const csv = analyticsCsv(await analyticsReport(ctx, from, to));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvFileName(from, to)}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+};
