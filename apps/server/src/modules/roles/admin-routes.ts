@@ -1,5 +1,102 @@
+import {
+  auditLogQuery,
+  auditLogResponse,
+  roleChangeBody,
+  roleChangeResponse,
+  roleHoldersResponse,
+  roleRequestDecisionResponse,
+  roleRequestIdParams,
+} from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
+import { auditLog, cancelRequest, confirmRequest, grantRole, revokeRole, roleHolders } from './service.ts';
 
-/** The admins' roles API and the audit log (issue 17: being built). */
-export const roleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, _opts) => {};
+const schema = routeSchemas('admin');
+
+/**
+ * The admins' roles API (admin only, checked on the server): holders, grant, revoke, the second admin's decision on a
+ * grant of admin, every change audit-logged. The audit log is read by admins and auditors.
+ */
+export const roleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const admin = app.requireRole('admin');
+  const auditor = app.requireRole('auditor');
+
+  app.get(
+    '/admin/roles',
+    {
+      schema: schema(
+        'Role holders and the grants of admin waiting for a second admin (admin)',
+        roleHoldersResponse,
+      ),
+      onRequest: admin,
+    },
+    async (req) => ok(req, await roleHolders(ctx)),
+  );
+
+  app.post(
+    '/admin/roles/grant',
+    {
+      schema: schema(
+        'Grant a role to a member by address; admin waits for a second admin (admin; audit-logged)',
+        roleChangeResponse,
+        { body: roleChangeBody },
+      ),
+      onRequest: admin,
+    },
+    async (req) => ok(req, await grantRole(ctx, req.user!, req.body)),
+  );
+
+  app.post(
+    '/admin/roles/revoke',
+    {
+      schema: schema(
+        'Revoke a role; never the last admin nor a configured one (admin; audit-logged)',
+        roleChangeResponse,
+        { body: roleChangeBody },
+      ),
+      onRequest: admin,
+    },
+    async (req) => ok(req, await revokeRole(ctx, req.user!, req.body)),
+  );
+
+  app.post(
+    '/admin/roles/requests/:id/confirm',
+    {
+      schema: schema(
+        "Confirm another admin's grant of admin (admin, not the requester; audit-logged)",
+        roleRequestDecisionResponse,
+        { params: roleRequestIdParams },
+      ),
+      onRequest: admin,
+    },
+    async (req) => ok(req, await confirmRequest(ctx, req.user!, req.params.id)),
+  );
+
+  app.post(
+    '/admin/roles/requests/:id/cancel',
+    {
+      schema: schema('Cancel a pending grant of admin (admin; audit-logged)', roleRequestDecisionResponse, {
+        params: roleRequestIdParams,
+      }),
+      onRequest: admin,
+    },
+    async (req) => ok(req, await cancelRequest(ctx, req.user!, req.params.id)),
+  );
+
+  app.get(
+    '/admin/audit-log',
+    {
+      schema: schema(
+        'The audit log, newest first, filtered by action, actor, target and days (admin, auditor)',
+        auditLogResponse,
+        {
+          querystring: auditLogQuery,
+        },
+      ),
+      onRequest: auditor,
+    },
+    async (req) => ok(req, await auditLog(ctx, req.query)),
+  );
+};

@@ -1,0 +1,91 @@
+import { rowsOf } from '@agc/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../src/lib/errors.ts';
+import { grantRole, type Member } from '../src/modules/members/index.ts';
+import { revokeRole } from '../src/modules/roles/service.ts';
+import { addMember, addRoot } from './funds-bills-support.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
+
+// Real concurrency needs real connections: this file runs in the suite's PostgreSQL pass (PGlite is one connection
+// in one process, where "at once" would only interleave).
+const PG = process.env.DATABASE_URL;
+const ROUNDS = 25;
+
+let s: TestServer;
+let root: Member;
+
+const actor = (m: Member) => ({ id: m.id, address: m.address, roles: ['admin' as const] });
+
+async function admins(): Promise<string[]> {
+  return rowsOf<{ id: string }>(
+    await s.ctx.db.execute(
+      sql`select user_id::text as id from user_roles where role = 'admin' order by user_id`,
+    ),
+  ).map((r) => r.id);
+}
+
+describe.skipIf(!PG)('revoking admins at once on PostgreSQL', () => {
+  beforeAll(async () => {
+    s = await startTestServer();
+    root = await addRoot(s.ctx);
+  });
+  afterAll(() => s?.close());
+
+  it('two admins revoking each other at once: one wins, the last admin stays (every round)', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      await s.ctx.db.execute(sql`delete from user_roles`);
+      const x = await addMember(s.ctx, root, 'left');
+      const y = await addMember(s.ctx, root, 'right');
+      await grantRole(s.ctx.db, x.id, 'admin', null);
+      await grantRole(s.ctx.db, y.id, 'admin', null);
+      const [auditBefore] = rowsOf<{ n: string }>(
+        await s.ctx.db.execute(sql`select count(*)::text as n from audit_log`),
+      );
+      const outcomes = await Promise.allSettled([
+        revokeRole(s.ctx, actor(x), { address: y.address, role: 'admin' }),
+        revokeRole(s.ctx, actor(y), { address: x.address, role: 'admin' }),
+      ]);
+      const won = outcomes.filter((o) => o.status === 'fulfilled');
+      const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+      expect(won, `round ${round}`).toHaveLength(1);
+      expect(lost[0]!.reason).toBeInstanceOf(AppError);
+      expect((lost[0]!.reason as AppError).key).toBe('roles.last_admin');
+      expect(await admins()).toHaveLength(1);
+      const [auditAfter] = rowsOf<{ n: string }>(
+        await s.ctx.db.execute(sql`select count(*)::text as n from audit_log`),
+      );
+      expect(Number(auditAfter!.n) - Number(auditBefore!.n)).toBe(1);
+    }
+  });
+
+  it('three admins, two revoked at once by the third: both go (nothing is refused that need not be)', async () => {
+    await s.ctx.db.execute(sql`delete from user_roles`);
+    const [x, y, z] = [
+      await addMember(s.ctx, root, 'left'),
+      await addMember(s.ctx, root, 'left'),
+      await addMember(s.ctx, root, 'right'),
+    ];
+    for (const m of [x, y, z]) await grantRole(s.ctx.db, m.id, 'admin', null);
+    const outcomes = await Promise.allSettled([
+      revokeRole(s.ctx, actor(z), { address: x.address, role: 'admin' }),
+      revokeRole(s.ctx, actor(z), { address: y.address, role: 'admin' }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(await admins()).toEqual([z.id.toString()]);
+  });
+
+  it('every admin revoked at once by one of them: exactly one admin is left', async () => {
+    await s.ctx.db.execute(sql`delete from user_roles`);
+    const team: Member[] = [];
+    for (let i = 0; i < 6; i++) team.push(await addMember(s.ctx, root, i % 2 ? 'left' : 'right'));
+    for (const m of team) await grantRole(s.ctx.db, m.id, 'admin', null);
+    const outcomes = await Promise.allSettled(
+      team.map((m, i) =>
+        revokeRole(s.ctx, actor(team[(i + 1) % team.length]!), { address: m.address, role: 'admin' }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
+    expect(await admins()).toHaveLength(1);
+  });
+});
