@@ -6,7 +6,7 @@ import { LoadingState } from '../../../components/LoadState.tsx';
 import { PageLink } from '../../../components/PageLink.tsx';
 import { Segmented } from '../../../components/Segmented.tsx';
 import { useInvite } from '../../../features/team/api/get-invite.ts';
-import { QrCode } from '../../../features/team/components/QrCode.tsx';
+import { QrCode } from '../../../components/QrCode.tsx';
 import { copyText } from '../../../features/team/copy.ts';
 import { bonusValues, inviteLink } from '../../../features/team/invite.ts';
 import { paths } from '../../../lib/paths.ts';
