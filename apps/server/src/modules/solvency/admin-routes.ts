@@ -1,5 +1,32 @@
+import { solvencyResponse } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
+import { solvency } from './service.ts';
 
-/** The solvency view's API (issue 17: being built). */
-export const solvencyAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, _opts) => {};
+const schema = routeSchemas('admin');
+
+/** The solvency view's API: read only, for auditors, analysts and admins (checked on the server). */
+export const solvencyAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/admin/solvency',
+    {
+      schema: schema(
+        "Members' liabilities by when they become payable against the treasury's token balances at one block (auditor, analyst, admin)",
+        solvencyResponse,
+      ),
+      onRequest: app.requireRole('auditor', 'analyst'),
+    },
+    async (req) => {
+      try {
+        return ok(req, await solvency(ctx));
+      } catch (err) {
+        // The answer says only that the chain cannot be read; why goes to the log.
+        if (err instanceof Error && err.cause)
+          req.log.warn({ err: err.cause }, 'solvency: chain read failed');
+        throw err;
+      }
+    },
+  );
+};

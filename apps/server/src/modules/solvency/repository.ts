@@ -1,0 +1,136 @@
+import { type DbOrTx, rowsOf } from '@agc/db';
+import { sql } from 'drizzle-orm';
+import { ACCOUNTS } from '../ledger/index.ts';
+
+/**
+ * All SQL of the solvency view: read-only aggregates over the ledger and the records whose amounts the ledger holds
+ * (withdrawals in member.locked, earn transfers out in member.earn_pending, launchpad purchases in
+ * member.launchpad_locked, fund orders and redemptions in member.fund_units / member.fund_units_redeeming). Each
+ * query reads one partial index or one grouped scan; none loops per member.
+ */
+
+/** The member accounts the view sums, by code (USDT and AGC only: fund units are valued separately). */
+export const MEMBER_TOKEN_CODES = [
+  ACCOUNTS.available,
+  ACCOUNTS.fundAvailableProfit,
+  ACCOUNTS.fundSubscribing,
+] as const;
+
+/** Sum of every member's balance per (code, token) for the given codes. */
+export async function memberTotals(db: DbOrTx, codes: readonly string[]): Promise<Map<string, bigint>> {
+  const rows = rowsOf<{ code: string; asset: string; total: string }>(
+    await db.execute(sql`
+      select code, asset, sum(balance)::text as total from ledger_accounts
+      where user_id is not null and code = any(${sql.param([...codes])}::text[]) and asset in ('USDT', 'AGC')
+      group by code, asset`),
+  );
+  return new Map(rows.map((r) => [`${r.code}|${r.asset}`, BigInt(r.total)]));
+}
+
+/** The balance of a system account (0 when it does not exist yet). */
+export async function systemBalance(db: DbOrTx, code: string, asset: string): Promise<bigint> {
+  const [row] = rowsOf<{ balance: string }>(
+    await db.execute(sql`select balance::text as balance from ledger_accounts
+      where coalesce(user_id, 0) = 0 and code = ${code} and asset = ${asset}`),
+  );
+  return BigInt(row?.balance ?? '0');
+}
+
+/** Withdrawals not paid and not rejected, per token and status: what the vault pays (received) and the count. */
+export async function openWithdrawals(db: DbOrTx) {
+  const rows = rowsOf<{ asset: 'USDT' | 'AGC'; status: 'Auditing' | 'Withdrawable'; received: string }>(
+    await db.execute(sql`
+      select asset, status, sum(received)::text as received from withdrawals
+      where status in ('Auditing', 'Withdrawable') group by asset, status`),
+  );
+  return rows.map((r) => ({ asset: r.asset, status: r.status, received: BigInt(r.received) }));
+}
+
+/**
+ * Pending simple-earn transfers out (USDT), summed by when they arrive: already due (the arrival job has not moved
+ * them yet), by `min5`, by `h72`, later.
+ */
+export async function pendingEarnOuts(db: DbOrTx, now: Date, min5: Date, h72: Date) {
+  const [row] = rowsOf<{ due: string; min5: string; h72: string; later: string }>(
+    await db.execute(sql`
+      select
+        coalesce(sum(amount) filter (where arrives_at <= ${now.toISOString()}::timestamptz), 0)::text as due,
+        coalesce(sum(amount) filter (where arrives_at > ${now.toISOString()}::timestamptz
+          and arrives_at <= ${min5.toISOString()}::timestamptz), 0)::text as min5,
+        coalesce(sum(amount) filter (where arrives_at > ${min5.toISOString()}::timestamptz
+          and arrives_at <= ${h72.toISOString()}::timestamptz), 0)::text as h72,
+        coalesce(sum(amount) filter (where arrives_at > ${h72.toISOString()}::timestamptz), 0)::text as later
+      from earn_movements where status = 'Pending'`),
+  );
+  return {
+    now: BigInt(row?.due ?? '0'),
+    min5: BigInt(row?.min5 ?? '0'),
+    h72: BigInt(row?.h72 ?? '0'),
+    later: BigInt(row?.later ?? '0'),
+  };
+}
+
+/** Launchpad purchases with AGC still locked, with their round's release terms (at most copies-per-round rows each). */
+export async function unreleasedPurchases(db: DbOrTx) {
+  const rows = rowsOf<{
+    agc: string;
+    released: string;
+    ends_at: string | Date;
+    cliff_days: number;
+    linear_days: number;
+  }>(
+    await db.execute(sql`
+      select p.agc::text as agc, p.released_agc::text as released, r.ends_at, r.cliff_days, r.linear_days
+      from launchpad_purchases p join launchpad_rounds r on r.id = p.round_id
+      where p.released_agc < p.agc`),
+  );
+  return rows.map((r) => ({
+    agc: BigInt(r.agc),
+    released: BigInt(r.released),
+    terms: {
+      endsAt: new Date(r.ends_at),
+      cliffDays: Number(r.cliff_days),
+      linearDays: Number(r.linear_days),
+    },
+  }));
+}
+
+/** Fund units members hold and may redeem, per product, split by whether the lock has ended at `now`. */
+export async function heldFundUnits(db: DbOrTx, now: Date) {
+  const rows = rowsOf<{ product_id: number | string; unlocked: boolean; units: string }>(
+    await db.execute(sql`
+      select product_id, coalesce(lock_ends_at <= ${now.toISOString()}::timestamptz, false) as unlocked,
+        sum(units_free)::text as units
+      from fund_orders where units_free > 0
+      group by 1, 2`),
+  );
+  return rows.map((r) => ({
+    productId: Number(r.product_id),
+    unlocked: r.unlocked === true,
+    units: BigInt(r.units),
+  }));
+}
+
+/** Units in Pending or Approved redemptions, per product and the fee rate fixed at each request. */
+export async function openRedemptionUnits(db: DbOrTx) {
+  const rows = rowsOf<{ product_id: number | string; fee_ppm: number | string; units: string }>(
+    await db.execute(sql`
+      select product_id, fee_ppm, sum(units)::text as units from fund_redemptions
+      where status in ('Pending', 'Approved') group by product_id, fee_ppm`),
+  );
+  return rows.map((r) => ({
+    productId: Number(r.product_id),
+    feePpm: Number(r.fee_ppm),
+    units: BigInt(r.units),
+  }));
+}
+
+/** The redemption fee rate (ppm) of each product. */
+export async function redemptionFees(db: DbOrTx, productIds: number[]): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = rowsOf<{ id: number | string; fee: number | string }>(
+    await db.execute(sql`select id, redemption_fee_ppm as fee from fund_products
+      where id = any(${sql.param([...new Set(productIds)])}::int[])`),
+  );
+  return new Map(rows.map((r) => [Number(r.id), Number(r.fee)]));
+}
