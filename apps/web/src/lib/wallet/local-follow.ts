@@ -13,6 +13,7 @@ import {
   sameNonce,
   updateSent,
 } from './local-sent.ts';
+import { RECEIPT_POLL_MS } from './rpc.ts';
 
 export interface MinedReceipt {
   status: 'success' | 'reverted';
@@ -119,4 +120,19 @@ export async function checkSentHash(client: PublicClient, hash: Hash): Promise<S
 export async function checkPendingSent(client: PublicClient, from: Address): Promise<SentTx[]> {
   for (const tx of listSent(from).filter((t) => t.status === 'pending')) await checkSent(client, tx);
   return listSent(from);
+}
+
+/** Checks `tx` every `intervalMs` until it settles (or `signal` aborts); the settled entry. */
+export async function waitSettled(
+  client: PublicClient,
+  tx: SentTx,
+  intervalMs: number = RECEIPT_POLL_MS,
+  signal?: AbortSignal,
+): Promise<SentTx> {
+  let current = tx;
+  for (;;) {
+    current = await checkSent(client, current);
+    if (current.status !== 'pending' || signal?.aborted) return current;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
 }

@@ -1,6 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { Hash } from 'viem';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { TxResult } from '../../../features/local-wallet/components/TxResult.tsx';
+import { useSendWallet } from '../../../features/local-wallet/hooks/send-wallet.ts';
+import { isTxHash, useTxFollow } from '../../../features/local-wallet/hooks/tx-follow.ts';
+import '../../../features/local-wallet/components/send.css';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+/** A local-wallet transaction (?hash=…) followed until mined, dropped or replaced; speed up or cancel it. */
 export default function LocalWalletResultPage() {
-  return <EmptyState />;
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const hash = search.get('hash');
+  return (
+    <div className="page">
+      {isTxHash(hash) ? (
+        <Followed key={hash} hash={hash} />
+      ) : (
+        <EmptyState description={t('localWalletPages.result.badHash')} />
+      )}
+    </div>
+  );
+}
+
+function Followed({ hash }: { hash: Hash }) {
+  const follow = useTxFollow(hash);
+  const wallet = useSendWallet();
+  return <TxResult follow={follow} unlocked={wallet.unlocked} onUnlocked={wallet.refresh} />;
 }

@@ -1,6 +1,24 @@
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { SendConfirm } from '../../../features/local-wallet/components/SendConfirm.tsx';
+import { SendForm } from '../../../features/local-wallet/components/SendForm.tsx';
+import { SendUnlockGate } from '../../../features/local-wallet/components/SendUnlock.tsx';
+import { useSendForm } from '../../../features/local-wallet/hooks/send-form.ts';
+import '../../../features/local-wallet/components/send.css';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+/** Send ETH, USDT or AGC from the local wallet: the form, its confirmation, then the result page. */
 export default function LocalWalletTransactionPage() {
-  return <EmptyState />;
+  return (
+    <div className="page">
+      <SendUnlockGate>{({ address }) => <SendPage address={address} />}</SendUnlockGate>
+    </div>
+  );
+}
+
+function SendPage({ address }: { address: `0x${string}` }) {
+  const form = useSendForm(address);
+  return (
+    <>
+      <SendForm form={form} />
+      <SendConfirm form={form} />
+    </>
+  );
 }

@@ -1,6 +1,23 @@
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { SendUnlockGate } from '../../../features/local-wallet/components/SendUnlock.tsx';
+import { SweepForm, SweepSteps } from '../../../features/local-wallet/components/SweepForm.tsx';
+import { useSweep } from '../../../features/local-wallet/hooks/sweep.tsx';
+import '../../../features/local-wallet/components/send.css';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+/** Move everything out of the local wallet to another address: tokens first, then the ETH left after fees. */
 export default function LocalWalletWithdrawalPage() {
-  return <EmptyState />;
+  return (
+    <div className="page">
+      <SendUnlockGate>{({ address }) => <SweepPage address={address} />}</SendUnlockGate>
+    </div>
+  );
+}
+
+function SweepPage({ address }: { address: `0x${string}` }) {
+  const sweep = useSweep(address);
+  return (
+    <>
+      <SweepForm sweep={sweep} />
+      <SweepSteps sweep={sweep} />
+    </>
+  );
 }

@@ -1,0 +1,214 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { parseEther } from 'viem';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '../../../lib/wallet/local.ts';
+import { findSent } from '../../../lib/wallet/local-sent.ts';
+import { cleanupPage } from '../../../test/cleanup.ts';
+import { renderPage } from '../../../test/render.tsx';
+import LocalWalletTransactionPage from './TransactionPage.tsx';
+
+// The chain the page reads, as a fake public client: balances, gas estimates and fees the tests set. The real
+// chain (anvil) is exercised by lib/wallet/local-*.test.ts and the Playwright spec.
+const USDT = '0x00000000000000000000000000000000000000b2';
+const AGC = '0x00000000000000000000000000000000000000a1';
+const CONTRACT = '0x00000000000000000000000000000000000000c3';
+const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const DEV_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const HASH = `0x${'ab'.repeat(32)}` as const;
+const BASE_FEE = 100_000_000n; // 0.1 gwei → max fee 0.2 gwei
+const ETH_FEE = 25_200n * 2n * BASE_FEE; // 21 000 gas + 20%
+const TOKEN_FEE = 60_000n * 2n * BASE_FEE; // 50 000 gas + 20%
+
+const chainState = vi.hoisted(() => ({ ETH: 0n, USDT: 0n, AGC: 0n }));
+const sent = vi.hoisted(() => ({ calls: [] as unknown[] }));
+
+vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>();
+  const client = {
+    getBlockNumber: async () => 100n,
+    getBalance: async () => chainState.ETH,
+    readContract: async ({ address }: { address: string }) =>
+      address === USDT ? chainState.USDT : chainState.AGC,
+    estimateGas: async ({ to }: { to: string }) => (to === USDT || to === AGC ? 50_000n : 21_000n),
+    simulateContract: async () => {
+      throw new Error('no NodeInterface');
+    },
+    getBlock: async () => ({ baseFeePerGas: BASE_FEE }),
+    estimateMaxPriorityFeePerGas: async () => 0n,
+    getCode: async ({ address }: { address: string }) =>
+      address === CONTRACT || address === USDT ? '0x6080' : undefined,
+  };
+  return {
+    ...original,
+    loadLocalChain: async () => ({ rpcUrl: 'http://rpc', client, tokens: { USDT, AGC } }),
+  };
+});
+
+vi.mock('../../../lib/wallet/local-send.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../lib/wallet/local-send.ts')>();
+  return {
+    ...original,
+    sendLocal: async (_chain: unknown, send: Parameters<typeof original.sendLocal>[1]) => {
+      sent.calls.push(send);
+      const { recordSent } = await import('../../../lib/wallet/local-sent.ts');
+      const tx = {
+        hash: HASH,
+        from: send.from,
+        to: send.recipient,
+        asset: send.asset,
+        amount: send.amount.toString(),
+        nonce: 0,
+        maxFeePerGas: send.fee.maxFeePerGas.toString(),
+        maxPriorityFeePerGas: send.fee.maxPriorityFeePerGas.toString(),
+        gas: send.fee.gasLimit.toString(),
+        kind: send.kind,
+        status: 'pending' as const,
+        createdAt: Date.now(),
+      };
+      recordSent(tx);
+      return tx;
+    },
+  };
+});
+
+const PATH = '/pages/localWallet/transaction';
+const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const amountError = () => screen.queryByTestId('send-amount-error')?.textContent ?? null;
+const recipientError = () => screen.queryByTestId('send-recipient-error')?.textContent ?? null;
+
+async function openPage(asset?: string) {
+  const view = renderPage(<LocalWalletTransactionPage />, asset ? `${PATH}?asset=${asset}` : PATH);
+  await waitFor(() => expect(screen.getByTestId('send-fee').textContent).not.toBe(''));
+  await waitFor(() => expect(screen.getByTestId('send-balance').textContent).toMatch(/\d/));
+  return view;
+}
+
+beforeEach(async () => {
+  Object.assign(chainState, { ETH: parseEther('1'), USDT: 25_000_000n, AGC: parseEther('3') });
+  sent.calls = [];
+  await importLocalWallet(DEV_KEY, 'correct horse battery');
+});
+
+afterEach(async () => {
+  await cleanupPage();
+  removeLocalWallet();
+});
+
+describe('send page', () => {
+  it('asks for the password while the wallet is locked', async () => {
+    lockLocalWallet();
+    renderPage(<LocalWalletTransactionPage />, PATH);
+    expect(screen.getByTestId('send-unlock-form')).toBeTruthy();
+    type('send-unlock-password', 'wrong password');
+    fireEvent.click(screen.getByTestId('send-unlock'));
+    expect((await screen.findByTestId('local-error')).textContent).toBe('Wrong password');
+    type('send-unlock-password', 'correct horse battery');
+    fireEvent.click(screen.getByTestId('send-unlock'));
+    expect(await screen.findByTestId('send-form', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('shows the balance and the fee estimate; the L1 part unavailable off Arbitrum', async () => {
+    await openPage();
+    expect(screen.getByTestId('send-balance').textContent).toBe('Balance 25 USDT');
+    expect(screen.getByTestId('send-fee').textContent).toBe(`0.000012 ETH`);
+    expect(TOKEN_FEE).toBe(12_000_000_000_000n);
+    expect(screen.getByTestId('send-fee-l1').textContent).toBe('Not available on this network');
+  });
+
+  it('refuses bad addresses: empty, malformed, wrong checksum; accepts all-lowercase', async () => {
+    await openPage();
+    fireEvent.click(screen.getByTestId('send-next'));
+    expect(recipientError()).toBe('Please enter the recipient address');
+    type('send-recipient', '0x1234');
+    expect(recipientError()).toMatch(/^This is not an address/);
+    type('send-recipient', `${TO.slice(0, 4)}a${TO.slice(5)}`);
+    expect(recipientError()).toMatch(/checksum \(EIP-55\)/);
+    type('send-recipient', TO.toLowerCase());
+    expect(recipientError()).toBeNull();
+    expect(screen.queryByTestId('send-confirm')).toBeNull();
+  });
+
+  it('refuses bad amounts: empty, exponent, too many decimals, zero, negative', async () => {
+    await openPage();
+    type('send-recipient', TO);
+    fireEvent.click(screen.getByTestId('send-next'));
+    expect(amountError()).toBe('Please enter the amount');
+    for (const [value, message] of [
+      ['1e3', 'Please enter the amount as a number, e.g. 12.5'],
+      ['1.0000001', 'This asset allows at most 6 decimal places'],
+      ['0', 'The amount must be greater than 0'],
+      ['-1', 'The amount must be greater than 0'],
+    ] as const) {
+      type('send-amount', value);
+      expect(amountError()).toBe(message);
+    }
+    fireEvent.click(screen.getByTestId('send-next'));
+    expect(screen.queryByTestId('send-confirm')).toBeNull();
+  });
+
+  it('token: "The token balance is insufficient", and a clear message when ETH cannot pay the fee', async () => {
+    await openPage();
+    type('send-recipient', TO);
+    type('send-amount', '25.000001');
+    await waitFor(() => expect(amountError()).toBe('The token balance is insufficient'));
+    chainState.ETH = TOKEN_FEE - 1n;
+    await openPageAgain();
+    type('send-recipient', TO);
+    type('send-amount', '25');
+    await waitFor(() => expect(amountError()).toBe('Not enough ETH to pay the network fee'));
+  });
+
+  it('ETH: "The balance is insufficient" when amount + fee exceed it; Max is balance minus fee', async () => {
+    await openPage('ETH');
+    type('send-recipient', TO);
+    type('send-amount', '1');
+    await waitFor(() => expect(amountError()).toBe('The balance is insufficient'));
+    fireEvent.click(screen.getByTestId('send-max'));
+    const max = parseEther('1') - ETH_FEE;
+    expect((screen.getByTestId('send-amount') as HTMLInputElement).value).toBe('0.99999496');
+    expect(max).toBe(999_994_960_000_000_000n);
+    expect(amountError()).toBeNull();
+  });
+
+  it('warns (without blocking) about a token contract or oneself', async () => {
+    await openPage();
+    type('send-recipient', USDT);
+    expect((await screen.findByTestId('send-warning')).dataset.warning).toBe('tokenContract');
+    type('send-recipient', DEV_ADDRESS);
+    await waitFor(() => expect(screen.getByTestId('send-warning').dataset.warning).toBe('self'));
+    type('send-amount', '1');
+    fireEvent.click(screen.getByTestId('send-next'));
+    expect(await screen.findByTestId('send-confirm')).toBeTruthy();
+    expect(screen.getByTestId('send-confirm-warning').textContent).toMatch(/your own address/);
+  });
+
+  it('the confirmation names amount and asset, the full recipient and the fee; Send records it and opens the result', async () => {
+    const { router } = await openPage('AGC');
+    type('send-recipient', TO.toLowerCase());
+    type('send-amount', '1.5');
+    fireEvent.click(screen.getByTestId('send-next'));
+    await screen.findByTestId('send-confirm');
+    expect(screen.getByTestId('send-confirm-amount').textContent).toBe('1.5 AGC');
+    expect(screen.getByTestId('send-confirm-recipient').textContent).toBe(TO);
+    expect(screen.getByTestId('send-confirm-fee').textContent).toBe('0.000012 ETH');
+    fireEvent.click(screen.getByTestId('send-confirm-send'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/localWallet/result'));
+    expect(router.state.location.search).toBe(`?hash=${HASH}`);
+    expect(sent.calls).toEqual([
+      expect.objectContaining({
+        asset: 'AGC',
+        recipient: TO,
+        amount: 1_500_000_000_000_000_000n,
+        kind: 'send',
+      }),
+    ]);
+    expect(findSent(HASH)).toMatchObject({ status: 'pending', asset: 'AGC', amount: '1500000000000000000' });
+  });
+});
+
+async function openPageAgain() {
+  await cleanupPage();
+  await openPage();
+}

@@ -1,0 +1,146 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
+import { Segmented } from '../../../components/Segmented.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { LOCAL_ASSETS } from '../../../lib/wallet/local-chain.ts';
+import type { SendForm as Form } from '../hooks/send-form.ts';
+import { formatLocalAmount } from '../model/send-format.ts';
+import { FeeRows } from './FeeRows.tsx';
+
+const AMOUNT_MAX_LENGTH = 64;
+
+/** The send form: asset, recipient, amount with Max, balance, fee estimate, warnings and errors, then Next. */
+export function SendForm({ form }: { form: Form }) {
+  const { t } = useTranslation();
+  const recipientId = useId();
+  const amountId = useId();
+  const recipientErrorId = useId();
+  const amountErrorId = useId();
+  const balance = form.balances.data?.[form.asset];
+  return (
+    <form className="card form send-form" onSubmit={form.submit} noValidate data-testid="send-form">
+      <Segmented
+        options={LOCAL_ASSETS.map((key) => ({ key, label: key }))}
+        value={form.asset}
+        onChange={form.changeAsset}
+        label={t('localWalletPages.send.asset')}
+        testIdPrefix="send-asset"
+        disabled={form.sending}
+      />
+      <p className="send-balance small" data-testid="send-balance">
+        <span className="muted">{t('localWalletPages.send.balance')}</span>{' '}
+        {balance !== undefined ? (
+          formatLocalAmount(balance, form.asset)
+        ) : form.balances.isError ? (
+          '-'
+        ) : (
+          <Skeleton inline />
+        )}
+      </p>
+      {form.balances.isError && (
+        <ErrorRetry error={form.balances.error} onRetry={() => void form.balances.refetch()} small />
+      )}
+      <label htmlFor={recipientId}>
+        <span>{t('localWalletPages.send.recipient')}</span>
+      </label>
+      <input
+        id={recipientId}
+        className="input send-recipient"
+        data-testid="send-recipient"
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        placeholder="0x…"
+        value={form.recipientText}
+        aria-invalid={form.recipientError ? true : undefined}
+        aria-describedby={form.recipientError ? recipientErrorId : undefined}
+        disabled={form.sending}
+        onChange={(e) => form.setRecipientText(e.target.value)}
+      />
+      {form.recipientError && (
+        <p
+          id={recipientErrorId}
+          className="error-text send-field-error"
+          role="alert"
+          data-testid="send-recipient-error"
+        >
+          {form.recipientError}
+        </p>
+      )}
+      {form.warning && (
+        <p
+          className="notice send-warning small"
+          role="status"
+          data-testid="send-warning"
+          data-warning={form.warning}
+        >
+          {t(`localWalletPages.send.warnings.${form.warning}`)}
+        </p>
+      )}
+      <label htmlFor={amountId}>
+        <span>{t('localWalletPages.send.amount', { asset: form.asset })}</span>
+      </label>
+      <div className="send-amount-field">
+        <input
+          id={amountId}
+          className="input"
+          data-testid="send-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={AMOUNT_MAX_LENGTH}
+          placeholder="0.00"
+          value={form.amountText}
+          aria-invalid={form.amountError || form.balanceError ? true : undefined}
+          aria-describedby={form.amountError || form.balanceError ? amountErrorId : undefined}
+          disabled={form.sending}
+          onChange={(e) => form.setAmountText(e.target.value)}
+        />
+        <span className="send-unit" aria-hidden="true">
+          {form.asset}
+        </span>
+        <button
+          type="button"
+          className="btn-link send-max"
+          data-testid="send-max"
+          disabled={!form.balances.data || !form.fee.data || form.sending}
+          onClick={form.fillMax}
+        >
+          {t('localWalletPages.send.max')}
+        </button>
+      </div>
+      {(form.amountError || form.balanceError) && (
+        <p
+          id={amountErrorId}
+          className="error-text send-field-error"
+          role="alert"
+          data-testid="send-amount-error"
+        >
+          {form.amountError ?? form.balanceError}
+        </p>
+      )}
+      <dl className="rows send-fee">
+        {form.fee.data ? (
+          <FeeRows fee={form.fee.data} testIdPrefix="send" />
+        ) : form.fee.isError ? (
+          <ErrorRetry
+            error={form.fee.error}
+            onRetry={() => void form.fee.refetch()}
+            testId="send-fee-error"
+            small
+          />
+        ) : (
+          <Skeleton />
+        )}
+      </dl>
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        data-testid="send-next"
+        disabled={form.sending}
+      >
+        {t('localWalletPages.send.next')}
+      </button>
+    </form>
+  );
+}

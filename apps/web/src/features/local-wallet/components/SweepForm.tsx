@@ -1,0 +1,140 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
+import { PageLink } from '../../../components/PageLink.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { StatusTag } from '../../../components/StatusTag.tsx';
+import { ValueRow } from '../../../components/ValueRow.tsx';
+import { paths, withQuery } from '../../../lib/paths.ts';
+import { LOCAL_ASSETS } from '../../../lib/wallet/local-chain.ts';
+import type { Sweep } from '../hooks/sweep.tsx';
+import { formatLocalAmount } from '../model/send-format.ts';
+
+/** The target address, the balances that will move, the fees, and Withdraw everything. */
+export function SweepForm({ sweep }: { sweep: Sweep }) {
+  const { t } = useTranslation();
+  const targetId = useId();
+  const errorId = useId();
+  const bal = sweep.balances.data;
+  return (
+    <form
+      className="card form send-form"
+      onSubmit={(e) => void sweep.submit(e)}
+      noValidate
+      data-testid="sweep-form"
+    >
+      <p className="muted small">{t('localWalletPages.sweep.intro')}</p>
+      <dl className="rows">
+        {LOCAL_ASSETS.map((asset) => (
+          <ValueRow key={asset} label={asset} testId={`sweep-balance-${asset}`}>
+            {bal ? formatLocalAmount(bal[asset], asset) : sweep.balances.isError ? '-' : <Skeleton inline />}
+          </ValueRow>
+        ))}
+        {sweep.plan.data && (
+          <ValueRow label={t('localWalletPages.sweep.fees')} testId="sweep-fees">
+            {formatLocalAmount(sweep.plan.data.tokenFees + sweep.plan.data.ethFee, 'ETH')}
+          </ValueRow>
+        )}
+      </dl>
+      {sweep.balances.isError && (
+        <ErrorRetry error={sweep.balances.error} onRetry={() => void sweep.balances.refetch()} small />
+      )}
+      {sweep.plan.isError && (
+        <ErrorRetry
+          error={sweep.plan.error}
+          onRetry={() => void sweep.plan.refetch()}
+          testId="sweep-plan-error"
+          small
+        />
+      )}
+      <label htmlFor={targetId}>
+        <span>{t('localWalletPages.sweep.to')}</span>
+      </label>
+      <input
+        id={targetId}
+        className="input send-recipient"
+        data-testid="sweep-target"
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        placeholder="0x…"
+        value={sweep.targetText}
+        aria-invalid={sweep.targetError ? true : undefined}
+        aria-describedby={sweep.targetError ? errorId : undefined}
+        disabled={sweep.running}
+        onChange={(e) => sweep.setTargetText(e.target.value)}
+      />
+      {sweep.targetError && (
+        <p id={errorId} className="error-text send-field-error" role="alert" data-testid="sweep-target-error">
+          {sweep.targetError}
+        </p>
+      )}
+      {sweep.warning && (
+        <p className="notice send-warning small" role="status" data-testid="sweep-warning">
+          {t(`localWalletPages.send.warnings.${sweep.warning}`)}
+        </p>
+      )}
+      {sweep.planProblem && (
+        <p className="error-text send-field-error" role="alert" data-testid="sweep-problem">
+          {sweep.planProblem}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="btn btn-primary btn-block send-submit"
+        data-testid="sweep-submit"
+        disabled={sweep.running || !sweep.plan.data || sweep.plan.data.problem !== null}
+        aria-busy={sweep.running || undefined}
+      >
+        {sweep.running ? t('localWalletPages.sweep.running') : t('localWalletPages.sweep.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** Each step of a sweep that started: asset, amount, status, link to its transaction. */
+export function SweepSteps({ sweep }: { sweep: Sweep }) {
+  const { t } = useTranslation();
+  if (!sweep.steps) return null;
+  const done = !sweep.running && !sweep.failure;
+  return (
+    <div className="card" data-testid="sweep-steps">
+      <ol className="sweep-steps">
+        {sweep.steps.map((step) => (
+          <li key={step.asset} data-testid={`sweep-step-${step.asset}`} data-status={step.status}>
+            <span>
+              <strong>{step.asset}</strong>{' '}
+              {step.amount !== null && step.status !== 'skipped' && (
+                <span className="muted small">{formatLocalAmount(step.amount, step.asset)}</span>
+              )}
+              {step.error && <span className="error-text small"> {step.error}</span>}
+            </span>
+            <StatusTag status={step.status} label={t(`localWalletPages.sweep.steps.${step.status}`)} />
+          </li>
+        ))}
+      </ol>
+      {sweep.failure && (
+        <p className="error-text" role="alert" data-testid="sweep-failure">
+          {sweep.failure}
+        </p>
+      )}
+      {done && (
+        <p className="muted" role="status" data-testid="sweep-done">
+          {t('localWalletPages.sweep.done')}
+        </p>
+      )}
+      {sweep.steps
+        .filter((s) => s.hash)
+        .map((s) => (
+          <PageLink
+            key={s.hash}
+            to={withQuery(paths.localWalletResult, { hash: s.hash as string })}
+            className="btn btn-link btn-block"
+            testId={`sweep-open-${s.asset}`}
+          >
+            {t('localWalletPages.sweep.openStep', { asset: s.asset })}
+          </PageLink>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
+import { PageLink } from '../../../components/PageLink.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { StatusTag } from '../../../components/StatusTag.tsx';
+import { ValueRow } from '../../../components/ValueRow.tsx';
+import { explorerTxUrl } from '../../../lib/format.ts';
+import { paths, withQuery } from '../../../lib/paths.ts';
+import type { SentTx } from '../../../lib/wallet/local-sent.ts';
+import type { TxFollow } from '../hooks/tx-follow.ts';
+import { formatLocalAmount } from '../model/send-format.ts';
+import { ActionError } from './FormParts.tsx';
+import { SendUnlockForm } from './SendUnlock.tsx';
+
+/** Where a transaction's explorer page is: Arbitrum One's explorer (the local wallet only knows that chain). */
+export const EXPLORER_URL = 'https://arbiscan.io';
+
+/** What was sent and what became of it; speed up / cancel while pending. */
+export function TxResult({
+  follow,
+  unlocked,
+  onUnlocked,
+}: {
+  follow: TxFollow;
+  unlocked: boolean;
+  onUnlocked: () => void;
+}) {
+  const { t } = useTranslation();
+  const { tx } = follow;
+  if (tx.isError || follow.chain.isError)
+    return (
+      <ErrorRetry
+        error={tx.error ?? follow.chain.error}
+        onRetry={() => void (follow.chain.isError ? follow.chain.refetch() : tx.refetch())}
+        testId="tx-error"
+      />
+    );
+  if (tx.data === undefined) return <Skeleton rows={5} />;
+  if (tx.data === null) return <EmptyState description={t('localWalletPages.result.unknown')} />;
+  const sent = tx.data;
+  const pending = sent.status === 'pending';
+  return (
+    <div className="card" data-testid="tx-result" data-status={sent.status}>
+      <div className="tx-status">
+        <StatusTag
+          status={sent.status}
+          label={t(`localWalletPages.result.status.${sent.status}`)}
+          testId="tx-status"
+        />
+        <h2 data-testid="tx-headline">{t(`localWalletPages.result.headline.${sent.status}`)}</h2>
+        {sent.reason && sent.status !== 'success' && (
+          <p className="muted small" data-testid="tx-reason">
+            {t(`localWalletPages.result.reason.${sent.reason}`)}
+          </p>
+        )}
+      </div>
+      <dl className="rows">
+        <ValueRow label={t('localWalletPages.result.kind')} testId="tx-kind">
+          {t(`localWalletPages.result.kinds.${sent.kind}`)}
+        </ValueRow>
+        <ValueRow label={t('localWalletPages.send.amountLabel')} testId="tx-amount">
+          {formatLocalAmount(BigInt(sent.amount), sent.asset)}
+        </ValueRow>
+        <div className="row">
+          <dt>{t('localWalletPages.send.recipient')}</dt>
+        </div>
+        <p className="break send-address" data-testid="tx-recipient">
+          {sent.to}
+        </p>
+        <ValueRow label={t('localWalletPages.result.nonce')} testId="tx-nonce">
+          {sent.nonce}
+        </ValueRow>
+        {sent.blockNumber && (
+          <ValueRow label={t('localWalletPages.result.block')} testId="tx-block">
+            {sent.blockNumber}
+          </ValueRow>
+        )}
+        <ValueRow
+          label={t(sent.feePaid ? 'localWalletPages.result.feePaid' : 'localWalletPages.result.maxFee')}
+          testId="tx-fee"
+        >
+          {formatLocalAmount(BigInt(sent.feePaid ?? BigInt(sent.gas) * BigInt(sent.maxFeePerGas)), 'ETH')}
+        </ValueRow>
+        <div className="row">
+          <dt>{t('localWalletPages.result.hash')}</dt>
+        </div>
+        <p className="break send-address small" data-testid="tx-hash">
+          {sent.hash}
+        </p>
+      </dl>
+      <a
+        className="btn btn-link btn-block"
+        href={explorerTxUrl(EXPLORER_URL, sent.hash)}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="tx-explorer"
+      >
+        {t('localWalletPages.result.explorer')}
+      </a>
+      <RelatedLinks sent={sent} />
+      {pending && <PendingActions follow={follow} unlocked={unlocked} onUnlocked={onUnlocked} />}
+    </div>
+  );
+}
+
+function RelatedLinks({ sent }: { sent: SentTx }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {sent.replacedBy && (
+        <PageLink
+          to={withQuery(paths.localWalletResult, { hash: sent.replacedBy })}
+          className="btn btn-secondary btn-block"
+          testId="tx-replaced-by"
+        >
+          {t('localWalletPages.result.openReplacement')}
+        </PageLink>
+      )}
+      {sent.replaces && (
+        <PageLink
+          to={withQuery(paths.localWalletResult, { hash: sent.replaces })}
+          className="btn btn-link btn-block"
+          testId="tx-replaces"
+        >
+          {t('localWalletPages.result.openOriginal')}
+        </PageLink>
+      )}
+    </>
+  );
+}
+
+function PendingActions({
+  follow,
+  unlocked,
+  onUnlocked,
+}: {
+  follow: TxFollow;
+  unlocked: boolean;
+  onUnlocked: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="tx-actions">
+      <p className="muted small">{t('localWalletPages.nonce.stuckHint')}</p>
+      {unlocked ? (
+        <>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            data-testid="tx-speed-up"
+            disabled={follow.busy}
+            aria-busy={follow.busy || undefined}
+            onClick={() => follow.replace('speedUp')}
+          >
+            {t('localWalletPages.nonce.speedUp')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-link btn-block danger"
+            data-testid="tx-cancel"
+            disabled={follow.busy}
+            onClick={() => follow.replace('cancel')}
+          >
+            {t('localWalletPages.nonce.cancel')}
+          </button>
+          <ActionError error={follow.error} />
+        </>
+      ) : (
+        <SendUnlockForm onUnlocked={onUnlocked} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// What the send and withdrawal pages read: the chain of /config and the wallet's three balances at one block
+// (refreshed), plus whether the local wallet exists and is unlocked in this tab.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Address } from 'viem';
+import { isLocalWalletUnlocked, localWalletAddress } from '../../../lib/wallet/local.ts';
+import { loadLocalChain, readLocalBalances } from '../../../lib/wallet/local-chain.ts';
+
+export const BALANCES_REFRESH_MS = 15_000;
+
+export const localChainQuery = { queryKey: ['localWallet', 'chain'] as const, queryFn: loadLocalChain };
+
+export function useLocalChain() {
+  return useQuery({ ...localChainQuery, staleTime: Number.POSITIVE_INFINITY });
+}
+
+export function balancesKey(address: Address | undefined) {
+  return ['localWallet', 'balances', address?.toLowerCase()] as const;
+}
+
+/** The wallet's ETH, USDT and AGC (minor units) at one block. */
+export function useLocalBalances(address: Address | undefined) {
+  const chain = useLocalChain();
+  return useQuery({
+    queryKey: balancesKey(address),
+    queryFn: () => readLocalBalances(chain.data as NonNullable<typeof chain.data>, address as Address),
+    enabled: chain.data !== undefined && address !== undefined,
+    refetchInterval: BALANCES_REFRESH_MS,
+  });
+}
+
+/** The stored wallet's address and whether this tab holds its key; `refresh` after unlocking. */
+export function useSendWallet() {
+  const [state, setState] = useState(() => ({
+    address: localWalletAddress(),
+    unlocked: isLocalWalletUnlocked(),
+  }));
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    setState({ address: localWalletAddress(), unlocked: isLocalWalletUnlocked() });
+    void queryClient.invalidateQueries({ queryKey: ['localWallet', 'balances'] });
+  };
+  return { ...state, refresh };
+}

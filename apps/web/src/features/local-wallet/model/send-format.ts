@@ -1,0 +1,18 @@
+// Amounts of the local wallet as the member confirms them: every digit the asset has (viem formatUnits, exact,
+// no float), the asset named after the number, and the thousands grouped.
+import { formatUnits } from 'viem';
+import { ASSET_DECIMALS, type LocalAsset } from '../../../lib/wallet/local-chain.ts';
+
+/** "1,234.5 USDT", "0.000021 ETH": exact, trailing zeros dropped. */
+export function formatLocalAmount(units: bigint, asset: LocalAsset): string {
+  const [whole = '0', fraction] = formatUnits(units, ASSET_DECIMALS[asset]).split('.');
+  const negative = whole.startsWith('-');
+  const digits = negative ? whole.slice(1) : whole;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''} ${asset}`;
+}
+
+/** The amount as the form's field takes it back (Max): plain digits, no grouping, no asset. */
+export function amountInput(units: bigint, asset: LocalAsset): string {
+  return formatUnits(units, ASSET_DECIMALS[asset]);
+}
