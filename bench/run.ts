@@ -10,6 +10,8 @@
  *  7. Fund NAV publication with 100k subscriptions and 100k redemptions, with a per-order baseline (bench/funds-nav.ts).
  *  8. Simple-earn daily interest for 1M holders, with a per-member loop baseline (bench/earn-interest.ts).
  *  9. Launchpad: 1,000 concurrent buyers of a 200-copy round, time to sell out and p99 (bench/launchpad-buy.ts).
+ * 10. Admin analytics: 90 days at 1M members and 10M ledger transfers, rollups vs the plain aggregate (bench/analytics.ts).
+ * 10. The same over real HTTP: 1 and 2 built server processes, the buyers in this process (bench/launchpad-http.ts).
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,10 +23,12 @@ import { gzipSync } from 'node:zlib';
 import { devAccount, devQuoteSigner, devVoucherSigner, freePort } from '@agc/contracts';
 import { toHex } from 'viem';
 import { apiSession } from '../e2e/support/api.ts';
+import { runAnalyticsBenchmark } from './analytics.ts';
 import { runEarnInterestBenchmark } from './earn-interest.ts';
 import { runFundNavBenchmark } from './funds-nav.ts';
 import { load, loadAll, type Result, startBuiltServer, stop, waitFor } from './http.ts';
 import { runLaunchpadBenchmark } from './launchpad-buy.ts';
+import { runLaunchpadHttpBenchmark } from './launchpad-http.ts';
 import { runOrderBenchmarks } from './orders.ts';
 import { dropPgDatabase, freshPgDatabase } from './pg.ts';
 import { runSettlementBenchmarks } from './settlement.ts';
@@ -136,9 +140,11 @@ function loginBundle() {
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
 
-/** `BENCH_PARTS` (comma-separated: me, bundle, orders, settlement, withdraw, funds, earn, launchpad) runs some of them; all by default. */
+/** `BENCH_PARTS` (comma-separated: me, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http) runs some of them; all by default. */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'me,bundle,orders,settlement,withdraw,funds,earn,launchpad').split(','),
+  (
+    process.env.BENCH_PARTS ?? 'me,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http'
+  ).split(','),
 );
 
 async function benchMe() {
@@ -201,6 +207,8 @@ async function main() {
   if (PARTS.has('funds')) await runFundNavBenchmark();
   if (PARTS.has('earn')) await runEarnInterestBenchmark();
   if (PARTS.has('launchpad')) await runLaunchpadBenchmark();
+  if (PARTS.has('launchpad-http')) await runLaunchpadHttpBenchmark();
+  if (PARTS.has('analytics')) await runAnalyticsBenchmark();
 }
 
 main().catch((e) => {
