@@ -1,0 +1,4 @@
+/** Query keys of the solvency page. */
+export const solvencyKeys = {
+  view: ['solvency', 'view'] as const,
+};
