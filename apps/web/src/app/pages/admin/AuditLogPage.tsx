@@ -1,6 +1,31 @@
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NoPermission } from '../../../components/NoPermission.tsx';
+import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
+import { flattenAuditLog, useAuditLog } from '../../../features/audit-log/api/get-audit-log.ts';
+import { AuditEntryCard } from '../../../features/audit-log/components/AuditEntryCard.tsx';
+import { AuditFilterForm } from '../../../features/audit-log/components/AuditFilterForm.tsx';
+import type { AuditFilters } from '../../../features/audit-log/model/filters.ts';
+import { isForbidden } from '../../../lib/request.ts';
+import '../../../features/audit-log/audit-log.css';
 
-/** Placeholder until its feature is built (issue 17): the layout shows the title, the page an empty state. */
-export default function Page() {
-  return <EmptyState />;
+/** The audit log (admin, auditor; the server answers 403 to anyone else): filters, then entries newest first. */
+export default function AuditLogPage() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const list = useAuditLog(filters);
+  if (isForbidden(list.error))
+    return <NoPermission testId="audit-log-no-permission" text={t('auditLog.noPermission')} />;
+  return (
+    <div className="page audit-log-page">
+      <AuditFilterForm onApply={setFilters} />
+      <PagedList
+        testId="audit-log-list"
+        items={flattenAuditLog(list.data?.pages)}
+        itemKey={(e) => e.id}
+        renderItem={(e) => <AuditEntryCard entry={e} />}
+        {...pagingProps(list)}
+      />
+    </div>
+  );
 }

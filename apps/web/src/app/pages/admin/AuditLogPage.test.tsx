@@ -1,0 +1,118 @@
+import type { AuditLogEntry } from '@agc/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useAuthStore } from '../../../stores/auth.ts';
+import { cleanupPage } from '../../../test/cleanup.ts';
+import { makeMe } from '../../../test/fixtures.ts';
+import { type ApiCall, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import AuditLogPage from './AuditLogPage.tsx';
+
+const PATH = '/pages/admin/auditLog';
+const ADMIN = '0x1111111111111111111111111111111111111111';
+const MEMBER = '0x4444444444444444444444444444444444444444';
+
+afterEach(cleanupPage);
+
+const entry = (id: number, over: Partial<AuditLogEntry> = {}): AuditLogEntry => ({
+  id: String(id),
+  actor: ADMIN,
+  action: 'role.grant',
+  target: `member:${MEMBER}`,
+  before: { roles: [] },
+  after: { roles: ['analyst'] },
+  created_at: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+
+/** 25 entries, 20 a page, newest first; filters echo back as the server would apply them. */
+function server(
+  list: (q: URLSearchParams) => AuditLogEntry[] = () => Array.from({ length: 25 }, (_, i) => entry(25 - i)),
+) {
+  useAuthStore.setState({ token: 'tok' });
+  return stubApi({
+    'GET /api/v1/me': () => ok(makeMe({ roles: ['auditor'] })),
+    'GET /api/v1/admin/audit-log': (url) => {
+      const all = list(url.searchParams);
+      const page = Number(url.searchParams.get('page'));
+      const size = Number(url.searchParams.get('size'));
+      const slice = all.slice((page - 1) * size, page * size);
+      return ok({ list: slice, total: all.length, page, size, has_more: page * size < all.length });
+    },
+  });
+}
+
+const reads = (calls: ApiCall[]) =>
+  calls.filter((c) => c.path === '/api/v1/admin/audit-log').map((c) => Object.fromEntries(c.query));
+
+describe('audit log page', () => {
+  it('answers "Admins only" to a member the server refuses (403)', async () => {
+    stubApi({ 'GET /api/v1/admin/audit-log': () => fail(403, 'You do not have permission to do this') });
+    renderPage(<AuditLogPage />, PATH);
+    expect((await screen.findByTestId('audit-log-no-permission')).textContent).toBe(
+      'Admins only: you do not have permission to read the audit log.',
+    );
+  });
+
+  it('shows each entry: action, who (or the system), target, each field before and after', async () => {
+    server(() => [
+      entry(3, {
+        action: 'role.confirm',
+        before: { roles: [], pending: { request: '7', role: 'admin', requested_by: ADMIN } },
+        after: { roles: ['admin'] },
+      }),
+      entry(2, {
+        actor: null,
+        action: 'order.confirm',
+        target: 'order:42',
+        before: { status: 'Pending' },
+        after: { status: 'Paid' },
+      }),
+      entry(1, { before: null, after: null }),
+    ]);
+    renderPage(<AuditLogPage />, PATH);
+    const confirm = within(await screen.findByTestId('audit-entry-3'));
+    expect(confirm.getByTestId('audit-entry-action').textContent).toBe('role.confirm');
+    expect(confirm.getByTestId('audit-entry-target').textContent).toBe(`member:${MEMBER}`);
+    expect(confirm.getByTestId('audit-before-roles').textContent).toBe('—');
+    expect(confirm.getByTestId('audit-after-roles').textContent).toBe('admin');
+    expect(confirm.getByTestId('audit-before-pending').textContent).toBe(
+      `request: 7; role: admin; requested_by: ${ADMIN}`,
+    );
+    expect(confirm.getByTestId('audit-after-pending').textContent).toBe('—');
+    const system = within(screen.getByTestId('audit-entry-2'));
+    expect(system.getByTestId('audit-entry-actor').textContent).toBe('System');
+    expect(system.getByTestId('audit-before-status').textContent).toBe('Pending');
+    expect(system.getByTestId('audit-after-status').textContent).toBe('Paid');
+    expect(within(screen.getByTestId('audit-entry-1')).getByText('No details recorded')).toBeTruthy();
+    expect(await screen.findByTestId('list-no-more')).toBeTruthy();
+  });
+
+  it('applies the filters the server reads; refuses a bad actor or range before asking; Clear shows all', async () => {
+    const calls = server((q) => (q.get('action') === 'role.' ? [entry(9)] : [entry(2), entry(1)]));
+    renderPage(<AuditLogPage />, PATH);
+    await screen.findByTestId('audit-entry-2');
+    const type = (field: string, value: string) =>
+      fireEvent.change(screen.getByTestId(`audit-log-filter-${field}`), { target: { value } });
+    type('actor', '0x12');
+    fireEvent.click(screen.getByTestId('audit-log-filter-apply'));
+    expect((await screen.findByTestId('audit-log-filter-error')).textContent).toBe(
+      'Enter a full wallet address: 0x and 40 hexadecimal characters.',
+    );
+    expect(reads(calls)).toHaveLength(1);
+    type('actor', ADMIN.toUpperCase().replace('0X', '0x'));
+    type('action', 'role.');
+    fireEvent.click(screen.getByTestId('audit-log-filter-apply'));
+    await screen.findByTestId('audit-entry-9');
+    expect(reads(calls).at(-1)).toEqual({ page: '1', size: '20', action: 'role.', actor: ADMIN });
+    fireEvent.click(screen.getByTestId('audit-log-filter-clear'));
+    await screen.findByTestId('audit-entry-2');
+    expect(reads(calls).at(-1)).toEqual({ page: '1', size: '20' });
+    expect((screen.getByTestId('audit-log-filter-action') as HTMLInputElement).value).toBe('');
+  });
+
+  it('an empty answer says No Data Available', async () => {
+    server(() => []);
+    renderPage(<AuditLogPage />, PATH);
+    await waitFor(() => expect(screen.getByText('No Data Available')).toBeTruthy());
+  });
+});

@@ -1,0 +1,4 @@
+/** Query keys of the admins' roles page. */
+export const adminRolesKeys = {
+  holders: ['admin-roles', 'holders'] as const,
+};

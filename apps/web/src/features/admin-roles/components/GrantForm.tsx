@@ -1,0 +1,88 @@
+import type { Role } from '@agc/shared';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Segmented } from '../../../components/Segmented.tsx';
+import { errorText } from '../../../lib/errors.ts';
+import { toast } from '../../../lib/ui.ts';
+import { useRoleChange } from '../api/post-role-change.ts';
+import { ROLES, readAddress } from '../model/roles.ts';
+
+/**
+ * Grant a role by address: the address is checked here by the server's rule first; the server's refusal (not a member,
+ * held already, a grant of admin pending already) shows under the form. Admin becomes a request another admin confirms.
+ */
+export function GrantForm() {
+  const { t } = useTranslation();
+  const grant = useRoleChange('grant');
+  const [address, setAddress] = useState('');
+  const [role, setRole] = useState<Role>('analyst');
+  const [error, setError] = useState<{ text: string; field: 'address' | null } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const read = readAddress(address);
+    if (read === null) {
+      setError({ text: t('adminRoles.grant.addressInvalid'), field: 'address' });
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await grant.mutateAsync({ address: read, role });
+      void toast(answer.status === 'pending' ? t('adminRoles.grant.pending') : t('adminRoles.grant.granted'));
+      setAddress('');
+    } catch (e) {
+      setError({ text: errorText(e, t), field: null });
+    }
+  };
+
+  return (
+    <form className="card form roles-grant" data-testid="roles-grant-form" onSubmit={submit} noValidate>
+      <h3 className="card-title">{t('adminRoles.grant.title')}</h3>
+      <label>
+        <span>{t('adminRoles.grant.address')}</span>
+        <input
+          className="input roles-address-input"
+          data-testid="roles-grant-address"
+          placeholder={t('adminRoles.grant.addressPlaceholder')}
+          value={address}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+          aria-invalid={error?.field === 'address'}
+          onChange={(e) => {
+            setAddress(e.target.value);
+            if (error) setError(null);
+          }}
+        />
+      </label>
+      <div className="roles-grant-role">
+        <span className="muted small">{t('adminRoles.grant.role')}</span>
+        <Segmented
+          variant="chips"
+          label={t('adminRoles.grant.role')}
+          testIdPrefix="roles-grant-role"
+          options={ROLES.map((key) => ({ key, label: t(`adminRoles.role.${key}`) }))}
+          value={role}
+          onChange={setRole}
+        />
+        <p className="muted small" data-testid="roles-grant-role-hint">
+          {t(`adminRoles.roleHint.${role}`)}
+          {role === 'admin' && ` ${t('adminRoles.grant.adminNote')}`}
+        </p>
+      </div>
+      {error && (
+        <p className="error-text" role="alert" data-testid="roles-grant-error">
+          {error.text}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        data-testid="roles-grant-submit"
+        disabled={grant.isPending}
+      >
+        {t('adminRoles.grant.submit')}
+      </button>
+    </form>
+  );
+}

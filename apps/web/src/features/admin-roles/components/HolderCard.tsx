@@ -1,0 +1,77 @@
+import type { RoleGrant, RoleHolder } from '@agc/shared';
+import { useTranslation } from 'react-i18next';
+import { Address } from '../../../components/Address.tsx';
+import { formatEventTime } from '../../../lib/format.ts';
+import { confirmModal, toast } from '../../../lib/ui.ts';
+import { useRoleChange } from '../api/post-role-change.ts';
+
+/**
+ * One holder: its address and each role with where it comes from (configuration, or who granted it and when) and a
+ * Revoke button (after a confirmation) on the granted ones; a refusal (the last admin) is toasted by the request wrapper.
+ */
+export function HolderCard({ holder }: { holder: RoleHolder }) {
+  const { t } = useTranslation();
+  const revoke = useRoleChange('revoke');
+
+  const ask = async (grant: RoleGrant) => {
+    const role = t(`adminRoles.role.${grant.role}`);
+    const yes = await confirmModal({
+      title: t('adminRoles.revokeTitle', { role }),
+      content: t('adminRoles.revokeText', { role, address: holder.address }),
+      confirmText: t('adminRoles.revoke'),
+      destructive: true,
+    });
+    if (!yes) return;
+    try {
+      await revoke.mutateAsync({ address: holder.address, role: grant.role });
+      void toast(t('adminRoles.revoked'));
+    } catch {
+      // The request wrapper toasted the server's message.
+    }
+  };
+
+  return (
+    <section className="card roles-holder" data-testid={`roles-holder-${holder.address}`}>
+      <div className="roles-holder-head">
+        <Address address={holder.address} testId="roles-holder-address" />
+        {!holder.member && <span className="muted small">{t('adminRoles.notSignedUp')}</span>}
+      </div>
+      <ul className="roles-grants">
+        {holder.roles.map((g) => (
+          <li key={g.role} className="roles-grant-row" data-testid={`roles-holder-role-${g.role}`}>
+            <div className="roles-grant-main">
+              <span className={`roles-tag roles-tag--${g.role}`}>{t(`adminRoles.role.${g.role}`)}</span>
+              {g.from_config ? (
+                <span className="muted small" data-testid="roles-from-config">
+                  {t('adminRoles.fromConfig')}
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="btn-link danger roles-revoke"
+                  data-testid={`roles-revoke-${g.role}`}
+                  disabled={revoke.isPending}
+                  onClick={() => void ask(g)}
+                >
+                  {t('adminRoles.revoke')}
+                </button>
+              )}
+            </div>
+            <p className="muted small roles-grant-origin">
+              {g.from_config ? (
+                t('adminRoles.fromConfigHint')
+              ) : g.granted_by ? (
+                <>
+                  {t('adminRoles.grantedBy')} <Address address={g.granted_by} copy={false} /> ·{' '}
+                  {formatEventTime(g.granted_at, t)}
+                </>
+              ) : (
+                `${t('adminRoles.grantedAtSetup')} · ${formatEventTime(g.granted_at, t)}`
+              )}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
