@@ -18,9 +18,10 @@ describe('audit order page', () => {
       'GET /api/v1/config': () => ok(CONFIG),
     });
     renderPage(<AuditOrderPage />, '/pages/admin/auditOrder');
-    expect((await screen.findByTestId('audit-no-permission')).textContent).toContain(
-      'You do not have permission to audit orders.',
+    expect((await screen.findByTestId('audit-no-permission')).textContent).toBe(
+      'Admins only: you do not have permission to audit orders.',
     );
+    expect(screen.queryByTestId('audit-tab-Verifying')).toBeNull();
     // The list reports its own errors: the request wrapper's toast would say the same thing again.
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByText('You are not allowed to do this')).toBeNull();

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@agc/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { NoPermission } from '../../../components/NoPermission.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { useAdminOrders } from '../../../features/shop/api/get-admin-orders.ts';
 import { AuditOrderCard } from '../../../features/shop/components/AuditOrderCard.tsx';
@@ -17,6 +17,9 @@ export default function AuditOrderPage() {
   const [status, setStatus] = useState<OrderStatus>('Verifying');
   const orders = useAdminOrders(status);
   const config = usePublicConfig();
+  // 'Admins only' as on every admin page: the page, tabs included, instead of itself (issue 17).
+  if (isForbidden(orders.error))
+    return <NoPermission testId="audit-no-permission" text={t('audit.noPermission')} />;
   return (
     <div className="page audit-order-page">
       <OrderStatusTabs keys={FILTERS} active={status} onChange={setStatus} testIdPrefix="audit-tab" />
@@ -24,13 +27,6 @@ export default function AuditOrderPage() {
         query={orders}
         testId="audit-order-list"
         renderItem={(order) => <AuditOrderCard order={order} explorerUrl={config.data?.explorer_url} />}
-        renderError={(error) =>
-          isForbidden(error) ? (
-            <div data-testid="audit-no-permission">
-              <EmptyState description={t('audit.noPermission')} />
-            </div>
-          ) : undefined
-        }
       />
     </div>
   );
