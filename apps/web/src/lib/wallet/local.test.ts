@@ -1,5 +1,6 @@
 import { stringToHex, verifyMessage } from 'viem';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { autoLock } from './auto-lock.ts';
 import { ensureChain } from './chain.ts';
 import { knownWallets, LOCAL_WALLET_RDNS, requestProviders, resetDiscovery } from './discovery.ts';
 import { UserRejectedRequestError, WrongPasswordError } from './errors.ts';
@@ -12,11 +13,13 @@ import {
   lockLocalWallet,
   PasswordTooShortError,
   removeLocalWallet,
+  revealLocalPrivateKey,
   unlockLocalWallet,
 } from './local.ts';
 import { MIN_PBKDF2_ITERATIONS } from './local-crypto.ts';
 import { LOCAL_WALLET_STORAGE_KEY } from './local-keystore.ts';
 import { installLocalWallet, localWalletProvider, setLocalUnlockPrompt } from './local-provider.ts';
+import { listSent, recordSent } from './local-sent.ts';
 
 // The first well-known development key of anvil/hardhat: public, never holds real funds.
 const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -182,5 +185,71 @@ describe('local wallet as an EIP-1193 provider', () => {
     removeLocalWallet();
     localWalletProvider.removeListener?.('accountsChanged', listener);
     expect(seen).toEqual([[DEV_ADDRESS], []]);
+  });
+});
+
+describe('local wallet: password checks, auto-lock, removal', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    removeLocalWallet();
+  });
+
+  it('reveals the key only with the password, decrypting it again even while unlocked', async () => {
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    await expect(revealLocalPrivateKey('not the password')).rejects.toBeInstanceOf(WrongPasswordError);
+    await expect(revealLocalPrivateKey(PASSWORD)).resolves.toBe(DEV_KEY);
+    lockLocalWallet();
+    await expect(revealLocalPrivateKey(PASSWORD)).resolves.toBe(DEV_KEY);
+    expect(isLocalWalletUnlocked()).toBe(false); // revealing does not unlock
+  });
+
+  it('unlocking arms the auto-lock; 15 idle minutes later a signing call finds it locked', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(10_000_000);
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    expect(autoLock.armed).toBe(true);
+    vi.setSystemTime(10_000_000 + 14 * 60_000);
+    await expect(
+      localWalletProvider.request({ method: 'personal_sign', params: ['0x1234', DEV_ADDRESS] }),
+    ).resolves.toMatch(/^0x/); // a signing call is activity
+    vi.setSystemTime(10_000_000 + 28 * 60_000);
+    expect(isLocalWalletUnlocked()).toBe(true);
+    vi.setSystemTime(10_000_000 + 29 * 60_000);
+    await expect(
+      localWalletProvider.request({ method: 'personal_sign', params: ['0x1234', DEV_ADDRESS] }),
+    ).rejects.toMatchObject({ code: 4100 });
+    expect(isLocalWalletUnlocked()).toBe(false);
+    expect(autoLock.armed).toBe(false);
+    await unlockLocalWallet(PASSWORD);
+    expect(autoLock.armed).toBe(true);
+    lockLocalWallet();
+    expect(autoLock.armed).toBe(false);
+  });
+
+  it('removing forgets this browser’s sends and history of the wallet, not another wallet’s', async () => {
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const;
+    const tx = (from: `0x${string}`, hash: `0x${string}`) => ({
+      hash,
+      from,
+      to: other,
+      asset: 'ETH' as const,
+      amount: '1',
+      nonce: 0,
+      maxFeePerGas: '1',
+      maxPriorityFeePerGas: '1',
+      gas: '21000',
+      kind: 'send' as const,
+      status: 'success' as const,
+      createdAt: 1,
+    });
+    recordSent(tx(DEV_ADDRESS, `0x${'1'.repeat(64)}`));
+    recordSent(tx(other, `0x${'2'.repeat(64)}`));
+    localStorage.setItem(`localWalletHistory:${DEV_ADDRESS.toLowerCase()}`, '{}');
+    removeLocalWallet();
+    expect(listSent(DEV_ADDRESS)).toEqual([]);
+    expect(listSent(other)).toHaveLength(1);
+    expect(localStorage.getItem(`localWalletHistory:${DEV_ADDRESS.toLowerCase()}`)).toBeNull();
+    expect(autoLock.armed).toBe(false);
   });
 });

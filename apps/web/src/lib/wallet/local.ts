@@ -4,11 +4,14 @@ import { configResponse } from '@agc/shared';
 import { createWalletClient, type Hex, hexToBigInt, http, isHex, type TypedDataDefinition } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { request } from '../request.ts';
+import { autoLock } from './auto-lock.ts';
 import { ARBITRUM_ONE, parseChainId } from './chain.ts';
 import { UserRejectedRequestError, WalletError } from './errors.ts';
 import { decryptSecret, encryptSecret } from './local-crypto.ts';
+import { forgetHistory } from './local-history.ts';
 import { type LocalKeystore, readKeystore, removeKeystore, writeKeystore } from './local-keystore.ts';
 import { announceLocalWallet, emitLocal, type UnlockPrompt } from './local-provider.ts';
+import { forgetSent } from './local-sent.ts';
 import { arbitrumChain, publicClientFor } from './rpc.ts';
 import { ProviderRpcError } from './types.ts';
 
@@ -71,6 +74,7 @@ async function store(privateKey: Hex, password: string): Promise<`0x${string}`> 
   };
   writeKeystore(keystore);
   unlocked = { account, privateKey };
+  autoLock.arm(lockLocalWallet);
   announceLocalWallet();
   if (previous?.toLowerCase() !== account.address.toLowerCase())
     emitLocal('accountsChanged', [account.address]);
@@ -87,8 +91,8 @@ export async function importLocalWallet(privateKey: string, password: string): P
   return store(normalizePrivateKey(privateKey), password);
 }
 
-/** Decrypts the stored key into memory. Wrong password → WrongPasswordError. */
-export async function unlockLocalWallet(password: string): Promise<`0x${string}`> {
+/** The stored key decrypted with `password` (WrongPasswordError when it is not the one). */
+async function decryptStored(password: string): Promise<{ account: PrivateKeyAccount; privateKey: Hex }> {
   const keystore = readKeystore();
   if (!keystore) throw new NoLocalWalletError();
   const privateKey = (await decryptSecret(keystore, password, {
@@ -97,12 +101,19 @@ export async function unlockLocalWallet(password: string): Promise<`0x${string}`
   const account = privateKeyToAccount(privateKey);
   if (account.address.toLowerCase() !== keystore.address.toLowerCase())
     throw new WalletError('The stored address does not match the key');
-  unlocked = { account, privateKey };
-  return account.address;
+  return { account, privateKey };
+}
+
+/** Decrypts the stored key into memory. Wrong password → WrongPasswordError. */
+export async function unlockLocalWallet(password: string): Promise<`0x${string}`> {
+  unlocked = await decryptStored(password);
+  autoLock.arm(lockLocalWallet);
+  return unlocked.account.address;
 }
 
 export function lockLocalWallet(): void {
   unlocked = null;
+  autoLock.disarm();
 }
 
 export function isLocalWalletUnlocked(): boolean {
@@ -113,15 +124,24 @@ export function localWalletAddress(): `0x${string}` | undefined {
   return readKeystore()?.address;
 }
 
-/** The key of the unlocked wallet, for the user's own backup. */
-export function exportLocalPrivateKey(): Hex {
-  if (!unlocked) throw new ProviderRpcError(4100, 'The local wallet is locked');
-  return unlocked.privateKey;
+/**
+ * The key in clear, for the member's own backup (shown, or written into a keystore file): only with the password
+ * typed again now, checked by decrypting the stored key, even when the wallet is unlocked.
+ */
+export async function revealLocalPrivateKey(password: string): Promise<Hex> {
+  return (await decryptStored(password)).privateKey;
 }
 
+/** Removes the key from this browser, with what this browser kept about it (sends, the history's cursor). */
 export function removeLocalWallet(): void {
+  const address = readKeystore()?.address;
   removeKeystore();
+  if (address) {
+    forgetSent(address);
+    forgetHistory(address);
+  }
   unlocked = null;
+  autoLock.disarm();
   emitLocal('accountsChanged', []);
 }
 
@@ -136,8 +156,11 @@ function getRpcUrl(): Promise<string> {
   return rpcUrl;
 }
 
+/** The unlocked key, for a call that uses it (which counts as activity for the auto-lock). */
 function requireUnlocked(): { account: PrivateKeyAccount; privateKey: Hex } {
+  autoLock.check(); // a key idle past its time is locked before it can sign
   if (!unlocked || !readKeystore()) throw new ProviderRpcError(4100, 'The local wallet is locked');
+  autoLock.touch();
   return unlocked;
 }
 

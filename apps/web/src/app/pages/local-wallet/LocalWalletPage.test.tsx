@@ -1,13 +1,42 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterEach, describe, expect, it } from 'vitest';
-import { removeLocalWallet } from '../../../lib/wallet/local.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { autoLock } from '../../../lib/wallet/auto-lock.ts';
+import { isLocalWalletUnlocked, removeLocalWallet } from '../../../lib/wallet/local.ts';
+import type { LocalBalances } from '../../../lib/wallet/local-chain.ts';
 import { setActiveWallet } from '../../../lib/wallet/session.ts';
 import { useAuthStore } from '../../../stores/auth.ts';
 import { useWalletStore } from '../../../stores/wallet.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { CONFIG, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import LocalWalletPage from './LocalWalletPage.tsx';
+
+// The chain: balances as the test sets them (or a failing RPC).
+const chain = vi.hoisted(() => ({
+  balances: null as LocalBalances | null,
+  fail: false,
+  reads: 0,
+}));
+vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>()),
+  loadLocalChain: async () => ({ rpcUrl: 'http://rpc', client: {}, tokens: { USDT: '0x1', AGC: '0x2' } }),
+  readLocalBalances: async () => {
+    chain.reads++;
+    if (chain.fail || !chain.balances) throw new Error('RPC unreachable');
+    return chain.balances;
+  },
+}));
+
+beforeEach(() => {
+  chain.balances = {
+    blockNumber: 100n,
+    ETH: 1_234_567_000_000_000_000n,
+    USDT: 12_345_678n,
+    AGC: 3n * 10n ** 18n,
+  };
+  chain.fail = false;
+  chain.reads = 0;
+});
 
 const PATH = '/pages/localWallet/index?code=ABC&side=left';
 // The first well-known development key of anvil/hardhat: public, never holds real funds.
@@ -17,8 +46,6 @@ const PASSWORD = 'correct horse battery';
 
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
-/** Presses the OK of the dialog opened last (an earlier one may still be animating out). */
-const pressOk = async () => (await screen.findAllByText('OK')).at(-1)?.click();
 const status = () => screen.getByTestId('local-status').textContent;
 
 afterEach(async () => {
@@ -60,7 +87,8 @@ describe('local wallet page', () => {
     // While the key is encrypted, the button says so (no bare "Loading").
     expect(screen.getByTestId('local-submit').textContent).toBe('Encrypting the key…');
     expect(screen.getByTestId('local-submit').getAttribute('aria-busy')).toBe('true');
-    expect((await screen.findByTestId('local-address')).textContent).toBe(DEV_ADDRESS);
+    expect((await screen.findByTestId('local-address')).getAttribute('data-address')).toBe(DEV_ADDRESS);
+    expect(screen.getByTestId('local-qr').getAttribute('data-value')).toBe(DEV_ADDRESS);
     expect(status()).toBe('Unlocked');
     expect(screen.getByTestId('local-use-login')).toBeTruthy();
 
@@ -75,14 +103,21 @@ describe('local wallet page', () => {
     await waitFor(() => expect(status()).toBe('Unlocked'));
     expect(screen.queryByTestId('local-error')).toBeNull();
 
-    fireEvent.click(screen.getByTestId('local-export'));
-    await pressOk();
+    // The key shows only with the password typed again (a wrong one shows nothing).
+    fireEvent.click(screen.getByTestId('local-reveal'));
+    type('local-check-password', 'wrong password');
+    fireEvent.click(screen.getByTestId('local-check-submit'));
+    expect((await screen.findByTestId('local-error')).textContent).toBe('Wrong password');
+    expect(screen.queryByTestId('local-private-key')).toBeNull();
+    type('local-check-password', PASSWORD);
+    fireEvent.click(screen.getByTestId('local-check-submit'));
     expect((await screen.findByTestId('local-private-key')).textContent).toBe(DEV_KEY);
-    await pressOk();
-    await waitFor(() => expect(screen.queryByTestId('local-private-key')).toBeNull());
+    fireEvent.click(screen.getByTestId('local-hide-key'));
+    expect(screen.queryByTestId('local-private-key')).toBeNull();
 
     fireEvent.click(screen.getByTestId('local-remove'));
-    await pressOk();
+    expect((await screen.findByTestId('local-remove-warning')).textContent).toContain('gone for good');
+    (await screen.findByText('Remove now')).click();
     expect(await screen.findByTestId('local-submit')).toBeTruthy();
     expect(screen.queryByTestId('local-address')).toBeNull();
   });
@@ -138,4 +173,144 @@ describe('local wallet page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Hide private key' }));
     expect(field.type).toBe('password');
   });
+
+  /** Imports the dev key under PASSWORD and waits for the unlocked wallet. */
+  const importDevKey = async () => {
+    fireEvent.click(screen.getByTestId('local-mode-import'));
+    type('local-import-key', DEV_KEY);
+    type('local-password', PASSWORD);
+    type('local-password-confirm', PASSWORD);
+    fireEvent.click(screen.getByTestId('local-submit'));
+    await screen.findByTestId('local-lock');
+  };
+
+  it('shows the three balances with their USDT value (AGC at the app price when signed in), and links', async () => {
+    useAuthStore.getState().setToken('jwt-1');
+    stubApi({
+      'GET /api/v1/token/price': () =>
+        ok({ symbol: 'AGC', price_usdt: '0.5', updated_at: '2026-11-25T00:00:00Z' }),
+    });
+    renderPage(<LocalWalletPage />, PATH);
+    await importDevKey();
+    expect((await screen.findByTestId('local-balance-ETH')).textContent).toBe('1.234567 ETH');
+    expect(screen.getByTestId('local-balance-USDT').textContent).toBe('12.3457 USDT');
+    expect(screen.getByTestId('local-balance-AGC').textContent).toBe('3.00 AGC');
+    expect((await screen.findByTestId('local-value-AGC')).textContent).toBe(' ≈ 1.50 USDT');
+    expect(screen.queryByTestId('local-value-ETH')).toBeNull(); // no ETH price in the app
+    for (const id of ['local-link-send', 'local-link-history', 'local-link-sweep'])
+      expect(screen.getByTestId(id)).toBeTruthy();
+  });
+
+  it('a failing read shows Load Failed in one place, and retry reads again', async () => {
+    chain.fail = true;
+    renderPage(<LocalWalletPage />, PATH);
+    await importDevKey();
+    expect(screen.getByTestId('local-balances-loading')).toBeTruthy();
+    expect((await screen.findByTestId('local-balances-error')).textContent).toContain('Load Failed');
+    expect(screen.queryByTestId('local-value-AGC')).toBeNull(); // signed out: no AGC price asked
+    chain.fail = false;
+    const before = chain.reads;
+    (await screen.findByText('Retry')).click();
+    expect((await screen.findByTestId('local-balance-USDT')).textContent).toBe('12.3457 USDT');
+    expect(chain.reads).toBeGreaterThan(before);
+  });
+
+  it('locks itself after 15 idle minutes (the page shows it), and unlocks with the password', async () => {
+    renderPage(<LocalWalletPage />, PATH);
+    await importDevKey();
+    expect(status()).toBe('Unlocked');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 15 * 60_000 + 1);
+      autoLock.check();
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(status()).toBe('Locked'));
+    expect(isLocalWalletUnlocked()).toBe(false);
+    type('local-unlock-password', PASSWORD);
+    fireEvent.click(screen.getByTestId('local-unlock'));
+    await waitFor(() => expect(status()).toBe('Unlocked'));
+  });
+
+  it('exports a keystore v3 file after the password, removes the wallet, and imports the file back', async () => {
+    const files: { name: string; text: string }[] = [];
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      const blob = blobs.get(this.href);
+      if (blob) void blob.text().then((text) => files.push({ name: this.download, text }));
+    });
+    const blobs = new Map<string, Blob>();
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (b: Blob) => {
+          const url = `blob:test/${blobs.size}`;
+          blobs.set(url, b);
+          return url;
+        },
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    renderPage(<LocalWalletPage />, PATH);
+    await importDevKey();
+    fireEvent.click(screen.getByTestId('local-export-keystore'));
+    type('local-check-password', 'not it at all');
+    fireEvent.click(screen.getByTestId('local-check-submit'));
+    expect((await screen.findByTestId('local-error')).textContent).toBe('Wrong password');
+    expect(files).toHaveLength(0);
+    type('local-check-password', PASSWORD);
+    fireEvent.click(screen.getByTestId('local-check-submit'));
+    await waitFor(() => expect(files).toHaveLength(1), { timeout: 20_000 });
+    const file = files[0] as { name: string; text: string };
+    expect(file.name).toMatch(
+      /^UTC--\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z--f39fd6e51aad88f6f4ce6ab8827279cfffb92266\.json$/,
+    );
+    const json = JSON.parse(file.text);
+    expect(json).toMatchObject({ version: 3, address: 'f39fd6e51aad88f6f4ce6ab8827279cfffb92266' });
+    expect(json.crypto).toMatchObject({
+      cipher: 'aes-128-ctr',
+      kdf: 'scrypt',
+      kdfparams: { n: 131072, r: 8, p: 1, dklen: 32 },
+    });
+    expect(file.text).not.toContain(DEV_KEY.slice(2));
+    clicked.mockRestore();
+
+    // Remove: the dialog offers the export first; then remove.
+    fireEvent.click(screen.getByTestId('local-remove'));
+    (await screen.findByText('Remove now')).click();
+    await screen.findByTestId('local-submit');
+
+    // Import the file back: a corrupt file and a wrong file password change nothing.
+    fireEvent.click(screen.getByTestId('local-mode-file'));
+    const pick = (text: string) =>
+      fireEvent.change(screen.getByTestId('local-keystore-file'), {
+        target: { files: [new File([text], 'key.json', { type: 'application/json' })] },
+      });
+    type('local-password', PASSWORD);
+    type('local-password-confirm', PASSWORD);
+    pick('{"version":3,"crypto":{}}');
+    type('local-keystore-password', PASSWORD);
+    await waitFor(() => expect(screen.queryByTestId('local-error')).toBeNull());
+    fireEvent.click(screen.getByTestId('local-submit'));
+    expect((await screen.findByTestId('local-error')).textContent).toBe(
+      'This file is not a keystore file this wallet can read.',
+    );
+    pick(file.text);
+    type('local-keystore-password', 'wrong password');
+    await new Promise((r) => setTimeout(r, 50));
+    fireEvent.click(screen.getByTestId('local-submit'));
+    await waitFor(() => expect(screen.getByTestId('local-error').textContent).toBe('Wrong password'), {
+      timeout: 20_000,
+    });
+    expect(screen.queryByTestId('local-address')).toBeNull();
+    type('local-keystore-password', PASSWORD);
+    fireEvent.click(screen.getByTestId('local-submit'));
+    expect(
+      (await screen.findByTestId('local-address', {}, { timeout: 20_000 })).getAttribute('data-address'),
+    ).toBe(DEV_ADDRESS);
+    expect((await screen.findByTestId('local-balance-USDT')).textContent).toBe('12.3457 USDT');
+    vi.unstubAllGlobals();
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -6,6 +6,8 @@ import { useWalletLogin } from '../../../features/auth/hooks/use-wallet-login.ts
 import { readInvite } from '../../../features/auth/invite.ts';
 import { afterLoginTarget } from '../../../features/auth/redirect.ts';
 import { configQueryOptions } from '../../../features/config/api/get-config.ts';
+import { BackupSection } from '../../../features/local-wallet/components/BackupSection.tsx';
+import { BalancesCard } from '../../../features/local-wallet/components/BalancesCard.tsx';
 import { CreateWalletForm } from '../../../features/local-wallet/components/CreateWalletForm.tsx';
 import { ActionError, WalletButton } from '../../../features/local-wallet/components/FormParts.tsx';
 import {
@@ -13,14 +15,18 @@ import {
   UnlockForm,
   WalletStatus,
 } from '../../../features/local-wallet/components/UnlockedWallet.tsx';
+import { WalletLinks } from '../../../features/local-wallet/components/WalletLinks.tsx';
+import { useLocalBalances } from '../../../features/local-wallet/hooks/use-local-balances.ts';
 import { LOCAL_WALLET, useLocalWallet } from '../../../features/local-wallet/hooks/use-local-wallet.tsx';
+import { tokenPriceQueryOptions } from '../../../features/shop/api/get-token-price.ts';
 import { useIsLoggedIn } from '../../../stores/auth.ts';
 import '../../../features/local-wallet/local-wallet.css';
 
 /**
  * The local wallet: a key kept in this browser, encrypted with a password, usable to sign in when the
  * browser has no wallet extension. "Use it to log in" signs in with it at once (SIWE, with the invite this page
- * was opened with) and goes on to the page that was asked for, or home.
+ * was opened with) and goes on to the page that was asked for, or home. Its balances show whether it is locked
+ * or not (they are public); the AGC price (for the USDT value) is the app's, read only when signed in.
  */
 export default function LocalWalletPage() {
   const { t } = useTranslation();
@@ -34,6 +40,8 @@ export default function LocalWalletPage() {
     loadConfig: () => queryClient.fetchQuery(configQueryOptions),
     target: afterLoginTarget(search),
   });
+  const balances = useLocalBalances(wallet.address);
+  const price = useQuery({ ...tokenPriceQueryOptions, enabled: loggedIn && Boolean(wallet.address) });
 
   if (!wallet.address) {
     return (
@@ -46,8 +54,10 @@ export default function LocalWalletPage() {
   }
 
   return (
-    <div className="page">
+    <div className="page stack">
       <WalletStatus address={wallet.address} unlocked={wallet.unlocked} />
+      <BalancesCard query={balances} agcPrice={price.data?.price_usdt ?? null} />
+      <WalletLinks />
       {wallet.unlocked ? (
         <UnlockedActions
           wallet={wallet}
@@ -64,6 +74,7 @@ export default function LocalWalletPage() {
         <UnlockForm wallet={wallet} />
       )}
       <ActionError error={wallet.error ?? login.error} />
+      <BackupSection wallet={wallet} />
       <WalletButton testId="local-remove" variant="danger" onClick={wallet.remove}>
         {t('localWallet.remove')}
       </WalletButton>

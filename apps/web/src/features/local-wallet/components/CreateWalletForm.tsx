@@ -11,7 +11,9 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
   const options: { key: CreateMode; label: string }[] = [
     { key: 'create', label: t('localWallet.create') },
     { key: 'import', label: t('localWallet.import') },
+    { key: 'file', label: t('localWalletPages.keystore.importMode') },
   ];
+  const percent = wallet.progress === null ? null : Math.floor(wallet.progress * 100);
   return (
     <>
       <Segmented options={options} value={form.mode} onChange={form.setMode} testIdPrefix="local-mode" />
@@ -24,6 +26,28 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
             onChange={form.setPrivateKey}
             placeholder="0x…"
           />
+        )}
+        {form.mode === 'file' && (
+          <>
+            <label>
+              <span>{t('localWalletPages.keystore.file')}</span>
+              <input
+                className="input"
+                type="file"
+                accept=".json,application/json,text/plain"
+                data-testid="local-keystore-file"
+                onChange={(e) => form.pickFile(e.target.files?.[0])}
+              />
+            </label>
+            <PasswordField
+              label={t('localWalletPages.keystore.filePassword')}
+              testId="local-keystore-password"
+              autoComplete="current-password"
+              value={form.filePassword}
+              onChange={form.setFilePassword}
+            />
+            <p className="muted small">{t('localWalletPages.keystore.newPasswordHint')}</p>
+          </>
         )}
         <PasswordField
           label={t('localWallet.password')}
@@ -43,8 +67,18 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
         <SubmitButton
           testId="local-submit"
           busy={wallet.busy}
-          label={t(form.mode === 'create' ? 'localWallet.create' : 'localWallet.import')}
-          busyLabel={t('localWallet.busy.encrypt')}
+          label={t(
+            form.mode === 'create'
+              ? 'localWallet.create'
+              : form.mode === 'import'
+                ? 'localWallet.import'
+                : 'localWalletPages.keystore.import',
+          )}
+          busyLabel={
+            percent === null
+              ? t('localWallet.busy.encrypt')
+              : t('localWalletPages.keystore.decrypting', { percent })
+          }
         />
       </form>
     </>

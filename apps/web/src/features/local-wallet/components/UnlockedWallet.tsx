@@ -1,24 +1,28 @@
 import { useTranslation } from 'react-i18next';
+import { Address } from '../../../components/Address.tsx';
+import { QrCode } from '../../../components/QrCode.tsx';
 import type { LocalWalletState } from '../hooks/use-local-wallet.tsx';
 import { PasswordField, SubmitButton, WalletButton } from './FormParts.tsx';
 
-/** The stored wallet: its address and whether it is unlocked. */
+/** The stored wallet: its address (to receive: QR and copy) and whether it is unlocked. */
 export function WalletStatus({ address, unlocked }: { address: string; unlocked: boolean }) {
   const { t } = useTranslation();
   return (
-    <section className="card">
+    <section className="card local-address-card">
       <p className="muted">{t('localWallet.address')}</p>
-      <p className="break" data-testid="local-address">
-        {address}
-      </p>
+      <div className="local-qr">
+        <QrCode value={address} size={168} testId="local-qr" />
+      </div>
+      <Address address={address} full testId="local-address" />
       <p className="muted small" data-testid="local-status">
         {t(unlocked ? 'localWallet.unlocked' : 'localWallet.locked')}
       </p>
+      {unlocked && <p className="muted small">{t('localWalletPages.autoLock.hint')}</p>}
     </section>
   );
 }
 
-/** Locked: its password unlocks it (the key is decrypted into memory until the page reloads). */
+/** Locked: its password unlocks it (the key is decrypted into memory until the page reloads or it locks). */
 export function UnlockForm({ wallet }: { wallet: LocalWalletState }) {
   const { t } = useTranslation();
   return (
@@ -46,7 +50,7 @@ export interface UseToLogin {
   step: string | null;
 }
 
-/** Unlocked: sign in with it (when signed out), lock it, or show its key. */
+/** Unlocked: sign in with it (when signed out), or lock it now. */
 export function UnlockedActions({ wallet, login }: { wallet: LocalWalletState; login?: UseToLogin }) {
   const { t } = useTranslation();
   return (
@@ -62,10 +66,7 @@ export function UnlockedActions({ wallet, login }: { wallet: LocalWalletState; l
         </WalletButton>
       )}
       <WalletButton testId="local-lock" variant="secondary" onClick={wallet.lock}>
-        {t('localWallet.lock')}
-      </WalletButton>
-      <WalletButton testId="local-export" variant="secondary" onClick={wallet.exportKey}>
-        {t('localWallet.exportKey')}
+        {t('localWalletPages.index.lockNow')}
       </WalletButton>
     </section>
   );

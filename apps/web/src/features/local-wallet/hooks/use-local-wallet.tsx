@@ -1,18 +1,21 @@
-// The local wallet's flows (create or import, unlock, lock, export the key, remove) over the storage,
-// crypto and provider of lib/wallet/local*.ts; the page only lays them out.
-import { type FormEvent, useState } from 'react';
+// The local wallet's flows (create, import a key or a keystore file, unlock, lock, reveal the key, export a
+// keystore file, remove) over the storage, crypto and provider of lib/wallet/local*.ts and keystore-v3.ts; the
+// page only lays them out.
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alertModal, confirmModal, toast } from '../../../lib/ui.ts';
+import { loadImperativeUi, toast } from '../../../lib/ui.ts';
+import { autoLock } from '../../../lib/wallet/auto-lock.ts';
 import type { DiscoveredWallet } from '../../../lib/wallet/discovery.ts';
+import { decryptKeystoreV3, encryptKeystoreV3, keystoreFileName } from '../../../lib/wallet/keystore-v3.ts';
 import {
   createLocalWallet,
-  exportLocalPrivateKey,
   importLocalWallet,
   isLocalWalletUnlocked,
   localWalletAddress,
   lockLocalWallet,
   MIN_PASSWORD_LENGTH,
   removeLocalWallet,
+  revealLocalPrivateKey,
   unlockLocalWallet,
 } from '../../../lib/wallet/local.ts';
 import { localWalletInfo, localWalletProvider } from '../../../lib/wallet/local-provider.ts';
@@ -21,7 +24,53 @@ import { useWalletAction } from './use-wallet-action.ts';
 /** The local wallet as a wallet to sign in with (what its EIP-6963 announcement carries). */
 export const LOCAL_WALLET: DiscoveredWallet = { info: localWalletInfo, provider: localWalletProvider };
 
-export type CreateMode = 'create' | 'import';
+export type CreateMode = 'create' | 'import' | 'file';
+/** What the password asked again is for: showing the key, or writing it into a keystore file. */
+export type PasswordPurpose = 'reveal' | 'export';
+
+/** Largest keystore file read (real ones are ~500 bytes). */
+const MAX_KEYSTORE_FILE_BYTES = 64 * 1024;
+
+/** Saves text as a file through the browser's download. */
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Remove: export first, remove now, or cancel (a dialog of three choices). */
+async function chooseRemove(t: (key: string) => string): Promise<'export' | 'remove' | null> {
+  const { Modal } = await loadImperativeUi();
+  return new Promise((resolve) => {
+    Modal.show({
+      title: t('localWalletPages.index.removeTitle'),
+      content: <p data-testid="local-remove-warning">{t('localWalletPages.index.removeWarning')}</p>,
+      closeOnAction: true,
+      actions: [
+        {
+          key: 'export',
+          text: t('localWalletPages.index.exportFirst'),
+          primary: true,
+          onClick: () => resolve('export'),
+        },
+        {
+          key: 'remove',
+          text: t('localWalletPages.index.removeNow'),
+          danger: true,
+          onClick: () => resolve('remove'),
+        },
+        { key: 'cancel', text: t('common.cancel'), onClick: () => resolve(null) },
+      ],
+      onClose: () => resolve(null),
+    });
+  });
+}
 
 export function useLocalWallet() {
   const { t } = useTranslation();
@@ -32,17 +81,36 @@ export function useLocalWallet() {
   const [confirm, setConfirm] = useState('');
   const [privateKey, setPrivateKey] = useState('');
   const [mode, setMode] = useState<CreateMode>('create');
+  const [keystoreFile, setKeystoreFile] = useState<{ name: string; text: string } | null>(null);
+  const [filePassword, setFilePassword] = useState('');
+  const [purpose, setPurpose] = useState<PasswordPurpose | null>(null);
+  const [checkPassword, setCheckPassword] = useState('');
+  const [revealed, setRevealed] = useState<string | null>(null);
+  /** 0..1 of a keystore file's key derivation, while one runs. */
+  const [progress, setProgress] = useState<number | null>(null);
 
-  /** Reads the stored wallet again after a change, and forgets what was typed. */
+  /** Reads the stored wallet again after a change, and forgets what was typed or shown. */
   const refresh = () => {
     setAddress(localWalletAddress());
     setUnlocked(isLocalWalletUnlocked());
     setPassword('');
     setConfirm('');
     setPrivateKey('');
+    setKeystoreFile(null);
+    setFilePassword('');
+    setPurpose(null);
+    setCheckPassword('');
+    setRevealed(null);
+    setProgress(null);
   };
 
-  /** Creates a key, or imports the one typed, under the password (typed twice). */
+  // The auto-lock (15 idle minutes) locks the key behind the page's back: show it locked, hide a shown key.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh only sets state
+  useEffect(() => autoLock.onLocked(refresh), []);
+
+  const onProgress = (fraction: number) => setProgress(fraction);
+
+  /** Creates a key, or imports the one typed or the keystore file's, under the password (typed twice). */
   const create = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
@@ -50,11 +118,40 @@ export function useLocalWallet() {
         throw new Error(t('localWallet.errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH }));
       if (password !== confirm) throw new Error(t('localWallet.errors.passwordMismatch'));
       if (mode === 'create') await createLocalWallet(password);
-      else await importLocalWallet(privateKey, password);
+      else if (mode === 'import') await importLocalWallet(privateKey, password);
+      else {
+        if (!keystoreFile) throw new Error(t('localWalletPages.keystore.errors.noFile'));
+        try {
+          const { privateKey: key } = await decryptKeystoreV3(keystoreFile.text, filePassword, {
+            onProgress,
+          });
+          await importLocalWallet(key, password);
+        } finally {
+          setProgress(null);
+        }
+      }
       refresh();
-      toast(t(mode === 'create' ? 'localWallet.created' : 'localWallet.imported'));
+      toast(
+        t(
+          mode === 'create'
+            ? 'localWallet.created'
+            : mode === 'import'
+              ? 'localWallet.imported'
+              : 'localWalletPages.keystore.imported',
+        ),
+      );
     });
   };
+
+  /** The keystore file picked (read as text; a file too large to be one is refused at once). */
+  const pickFile = (file: File | undefined) =>
+    void run(async () => {
+      setKeystoreFile(null);
+      if (!file) return;
+      if (file.size > MAX_KEYSTORE_FILE_BYTES)
+        throw new Error(t('localWalletPages.keystore.errors.invalidFile'));
+      setKeystoreFile({ name: file.name, text: await file.text() });
+    });
 
   const unlock = (e: FormEvent) => {
     e.preventDefault();
@@ -69,50 +166,83 @@ export function useLocalWallet() {
     refresh();
   };
 
-  /** Runs `action` once the member has confirmed what the dialog `title` and `content` say. */
-  const afterConfirm = (
-    title: string,
-    content: string,
-    action: () => Promise<void> | void,
-    destructive = false,
-  ) =>
+  /** Asks for the password again before the key is shown or written to a file. */
+  const askPassword = (next: PasswordPurpose) => {
+    setRevealed(null);
+    setCheckPassword('');
+    setPurpose(next);
+  };
+
+  /** The password asked again: checked by decrypting the stored key, then the key is shown or exported. */
+  const submitPassword = (e: FormEvent) => {
+    e.preventDefault();
     void run(async () => {
-      if (await confirmModal({ title: t(title), content: t(content), destructive })) await action();
+      const key = await revealLocalPrivateKey(checkPassword);
+      if (purpose === 'reveal') {
+        setRevealed(key);
+      } else if (purpose === 'export') {
+        try {
+          const keystore = await encryptKeystoreV3(key, checkPassword, { onProgress });
+          download(keystoreFileName(keystore.address), JSON.stringify(keystore));
+        } finally {
+          setProgress(null);
+        }
+        toast(t('localWalletPages.keystore.exported'));
+      }
+      setPurpose(null);
+      setCheckPassword('');
     });
+  };
 
-  /** Shows the private key, after a warning. */
-  const exportKey = () =>
-    afterConfirm('localWallet.exportKey', 'localWallet.exportWarning', async () => {
-      await alertModal(
-        <code className="break" data-testid="local-private-key">
-          {exportLocalPrivateKey()}
-        </code>,
-        { title: t('localWallet.exportKey'), confirmText: t('common.ok') },
-      );
-    });
+  const cancelPassword = () => {
+    setPurpose(null);
+    setCheckPassword('');
+  };
 
-  /** Removes the key from this browser, after a confirmation. */
+  const hideKey = () => setRevealed(null);
+
+  /** Removes the key from this browser after a warning that offers to export it first. */
   const remove = () =>
-    afterConfirm(
-      'localWallet.remove',
-      'localWallet.removeConfirm',
-      () => {
+    void run(async () => {
+      const choice = await chooseRemove(t);
+      if (choice === 'export') askPassword('export');
+      else if (choice === 'remove') {
         removeLocalWallet();
         refresh();
-      },
-      true,
-    );
+      }
+    });
 
   return {
     address,
     unlocked,
     busy,
     error,
-    form: { password, setPassword, confirm, setConfirm, privateKey, setPrivateKey, mode, setMode },
+    progress,
+    revealed,
+    purpose,
+    form: {
+      password,
+      setPassword,
+      confirm,
+      setConfirm,
+      privateKey,
+      setPrivateKey,
+      mode,
+      setMode,
+      keystoreFile,
+      pickFile,
+      filePassword,
+      setFilePassword,
+      checkPassword,
+      setCheckPassword,
+    },
     create,
     unlock,
     lock,
-    exportKey,
+    askPassword,
+    submitPassword,
+    cancelPassword,
+    hideKey,
     remove,
   };
 }

@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next';
+import type { LocalWalletState } from '../hooks/use-local-wallet.tsx';
+import { PasswordField, SubmitButton, WalletButton } from './FormParts.tsx';
+
+/**
+ * Back up the key: a keystore file (JSON v3, what other wallets import) or the key in clear. Both ask for the
+ * password again, checked by decrypting the stored key; the key shows until hidden, locked or left.
+ */
+export function BackupSection({ wallet }: { wallet: LocalWalletState }) {
+  const { t } = useTranslation();
+  const percent = wallet.progress === null ? null : Math.floor(wallet.progress * 100);
+  return (
+    <section className="card stack" data-testid="local-backup">
+      <h2 className="card-title">{t('localWalletPages.keystore.title')}</h2>
+      <p className="muted small">{t('localWalletPages.keystore.hint')}</p>
+      {wallet.purpose ? (
+        <form className="form" onSubmit={wallet.submitPassword} data-testid="local-check-form">
+          <p className="small">
+            {t(
+              wallet.purpose === 'export'
+                ? 'localWalletPages.keystore.passwordForFile'
+                : 'localWalletPages.reveal.passwordForKey',
+            )}
+          </p>
+          <PasswordField
+            label={t('localWallet.password')}
+            testId="local-check-password"
+            autoComplete="current-password"
+            value={wallet.form.checkPassword}
+            onChange={wallet.form.setCheckPassword}
+          />
+          <SubmitButton
+            testId="local-check-submit"
+            busy={wallet.busy}
+            label={t(
+              wallet.purpose === 'export'
+                ? 'localWalletPages.keystore.export'
+                : 'localWalletPages.reveal.show',
+            )}
+            busyLabel={
+              percent === null
+                ? t('localWallet.busy.unlock')
+                : t('localWalletPages.keystore.encrypting', { percent })
+            }
+          />
+          <WalletButton testId="local-check-cancel" variant="secondary" onClick={wallet.cancelPassword}>
+            {t('common.cancel')}
+          </WalletButton>
+        </form>
+      ) : (
+        <>
+          <WalletButton
+            testId="local-export-keystore"
+            variant="secondary"
+            onClick={() => wallet.askPassword('export')}
+          >
+            {t('localWalletPages.keystore.export')}
+          </WalletButton>
+          <WalletButton
+            testId="local-reveal"
+            variant="secondary"
+            onClick={() => wallet.askPassword('reveal')}
+          >
+            {t('localWallet.exportKey')}
+          </WalletButton>
+        </>
+      )}
+      {wallet.revealed && (
+        <section className="local-revealed" aria-label={t('localWalletPages.reveal.title')}>
+          <p className="error-text small">{t('localWallet.exportWarning')}</p>
+          <code className="break" data-testid="local-private-key">
+            {wallet.revealed}
+          </code>
+          <WalletButton testId="local-hide-key" variant="secondary" onClick={wallet.hideKey}>
+            {t('localWalletPages.reveal.hide')}
+          </WalletButton>
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { formatDisplayAmount } from '@agc/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/LoadState.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { ASSET_DECIMALS, LOCAL_ASSETS, type LocalBalances } from '../../../lib/wallet/local-chain.ts';
+import { usdtValue } from '../model/value.ts';
+
+/** ETH shows up to 6 decimals (a fee is a few 10⁻⁶ ETH on Arbitrum); the tokens the app's 2–4. */
+const MAX_DIGITS = { ETH: 6, USDT: 4, AGC: 4 } as const;
+
+/**
+ * The three balances at one block, each with its USDT value where the app has a price (USDT 1:1, AGC at
+ * `agcPrice`; none for ETH). Skeletons while the first read runs; 'Load Failed' with retry in one place.
+ */
+export function BalancesCard({
+  query,
+  agcPrice,
+}: {
+  query: Pick<UseQueryResult<LocalBalances>, 'data' | 'error' | 'isPending' | 'refetch'>;
+  agcPrice: string | null;
+}) {
+  const { t } = useTranslation();
+  const { data } = query;
+  let body: React.ReactNode;
+  if (data) {
+    body = (
+      <dl className="rows">
+        {LOCAL_ASSETS.map((asset) => {
+          const value = usdtValue(asset, data[asset], agcPrice);
+          return (
+            <div className="row" key={asset}>
+              <dt>{asset}</dt>
+              <dd>
+                <span data-testid={`local-balance-${asset}`}>
+                  {formatDisplayAmount(data[asset], {
+                    decimals: ASSET_DECIMALS[asset],
+                    currency: asset,
+                    maxFractionDigits: MAX_DIGITS[asset],
+                  })}
+                </span>
+                {value !== null && asset !== 'USDT' && (
+                  <span className="muted small local-value" data-testid={`local-value-${asset}`}>
+                    {' ≈ '}
+                    {formatDisplayAmount(value, { decimals: 6, currency: 'USDT' })}
+                  </span>
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    );
+  } else if (query.error) {
+    body = (
+      <LoadFailed testId="local-balances-error" error={query.error} onRetry={() => void query.refetch()} />
+    );
+  } else {
+    body = <Skeleton rows={3} testId="local-balances-loading" />;
+  }
+  return (
+    <section className="card" data-testid="local-balances" aria-busy={query.isPending || undefined}>
+      <h2 className="card-title">{t('localWalletPages.index.balances')}</h2>
+      {body}
+      {data && <p className="muted small">{t('localWalletPages.index.ethNoPrice')}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { formatDisplayAmount, formatTime, shortAddress } from '@agc/shared';
+import { useTranslation } from 'react-i18next';
+import { PageLink } from '../../../components/PageLink.tsx';
+import { StatusTag } from '../../../components/StatusTag.tsx';
+import { explorerTxUrl } from '../../../lib/format.ts';
+import { paths, withQuery } from '../../../lib/paths.ts';
+import { ASSET_DECIMALS } from '../../../lib/wallet/local-chain.ts';
+import type { HistoryItem } from '../../../lib/wallet/local-history.ts';
+
+/** One transfer: direction, amount, the other side, time, status; the result page for own sends, the explorer. */
+export function HistoryRow({ item, explorerUrl }: { item: HistoryItem; explorerUrl: string }) {
+  const { t } = useTranslation();
+  const sign = item.direction === 'in' ? '+' : item.direction === 'out' ? '−' : '';
+  return (
+    <article className="card local-history-item" data-testid="local-history-item" data-hash={item.hash}>
+      <div className="local-history-item__head">
+        <span data-testid="local-history-direction">
+          {t(`localWalletPages.list.direction.${item.direction}`)}
+        </span>
+        <StatusTag
+          status={item.status}
+          label={t(`localWalletPages.list.status.${item.status}`)}
+          testId="local-history-status"
+        />
+      </div>
+      <p className={`local-history-item__amount local-history-item__amount--${item.direction}`}>
+        <span data-testid="local-history-amount">
+          {sign}
+          {formatDisplayAmount(BigInt(item.amount), {
+            decimals: ASSET_DECIMALS[item.asset],
+            currency: item.asset,
+            maxFractionDigits: item.asset === 'ETH' ? 6 : 4,
+          })}
+        </span>
+      </p>
+      <p className="muted small">
+        {t(item.direction === 'in' ? 'localWalletPages.list.from' : 'localWalletPages.list.to')}{' '}
+        <span title={item.counterparty} data-testid="local-history-counterparty">
+          {shortAddress(item.counterparty)}
+        </span>
+      </p>
+      <p className="muted small">{formatTime(item.time, { invalid: '-' })}</p>
+      <div className="local-history-item__links">
+        {item.own && (
+          <PageLink
+            to={withQuery(paths.localWalletResult, { hash: item.hash })}
+            className="btn-link"
+            testId="local-history-result"
+          >
+            {t('localWalletPages.list.details')}
+          </PageLink>
+        )}
+        <a
+          href={explorerTxUrl(explorerUrl, item.hash)}
+          target="_blank"
+          rel="noreferrer"
+          className="btn-link"
+          data-testid="local-history-explorer"
+        >
+          {t('localWalletPages.list.explorer')}
+        </a>
+      </div>
+    </article>
+  );
+}
