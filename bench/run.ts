@@ -10,7 +10,7 @@
  *  7. Fund NAV publication with 100k subscriptions and 100k redemptions, with a per-order baseline (bench/funds-nav.ts).
  *  8. Simple-earn daily interest for 1M holders, with a per-member loop baseline (bench/earn-interest.ts).
  *  9. Launchpad: 1,000 concurrent buyers of a 200-copy round, time to sell out and p99 (bench/launchpad-buy.ts).
- * 10. Admin analytics: 90 days at 1M members and 10M ledger transfers, rollups vs the plain aggregate (bench/analytics.ts).
+ * 11. Admin analytics: 90 days at 1M members and 10M ledger transfers, rollups vs the plain aggregate (bench/analytics.ts).
  * 10. The same over real HTTP: 1 and 2 built server processes, the buyers in this process (bench/launchpad-http.ts).
  */
 import { fork } from 'node:child_process';
@@ -140,10 +140,11 @@ function loginBundle() {
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
 
-/** `BENCH_PARTS` (comma-separated: me, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http) runs some of them; all by default. */
+/** `BENCH_PARTS` (comma-separated: me, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http, analytics) runs some of them; all by default. */
 const PARTS = new Set(
   (
-    process.env.BENCH_PARTS ?? 'me,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http'
+    process.env.BENCH_PARTS ??
+    'me,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http,analytics'
   ).split(','),
 );
 
