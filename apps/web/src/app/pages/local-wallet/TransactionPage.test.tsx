@@ -75,6 +75,12 @@ vi.mock('../../../lib/wallet/local-send.ts', async (importOriginal) => {
 const PATH = '/pages/localWallet/transaction';
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
+/** Next, once the fee of what was typed is priced (the button waits for it). */
+async function next() {
+  const button = screen.getByTestId('send-next') as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  fireEvent.click(button);
+}
 const amountError = () => screen.queryByTestId('send-amount-error')?.textContent ?? null;
 const recipientError = () => screen.queryByTestId('send-recipient-error')?.textContent ?? null;
 
@@ -119,7 +125,7 @@ describe('send page', () => {
 
   it('refuses bad addresses: empty, malformed, wrong checksum; accepts all-lowercase', async () => {
     await openPage();
-    fireEvent.click(screen.getByTestId('send-next'));
+    await next();
     expect(recipientError()).toBe('Please enter the recipient address');
     type('send-recipient', '0x1234');
     expect(recipientError()).toMatch(/^This is not an address/);
@@ -133,7 +139,7 @@ describe('send page', () => {
   it('refuses bad amounts: empty, exponent, too many decimals, zero, negative', async () => {
     await openPage();
     type('send-recipient', TO);
-    fireEvent.click(screen.getByTestId('send-next'));
+    await next();
     expect(amountError()).toBe('Please enter the amount');
     for (const [value, message] of [
       ['1e3', 'Please enter the amount as a number, e.g. 12.5'],
@@ -144,7 +150,7 @@ describe('send page', () => {
       type('send-amount', value);
       expect(amountError()).toBe(message);
     }
-    fireEvent.click(screen.getByTestId('send-next'));
+    await next();
     expect(screen.queryByTestId('send-confirm')).toBeNull();
   });
 
@@ -165,6 +171,7 @@ describe('send page', () => {
     type('send-recipient', TO);
     type('send-amount', '1');
     await waitFor(() => expect(amountError()).toBe('The balance is insufficient'));
+    await waitFor(() => expect((screen.getByTestId('send-max') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('send-max'));
     const max = parseEther('1') - ETH_FEE;
     expect((screen.getByTestId('send-amount') as HTMLInputElement).value).toBe('0.99999496');
@@ -179,7 +186,7 @@ describe('send page', () => {
     type('send-recipient', DEV_ADDRESS);
     await waitFor(() => expect(screen.getByTestId('send-warning').dataset.warning).toBe('self'));
     type('send-amount', '1');
-    fireEvent.click(screen.getByTestId('send-next'));
+    await next();
     expect(await screen.findByTestId('send-confirm')).toBeTruthy();
     expect(screen.getByTestId('send-confirm-warning').textContent).toMatch(/your own address/);
   });
@@ -188,7 +195,7 @@ describe('send page', () => {
     const { router } = await openPage('AGC');
     type('send-recipient', TO.toLowerCase());
     type('send-amount', '1.5');
-    fireEvent.click(screen.getByTestId('send-next'));
+    await next();
     await screen.findByTestId('send-confirm');
     expect(screen.getByTestId('send-confirm-amount').textContent).toBe('1.5 AGC');
     expect(screen.getByTestId('send-confirm-recipient').textContent).toBe(TO);
@@ -205,6 +212,19 @@ describe('send page', () => {
       }),
     ]);
     expect(findSent(HASH)).toMatchObject({ status: 'pending', asset: 'AGC', amount: '1500000000000000000' });
+  });
+  it('after switching the asset, the confirmation carries the fee priced for the new asset, never the previous one', async () => {
+    await openPage();
+    type('send-recipient', TO);
+    type('send-amount', '0.1');
+    fireEvent.click(screen.getByTestId('send-asset-ETH'));
+    type('send-amount', '0.1');
+    expect((screen.getByTestId('send-next') as HTMLButtonElement).disabled).toBe(true); // being priced
+    await next();
+    await screen.findByTestId('send-confirm');
+    expect(screen.getByTestId('send-confirm-amount').textContent).toBe('0.1 ETH');
+    expect(screen.getByTestId('send-confirm-fee').textContent).toBe('0.00000504 ETH');
+    expect(ETH_FEE).toBe(5_040_000_000_000n);
   });
 });
 

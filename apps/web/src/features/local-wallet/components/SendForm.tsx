@@ -103,7 +103,7 @@ export function SendForm({ form }: { form: Form }) {
           type="button"
           className="btn-link send-max"
           data-testid="send-max"
-          disabled={!form.balances.data || !form.fee.data || form.sending}
+          disabled={!form.balances.data || form.pricing || form.sending}
           onClick={form.fillMax}
         >
           {t('localWalletPages.send.max')}
@@ -137,7 +137,8 @@ export function SendForm({ form }: { form: Form }) {
         type="submit"
         className="btn btn-primary btn-block"
         data-testid="send-next"
-        disabled={form.sending}
+        disabled={form.sending || form.pricing}
+        aria-busy={form.pricing || undefined}
       >
         {t('localWalletPages.send.next')}
       </button>

@@ -80,6 +80,10 @@ export function useSendForm(address: Address) {
     placeholderData: (previous) => previous,
   });
 
+  // The fee of what is typed now: while a changed asset or recipient is being priced, the previous figure is shown
+  // (placeholder) but never used to check, fill Max or sign (a token transfer with an ETH transfer's gas would fail).
+  const priced = fee.data !== undefined && !fee.isPlaceholderData ? fee.data : undefined;
+
   const code = useQuery({
     queryKey: ['localWallet', 'code', recipient.ok ? recipient.address : null],
     queryFn: async () => {
@@ -106,7 +110,7 @@ export function useSendForm(address: Address) {
     ? t(`localWalletPages.send.errors.${amount.error}`, { decimals: ASSET_DECIMALS[asset] })
     : null;
   const balanceProblem =
-    amount.ok && bal && fee.data ? checkSendBalances(asset, amount.units, bal, fee.data.total) : null;
+    amount.ok && bal && priced ? checkSendBalances(asset, amount.units, bal, priced.total) : null;
   const balanceError = balanceProblem ? t(BALANCE_ERROR_KEYS[balanceProblem]) : null;
 
   const changeAsset = (next: LocalAsset) => {
@@ -117,15 +121,15 @@ export function useSendForm(address: Address) {
 
   /** Max: the whole token balance, or the ETH balance minus the fee estimate. */
   const fillMax = () => {
-    if (!bal || !fee.data) return;
-    setAmountText(amountInput(maxSendable(asset, bal[asset], fee.data.total), asset));
+    if (!bal || !priced) return;
+    setAmountText(amountInput(maxSendable(asset, bal[asset], priced.total), asset));
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (!recipient.ok || !amount.ok || !bal || !fee.data || balanceProblem) return;
-    setDraft({ asset, amount: amount.units, recipient: recipient.address, fee: fee.data, warning });
+    if (!recipient.ok || !amount.ok || !bal || !priced || balanceProblem) return;
+    setDraft({ asset, amount: amount.units, recipient: recipient.address, fee: priced, warning });
   };
 
   /** Sends the confirmed draft and opens its result page. */
@@ -156,6 +160,8 @@ export function useSendForm(address: Address) {
     fillMax,
     balances,
     fee,
+    /** The fee is being priced for what was just typed: Max and Next wait for it. */
+    pricing: !priced,
     warning,
     recipientError,
     amountError,
