@@ -63,8 +63,8 @@ const POOL = 20;
 const pct = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
-/** Copies buyer i asks for. */
-const ask = (i: number) => 1 + (i % 2);
+/** Copies buyer i asks for: 1, 1, 2, 2, … (so that every server of a round robin gets both kinds). */
+const ask = (i: number) => 1 + (Math.floor(i / 2) % 2);
 
 /** CPU seconds a process has used so far (/proc: the servers run on this machine). */
 function cpuOf(pid: number | undefined): number {
@@ -156,6 +156,8 @@ interface RunFigures {
   acceptedP99: number;
   accepted: number;
   serverCpu: number;
+  /** CPU seconds of this process (the client) in the burst. */
+  clientCpu: number;
   pgCpu: number;
   load: number;
   refusedP99: number;
@@ -261,6 +263,7 @@ async function run(
     if (page.answers.some((a) => a.code !== 200)) throw new Error('GET round failed');
   } else await new Promise((r) => setTimeout(r, SESSION_TTL_MS + 300));
   const cpu0 = servers.map((s) => cpuOf(s.child.pid));
+  const client0 = process.cpuUsage();
   const pg0 = await cpuNow(db);
   // BENCH_CPU_PROF: the servers (bench/cpu-prof-server.mjs) profile exactly the burst.
   const profile = () => {
@@ -271,6 +274,7 @@ async function run(
   profile();
   const pg1 = await cpuNow(db);
   const serverCpu = servers.reduce((sum, s, k) => sum + cpuOf(s.child.pid) - cpu0[k]!, 0);
+  const client = process.cpuUsage(client0);
   const load = loadavg()[0]!;
   // For scale (warm runs): the same POSTs on the sold-out round, refused from the view: what is left is the HTTP
   // stack, the session check and the rate limit.
@@ -290,6 +294,7 @@ async function run(
     acceptedP99: pct(acc, 99),
     accepted: acc.length,
     serverCpu,
+    clientCpu: (client.user + client.system) / 1e6,
     // A backend that ends in between (a pool's idle connection) takes its time with it: not a figure then.
     pgCpu: pg1.pg - pg0.pg,
     load,
@@ -505,6 +510,11 @@ export async function runLaunchpadHttpBenchmark(): Promise<void> {
       '  per request',
       (f) => (f.serverCpu * 1000) / BUYERS,
       (x) => `${x.toFixed(2)} ms`,
+    );
+    row(
+      'CPU of the client in the burst',
+      (f) => f.clientCpu,
+      (x) => `${x.toFixed(2)} s`,
     );
     row(
       'CPU of PostgreSQL in the burst',
