@@ -130,6 +130,8 @@ describe('solvency page', () => {
     expect(a.queryByTestId('solvency-agc-warning')).toBeNull();
     expect(a.getByTestId('solvency-agc-coverage').textContent).toBe('Nothing owed');
     expect(a.getByTestId('solvency-agc-now').textContent).toContain('Nothing in this period');
+    // Nothing owed up to there: no cumulative coverage line.
+    expect(a.queryByTestId('solvency-agc-now-cumulative')).toBeNull();
     expect(screen.queryByTestId('solvency-ok')).toBeNull();
   });
 

@@ -82,12 +82,14 @@ export function SolvencyCard({ data }: { data: SolvencyAsset }) {
               ))}
             </dl>
           )}
-          <p
-            className={`small ${b.covered ? 'muted' : 'solvency-short'}`}
-            data-testid={`solvency-${id}-${b.key}-cumulative`}
-          >
-            {t('solvency.cumulative', { amount: money(b.cumulative), coverage: ratio(b.coverage_bp) })}
-          </p>
+          {b.coverage_bp !== null && (
+            <p
+              className={`small ${b.covered ? 'muted' : 'solvency-short'}`}
+              data-testid={`solvency-${id}-${b.key}-cumulative`}
+            >
+              {t('solvency.cumulative', { amount: money(b.cumulative), coverage: ratio(b.coverage_bp) })}
+            </p>
+          )}
         </div>
       ))}
     </section>
