@@ -1,0 +1,183 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Hash } from 'viem';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '../../../lib/wallet/local.ts';
+import { recordSent, type SentTx } from '../../../lib/wallet/local-sent.ts';
+import { cleanupPage } from '../../../test/cleanup.ts';
+import { renderPage } from '../../../test/render.tsx';
+import LocalWalletResultPage from './ResultPage.tsx';
+
+// The chain as a fake client: receipts, the account's mined count and the node's pool are what the tests set.
+const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const h = (b: string) => `0x${b.repeat(32)}` as Hash;
+
+const chain = vi.hoisted(() => ({
+  receipts: new Map<
+    string,
+    { status: 'success' | 'reverted'; blockNumber: bigint; gasUsed: bigint; effectiveGasPrice: bigint }
+  >(),
+  minedCount: 0,
+  known: new Set<string>(),
+  replaced: [] as { hash: string; mode: string }[],
+}));
+
+vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>();
+  const client = {
+    getTransactionReceipt: async ({ hash }: { hash: string }) => {
+      const r = chain.receipts.get(hash);
+      if (!r) throw new Error('TransactionReceiptNotFoundError');
+      return r;
+    },
+    getTransactionCount: async () => chain.minedCount,
+    getTransaction: async ({ hash }: { hash: string }) => {
+      if (!chain.known.has(hash)) throw new Error('TransactionNotFoundError');
+      return { hash };
+    },
+  };
+  return {
+    ...original,
+    loadLocalChain: async () => ({ rpcUrl: 'http://rpc', client, tokens: { USDT: TO, AGC: TO } }),
+  };
+});
+
+vi.mock('../../../lib/wallet/local-send.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../lib/wallet/local-send.ts')>();
+  return {
+    ...original,
+    replaceLocal: async (_chain: unknown, tx: SentTx, mode: 'speedUp' | 'cancel') => {
+      chain.replaced.push({ hash: tx.hash, mode });
+      const next = { ...tx, hash: h('ee'), kind: mode, replaces: tx.hash, createdAt: Date.now() };
+      recordSent(next);
+      return next;
+    },
+  };
+});
+
+const sent = (patch: Partial<SentTx> = {}): SentTx => {
+  const tx: SentTx = {
+    hash: h('11'),
+    from: FROM,
+    to: TO,
+    asset: 'USDT',
+    amount: '12500000',
+    nonce: 3,
+    maxFeePerGas: '200000000',
+    maxPriorityFeePerGas: '0',
+    gas: '60000',
+    kind: 'send',
+    status: 'pending',
+    createdAt: Date.now(),
+    ...patch,
+  };
+  recordSent(tx);
+  return tx;
+};
+
+const open = (hash: string) =>
+  renderPage(<LocalWalletResultPage />, `/pages/localWallet/result?hash=${hash}`);
+const status = async (value: string) =>
+  waitFor(() => expect(screen.getByTestId('tx-result').dataset.status).toBe(value), { timeout: 3000 });
+
+beforeEach(async () => {
+  chain.receipts.clear();
+  chain.known.clear();
+  chain.minedCount = 3;
+  chain.replaced = [];
+  await importLocalWallet(DEV_KEY, 'correct horse battery');
+});
+
+afterEach(async () => {
+  await cleanupPage();
+  removeLocalWallet();
+});
+
+describe('result page', () => {
+  it('follows a pending transfer until mined: block, fee paid, explorer link', async () => {
+    const tx = sent();
+    chain.known.add(tx.hash);
+    open(tx.hash);
+    await status('pending');
+    expect(screen.getByTestId('tx-amount').textContent).toBe('12.5 USDT');
+    expect(screen.getByTestId('tx-recipient').textContent).toBe(TO);
+    expect(screen.getByTestId('tx-fee').textContent).toBe('0.000012 ETH'); // at most: 60 000 × 0.2 gwei
+    expect(screen.getByTestId('tx-speed-up')).toBeTruthy();
+    chain.receipts.set(tx.hash, {
+      status: 'success',
+      blockNumber: 42n,
+      gasUsed: 50_000n,
+      effectiveGasPrice: 100_000_000n,
+    });
+    chain.minedCount = 4;
+    await status('success');
+    expect(screen.getByTestId('tx-headline').textContent).toBe('The transaction succeeded');
+    expect(screen.getByTestId('tx-block').textContent).toBe('42');
+    expect(screen.getByTestId('tx-fee').textContent).toBe('0.000005 ETH');
+    expect(screen.getByTestId('tx-explorer').getAttribute('href')).toBe(`https://arbiscan.io/tx/${tx.hash}`);
+    expect(screen.queryByTestId('tx-speed-up')).toBeNull();
+  });
+
+  it('a failed transaction says why: out of gas', async () => {
+    const tx = sent();
+    chain.receipts.set(tx.hash, {
+      status: 'reverted',
+      blockNumber: 7n,
+      gasUsed: 60_000n,
+      effectiveGasPrice: 1n,
+    });
+    open(tx.hash);
+    await status('reverted');
+    expect(screen.getByTestId('tx-reason').textContent).toMatch(/^It ran out of gas/);
+  });
+
+  it('replaced: its nonce was used by our mined speed-up, linked', async () => {
+    const tx = sent();
+    const faster = sent({ hash: h('22'), kind: 'speedUp', replaces: tx.hash });
+    chain.receipts.set(faster.hash, {
+      status: 'success',
+      blockNumber: 8n,
+      gasUsed: 50_000n,
+      effectiveGasPrice: 1n,
+    });
+    chain.minedCount = 4;
+    const { router } = open(tx.hash);
+    await status('replaced');
+    expect(screen.getByTestId('tx-reason').textContent).toMatch(/same nonce/);
+    fireEvent.click(screen.getByTestId('tx-replaced-by'));
+    await waitFor(() => expect(router.state.location.search).toBe(`?hash=${faster.hash}`));
+  });
+
+  it('dropped: its nonce used by a transaction this browser did not send', async () => {
+    const tx = sent();
+    chain.minedCount = 4;
+    open(tx.hash);
+    await status('dropped');
+    expect(screen.getByTestId('tx-headline').textContent).toBe('The transaction was dropped');
+  });
+
+  it('speed up and cancel a pending one; locked, it asks for the password first', async () => {
+    const tx = sent();
+    chain.known.add(tx.hash);
+    lockLocalWallet();
+    const { router } = open(tx.hash);
+    await status('pending');
+    expect(screen.queryByTestId('tx-speed-up')).toBeNull();
+    fireEvent.change(screen.getByTestId('send-unlock-password'), {
+      target: { value: 'correct horse battery' },
+    });
+    fireEvent.click(screen.getByTestId('send-unlock'));
+    fireEvent.click(await screen.findByTestId('tx-speed-up', {}, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?hash=${h('ee')}`));
+    expect(chain.replaced).toEqual([{ hash: tx.hash, mode: 'speedUp' }]);
+  });
+
+  it('a hash this browser did not send, and a link without a hash', async () => {
+    open(h('99'));
+    expect((await screen.findByTestId('empty-state')).textContent).toMatch(/not sent from this browser/);
+    await cleanupPage();
+    renderPage(<LocalWalletResultPage />, '/pages/localWallet/result?hash=0x12');
+    expect(screen.getByTestId('empty-state').textContent).toMatch(/does not name a transaction/);
+  });
+});
