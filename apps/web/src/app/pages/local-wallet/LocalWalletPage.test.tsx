@@ -117,7 +117,7 @@ describe('local wallet page', () => {
 
     fireEvent.click(screen.getByTestId('local-remove'));
     expect((await screen.findByTestId('local-remove-warning')).textContent).toContain('gone for good');
-    (await screen.findByText('Remove now')).click();
+    (await screen.findByText('Remove now', {}, { timeout: 5000 })).click();
     expect(await screen.findByTestId('local-submit')).toBeTruthy();
     expect(screen.queryByTestId('local-address')).toBeNull();
   });
@@ -206,11 +206,13 @@ describe('local wallet page', () => {
     renderPage(<LocalWalletPage />, PATH);
     await importDevKey();
     expect(screen.getByTestId('local-balances-loading')).toBeTruthy();
-    expect((await screen.findByTestId('local-balances-error')).textContent).toContain('Load Failed');
+    expect((await screen.findByTestId('local-balances-error', {}, { timeout: 8000 })).textContent).toContain(
+      'Load Failed',
+    );
     expect(screen.queryByTestId('local-value-AGC')).toBeNull(); // signed out: no AGC price asked
     chain.fail = false;
     const before = chain.reads;
-    (await screen.findByText('Retry')).click();
+    (await screen.findByText('Retry', {}, { timeout: 5000 })).click();
     expect((await screen.findByTestId('local-balance-USDT')).textContent).toBe('12.3457 USDT');
     expect(chain.reads).toBeGreaterThan(before);
   });
@@ -276,10 +278,11 @@ describe('local wallet page', () => {
     });
     expect(file.text).not.toContain(DEV_KEY.slice(2));
     clicked.mockRestore();
+    await waitFor(() => expect(screen.queryByTestId('local-check-form')).toBeNull());
 
     // Remove: the dialog offers the export first; then remove.
     fireEvent.click(screen.getByTestId('local-remove'));
-    (await screen.findByText('Remove now')).click();
+    (await screen.findByText('Remove now', {}, { timeout: 5000 })).click();
     await screen.findByTestId('local-submit');
 
     // Import the file back: a corrupt file and a wrong file password change nothing.

@@ -73,7 +73,8 @@ export default function LocalWalletPage() {
       ) : (
         <UnlockForm wallet={wallet} />
       )}
-      <ActionError error={wallet.error ?? login.error} />
+      {/* The password asked again shows its error by its own form. */}
+      {!wallet.purpose && <ActionError error={wallet.error ?? login.error} />}
       <BackupSection wallet={wallet} />
       <WalletButton testId="local-remove" variant="danger" onClick={wallet.remove}>
         {t('localWallet.remove')}

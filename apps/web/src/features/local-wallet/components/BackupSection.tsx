@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LocalWalletState } from '../hooks/use-local-wallet.tsx';
-import { PasswordField, SubmitButton, WalletButton } from './FormParts.tsx';
+import { ActionError, PasswordField, SubmitButton, WalletButton } from './FormParts.tsx';
 
 /**
  * Back up the key: a keystore file (JSON v3, what other wallets import) or the key in clear. Both ask for the
@@ -14,7 +14,7 @@ export function BackupSection({ wallet }: { wallet: LocalWalletState }) {
       <h2 className="card-title">{t('localWalletPages.keystore.title')}</h2>
       <p className="muted small">{t('localWalletPages.keystore.hint')}</p>
       {wallet.purpose ? (
-        <form className="form" onSubmit={wallet.submitPassword} data-testid="local-check-form">
+        <form className="form stack" onSubmit={wallet.submitPassword} data-testid="local-check-form">
           <p className="small">
             {t(
               wallet.purpose === 'export'
@@ -43,6 +43,7 @@ export function BackupSection({ wallet }: { wallet: LocalWalletState }) {
                 : t('localWalletPages.keystore.encrypting', { percent })
             }
           />
+          <ActionError error={wallet.error} />
           <WalletButton testId="local-check-cancel" variant="secondary" onClick={wallet.cancelPassword}>
             {t('common.cancel')}
           </WalletButton>
