@@ -17,7 +17,9 @@ export function HolderCard({ holder }: { holder: RoleHolder }) {
     const role = t(`adminRoles.role.${grant.role}`);
     const yes = await confirmModal({
       title: t('adminRoles.revokeTitle', { role }),
-      content: t('adminRoles.revokeText', { role, address: holder.address }),
+      content: (
+        <span className="roles-wrap">{t('adminRoles.revokeText', { role, address: holder.address })}</span>
+      ),
       confirmText: t('adminRoles.revoke'),
       destructive: true,
     });

@@ -25,12 +25,18 @@ export function PendingGrants({
       decision === 'confirm'
         ? {
             title: t('adminRoles.pending.confirmTitle'),
-            content: t('adminRoles.pending.confirmText', { address: r.address }),
+            content: (
+              <span className="roles-wrap">
+                {t('adminRoles.pending.confirmText', { address: r.address })}
+              </span>
+            ),
             confirmText: t('adminRoles.pending.confirm'),
           }
         : {
             title: t('adminRoles.pending.cancelTitle'),
-            content: t('adminRoles.pending.cancelText', { address: r.address }),
+            content: (
+              <span className="roles-wrap">{t('adminRoles.pending.cancelText', { address: r.address })}</span>
+            ),
             confirmText: t('adminRoles.pending.cancel'),
             destructive: true,
           },

@@ -75,7 +75,7 @@ export function AuditFilterForm({ onApply }: { onApply: (filters: AuditFilters) 
           {t(`auditLog.filter.invalid.${invalid}`)}
         </p>
       )}
-      <div className="actions audit-log-filter-actions">
+      <div className="audit-log-filter-actions">
         <button type="submit" className="btn btn-primary" data-testid="audit-log-filter-apply">
           {t('auditLog.filter.apply')}
         </button>
