@@ -1,6 +1,65 @@
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ANALYTICS_GROUPS } from '@agc/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
+import { NoPermission } from '../../../components/NoPermission.tsx';
+import { useAnalytics } from '../../../features/analytics/api/get-analytics.ts';
+import { useDownloadAnalyticsCsv } from '../../../features/analytics/api/get-analytics-csv.ts';
+import { GroupCard } from '../../../features/analytics/components/GroupCard.tsx';
+import { RangePicker } from '../../../features/analytics/components/RangePicker.tsx';
+import { type DayRange, presetRange, utcDay } from '../../../features/analytics/model/range.ts';
+import { unbroken } from '../../../lib/format.ts';
+import { isForbidden } from '../../../lib/request.ts';
+import '../../../features/analytics/analytics.css';
 
-/** Placeholder until its feature is built: the layout shows the title, the page an empty state. */
+/**
+ * Analytics (analyst, admin; the server answers 403 to anyone else): per UTC day over a chosen range (the last 7,
+ * 30 or 90 days, or custom), members, deposits, withdrawals, rewards by kind, exchange and launchpad volume, as a
+ * chart, totals and a day-by-day table per group; the range as CSV. Today's figures are live.
+ */
 export default function AnalyticsPage() {
-  return <EmptyState />;
+  const { t } = useTranslation();
+  const [today] = useState(() => utcDay(Date.now()));
+  const [range, setRange] = useState<DayRange>(() => presetRange(30, today));
+  const report = useAnalytics(range);
+  const csv = useDownloadAnalyticsCsv();
+
+  if (isForbidden(report.error))
+    return <NoPermission testId="analytics-no-permission" text={t('analytics.noPermission')} />;
+
+  return (
+    <div className="page analytics" data-testid="analytics">
+      <RangePicker today={today} value={range} onChange={setRange} />
+      <div className="analytics-head">
+        <p className="muted small" data-testid="analytics-shown">
+          {t('analytics.shown', { from: unbroken(range.from), to: unbroken(range.to) })}
+        </p>
+        <button
+          type="button"
+          className="btn-link card-link"
+          data-testid="analytics-csv"
+          disabled={csv.isPending || !report.data}
+          onClick={() => csv.mutate(range)}
+        >
+          {t('analytics.csv')}
+        </button>
+      </div>
+      {report.isPending ? (
+        <LoadingState testId="analytics-loading" rows={8} />
+      ) : report.isError ? (
+        <LoadFailed testId="analytics-error" error={report.error} onRetry={() => void report.refetch()} />
+      ) : (
+        <>
+          {report.data.days.some((d) => d.live) && (
+            <p className="muted small analytics-head" data-testid="analytics-live-note">
+              {t('analytics.liveNote')}
+            </p>
+          )}
+          {ANALYTICS_GROUPS.map((g) => (
+            <GroupCard key={g} group={g} days={report.data.days} totals={report.data.totals} />
+          ))}
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,127 @@
+import { ANALYTICS_FIGURES, type AnalyticsFigures, type AnalyticsReport } from '@agc/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../stores/auth.ts';
+import { cleanupPage } from '../../../test/cleanup.ts';
+import { makeMe } from '../../../test/fixtures.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import AnalyticsPage from './AnalyticsPage.tsx';
+
+// uPlot draws on a canvas, which the DOM of the tests lacks: the chart is a stand-in that shows what it was given.
+vi.mock('../../../features/analytics/components/DailyChart.tsx', () => ({
+  default: ({ labels, data, testId }: { labels: string[]; data: number[][]; testId: string }) => (
+    <div data-testid={testId}>{`${labels.join('|')}:${data.map((s) => s.join(',')).join(';')}`}</div>
+  ),
+}));
+
+const PATH = '/pages/admin/analytics';
+afterEach(cleanupPage);
+
+const today = new Date().toISOString().slice(0, 10);
+const dayBefore = (n: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+const figures = (over: Partial<AnalyticsFigures> = {}): AnalyticsFigures => ({
+  ...(Object.fromEntries(ANALYTICS_FIGURES.map((f) => [f.key, '0'])) as AnalyticsFigures),
+  ...over,
+});
+
+function report(from: string, to: string): AnalyticsReport {
+  return {
+    from,
+    to,
+    today,
+    days: [
+      {
+        day: dayBefore(1),
+        live: false,
+        figures: figures({ members_all: '1200', members_new: '12', shop_usdt: '1500.5' }),
+      },
+      {
+        day: today,
+        live: true,
+        figures: figures({ members_all: '1203', members_new: '3', shop_usdt: '100' }),
+      },
+    ],
+    totals: figures({
+      members_all: '1203',
+      members_new: '15',
+      shop_usdt: '1600.5',
+      withdraw_paid_agc: '0.000000000000000001',
+    }),
+    generated_at: new Date().toISOString(),
+  };
+}
+
+function server(
+  handler: ApiHandler = (url) => ok(report(url.searchParams.get('from')!, url.searchParams.get('to')!)),
+) {
+  useAuthStore.setState({ token: 'tok' });
+  return stubApi({
+    'GET /api/v1/me': () => ok(makeMe({ roles: ['analyst'] })),
+    'GET /api/v1/admin/analytics': handler,
+  });
+}
+
+describe('analytics page', () => {
+  it('answers "Admins only" to a member the server refuses (403)', async () => {
+    server(() => fail(403, 'You do not have permission to do this'));
+    renderPage(<AnalyticsPage />, PATH);
+    expect((await screen.findByTestId('analytics-no-permission')).textContent).toBe(
+      'Admins only: you do not have permission to see analytics.',
+    );
+  });
+
+  it('asks for the last 30 days, then shows each group’s chart, exact totals and its day table', async () => {
+    const calls = server();
+    renderPage(<AnalyticsPage />, PATH);
+    const members = within(await screen.findByTestId('analytics-group-members'));
+    expect(calls.find((c) => c.path === '/api/v1/admin/analytics')?.query.toString()).toBe(
+      `from=${dayBefore(29)}&to=${today}`,
+    );
+    expect(members.getByTestId('analytics-total-members_all').textContent).toBe('1,203');
+    expect((await members.findByTestId('analytics-chart-members')).textContent).toContain(
+      'All members|Valid members|New members:',
+    );
+    const deposits = within(screen.getByTestId('analytics-group-deposits'));
+    expect(deposits.getByTestId('analytics-total-shop_usdt').textContent).toBe('1,600.50 USDT');
+    const table = deposits.getByTestId('analytics-table-deposits');
+    const rows = within(table).getAllByRole('row');
+    // Header, then newest first: today (live), then yesterday.
+    expect(rows[1]!.textContent).toContain(`${today} · live`);
+    expect(rows[2]!.textContent).toContain('1,500.50 USDT');
+    expect(screen.getByTestId('analytics-live-note')).toBeTruthy();
+  });
+
+  it('a preset asks again; a bad custom range is named and never sent', async () => {
+    const calls = server();
+    renderPage(<AnalyticsPage />, PATH);
+    await screen.findByTestId('analytics-group-members');
+    fireEvent.click(screen.getByTestId('analytics-preset-7'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.query.get('from') === dayBefore(6) && c.query.get('to') === today)).toBe(
+        true,
+      ),
+    );
+    fireEvent.click(screen.getByTestId('analytics-preset-custom'));
+    const asked = calls.length;
+    fireEvent.change(screen.getByTestId('analytics-from'), { target: { value: today } });
+    fireEvent.change(screen.getByTestId('analytics-to'), { target: { value: dayBefore(3) } });
+    fireEvent.click(screen.getByTestId('analytics-apply'));
+    expect(screen.getByTestId('analytics-range-error').textContent).toBe(
+      'The start day must not be after the end day',
+    );
+    expect(calls.length).toBe(asked);
+    fireEvent.change(screen.getByTestId('analytics-from'), { target: { value: dayBefore(10) } });
+    fireEvent.click(screen.getByTestId('analytics-apply'));
+    await waitFor(() => expect(calls.some((c) => c.query.get('from') === dayBefore(10))).toBe(true));
+    expect(screen.queryByTestId('analytics-range-error')).toBeNull();
+  });
+
+  it('shows a failed read once, with its reason', async () => {
+    server(() => fail(400, 'The range cannot end after today'));
+    renderPage(<AnalyticsPage />, PATH);
+    expect((await screen.findByTestId('analytics-error')).textContent).toContain(
+      'The range cannot end after today',
+    );
+  });
+});

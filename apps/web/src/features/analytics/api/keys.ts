@@ -1,0 +1,4 @@
+/** Query keys of the analytics page. */
+export const analyticsKeys = {
+  report: (from: string, to: string) => ['analytics', 'report', from, to] as const,
+};

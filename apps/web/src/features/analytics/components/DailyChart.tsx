@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+const COLORS = ['#1677ff', '#16a34a', '#f59e0b', '#dc2626'];
+const HEIGHT = 180;
+
+/**
+ * One uPlot line chart of daily figures (x: 00:00 UTC of each day, shown as UTC days). Loaded lazily by
+ * AnalyticsCharts, so uPlot comes with the analytics page only. Fits its container's width.
+ */
+export default function DailyChart({
+  labels,
+  data,
+  testId,
+}: {
+  labels: readonly string[];
+  data: number[][];
+  testId: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const chart = new uPlot(
+      {
+        width: Math.max(260, el.clientWidth),
+        height: HEIGHT,
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        series: [{}, ...labels.map((label, i) => ({ label, stroke: COLORS[i % COLORS.length], width: 2 }))],
+        axes: [{ size: 36 }, { size: 56 }],
+        cursor: { drag: { x: false, y: false } },
+      },
+      data as uPlot.AlignedData,
+      el,
+    );
+    const resize = () => chart.setSize({ width: Math.max(260, el.clientWidth), height: HEIGHT });
+    window.addEventListener('resize', resize);
+    return () => {
+      window.removeEventListener('resize', resize);
+      chart.destroy();
+    };
+  }, [labels, data]);
+  return <div ref={ref} className="analytics-chart" data-testid={testId} />;
+}
