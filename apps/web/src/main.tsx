@@ -10,7 +10,6 @@ import { createAppRouter } from './app/router.tsx';
 import { initLanguage, loadEnglishRest } from './lib/i18n/index.ts';
 import { onSessionCleared } from './lib/session.ts';
 import { installAntdRender } from './lib/ui.ts';
-import { installAutoLock } from './lib/wallet/auto-lock.ts';
 import { requestProviders } from './lib/wallet/discovery.ts';
 import { installLocalWallet, setLocalUnlockPrompt } from './lib/wallet/local-provider.ts';
 
@@ -18,7 +17,6 @@ installAntdRender(); // before any Toast/Modal (React 19)
 requestProviders(); // collect EIP-6963 announcements from the start
 installLocalWallet();
 setLocalUnlockPrompt(promptLocalPassword);
-installAutoLock(); // the local wallet locks after 15 idle minutes, a sleeping phone included
 onSessionCleared(() => queryClient.clear());
 
 await initLanguage(); // the stored language is loaded before the first paint

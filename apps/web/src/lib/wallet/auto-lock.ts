@@ -2,8 +2,8 @@
 // activity is stored (localStorage, so every tab of the app counts) and compared with the clock on a timer AND when
 // the page becomes visible, gains focus or is shown again, because a phone that slept stops the timers but not the
 // clock. Activity: pointer, touch, key and wheel events in the app, and every call that uses the key.
-// This file is on the start-up path (main.tsx): it stays small and knows nothing of keys. local.ts arms it on
-// unlock with the function that locks, and disarms it on lock.
+// It knows nothing of keys: local.ts arms it on unlock with the function that locks (installing the listeners the
+// first time), and disarms it on lock. Nothing of it loads before a local wallet is used (the login route's budget).
 
 export const AUTO_LOCK_IDLE_MS = 15 * 60_000;
 /** How often the timer looks (the wake-up events catch the sleeping case). */
@@ -108,7 +108,16 @@ export const autoLock = new AutoLock();
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 const WAKE_EVENTS = ['focus', 'pageshow'] as const;
 
-/** Start-up: activity events touch, wake-up events and a timer check. Returns the uninstaller. */
+let installed = false;
+
+/** The app's listeners, once (local.ts calls it when it arms the auto-lock: before that nothing is unlocked). */
+export function ensureAutoLockInstalled(): void {
+  if (installed || typeof window === 'undefined') return;
+  installed = true;
+  installAutoLock();
+}
+
+/** Activity events touch, wake-up events and a timer check. Returns the uninstaller. */
 export function installAutoLock(
   target: Window = window,
   lock: AutoLock = autoLock,

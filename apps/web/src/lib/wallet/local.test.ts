@@ -226,6 +226,15 @@ describe('local wallet: password checks, auto-lock, removal', () => {
     expect(autoLock.armed).toBe(false);
   });
 
+  it('unlocking installs the wake-up listeners: a page shown again after 16 minutes is locked', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(50_000_000);
+    await importLocalWallet(DEV_KEY, PASSWORD);
+    vi.setSystemTime(50_000_000 + 16 * 60_000);
+    window.dispatchEvent(new Event('pageshow'));
+    expect(isLocalWalletUnlocked()).toBe(false);
+  });
+
   it('removing forgets this browser’s sends and history of the wallet, not another wallet’s', async () => {
     await importLocalWallet(DEV_KEY, PASSWORD);
     const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const;

@@ -4,7 +4,7 @@ import { configResponse } from '@agc/shared';
 import { createWalletClient, type Hex, hexToBigInt, http, isHex, type TypedDataDefinition } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { request } from '../request.ts';
-import { autoLock } from './auto-lock.ts';
+import { autoLock, ensureAutoLockInstalled } from './auto-lock.ts';
 import { ARBITRUM_ONE, parseChainId } from './chain.ts';
 import { UserRejectedRequestError, WalletError } from './errors.ts';
 import { decryptSecret, encryptSecret } from './local-crypto.ts';
@@ -74,7 +74,7 @@ async function store(privateKey: Hex, password: string): Promise<`0x${string}`> 
   };
   writeKeystore(keystore);
   unlocked = { account, privateKey };
-  autoLock.arm(lockLocalWallet);
+  armAutoLock();
   announceLocalWallet();
   if (previous?.toLowerCase() !== account.address.toLowerCase())
     emitLocal('accountsChanged', [account.address]);
@@ -89,6 +89,12 @@ export async function createLocalWallet(password: string): Promise<`0x${string}`
 /** Imports an existing key (replacing any stored one), encrypted with the password. */
 export async function importLocalWallet(privateKey: string, password: string): Promise<`0x${string}`> {
   return store(normalizePrivateKey(privateKey), password);
+}
+
+/** The key is in memory from now: it locks after 15 idle minutes (auto-lock.ts). */
+function armAutoLock(): void {
+  ensureAutoLockInstalled();
+  autoLock.arm(lockLocalWallet);
 }
 
 /** The stored key decrypted with `password` (WrongPasswordError when it is not the one). */
@@ -107,7 +113,7 @@ async function decryptStored(password: string): Promise<{ account: PrivateKeyAcc
 /** Decrypts the stored key into memory. Wrong password → WrongPasswordError. */
 export async function unlockLocalWallet(password: string): Promise<`0x${string}`> {
   unlocked = await decryptStored(password);
-  autoLock.arm(lockLocalWallet);
+  armAutoLock();
   return unlocked.account.address;
 }
 
