@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ValueRow } from '../../../components/ValueRow.tsx';
 import type { FeeEstimate } from '../../../lib/wallet/local-fees.ts';
-import { formatLocalAmount } from '../model/send-format.ts';
+import { formatFee } from '../model/send-format.ts';
 
 /**
  * The network fee estimate: the most it can cost, then its two parts (L2 execution, L1 data). On a chain without
@@ -12,16 +12,14 @@ export function FeeRows({ fee, testIdPrefix }: { fee: FeeEstimate; testIdPrefix:
   return (
     <>
       <ValueRow label={t('localWalletPages.send.fee')} testId={`${testIdPrefix}-fee`}>
-        {formatLocalAmount(fee.total, 'ETH')}
+        {formatFee(fee.total)}
       </ValueRow>
       <ValueRow label={t('localWalletPages.send.feeL2')} testId={`${testIdPrefix}-fee-l2`}>
-        <span className="muted small">{formatLocalAmount(fee.l2Fee, 'ETH')}</span>
+        <span className="muted small">{formatFee(fee.l2Fee)}</span>
       </ValueRow>
       <ValueRow label={t('localWalletPages.send.feeL1')} testId={`${testIdPrefix}-fee-l1`}>
         <span className="muted small">
-          {fee.l1Fee === null
-            ? t('localWalletPages.send.feeL1Unavailable')
-            : formatLocalAmount(fee.l1Fee, 'ETH')}
+          {fee.l1Fee === null ? t('localWalletPages.send.feeL1Unavailable') : formatFee(fee.l1Fee)}
         </span>
       </ValueRow>
     </>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatLocalAmount } from '../model/send-format.ts';
+import { formatFee, formatLocalAmount } from '../model/send-format.ts';
 import type { RecipientWarning } from '../model/send-input.ts';
 import type { SweepPlan } from '../model/sweep-plan.ts';
 
@@ -37,7 +37,7 @@ export function SweepConfirmContent({
             : t('localWalletPages.sweep.noEthLeft')}
         </ValueRow>
         <ValueRow label={t('localWalletPages.sweep.fees')} testId="sweep-confirm-fees">
-          {formatLocalAmount(plan.tokenFees + plan.ethFee, 'ETH')}
+          {formatFee(plan.tokenFees + plan.ethFee)}
         </ValueRow>
       </dl>
       <p className="muted small">{t('localWalletPages.sweep.ethNote')}</p>

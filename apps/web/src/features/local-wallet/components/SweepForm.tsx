@@ -8,7 +8,7 @@ import { ValueRow } from '../../../components/ValueRow.tsx';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { LOCAL_ASSETS } from '../../../lib/wallet/local-chain.ts';
 import type { Sweep } from '../hooks/sweep.tsx';
-import { formatLocalAmount } from '../model/send-format.ts';
+import { formatFee, formatLocalAmount } from '../model/send-format.ts';
 
 /** The target address, the balances that will move, the fees, and Withdraw everything. */
 export function SweepForm({ sweep }: { sweep: Sweep }) {
@@ -32,7 +32,7 @@ export function SweepForm({ sweep }: { sweep: Sweep }) {
         ))}
         {sweep.plan.data && (
           <ValueRow label={t('localWalletPages.sweep.fees')} testId="sweep-fees">
-            {formatLocalAmount(sweep.plan.data.tokenFees + sweep.plan.data.ethFee, 'ETH')}
+            {formatFee(sweep.plan.data.tokenFees + sweep.plan.data.ethFee)}
           </ValueRow>
         )}
       </dl>

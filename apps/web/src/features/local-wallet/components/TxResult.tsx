@@ -9,7 +9,7 @@ import { explorerTxUrl } from '../../../lib/format.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import type { SentTx } from '../../../lib/wallet/local-sent.ts';
 import type { TxFollow } from '../hooks/tx-follow.ts';
-import { formatLocalAmount } from '../model/send-format.ts';
+import { formatFee, formatLocalAmount } from '../model/send-format.ts';
 import { ActionError } from './FormParts.tsx';
 import { SendUnlockForm } from './SendUnlock.tsx';
 
@@ -80,7 +80,9 @@ export function TxResult({
           label={t(sent.feePaid ? 'localWalletPages.result.feePaid' : 'localWalletPages.result.maxFee')}
           testId="tx-fee"
         >
-          {formatLocalAmount(BigInt(sent.feePaid ?? BigInt(sent.gas) * BigInt(sent.maxFeePerGas)), 'ETH')}
+          {sent.feePaid
+            ? formatLocalAmount(BigInt(sent.feePaid), 'ETH')
+            : formatFee(BigInt(sent.gas) * BigInt(sent.maxFeePerGas))}
         </ValueRow>
         <div className="row">
           <dt>{t('localWalletPages.result.hash')}</dt>

@@ -16,3 +16,12 @@ export function formatLocalAmount(units: bigint, asset: LocalAsset): string {
 export function amountInput(units: bigint, asset: LocalAsset): string {
   return formatUnits(units, ASSET_DECIMALS[asset]);
 }
+
+/** Decimals a fee estimate is shown with: rounded up, so that "at most" stays true. */
+export const FEE_DECIMALS = 8;
+
+/** A fee estimate in ETH, rounded up to FEE_DECIMALS ("0.00003791 ETH"; a fee above 0 never shows as 0). */
+export function formatFee(wei: bigint): string {
+  const step = 10n ** BigInt(ASSET_DECIMALS.ETH - FEE_DECIMALS);
+  return formatLocalAmount(((wei + step - 1n) / step) * step, 'ETH');
+}

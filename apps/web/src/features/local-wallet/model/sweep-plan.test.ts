@@ -30,8 +30,8 @@ describe('sweep plan', () => {
     });
   });
 
-  it('only ETH: below its own fee it cannot move; an empty wallet has nothing to move', () => {
-    expect(planSweep({ ETH: 40n, USDT: 0n, AGC: 0n }, fee, 50n).problem).toBe('feesNotCovered');
+  it('only ETH: below its own fee it cannot move (dust); an empty wallet has nothing to move', () => {
+    expect(planSweep({ ETH: 40n, USDT: 0n, AGC: 0n }, fee, 50n).problem).toBe('dust');
     expect(planSweep({ ETH: 0n, USDT: 0n, AGC: 0n }, fee, 50n).problem).toBe('nothing');
     expect(planSweep({ ETH: 51n, USDT: 0n, AGC: 0n }, fee, 50n)).toMatchObject({
       ethValue: 1n,

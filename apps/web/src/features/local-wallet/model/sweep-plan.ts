@@ -25,8 +25,11 @@ export interface SweepPlan {
   ethFee: bigint;
   /** The ETH expected to arrive (recomputed at send time after the token steps). */
   ethValue: bigint;
-  /** Why it cannot go ahead: nothing to move, or ETH does not cover the token steps' fees. */
-  problem: 'nothing' | 'feesNotCovered' | null;
+  /**
+   * Why it cannot go ahead: nothing to move; ETH does not cover the token steps' fees; or only ETH is left and less
+   * than the fee of sending it (what a finished sweep leaves: the unused part of the fees it reserved).
+   */
+  problem: 'nothing' | 'feesNotCovered' | 'dust' | null;
 }
 
 /** What a sweep would do with these balances and fees (the fee of each token step, in order, and the ETH step's). */
@@ -40,6 +43,6 @@ export function planSweep(
   if (tokenFees > balances.ETH) return { tokens, tokenFees, ethFee, ethValue: 0n, problem: 'feesNotCovered' };
   const ethValue = sweepEthValue(balances.ETH - tokenFees, ethFee);
   if (tokens.length === 0 && ethValue === 0n)
-    return { tokens, tokenFees, ethFee, ethValue, problem: balances.ETH > 0n ? 'feesNotCovered' : 'nothing' };
+    return { tokens, tokenFees, ethFee, ethValue, problem: balances.ETH > 0n ? 'dust' : 'nothing' };
   return { tokens, tokenFees, ethFee, ethValue, problem: null };
 }
