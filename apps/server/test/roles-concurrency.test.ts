@@ -1,10 +1,14 @@
 import { rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { startPgCacheBus } from '../src/lib/cache-bus.ts';
+import { createCaches } from '../src/lib/caches.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { grantRole, type Member } from '../src/modules/members/index.ts';
-import { revokeRole } from '../src/modules/roles/service.ts';
-import { addMember, addRoot } from './funds-bills-support.ts';
+import { grantRole as grantRoleByAdmin, revokeRole } from '../src/modules/roles/service.ts';
+import { addMember, addRoot, headersOf } from './funds-bills-support.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 // Real concurrency needs real connections: this file runs in the suite's PostgreSQL pass (PGlite is one connection
@@ -87,5 +91,44 @@ describe.skipIf(!PG)('revoking admins at once on PostgreSQL', () => {
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
     expect(await admins()).toHaveLength(1);
+  });
+
+  it('a grant made through one process holds at once on another (cache bus), though that one caches for 60 s', async () => {
+    const url = (s.db.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+    const quiet = { warn: () => {}, info: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
+    const busA = await startPgCacheBus(url, s.ctx.cache, quiet);
+    const other = createCaches(60_000);
+    const busB = await startPgCacheBus(url, other, quiet);
+    // A third process without the bus: what a lost message would leave (the control).
+    const deaf = buildApp({ ...s.ctx, cache: createCaches(60_000), cacheBus: undefined });
+    const A = { ...s.ctx, cacheBus: busA };
+    const B = await buildApp({ ...s.ctx, cache: other, cacheBus: busB });
+    const C = await deaf;
+    try {
+      await grantRole(s.ctx.db, root.id, 'admin', null);
+      const m = await addMember(s.ctx, root, 'left');
+      const headers = await headersOf(s.ctx, m);
+      const read = (app: typeof B) =>
+        app.inject({ method: 'GET', url: '/api/v1/admin/audit-log', headers }).then((r) => r.statusCode);
+      // Both other processes now hold the member's snapshot (no role) for a minute.
+      expect(await read(B)).toBe(403);
+      expect(await read(C)).toBe(403);
+      await grantRoleByAdmin(A, actor(root), { address: m.address, role: 'auditor' });
+      const started = Date.now();
+      let status = await read(B);
+      while (status === 403 && Date.now() - started < 3_000) {
+        await new Promise((r) => setTimeout(r, 20));
+        status = await read(B);
+      }
+      expect(status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      // Without the bus the change would wait for the cache's minute.
+      expect(await read(C)).toBe(403);
+    } finally {
+      await B.close();
+      await C.close();
+      await busA.close();
+      await busB.close();
+    }
   });
 });
