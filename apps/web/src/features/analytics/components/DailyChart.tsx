@@ -28,7 +28,9 @@ export default function DailyChart({
         height: HEIGHT,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         series: [{}, ...labels.map((label, i) => ({ label, stroke: COLORS[i % COLORS.length], width: 2 }))],
-        axes: [{ size: 36 }, { size: 56 }],
+        axes: [{ size: 48 }, { size: 56 }],
+        // The legend names the lines; the values are in the totals and the day table below.
+        legend: { live: false },
         cursor: { drag: { x: false, y: false } },
       },
       data as uPlot.AlignedData,
