@@ -27,10 +27,14 @@ async function createWallet(page: Page): Promise<Address> {
   return address as Address;
 }
 
-test('create, receive, list, export the keystore, remove, import it back', async ({ page }) => {
+test('create, receive, list, export the keystore, remove, import it back', async ({ page, context }) => {
   test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const address = await createWallet(page);
   await expect(page.getByTestId('local-qr')).toHaveAttribute('data-value', address);
+  await page.getByTestId('local-address-copy').click();
+  await expect(page.getByText(en.common.copySuccess)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
   // A new wallet holds nothing.
   await expect(page.getByTestId('local-balance-USDT')).toHaveText('0.00 USDT', { timeout: 20_000 });
 

@@ -199,6 +199,13 @@ describe('local wallet page', () => {
     expect(screen.queryByTestId('local-value-ETH')).toBeNull(); // no ETH price in the app
     for (const id of ['local-link-send', 'local-link-history', 'local-link-sweep'])
       expect(screen.getByTestId(id)).toBeTruthy();
+    // Copy: the address to the clipboard, and the spec's 'Copy success'.
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    fireEvent.click(screen.getByTestId('local-address-copy'));
+    expect(await screen.findByText('Copy success', {}, { timeout: 5000 })).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(DEV_ADDRESS);
+    vi.unstubAllGlobals();
   });
 
   it('a failing read shows Load Failed in one place, and retry reads again', async () => {

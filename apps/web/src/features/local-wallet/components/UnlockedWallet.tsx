@@ -1,8 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Address } from '../../../components/Address.tsx';
 import { QrCode } from '../../../components/QrCode.tsx';
+import { COPY_TOAST_DURATION, copyToClipboard } from '../../../lib/clipboard.ts';
+import { toast } from '../../../lib/ui.ts';
 import type { LocalWalletState } from '../hooks/use-local-wallet.tsx';
 import { PasswordField, SubmitButton, WalletButton } from './FormParts.tsx';
+
+/** Copies the address with the spec's 'Copy success' toast (1 s). */
+async function copyAddress(address: string, t: (key: string) => string) {
+  const copied = await copyToClipboard(address);
+  await toast(t(copied ? 'common.copySuccess' : 'common.copyFailed'), COPY_TOAST_DURATION);
+}
 
 /** The stored wallet: its address (to receive: QR and copy) and whether it is unlocked. */
 export function WalletStatus({ address, unlocked }: { address: string; unlocked: boolean }) {
@@ -13,7 +21,15 @@ export function WalletStatus({ address, unlocked }: { address: string; unlocked:
       <div className="local-qr">
         <QrCode value={address} size={168} testId="local-qr" />
       </div>
-      <Address address={address} full testId="local-address" />
+      <Address address={address} full copy={false} testId="local-address" />
+      <button
+        type="button"
+        className="btn btn-secondary btn-block local-copy"
+        data-testid="local-address-copy"
+        onClick={() => void copyAddress(address, t)}
+      >
+        {t('common.copyAddress')}
+      </button>
       <p className="muted small" data-testid="local-status">
         {t(unlocked ? 'localWallet.unlocked' : 'localWallet.locked')}
       </p>
