@@ -96,6 +96,7 @@ const received = (amount: bigint) => amount - (amount * FEE) / 100n;
 let fundLocked: bigint;
 let fundUnlocked: bigint;
 let fundRedeeming: bigint;
+let fundUnitsHeld: bigint;
 
 beforeAll(async () => {
   s = await startChainServer({
@@ -181,6 +182,7 @@ beforeAll(async () => {
   // bob redeems 40 units of the open fund (Pending); a third subscription waits for its NAV.
   await ok('POST', 'funds/redemptions', 'bob', { order_id: openOrder.toString(), units: '40' });
   await insertProcessingOrder(s.ctx.db, id.bob, locked, 300n * USDT, 15_000);
+  fundUnitsHeld = lockedUnits + openUnits - 40n * USDT;
   fundLocked = priceRedemption(lockedUnits, 5_000, 125_000_000n).amount;
   fundUnlocked = priceRedemption(openUnits - 40n * USDT, 2_000, 200_000_000n).amount;
   fundRedeeming = priceRedemption(40n * USDT, 2_000, 200_000_000n).amount;
@@ -264,6 +266,16 @@ describe('GET /admin/solvency', () => {
     expect(await ledger('member.earn_pending', 'USDT')).toBe(2_000n * USDT);
     expect(await ledger('member.launchpad_locked', 'AGC')).toBe(300n * AGC);
     expect(await ledger('member.fund_subscribing', 'USDT')).toBe(300n * USDT);
+    // The fund parts value exactly the units the ledger holds (every FUND-<id> asset).
+    const units = async (code: string) =>
+      BigInt(
+        rowsOf<{ s: string }>(
+          await s.ctx.db.execute(sql`select coalesce(sum(balance), 0)::text as s from ledger_accounts
+            where user_id is not null and code = ${code} and asset like 'FUND-%'`),
+        )[0]?.s ?? 'missing',
+      );
+    expect(await units('member.fund_units')).toBe(fundUnitsHeld);
+    expect(await units('member.fund_units_redeeming')).toBe(40n * USDT);
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   });
 
