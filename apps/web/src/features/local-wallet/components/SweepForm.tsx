@@ -75,7 +75,13 @@ export function SweepForm({ sweep }: { sweep: Sweep }) {
         </p>
       )}
       {sweep.planProblem && (
-        <p className="error-text send-field-error" role="alert" data-testid="sweep-problem">
+        <p
+          className={
+            sweep.plan.data?.problem === 'feesNotCovered' ? 'error-text sweep-problem' : 'muted sweep-problem'
+          }
+          role={sweep.plan.data?.problem === 'feesNotCovered' ? 'alert' : 'status'}
+          data-testid="sweep-problem"
+        >
           {sweep.planProblem}
         </p>
       )}
