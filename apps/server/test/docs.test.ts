@@ -36,6 +36,7 @@ describe('API documentation and public configuration', () => {
       '/api/v1/admin/settlements',
       '/api/v1/admin/settlements/preview',
       '/api/v1/admin/settlements/run',
+      '/api/v1/admin/solvency',
       '/api/v1/admin/withdraws',
       '/api/v1/admin/withdraws/approve',
       '/api/v1/admin/withdraws/{withdraw_id}/approve',
