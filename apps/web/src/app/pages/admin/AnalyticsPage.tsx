@@ -50,13 +50,19 @@ export default function AnalyticsPage() {
         <LoadFailed testId="analytics-error" error={report.error} onRetry={() => void report.refetch()} />
       ) : (
         <>
-          {report.data.days.some((d) => d.live) && (
+          {report.data.days.some((d) => d.day === report.data.today) && (
             <p className="muted small analytics-head" data-testid="analytics-live-note">
               {t('analytics.liveNote')}
             </p>
           )}
           {ANALYTICS_GROUPS.map((g) => (
-            <GroupCard key={g} group={g} days={report.data.days} totals={report.data.totals} />
+            <GroupCard
+              key={g}
+              group={g}
+              days={report.data.days}
+              totals={report.data.totals}
+              today={report.data.today}
+            />
           ))}
         </>
       )}

@@ -22,10 +22,13 @@ export function GroupCard({
   group,
   days,
   totals,
+  today,
 }: {
   group: AnalyticsGroup;
   days: readonly AnalyticsDay[];
   totals: AnalyticsFigures;
+  /** The open day (the server's): the one whose figures still grow. */
+  today: string;
 }) {
   const { t } = useTranslation();
   const figures = figuresOf(group);
@@ -70,7 +73,7 @@ export function GroupCard({
                 <tr key={d.day}>
                   <th scope="row">
                     {d.day}
-                    {d.live ? ` · ${t('analytics.live')}` : ''}
+                    {d.day === today ? ` · ${t('analytics.live')}` : ''}
                   </th>
                   {figures.map((f) => (
                     <td key={f.key}>
