@@ -16,6 +16,8 @@ describe('API documentation and public configuration', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/v1/admin/analytics',
+      '/api/v1/admin/analytics/csv',
       '/api/v1/admin/funds/nav',
       '/api/v1/admin/funds/nav/pending',
       '/api/v1/admin/funds/nav/{nav_id}/confirm',
