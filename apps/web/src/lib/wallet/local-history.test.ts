@@ -197,6 +197,18 @@ function fakeChain(opts: { head: bigint; deploy: bigint; logs: ReturnType<typeof
     },
     getCode: async ({ blockNumber }: { blockNumber: bigint }) =>
       blockNumber >= opts.deploy ? '0x60' : undefined,
+    // The wallet's state at a block, from the logs: no ETH and no nonce here, the tokens' balances.
+    getTransactionCount: async () => 0,
+    getBalance: async () => 0n,
+    readContract: async (q: { address: Address; args: [Address]; blockNumber: bigint }) => {
+      let balance = 0n;
+      for (const l of state.logs) {
+        if (l.address !== q.address || l.blockNumber > q.blockNumber) continue;
+        if (l.args.to === q.args[0]) balance += l.args.value;
+        if (l.args.from === q.args[0]) balance -= l.args.value;
+      }
+      return balance;
+    },
     getLogs: async (q: { fromBlock: bigint; toBlock: bigint; args: { from?: Address; to?: Address } }) => {
       if (q.toBlock - q.fromBlock + 1n > 10n) throw new Error('range too large');
       if (q.args.from) state.ranges.push([q.fromBlock, q.toBlock]);
@@ -214,7 +226,7 @@ function fakeChain(opts: { head: bigint; deploy: bigint; logs: ReturnType<typeof
 const CONFIG = { maxRange: 10n, rangesPerPage: 3, maxForwardRanges: 4, maxStoredItems: 100 };
 
 describe('LocalHistory', () => {
-  it('reads the newest range, then older ranges on demand down to the deploy block', async () => {
+  it('reads the newest range, then older ranges on demand down to the wallet’s first block', async () => {
     const { client, state } = fakeChain({
       head: 100n,
       deploy: 42n,
@@ -240,8 +252,8 @@ describe('LocalHistory', () => {
     expect(snap.items).toHaveLength(1);
     snap = await history.loadOlder(); // 51-60 finds one and hands back
     expect(snap.items.map((i) => i.amount)).toEqual(['1', '2']);
-    snap = await history.loadOlder(); // 42-50 (the floor)
-    expect(state.ranges.at(-1)).toEqual([42n, 50n]);
+    snap = await history.loadOlder(); // 45-50: the wallet's first transfer (above the deploy block 42) is the floor
+    expect(state.ranges.at(-1)).toEqual([45n, 50n]);
     expect(snap.items.map((i) => i.amount)).toEqual(['1', '2', '3']);
     expect(snap.hasMore).toBe(false);
     const asked = state.ranges.length;
@@ -249,8 +261,36 @@ describe('LocalHistory', () => {
     expect(state.ranges.length).toBe(asked); // nothing below the floor
   });
 
+  it('a wallet never touched has nothing to page back to; an RPC without old state pages to the deploy block', async () => {
+    const { client, state } = fakeChain({ head: 100n, deploy: 42n, logs: [] });
+    const snap = await new LocalHistory(client, WALLET, TOKENS, CONFIG).refresh();
+    expect(snap).toMatchObject({ items: [], hasMore: false });
+    expect(state.ranges).toEqual([[100n, 100n]]);
+
+    localStorage.clear();
+    const pruned = fakeChain({
+      head: 100n,
+      deploy: 42n,
+      logs: [log({ block: 95n, index: 0, from: OTHER, to: WALLET, value: 1n })],
+    });
+    (pruned.client as unknown as { getTransactionCount: () => Promise<number> }).getTransactionCount =
+      async () => {
+        throw new Error('missing trie node (not an archive node)');
+      };
+    const history = new LocalHistory(pruned.client, WALLET, TOKENS, CONFIG);
+    await history.refresh();
+    await history.loadOlder();
+    await history.loadOlder();
+    await history.loadOlder();
+    expect(pruned.state.ranges.at(-1)).toEqual([42n, 50n]);
+    expect((await history.loadOlder()).hasMore).toBe(false);
+  });
+
+  // A wallet first touched at block 5: its window starts as a whole range.
+  const early = () => [log({ block: 5n, index: 0, from: OTHER, to: WALLET, value: 1n })];
+
   it('a later visit reads only the new blocks from the stored cursor', async () => {
-    const { client, state } = fakeChain({ head: 100n, deploy: 0n, logs: [] });
+    const { client, state } = fakeChain({ head: 100n, deploy: 0n, logs: early() });
     await new LocalHistory(client, WALLET, TOKENS, CONFIG).refresh();
     state.head = 115n;
     state.logs.push(log({ block: 112n, index: 0, from: OTHER, to: WALLET, value: 9n }));
@@ -265,7 +305,7 @@ describe('LocalHistory', () => {
   });
 
   it('reads again after a reorg under the cursor, or when too far behind', async () => {
-    const { client, state } = fakeChain({ head: 100n, deploy: 0n, logs: [] });
+    const { client, state } = fakeChain({ head: 100n, deploy: 0n, logs: early() });
     const history = new LocalHistory(client, WALLET, TOKENS, CONFIG);
     await history.refresh();
     state.salt = 'b'; // block 100 now has another hash

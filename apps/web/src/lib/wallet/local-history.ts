@@ -6,7 +6,7 @@
 // hash of `newest` is kept: a different hash at the next visit (a reorg) drops the window and reads again.
 // ETH moves carry no logs: the list shows the ETH sends this browser made (local-sent.ts); received ETH shows in
 // the balance only.
-import type { Address, Hash, PublicClient } from 'viem';
+import { type Address, erc20Abi, type Hash, type PublicClient } from 'viem';
 import type { LocalAsset } from './local-chain.ts';
 import type { SentStatus, SentTx } from './local-sent.ts';
 
@@ -83,6 +83,7 @@ export interface HistorySnapshot {
 }
 
 const STORAGE_PREFIX = 'localWalletHistory:';
+const FIRST_BLOCK_PREFIX = 'localWalletFirstBlock:';
 const DEPLOY_PREFIX = 'localWalletTokenDeploy:';
 
 // ---- pure parts ----
@@ -269,6 +270,7 @@ function writeStored(wallet: Address, history: StoredHistory, maxItems?: number)
 /** Forgets a wallet's stored history (its key was removed from this browser). */
 export function forgetHistory(wallet: Address): void {
   storage()?.removeItem(STORAGE_PREFIX + wallet.toLowerCase());
+  storage()?.removeItem(FIRST_BLOCK_PREFIX + wallet.toLowerCase());
 }
 
 // ---- chain reads ----
@@ -294,20 +296,83 @@ export async function deployBlock(client: PublicClient, address: Address, head: 
   return lo;
 }
 
-/** The floor of the history: the first block either token exists at (0 when the RPC cannot tell). */
+/**
+ * Whether the wallet has been touched by `block`: a nonce, ETH, USDT or AGC. False before its first transfer in,
+ * true from then on (leaving again takes a transaction of its own, and the nonce never goes back).
+ */
+async function touchedBy(
+  client: PublicClient,
+  wallet: Address,
+  tokens: { USDT: Address; AGC: Address },
+  blockNumber: bigint,
+): Promise<boolean> {
+  const balance = (token: Address) =>
+    client.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [wallet],
+      blockNumber,
+    });
+  const [nonce, eth, usdt, agc] = await Promise.all([
+    client.getTransactionCount({ address: wallet, blockNumber }),
+    client.getBalance({ address: wallet, blockNumber }),
+    balance(tokens.USDT),
+    balance(tokens.AGC),
+  ]);
+  return nonce > 0 || eth > 0n || usdt > 0n || agc > 0n;
+}
+
+/**
+ * The wallet's first block, from `lo` (binary search on its state; cached once found): nothing of its history
+ * lies below. A wallet never touched gives the head (an empty list says so at once, without paging back).
+ */
+export async function firstActivityBlock(
+  client: PublicClient,
+  wallet: Address,
+  tokens: { USDT: Address; AGC: Address },
+  lo: bigint,
+  head: bigint,
+): Promise<bigint> {
+  const key = FIRST_BLOCK_PREFIX + wallet.toLowerCase();
+  const cached = storage()?.getItem(key);
+  if (cached && /^\d+$/.test(cached)) return BigInt(cached);
+  if (!(await touchedBy(client, wallet, tokens, head))) return head;
+  let low = lo;
+  let high = head;
+  while (low < high) {
+    const mid = (low + high) / 2n;
+    if (await touchedBy(client, wallet, tokens, mid)) high = mid;
+    else low = mid + 1n;
+  }
+  storage()?.setItem(key, low.toString());
+  return low;
+}
+
+/**
+ * The floor of the history: the wallet's first block, searched above the first block either token exists at.
+ * An RPC that cannot answer for old blocks (not an archive node) leaves the tokens' floor, or 0.
+ */
 async function historyFloor(
   client: PublicClient,
+  wallet: Address,
   tokens: { USDT: Address; AGC: Address },
   head: bigint,
 ): Promise<bigint> {
+  let floor = 0n;
   try {
     const [a, b] = await Promise.all([
       deployBlock(client, tokens.USDT, head),
       deployBlock(client, tokens.AGC, head),
     ]);
-    return [a, b].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))[0] ?? 0n;
+    floor = [a, b].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))[0] ?? 0n; // bigints: no Math.min
   } catch {
-    return 0n; // a pruned RPC: page back to genesis
+    return floor;
+  }
+  try {
+    return await firstActivityBlock(client, wallet, tokens, floor, head);
+  } catch {
+    return floor;
   }
 }
 
@@ -368,7 +433,7 @@ export class LocalHistory {
   }
 
   private async start(head: bigint): Promise<StoredHistory> {
-    const floor = await historyFloor(this.client, this.tokens, head);
+    const floor = await historyFloor(this.client, this.wallet, this.tokens, head);
     const range = firstRange(head, floor, this.config.maxRange);
     const [items, headBlock, oldestTime] = await Promise.all([
       readTransfers(this.client, this.wallet, this.tokens, range),
