@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { parseEther } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lockLocalWallet, unlockLocalWallet } from './local.ts';
 import { checkSent } from './local-follow.ts';
 import {
   bumped,
@@ -12,9 +13,9 @@ import {
   replacementFees,
   withNonceLock,
 } from './local-nonces.ts';
-import { startTxChain, type TxChain } from './local-send.testing.ts';
+import { PASSWORD, startTxChain, type TxChain } from './local-send.testing.ts';
 import { estimateTransferFee, replaceLocal, sendLocal } from './local-send.ts';
-import { findSent, recordSent, type SentTx } from './local-sent.ts';
+import { findSent, listSent, recordSent, type SentTx } from './local-sent.ts';
 
 const TO = '0x000000000000000000000000000000000000dEaD';
 
@@ -183,5 +184,27 @@ describe('nonces on anvil', () => {
     expect((await checkSent(c.chain.client, cancel)).status).toBe('success');
     expect((await checkSent(c.chain.client, original)).status).toBe('replaced');
     expect(await c.chain.client.getBalance({ address: TO })).toBe(before);
+  });
+
+  it('a send that does not leave says why: the wallet locked itself, or the node refused it (nonce too low)', async () => {
+    const fee = await estimateTransferFee(c.chain, c.wallet, 'ETH', TO, 1n);
+    const send = {
+      from: c.wallet,
+      asset: 'ETH' as const,
+      recipient: TO,
+      amount: 1n,
+      fee,
+      kind: 'send' as const,
+    };
+    lockLocalWallet();
+    await expect(sendLocal(c.chain, send)).rejects.toMatchObject({
+      i18nKey: 'localWalletPages.send.errors.locked',
+    });
+    await unlockLocalWallet(PASSWORD);
+    const refused = await sendLocal(c.chain, { ...send, nonce: 0 }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ i18nKey: 'localWalletPages.send.errors.notSent' });
+    expect((refused as { values: { reason: string } }).values.reason).toMatch(/nonce/i);
+    // Nothing was recorded for either.
+    expect(listSent(c.wallet).filter((t) => t.status === 'pending')).toEqual([]);
   });
 });

@@ -26,6 +26,9 @@ import { importLocalWallet, removeLocalWallet } from './local.ts';
 import { type LocalChain, loadLocalChain, resetLocalChain } from './local-chain.ts';
 
 /** anvil's 5th development key: public, never holds real funds. */
+/** The local wallet's password in these tests. */
+export const PASSWORD = 'correct horse battery';
+
 export const WALLET_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
 
 export interface TxChain {
@@ -85,7 +88,7 @@ export async function startTxChain(): Promise<TxChain> {
   const mined = async (hash: `0x${string}`) => {
     await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   };
-  const wallet = await importLocalWallet(WALLET_KEY, 'correct horse battery');
+  const wallet = await importLocalWallet(WALLET_KEY, PASSWORD);
   return {
     anvil,
     deployment,

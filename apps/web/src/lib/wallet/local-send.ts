@@ -10,6 +10,7 @@ import {
   type PublicClient,
   toHex,
 } from 'viem';
+import { errorCodes, WalletError } from './errors.ts';
 import type { LocalAsset, LocalChain } from './local-chain.ts';
 import { estimateLocalFee, type FeeEstimate, readFeePerGas } from './local-fees.ts';
 import { nextLocalNonce, replacementFees, withNonceLock } from './local-nonces.ts';
@@ -63,6 +64,24 @@ export interface LocalSend {
   replaces?: Hash;
 }
 
+/** Why a send did not leave: the wallet locked itself meanwhile, or the node refused it (its words as the reason). */
+export function localSendError(error: unknown): WalletError {
+  if (error instanceof WalletError) return error;
+  if (errorCodes(error).includes(4100))
+    return new WalletError('The local wallet is locked', {
+      cause: error,
+      code: 4100,
+      i18nKey: 'localWalletPages.send.errors.locked',
+    });
+  const e = error as { details?: unknown; shortMessage?: unknown; message?: unknown } | null;
+  const reason = [e?.details, e?.shortMessage, e?.message].find((v) => typeof v === 'string' && v !== '');
+  return new WalletError('The network refused the transaction', {
+    cause: error,
+    i18nKey: 'localWalletPages.send.errors.notSent',
+    values: { reason: typeof reason === 'string' ? reason.slice(0, 200) : '-' },
+  });
+}
+
 async function signAndSend(
   client: PublicClient,
   send: LocalSend,
@@ -70,21 +89,25 @@ async function signAndSend(
 ): Promise<SentTx> {
   const call = transferCall(send.asset, send.recipient, send.amount, tokens);
   const nonce = send.nonce ?? (await nextLocalNonce(client, send.from));
-  const hash = (await localWalletProvider.request({
-    method: 'eth_sendTransaction',
-    params: [
-      {
-        from: send.from,
-        to: call.to,
-        data: call.data,
-        value: toHex(call.value),
-        gas: toHex(send.fee.gasLimit),
-        maxFeePerGas: toHex(send.fee.maxFeePerGas),
-        maxPriorityFeePerGas: toHex(send.fee.maxPriorityFeePerGas),
-        nonce: toHex(nonce),
-      },
-    ],
-  })) as Hash;
+  const hash = (await localWalletProvider
+    .request({
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from: send.from,
+          to: call.to,
+          data: call.data,
+          value: toHex(call.value),
+          gas: toHex(send.fee.gasLimit),
+          maxFeePerGas: toHex(send.fee.maxFeePerGas),
+          maxPriorityFeePerGas: toHex(send.fee.maxPriorityFeePerGas),
+          nonce: toHex(nonce),
+        },
+      ],
+    })
+    .catch((error: unknown) => {
+      throw localSendError(error);
+    })) as Hash;
   const tx: SentTx = {
     hash,
     from: send.from,
