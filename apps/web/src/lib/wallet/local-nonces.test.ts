@@ -17,7 +17,7 @@ import { PASSWORD, startTxChain, type TxChain } from './local-send.testing.ts';
 import { estimateTransferFee, replaceLocal, sendLocal } from './local-send.ts';
 import { findSent, listSent, recordSent, type SentTx } from './local-sent.ts';
 
-const TO = '0x000000000000000000000000000000000000dEaD';
+const TO = '0x000000000000000000000000000000000000dEaD' as const;
 
 describe('nonce rules', () => {
   it('takes the chain pending count, or one above the highest locally pending nonce', () => {
