@@ -226,6 +226,12 @@ describe('send page', () => {
     expect(screen.getByTestId('send-confirm-fee').textContent).toBe('0.00000504 ETH');
     expect(ETH_FEE).toBe(5_040_000_000_000n);
   });
+  it('locked while open (the auto-lock), the page asks for the password again', async () => {
+    await openPage();
+    lockLocalWallet();
+    expect(await screen.findByTestId('send-unlock-form', {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByTestId('send-form')).toBeNull();
+  });
 });
 
 async function openPageAgain() {

@@ -1,12 +1,14 @@
 // What the send and withdrawal pages read: the chain of /config and the wallet's three balances at one block
 // (refreshed), plus whether the local wallet exists and is unlocked in this tab.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Address } from 'viem';
 import { isLocalWalletUnlocked, localWalletAddress } from '../../../lib/wallet/local.ts';
 import { loadLocalChain, readLocalBalances } from '../../../lib/wallet/local-chain.ts';
 
 export const BALANCES_REFRESH_MS = 15_000;
+/** How often the pages look whether the key is still unlocked (the auto-lock may lock it while they are open). */
+export const LOCK_CHECK_MS = 2_000;
 
 export const localChainQuery = { queryKey: ['localWallet', 'chain'] as const, queryFn: loadLocalChain };
 
@@ -40,5 +42,13 @@ export function useSendWallet() {
     setState({ address: localWalletAddress(), unlocked: isLocalWalletUnlocked() });
     void queryClient.invalidateQueries({ queryKey: ['localWallet', 'balances'] });
   };
+  // Locked by the auto-lock (or removed in another tab) while the page is open: ask for the password again.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const now = { address: localWalletAddress(), unlocked: isLocalWalletUnlocked() };
+      setState((was) => (was.address === now.address && was.unlocked === now.unlocked ? was : now));
+    }, LOCK_CHECK_MS);
+    return () => clearInterval(timer);
+  }, []);
   return { ...state, refresh };
 }
