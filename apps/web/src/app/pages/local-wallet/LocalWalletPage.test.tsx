@@ -287,9 +287,14 @@ describe('local wallet page', () => {
     clicked.mockRestore();
     await waitFor(() => expect(screen.queryByTestId('local-check-form')).toBeNull());
 
-    // Remove: the dialog offers the export first; then remove.
+    // Remove: the dialog offers the export first (the password form opens, focused); then remove.
     fireEvent.click(screen.getByTestId('local-remove'));
-    (await screen.findByText('Remove now', {}, { timeout: 5000 })).click();
+    (await screen.findByText('Export a keystore file first', {}, { timeout: 5000 })).click();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('local-check-password')));
+    fireEvent.click(screen.getByTestId('local-check-cancel'));
+    await new Promise((r) => setTimeout(r, 300)); // the first dialog closes
+    fireEvent.click(screen.getByTestId('local-remove'));
+    (await screen.findAllByText('Remove now', {}, { timeout: 5000 })).at(-1)?.click();
     await screen.findByTestId('local-submit');
 
     // Import the file back: a corrupt file and a wrong file password change nothing.

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalWalletState } from '../hooks/use-local-wallet.tsx';
 import { ActionError, PasswordField, SubmitButton, WalletButton } from './FormParts.tsx';
@@ -9,12 +10,24 @@ import { ActionError, PasswordField, SubmitButton, WalletButton } from './FormPa
 export function BackupSection({ wallet }: { wallet: LocalWalletState }) {
   const { t } = useTranslation();
   const percent = wallet.progress === null ? null : Math.floor(wallet.progress * 100);
+  const form = useRef<HTMLFormElement>(null);
+  // Asked from the remove dialog too (export first): bring the password field into view, ready to type.
+  useEffect(() => {
+    if (!wallet.purpose) return;
+    form.current?.scrollIntoView?.({ block: 'center' });
+    form.current?.querySelector('input')?.focus();
+  }, [wallet.purpose]);
   return (
     <section className="card stack" data-testid="local-backup">
       <h2 className="card-title">{t('localWalletPages.keystore.title')}</h2>
       <p className="muted small">{t('localWalletPages.keystore.hint')}</p>
       {wallet.purpose ? (
-        <form className="form stack" onSubmit={wallet.submitPassword} data-testid="local-check-form">
+        <form
+          ref={form}
+          className="form stack"
+          onSubmit={wallet.submitPassword}
+          data-testid="local-check-form"
+        >
           <p className="small">
             {t(
               wallet.purpose === 'export'
