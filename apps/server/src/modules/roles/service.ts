@@ -39,6 +39,23 @@ export const memberTarget = (address: string) => `member:${address.toLowerCase()
 
 const iso = (d: Date) => d.toISOString();
 
+/** The audit entry of one role change: `role.<action>` on the member, by the acting admin, roles before and after. */
+const auditRoleChange = (
+  tx: DbOrTx,
+  actor: SessionUser,
+  action: 'grant' | 'revoke' | 'request' | 'confirm' | 'cancel',
+  address: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+) =>
+  writeAudit(tx, {
+    actorId: actor.id,
+    action: `role.${action}`,
+    target: memberTarget(address),
+    before,
+    after,
+  });
+
 const requestAnswer = (
   r: Pick<RequestRow, 'id' | 'address' | 'role' | 'requestedBy' | 'createdAt'>,
 ): RoleRequest => ({
@@ -128,13 +145,14 @@ export async function grantRole(
     if (body.role === 'admin') {
       const id = await insertRequest(tx, member.id, 'admin', actor.id, now);
       if (id === null) throw conflict('roles.already_pending', { role: body.role });
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'role.request',
-        target: memberTarget(member.address),
-        before: { roles: before },
-        after: { roles: before, pending: { request: id.toString(), role: 'admin' } },
-      });
+      await auditRoleChange(
+        tx,
+        actor,
+        'request',
+        member.address,
+        { roles: before },
+        { roles: before, pending: { request: id.toString(), role: 'admin' } },
+      );
       return {
         status: 'pending',
         address: member.address,
@@ -152,13 +170,7 @@ export async function grantRole(
     if (!(await insertRole(tx, member.id, body.role, actor.id, now)))
       throw conflict('roles.already_held', { role: body.role });
     const after = await rolesNow(ctx, tx, member);
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'role.grant',
-      target: memberTarget(member.address),
-      before: { roles: before },
-      after: { roles: after },
-    });
+    await auditRoleChange(tx, actor, 'grant', member.address, { roles: before }, { roles: after });
     return { status: 'granted', address: member.address, roles: after, request: null };
   });
   if (answer.status === 'granted') invalidateMember(ctx, member.id);
@@ -189,13 +201,7 @@ export async function revokeRole(
     const before = effectiveRoles(ctx, granted, member.address);
     await deleteRole(tx, member.id, body.role);
     const after = await rolesNow(ctx, tx, member);
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'role.revoke',
-      target: memberTarget(member.address),
-      before: { roles: before },
-      after: { roles: after },
-    });
+    await auditRoleChange(tx, actor, 'revoke', member.address, { roles: before }, { roles: after });
     return { status: 'revoked', address: member.address, roles: after, request: null };
   });
   invalidateMember(ctx, member.id);
@@ -225,16 +231,17 @@ export async function confirmRequest(
     await insertRole(tx, request.userId, request.role, actor.id, now);
     await decideRequest(tx, request.id, 'confirmed', actor.id, now);
     const after = await rolesNow(ctx, tx, member);
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'role.confirm',
-      target: memberTarget(request.address),
-      before: {
+    await auditRoleChange(
+      tx,
+      actor,
+      'confirm',
+      request.address,
+      {
         roles: before,
         pending: { request: id, role: request.role, requested_by: request.requestedBy },
       },
-      after: { roles: after },
-    });
+      { roles: after },
+    );
     return { request, after };
   });
   invalidateMember(ctx, answer.request.userId);
@@ -252,13 +259,14 @@ export async function cancelRequest(
     const request = await pendingRequest(tx, id);
     await decideRequest(tx, request.id, 'cancelled', actor.id, now);
     const roles = await rolesNow(ctx, tx, { id: request.userId, address: request.address });
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'role.cancel',
-      target: memberTarget(request.address),
-      before: { roles, pending: { request: id, role: request.role, requested_by: request.requestedBy } },
-      after: { roles },
-    });
+    await auditRoleChange(
+      tx,
+      actor,
+      'cancel',
+      request.address,
+      { roles, pending: { request: id, role: request.role, requested_by: request.requestedBy } },
+      { roles },
+    );
     return { id, status: 'cancelled', address: request.address, roles };
   });
 }
