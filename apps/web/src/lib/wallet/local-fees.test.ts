@@ -7,6 +7,7 @@ import {
   feeFromEstimate,
   feePerGas,
   maxSendable,
+  NODE_INTERFACE,
   readL1Gas,
   withMargin,
 } from './local-fees.ts';
@@ -90,5 +91,21 @@ describe('fee estimate on a chain without the NodeInterface (anvil)', () => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [DEAD, 1_000_000n] });
     const raw = await c.chain.client.estimateGas({ account: c.wallet, to: c.deployment.usdt, data });
     expect(usdt.gasLimit).toBe(withMargin(raw));
+  });
+
+  it('with a NodeInterface at 0x…C8 (a stand-in answering 1 234 L1 gas), the estimate is split and summed', async () => {
+    // PUSH2 1234, PUSH1 0, MSTORE, PUSH1 96, PUSH1 0, RETURN: (uint64 1234, uint256 0, uint256 0) to any call.
+    await c.testClient.setCode({ address: NODE_INTERFACE, bytecode: '0x6104d260005260606000f3' });
+    try {
+      expect(await readL1Gas(c.chain.client, DEAD, '0x')).toBe(1234n);
+      const fee = await estimateLocalFee(c.chain.client, { from: c.wallet, to: DEAD, value: 0n });
+      expect(fee.l1Gas).toBe(1481n); // 1 234 + 20%, rounded up
+      expect(fee.l2Gas).toBe(23_720n); // (21 000 − 1 234) + 20%, rounded up
+      expect(fee.gasLimit).toBe(1481n + 23_720n);
+      expect(fee.l1Fee).toBe(1481n * fee.maxFeePerGas);
+      expect(fee.total).toBe(fee.l2Fee + 1481n * fee.maxFeePerGas);
+    } finally {
+      await c.testClient.setCode({ address: NODE_INTERFACE, bytecode: '0x' });
+    }
   });
 });
