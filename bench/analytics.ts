@@ -20,8 +20,8 @@
  */
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { ANALYTICS_FIGURES } from '@agc/shared';
 import { rowsOf } from '@agc/db';
+import { ANALYTICS_FIGURES } from '@agc/shared';
 import { sql } from 'drizzle-orm';
 import { analyticsReport, rollUpClosedDays } from '../apps/server/src/modules/analytics/index.ts';
 import { computeDays, levelsAt } from '../apps/server/src/modules/analytics/repository.ts';
@@ -170,7 +170,10 @@ export async function runAnalyticsBenchmark(): Promise<void> {
           return { rows: [] };
         },
       } as unknown as typeof s.ctx.db;
-      await computeDays(explain, from, today, dayStart(from), dayStart(nextDay(today)), { all: 0n, valid: 0n });
+      await computeDays(explain, from, today, dayStart(from), dayStart(nextDay(today)), {
+        all: 0n,
+        valid: 0n,
+      });
     }
     const api: number[] = [];
     const plain: number[] = [];

@@ -36,15 +36,11 @@ import { freePort } from '@agc/contracts';
 import { type Db, openDb, rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import { Pool } from 'undici';
-import { TokenService } from '../apps/server/src/lib/tokens.ts';
-import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
 import { ACCOUNTS, checkLedger } from '../apps/server/src/modules/ledger/index.ts';
-import { type Member, newInviteCode } from '../apps/server/src/modules/members/index.ts';
-import { insertPlaced, insertRoot } from '../apps/server/src/modules/team/index.ts';
+import type { Member } from '../apps/server/src/modules/members/index.ts';
 import type { BuiltServer } from '../apps/server/test/built-server.ts';
 import { startBuiltServer, stop, waitFor } from '../apps/server/test/built-server.ts';
-import { newWallet } from '../apps/server/test/helpers.ts';
-import { grantRewards } from '../apps/server/test/withdraw-support.ts';
+import { signedInMembers } from './members.ts';
 import { cpuNow, dropPgDatabase, freshPgDatabase } from './pg.ts';
 
 const PG_URL =
@@ -445,32 +441,14 @@ export async function runLaunchpadHttpBenchmark(): Promise<void> {
     });
     await first.stop();
     db = await openDb({ kind: 'postgres', url: dbUrl, poolSize: 4 });
-    const root = await db.db.transaction((tx) =>
-      insertRoot(tx, newWallet().address.toLowerCase(), newInviteCode()),
-    );
-    const members: Member[] = [];
-    for (let i = 0; i < BUYERS; i++)
-      members.push(
-        await db.db.transaction((tx) =>
-          insertPlaced(tx, {
-            address: newWallet().address.toLowerCase(),
-            inviteCode: newInviteCode(),
-            inviter: root,
-            side: i % 2 ? 'right' : 'left',
-          }),
-        ),
-      );
-    await grantRewards(
-      db.db,
-      members.map((m) => ({ userId: m.id, asset: 'USDT', amount: 10_000n * USDT, ref: `lp-http:${m.id}` })),
-    );
-    const tokens = new TokenService(secret, 3600);
-    const headers = await Promise.all(
-      members.map(async (m) => ({
-        authorization: `Bearer ${await tokens.sign(m.address, m.id, await openSessionFor(db!.db, m.id, 3_600_000))}`,
-        'x-wallet-address': m.address,
-      })),
-    );
+    const signed = await signedInMembers(db.db, {
+      count: BUYERS,
+      usdt: 10_000n * USDT,
+      jwtSecret: secret,
+      ref: 'lp-http',
+    });
+    const members: Member[] = signed;
+    const headers = signed.map((m) => m.headers);
     const floor = await bareFloor();
     console.log(
       `floor: a bare Fastify route in its own process, the same client, ${BUYERS} requests at once on their own connections: p50 ${range(floor.p50, ms)}, p99 ${range(floor.p99, ms)} (${RUNS} bursts; load ${loadavg()[0]!.toFixed(1)})`,

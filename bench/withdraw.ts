@@ -27,14 +27,9 @@ import { pathToFileURL } from 'node:url';
 import { openDb, rowsOf } from '@agc/db';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { TokenService } from '../apps/server/src/lib/tokens.ts';
-import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
 import { ACCOUNTS, checkLedger } from '../apps/server/src/modules/ledger/index.ts';
-import { type Member, newInviteCode } from '../apps/server/src/modules/members/index.ts';
-import { insertPlaced, insertRoot } from '../apps/server/src/modules/team/index.ts';
-import { newWallet } from '../apps/server/test/helpers.ts';
-import { grantRewards } from '../apps/server/test/withdraw-support.ts';
 import { mergeResults, type Result, resultOf, startBuiltServer } from './http.ts';
+import { signedInMembers } from './members.ts';
 import { dropPgDatabase, freshPgDatabase } from './pg.ts';
 
 const PG_URL =
@@ -122,32 +117,13 @@ async function measure(
   const db = await openDb({ kind: 'postgres', url: dbUrl, poolSize: 4 });
   try {
     // Members under one root (the server migrated the database on start), each credited 1,000 USDT.
-    const root = await db.db.transaction((tx) =>
-      insertRoot(tx, newWallet().address.toLowerCase(), newInviteCode()),
-    );
-    const members: Member[] = [];
-    for (let i = 0; i < MEMBERS; i++)
-      members.push(
-        await db.db.transaction((tx) =>
-          insertPlaced(tx, {
-            address: newWallet().address.toLowerCase(),
-            inviteCode: newInviteCode(),
-            inviter: root,
-            side: i % 2 ? 'right' : 'left',
-          }),
-        ),
-      );
-    await grantRewards(
-      db.db,
-      members.map((m) => ({ userId: m.id, asset: 'USDT', amount: 1_000n * USDT, ref: `bench:${m.id}` })),
-    );
-    const tokens = new TokenService(secret, 3600);
-    const headers = await Promise.all(
-      members.map(async (m) => ({
-        authorization: `Bearer ${await tokens.sign(m.address, m.id, await openSessionFor(db.db, m.id, 3_600_000))}`,
-        'x-wallet-address': m.address,
-      })),
-    );
+    const signed = await signedInMembers(db.db, {
+      count: MEMBERS,
+      usdt: 1_000n * USDT,
+      jwtSecret: secret,
+      ref: 'bench',
+    });
+    const headers = signed.map((m) => m.headers);
     const body = JSON.stringify({ amount: '1', type: 1 });
     const probe = await fetch(`${server.base}/api/v1/withdraw`, {
       method: 'POST',

@@ -147,7 +147,7 @@ describe('POST /api/v1/auth', () => {
 
   it('refuses a malformed invitation code or side by field', async () => {
     const w = newWallet();
-    const { nonce, message, signature } = await signedMessage(w);
+    const { message, signature } = await signedMessage(w);
     const code = await postAuth({ message, signature, invite_code: 'x!', side: 'left' });
     expect(code.json().msg).toBe(
       interpolate(en.validation.field, { field: 'invite_code', reason: en.validation.invalid }),

@@ -25,10 +25,10 @@ import { CONFIG } from '../../test/config.ts';
 import { importLocalWallet, removeLocalWallet } from './local.ts';
 import { type LocalChain, loadLocalChain, resetLocalChain } from './local-chain.ts';
 
-/** anvil's 5th development key: public, never holds real funds. */
 /** The local wallet's password in these tests. */
 export const PASSWORD = 'correct horse battery';
 
+/** anvil's 5th development key: public, never holds real funds. */
 export const WALLET_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
 
 export interface TxChain {

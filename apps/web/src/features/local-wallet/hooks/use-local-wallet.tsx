@@ -3,6 +3,7 @@
 // page only lays them out.
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveBlob } from '../../../lib/download.ts';
 import { loadImperativeUi, toast } from '../../../lib/ui.ts';
 import { autoLock } from '../../../lib/wallet/auto-lock.ts';
 import type { DiscoveredWallet } from '../../../lib/wallet/discovery.ts';
@@ -30,19 +31,6 @@ export type PasswordPurpose = 'reveal' | 'export';
 
 /** Largest keystore file read (real ones are ~500 bytes). */
 const MAX_KEYSTORE_FILE_BYTES = 64 * 1024;
-
-/** Saves text as a file through the browser's download. */
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Remove: export first, remove now, or cancel (a dialog of three choices). */
 async function chooseRemove(t: (key: string) => string): Promise<'export' | 'remove' | null> {
@@ -183,7 +171,10 @@ export function useLocalWallet() {
       } else if (purpose === 'export') {
         try {
           const keystore = await encryptKeystoreV3(key, checkPassword, { onProgress });
-          download(keystoreFileName(keystore.address), JSON.stringify(keystore));
+          saveBlob(
+            new Blob([JSON.stringify(keystore)], { type: 'application/json' }),
+            keystoreFileName(keystore.address),
+          );
         } finally {
           setProgress(null);
         }
