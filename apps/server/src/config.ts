@@ -209,9 +209,11 @@ const envSchema = z
       .default('0.5'),
     /** How long an exchange quote holds. */
     EXCHANGE_QUOTE_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
-    /** The AGC price source; "fixed" reads AGC_PRICE_USDT (development, tests). */
+    /** The price source (AGC and ETH in USDT); "fixed" reads AGC_PRICE_USDT and ETH_PRICE_USDT (development, tests). */
     PRICE_SOURCE: z.enum(['fixed']).default('fixed'),
     AGC_PRICE_USDT: decimal.refine((v) => /[1-9]/.test(v), 'must be above 0').default('0.5'),
+    /** 1 ETH in USDT: only shown (the local wallet's USDT values), never used to pay or credit. */
+    ETH_PRICE_USDT: decimal.refine((v) => /[1-9]/.test(v), 'must be above 0').default('3000'),
     /** Withdrawal service fee, a share of the amount requested, taken in the same asset. */
     WITHDRAW_FEE_PERCENT: percent
       .refine((v) => parseAmount(v, 4) < 1_000_000n, 'must be below 100')
@@ -370,7 +372,7 @@ export interface Config {
   rates: { referralMax: string; pairingMax: string; staticMax: string; easyEarnApyMax: string };
   rules: Rules;
   shop: { feePpm: bigint; quoteTtlMs: number; expiryGraceMs: number; reportTtlMs: number };
-  price: { source: 'fixed'; agcUsdt: bigint };
+  price: { source: 'fixed'; agcUsdt: bigint; ethUsdt: bigint };
   watcher: {
     /** When an event counts: the chain's finality tag, or `confirmations` blocks on top of its own. */
     finality: 'confirmations' | 'safe' | 'finalized';
@@ -571,7 +573,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       expiryGraceMs: e.ORDER_EXPIRY_GRACE_SECONDS * 1000,
       reportTtlMs: e.ORDER_REPORT_TTL_MINUTES * 60_000,
     },
-    price: { source: e.PRICE_SOURCE, agcUsdt: usdtUnits(e.AGC_PRICE_USDT) },
+    price: {
+      source: e.PRICE_SOURCE,
+      agcUsdt: usdtUnits(e.AGC_PRICE_USDT),
+      ethUsdt: usdtUnits(e.ETH_PRICE_USDT),
+    },
     funds: {
       navMaxStepPpm: percentToPpm(e.FUND_NAV_MAX_STEP_PERCENT),
       locales: e.FUND_LOCALES,

@@ -104,6 +104,7 @@ describe('API documentation and public configuration', () => {
       '/api/v1/order/pay',
       '/api/v1/order/tx/{order}',
       '/api/v1/order/{order_id}',
+      '/api/v1/prices',
       '/api/v1/products',
       '/api/v1/products/{id}/quote',
       '/api/v1/profit/all',

@@ -6,28 +6,43 @@ export interface AgcPrice {
   updatedAt: Date;
 }
 
+/** The price of 1 ETH in USDT minor units (6 decimals), and when it was read. */
+export interface EthPrice {
+  usdtPerEth: bigint;
+  updatedAt: Date;
+}
+
 /**
- * Where the AGC price comes from. Development and tests use a fixed price from configuration; a
- * market source (an oracle or an exchange feed) implements the same interface.
+ * Where the prices come from: AGC (quotes, rewards, withdrawals, token/price) and ETH (only shown: the
+ * local wallet's USDT values). Development and tests use fixed prices from configuration; a market source
+ * (an oracle or an exchange feed) implements the same interface.
  */
 export interface PriceSource {
   agcPrice(): Promise<AgcPrice>;
+  ethPrice(): Promise<EthPrice>;
 }
 
 export class FixedPriceSource implements PriceSource {
   private readonly since = new Date();
-  constructor(private readonly usdtPerAgc: bigint) {
+  constructor(
+    private readonly usdtPerAgc: bigint,
+    private readonly usdtPerEth: bigint,
+  ) {
     if (usdtPerAgc <= 0n) throw new Error('the AGC price must be above 0');
+    if (usdtPerEth <= 0n) throw new Error('the ETH price must be above 0');
   }
   async agcPrice(): Promise<AgcPrice> {
     return { usdtPerAgc: this.usdtPerAgc, updatedAt: this.since };
+  }
+  async ethPrice(): Promise<EthPrice> {
+    return { usdtPerEth: this.usdtPerEth, updatedAt: this.since };
   }
 }
 
 export function priceSourceFrom(config: Config): PriceSource {
   switch (config.price.source) {
     case 'fixed':
-      return new FixedPriceSource(config.price.agcUsdt);
+      return new FixedPriceSource(config.price.agcUsdt, config.price.ethUsdt);
   }
 }
 
