@@ -8,7 +8,7 @@ import { setActiveWallet } from '../../../lib/wallet/session.ts';
 import { useAuthStore } from '../../../stores/auth.ts';
 import { useWalletStore } from '../../../stores/wallet.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
-import { CONFIG, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import { CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import LocalWalletPage from './LocalWalletPage.tsx';
 
 // The chain: balances as the test sets them (or a failing RPC).
@@ -184,19 +184,25 @@ describe('local wallet page', () => {
     await screen.findByTestId('local-lock');
   };
 
-  it('shows the three balances with their USDT value (AGC at the app price when signed in), and links', async () => {
-    useAuthStore.getState().setToken('jwt-1');
+  it('shows a signed-out visitor the three balances with their USDT values (public prices), and links', async () => {
+    let priceReads = 0;
     stubApi({
-      'GET /api/v1/token/price': () =>
-        ok({ symbol: 'AGC', price_usdt: '0.5', updated_at: '2026-11-25T00:00:00Z' }),
+      'GET /api/v1/prices': () => {
+        priceReads += 1;
+        return ok({ agc_usdt: '0.5', eth_usdt: '3456.789012', updated_at: '2026-11-25T00:00:00Z' });
+      },
     });
     renderPage(<LocalWalletPage />, PATH);
     await importDevKey();
     expect((await screen.findByTestId('local-balance-ETH')).textContent).toBe('1.234567 ETH');
     expect(screen.getByTestId('local-balance-USDT').textContent).toBe('12.3457 USDT');
     expect(screen.getByTestId('local-balance-AGC').textContent).toBe('3.00 AGC');
-    expect((await screen.findByTestId('local-value-AGC')).textContent).toBe(' ≈ 1.50 USDT');
-    expect(screen.queryByTestId('local-value-ETH')).toBeNull(); // no ETH price in the app
+    // 1.234567 ETH × 3456.789012 = 4267.637640… USDT; 3 AGC × 0.5 = 1.5 USDT (no sign-in needed).
+    expect((await screen.findByTestId('local-value-ETH')).textContent).toBe(' ≈ 4,267.6376 USDT');
+    expect(screen.getByTestId('local-value-AGC').textContent).toBe(' ≈ 1.50 USDT');
+    expect(screen.queryByTestId('local-value-USDT')).toBeNull(); // USDT is its own value
+    expect(screen.queryByTestId('local-prices-failed')).toBeNull();
+    expect(priceReads).toBe(1);
     for (const id of ['local-link-send', 'local-link-history', 'local-link-sweep'])
       expect(screen.getByTestId(id)).toBeTruthy();
     // Copy: the address to the clipboard, and the spec's 'Copy success'.
@@ -208,6 +214,19 @@ describe('local wallet page', () => {
     vi.unstubAllGlobals();
   });
 
+  it('when the prices cannot be read, the balances show alone and the card says why', async () => {
+    stubApi({ 'GET /api/v1/prices': () => fail(500, 'Internal error') });
+    renderPage(<LocalWalletPage />, PATH);
+    await importDevKey();
+    expect((await screen.findByTestId('local-balance-ETH')).textContent).toBe('1.234567 ETH');
+    expect((await screen.findByTestId('local-prices-failed', {}, { timeout: 8000 })).textContent).toBe(
+      'Prices could not be loaded, so USDT values are not shown.',
+    );
+    expect(screen.queryByTestId('local-value-ETH')).toBeNull();
+    expect(screen.queryByTestId('local-value-AGC')).toBeNull();
+    expect(screen.getByTestId('local-balance-AGC').textContent).toBe('3.00 AGC');
+  });
+
   it('a failing read shows Load Failed in one place, and retry reads again', async () => {
     chain.fail = true;
     renderPage(<LocalWalletPage />, PATH);
@@ -216,7 +235,6 @@ describe('local wallet page', () => {
     expect((await screen.findByTestId('local-balances-error', {}, { timeout: 8000 })).textContent).toContain(
       'Load Failed',
     );
-    expect(screen.queryByTestId('local-value-AGC')).toBeNull(); // signed out: no AGC price asked
     chain.fail = false;
     const before = chain.reads;
     (await screen.findByText('Retry', {}, { timeout: 5000 })).click();

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { useWalletLogin } from '../../../features/auth/hooks/use-wallet-login.ts
 import { readInvite } from '../../../features/auth/invite.ts';
 import { afterLoginTarget } from '../../../features/auth/redirect.ts';
 import { configQueryOptions } from '../../../features/config/api/get-config.ts';
+import { usePrices } from '../../../features/local-wallet/api/get-prices.ts';
 import { BackupSection } from '../../../features/local-wallet/components/BackupSection.tsx';
 import { BalancesCard } from '../../../features/local-wallet/components/BalancesCard.tsx';
 import { CreateWalletForm } from '../../../features/local-wallet/components/CreateWalletForm.tsx';
@@ -18,7 +19,6 @@ import {
 import { WalletLinks } from '../../../features/local-wallet/components/WalletLinks.tsx';
 import { useLocalBalances } from '../../../features/local-wallet/hooks/use-local-balances.ts';
 import { LOCAL_WALLET, useLocalWallet } from '../../../features/local-wallet/hooks/use-local-wallet.tsx';
-import { tokenPriceQueryOptions } from '../../../features/shop/api/get-token-price.ts';
 import { useIsLoggedIn } from '../../../stores/auth.ts';
 import '../../../features/local-wallet/local-wallet.css';
 
@@ -26,7 +26,7 @@ import '../../../features/local-wallet/local-wallet.css';
  * The local wallet: a key kept in this browser, encrypted with a password, usable to sign in when the
  * browser has no wallet extension. "Use it to log in" signs in with it at once (SIWE, with the invite this page
  * was opened with) and goes on to the page that was asked for, or home. Its balances show whether it is locked
- * or not (they are public); the AGC price (for the USDT value) is the app's, read only when signed in.
+ * or not (they are public), with their USDT values at the server's public prices (GET /prices, signed in or not).
  */
 export default function LocalWalletPage() {
   const { t } = useTranslation();
@@ -41,7 +41,7 @@ export default function LocalWalletPage() {
     target: afterLoginTarget(search),
   });
   const balances = useLocalBalances(wallet.address);
-  const price = useQuery({ ...tokenPriceQueryOptions, enabled: loggedIn && Boolean(wallet.address) });
+  const prices = usePrices(Boolean(wallet.address));
 
   if (!wallet.address) {
     return (
@@ -56,7 +56,7 @@ export default function LocalWalletPage() {
   return (
     <div className="page stack">
       <WalletStatus address={wallet.address} unlocked={wallet.unlocked} />
-      <BalancesCard query={balances} agcPrice={price.data?.price_usdt ?? null} />
+      <BalancesCard query={balances} prices={prices.data} pricesFailed={prices.isError} />
       <WalletLinks />
       {wallet.unlocked ? (
         <UnlockedActions

@@ -4,21 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadState.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { ASSET_DECIMALS, LOCAL_ASSETS, type LocalBalances } from '../../../lib/wallet/local-chain.ts';
-import { usdtValue } from '../model/value.ts';
+import { type UsdtPrices, usdtValue } from '../model/value.ts';
 
 /** ETH shows up to 6 decimals (a fee is a few 10⁻⁶ ETH on Arbitrum); the tokens the app's 2–4. */
 const MAX_DIGITS = { ETH: 6, USDT: 4, AGC: 4 } as const;
 
 /**
- * The three balances at one block, each with its USDT value where the app has a price (USDT 1:1, AGC at
- * `agcPrice`; none for ETH). Skeletons while the first read runs; 'Load Failed' with retry in one place.
+ * The three balances at one block, each with its USDT value (AGC and ETH at the server's public `prices`, for
+ * visitors too). Skeletons while the first read runs; 'Load Failed' with retry in one place. Without prices
+ * (still loading, or `pricesFailed`) the balances show alone, and a failed read says so under them.
  */
 export function BalancesCard({
   query,
-  agcPrice,
+  prices,
+  pricesFailed = false,
 }: {
   query: Pick<UseQueryResult<LocalBalances>, 'data' | 'error' | 'isPending' | 'refetch'>;
-  agcPrice: string | null;
+  prices: UsdtPrices | null | undefined;
+  pricesFailed?: boolean;
 }) {
   const { t } = useTranslation();
   const { data } = query;
@@ -27,7 +30,7 @@ export function BalancesCard({
     body = (
       <dl className="rows">
         {LOCAL_ASSETS.map((asset) => {
-          const value = usdtValue(asset, data[asset], agcPrice);
+          const value = usdtValue(asset, data[asset], prices);
           return (
             <div className="row" key={asset}>
               <dt>{asset}</dt>
@@ -62,7 +65,11 @@ export function BalancesCard({
     <section className="card" data-testid="local-balances" aria-busy={query.isPending || undefined}>
       <h2 className="card-title">{t('localWalletPages.index.balances')}</h2>
       {body}
-      {data && <p className="muted small">{t('localWalletPages.index.ethNoPrice')}</p>}
+      {data && !prices && pricesFailed && (
+        <p className="muted small" data-testid="local-prices-failed">
+          {t('localWalletPages.index.pricesUnavailable')}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,22 +1,33 @@
-// What a balance is worth in USDT: USDT 1:1, AGC at the app's AGC price (GET /token/price, for a signed-in
-// member), ETH not at all (the app has no ETH price source: README "Prices").
-import { AGC_DECIMALS, parseAmount } from '@agc/shared';
-import type { LocalAsset } from '../../../lib/wallet/local-chain.ts';
+// What a balance is worth in USDT: USDT 1:1, AGC and ETH at the server's prices (GET /prices, public: signed
+// in or not; README "Prices"). Exact bigint maths, rounded down.
+import { parseAmount } from '@agc/shared';
+import { ASSET_DECIMALS, type LocalAsset } from '../../../lib/wallet/local-chain.ts';
+
+/** The prices a value needs: 1 AGC and 1 ETH in USDT, decimal strings (GET /prices). */
+export interface UsdtPrices {
+  agc_usdt: string;
+  eth_usdt: string;
+}
+
+/** Prices are read to 18 decimals, so a finer price than the server's 6 is still used exactly. */
+const PRICE_DECIMALS = 18;
 
 /** USDT minor units (10⁻⁶) of `amount` minor units of `asset`, rounded down; null when no price is known. */
 export function usdtValue(
   asset: LocalAsset,
   amount: bigint,
-  agcPriceUsdt: string | null | undefined,
+  prices: UsdtPrices | null | undefined,
 ): bigint | null {
   if (asset === 'USDT') return amount;
-  if (asset === 'ETH' || !agcPriceUsdt) return null;
+  const text = asset === 'AGC' ? prices?.agc_usdt : prices?.eth_usdt;
+  if (!text) return null;
   let price: bigint;
   try {
-    price = parseAmount(agcPriceUsdt, AGC_DECIMALS); // USDT per AGC, 18 decimals
+    price = parseAmount(text, PRICE_DECIMALS); // USDT per whole unit, 10⁻¹⁸
   } catch {
     return null;
   }
-  // amount (10⁻¹⁸ AGC) × price (10⁻¹⁸ USDT per AGC) → 10⁻³⁶ USDT; to 10⁻⁶: divide by 10³⁰.
-  return (amount * price) / 10n ** 30n;
+  if (price === 0n) return null; // a price of nothing is no price: never show a balance as worth 0
+  // amount (10^-d units) × price (10⁻¹⁸ USDT per unit) → 10^-(d+18) USDT; to 10⁻⁶: divide by 10^(d+12).
+  return (amount * price) / 10n ** BigInt(ASSET_DECIMALS[asset] + PRICE_DECIMALS - 6);
 }
