@@ -44,6 +44,9 @@ test('create, receive, list, export the keystore, remove, import it back', async
   await expect(page.getByTestId('local-balance-ETH')).toHaveText('1.00 ETH', { timeout: 20_000 });
   await expect(page.getByTestId('local-balance-USDT')).toHaveText('1,000.00 USDT');
   await expect(page.getByTestId('local-balance-AGC')).toHaveText('1,000.00 AGC');
+  // Signed out, the values come from the public GET /prices (the server's defaults: ETH 3000, AGC 0.5 USDT).
+  await expect(page.getByTestId('local-value-ETH')).toHaveText('≈ 3,000.00 USDT');
+  await expect(page.getByTestId('local-value-AGC')).toHaveText('≈ 500.00 USDT');
   await shot(page, 'index-locked-en');
 
   // The list: both received transfers, from the chain's logs.
