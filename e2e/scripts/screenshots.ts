@@ -331,6 +331,16 @@ try {
       await buyProduct(env, topUp, topUpSession.headers);
     }
     await issue15Screens({ env, page, shot, memberHeaders: me.headers, adminPage, adminShot, cheapRound });
+    // Issue 17: the admin's roles, audit log and solvency pages (analytics is above).
+    for (const [path, name] of [
+      ['/pages/admin/roles', 'admin-roles'],
+      ['/pages/admin/auditLog', 'admin-audit-log'],
+      ['/pages/admin/solvency', 'admin-solvency'],
+    ] as const) {
+      await adminPage.goto(`${env.baseURL}${path}`);
+      await adminPage.waitForTimeout(1_500);
+      await adminShot(name);
+    }
     await admin.close();
     await page.goto(`${env.baseURL}/`);
     await page.getByTestId('home-fund-card').waitFor();
@@ -348,6 +358,8 @@ try {
       ['/pages/my/invite/index', 'invite'],
       ['/pages/index/team_user', 'team-user'],
       ['/pages/admin/rewardDistribution', 'reward-distribution-member'],
+      ['/pages/admin/roles', 'admin-roles-member'],
+      ['/pages/admin/solvency', 'admin-solvency-member'],
       ['/pages/localWallet/index', 'local-wallet'],
       ['/no/such/page', 'not-found'],
     ] as const) {
