@@ -87,6 +87,29 @@ describe('launchpad round', () => {
     expect(screen.getByTestId('lp-buy').hasAttribute('disabled')).toBe(true);
   });
 
+  it('an Upcoming round left open turns Open when the server says it starts, without a reload', async () => {
+    const now = Date.now();
+    const startsAt = new Date(now + 1_000).toISOString();
+    let calls = 0;
+    server({
+      'GET /api/v1/launchpad/rounds/3': () => {
+        calls += 1;
+        return calls === 1
+          ? ok(
+              makeRound({ state: 'Upcoming', starts_at: startsAt, server_time: new Date(now).toISOString() }),
+            )
+          : ok(makeRound({ state: 'Open', starts_at: startsAt, server_time: new Date().toISOString() }));
+      },
+    });
+    renderPage(<LaunchpadDetailPage />, url());
+    expect((await screen.findByTestId('lp-detail-block')).textContent).toBe(
+      'This round has not started yet.',
+    );
+    await waitFor(() => expect(text('lp-detail-state')).toBe('Open'), { timeout: 4_000 });
+    expect(screen.queryByTestId('lp-detail-block')).toBeNull();
+    expect(calls).toBe(2);
+  });
+
   it('lists the allocations (copy no., short address, time) with No More Data at the end', async () => {
     server({ 'GET /api/v1/launchpad/rounds/3/allocations': () => ok(allocationPage(1, 3, 1, false)) });
     renderPage(<LaunchpadDetailPage />, url());
