@@ -12,6 +12,8 @@ export const ASSET_DECIMALS: Record<LocalAsset, number> = { ETH: 18, USDT: USDT_
 export interface LocalChain {
   rpcUrl: string;
   client: PublicClient;
+  /** The configured block explorer (its `/tx/<hash>` pages are linked). */
+  explorerUrl: string;
   /** The ERC-20 contracts of the two tokens (ETH has none). */
   tokens: { USDT: Address; AGC: Address };
 }
@@ -24,6 +26,7 @@ export function loadLocalChain(): Promise<LocalChain> {
     (c): LocalChain => ({
       rpcUrl: c.rpc_url,
       client: publicClientFor(c.rpc_url),
+      explorerUrl: c.explorer_url,
       tokens: { USDT: c.contracts.usdt as Address, AGC: c.contracts.token as Address },
     }),
     (error: unknown) => {

@@ -23,6 +23,7 @@ vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>()),
   loadLocalChain: async () => ({
     rpcUrl: 'http://rpc',
+    explorerUrl: 'https://arbiscan.io/',
     tokens: {
       USDT: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
       AGC: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',

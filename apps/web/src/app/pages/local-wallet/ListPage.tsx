@@ -1,17 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { PageLink } from '../../../components/PageLink.tsx';
-import { configQueryOptions } from '../../../features/config/api/get-config.ts';
 import { HistoryRow } from '../../../features/local-wallet/components/HistoryRow.tsx';
+import { useLocalChain } from '../../../features/local-wallet/hooks/send-wallet.ts';
 import { useLocalHistory } from '../../../features/local-wallet/hooks/use-local-history.ts';
 import { paths } from '../../../lib/paths.ts';
 import { localWalletAddress } from '../../../lib/wallet/local.ts';
 import '../../../features/local-wallet/local-wallet.css';
-
-/** Arbitrum One's explorer, until /config answers. */
-const DEFAULT_EXPLORER = 'https://arbiscan.io';
 
 /**
  * The local wallet's transfers: USDT and AGC sent and received (the chain's Transfer logs), the ETH this browser
@@ -21,8 +17,8 @@ export default function LocalWalletListPage() {
   const { t } = useTranslation();
   const address = localWalletAddress();
   const history = useLocalHistory(address);
-  const config = useQuery(configQueryOptions);
-  const explorerUrl = config.data?.explorer_url || DEFAULT_EXPLORER;
+  // The explorer /config names, read with the chain the list reads (no request of its own).
+  const explorerUrl = useLocalChain().data?.explorerUrl;
 
   if (!address) {
     return (

@@ -19,7 +19,12 @@ const chain = vi.hoisted(() => ({
 }));
 vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>()),
-  loadLocalChain: async () => ({ rpcUrl: 'http://rpc', client: {}, tokens: { USDT: '0x1', AGC: '0x2' } }),
+  loadLocalChain: async () => ({
+    rpcUrl: 'http://rpc',
+    explorerUrl: 'https://arbiscan.io',
+    client: {},
+    tokens: { USDT: '0x1', AGC: '0x2' },
+  }),
   readLocalBalances: async () => {
     chain.reads++;
     if (chain.fail || !chain.balances) throw new Error('RPC unreachable');

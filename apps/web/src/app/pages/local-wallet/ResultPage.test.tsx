@@ -39,7 +39,12 @@ vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
   };
   return {
     ...original,
-    loadLocalChain: async () => ({ rpcUrl: 'http://rpc', client, tokens: { USDT: TO, AGC: TO } }),
+    loadLocalChain: async () => ({
+      rpcUrl: 'http://rpc',
+      explorerUrl: 'https://arbiscan.io',
+      client,
+      tokens: { USDT: TO, AGC: TO },
+    }),
   };
 });
 

@@ -41,7 +41,12 @@ vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
   };
   return {
     ...original,
-    loadLocalChain: async () => ({ rpcUrl: 'http://rpc', client, tokens: { USDT, AGC } }),
+    loadLocalChain: async () => ({
+      rpcUrl: 'http://rpc',
+      explorerUrl: 'https://arbiscan.io',
+      client,
+      tokens: { USDT, AGC },
+    }),
   };
 });
 

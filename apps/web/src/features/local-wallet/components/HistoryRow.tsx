@@ -8,7 +8,7 @@ import { ASSET_DECIMALS } from '../../../lib/wallet/local-chain.ts';
 import type { HistoryItem } from '../../../lib/wallet/local-history.ts';
 
 /** One transfer: direction, amount, the other side, time, status; the result page for own sends, the explorer. */
-export function HistoryRow({ item, explorerUrl }: { item: HistoryItem; explorerUrl: string }) {
+export function HistoryRow({ item, explorerUrl }: { item: HistoryItem; explorerUrl: string | undefined }) {
   const { t } = useTranslation();
   const sign = item.direction === 'in' ? '+' : item.direction === 'out' ? '−' : '';
   return (
@@ -50,15 +50,17 @@ export function HistoryRow({ item, explorerUrl }: { item: HistoryItem; explorerU
             {t('localWalletPages.list.details')}
           </PageLink>
         )}
-        <a
-          href={explorerTxUrl(explorerUrl, item.hash)}
-          target="_blank"
-          rel="noreferrer"
-          className="btn-link"
-          data-testid="local-history-explorer"
-        >
-          {t('localWalletPages.list.explorer')}
-        </a>
+        {explorerUrl && (
+          <a
+            href={explorerTxUrl(explorerUrl, item.hash)}
+            target="_blank"
+            rel="noreferrer"
+            className="btn-link"
+            data-testid="local-history-explorer"
+          >
+            {t('localWalletPages.list.explorer')}
+          </a>
+        )}
       </div>
     </article>
   );

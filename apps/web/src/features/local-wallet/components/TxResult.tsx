@@ -13,9 +13,6 @@ import { formatFee, formatLocalAmount } from '../model/send-format.ts';
 import { ActionError } from './FormParts.tsx';
 import { SendUnlockForm } from './SendUnlock.tsx';
 
-/** Where a transaction's explorer page is: Arbitrum One's explorer (the local wallet only knows that chain). */
-export const EXPLORER_URL = 'https://arbiscan.io';
-
 /** What was sent and what became of it; speed up / cancel while pending. */
 export function TxResult({
   follow,
@@ -91,15 +88,17 @@ export function TxResult({
           {sent.hash}
         </p>
       </dl>
-      <a
-        className="btn btn-link btn-block"
-        href={explorerTxUrl(EXPLORER_URL, sent.hash)}
-        target="_blank"
-        rel="noopener noreferrer"
-        data-testid="tx-explorer"
-      >
-        {t('localWalletPages.result.explorer')}
-      </a>
+      {follow.chain.data && (
+        <a
+          className="btn btn-link btn-block"
+          href={explorerTxUrl(follow.chain.data.explorerUrl, sent.hash)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="tx-explorer"
+        >
+          {t('localWalletPages.result.explorer')}
+        </a>
+      )}
       <RelatedLinks sent={sent} />
       {pending && <PendingActions follow={follow} unlocked={unlocked} onUnlocked={onUnlocked} />}
     </div>
