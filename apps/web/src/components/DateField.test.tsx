@@ -73,6 +73,23 @@ describe('DateField', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('2025-06-30'));
   });
 
+  it('shows the form’s message about the field under it, linked to the input', () => {
+    const { rerender } = render(
+      <DateField label="Day" value="2025-01-01" onChange={() => undefined} testId="day" error={null} />,
+    );
+    const input = screen.getByTestId('day');
+    expect(input.getAttribute('aria-invalid')).toBe('false');
+    expect(input.getAttribute('aria-describedby')).toBeNull();
+    rerender(
+      <DateField label="Day" value="2025-01-01" onChange={() => undefined} testId="day" error="Too early" />,
+    );
+    const message = screen.getByTestId('day-error');
+    expect(message.textContent).toBe('Too early');
+    expect(message.className).toBe('field-error');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(message.id);
+  });
+
   it('isDay knows real calendar days', () => {
     expect(isDay('2024-02-29')).toBe(true);
     expect(isDay('2025-02-29')).toBe(false);

@@ -34,7 +34,8 @@ const PRECISION = {
  * app shows (a browser's `type="date"` shows the device's format: mm/dd/yyyy, yyyy/mm/dd, dd.mm.yyyy …): typed
  * (numeric keyboard) or chosen with the calendar button's picker (antd-mobile DatePicker between `min` and `max`).
  * `onChange` gets a valid value within the range only; anything else typed is put back on blur. With `onClear`
- * the field may be emptied (typed empty, or its clear button labelled `clearLabel`), e.g. "every month".
+ * the field may be emptied (typed empty, or its clear button labelled `clearLabel`), e.g. "every month". `error`: the
+ * form's message about this field, shown under it (`.field-error`, test id `<testId>-error`) and linked to the input.
  */
 export function DateField({
   label,
@@ -48,6 +49,7 @@ export function DateField({
   pickerLabel,
   precision = 'day',
   testId,
+  error,
 }: {
   label: string;
   value: string | null;
@@ -60,9 +62,11 @@ export function DateField({
   pickerLabel?: string;
   precision?: 'day' | 'month';
   testId?: string;
+  error?: string | null;
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const errorId = useId();
   const [text, setText] = useState(value ?? '');
   const [open, setOpen] = useState(false);
   useEffect(() => setText(value ?? ''), [value]);
@@ -90,7 +94,8 @@ export function DateField({
           placeholder={placeholder ?? p.placeholder}
           maxLength={p.length}
           pattern={precision === 'day' ? '\\d{4}-\\d{2}-\\d{2}' : undefined}
-          aria-invalid={text !== '' && !inRange(text)}
+          aria-invalid={(text !== '' && !inRange(text)) || Boolean(error)}
+          aria-describedby={error ? errorId : undefined}
           data-testid={testId}
           value={text}
           onChange={(event) => type(event.target.value)}
@@ -116,6 +121,11 @@ export function DateField({
           </button>
         )}
       </div>
+      {error && (
+        <p id={errorId} className="field-error" role="alert" data-testid={testId && `${testId}-error`}>
+          {error}
+        </p>
+      )}
       <DatePicker
         visible={open}
         title={label}
