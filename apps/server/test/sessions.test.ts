@@ -71,3 +71,56 @@ describe('sessions: logout and log out everywhere', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('the auth check of many requests at once, on cold caches (sessions and members read in batches)', () => {
+  it('gives each request its own answer: open, revoked, foreign, unknown session and unknown member mixed', async () => {
+    const third = newWallet();
+    await session(s, third, { invite_code: code, side: 'right' });
+    const open = [await session(s, root), await session(s, other), await session(s, third)];
+    const revoked = await session(s, other);
+    expect((await post('logout', revoked)).statusCode).toBe(200);
+    const sessionOf = async (h: Record<string, string>) => {
+      const v = await s.ctx.tokens.verify(h.authorization!.slice('Bearer '.length));
+      if (!v.ok) throw new Error('test token refused');
+      return v;
+    };
+    const r = await sessionOf(open[0]!);
+    const o = await sessionOf(open[1]!);
+    const bearer = async (address: string, userId: bigint, sid: string) => ({
+      authorization: `Bearer ${await s.ctx.tokens.sign(address, userId, sid)}`,
+      'x-wallet-address': address,
+    });
+    // Signed with the secret (so only the session lookup can refuse them): root's token naming other's session,
+    // a session that was never opened, a member that does not exist on a session that does.
+    const foreign = await bearer(r.address, r.userId, o.sessionId);
+    const unknownSession = await bearer(r.address, r.userId, 'never-opened-2');
+    const unknownMember = await bearer(r.address, 987_654_321n, r.sessionId);
+
+    const cases: [Record<string, string>, number, string?][] = [
+      [open[0]!, 200, root.address],
+      [foreign, 401],
+      [open[1]!, 200, other.address],
+      [revoked, 401],
+      [unknownSession, 401],
+      [open[2]!, 200, third.address],
+      [unknownMember, 401],
+    ];
+    for (let round = 0; round < 3; round++) {
+      // Cold: every session and member must be read again, and all of them are asked for at the same moment.
+      s.ctx.cache.sessions.clear();
+      s.ctx.cache.members.clear();
+      s.ctx.cache.me.clear();
+      const order = round === 1 ? [...cases].reverse() : cases;
+      const answers = await Promise.all(order.flatMap(([h]) => [me(h), me(h)]));
+      order.forEach(([, status, address], i) => {
+        for (const res of [answers[2 * i]!, answers[2 * i + 1]!]) {
+          expect(res.statusCode).toBe(status);
+          if (address) expect(res.json().data.address).toBe(address.toLowerCase());
+          else expect(res.json().msg).toMatch(/session has ended|log in again/i);
+        }
+      });
+    }
+    // The refusals did not poison the caches: the members' own tokens go on working.
+    expect((await me(open[1]!)).statusCode).toBe(200);
+  });
+});

@@ -29,7 +29,6 @@ export class TtlCache<K, V> {
   /** Drops a key; a load of it that started before does not store its (possibly stale) result. */
   delete(key: K): void {
     this.map.delete(key);
-    this.drops += 1;
     if (this.inflight.delete(key)) this.generation += 1;
   }
 
@@ -38,7 +37,6 @@ export class TtlCache<K, V> {
     for (const [key, hit] of this.map) if (matches(hit.value, key)) this.map.delete(key);
     this.inflight.clear();
     this.generation += 1;
-    this.drops += 1;
   }
 
   /** Drops everything; a load that started before does not store its (possibly stale) result. */
@@ -46,7 +44,6 @@ export class TtlCache<K, V> {
     this.map.clear();
     this.inflight.clear();
     this.generation += 1;
-    this.drops += 1;
   }
 
   /** Returns the cached value or loads, caches and returns it. Concurrent misses share one load. */
@@ -66,18 +63,6 @@ export class TtlCache<K, V> {
     return value;
   }
 
-  /** A mark to pass to setIfFresh: a value loaded after it is stored only if nothing was dropped since. */
-  mark(): number {
-    return this.drops;
-  }
-
-  /** Stores a value loaded elsewhere unless something was dropped since `mark` (it may be stale). */
-  setIfFresh(key: K, value: V, mark: number): void {
-    if (mark === this.drops) this.set(key, value);
-  }
-
   private readonly inflight = new Map<K, Promise<V | undefined>>();
   private generation = 0;
-  /** Counts every drop (delete, deleteWhere, clear), for mark/setIfFresh. */
-  private drops = 0;
 }

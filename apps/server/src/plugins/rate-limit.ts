@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
+import { Batcher } from '../lib/batcher.ts';
 
 type Incr = (
   key: string,
@@ -16,78 +17,60 @@ type Incr = (
 interface Hit {
   key: string;
   windowMs: number;
-  done(err: Error | null, res?: { current: number; ttl: number }): void;
 }
 
-/** Most hits one statement counts; more wait for the next one. */
-const MAX_BATCH = 500;
+interface Count {
+  current: number;
+  ttl: number;
+}
 
 /**
- * Counts hits in the database in group commits: while one statement runs, the hits that arrive wait and
- * are counted together by the next (one upsert for all of them, each key raised by its number of hits),
- * so a busy server makes one round trip per batch instead of one per request, and the counts stay exact:
- * each hit gets its own place in its key's window (the hits of one batch take consecutive counts).
+ * Counts hits in the database in group commits (lib/batcher.ts): while one statement runs, the hits that
+ * arrive wait and are counted together by the next (one upsert for all of them, each key raised by its
+ * number of hits), so a busy server makes one round trip per batch instead of one per request, and the
+ * counts stay exact: each hit gets its own place in its key's window (the hits of one batch take
+ * consecutive counts).
  */
-class HitCounter {
-  private waiting: Hit[] = [];
-  private running = false;
-  constructor(private readonly db: Db) {}
-
-  count(hit: Hit) {
-    this.waiting.push(hit);
-    if (!this.running) void this.flush();
+async function countHits(db: Db, batch: Hit[]): Promise<Count[]> {
+  const perKey = new Map<string, { n: number; windowMs: number }>();
+  for (const h of batch) {
+    const k = perKey.get(h.key);
+    if (k) k.n += 1;
+    else perKey.set(h.key, { n: 1, windowMs: h.windowMs });
   }
-
-  private async flush() {
-    this.running = true;
-    while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, MAX_BATCH);
-      const perKey = new Map<string, { n: number; windowMs: number }>();
-      for (const h of batch) {
-        const k = perKey.get(h.key);
-        if (k) k.n += 1;
-        else perKey.set(h.key, { n: 1, windowMs: h.windowMs });
-      }
-      try {
-        const keys = [...perKey.keys()];
-        const rows = rowsOf<{ key: string; count: number | string; ttl: number | string }>(
-          await this.db.execute(sql`
-            insert into rate_limits (key, count, reset_at)
-            select k, n, clock_timestamp() + w * interval '1 millisecond'
-            from unnest(${sql.param(keys)}::text[], ${sql.param(keys.map((k) => perKey.get(k)!.n))}::int[],
-              ${sql.param(keys.map((k) => perKey.get(k)!.windowMs))}::int[]) as t(k, n, w)
-            on conflict (key) do update set
-              count = case when rate_limits.reset_at <= clock_timestamp() then excluded.count
-                else rate_limits.count + excluded.count end,
-              reset_at = case when rate_limits.reset_at <= clock_timestamp() then excluded.reset_at
-                else rate_limits.reset_at end
-            returning key, count,
-              greatest(0, ceil(extract(epoch from (reset_at - clock_timestamp())) * 1000))::int as ttl`),
-        );
-        const after = new Map(rows.map((r) => [r.key, { count: Number(r.count), ttl: Number(r.ttl) }]));
-        // The hits of a key in this batch take the counts just below its new total, in arrival order.
-        const next = new Map<string, number>();
-        for (const [key, { n }] of perKey) next.set(key, (after.get(key)?.count ?? n) - n + 1);
-        for (const h of batch) {
-          const current = next.get(h.key)!;
-          next.set(h.key, current + 1);
-          h.done(null, { current, ttl: after.get(h.key)?.ttl ?? h.windowMs });
-        }
-      } catch (err) {
-        for (const h of batch) h.done(err as Error);
-      }
-    }
-    this.running = false;
-  }
+  const keys = [...perKey.keys()];
+  const rows = rowsOf<{ key: string; count: number | string; ttl: number | string }>(
+    await db.execute(sql`
+      insert into rate_limits (key, count, reset_at)
+      select k, n, clock_timestamp() + w * interval '1 millisecond'
+      from unnest(${sql.param(keys)}::text[], ${sql.param(keys.map((k) => perKey.get(k)!.n))}::int[],
+        ${sql.param(keys.map((k) => perKey.get(k)!.windowMs))}::int[]) as t(k, n, w)
+      on conflict (key) do update set
+        count = case when rate_limits.reset_at <= clock_timestamp() then excluded.count
+          else rate_limits.count + excluded.count end,
+        reset_at = case when rate_limits.reset_at <= clock_timestamp() then excluded.reset_at
+          else rate_limits.reset_at end
+      returning key, count,
+        greatest(0, ceil(extract(epoch from (reset_at - clock_timestamp())) * 1000))::int as ttl`),
+  );
+  const after = new Map(rows.map((r) => [r.key, { count: Number(r.count), ttl: Number(r.ttl) }]));
+  // The hits of a key in this batch take the counts just below its new total, in arrival order.
+  const next = new Map<string, number>();
+  for (const [key, { n }] of perKey) next.set(key, (after.get(key)?.count ?? n) - n + 1);
+  return batch.map((h) => {
+    const current = next.get(h.key)!;
+    next.set(h.key, current + 1);
+    return { current, ttl: after.get(h.key)?.ttl ?? h.windowMs };
+  });
 }
 
 /**
  * The rate-limit counters in PostgreSQL (or PGlite), so every server process counts against the same
- * numbers: fixed windows on the database's clock, counted in group commits (HitCounter). Each route gets
+ * numbers: fixed windows on the database's clock, counted in group commits (countHits). Each route gets
  * its own namespace (a nonce request does not use up a sign-in).
  */
 function databaseStore(db: Db) {
-  const counter = new HitCounter(db);
+  const counter = new Batcher<Hit, Count>((batch) => countHits(db, batch));
   return class DatabaseStore {
     constructor(
       _params: unknown,
@@ -95,7 +78,10 @@ function databaseStore(db: Db) {
     ) {}
 
     incr: Incr = (key, cb, timeWindow) => {
-      counter.count({ key: `${this.namespace}|${key}`, windowMs: timeWindow, done: cb });
+      counter.load({ key: `${this.namespace}|${key}`, windowMs: timeWindow }).then(
+        (res) => cb(null, res),
+        (err: Error) => cb(err),
+      );
     };
 
     child(routeOptions: { routeInfo?: { method?: string | string[]; url?: string } }) {

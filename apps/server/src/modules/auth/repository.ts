@@ -1,5 +1,6 @@
 import { type DbOrTx, schema } from '@agc/db';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import type { SessionState } from '../../lib/caches.ts';
 
 const { nonces, sessions } = schema;
 
@@ -42,6 +43,24 @@ export async function insertSession(
   s: { id: string; userId: bigint; expiresAt: Date; ip: string | null; userAgent: string | null },
 ): Promise<void> {
   await db.insert(sessions).values(s);
+}
+
+/**
+ * What the auth check needs of sessions, by id, one query, in the ids' order (undefined for an unknown id).
+ * Whose session it is comes back with it: the check compares it with the token's member.
+ */
+export async function loadSessions(db: DbOrTx, ids: string[]): Promise<(SessionState | undefined)[]> {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(inArray(sessions.id, [...new Set(ids)]));
+  const byId = new Map(rows.map(({ id, ...state }) => [id, state]));
+  return ids.map((id) => byId.get(id));
 }
 
 /** Ends open sessions: one (`id`) or all of the member's. Returns the ids it ended. */

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '@agc/db';
 import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { loadSessionAndMember, memberSnapshot, type SessionAndMember } from '../members/index.ts';
-import { deleteSessionsExpiredBefore, endSessions, insertSession } from './repository.ts';
+import { batcherPerDatabase } from '../../lib/batcher.ts';
+import { invalidate, type MemberSnapshot, type SessionState } from '../../lib/caches.ts';
+import { memberSnapshot } from '../members/index.ts';
+import { deleteSessionsExpiredBefore, endSessions, insertSession, loadSessions } from './repository.ts';
 
 /** Sessions are kept this long after they ended, for the member's and an auditor's history. */
 const KEEP_ENDED_MS = 30 * 86_400_000;
@@ -42,23 +43,26 @@ export async function openSessionFor(db: DbOrTx, userId: bigint, lifetimeMs: num
   return id;
 }
 
+/** The sessions missing at the same moment in this process are read in one query. */
+const loaderFor = batcherPerDatabase(loadSessions);
+
 /**
- * What the auth check needs: the token's session and its member, each cached (revocations and changes
- * reach every process, lib/caches.ts). When the session is not cached, one query reads both (the member
- * snapshot rides along), so a request costs at most one query however cold the caches are.
+ * What the auth check needs: the token's session and its member, each cached for MEMBER_CACHE_TTL_MS
+ * (revocations and changes reach every process, lib/caches.ts). On a cold cache both are read at once, and
+ * the misses of every request arriving at the same moment are read together: one query for their sessions
+ * and one for their members per batch (lib/batcher.ts), not two per request. A launch, where every buyer's
+ * cache entry has long expired, costs the database a few queries instead of one per buyer.
  */
 export async function sessionAndMember(
   ctx: AppContext,
   sessionId: string,
   userId: bigint,
-): Promise<SessionAndMember> {
-  const session = await ctx.cache.sessions.getOrLoad(sessionId, async () => {
-    const mark = ctx.cache.members.mark();
-    const { session, member } = await loadSessionAndMember(ctx.db, sessionId, userId);
-    if (member) ctx.cache.members.setIfFresh(userId, member, mark);
-    return session;
-  });
-  return { session, member: await memberSnapshot(ctx, userId) };
+): Promise<{ session: SessionState | undefined; member: MemberSnapshot | undefined }> {
+  const [session, member] = await Promise.all([
+    ctx.cache.sessions.getOrLoad(sessionId, () => loaderFor(ctx.db).load(sessionId)),
+    memberSnapshot(ctx, userId),
+  ]);
+  return { session, member };
 }
 
 /** Logs one session out. Returns how many sessions it ended (0 when it had ended already). */

@@ -11,9 +11,7 @@ export {
   findRoot,
   grantRole,
   hasAnyMember,
-  loadSessionAndMember,
   type Member,
   type MemberSnapshot,
-  type SessionAndMember,
 } from './repository.ts';
 export { invalidateMember, memberSnapshot } from './service.ts';

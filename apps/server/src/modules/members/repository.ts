@@ -1,11 +1,11 @@
 import { type DbOrTx, schema } from '@agc/db';
 import type { Role } from '@agc/shared';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { MemberSnapshot, SessionState } from '../../lib/caches.ts';
+import type { MemberSnapshot } from '../../lib/caches.ts';
 
 export type { MemberSnapshot };
 
-const { users, userRoles, sessions } = schema;
+const { users, userRoles } = schema;
 
 export type Member = typeof users.$inferSelect;
 
@@ -65,39 +65,14 @@ const snapshotColumns = {
   >`coalesce(array_agg(${userRoles.role}) filter (where ${userRoles.role} is not null), '{}')`,
 };
 
-export async function loadSnapshot(db: DbOrTx, id: bigint): Promise<MemberSnapshot | undefined> {
-  const [row] = await db
+/** Snapshots of members by id, one query, in the ids' order (undefined for an unknown id). */
+export async function loadSnapshots(db: DbOrTx, ids: bigint[]): Promise<(MemberSnapshot | undefined)[]> {
+  const rows = await db
     .select(snapshotColumns)
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(eq(users.id, id))
+    .where(inArray(users.id, [...new Set(ids)]))
     .groupBy(users.id);
-  return row;
-}
-
-/** What the auth check reads: the token's session and its member, each absent when there is none. */
-export interface SessionAndMember {
-  session: SessionState | undefined;
-  member: MemberSnapshot | undefined;
-}
-
-/** The member's snapshot and one of its sessions, in one query (the auth check on a cold cache). */
-export async function loadSessionAndMember(
-  db: DbOrTx,
-  sessionId: string,
-  userId: bigint,
-): Promise<SessionAndMember> {
-  const [row] = await db
-    .select({
-      member: snapshotColumns,
-      session: { userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt },
-    })
-    .from(users)
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .leftJoin(sessions, eq(sessions.id, sessionId))
-    .where(eq(users.id, userId))
-    .groupBy(users.id, sessions.id);
-  if (!row) return { session: undefined, member: undefined };
-  // A session that does not exist comes back as a row of nulls from the outer join.
-  return { session: row.session?.userId == null ? undefined : row.session, member: row.member };
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id));
 }
