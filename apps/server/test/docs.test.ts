@@ -31,6 +31,7 @@ describe('API documentation and public configuration', () => {
       '/api/v1/admin/funds/redemptions/approve',
       '/api/v1/admin/funds/redemptions/reject',
       '/api/v1/admin/launchpad/rounds',
+      '/api/v1/admin/launchpad/rounds/{id}',
       '/api/v1/admin/launchpad/rounds/{id}/close',
       '/api/v1/admin/orders',
       '/api/v1/admin/orders/{order_id}/cancel',

@@ -16,7 +16,7 @@ let m: Record<keyof typeof w, Member>;
 const DAY = 86_400_000;
 
 const call = (
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   headers: Record<string, string> = {},
   payload?: object,
@@ -376,6 +376,188 @@ describe('buying', () => {
       .json()
       .data.list.find((x: { id: number }) => x.id === round.id);
     expect(admin).toMatchObject({ raised_usdt: '100', buyers: 1 });
+  });
+});
+
+describe('editing rounds', () => {
+  /** The round's row and the audit entries on it: what a refused edit must leave as it was. */
+  const stored = async (id: number) => ({
+    row: rowsOf(await s.ctx.db.execute(sql`select * from launchpad_rounds where id = ${id}`))[0],
+    audit: rowsOf(
+      await s.ctx.db.execute(sql`select id from audit_log where target = ${`launchpad_round:${id}`}`),
+    ),
+  });
+  const edit = (
+    id: number,
+    over: Record<string, unknown> = {},
+    who: Record<string, string> = h.R,
+    lang = 'en',
+  ) => call('PUT', `admin/launchpad/rounds/${id}`, who, roundBody(over), lang);
+  const upcomingTerms = () => ({ starts_at: iso(DAY), ends_at: iso(3 * DAY) });
+
+  it('edits every term of an upcoming round, audit-logged with before and after', async () => {
+    const round = await createRound({ name: 'Before edit', ...upcomingTerms() });
+    const startsAt = iso(2 * DAY);
+    const endsAt = iso(9 * DAY);
+    const res = await edit(round.id, {
+      name: 'After edit',
+      description: 'New words',
+      translations: { ja: { name: '編集後', description: '新しい説明' }, fr: { name: '  ' } },
+      copies: 50,
+      price_usdt: '12.345678',
+      agc_per_copy: '0.000000000000000001',
+      per_member_limit: 7,
+      starts_at: startsAt,
+      ends_at: endsAt,
+      cliff_days: 0,
+      linear_days: 30,
+    });
+    expect(res.json(), res.body).toMatchObject({
+      code: 200,
+      data: {
+        id: round.id,
+        name: 'After edit',
+        description: 'New words',
+        translations: { ja: { name: '編集後', description: '新しい説明' } },
+        copies: 50,
+        remaining: 50,
+        price_usdt: '12.345678',
+        agc_per_copy: '0.000000000000000001',
+        per_member_limit: 7,
+        starts_at: startsAt,
+        ends_at: endsAt,
+        cliff_days: 0,
+        linear_days: 30,
+        state: 'Upcoming',
+        status: 'open',
+      },
+    });
+    expect(res.json().data.translations).not.toHaveProperty('fr');
+    const listed = (await call('GET', 'admin/launchpad/rounds', h.R)).json().data.list;
+    expect(listed.find((r: { id: number }) => r.id === round.id)).toMatchObject({ name: 'After edit' });
+    const ja = (await call('GET', `launchpad/rounds/${round.id}`, h.A, undefined, 'ja')).json().data;
+    expect(ja).toMatchObject({ name: '編集後', description: '新しい説明', price_usdt: '12.345678' });
+    const log = rowsOf<{
+      action: string;
+      actor: string;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    }>(
+      await s.ctx.db.execute(
+        sql`select action, actor_id::text as actor, before, after from audit_log where target = ${`launchpad_round:${round.id}`} order by id`,
+      ),
+    );
+    expect(log.map((l) => l.action)).toEqual(['launchpad_round.create', 'launchpad_round.update']);
+    expect(log[1]).toMatchObject({
+      actor: m.R.id.toString(),
+      before: { name: 'Before edit', copies: 10, priceUsdt: (100n * USDT).toString(), perMemberLimit: 3 },
+      after: {
+        name: 'After edit',
+        copies: 50,
+        priceUsdt: '12345678',
+        agcPerCopy: '1',
+        perMemberLimit: 7,
+        linearDays: 30,
+        createdBy: m.R.id.toString(),
+      },
+    });
+  });
+
+  it('refuses bad forms like a new round, in the caller’s language, and leaves the round as it was', async () => {
+    const round = await createRound(upcomingTerms());
+    const before = await stored(round.id);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ price_usdt: '' }, 'Please enter an amount'],
+      [{ price_usdt: '1e2' }, 'Please enter the amount as a number, e.g. 100'],
+      [{ price_usdt: '0' }, 'The amount must be greater than 0'],
+      [{ price_usdt: '1.1234567' }, 'At most 6 decimal places are allowed'],
+      [{ agc_per_copy: '1.1234567890123456789' }, 'At most 18 decimal places are allowed'],
+      [{ starts_at: 'tomorrow' }, 'Please enter a valid date and time'],
+      [{ ends_at: iso(DAY - 60_000) }, 'The end must be after the start'],
+    ];
+    for (const [over, msg] of cases) {
+      const res = await edit(round.id, { ...upcomingTerms(), ...over });
+      expect(res.json(), JSON.stringify(over)).toMatchObject({ code: 400, msg });
+    }
+    for (const over of [
+      { copies: 0 },
+      { copies: 1.5 },
+      { per_member_limit: 0 },
+      { name: ' ' },
+      { linear_days: -1 },
+    ]) {
+      const res = await edit(round.id, { ...upcomingTerms(), ...over });
+      expect(res.json().code, JSON.stringify(over)).toBe(400);
+    }
+    expect((await edit(round.id, { ...upcomingTerms(), price_usdt: '0' }, h.R, 'ja')).json().msg).toBe(
+      '金額は0より大きくしてください',
+    );
+    expect(await stored(round.id)).toEqual(before);
+  });
+
+  it('is for admins only; an unknown round is 404', async () => {
+    const round = await createRound(upcomingTerms());
+    const before = await stored(round.id);
+    expect((await edit(round.id, { name: 'x' }, {})).statusCode).toBe(401);
+    expect((await edit(round.id, { name: 'x' }, h.A)).statusCode).toBe(403);
+    expect((await edit(999_999, upcomingTerms())).json()).toMatchObject({
+      code: 404,
+      msg: 'Round not found',
+    });
+    expect((await edit(0, upcomingTerms())).json().code).toBe(400);
+    expect(await stored(round.id)).toEqual(before);
+  });
+
+  it('refuses once the round has opened (the server’s clock) or is closed, saying why', async () => {
+    const open = await createRound();
+    const later = await createRound(upcomingTerms());
+    const closed = await createRound(upcomingTerms());
+    await call('POST', `admin/launchpad/rounds/${closed.id}/close`, h.R);
+    const before = await Promise.all([open, later, closed].map((r) => stored(r.id)));
+    expect((await edit(open.id, { name: 'x' })).json()).toMatchObject({
+      code: 400,
+      msg: 'This round has opened: its terms can no longer be changed',
+    });
+    expect((await edit(open.id, { name: 'x' }, h.R, 'ja')).json().msg).toBe(
+      'このラウンドは開始済みのため、条件を変更できません',
+    );
+    expect((await edit(closed.id, upcomingTerms())).json()).toMatchObject({
+      code: 400,
+      msg: 'This round is closed: it can no longer be edited',
+    });
+    // At its start on the server's clock the round is open: too late.
+    s.advance(DAY);
+    try {
+      expect((await edit(later.id, { starts_at: iso(DAY), ends_at: iso(2 * DAY) })).json().code).toBe(400);
+    } finally {
+      s.advance(-DAY);
+    }
+    expect(await Promise.all([open, later, closed].map((r) => stored(r.id)))).toEqual(before);
+  });
+
+  it('a round edited before it opens sells by the new terms at once (this process’s view is read again)', async () => {
+    const round = await createRound({ ...upcomingTerms(), price_usdt: '100', agc_per_copy: '400' });
+    // A buyer early: refused, and the sale now holds a view of the round as it was.
+    expect((await buy('C', round.id, '1')).json().code).toBe(400);
+    const res = await edit(round.id, {
+      price_usdt: '0.5',
+      agc_per_copy: '7',
+      copies: 3,
+      per_member_limit: 3,
+      starts_at: iso(-1_000),
+      ends_at: iso(DAY),
+    });
+    expect(res.json().data.state, res.body).toBe('Open');
+    const bought = await buy('C', round.id, '3');
+    expect(bought.json(), bought.body).toMatchObject({
+      code: 200,
+      data: { purchase: { amount_usdt: '1.5', agc: '21' }, round: { sold: 3, remaining: 0 } },
+    });
+    // Sold: no more edits.
+    expect((await edit(round.id, { starts_at: iso(DAY), ends_at: iso(2 * DAY) })).json().msg).toBe(
+      'This round has opened: its terms can no longer be changed',
+    );
+    await expectLedgerClean();
   });
 });
 

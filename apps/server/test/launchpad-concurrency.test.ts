@@ -5,6 +5,7 @@ import { AppError } from '../src/lib/errors.ts';
 import { openSessionFor } from '../src/modules/auth/sessions.ts';
 import { buyCopies } from '../src/modules/launchpad/purchases-service.ts';
 import { releaseDueAgc } from '../src/modules/launchpad/release.ts';
+import { closeRound, createRound, editRound } from '../src/modules/launchpad/rounds-service.ts';
 import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
 import type { Member } from '../src/modules/members/index.ts';
 import { addMember, addRoot } from './funds-bills-support.ts';
@@ -197,4 +198,106 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
     }
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   }, 180_000);
+
+  it('an edit meeting a close or the first purchases at the same moment: one order, each seeing the other’s result', async () => {
+    const admin = { id: root.id, address: root.address, roles: ['admin' as const] };
+    const at = (ms: number) => new Date(s.ctx.now().getTime() + ms).toISOString();
+    const body = (over: Record<string, unknown> = {}) => ({
+      name: 'Race edit',
+      description: '',
+      translations: {},
+      copies: 100,
+      price_usdt: '1',
+      agc_per_copy: '1',
+      per_member_limit: 100,
+      starts_at: at(DAY),
+      ends_at: at(2 * DAY),
+      cliff_days: 0,
+      linear_days: 0,
+      ...over,
+    });
+    const settle = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e) => (e instanceof AppError ? e.key : String(e)),
+      );
+    const roundRow = async (id: number) =>
+      rowsOf<{ name: string; status: string; price: string }>(
+        await s.ctx.db.execute(
+          sql`select name, status, price_usdt::text as price from launchpad_rounds where id = ${id}`,
+        ),
+      )[0]!;
+    const actions = async (id: number) =>
+      rowsOf<{ action: string }>(
+        await s.ctx.db.execute(
+          sql`select action from audit_log where target = ${`launchpad_round:${id}`} order by id`,
+        ),
+      ).map((r) => r.action);
+    const processes = [0, 1].map(() => ({ ...s.ctx }));
+
+    // Edit and close at once, from two "processes", 20 times: the close always lands; the edit lands only
+    // when it came first (then the close's "before" is the edited round).
+    const seen = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const { id } = await createRound(s.ctx, admin, body());
+      const [edited, closed] = await Promise.all([
+        settle(editRound(processes[i % 2]!, admin, id, body({ name: 'Edited', price_usdt: '2' }))),
+        settle(closeRound(processes[(i + 1) % 2]!, admin, id)),
+      ]);
+      expect(closed).toBe('ok');
+      const row = await roundRow(id);
+      expect(row.status).toBe('closed');
+      if (edited === 'ok') {
+        expect(row).toMatchObject({ name: 'Edited', price: String(2n * USDT) });
+        expect(await actions(id)).toEqual([
+          'launchpad_round.create',
+          'launchpad_round.update',
+          'launchpad_round.close',
+        ]);
+      } else {
+        expect(edited).toBe('launchpad.edit_closed');
+        expect(row).toMatchObject({ name: 'Race edit', price: String(USDT) });
+        expect(await actions(id)).toEqual(['launchpad_round.create', 'launchpad_round.close']);
+      }
+      seen.add(edited);
+    }
+
+    // An edit of the price at the very moment the round opens, while buyers keep asking: either the edit came
+    // first (every copy sold at the new price) or it is refused (every copy at the old one), never a mix.
+    const buyers = (await Promise.all(Array.from({ length: 8 }, () => addMember(s.ctx, root, 'left')))).map(
+      (m) => ({ id: m.id, address: m.address, roles: [] }),
+    );
+    await grantRewards(
+      s.ctx.db,
+      buyers.map((b) => ({ userId: b.id, asset: 'USDT', amount: 1_000n * USDT, ref: `lp-edit:${b.id}` })),
+    );
+    const outcomes = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const { id } = await createRound(s.ctx, admin, body({ starts_at: at(300) }));
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      const buying = buyers.map(async (b, k) => {
+        await sleep(250 + k * 10);
+        for (let n = 0; n < 8; n++) {
+          await settle(buyCopies(processes[k % 2]!, b, id, '1'));
+          await sleep(15);
+        }
+      });
+      const editing = sleep(280 + i * 8).then(() =>
+        settle(editRound(processes[i % 2]!, admin, id, body({ starts_at: at(-1), price_usdt: '3' }))),
+      );
+      const [edited] = await Promise.all([editing, ...buying]);
+      const prices = rowsOf<{ price: string }>(
+        await s.ctx.db.execute(sql`select distinct div(amount_usdt, copies)::text as price
+          from launchpad_purchases where round_id = ${id}`),
+      ).map((r) => BigInt(r.price));
+      if (edited === 'ok') expect(prices.every((p) => p === 3n * USDT)).toBe(true);
+      else {
+        expect(edited).toBe('launchpad.edit_started');
+        expect(prices).toEqual([USDT]);
+      }
+      outcomes.add(String(edited));
+    }
+    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+    console.info('edit vs close outcomes', [...seen], 'edit vs opening', [...outcomes]);
+  }, 120_000);
 });

@@ -76,6 +76,7 @@ export const launchpadAllocationListResponse = pageOf(launchpadAllocationSchema)
 
 // --- admin ---
 
+/** POST /admin/launchpad/rounds and PUT /admin/launchpad/rounds/:id (an edit sends the whole form again). */
 export const adminLaunchpadRoundBody = z.object({
   name: z.string().trim().min(1).max(80),
   description: z.string().max(2000).default(''),
@@ -96,6 +97,11 @@ export const adminLaunchpadRoundBody = z.object({
 });
 export type AdminLaunchpadRoundBody = z.infer<typeof adminLaunchpadRoundBody>;
 export const adminLaunchpadRoundSchema = launchpadRoundSchema.extend({
+  /** The other languages' texts as stored (name and description above are the English ones): the edit form's. */
+  translations: z.record(
+    z.string(),
+    z.object({ name: z.string().optional(), description: z.string().optional() }),
+  ),
   status: z.enum(['open', 'closed']),
   raised_usdt: amountString,
   buyers: z.number().int(),

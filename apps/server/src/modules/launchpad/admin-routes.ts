@@ -8,11 +8,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeSchemas } from '../../lib/route-schema.ts';
-import { adminRounds, closeRound, createRound } from './rounds-service.ts';
+import { adminRounds, closeRound, createRound, editRound } from './rounds-service.ts';
 
 const schema = routeSchemas('admin');
 
-/** The admins' launchpad API (admin role, checked on the server): list, create and close rounds, audit-logged. */
+/**
+ * The admins' launchpad API (admin role, checked on the server): list, create, edit (before it opens) and close
+ * rounds, audit-logged.
+ */
 export const launchpadAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const admin = app.requireRole('admin');
 
@@ -37,6 +40,19 @@ export const launchpadAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       onRequest: admin,
     },
     async (req) => ok(req, await createRound(ctx, req.user!, req.body)),
+  );
+
+  app.put(
+    '/admin/launchpad/rounds/:id',
+    {
+      schema: schema(
+        'Edit an upcoming round: every term, checked like a new round; refused once it has opened or is closed (admin; audit-logged)',
+        adminLaunchpadRoundSchema,
+        { params: launchpadRoundIdParams, body: adminLaunchpadRoundBody },
+      ),
+      onRequest: admin,
+    },
+    async (req) => ok(req, await editRound(ctx, req.user!, req.params.id, req.body)),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import {
   type NewPurchase,
   type PurchaseWithRound,
 } from './purchases-repository.ts';
+import { roundEdits } from './round-views.ts';
 import { findRound, type LaunchpadRoundRow, lockRound } from './rounds-repository.ts';
 import { roundOr404, toRoundDto } from './rounds-service.ts';
 import { nextReleaseAt } from './schedule.ts';
@@ -128,32 +129,50 @@ function saleOf(ctx: AppContext, roundId: number): RoundSale {
 /**
  * One round's sale in this process: its view of the round (read once for a rush of requests, refreshed by every
  * group it commits), and the requests waiting for the next group transaction (one at a time: they would queue on
- * the row anyway). The view is only ever used to refuse; an older view refuses less, never wrongly.
+ * the row anyway). The view is only ever used to refuse; an older view refuses less, never wrongly, as long as
+ * the round's terms stay: a view read before this process edited the round (round-views.ts) is not used again.
  */
 class RoundSale {
   private waiting: Pending[] = [];
   private running = false;
-  private seen?: { row: LaunchpadRoundRow; at: number };
-  private reading?: Promise<LaunchpadRoundRow | undefined>;
+  /** `edits`: the round's edits by this process when the read began. */
+  private seen?: { row: LaunchpadRoundRow; at: number; edits: number };
+  private reading?: { edits: number; row: Promise<LaunchpadRoundRow | undefined> };
   constructor(
     private readonly ctx: AppContext,
     private readonly roundId: number,
   ) {}
 
+  /** The view, unless this process edited the round since it was read. */
+  private current(): LaunchpadRoundRow | undefined {
+    const s = this.seen;
+    return s && s.edits === roundEdits(this.ctx, this.roundId) ? s.row : undefined;
+  }
+
   view(): Promise<LaunchpadRoundRow | undefined> {
-    if (this.seen && performance.now() - this.seen.at < VIEW_MS) return Promise.resolve(this.seen.row);
-    this.reading ??= findRound(this.ctx.db, this.roundId).finally(() => {
-      this.reading = undefined;
-    });
-    return this.reading.then((row) => {
-      if (row) this.see(row);
-      return row;
+    const edits = roundEdits(this.ctx, this.roundId);
+    const row = this.current();
+    if (row && performance.now() - this.seen!.at < VIEW_MS) return Promise.resolve(row);
+    if (this.reading?.edits !== edits) {
+      const reading = {
+        edits,
+        row: findRound(this.ctx.db, this.roundId).finally(() => {
+          if (this.reading === reading) this.reading = undefined;
+        }),
+      };
+      this.reading = reading;
+    }
+    return this.reading.row.then((r) => {
+      if (r) this.see(r, edits);
+      return r;
     });
   }
 
-  see(row: LaunchpadRoundRow) {
-    if (!this.seen || row.sold >= this.seen.row.sold || row.status === 'closed')
-      this.seen = { row, at: performance.now() };
+  /** Keeps `row` (read when the round had had `edits` edits here) unless the view holds a later one. */
+  see(row: LaunchpadRoundRow, edits: number) {
+    const s = this.seen;
+    if (!s || edits > s.edits || (edits === s.edits && (row.sold >= s.row.sold || row.status === 'closed')))
+      this.seen = { row, at: performance.now(), edits };
   }
 
   submit(p: Pending) {
@@ -168,7 +187,8 @@ class RoundSale {
     while (this.waiting.length > 0) {
       const group = this.waiting.splice(0, BUY_GROUP.max);
       // What an earlier group showed this round cannot take any more is refused without a transaction.
-      const row = this.seen?.row;
+      const row = this.current();
+      const edits = roundEdits(this.ctx, this.roundId);
       const now = this.ctx.now();
       const open = group.filter((p) => {
         if (!row) return true;
@@ -182,7 +202,7 @@ class RoundSale {
       });
       // applyGroup settles every request itself; should it throw all the same, nobody is left waiting.
       if (open.length > 0)
-        await applyGroup(this.ctx, this.roundId, open, (r) => this.see(r)).catch((e) => {
+        await applyGroup(this.ctx, this.roundId, open, (r) => this.see(r, edits)).catch((e) => {
           for (const p of open) p.reject(e);
         });
     }

@@ -41,6 +41,16 @@ export async function insertRoundsIfNone(
   return db.insert(launchpadRounds).values(list).returning();
 }
 
+/** A round's terms as an admin's edit sets them (who created it stays). */
+export async function updateRoundRow(
+  tx: DbOrTx,
+  id: number,
+  input: Omit<LaunchpadRoundInput, 'createdBy'>,
+): Promise<LaunchpadRoundRow> {
+  const [row] = await tx.update(launchpadRounds).set(input).where(eq(launchpadRounds.id, id)).returning();
+  return row!;
+}
+
 export async function closeRoundRow(tx: DbOrTx, id: number, at: Date): Promise<LaunchpadRoundRow> {
   const [row] = await tx
     .update(launchpadRounds)

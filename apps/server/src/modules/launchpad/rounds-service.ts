@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { cleanTranslations, textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/index.ts';
+import { markRoundEdited } from './round-views.ts';
 import {
   closeRoundRow,
   copiesByRound,
@@ -23,6 +24,7 @@ import {
   listRounds,
   lockRound,
   roundTotals,
+  updateRoundRow,
 } from './rounds-repository.ts';
 import { releaseStart } from './schedule.ts';
 
@@ -146,6 +148,7 @@ function toAdminRound(
 ) {
   return {
     ...toRoundDto(r, 'en', 0, now),
+    translations: r.translations,
     status: r.status,
     raised_usdt: formatAmount(totals?.raised ?? 0n, USDT_DECIMALS),
     buyers: totals?.buyers ?? 0,
@@ -176,6 +179,39 @@ export async function createRound(ctx: AppContext, actor: SessionUser, body: Adm
     return created;
   });
   return toAdminRound(row, undefined, ctx.now());
+}
+
+/**
+ * Edits a round's terms, all of them, with the checks of a new round (roundInput). Only before anything can have
+ * been bought under the old terms: not closed, not started (the server's clock, read under the lock) and nothing
+ * sold. The round's row is locked first, as purchases and closing lock it, and the conditions are checked under
+ * the lock, so an edit and a purchase or a close arriving together end one after the other, each seeing the
+ * other's result. Audit-logged with before and after.
+ */
+export async function editRound(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: number,
+  body: AdminLaunchpadRoundBody,
+) {
+  const { createdBy: _, ...input } = roundInput(body, null);
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await lockRound(tx, id);
+    if (!before) throw notFound('launchpad.round_not_found');
+    if (before.status === 'closed') throw badRequest('launchpad.edit_closed');
+    if (ctx.now() >= before.startsAt || before.sold > 0) throw badRequest('launchpad.edit_started');
+    const after = await updateRoundRow(tx, id, input);
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'launchpad_round.update',
+      target: `launchpad_round:${id}`,
+      before: auditView(before),
+      after: auditView(after),
+    });
+    return after;
+  });
+  markRoundEdited(ctx, id);
+  return toAdminRound(row, (await roundTotals(ctx.db)).get(id), ctx.now());
 }
 
 /**
