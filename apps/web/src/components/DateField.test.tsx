@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../lib/i18n/index.ts';
 import { LOCALES } from '../lib/i18n/languages.ts';
 import { cleanupPage } from '../test/cleanup.ts';
-import { DateField, isDay } from './DateField.tsx';
+import { DateField, isDay, isMinute } from './DateField.tsx';
 
 afterEach(async () => {
   await applyLanguage('en');
@@ -90,9 +90,55 @@ describe('DateField', () => {
     expect(input.getAttribute('aria-describedby')).toBe(message.id);
   });
 
+  it.each(LOCALES)('precision="minute" reads YYYY-MM-DD HH:mm (24-hour clock) in %s', async (locale) => {
+    await applyLanguage(locale);
+    render(
+      <DateField
+        label="Start"
+        value="2026-12-01 18:30"
+        precision="minute"
+        onChange={() => undefined}
+        testId="t"
+      />,
+    );
+    const input = screen.getByTestId('t') as HTMLInputElement;
+    expect(input.value).toBe('2026-12-01 18:30');
+    expect(input.type).toBe('text');
+    expect(input.placeholder).toBe('YYYY-MM-DD HH:mm');
+    expect(document.querySelector('input[type="datetime-local"]')).toBeNull();
+  });
+
+  it('precision="minute" passes on a real day and time only; twelve digits or an ISO "T" are read the same', () => {
+    const onChange = vi.fn();
+    render(
+      <DateField label="Start" value="2026-12-01 10:00" precision="minute" onChange={onChange} testId="t" />,
+    );
+    const input = screen.getByTestId('t') as HTMLInputElement;
+    for (const bad of [
+      '2026-12-01',
+      '2026-12-01 9:00',
+      '2026-12-01 24:00',
+      '2026-02-30 10:00',
+      '12/01/2026 10:00',
+    ])
+      fireEvent.change(input, { target: { value: bad } });
+    expect(onChange).not.toHaveBeenCalled();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.blur(input);
+    expect(input.value).toBe('2026-12-01 10:00');
+    fireEvent.change(input, { target: { value: '202612021530' } });
+    expect(onChange).toHaveBeenLastCalledWith('2026-12-02 15:30');
+    expect(input.value).toBe('2026-12-02 15:30');
+    fireEvent.change(input, { target: { value: '2026-12-03T07:05' } });
+    expect(onChange).toHaveBeenLastCalledWith('2026-12-03 07:05');
+  });
+
   it('isDay knows real calendar days', () => {
     expect(isDay('2024-02-29')).toBe(true);
     expect(isDay('2025-02-29')).toBe(false);
     expect(isDay('2025-1-01')).toBe(false);
+    expect(isMinute('2024-02-29 23:59')).toBe(true);
+    expect(isMinute('2024-02-29 24:00')).toBe(false);
+    expect(isMinute('2024-02-29 12:60')).toBe(false);
   });
 });
