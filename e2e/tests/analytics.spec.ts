@@ -76,12 +76,18 @@ test('the demo admin sees the figures with charts, equal to the API, and downloa
   expect(lines).toHaveLength(32);
   expect(lines.at(-1)?.startsWith(`total,${api.totals.members_all},`)).toBe(true);
 
-  // A bad custom range is named and not sent.
+  // A bad custom range is named under its field (YYYY-MM-DD fields, not the browser's date input) and not sent.
   await page.getByTestId('analytics-preset-custom').click();
+  await expect(page.locator('input[type="date"]')).toHaveCount(0);
   await page.getByTestId('analytics-from').fill(today);
   await page.getByTestId('analytics-to').fill(from);
   await page.getByTestId('analytics-apply').click();
-  await expect(page.getByTestId('analytics-range-error')).toHaveText(en.analytics.problem.range_order);
+  const rangeError = page.getByTestId('analytics-to-error');
+  await expect(rangeError).toHaveText(en.analytics.problem.range_order);
+  await expect(page.getByTestId('analytics-to')).toHaveAttribute(
+    'aria-describedby',
+    (await rangeError.getAttribute('id')) ?? '',
+  );
   if (shots) await page.screenshot({ path: `${shots}/analytics-bad-range-en.png` });
 
   // Japanese: the same page in the admin's language, 7 days.
@@ -92,6 +98,12 @@ test('the demo admin sees the figures with charts, equal to the API, and downloa
   await expect(page.getByTestId('analytics-group-rewards')).toContainText(ja.analytics.group.rewards);
   await expect(page.locator('.uplot canvas').first()).toBeVisible({ timeout: 20_000 });
   if (shots) await page.screenshot({ path: `${shots}/analytics-ja.png`, fullPage: true });
+  await page.getByTestId('analytics-preset-custom').click();
+  await page.getByTestId('analytics-from').fill(today);
+  await page.getByTestId('analytics-to').fill(from);
+  await page.getByTestId('analytics-apply').click();
+  await expect(page.getByTestId('analytics-to-error')).toHaveText(ja.analytics.problem.range_order);
+  if (shots) await page.screenshot({ path: `${shots}/analytics-bad-range-ja.png` });
   await page.context().close();
 });
 

@@ -92,7 +92,7 @@ describe('analytics page', () => {
     expect(screen.getByTestId('analytics-live-note')).toBeTruthy();
   });
 
-  it('a preset asks again; a bad custom range is named and never sent', async () => {
+  it('a preset asks again; a bad custom range is named under its field and never sent', async () => {
     const calls = server();
     renderPage(<AnalyticsPage />, PATH);
     await screen.findByTestId('analytics-group-members');
@@ -104,17 +104,45 @@ describe('analytics page', () => {
     );
     fireEvent.click(screen.getByTestId('analytics-preset-custom'));
     const asked = calls.length;
-    fireEvent.change(screen.getByTestId('analytics-from'), { target: { value: today } });
-    fireEvent.change(screen.getByTestId('analytics-to'), { target: { value: dayBefore(3) } });
+    // YYYY-MM-DD in every language (DateField), not the browser's date input
+    expect(document.querySelector('input[type="date"]')).toBeNull();
+    const from = screen.getByTestId('analytics-from');
+    const to = screen.getByTestId('analytics-to');
+    fireEvent.change(from, { target: { value: today } });
+    fireEvent.change(to, { target: { value: dayBefore(3) } });
     fireEvent.click(screen.getByTestId('analytics-apply'));
-    expect(screen.getByTestId('analytics-range-error').textContent).toBe(
-      'The start day must not be after the end day',
-    );
+    const error = screen.getByTestId('analytics-to-error');
+    expect(error.textContent).toBe('The start day must not be after the end day');
+    expect(error.className).toBe('field-error');
+    expect(to.getAttribute('aria-describedby')).toBe(error.id);
+    expect(to.getAttribute('aria-invalid')).toBe('true');
     expect(calls.length).toBe(asked);
-    fireEvent.change(screen.getByTestId('analytics-from'), { target: { value: dayBefore(10) } });
+
+    // more than 366 days
+    fireEvent.change(from, { target: { value: dayBefore(400) } });
+    expect(screen.queryByTestId('analytics-to-error')).toBeNull();
+    fireEvent.change(to, { target: { value: today } });
     fireEvent.click(screen.getByTestId('analytics-apply'));
-    await waitFor(() => expect(calls.some((c) => c.query.get('from') === dayBefore(10))).toBe(true));
-    expect(screen.queryByTestId('analytics-range-error')).toBeNull();
+    expect(screen.getByTestId('analytics-to-error').textContent).toBe('Please choose at most 366 days');
+    expect(calls.length).toBe(asked);
+
+    // a day after today or no day at all is not taken: the range stays what it was
+    fireEvent.change(to, { target: { value: dayBefore(-1) } });
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(from, { target: { value: '2025-02-30' } });
+    fireEvent.blur(from);
+    expect((from as HTMLInputElement).value).toBe(dayBefore(400));
+
+    fireEvent.change(from, { target: { value: dayBefore(10) } });
+    fireEvent.blur(to);
+    fireEvent.click(screen.getByTestId('analytics-apply'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.query.get('from') === dayBefore(10) && c.query.get('to') === today)).toBe(
+        true,
+      ),
+    );
+    expect(calls.some((c) => c.query.get('from') === dayBefore(400))).toBe(false);
+    expect(screen.queryByTestId('analytics-to-error')).toBeNull();
   });
 
   it('shows a failed read once, with its reason', async () => {

@@ -1,11 +1,20 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField, isDay } from '../../../components/DateField.tsx';
 import { Segmented } from '../../../components/Segmented.tsx';
-import { type DayRange, presetRange, RANGE_PRESETS, type RangePreset, rangeProblem } from '../model/range.ts';
+import {
+  type DayRange,
+  presetRange,
+  RANGE_PRESETS,
+  type RangePreset,
+  type RangeProblem,
+  rangeProblem,
+} from '../model/range.ts';
 
 /**
- * The range: the last 7, 30 or 90 UTC days, or custom days (checked here as the server checks them; a bad range is
- * never sent). Calls `onChange` with the chosen range.
+ * The range: the last 7, 30 or 90 UTC days, or custom days typed or picked as YYYY-MM-DD (DateField, up to today)
+ * and checked here as the server checks them: a bad range is said under its field and never sent. Calls `onChange`
+ * with the chosen range.
  */
 export function RangePicker({
   today,
@@ -24,7 +33,7 @@ export function RangePicker({
     }) ?? 'custom';
   const [preset, setPreset] = useState<RangePreset>(presetOf(value));
   const [draft, setDraft] = useState<DayRange>(value);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<RangeProblem | null>(null);
 
   const choose = (p: RangePreset) => {
     setPreset(p);
@@ -32,11 +41,19 @@ export function RangePicker({
     if (p !== 'custom') onChange(presetRange(p, today));
     else setDraft(value);
   };
-  const apply = () => {
+  const change = (next: DayRange) => {
+    setDraft(next);
+    setProblem(null);
+  };
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
     const bad = rangeProblem(draft, today);
     setProblem(bad);
     if (!bad) onChange(draft);
   };
+  // A day that is not one concerns its own field; the range's order, length and end are said under "To".
+  const message = problem && t(`analytics.problem.${problem}`);
+  const onFrom = problem === 'day_invalid' && !isDay(draft.from);
 
   return (
     <div className="analytics-range" data-testid="analytics-range">
@@ -51,36 +68,27 @@ export function RangePicker({
         testIdPrefix="analytics-preset"
       />
       {preset === 'custom' && (
-        <div className="analytics-custom">
-          <label>
-            <span className="muted small">{t('analytics.from')}</span>
-            <input
-              type="date"
-              value={draft.from}
-              max={today}
-              data-testid="analytics-from"
-              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-            />
-          </label>
-          <label>
-            <span className="muted small">{t('analytics.to')}</span>
-            <input
-              type="date"
-              value={draft.to}
-              max={today}
-              data-testid="analytics-to"
-              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-            />
-          </label>
-          <button type="button" className="btn btn-secondary" data-testid="analytics-apply" onClick={apply}>
+        <form className="analytics-custom" onSubmit={apply} noValidate>
+          <DateField
+            label={t('analytics.from')}
+            value={draft.from}
+            max={today}
+            onChange={(from) => change({ ...draft, from })}
+            testId="analytics-from"
+            error={onFrom ? message : null}
+          />
+          <DateField
+            label={t('analytics.to')}
+            value={draft.to}
+            max={today}
+            onChange={(to) => change({ ...draft, to })}
+            testId="analytics-to"
+            error={onFrom ? null : message}
+          />
+          <button type="submit" className="btn btn-secondary" data-testid="analytics-apply">
             {t('analytics.apply')}
           </button>
-        </div>
-      )}
-      {problem && (
-        <p className="error-text small" role="alert" data-testid="analytics-range-error">
-          {t(`analytics.problem.${problem}`)}
-        </p>
+        </form>
       )}
     </div>
   );
