@@ -1,4 +1,5 @@
-import TextArea from 'antd-mobile/es/components/text-area';
+import TextArea, { type TextAreaRef } from 'antd-mobile/es/components/text-area';
+import { useEffect, useId, useRef } from 'react';
 import type { AuditNoteState } from '../lib/use-audit-note.ts';
 
 /** The note's and the reason's length limit on the audit pages (the server's as well). */
@@ -18,9 +19,24 @@ export function AuditNote({
   requiredTestId: string;
   requiredText: string;
 }) {
+  const ref = useRef<TextAreaRef>(null);
+  const errorId = useId();
+  // antd-mobile puts aria-* props on its wrapper: the field error's link goes on the textarea itself.
+  useEffect(() => {
+    const field = ref.current?.nativeElement;
+    if (!field) return;
+    if (note.missing) {
+      field.setAttribute('aria-invalid', 'true');
+      field.setAttribute('aria-describedby', errorId);
+    } else {
+      field.removeAttribute('aria-invalid');
+      field.removeAttribute('aria-describedby');
+    }
+  }, [note.missing, errorId]);
   return (
     <>
       <TextArea
+        ref={ref}
         className="audit-note"
         data-testid={testId}
         placeholder={placeholder}
@@ -30,7 +46,7 @@ export function AuditNote({
         onChange={note.change}
       />
       {note.missing && (
-        <p className="error-text" role="alert" data-testid={requiredTestId}>
+        <p id={errorId} className="field-error" role="alert" data-testid={requiredTestId}>
           {requiredText}
         </p>
       )}

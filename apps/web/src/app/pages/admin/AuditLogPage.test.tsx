@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../../stores/auth.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
+import { expectFieldError } from '../../../test/field-error.ts';
 import { makeMe } from '../../../test/fixtures.ts';
 import { type ApiCall, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import AuditLogPage from './AuditLogPage.tsx';
@@ -98,7 +99,22 @@ describe('audit log page', () => {
     expect((await screen.findByTestId('audit-log-filter-error')).textContent).toBe(
       'Enter a full wallet address: 0x and 40 hexadecimal characters.',
     );
+    expectFieldError(
+      screen.getByTestId('audit-log-filter-error'),
+      screen.getByTestId('audit-log-filter-actor'),
+    );
     expect(reads(calls)).toHaveLength(1);
+    type('actor', '');
+    type('from', '2025-03-10');
+    type('to', '2025-03-01');
+    fireEvent.click(screen.getByTestId('audit-log-filter-apply'));
+    expectFieldError(
+      screen.getByTestId('audit-log-filter-to-error'),
+      screen.getByTestId('audit-log-filter-to'),
+    );
+    expect(reads(calls)).toHaveLength(1);
+    type('from', '');
+    type('to', '');
     type('actor', ADMIN.toUpperCase().replace('0X', '0x'));
     type('action', 'role.');
     fireEvent.click(screen.getByTestId('audit-log-filter-apply'));

@@ -8,6 +8,7 @@ import {
 } from '../../../features/fund-admin/testing/fixtures.ts';
 import { useAuthStore } from '../../../stores/auth.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
+import { expectFieldError } from '../../../test/field-error.ts';
 import { makeMe } from '../../../test/fixtures.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import FundsAdminPage from './FundsAdminPage.tsx';
@@ -95,6 +96,7 @@ describe('admin funds page', () => {
     ] as const) {
       await publish(nav);
       expect((await screen.findByTestId('fund-nav-3-error')).textContent, nav).toBe(message);
+      expectFieldError(screen.getByTestId('fund-nav-3-error'), screen.getByTestId('fund-nav-3-value'));
     }
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
@@ -108,6 +110,7 @@ describe('admin funds page', () => {
     expect((await screen.findByTestId('fund-nav-3-error')).textContent).toBe(
       'A NAV for 2025-03-10 already exists',
     );
+    expect(screen.getByTestId('fund-nav-3-error').className).toBe('error-text'); // the form's, above Publish
   });
 
   it('lists pending NAVs; the entering admin sees theirs as waiting and the server’s refusal of their confirm', async () => {
@@ -159,6 +162,10 @@ describe('admin funds page', () => {
     fireEvent.click(screen.getByTestId('fund-product-save'));
     expect(screen.getByTestId('fund-product-error').textContent).toBe(
       'Please check this field: Translations',
+    );
+    expectFieldError(
+      screen.getByTestId('fund-product-error'),
+      screen.getByTestId('fund-product-translations'),
     );
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 

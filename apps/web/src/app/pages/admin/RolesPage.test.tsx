@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../../stores/auth.ts';
 import { useWalletStore } from '../../../stores/wallet.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
+import { expectFieldError } from '../../../test/field-error.ts';
 import { makeMe } from '../../../test/fixtures.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import RolesPage from './RolesPage.tsx';
@@ -93,6 +94,7 @@ describe('admin roles page', () => {
     expect((await screen.findByTestId('roles-grant-error')).textContent).toBe(
       'Enter a full wallet address: 0x and 40 hexadecimal characters.',
     );
+    expectFieldError(screen.getByTestId('roles-grant-error'), screen.getByTestId('roles-grant-address'));
     expect(posts(calls)).toEqual([]);
     fireEvent.change(screen.getByTestId('roles-grant-address'), {
       target: { value: ` ${MEMBER.replace('0x44', '0x4A').replace('a', 'A')} ` },
@@ -118,6 +120,9 @@ describe('admin roles page', () => {
     expect((await screen.findByTestId('roles-grant-error')).textContent).toBe(
       `${MEMBER} is not a member: only a member who has signed up can hold a role`,
     );
+    // the server's refusal is about the form: the form's message above its button, not the field's
+    expect(screen.getByTestId('roles-grant-error').className).toBe('error-text');
+    expect(screen.getByTestId('roles-grant-address').getAttribute('aria-invalid')).toBe('false');
     expect((screen.getByTestId('roles-grant-address') as HTMLInputElement).value).toBe(MEMBER);
   });
 

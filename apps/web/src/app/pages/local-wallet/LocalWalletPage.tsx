@@ -48,7 +48,6 @@ export default function LocalWalletPage() {
       <div className="page">
         <p className="muted">{t('localWallet.intro')}</p>
         <CreateWalletForm wallet={wallet} />
-        <ActionError error={wallet.error} />
       </div>
     );
   }
@@ -73,8 +72,10 @@ export default function LocalWalletPage() {
       ) : (
         <UnlockForm wallet={wallet} />
       )}
-      {/* The password asked again shows its error by its own form. */}
-      {!wallet.purpose && <ActionError error={wallet.error ?? login.error} />}
+      {/* A form (unlock, the password asked again) shows its error above its own button. */}
+      {!wallet.purpose && (
+        <ActionError error={wallet.unlocked ? (wallet.error ?? login.error) : login.error} />
+      )}
       <BackupSection wallet={wallet} />
       <WalletButton testId="local-remove" variant="danger" onClick={wallet.remove}>
         {t('localWallet.remove')}

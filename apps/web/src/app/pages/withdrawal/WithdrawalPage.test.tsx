@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PREVIEW_DELAY_MS } from '../../../features/withdraw/hooks/use-withdraw-form.tsx';
 import { checkAnswer, makeLimit, makeWithdrawal } from '../../../features/withdraw/testing/fixtures.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
+import { expectFieldError } from '../../../test/field-error.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import WithdrawalPage from './WithdrawalPage.tsx';
 
@@ -102,6 +103,7 @@ describe('withdrawal page', () => {
     expect(screen.queryByTestId('withdraw-amount-error')).toBeNull();
     submit();
     expect(text('withdraw-amount-error')).toBe('please enter the withdraw amount');
+    expectFieldError(screen.getByTestId('withdraw-amount-error'), screen.getByTestId('withdraw-amount'));
     type('   ');
     expect(text('withdraw-amount-error')).toBe('please enter the withdraw amount');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);

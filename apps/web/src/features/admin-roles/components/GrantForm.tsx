@@ -9,7 +9,7 @@ import { ROLES, readAddress } from '../model/roles.ts';
 
 /**
  * Grant a role by address: the address is checked here by the server's rule first; the server's refusal (not a member,
- * held already, a grant of admin pending already) shows under the form. Admin becomes a request another admin confirms.
+ * held already, a grant of admin pending already) shows above the button. Admin becomes a request another admin confirms.
  */
 export function GrantForm() {
   const { t } = useTranslation();
@@ -38,9 +38,10 @@ export function GrantForm() {
   return (
     <form className="card form roles-grant" data-testid="roles-grant-form" onSubmit={submit} noValidate>
       <h3 className="card-title">{t('adminRoles.grant.title')}</h3>
-      <label>
+      <label htmlFor="roles-grant-address">
         <span>{t('adminRoles.grant.address')}</span>
         <input
+          id="roles-grant-address"
           className="input roles-address-input"
           data-testid="roles-grant-address"
           placeholder={t('adminRoles.grant.addressPlaceholder')}
@@ -49,12 +50,23 @@ export function GrantForm() {
           spellCheck={false}
           maxLength={64}
           aria-invalid={error?.field === 'address'}
+          aria-describedby={error?.field === 'address' ? 'roles-grant-address-error' : undefined}
           onChange={(e) => {
             setAddress(e.target.value);
             if (error) setError(null);
           }}
         />
       </label>
+      {error?.field === 'address' && (
+        <p
+          id="roles-grant-address-error"
+          className="field-error"
+          role="alert"
+          data-testid="roles-grant-error"
+        >
+          {error.text}
+        </p>
+      )}
       <div className="roles-grant-role">
         <span className="muted small">{t('adminRoles.grant.role')}</span>
         <Segmented
@@ -70,7 +82,7 @@ export function GrantForm() {
           {role === 'admin' && ` ${t('adminRoles.grant.adminNote')}`}
         </p>
       </div>
-      {error && (
+      {error && error.field === null && (
         <p className="error-text" role="alert" data-testid="roles-grant-error">
           {error.text}
         </p>

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
 import { type AuditFilterDraft, type AuditFilters, EMPTY_DRAFT, readFilters } from '../model/filters.ts';
@@ -17,6 +17,14 @@ export function AuditFilterForm({ onApply }: { onApply: (filters: AuditFilters) 
     setDraft((d) => ({ ...d, [field]: value }));
     if (invalid) setInvalid(null);
   };
+
+  const message = invalid && t(`auditLog.filter.invalid.${invalid}`);
+  const errorId = 'audit-log-filter-error';
+  const fieldError = message && (
+    <p id={errorId} className="field-error" role="alert" data-testid={errorId}>
+      {message}
+    </p>
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,20 +45,25 @@ export function AuditFilterForm({ onApply }: { onApply: (filters: AuditFilters) 
       noValidate
     >
       {TEXT_FIELDS.map((field) => (
-        <label key={field}>
-          <span>{t(`auditLog.filter.${field}`)}</span>
-          <input
-            className="input"
-            data-testid={`audit-log-filter-${field}`}
-            placeholder={t(`auditLog.filter.${field}Placeholder`)}
-            value={draft[field]}
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={field === 'action' ? 64 : 128}
-            aria-invalid={invalid === field}
-            onChange={(e) => set(field, e.target.value)}
-          />
-        </label>
+        <Fragment key={field}>
+          <label htmlFor={`audit-log-filter-${field}`}>
+            <span>{t(`auditLog.filter.${field}`)}</span>
+            <input
+              id={`audit-log-filter-${field}`}
+              className="input"
+              data-testid={`audit-log-filter-${field}`}
+              placeholder={t(`auditLog.filter.${field}Placeholder`)}
+              value={draft[field]}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={field === 'action' ? 64 : 128}
+              aria-invalid={invalid === field}
+              aria-describedby={invalid === field ? errorId : undefined}
+              onChange={(e) => set(field, e.target.value)}
+            />
+          </label>
+          {invalid === field && fieldError}
+        </Fragment>
       ))}
       <div className="audit-log-days">
         <DateField
@@ -60,6 +73,7 @@ export function AuditFilterForm({ onApply }: { onApply: (filters: AuditFilters) 
           onClear={() => set('from', '')}
           clearLabel={t('auditLog.filter.clearDay')}
           testId="audit-log-filter-from"
+          error={invalid === 'from' ? message : null}
         />
         <DateField
           label={t('auditLog.filter.to')}
@@ -68,13 +82,9 @@ export function AuditFilterForm({ onApply }: { onApply: (filters: AuditFilters) 
           onClear={() => set('to', '')}
           clearLabel={t('auditLog.filter.clearDay')}
           testId="audit-log-filter-to"
+          error={invalid === 'to' ? message : null}
         />
       </div>
-      {invalid && (
-        <p className="error-text" role="alert" data-testid="audit-log-filter-error">
-          {t(`auditLog.filter.invalid.${invalid}`)}
-        </p>
-      )}
       <div className="audit-log-filter-actions">
         <button type="submit" className="btn btn-primary" data-testid="audit-log-filter-apply">
           {t('auditLog.filter.apply')}

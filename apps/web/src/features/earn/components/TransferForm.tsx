@@ -65,7 +65,7 @@ export function TransferForm({ form }: { form: Form }) {
         </button>
       </div>
       {fieldError && (
-        <p id={`${id}-error`} className="error-text" role="alert" data-testid="earn-amount-error">
+        <p id={`${id}-error`} className="field-error" role="alert" data-testid="earn-amount-error">
           {fieldError}
         </p>
       )}

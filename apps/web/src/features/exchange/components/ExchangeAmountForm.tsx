@@ -120,12 +120,7 @@ export function ExchangeAmountForm({ form }: { form: ExchangeForm }) {
         </button>
       </div>
       {form.fieldError && (
-        <p
-          id={errorId}
-          className="error-text exchange-field-error"
-          role="alert"
-          data-testid="exchange-amount-error"
-        >
+        <p id={errorId} className="field-error" role="alert" data-testid="exchange-amount-error">
           {form.fieldError}
         </p>
       )}

@@ -47,6 +47,7 @@ export function MoveProfitForm({ available }: { available: string }) {
           placeholder={t('fund.agent.amountPlaceholder')}
           value={amount}
           aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'fund-move-error' : undefined}
           disabled={move.isPending}
           onChange={(e) => {
             setAmount(e.target.value);
@@ -67,7 +68,7 @@ export function MoveProfitForm({ available }: { available: string }) {
         </button>
       </div>
       {error && (
-        <p className="error-text" role="alert" data-testid="fund-move-error">
+        <p id="fund-move-error" className="field-error" role="alert" data-testid="fund-move-error">
           {error}
         </p>
       )}

@@ -47,6 +47,7 @@ export function RedeemSheet({
             placeholder={t('fund.redeem.unitsPlaceholder')}
             value={form.units}
             aria-invalid={form.error ? true : undefined}
+            aria-describedby={form.error ? 'fund-redeem-error' : undefined}
             disabled={form.busy}
             onChange={(e) => form.change(e.target.value)}
           />
@@ -61,7 +62,7 @@ export function RedeemSheet({
           </button>
         </div>
         {form.error && (
-          <p className="error-text" role="alert" data-testid="fund-redeem-error">
+          <p id="fund-redeem-error" className="field-error" role="alert" data-testid="fund-redeem-error">
             {form.error}
           </p>
         )}

@@ -53,7 +53,8 @@ export function NavPublishCard({ product }: { product: AdminFundProduct }) {
   const range = navDayRange(product);
   const [day, setDay] = useState<string>(range.start);
   const [nav, setNav] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  /** The rule a field breaks (shown under it) or the server's refusal (shown above Publish). */
+  const [error, setError] = useState<{ text: string; field: 'day' | 'nav' | null } | null>(null);
   const [result, setResult] = useState<FundNavEntry | null>(null);
   const publish = usePublishNav();
 
@@ -61,14 +62,14 @@ export function NavPublishCard({ product }: { product: AdminFundProduct }) {
     event.preventDefault();
     setResult(null);
     const reading = readNav(nav);
-    if (!day) return setError(t(navProblemKey('day_required')));
-    if (!reading.ok) return setError(t(navProblemKey(reading.problem)));
+    if (!day) return setError({ text: t(navProblemKey('day_required')), field: 'day' });
+    if (!reading.ok) return setError({ text: t(navProblemKey(reading.problem)), field: 'nav' });
     try {
       const entry = await publish.mutateAsync({ productId: product.id, day, nav: reading.nav });
       setResult(entry);
       setNav('');
     } catch (e) {
-      setError(errorText(e, t));
+      setError({ text: errorText(e, t), field: null });
     }
   };
 
@@ -99,6 +100,7 @@ export function NavPublishCard({ product }: { product: AdminFundProduct }) {
           setError(null);
         }}
         testId={`${testId}-day`}
+        error={error?.field === 'day' ? error.text : null}
       />
       <label htmlFor={`${testId}-value`}>
         <span>{t('fund.admin.nav.value')}</span>
@@ -112,18 +114,24 @@ export function NavPublishCard({ product }: { product: AdminFundProduct }) {
         maxLength={24}
         placeholder="1.00000000"
         value={nav}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error?.field === 'nav' ? true : undefined}
+        aria-describedby={error?.field === 'nav' ? `${testId}-error` : undefined}
         onChange={(e) => {
           setNav(e.target.value);
           setError(null);
         }}
       />
-      {error && (
-        <p className="error-text" role="alert" data-testid={`${testId}-error`}>
-          {error}
+      {error?.field === 'nav' && (
+        <p id={`${testId}-error`} className="field-error" role="alert" data-testid={`${testId}-error`}>
+          {error.text}
         </p>
       )}
       {result && <NavResult entry={result} />}
+      {error && error.field === null && (
+        <p className="error-text" role="alert" data-testid={`${testId}-error`}>
+          {error.text}
+        </p>
+      )}
       <button
         type="submit"
         className="btn btn-primary btn-block"

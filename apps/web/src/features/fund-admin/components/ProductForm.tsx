@@ -1,5 +1,5 @@
 import { fundRisk } from '@agc/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../../components/Segmented.tsx';
 import { errorText } from '../../../lib/errors.ts';
@@ -22,12 +22,13 @@ const TEXT_FIELDS: readonly { key: TextField; decimal?: boolean }[] = [
 
 /**
  * A product's every field (English name and description, other languages as JSON, risk, lock, minimum, fee and
- * yield rates, status, sort): creates one (`product` null) or updates it. Which field is wrong shows under the form.
+ * yield rates, status, sort): creates one (`product` null) or updates it. A wrong field's message shows under it, the
+ * server's refusal above Save.
  */
 export function ProductForm({ product, onDone }: { product: AdminFundProduct | null; onDone: () => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<ProductDraft>(product ? draftOf(product) : EMPTY_DRAFT);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; field: keyof ProductDraft | null } | null>(null);
   const save = useSaveFundProduct();
   const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -38,9 +39,12 @@ export function ProductForm({ product, onDone }: { product: AdminFundProduct | n
     event.preventDefault();
     const reading = readDraft(draft);
     if (!reading.ok) {
-      setError(
-        t('fund.admin.products.invalidField', { field: t(`fund.admin.products.fields.${reading.field}`) }),
-      );
+      setError({
+        text: t('fund.admin.products.invalidField', {
+          field: t(`fund.admin.products.fields.${reading.field}`),
+        }),
+        field: reading.field,
+      });
       return;
     }
     try {
@@ -48,11 +52,20 @@ export function ProductForm({ product, onDone }: { product: AdminFundProduct | n
       void toast(t('fund.admin.products.saved'));
       onDone();
     } catch (e) {
-      setError(errorText(e, t));
+      setError({ text: errorText(e, t), field: null });
     }
   };
 
   const id = (key: string) => `fund-product-${key}`;
+  /** The input's link to its message, while the message is about it. */
+  const described = (key: keyof ProductDraft) =>
+    error?.field === key ? { 'aria-invalid': true, 'aria-describedby': `${id(key)}-error` } : {};
+  const fieldError = (key: keyof ProductDraft) =>
+    error?.field === key && (
+      <p id={`${id(key)}-error`} className="field-error" role="alert" data-testid="fund-product-error">
+        {error.text}
+      </p>
+    );
   return (
     <form
       className="card form fund-product-form"
@@ -64,18 +77,22 @@ export function ProductForm({ product, onDone }: { product: AdminFundProduct | n
         {product ? t('fund.admin.products.edit', { name: product.name_en }) : t('fund.admin.products.create')}
       </h3>
       {TEXT_FIELDS.map(({ key, decimal }) => (
-        <label key={key} htmlFor={id(key)}>
-          <span>{t(`fund.admin.products.fields.${key}`)}</span>
-          <input
-            id={id(key)}
-            className="input"
-            data-testid={id(key)}
-            inputMode={decimal ? 'decimal' : undefined}
-            autoComplete="off"
-            value={draft[key]}
-            onChange={(e) => set(key, e.target.value)}
-          />
-        </label>
+        <Fragment key={key}>
+          <label htmlFor={id(key)}>
+            <span>{t(`fund.admin.products.fields.${key}`)}</span>
+            <input
+              id={id(key)}
+              className="input"
+              data-testid={id(key)}
+              inputMode={decimal ? 'decimal' : undefined}
+              autoComplete="off"
+              value={draft[key]}
+              {...described(key)}
+              onChange={(e) => set(key, e.target.value)}
+            />
+          </label>
+          {fieldError(key)}
+        </Fragment>
       ))}
       <label htmlFor={id('description')}>
         <span>{t('fund.admin.products.fields.description')}</span>
@@ -85,9 +102,11 @@ export function ProductForm({ product, onDone }: { product: AdminFundProduct | n
           data-testid={id('description')}
           rows={3}
           value={draft.description}
+          {...described('description')}
           onChange={(e) => set('description', e.target.value)}
         />
       </label>
+      {fieldError('description')}
       <label htmlFor={id('translations')}>
         <span>{t('fund.admin.products.fields.translations')}</span>
         <textarea
@@ -97,10 +116,12 @@ export function ProductForm({ product, onDone }: { product: AdminFundProduct | n
           rows={5}
           spellCheck={false}
           value={draft.translations}
+          {...described('translations')}
           onChange={(e) => set('translations', e.target.value)}
         />
         <small className="muted">{t('fund.admin.products.translationsHint')}</small>
       </label>
+      {fieldError('translations')}
       <label htmlFor={id('risk')}>
         <span>{t('fund.admin.products.fields.risk')}</span>
         <select
@@ -108,6 +129,7 @@ export function ProductForm({ product, onDone }: { product: AdminFundProduct | n
           className="input"
           data-testid={id('risk')}
           value={draft.risk}
+          {...described('risk')}
           onChange={(e) => set('risk', e.target.value as ProductDraft['risk'])}
         >
           {fundRisk.options.map((risk) => (
@@ -117,6 +139,7 @@ export function ProductForm({ product, onDone }: { product: AdminFundProduct | n
           ))}
         </select>
       </label>
+      {fieldError('risk')}
       <div className="fund-status-row">
         <span>{t('fund.admin.products.fields.status')}</span>
         <Segmented
@@ -130,9 +153,10 @@ export function ProductForm({ product, onDone }: { product: AdminFundProduct | n
           label={t('fund.admin.products.fields.status')}
         />
       </div>
-      {error && (
+      {fieldError('status')}
+      {error && error.field === null && (
         <p className="error-text" role="alert" data-testid="fund-product-error">
-          {error}
+          {error.text}
         </p>
       )}
       <div className="actions">

@@ -113,7 +113,8 @@ function AmountField({
       </div>
       <p
         id={messageId}
-        className={message ? 'error-text small' : 'muted small'}
+        className={message ? 'field-error' : 'muted small'}
+        aria-live="polite"
         data-testid="fund-amount-message"
       >
         {message ??

@@ -100,7 +100,8 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
         </div>
         <p
           id={hintId}
-          className={message ? 'error-text small' : 'muted small'}
+          className={message ? 'field-error' : 'muted small'}
+          aria-live="polite"
           data-testid="lp-copies-message"
         >
           {message ??

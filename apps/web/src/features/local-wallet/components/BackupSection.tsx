@@ -42,6 +42,7 @@ export function BackupSection({ wallet }: { wallet: LocalWalletState }) {
             value={wallet.form.checkPassword}
             onChange={wallet.form.setCheckPassword}
           />
+          <ActionError error={wallet.error} />
           <SubmitButton
             testId="local-check-submit"
             busy={wallet.busy}
@@ -56,7 +57,6 @@ export function BackupSection({ wallet }: { wallet: LocalWalletState }) {
                 : t('localWalletPages.keystore.encrypting', { percent })
             }
           />
-          <ActionError error={wallet.error} />
           <WalletButton testId="local-check-cancel" variant="secondary" onClick={wallet.cancelPassword}>
             {t('common.cancel')}
           </WalletButton>

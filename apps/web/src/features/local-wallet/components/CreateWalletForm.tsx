@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../../components/Segmented.tsx';
 import { MIN_PASSWORD_LENGTH } from '../../../lib/wallet/local.ts';
 import type { CreateMode, LocalWalletState } from '../hooks/use-local-wallet.tsx';
-import { PasswordField, SecretField, SubmitButton } from './FormParts.tsx';
+import { ActionError, PasswordField, SecretField, SubmitButton } from './FormParts.tsx';
 
 /** No wallet yet: create a key or import one (the mode switch), under a password typed twice. */
 export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
@@ -64,6 +64,7 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
           onChange={form.setConfirm}
         />
         <p className="muted small">{t('localWallet.passwordHint', { min: MIN_PASSWORD_LENGTH })}</p>
+        <ActionError error={wallet.error} />
         <SubmitButton
           testId="local-submit"
           busy={wallet.busy}

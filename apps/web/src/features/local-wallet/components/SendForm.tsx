@@ -59,12 +59,7 @@ export function SendForm({ form }: { form: Form }) {
         onChange={(e) => form.setRecipientText(e.target.value)}
       />
       {form.recipientError && (
-        <p
-          id={recipientErrorId}
-          className="error-text send-field-error"
-          role="alert"
-          data-testid="send-recipient-error"
-        >
+        <p id={recipientErrorId} className="field-error" role="alert" data-testid="send-recipient-error">
           {form.recipientError}
         </p>
       )}
@@ -110,12 +105,7 @@ export function SendForm({ form }: { form: Form }) {
         </button>
       </div>
       {(form.amountError || form.balanceError) && (
-        <p
-          id={amountErrorId}
-          className="error-text send-field-error"
-          role="alert"
-          data-testid="send-amount-error"
-        >
+        <p id={amountErrorId} className="field-error" role="alert" data-testid="send-amount-error">
           {form.amountError ?? form.balanceError}
         </p>
       )}

@@ -57,13 +57,13 @@ export function SendUnlockForm({ onUnlocked }: { onUnlocked: () => void }) {
         value={password}
         onChange={setPassword}
       />
+      <ActionError error={error} />
       <SubmitButton
         testId="send-unlock"
         busy={busy}
         label={t('localWallet.unlock')}
         busyLabel={t('localWallet.busy.unlock')}
       />
-      <ActionError error={error} />
     </form>
   );
 }

@@ -65,7 +65,7 @@ export function SweepForm({ sweep }: { sweep: Sweep }) {
         onChange={(e) => sweep.setTargetText(e.target.value)}
       />
       {sweep.targetError && (
-        <p id={errorId} className="error-text send-field-error" role="alert" data-testid="sweep-target-error">
+        <p id={errorId} className="field-error" role="alert" data-testid="sweep-target-error">
           {sweep.targetError}
         </p>
       )}

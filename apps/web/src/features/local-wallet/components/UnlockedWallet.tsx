@@ -4,7 +4,7 @@ import { QrCode } from '../../../components/QrCode.tsx';
 import { COPY_TOAST_DURATION, copyToClipboard } from '../../../lib/clipboard.ts';
 import { toast } from '../../../lib/ui.ts';
 import type { LocalWalletState } from '../hooks/use-local-wallet.tsx';
-import { PasswordField, SubmitButton, WalletButton } from './FormParts.tsx';
+import { ActionError, PasswordField, SubmitButton, WalletButton } from './FormParts.tsx';
 
 /** Copies the address with the spec's 'Copy success' toast (1 s). */
 async function copyAddress(address: string, t: (key: string) => string) {
@@ -50,6 +50,8 @@ export function UnlockForm({ wallet }: { wallet: LocalWalletState }) {
         value={wallet.form.password}
         onChange={wallet.form.setPassword}
       />
+      {/* The password asked again (export, reveal) shows its error by its own form. */}
+      <ActionError error={wallet.purpose ? null : wallet.error} />
       <SubmitButton
         testId="local-unlock"
         busy={wallet.busy}

@@ -64,6 +64,8 @@ export function TreeSearch({ onFound }: { onFound: (relation: Relation) => Promi
           maxLength={140}
           placeholder={t('tree.search.placeholder')}
           aria-label={t('tree.search.placeholder')}
+          aria-invalid={message?.kind === 'error' ? true : undefined}
+          aria-describedby={message ? 'tree-search-message' : undefined}
           autoCapitalize="off"
           autoCorrect="off"
           autoComplete="off"
@@ -82,7 +84,8 @@ export function TreeSearch({ onFound }: { onFound: (relation: Relation) => Promi
       </form>
       {message && (
         <p
-          className={message.kind === 'error' ? 'tree-search__message is-error' : 'tree-search__message'}
+          id="tree-search-message"
+          className={message.kind === 'error' ? 'field-error' : 'tree-search__message'}
           data-testid="tree-search-message"
           data-kind={message.kind}
           role={message.kind === 'error' ? 'alert' : 'status'}

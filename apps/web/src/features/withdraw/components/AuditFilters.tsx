@@ -83,6 +83,7 @@ export function AuditFilters({
             spellCheck={false}
             maxLength={64}
             aria-invalid={invalid}
+            aria-describedby={invalid ? 'withdraw-audit-address-error' : undefined}
             onChange={(event) => {
               setText(event.target.value);
               if (invalid) setInvalid(false);
@@ -98,7 +99,8 @@ export function AuditFilters({
         </div>
         {invalid && (
           <p
-            className="error-text withdraw-audit-field-error"
+            id="withdraw-audit-address-error"
+            className="field-error"
             role="alert"
             data-testid="withdraw-audit-address-error"
           >

@@ -29,6 +29,7 @@ export function WithdrawAmountForm({ form }: { form: WithdrawForm }) {
           placeholder={t('withdraw.amountPlaceholder')}
           value={form.amount}
           aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? 'withdraw-amount-error' : undefined}
           disabled={busy}
           onChange={(e) => form.changeAmount(e.target.value)}
         />
@@ -42,14 +43,19 @@ export function WithdrawAmountForm({ form }: { form: WithdrawForm }) {
           {t('withdraw.max')}
         </button>
       </div>
+      {fieldError && (
+        <p
+          id="withdraw-amount-error"
+          className="field-error"
+          role="alert"
+          data-testid="withdraw-amount-error"
+        >
+          {fieldError}
+        </p>
+      )}
       {standing && (
         <p className="muted small withdraw-minimum" data-testid="withdraw-minimum">
           {t('withdraw.minimum', { num: formatAssetExact(standing.minimum, asset) })}
-        </p>
-      )}
-      {fieldError && (
-        <p className="error-text withdraw-field-error" role="alert" data-testid="withdraw-amount-error">
-          {fieldError}
         </p>
       )}
       {preview && (

@@ -1,10 +1,9 @@
 import type { WithdrawLimit } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { ValueRow } from '../../../components/ValueRow.tsx';
-import { errorText } from '../../../lib/errors.ts';
 import { type Asset, formatAssetExact } from '../../../lib/format.ts';
-import { canRetry } from '../../../lib/request.ts';
 
 /**
  * The chosen asset's available balance, today's remaining amount and the daily limit (withdraw/limit);
@@ -35,16 +34,7 @@ export function WithdrawStanding({
           <Skeleton inline className="skeleton--figure" />
         )}
       </p>
-      {failed && (
-        <p className="error-text withdraw-field-error" data-testid="withdraw-limit-error">
-          {errorText(error, t)}{' '}
-          {canRetry(error) && (
-            <button type="button" className="btn-link" onClick={onRetry}>
-              {t('common.retry')}
-            </button>
-          )}
-        </p>
-      )}
+      {failed && <ErrorRetry error={error} onRetry={onRetry} testId="withdraw-limit-error" small />}
       {standing && (
         <dl className="rows">
           <ValueRow label={t('withdraw.remainingToday')} testId="withdraw-remaining">
