@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { makeRound } from '../../../features/launchpad/testing/fixtures.ts';
 import { useAuthStore } from '../../../stores/auth.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
+import { expectFieldError } from '../../../test/field-error.ts';
 import { makeMe } from '../../../test/fixtures.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import LaunchpadAdminPage from './LaunchpadAdminPage.tsx';
@@ -17,6 +18,7 @@ afterEach(cleanupPage);
 type AdminRound = z.infer<typeof adminLaunchpadRoundSchema>;
 const adminRound = (over: Partial<AdminRound> = {}): AdminRound => ({
   ...makeRound(),
+  translations: {},
   status: 'open',
   raised_usdt: '25000',
   buyers: 17,
@@ -35,7 +37,12 @@ function server(extra: Record<string, ApiHandler> = {}) {
 }
 
 const posts = (calls: { method: string; path: string; body: unknown }[]) =>
-  calls.filter((c) => c.method === 'POST');
+  calls.filter((c) => c.method === 'POST' || c.method === 'PUT');
+/** A field's message: a time field's sits under its DateField, the others' under their input. */
+const errorOf = (field: string) =>
+  field.endsWith('_at')
+    ? screen.findByTestId(`lp-round-${field}-error`)
+    : screen.findByTestId('lp-round-error');
 const type = (field: string, value: string) =>
   fireEvent.change(screen.getByTestId(`lp-round-${field}`), { target: { value } });
 
@@ -44,8 +51,8 @@ function fillGoodForm() {
   type('price_usdt', '0.5');
   type('agc_per_copy', '10');
   type('per_member_limit', '3');
-  type('starts_at', '2026-12-01T10:00');
-  type('ends_at', '2026-12-08T10:00');
+  type('starts_at', '2026-12-01 10:00');
+  type('ends_at', '2026-12-08 10:00');
   type('cliff_days', '7');
   type('linear_days', '30');
 }
@@ -71,7 +78,7 @@ describe('admin launchpad page', () => {
     expect(old.queryByTestId('lp-admin-close-2')).toBeNull();
   });
 
-  it('creates a round: 200 copies by default, the typed terms, times as instants', async () => {
+  it('creates a round: 200 copies by default, the typed terms, times read as UTC', async () => {
     const calls = server({
       'POST /api/v1/admin/launchpad/rounds': (_u, body) => ok(adminRound({ id: 9, ...(body as object) })),
     });
@@ -91,8 +98,8 @@ describe('admin launchpad page', () => {
         price_usdt: '0.5',
         agc_per_copy: '10',
         per_member_limit: 3,
-        starts_at: new Date('2026-12-01T10:00').toISOString(),
-        ends_at: new Date('2026-12-08T10:00').toISOString(),
+        starts_at: '2026-12-01T10:00:00.000Z',
+        ends_at: '2026-12-08T10:00:00.000Z',
         cliff_days: 7,
         linear_days: 30,
       },
@@ -110,7 +117,7 @@ describe('admin launchpad page', () => {
     ['price_usdt', '1.1234567', 'Please check this field: Price per copy (USDT)'],
     ['copies', '0', 'Please check this field: Copies'],
     ['name', '  ', 'Please check this field: Name (English)'],
-    ['ends_at', '2026-12-01T09:00', 'The end must be after the start.'],
+    ['ends_at', '2026-12-01 09:00', 'The end must be after the start.'],
     ['per_member_limit', '201', 'The limit per member cannot exceed the copies in the round.'],
     ['cliff_days', '-3', 'Please check this field: Cliff after the end (days)'],
     ['translations', '{"ja": ', 'Please check this field: Translations'],
@@ -121,9 +128,141 @@ describe('admin launchpad page', () => {
     fillGoodForm();
     type(field, value);
     fireEvent.click(screen.getByTestId('lp-round-save'));
-    expect((await screen.findByTestId('lp-round-error')).textContent).toBe(message);
-    expect(screen.getByTestId(`lp-round-${field}`).getAttribute('aria-invalid')).toBe('true');
+    const error = await errorOf(field);
+    expect(error.textContent).toBe(message);
+    expectFieldError(error, screen.getByTestId(`lp-round-${field}`));
     expect(posts(calls)).toEqual([]);
+  });
+
+  it('takes start and end as YYYY-MM-DD HH:mm in UTC only, whatever the language, and shows them on this device', async () => {
+    const calls = server();
+    renderPage(<LaunchpadAdminPage />, PATH);
+    fireEvent.click(await screen.findByTestId('lp-round-new'));
+    expect(screen.getByText('Start and end are in UTC', { exact: false })).toBeTruthy();
+    const start = screen.getByLabelText('Start (UTC)') as HTMLInputElement;
+    expect(start.placeholder).toBe('YYYY-MM-DD HH:mm');
+    expect(document.querySelector('input[type="datetime-local"]')).toBeNull();
+    fillGoodForm();
+    expect(screen.getByTestId('lp-round-starts_at-device').textContent).toMatch(
+      /^On this device: 2026-12-0[12] \d{2}:\d{2}$/,
+    );
+    // A browser's own format is not taken: the field keeps the last good time.
+    fireEvent.change(start, { target: { value: '12/01/2026 10:00 AM' } });
+    expect(start.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.blur(start);
+    expect(start.value).toBe('2026-12-01 10:00');
+    expect(posts(calls)).toEqual([]);
+  });
+
+  it('says which time is missing when none was typed in the app format', async () => {
+    const calls = server();
+    renderPage(<LaunchpadAdminPage />, PATH);
+    fireEvent.click(await screen.findByTestId('lp-round-new'));
+    fireEvent.change(screen.getByTestId('lp-round-name'), { target: { value: 'X' } });
+    fireEvent.change(screen.getByTestId('lp-round-price_usdt'), { target: { value: '1' } });
+    fireEvent.change(screen.getByTestId('lp-round-agc_per_copy'), { target: { value: '1' } });
+    fireEvent.change(screen.getByTestId('lp-round-starts_at'), { target: { value: '2026-12-01' } });
+    fireEvent.click(screen.getByTestId('lp-round-save'));
+    expect((await errorOf('starts_at')).textContent).toBe('Please check this field: Start (UTC)');
+    expect(posts(calls)).toEqual([]);
+  });
+
+  it('shows the times in UTC on the card; Edit only on a round that has not opened', async () => {
+    server({
+      'GET /api/v1/admin/launchpad/rounds': () =>
+        ok({
+          list: [
+            adminRound({ id: 4, name: 'Next', state: 'Upcoming', sold: 0, remaining: 200, buyers: 0 }),
+            adminRound(),
+          ],
+        }),
+    });
+    renderPage(<LaunchpadAdminPage />, PATH);
+    const next = within(await screen.findByTestId('lp-admin-round-4'));
+    expect(next.getByTestId('lp-admin-round-starts').textContent).toBe('2026-11-20 00:00 UTC');
+    expect(next.getByTestId('lp-admin-edit-4')).toBeTruthy();
+    expect(screen.queryByTestId('lp-admin-edit-3')).toBeNull();
+  });
+
+  it('edits an upcoming round in the same form, filled with its terms; saving sends them all (PUT) and reads the list again', async () => {
+    let edited: AdminRound | null = null;
+    const upcoming = adminRound({
+      id: 4,
+      name: 'Next',
+      state: 'Upcoming',
+      sold: 0,
+      remaining: 200,
+      buyers: 0,
+      translations: { ja: { name: '次' } },
+      starts_at: '2026-12-01T01:30:00.000Z',
+      ends_at: '2026-12-20T00:00:00.000Z',
+    });
+    const calls = server({
+      'GET /api/v1/admin/launchpad/rounds': () => ok({ list: [edited ?? upcoming] }),
+      'PUT /api/v1/admin/launchpad/rounds/4': (_u, body) => {
+        edited = { ...upcoming, ...(body as object) };
+        return ok(edited);
+      },
+    });
+    renderPage(<LaunchpadAdminPage />, PATH);
+    fireEvent.click(await screen.findByTestId('lp-admin-edit-4'));
+    const form = within(screen.getByTestId('lp-round-form'));
+    expect(form.getByText('Edit Next')).toBeTruthy();
+    const value = (field: string) => (screen.getByTestId(`lp-round-${field}`) as HTMLInputElement).value;
+    expect(value('name')).toBe('Next');
+    expect(value('translations')).toBe('{"ja":{"name":"次"}}');
+    expect(value('price_usdt')).toBe('500');
+    expect(value('starts_at')).toBe('2026-12-01 01:30');
+    expect(value('ends_at')).toBe('2026-12-20 00:00');
+    expect(screen.queryByTestId('lp-admin-round-4')).toBeNull();
+    type('price_usdt', '450.5');
+    type('ends_at', '2026-12-21 12:00');
+    fireEvent.click(screen.getByTestId('lp-round-save'));
+    expect(await screen.findByText('Round updated', undefined, SLOW)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('lp-round-form')).toBeNull());
+    expect(posts(calls).map((c) => [c.method, c.path, c.body])).toEqual([
+      [
+        'PUT',
+        '/api/v1/admin/launchpad/rounds/4',
+        {
+          name: 'Next',
+          description: 'The first AGC venture round.',
+          translations: { ja: { name: '次' } },
+          copies: 200,
+          price_usdt: '450.5',
+          agc_per_copy: '1000',
+          per_member_limit: 5,
+          starts_at: '2026-12-01T01:30:00.000Z',
+          ends_at: '2026-12-21T12:00:00.000Z',
+          cliff_days: 30,
+          linear_days: 180,
+        },
+      ],
+    ]);
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/admin/launchpad/rounds'),
+      ).toHaveLength(2),
+    );
+    expect(
+      within(screen.getByTestId('lp-admin-round-4')).getByTestId('lp-admin-round-ends').textContent,
+    ).toBe('2026-12-21 12:00 UTC');
+  });
+
+  it("shows the server's refusal of an edit under the form and keeps it open", async () => {
+    server({
+      'GET /api/v1/admin/launchpad/rounds': () =>
+        ok({ list: [adminRound({ id: 4, state: 'Upcoming', sold: 0, buyers: 0 })] }),
+      'PUT /api/v1/admin/launchpad/rounds/4': () =>
+        fail(400, 'This round has opened: its terms can no longer be changed'),
+    });
+    renderPage(<LaunchpadAdminPage />, PATH);
+    fireEvent.click(await screen.findByTestId('lp-admin-edit-4'));
+    fireEvent.click(screen.getByTestId('lp-round-save'));
+    const error = await screen.findByTestId('lp-round-error');
+    expect(error.textContent).toBe('This round has opened: its terms can no longer be changed');
+    expect(error.className).toBe('error-text');
+    expect(screen.getByTestId('lp-round-form')).toBeTruthy();
   });
 
   it("shows the server's message under the form and keeps it open", async () => {

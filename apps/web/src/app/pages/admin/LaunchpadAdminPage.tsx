@@ -11,12 +11,14 @@ import '../../../features/launchpad-admin/launchpad-admin.css';
 
 /**
  * Launchpad rounds (admin; the server answers 403 to anyone else): every round with copies sold, USDT raised,
- * buyers and state; New round opens the form; an open round can be closed (after a confirmation).
+ * buyers and state; New round opens the form; Edit opens the same form, filled, in place of a round that has not
+ * opened; an open round can be closed (after a confirmation). One form at a time.
  */
 export default function LaunchpadAdminPage() {
   const { t } = useTranslation();
   const rounds = useAdminLaunchpadRounds();
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
 
   if (isForbidden(rounds.error))
     return <NoPermission testId="lp-admin-no-permission" text={t('launchpad.admin.noPermission')} />;
@@ -33,7 +35,10 @@ export default function LaunchpadAdminPage() {
             type="button"
             className="btn-link card-link"
             data-testid="lp-round-new"
-            onClick={() => setCreating(true)}
+            onClick={() => {
+              setEditing(null);
+              setCreating(true);
+            }}
           >
             {t('launchpad.admin.new')}
           </button>
@@ -41,13 +46,21 @@ export default function LaunchpadAdminPage() {
       </div>
       {creating && <RoundForm onDone={() => setCreating(false)} />}
       {rounds.data.list.length === 0 && <p className="muted">{t('launchpad.admin.none')}</p>}
-      {rounds.data.list.map((r) => (
-        <AdminRoundCard
-          key={r.id}
-          round={r}
-          stateTag={<RoundStateTag state={r.state} testId="lp-admin-round-state" />}
-        />
-      ))}
+      {rounds.data.list.map((r) =>
+        r.id === editing ? (
+          <RoundForm key={`edit-${r.id}`} round={r} onDone={() => setEditing(null)} />
+        ) : (
+          <AdminRoundCard
+            key={r.id}
+            round={r}
+            stateTag={<RoundStateTag state={r.state} testId="lp-admin-round-state" />}
+            onEdit={() => {
+              setCreating(false);
+              setEditing(r.id);
+            }}
+          />
+        ),
+      )}
     </div>
   );
 }

@@ -1,20 +1,33 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
+import { formatAgc, formatUsdt } from '../../../lib/format.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
 import type { AdminLaunchpadRound } from '../api/get-admin-rounds.ts';
 import { useCloseLaunchpadRound } from '../api/post-admin-round-close.ts';
+import { utcMinuteOf } from '../model/round-form.ts';
 import '../launchpad-admin.css';
 
 /**
  * One round for the admins: state (`stateTag`, the members' tag, given by the page), copies sold, USDT raised,
- * buyers, its terms; Close (asks first).
+ * buyers, its terms (times in UTC, as the form takes them); Edit (`onEdit`) while it has not opened; Close (asks
+ * first).
  */
-export function AdminRoundCard({ round, stateTag }: { round: AdminLaunchpadRound; stateTag: ReactNode }) {
+export function AdminRoundCard({
+  round,
+  stateTag,
+  onEdit,
+}: {
+  round: AdminLaunchpadRound;
+  stateTag: ReactNode;
+  onEdit: () => void;
+}) {
   const { t } = useTranslation();
   const close = useCloseLaunchpadRound();
   const closable = round.status === 'open' && round.state !== 'Ended';
+  // The server decides again (its clock, under the round's lock); this only hides what it would refuse.
+  const editable = round.status === 'open' && round.state === 'Upcoming' && round.sold === 0;
+  const utc = (iso: string) => t('launchpad.admin.utcTime', { time: utcMinuteOf(iso) });
   const ask = async () => {
     const ok = await confirmModal({
       title: t('launchpad.admin.closeTitle', { name: round.name }),
@@ -49,8 +62,12 @@ export function AdminRoundCard({ round, stateTag }: { round: AdminLaunchpadRound
         <ValueRow label={t('launchpad.fields.price')}>{formatUsdt(round.price_usdt)}</ValueRow>
         <ValueRow label={t('launchpad.fields.agcPerCopy')}>{formatAgc(round.agc_per_copy)}</ValueRow>
         <ValueRow label={t('launchpad.fields.limit')}>{round.per_member_limit}</ValueRow>
-        <ValueRow label={t('launchpad.fields.starts')}>{formatEventTime(round.starts_at, t)}</ValueRow>
-        <ValueRow label={t('launchpad.fields.ends')}>{formatEventTime(round.ends_at, t)}</ValueRow>
+        <ValueRow label={t('launchpad.fields.starts')} testId="lp-admin-round-starts">
+          {utc(round.starts_at)}
+        </ValueRow>
+        <ValueRow label={t('launchpad.fields.ends')} testId="lp-admin-round-ends">
+          {utc(round.ends_at)}
+        </ValueRow>
         <ValueRow label={t('launchpad.fields.cliff')}>
           {t('launchpad.days', { count: round.cliff_days })}
         </ValueRow>
@@ -58,16 +75,30 @@ export function AdminRoundCard({ round, stateTag }: { round: AdminLaunchpadRound
           {t('launchpad.days', { count: round.linear_days })}
         </ValueRow>
       </dl>
-      {closable && (
-        <button
-          type="button"
-          className="btn btn-danger btn-small"
-          data-testid={`lp-admin-close-${round.id}`}
-          disabled={close.isPending}
-          onClick={() => void ask()}
-        >
-          {t('launchpad.admin.close')}
-        </button>
+      {(editable || closable) && (
+        <div className="lp-admin-actions">
+          {editable && (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              data-testid={`lp-admin-edit-${round.id}`}
+              onClick={onEdit}
+            >
+              {t('launchpad.admin.edit')}
+            </button>
+          )}
+          {closable && (
+            <button
+              type="button"
+              className="btn btn-danger btn-small"
+              data-testid={`lp-admin-close-${round.id}`}
+              disabled={close.isPending}
+              onClick={() => void ask()}
+            >
+              {t('launchpad.admin.close')}
+            </button>
+          )}
+        </div>
       )}
     </div>
   );

@@ -1,9 +1,19 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { toast } from '../../../lib/ui.ts';
-import { useCreateLaunchpadRound } from '../api/post-admin-round.ts';
-import { EMPTY_ROUND_DRAFT, type RoundDraft, type RoundField, readRoundDraft } from '../model/round-form.ts';
+import type { AdminLaunchpadRound } from '../api/get-admin-rounds.ts';
+import { useSaveLaunchpadRound } from '../api/post-admin-round.ts';
+import {
+  deviceMinuteOf,
+  EMPTY_ROUND_DRAFT,
+  instantOf,
+  type RoundDraft,
+  type RoundField,
+  readRoundDraft,
+  roundDraftOf,
+} from '../model/round-form.ts';
 import '../launchpad-admin.css';
 
 const FIELDS: readonly { key: RoundField; kind?: 'int' | 'decimal' | 'time' | 'text' | 'json' }[] = [
@@ -21,15 +31,16 @@ const FIELDS: readonly { key: RoundField; kind?: 'int' | 'decimal' | 'time' | 't
 ];
 
 /**
- * A new round: name, description (English; other languages as JSON), copies (200 by default), price per copy, AGC per copy, per-member limit, start
- * and end (the device's time), cliff and linear days. Which field is wrong, or the server's message, shows
- * under the form.
+ * A new round, or an upcoming one edited (`round`: the form starts with its terms; the server refuses once it has
+ * opened): name, description (English; other languages as JSON), copies (200 by default), price per copy, AGC
+ * per copy, per-member limit, start and end (UTC, YYYY-MM-DD HH:mm, each also shown on this device), cliff and
+ * linear days. A message about a field shows under it; the server's refusal under the form.
  */
-export function RoundForm({ onDone }: { onDone: () => void }) {
+export function RoundForm({ round, onDone }: { round?: AdminLaunchpadRound; onDone: () => void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<RoundDraft>(EMPTY_ROUND_DRAFT);
+  const [draft, setDraft] = useState<RoundDraft>(() => (round ? roundDraftOf(round) : EMPTY_ROUND_DRAFT));
   const [error, setError] = useState<{ text: string; field: RoundField | null } | null>(null);
-  const create = useCreateLaunchpadRound();
+  const save = useSaveLaunchpadRound();
   const set = (key: RoundField, value: string) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setError(null);
@@ -50,8 +61,8 @@ export function RoundForm({ onDone }: { onDone: () => void }) {
       return;
     }
     try {
-      await create.mutateAsync(reading.body);
-      void toast(t('launchpad.admin.created'));
+      await save.mutateAsync({ id: round?.id ?? null, body: reading.body });
+      void toast(t(round ? 'launchpad.admin.updated' : 'launchpad.admin.created'));
       onDone();
     } catch (e) {
       setError({ field: null, text: errorText(e, t) });
@@ -59,6 +70,37 @@ export function RoundForm({ onDone }: { onDone: () => void }) {
   };
 
   const id = (key: string) => `lp-round-${key}`;
+  const fieldError = (key: RoundField) =>
+    error?.field === key && (
+      <p id={`${id(key)}-error`} className="field-error" role="alert" data-testid="lp-round-error">
+        {error.text}
+      </p>
+    );
+  /** The input's link to its message, while the message is about it. */
+  const described = (key: RoundField) =>
+    error?.field === key ? { 'aria-invalid': true, 'aria-describedby': `${id(key)}-error` } : {};
+  const timeField = (key: 'starts_at' | 'ends_at') => {
+    const instant = instantOf(draft[key]);
+    return (
+      <Fragment key={key}>
+        <DateField
+          label={t(`launchpad.admin.fields.${key}`)}
+          value={draft[key] || null}
+          precision="minute"
+          pickerLabel={t('launchpad.admin.pickTime', { field: t(`launchpad.admin.fields.${key}`) })}
+          onChange={(v) => set(key, v)}
+          error={error?.field === key ? error.text : null}
+          testId={id(key)}
+        />
+        {instant && (
+          <small className="muted lp-device-time" data-testid={`${id(key)}-device`}>
+            {t('launchpad.admin.deviceTime', { time: deviceMinuteOf(instant) })}
+          </small>
+        )}
+      </Fragment>
+    );
+  };
+
   return (
     <form
       className="card form lp-round-form"
@@ -66,39 +108,48 @@ export function RoundForm({ onDone }: { onDone: () => void }) {
       onSubmit={(e) => void submit(e)}
       noValidate
     >
-      <h3 className="card-title">{t('launchpad.admin.create')}</h3>
-      {FIELDS.map(({ key, kind }) => (
-        <label key={key} htmlFor={id(key)}>
-          <span>{t(`launchpad.admin.fields.${key}`)}</span>
-          {kind === 'text' || kind === 'json' ? (
-            <textarea
-              id={id(key)}
-              className={kind === 'json' ? 'input lp-textarea lp-json' : 'input lp-textarea'}
-              data-testid={id(key)}
-              rows={kind === 'json' ? 4 : 3}
-              spellCheck={kind !== 'json'}
-              aria-invalid={error?.field === key}
-              value={draft[key]}
-              onChange={(e) => set(key, e.target.value)}
-            />
-          ) : (
-            <input
-              id={id(key)}
-              className="input"
-              data-testid={id(key)}
-              type={kind === 'time' ? 'datetime-local' : 'text'}
-              inputMode={kind === 'int' ? 'numeric' : kind === 'decimal' ? 'decimal' : undefined}
-              autoComplete="off"
-              aria-invalid={error?.field === key}
-              value={draft[key]}
-              onChange={(e) => set(key, e.target.value)}
-            />
-          )}
-          {kind === 'json' && <small className="muted">{t('launchpad.admin.translationsHint')}</small>}
-        </label>
-      ))}
+      <h3 className="card-title">
+        {round ? t('launchpad.admin.editTitle', { name: round.name }) : t('launchpad.admin.create')}
+      </h3>
+      {FIELDS.map(({ key, kind }) =>
+        kind === 'time' ? (
+          timeField(key as 'starts_at' | 'ends_at')
+        ) : (
+          <Fragment key={key}>
+            <label htmlFor={id(key)}>
+              <span>{t(`launchpad.admin.fields.${key}`)}</span>
+              {kind === 'text' || kind === 'json' ? (
+                <textarea
+                  id={id(key)}
+                  className={kind === 'json' ? 'input lp-textarea lp-json' : 'input lp-textarea'}
+                  data-testid={id(key)}
+                  rows={kind === 'json' ? 4 : 3}
+                  spellCheck={kind !== 'json'}
+                  {...described(key)}
+                  value={draft[key]}
+                  onChange={(e) => set(key, e.target.value)}
+                />
+              ) : (
+                <input
+                  id={id(key)}
+                  className="input"
+                  data-testid={id(key)}
+                  type="text"
+                  inputMode={kind === 'int' ? 'numeric' : kind === 'decimal' ? 'decimal' : undefined}
+                  autoComplete="off"
+                  {...described(key)}
+                  value={draft[key]}
+                  onChange={(e) => set(key, e.target.value)}
+                />
+              )}
+              {kind === 'json' && <small className="muted">{t('launchpad.admin.translationsHint')}</small>}
+            </label>
+            {fieldError(key)}
+          </Fragment>
+        ),
+      )}
       <p className="muted small">{t('launchpad.admin.timeHint')}</p>
-      {error && (
+      {error && error.field === null && (
         <p className="error-text" role="alert" data-testid="lp-round-error">
           {error.text}
         </p>
@@ -108,9 +159,11 @@ export function RoundForm({ onDone }: { onDone: () => void }) {
           type="submit"
           className="btn btn-primary btn-block"
           data-testid="lp-round-save"
-          disabled={create.isPending}
+          disabled={save.isPending}
         >
-          {create.isPending ? t('common.loading') : t('launchpad.admin.save')}
+          {save.isPending
+            ? t('common.loading')
+            : t(round ? 'launchpad.admin.saveChanges' : 'launchpad.admin.save')}
         </button>
         <button type="button" className="btn btn-secondary btn-block" onClick={onDone}>
           {t('common.cancel')}

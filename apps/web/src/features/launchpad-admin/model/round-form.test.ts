@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ROUND_DRAFT, instantOf, type RoundDraft, readRoundDraft } from './round-form.ts';
+import { EMPTY_ROUND_DRAFT, instantOf, type RoundDraft, readRoundDraft, roundDraftOf } from './round-form.ts';
 
 const good: RoundDraft = {
   ...EMPTY_ROUND_DRAFT,
   name: '  Seed round ',
   price_usdt: '500',
   agc_per_copy: '1000.5',
-  starts_at: '2026-12-01T10:00',
-  ends_at: '2026-12-08T10:00',
+  starts_at: '2026-12-01 10:00',
+  ends_at: '2026-12-08 10:00',
   cliff_days: '30',
   linear_days: '180',
 };
 
 describe('the new-round form', () => {
-  it('reads a good draft into the API body (name trimmed, times as instants)', () => {
+  it('reads a good draft into the API body (name trimmed, times as UTC instants)', () => {
     const r = readRoundDraft(good);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -27,7 +27,7 @@ describe('the new-round form', () => {
       linear_days: 180,
       translations: {},
     });
-    expect(r.body.starts_at).toBe(new Date('2026-12-01T10:00').toISOString());
+    expect(r.body.starts_at).toBe('2026-12-01T10:00:00.000Z');
     expect(Date.parse(r.body.ends_at) - Date.parse(r.body.starts_at)).toBe(7 * 86_400_000);
   });
 
@@ -46,7 +46,10 @@ describe('the new-round form', () => {
     [{ agc_per_copy: '1.0000000000000000001' }, 'agc_per_copy'],
     [{ per_member_limit: '0' }, 'per_member_limit'],
     [{ starts_at: '' }, 'starts_at'],
-    [{ starts_at: '2026-13-45T99:99' }, 'starts_at'],
+    [{ starts_at: '2026-13-45 99:99' }, 'starts_at'],
+    [{ starts_at: '2026-02-30 10:00' }, 'starts_at'],
+    [{ starts_at: '2026-12-01T10:00' }, 'starts_at'],
+    [{ starts_at: '12/01/2026 10:00' }, 'starts_at'],
     [{ ends_at: 'tomorrow' }, 'ends_at'],
     [{ cliff_days: '-1' }, 'cliff_days'],
     [{ cliff_days: '3651' }, 'cliff_days'],
@@ -80,9 +83,67 @@ describe('the new-round form', () => {
     });
   });
 
-  it('reads datetime-local values only', () => {
-    expect(instantOf('2026-12-01T10:00')).toBe(new Date('2026-12-01T10:00').toISOString());
-    expect(instantOf('2026-12-01')).toBeNull();
-    expect(instantOf('')).toBeNull();
+  it('reads YYYY-MM-DD HH:mm as UTC whatever the device, and nothing else', () => {
+    expect(instantOf('2026-12-01 10:00')).toBe('2026-12-01T10:00:00.000Z');
+    expect(instantOf(' 2026-12-31 23:59 ')).toBe('2026-12-31T23:59:00.000Z');
+    for (const bad of [
+      '2026-12-01',
+      '2026-12-01T10:00',
+      '2026-12-01 24:00',
+      '2026-12-32 10:00',
+      '2026-12-01 10:00:00',
+      '',
+    ])
+      expect(instantOf(bad), bad).toBeNull();
+  });
+
+  it('fills the form with a round’s terms to edit it (times in UTC), which read back to the same terms', () => {
+    const round = {
+      id: 3,
+      name: 'Seed Round',
+      description: 'The first AGC venture round.',
+      copies: 200,
+      sold: 0,
+      remaining: 200,
+      price_usdt: '500',
+      agc_per_copy: '1000',
+      per_member_limit: 5,
+      starts_at: '2026-12-01T01:30:00.000Z',
+      ends_at: '2026-12-20T23:00:00.000Z',
+      cliff_days: 30,
+      linear_days: 180,
+      release_starts_at: '2027-01-19T23:00:00.000Z',
+      state: 'Upcoming' as const,
+      my_copies: 0,
+      server_time: '2026-11-25T00:00:00.000Z',
+      translations: { ja: { name: 'シード' } },
+      status: 'open' as const,
+      raised_usdt: '0',
+      buyers: 0,
+      created_at: '2026-11-19T00:00:00.000Z',
+    };
+    const draft = roundDraftOf(round);
+    expect(draft).toEqual({
+      name: 'Seed Round',
+      description: 'The first AGC venture round.',
+      translations: '{"ja":{"name":"シード"}}',
+      copies: '200',
+      price_usdt: '500',
+      agc_per_copy: '1000',
+      per_member_limit: '5',
+      starts_at: '2026-12-01 01:30',
+      ends_at: '2026-12-20 23:00',
+      cliff_days: '30',
+      linear_days: '180',
+    });
+    const back = readRoundDraft(draft);
+    expect(back.ok && back.body).toMatchObject({
+      name: round.name,
+      translations: round.translations,
+      copies: 200,
+      price_usdt: '500',
+      starts_at: round.starts_at,
+      ends_at: round.ends_at,
+    });
   });
 });

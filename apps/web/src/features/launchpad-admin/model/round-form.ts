@@ -2,12 +2,18 @@ import {
   type AdminLaunchpadRoundBody,
   AGC_DECIMALS,
   adminLaunchpadRoundBody,
+  type adminLaunchpadRoundSchema,
+  formatTime,
   parseAmount,
   USDT_DECIMALS,
 } from '@agc/shared';
+import type { z } from 'zod';
 
-// The admins' new-round form: every field as typed, read into the API body or the first field that is wrong.
-// The server checks the same again and answers its own message.
+// The admins' round form (a new round, or an upcoming one edited): every field as typed, read into the API body
+// or the first field that is wrong. The server checks the same again and answers its own message.
+// Times are entered and shown in UTC (YYYY-MM-DD HH:mm, labelled UTC): the server keeps instants and works in
+// UTC, and admins in different countries must read the same start and end; the form also shows each time on
+// the admin's device.
 
 export interface RoundDraft {
   name: string;
@@ -18,7 +24,7 @@ export interface RoundDraft {
   price_usdt: string;
   agc_per_copy: string;
   per_member_limit: string;
-  /** datetime-local values (YYYY-MM-DDTHH:mm, the device's time zone). */
+  /** YYYY-MM-DD HH:mm in UTC (DateField precision="minute"). */
   starts_at: string;
   ends_at: string;
   cliff_days: string;
@@ -42,7 +48,8 @@ export const EMPTY_ROUND_DRAFT: RoundDraft = {
 };
 
 const INT = /^\d{1,6}$/;
-const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+const UTC_MINUTE = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/;
+const MINUTE_PATTERN = 'YYYY-MM-DD HH:mm';
 
 const int = (text: string, min: number, max: number): number | null => {
   const s = text.trim();
@@ -62,12 +69,40 @@ const amount = (text: string, decimals: number): string | null => {
   }
 };
 
-/** A datetime-local value as an ISO instant, else null. */
+/** A UTC 'YYYY-MM-DD HH:mm' as an ISO instant (a real moment only: not 2026-02-30, not 24:00), else null. */
 export const instantOf = (text: string): string | null => {
-  if (!LOCAL_TIME.test(text.trim())) return null;
-  const ms = new Date(text.trim()).getTime();
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+  const m = UTC_MINUTE.exec(text.trim());
+  if (!m) return null;
+  const ms = Date.parse(`${m[1]}T${m[2]}:00Z`);
+  if (Number.isNaN(ms)) return null;
+  const iso = new Date(ms).toISOString();
+  return utcMinuteOf(iso) === text.trim() ? iso : null;
 };
+
+/** An instant as the form shows it: 'YYYY-MM-DD HH:mm' in UTC. */
+export const utcMinuteOf = (iso: string): string => formatTime(iso, { utc: true, pattern: MINUTE_PATTERN });
+
+/** An instant on the admin's device: 'YYYY-MM-DD HH:mm' in its time zone. */
+export const deviceMinuteOf = (iso: string): string => formatTime(iso, { pattern: MINUTE_PATTERN });
+
+type AdminRound = z.infer<typeof adminLaunchpadRoundSchema>;
+
+/** The form filled with a round's terms as stored (to edit it). */
+export function roundDraftOf(r: AdminRound): RoundDraft {
+  return {
+    name: r.name,
+    description: r.description,
+    translations: JSON.stringify(r.translations),
+    copies: String(r.copies),
+    price_usdt: r.price_usdt,
+    agc_per_copy: r.agc_per_copy,
+    per_member_limit: String(r.per_member_limit),
+    starts_at: utcMinuteOf(r.starts_at),
+    ends_at: utcMinuteOf(r.ends_at),
+    cliff_days: String(r.cliff_days),
+    linear_days: String(r.linear_days),
+  };
+}
 
 /** The translations field: a JSON object of languages to {name?, description?} (the shared schema's), else null. */
 function readTranslations(text: string): AdminLaunchpadRoundBody['translations'] | null {
