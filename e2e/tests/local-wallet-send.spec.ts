@@ -7,7 +7,7 @@ import { readEnv } from '../support/env.ts';
 import { fund } from '../support/fund.ts';
 
 // The local wallet's sending pages on anvil: a wallet made in the browser sends USDT (result → list), a stuck
-// transaction is sped up, everything is swept to another address, and a local wallet signs in and buys a product.
+// transaction is sped up, another is cancelled, everything is swept to another address, and a local wallet signs in and buys a product.
 const env = readEnv();
 test.use({ baseURL: env.baseURL });
 
@@ -57,7 +57,7 @@ async function fillSend(page: Page, asset: 'ETH' | 'USDT' | 'AGC', to: Address, 
   await expect(page.getByTestId('send-confirm')).toBeVisible();
 }
 
-test('a local wallet sends USDT, speeds up a stuck send and sweeps everything to another address', async ({
+test('a local wallet sends USDT, speeds up a stuck send, cancels another and sweeps everything to another address', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -115,6 +115,36 @@ test('a local wallet sends USDT, speeds up a stuck send and sweeps everything to
     await rpc('evm_setAutomine', [true]);
   }
   expect((await tokenBalances(friend)).ETH).toBe(parseEther('0.01'));
+
+  // A stuck send cancelled: a 0-ETH transfer to itself takes its nonce; the friend receives nothing.
+  await rpc('evm_setAutomine', [false]);
+  try {
+    await page.goto('/pages/localWallet/transaction');
+    await unlockHere(page);
+    await fillSend(page, 'ETH', friend, '0.02');
+    await page.getByTestId('send-confirm-send').click();
+    await page.waitForURL((u) => u.pathname === '/pages/localWallet/result');
+    const stuck = new URL(page.url()).searchParams.get('hash') as string;
+    await expect(page.getByTestId('tx-result')).toHaveAttribute('data-status', 'pending');
+    await page.getByTestId('tx-cancel').click();
+    await page.waitForURL((u) => u.searchParams.get('hash') !== stuck);
+    await expect(page.getByTestId('tx-kind')).toHaveText('Cancellation');
+    await expect(page.getByTestId('tx-nonce')).toHaveText('2');
+    await expect(page.getByTestId('tx-recipient')).toHaveText(new RegExp(`^${address}$`, 'i'));
+    await rpc('evm_mine');
+    await expect(page.getByTestId('tx-result')).toHaveAttribute('data-status', 'success', {
+      timeout: 30_000,
+    });
+    await page.getByTestId('tx-replaces').click();
+    await expect(page.getByTestId('tx-result')).toHaveAttribute('data-status', 'replaced', {
+      timeout: 30_000,
+    });
+    await expect(page.getByTestId('tx-speed-up')).toBeHidden();
+  } finally {
+    await rpc('evm_setAutomine', [true]);
+  }
+  expect((await tokenBalances(friend)).ETH).toBe(parseEther('0.01'));
+  expect(await client.getTransactionCount({ address })).toBe(3);
 
   // Sweep everything to a new address: USDT, AGC, then the ETH left after fees.
   const target = privateKeyToAccount(generatePrivateKey()).address;
