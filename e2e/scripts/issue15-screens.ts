@@ -212,8 +212,8 @@ export async function issue15Screens({
   await adminPage.getByTestId('lp-round-starts_at').fill(local(Date.now() + DAY_MS));
   await adminPage.getByTestId('lp-round-ends_at').fill(local(Date.now()));
   await adminPage.getByTestId('lp-round-save').click();
-  await adminPage.getByTestId('lp-round-error').waitFor();
-  await adminPage.getByTestId('lp-round-error').scrollIntoViewIfNeeded();
+  await adminPage.getByTestId('lp-round-ends_at-error').waitFor();
+  await adminPage.getByTestId('lp-round-ends_at-error').scrollIntoViewIfNeeded();
   await adminShot('admin-launchpad-end-before-start');
 
   // The exchange center: bad amounts, a live quote, its confirmation, the quote expiring there, Refresh, accept,

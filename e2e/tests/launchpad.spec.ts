@@ -210,7 +210,7 @@ test('a round closed while the sheet is open: the server refusal shows in the sh
   await page.context().close();
 });
 
-test('admins create a round on their page (checked before sending) and close one after confirming', async ({
+test('admins create a round on their page (checked before sending, times in UTC), edit it before it opens and close it after confirming', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -219,21 +219,20 @@ test('admins create a round on their page (checked before sending) and close one
   await expect(page.getByTestId('lp-admin')).toBeVisible();
   await page.getByTestId('lp-round-new').click();
   await expect(page.getByTestId('lp-round-copies')).toHaveValue('200');
-  const local = (ms: number) => {
-    const d = new Date(ms);
-    const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-  };
+  // The form's times: YYYY-MM-DD HH:mm in UTC, whatever the browser's language or zone.
+  const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+  const start = Math.floor((Date.now() + DAY_MS) / 60_000) * 60_000;
   await page.getByTestId('lp-round-name').fill('Browser Round');
   await page.getByTestId('lp-round-price_usdt').fill('2.5');
   await page.getByTestId('lp-round-agc_per_copy').fill('100');
   await page.getByTestId('lp-round-per_member_limit').fill('4');
-  await page.getByTestId('lp-round-starts_at').fill(local(Date.now() + DAY_MS));
-  // The end before the start: refused on the page, nothing sent.
-  await page.getByTestId('lp-round-ends_at').fill(local(Date.now()));
+  await page.getByTestId('lp-round-starts_at').fill(utc(start));
+  await expect(page.getByTestId('lp-round-starts_at')).toHaveValue(utc(start));
+  // The end before the start: refused on the page, under the end, nothing sent.
+  await page.getByTestId('lp-round-ends_at').fill(utc(Date.now()));
   await page.getByTestId('lp-round-save').click();
-  await expect(page.getByTestId('lp-round-error')).toHaveText(en.launchpad.admin.endBeforeStart);
-  await page.getByTestId('lp-round-ends_at').fill(local(Date.now() + 8 * DAY_MS));
+  await expect(page.getByTestId('lp-round-ends_at-error')).toHaveText(en.launchpad.admin.endBeforeStart);
+  await page.getByTestId('lp-round-ends_at').fill(utc(start + 7 * DAY_MS));
   await page.getByTestId('lp-round-cliff_days').fill('30');
   await page.getByTestId('lp-round-linear_days').fill('90');
   await page.getByTestId('lp-round-save').click();
@@ -249,12 +248,29 @@ test('admins create a round on their page (checked before sending) and close one
     price_usdt: '2.5',
     agc_per_copy: '100',
     per_member_limit: 4,
+    starts_at: new Date(start).toISOString(),
+    ends_at: new Date(start + 7 * DAY_MS).toISOString(),
     cliff_days: 30,
     linear_days: 90,
     state: 'Upcoming',
   });
   const card = page.getByTestId(`lp-admin-round-${created.id}`);
   await expect(card.getByTestId('lp-admin-round-state')).toHaveText(en.launchpad.state.Upcoming);
+  await expect(card.getByTestId('lp-admin-round-starts')).toHaveText(`${utc(start)} UTC`);
+
+  // Not open yet: Edit opens the same form with its terms; the new price and end are saved.
+  await card.getByTestId(`lp-admin-edit-${created.id}`).click();
+  await expect(page.getByTestId('lp-round-price_usdt')).toHaveValue('2.5');
+  await expect(page.getByTestId('lp-round-starts_at')).toHaveValue(utc(start));
+  await page.getByTestId('lp-round-price_usdt').fill('3');
+  await page.getByTestId('lp-round-ends_at').fill(utc(start + 9 * DAY_MS));
+  await page.getByTestId('lp-round-save').click();
+  await expect(page.getByTestId('lp-round-form')).toBeHidden();
+  await expect(card.getByTestId('lp-admin-round-ends')).toHaveText(`${utc(start + 9 * DAY_MS)} UTC`);
+  const afterEdit = (
+    await call<{ list: (LaunchpadRound & { status: string })[] }>(adminHeaders, 'admin/launchpad/rounds')
+  ).list.find((r) => r.id === created.id)!;
+  expect(afterEdit).toMatchObject({ price_usdt: '3', ends_at: new Date(start + 9 * DAY_MS).toISOString() });
 
   await card.getByTestId(`lp-admin-close-${created.id}`).click();
   const modal = page.locator('.adm-modal');
