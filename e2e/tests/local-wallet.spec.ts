@@ -67,9 +67,12 @@ test('create, receive, list, export the keystore, remove, import it back', async
   await page.getByTestId('local-export-keystore').click();
   await page.getByTestId('local-check-password').fill('not the password');
   await page.getByTestId('local-check-submit').click();
-  await expect(page.getByTestId('local-error')).toHaveText(en.localWallet.errors.wrongPassword, {
-    timeout: 20_000,
-  });
+  await expect(page.getByTestId('local-check-password-error')).toHaveText(
+    en.localWallet.errors.wrongPassword,
+    {
+      timeout: 20_000,
+    },
+  );
   await shot(page, 'export-wrong-password-en');
   await page.getByTestId('local-check-password').fill(PASSWORD);
   const downloading = page.waitForEvent('download', { timeout: 30_000 });
@@ -107,9 +110,12 @@ test('create, receive, list, export the keystore, remove, import it back', async
   await page.getByTestId('local-password').fill(PASSWORD);
   await page.getByTestId('local-password-confirm').fill(PASSWORD);
   await page.getByTestId('local-submit').click();
-  await expect(page.getByTestId('local-error')).toHaveText(en.localWallet.errors.wrongPassword, {
-    timeout: 30_000,
-  });
+  await expect(page.getByTestId('local-keystore-password-error')).toHaveText(
+    en.localWallet.errors.wrongPassword,
+    {
+      timeout: 30_000,
+    },
+  );
   await expect(page.getByTestId('local-address')).toHaveCount(0);
   await shot(page, 'import-wrong-password-en');
   await page.getByTestId('local-keystore-password').fill(PASSWORD);
@@ -130,9 +136,12 @@ test('create, receive, list, export the keystore, remove, import it back', async
   await page.getByTestId('local-reveal').click();
   await page.getByTestId('local-check-password').fill('not the password');
   await page.getByTestId('local-check-submit').click();
-  await expect(page.getByTestId('local-error')).toHaveText(ja.localWallet.errors.wrongPassword, {
-    timeout: 20_000,
-  });
+  await expect(page.getByTestId('local-check-password-error')).toHaveText(
+    ja.localWallet.errors.wrongPassword,
+    {
+      timeout: 20_000,
+    },
+  );
   await shot(page, 'index-locked-ja');
   await page.goto('/pages/localWallet/list');
   await expect(page.getByTestId('local-history-item')).toHaveCount(2, { timeout: 20_000 });

@@ -8,6 +8,7 @@ import { setActiveWallet } from '../../../lib/wallet/session.ts';
 import { useAuthStore } from '../../../stores/auth.ts';
 import { useWalletStore } from '../../../stores/wallet.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
+import { expectFieldError } from '../../../test/field-error.ts';
 import { CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import LocalWalletPage from './LocalWalletPage.tsx';
 
@@ -68,15 +69,23 @@ describe('local wallet page', () => {
     type('local-password', 'short');
     type('local-password-confirm', 'short');
     fireEvent.click(screen.getByTestId('local-submit'));
-    expect((await screen.findByTestId('local-error')).textContent).toBe(
+    expect((await screen.findByTestId('local-password-error')).textContent).toBe(
       'The password must have at least 8 characters.',
     );
     type('local-password', PASSWORD);
     type('local-password-confirm', `${PASSWORD}!`);
     fireEvent.click(screen.getByTestId('local-submit'));
     await waitFor(() =>
-      expect(screen.getByTestId('local-error').textContent).toBe('The passwords do not match.'),
+      expect(screen.getByTestId('local-password-confirm-error').textContent).toBe(
+        'The passwords do not match.',
+      ),
     );
+    // each message under the field it is about, not above the button
+    expectFieldError(
+      screen.getByTestId('local-password-confirm-error'),
+      screen.getByTestId('local-password-confirm'),
+    );
+    expect(screen.queryByTestId('local-error')).toBeNull();
     fireEvent.click(screen.getByTestId('local-mode-import'));
     expect(screen.getByTestId('local-mode-import').getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('local-import-key')).toBeTruthy();
@@ -101,18 +110,18 @@ describe('local wallet page', () => {
     expect(status()).toBe('Locked');
     type('local-unlock-password', 'wrong password');
     fireEvent.click(screen.getByTestId('local-unlock'));
-    expect(await screen.findByTestId('local-error')).toBeTruthy();
+    expect(await screen.findByTestId('local-unlock-password-error')).toBeTruthy();
     expect(status()).toBe('Locked');
     type('local-unlock-password', PASSWORD);
     fireEvent.click(screen.getByTestId('local-unlock'));
     await waitFor(() => expect(status()).toBe('Unlocked'));
-    expect(screen.queryByTestId('local-error')).toBeNull();
+    expect(screen.queryByTestId('local-unlock-password-error')).toBeNull();
 
     // The key shows only with the password typed again (a wrong one shows nothing).
     fireEvent.click(screen.getByTestId('local-reveal'));
     type('local-check-password', 'wrong password');
     fireEvent.click(screen.getByTestId('local-check-submit'));
-    expect((await screen.findByTestId('local-error')).textContent).toBe('Wrong password');
+    expect((await screen.findByTestId('local-check-password-error')).textContent).toBe('Wrong password');
     expect(screen.queryByTestId('local-private-key')).toBeNull();
     type('local-check-password', PASSWORD);
     fireEvent.click(screen.getByTestId('local-check-submit'));
@@ -290,7 +299,7 @@ describe('local wallet page', () => {
     fireEvent.click(screen.getByTestId('local-export-keystore'));
     type('local-check-password', 'not it at all');
     fireEvent.click(screen.getByTestId('local-check-submit'));
-    expect((await screen.findByTestId('local-error')).textContent).toBe('Wrong password');
+    expect((await screen.findByTestId('local-check-password-error')).textContent).toBe('Wrong password');
     expect(files).toHaveLength(0);
     type('local-check-password', PASSWORD);
     fireEvent.click(screen.getByTestId('local-check-submit'));
@@ -330,18 +339,21 @@ describe('local wallet page', () => {
     type('local-password-confirm', PASSWORD);
     pick('{"version":3,"crypto":{}}');
     type('local-keystore-password', PASSWORD);
-    await waitFor(() => expect(screen.queryByTestId('local-error')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('local-keystore-file-error')).toBeNull());
     fireEvent.click(screen.getByTestId('local-submit'));
-    expect((await screen.findByTestId('local-error')).textContent).toBe(
+    expect((await screen.findByTestId('local-keystore-file-error')).textContent).toBe(
       'This file is not a keystore file this wallet can read.',
     );
     pick(file.text);
     type('local-keystore-password', 'wrong password');
     await new Promise((r) => setTimeout(r, 50));
     fireEvent.click(screen.getByTestId('local-submit'));
-    await waitFor(() => expect(screen.getByTestId('local-error').textContent).toBe('Wrong password'), {
-      timeout: 20_000,
-    });
+    await waitFor(
+      () => expect(screen.getByTestId('local-keystore-password-error').textContent).toBe('Wrong password'),
+      {
+        timeout: 20_000,
+      },
+    );
     expect(screen.queryByTestId('local-address')).toBeNull();
     type('local-keystore-password', PASSWORD);
     fireEvent.click(screen.getByTestId('local-submit'));

@@ -74,7 +74,7 @@ export default function LocalWalletPage() {
       )}
       {/* A form (unlock, the password asked again) shows its error above its own button. */}
       {!wallet.purpose && (
-        <ActionError error={wallet.unlocked ? (wallet.error ?? login.error) : login.error} />
+        <ActionError error={(wallet.unlocked && !wallet.errorField ? wallet.error : null) ?? login.error} />
       )}
       <BackupSection wallet={wallet} />
       <WalletButton testId="local-remove" variant="danger" onClick={wallet.remove}>

@@ -114,7 +114,7 @@ describe('send page', () => {
     expect(screen.getByTestId('send-unlock-form')).toBeTruthy();
     type('send-unlock-password', 'wrong password');
     fireEvent.click(screen.getByTestId('send-unlock'));
-    expect((await screen.findByTestId('local-error')).textContent).toBe('Wrong password');
+    expect((await screen.findByTestId('send-unlock-password-error')).textContent).toBe('Wrong password');
     type('send-unlock-password', 'correct horse battery');
     fireEvent.click(screen.getByTestId('send-unlock'));
     expect(await screen.findByTestId('send-form', {}, { timeout: 5000 })).toBeTruthy();

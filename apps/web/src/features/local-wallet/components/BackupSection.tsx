@@ -41,8 +41,9 @@ export function BackupSection({ wallet }: { wallet: LocalWalletState }) {
             autoComplete="current-password"
             value={wallet.form.checkPassword}
             onChange={wallet.form.setCheckPassword}
+            error={wallet.errorField === 'password' ? wallet.error : null}
           />
-          <ActionError error={wallet.error} />
+          <ActionError error={wallet.errorField ? null : wallet.error} />
           <SubmitButton
             testId="local-check-submit"
             busy={wallet.busy}

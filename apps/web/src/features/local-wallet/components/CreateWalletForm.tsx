@@ -1,8 +1,10 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../../components/Segmented.tsx';
 import { MIN_PASSWORD_LENGTH } from '../../../lib/wallet/local.ts';
 import type { CreateMode, LocalWalletState } from '../hooks/use-local-wallet.tsx';
-import { ActionError, PasswordField, SecretField, SubmitButton } from './FormParts.tsx';
+import type { WalletField } from '../hooks/use-wallet-action.ts';
+import { ActionError, FieldError, PasswordField, SecretField, SubmitButton } from './FormParts.tsx';
 
 /** No wallet yet: create a key or import one (the mode switch), under a password typed twice. */
 export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
@@ -14,6 +16,9 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
     { key: 'file', label: t('localWalletPages.keystore.importMode') },
   ];
   const percent = wallet.progress === null ? null : Math.floor(wallet.progress * 100);
+  const fileErrorId = useId();
+  /** The error when it is about `field`; an error about none of them is the form's, above the button. */
+  const errorOn = (field: WalletField) => (wallet.errorField === field ? wallet.error : null);
   return (
     <>
       <Segmented options={options} value={form.mode} onChange={form.setMode} testIdPrefix="local-mode" />
@@ -25,6 +30,7 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
             value={form.privateKey}
             onChange={form.setPrivateKey}
             placeholder="0x…"
+            error={errorOn('key')}
           />
         )}
         {form.mode === 'file' && (
@@ -36,15 +42,19 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
                 type="file"
                 accept=".json,application/json,text/plain"
                 data-testid="local-keystore-file"
+                aria-invalid={errorOn('file') ? true : undefined}
+                aria-describedby={errorOn('file') ? fileErrorId : undefined}
                 onChange={(e) => form.pickFile(e.target.files?.[0])}
               />
             </label>
+            <FieldError id={fileErrorId} testId="local-keystore-file" error={errorOn('file')} />
             <PasswordField
               label={t('localWalletPages.keystore.filePassword')}
               testId="local-keystore-password"
               autoComplete="current-password"
               value={form.filePassword}
               onChange={form.setFilePassword}
+              error={errorOn('filePassword')}
             />
             <p className="muted small">{t('localWalletPages.keystore.newPasswordHint')}</p>
           </>
@@ -55,6 +65,7 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
           autoComplete="new-password"
           value={form.password}
           onChange={form.setPassword}
+          error={errorOn('password')}
         />
         <PasswordField
           label={t('localWallet.confirmPassword')}
@@ -62,9 +73,10 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
           autoComplete="new-password"
           value={form.confirm}
           onChange={form.setConfirm}
+          error={errorOn('confirm')}
         />
         <p className="muted small">{t('localWallet.passwordHint', { min: MIN_PASSWORD_LENGTH })}</p>
-        <ActionError error={wallet.error} />
+        <ActionError error={wallet.errorField ? null : wallet.error} />
         <SubmitButton
           testId="local-submit"
           busy={wallet.busy}

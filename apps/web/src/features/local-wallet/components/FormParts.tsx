@@ -1,26 +1,43 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A labelled password input of the wallet's forms. */
+/** A labelled password input of the wallet's forms, with the form's message about it (`error`) under it. */
 export function PasswordField(props: {
   label: string;
   testId: string;
   autoComplete: 'new-password' | 'current-password';
   value: string;
   onChange: (value: string) => void;
+  error?: string | null;
 }) {
+  const errorId = useId();
   return (
-    <label>
-      <span>{props.label}</span>
-      <input
-        className="input"
-        type="password"
-        data-testid={props.testId}
-        autoComplete={props.autoComplete}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </label>
+    <>
+      <label>
+        <span>{props.label}</span>
+        <input
+          className="input"
+          type="password"
+          data-testid={props.testId}
+          autoComplete={props.autoComplete}
+          value={props.value}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? errorId : undefined}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      </label>
+      <FieldError id={errorId} testId={props.testId} error={props.error} />
+    </>
+  );
+}
+
+/** A field's message (`.field-error`, test id `<field's test id>-error`), under the field it is about. */
+export function FieldError({ id, testId, error }: { id: string; testId: string; error?: string | null }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="field-error" role="alert" data-testid={`${testId}-error`}>
+      {error}
+    </p>
   );
 }
 
@@ -95,10 +112,12 @@ export function SecretField(props: {
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;
+  error?: string | null;
 }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   const id = useId();
+  const errorId = useId();
   return (
     <div className="secret-field">
       <label htmlFor={id}>{props.label}</label>
@@ -113,6 +132,8 @@ export function SecretField(props: {
           spellCheck={false}
           value={props.value}
           placeholder={props.placeholder}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? errorId : undefined}
           onChange={(e) => props.onChange(e.target.value)}
         />
         <button
@@ -127,6 +148,7 @@ export function SecretField(props: {
           {shown ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
+      <FieldError id={errorId} testId={props.testId} error={props.error} />
     </div>
   );
 }

@@ -37,15 +37,18 @@ export function SendUnlockGate({
 /** The password form that unlocks the local wallet for this tab. */
 export function SendUnlockForm({ onUnlocked }: { onUnlocked: () => void }) {
   const { t } = useTranslation();
-  const { busy, error, run } = useWalletAction();
+  const { busy, error, errorField, run } = useWalletAction();
   const [password, setPassword] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () => {
-      await unlockLocalWallet(password);
-      setPassword('');
-      onUnlocked();
-    });
+    void run(
+      async () => {
+        await unlockLocalWallet(password);
+        setPassword('');
+        onUnlocked();
+      },
+      { WrongPasswordError: 'password' },
+    );
   };
   return (
     <form className="card form" onSubmit={submit} data-testid="send-unlock-form">
@@ -56,8 +59,9 @@ export function SendUnlockForm({ onUnlocked }: { onUnlocked: () => void }) {
         autoComplete="current-password"
         value={password}
         onChange={setPassword}
+        error={errorField === 'password' ? error : null}
       />
-      <ActionError error={error} />
+      <ActionError error={errorField ? null : error} />
       <SubmitButton
         testId="send-unlock"
         busy={busy}

@@ -49,9 +49,10 @@ export function UnlockForm({ wallet }: { wallet: LocalWalletState }) {
         autoComplete="current-password"
         value={wallet.form.password}
         onChange={wallet.form.setPassword}
+        error={!wallet.purpose && wallet.errorField === 'password' ? wallet.error : null}
       />
       {/* The password asked again (export, reveal) shows its error by its own form. */}
-      <ActionError error={wallet.purpose ? null : wallet.error} />
+      <ActionError error={wallet.purpose || wallet.errorField ? null : wallet.error} />
       <SubmitButton
         testId="local-unlock"
         busy={wallet.busy}

@@ -20,7 +20,7 @@ import {
   unlockLocalWallet,
 } from '../../../lib/wallet/local.ts';
 import { localWalletInfo, localWalletProvider } from '../../../lib/wallet/local-provider.ts';
-import { useWalletAction } from './use-wallet-action.ts';
+import { useWalletAction, WalletFieldError } from './use-wallet-action.ts';
 
 /** The local wallet as a wallet to sign in with (what its EIP-6963 announcement carries). */
 export const LOCAL_WALLET: DiscoveredWallet = { info: localWalletInfo, provider: localWalletProvider };
@@ -30,6 +30,14 @@ export type CreateMode = 'create' | 'import' | 'file';
 export type PasswordPurpose = 'reveal' | 'export';
 
 /** Largest keystore file read (real ones are ~500 bytes). */
+/** The library's failures of the create/import form, by the field they concern. */
+const CREATE_FIELDS = {
+  InvalidPrivateKeyError: 'key',
+  PasswordTooShortError: 'password',
+  KeystoreFormatError: 'file',
+  WrongPasswordError: 'filePassword',
+} as const;
+
 const MAX_KEYSTORE_FILE_BYTES = 64 * 1024;
 
 /** Remove: export first, remove now, or cancel (a dialog of three choices). */
@@ -62,7 +70,7 @@ async function chooseRemove(t: (key: string) => string): Promise<'export' | 'rem
 
 export function useLocalWallet() {
   const { t } = useTranslation();
-  const { busy, error, run } = useWalletAction();
+  const { busy, error, errorField, run } = useWalletAction();
   const [address, setAddress] = useState(localWalletAddress());
   const [unlocked, setUnlocked] = useState(isLocalWalletUnlocked());
   const [password, setPassword] = useState('');
@@ -103,12 +111,16 @@ export function useLocalWallet() {
     e.preventDefault();
     void run(async () => {
       if (password.length < MIN_PASSWORD_LENGTH)
-        throw new Error(t('localWallet.errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH }));
-      if (password !== confirm) throw new Error(t('localWallet.errors.passwordMismatch'));
+        throw new WalletFieldError(
+          'password',
+          t('localWallet.errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH }),
+        );
+      if (password !== confirm)
+        throw new WalletFieldError('confirm', t('localWallet.errors.passwordMismatch'));
       if (mode === 'create') await createLocalWallet(password);
       else if (mode === 'import') await importLocalWallet(privateKey, password);
       else {
-        if (!keystoreFile) throw new Error(t('localWalletPages.keystore.errors.noFile'));
+        if (!keystoreFile) throw new WalletFieldError('file', t('localWalletPages.keystore.errors.noFile'));
         try {
           const { privateKey: key } = await decryptKeystoreV3(keystoreFile.text, filePassword, {
             onProgress,
@@ -128,7 +140,7 @@ export function useLocalWallet() {
               : 'localWalletPages.keystore.imported',
         ),
       );
-    });
+    }, CREATE_FIELDS);
   };
 
   /** The keystore file picked (read as text; a file too large to be one is refused at once). */
@@ -137,16 +149,19 @@ export function useLocalWallet() {
       setKeystoreFile(null);
       if (!file) return;
       if (file.size > MAX_KEYSTORE_FILE_BYTES)
-        throw new Error(t('localWalletPages.keystore.errors.invalidFile'));
+        throw new WalletFieldError('file', t('localWalletPages.keystore.errors.invalidFile'));
       setKeystoreFile({ name: file.name, text: await file.text() });
     });
 
   const unlock = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () => {
-      await unlockLocalWallet(password);
-      refresh();
-    });
+    void run(
+      async () => {
+        await unlockLocalWallet(password);
+        refresh();
+      },
+      { WrongPasswordError: 'password' },
+    );
   };
 
   const lock = () => {
@@ -164,25 +179,28 @@ export function useLocalWallet() {
   /** The password asked again: checked by decrypting the stored key, then the key is shown or exported. */
   const submitPassword = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () => {
-      const key = await revealLocalPrivateKey(checkPassword);
-      if (purpose === 'reveal') {
-        setRevealed(key);
-      } else if (purpose === 'export') {
-        try {
-          const keystore = await encryptKeystoreV3(key, checkPassword, { onProgress });
-          saveBlob(
-            new Blob([JSON.stringify(keystore)], { type: 'application/json' }),
-            keystoreFileName(keystore.address),
-          );
-        } finally {
-          setProgress(null);
+    void run(
+      async () => {
+        const key = await revealLocalPrivateKey(checkPassword);
+        if (purpose === 'reveal') {
+          setRevealed(key);
+        } else if (purpose === 'export') {
+          try {
+            const keystore = await encryptKeystoreV3(key, checkPassword, { onProgress });
+            saveBlob(
+              new Blob([JSON.stringify(keystore)], { type: 'application/json' }),
+              keystoreFileName(keystore.address),
+            );
+          } finally {
+            setProgress(null);
+          }
+          toast(t('localWalletPages.keystore.exported'));
         }
-        toast(t('localWalletPages.keystore.exported'));
-      }
-      setPurpose(null);
-      setCheckPassword('');
-    });
+        setPurpose(null);
+        setCheckPassword('');
+      },
+      { WrongPasswordError: 'password' },
+    );
   };
 
   const cancelPassword = () => {
@@ -208,6 +226,8 @@ export function useLocalWallet() {
     unlocked,
     busy,
     error,
+    /** The field of the form shown that the error is about, or null: the whole form's. */
+    errorField,
     progress,
     revealed,
     purpose,

@@ -2,26 +2,47 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
 
+/** A field of the wallet's forms that a failure can be about (shown under it, not above the button). */
+export type WalletField = 'key' | 'file' | 'filePassword' | 'password' | 'confirm';
+
+/** A form's own check that failed on one field, with its translated text. */
+export class WalletFieldError extends Error {
+  override name = 'WalletFieldError';
+  constructor(
+    readonly field: WalletField,
+    text: string,
+  ) {
+    super(text);
+  }
+}
+
+/** Which field a failure is about: a WalletFieldError's, or the field `fields` names for the error's `name`. */
+const fieldOf = (error: unknown, fields: Partial<Record<string, WalletField>>): WalletField | null => {
+  if (error instanceof WalletFieldError) return error.field;
+  return (error instanceof Error && fields[error.name]) || null;
+};
+
 /**
  * One wallet action at a time: `run` ignores a call while another runs, clears the last error and
- * keeps the translated text of a failure for the page to show.
+ * keeps the translated text of a failure for the page to show, with the field it is about (`fields`: error
+ * names, e.g. WrongPasswordError, to the field they concern) or null for the whole form.
  */
 export function useWalletAction() {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; field: WalletField | null } | null>(null);
 
-  const run = async (action: () => Promise<void>) => {
+  const run = async (action: () => Promise<void>, fields: Partial<Record<string, WalletField>> = {}) => {
     if (busy) return;
     setBusy(true);
-    setError(null);
+    setFailure(null);
     try {
       await action();
     } catch (e) {
-      setError(errorText(e, t));
+      setFailure({ text: errorText(e, t), field: fieldOf(e, fields) });
     } finally {
       setBusy(false);
     }
   };
-  return { busy, error, run };
+  return { busy, error: failure?.text ?? null, errorField: failure?.field ?? null, run };
 }
