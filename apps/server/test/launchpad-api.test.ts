@@ -156,6 +156,7 @@ describe('admin rounds', () => {
       [{ starts_at: 'tomorrow' }, 'Please enter a valid date and time'],
       [{ ends_at: '' }, 'Please enter a valid date and time'],
       [{ ends_at: iso(-2 * 3_600_000) }, 'The end must be after the start'],
+      [{ copies: 5, per_member_limit: 6 }, 'The limit per member cannot exceed the copies in the round'],
     ];
     for (const [over, msg] of cases) {
       const res = await call('POST', 'admin/launchpad/rounds', h.R, roundBody(over));
@@ -474,6 +475,7 @@ describe('editing rounds', () => {
       [{ agc_per_copy: '1.1234567890123456789' }, 'At most 18 decimal places are allowed'],
       [{ starts_at: 'tomorrow' }, 'Please enter a valid date and time'],
       [{ ends_at: iso(DAY - 60_000) }, 'The end must be after the start'],
+      [{ copies: 5, per_member_limit: 6 }, 'The limit per member cannot exceed the copies in the round'],
     ];
     for (const [over, msg] of cases) {
       const res = await edit(round.id, { ...upcomingTerms(), ...over });

@@ -116,6 +116,8 @@ export function roundInput(body: AdminLaunchpadRoundBody, actorId: bigint | null
   const startsAt = instant(body.starts_at);
   const endsAt = instant(body.ends_at);
   if (endsAt <= startsAt) throw badRequest('launchpad.window');
+  // A limit above the copies would promise a member more than the round holds.
+  if (body.per_member_limit > body.copies) throw badRequest('launchpad.limit_over_copies');
   const translations = cleanTranslations(body.translations);
   return {
     name: body.name,
