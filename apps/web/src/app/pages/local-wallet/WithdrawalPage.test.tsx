@@ -3,7 +3,7 @@ import { parseEther } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importLocalWallet, removeLocalWallet } from '../../../lib/wallet/local.ts';
 import type { LocalSend } from '../../../lib/wallet/local-send.ts';
-import type { SentTx } from '../../../lib/wallet/local-sent.ts';
+import { listSent, recordSent, type SentTx, updateSent } from '../../../lib/wallet/local-sent.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { renderPage } from '../../../test/render.tsx';
 import LocalWalletWithdrawalPage from './WithdrawalPage.tsx';
@@ -23,6 +23,8 @@ const state = vi.hoisted(() => ({
   AGC: 0n,
   sends: [] as LocalSend[],
   fail: null as string | null,
+  /** Whether the chain has mined the wallet's pending transactions (what checkPendingSent finds). */
+  mined: false,
 }));
 
 vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
@@ -70,6 +72,12 @@ vi.mock('../../../lib/wallet/local-follow.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../lib/wallet/local-follow.ts')>();
   return {
     ...original,
+    checkPendingSent: async (_c: unknown, from: `0x${string}`) => {
+      if (state.mined)
+        for (const tx of listSent(from))
+          if (tx.status === 'pending') updateSent(tx.hash, { status: 'success' });
+      return listSent(from);
+    },
     waitSettled: async (_c: unknown, tx: SentTx) =>
       state.fail === tx.asset
         ? { ...tx, status: 'reverted', reason: 'reverted' }
@@ -89,7 +97,9 @@ beforeEach(async () => {
     AGC: parseEther('1000'),
     sends: [],
     fail: null,
+    mined: false,
   });
+  localStorage.removeItem('localWalletSent');
   await importLocalWallet(DEV_KEY, 'correct horse battery');
 });
 afterEach(async () => {
@@ -150,5 +160,47 @@ describe('withdrawal of everything', () => {
     expect(screen.getByTestId('sweep-step-AGC').dataset.status).toBe('failed');
     expect(screen.getByTestId('sweep-step-ETH').dataset.status).toBe('waiting');
     expect(state.sends.map((s) => s.asset)).toEqual(['USDT', 'AGC']);
+  });
+
+  it('waits while a transaction of the wallet is pending (a reload during a sweep), then plans on fresh balances', async () => {
+    // A sweep's USDT step was sent, then the page was reloaded before it was mined: the balances still show the USDT.
+    const hash = `0x${'ab'.repeat(32)}` as const;
+    recordSent({
+      hash,
+      from: ME,
+      to: TARGET,
+      asset: 'USDT',
+      amount: '987500000',
+      nonce: 0,
+      maxFeePerGas: '200000000',
+      maxPriorityFeePerGas: '0',
+      gas: '60000',
+      kind: 'sweep',
+      status: 'pending',
+      createdAt: Date.now(),
+    });
+    const { router } = renderPage(<LocalWalletWithdrawalPage />, PATH);
+    expect((await screen.findByTestId('sweep-problem')).textContent).toMatch(/still waiting to be mined/);
+    fireEvent.click(screen.getByTestId('sweep-pending-link'));
+    await waitFor(() => expect(router.state.location.search).toBe(`?hash=${hash}`));
+    expect(router.state.location.pathname).toBe('/pages/localWallet/result');
+    await router.navigate(PATH);
+    fill(TARGET);
+    expect((screen.getByTestId('sweep-submit') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(screen.getByTestId('sweep-form'));
+    expect(screen.queryByText('Withdraw')).toBeNull(); // no confirmation while it waits
+    expect(state.sends).toEqual([]);
+
+    // The step is mined: the USDT has left, the page reads the balances again and offers the rest only.
+    state.USDT = 0n;
+    state.mined = true;
+    await waitFor(() => expect(screen.queryByTestId('sweep-problem')).toBeNull(), { timeout: 5_000 });
+    await submitEnabled();
+    fireEvent.click(screen.getByTestId('sweep-submit'));
+    expect(await screen.findByTestId('sweep-confirm-AGC')).toBeTruthy();
+    expect(screen.queryByTestId('sweep-confirm-USDT')).toBeNull();
+    fireEvent.click(screen.getByText('Withdraw'));
+    await screen.findByTestId('sweep-done');
+    expect(state.sends.map((s) => s.asset)).toEqual(['AGC', 'ETH']);
   });
 });

@@ -85,11 +85,28 @@ export function SweepForm({ sweep }: { sweep: Sweep }) {
           {sweep.planProblem}
         </p>
       )}
+      {sweep.pendingHash && (
+        <PageLink
+          to={withQuery(paths.localWalletResult, { hash: sweep.pendingHash })}
+          className="btn btn-link btn-block"
+          testId="sweep-pending-link"
+        >
+          {t('localWalletPages.sweep.openPending')}
+        </PageLink>
+      )}
+      {sweep.pending.isError && (
+        <ErrorRetry
+          error={sweep.pending.error}
+          onRetry={() => void sweep.pending.refetch()}
+          testId="sweep-pending-error"
+          small
+        />
+      )}
       <button
         type="submit"
         className="btn btn-primary btn-block send-submit"
         data-testid="sweep-submit"
-        disabled={sweep.running || !sweep.plan.data || sweep.plan.data.problem !== null}
+        disabled={sweep.running || sweep.waiting || !sweep.plan.data || sweep.plan.data.problem !== null}
         aria-busy={sweep.running || undefined}
       >
         {sweep.running ? t('localWalletPages.sweep.running') : t('localWalletPages.sweep.submit')}

@@ -1,19 +1,24 @@
 // The withdrawal page ("sweep"): everything to one address in one confirmation. USDT then AGC (those with a
 // balance), each waited for until mined, then the ETH left after all fees, computed at that moment from the fresh
-// balance and the fee of the ETH transfer. A failed step stops the sweep and says which.
+// balance and the fee of the ETH transfer. A failed step stops the sweep and says which. While a transaction of
+// this wallet is still pending (a send, or a sweep's step left running by a reload), nothing can start: the
+// balances do not show it yet, so a sweep planned on them would send the same tokens twice.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address, Hash } from 'viem';
 import { errorText } from '../../../lib/errors.ts';
 import { confirmModal } from '../../../lib/ui.ts';
 import type { LocalAsset, LocalChain } from '../../../lib/wallet/local-chain.ts';
-import { waitSettled } from '../../../lib/wallet/local-follow.ts';
+import { checkPendingSent, waitSettled } from '../../../lib/wallet/local-follow.ts';
 import { estimateTransferFee, sendLocal } from '../../../lib/wallet/local-send.ts';
 import { SweepConfirmContent } from '../components/SweepConfirm.tsx';
 import { readRecipient, recipientWarning } from '../model/send-input.ts';
 import { planSweep, type SweepPlan, sweepEthValue, sweepTokens } from '../model/sweep-plan.ts';
 import { balancesKey, useLocalBalances, useLocalChain } from './send-wallet.ts';
+
+/** How often the page looks again at a pending transaction of the wallet (the same pace as the result page). */
+export const PENDING_CHECK_MS = 2_000;
 
 export type SweepStepStatus = 'waiting' | 'sending' | 'pending' | 'success' | 'failed' | 'skipped';
 
@@ -37,6 +42,36 @@ export function useSweep(address: Address) {
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
+  // This wallet's transactions still pending (checked against the chain first). While there are any, the sweep waits.
+  const pending = useQuery({
+    queryKey: ['localWallet', 'sweepPending', address.toLowerCase()],
+    queryFn: async () => {
+      const c = chain.data as LocalChain;
+      return (await checkPendingSent(c.client, address))
+        .filter((tx) => tx.status === 'pending')
+        .map((tx) => tx.hash);
+    },
+    enabled: chain.data !== undefined && !running,
+    refetchInterval: (q) => ((q.state.data?.length ?? 0) > 0 ? PENDING_CHECK_MS : false),
+  });
+  const pendingHashes = running ? [] : (pending.data ?? []);
+  // Once they settle, the balances are read again before a plan is made on them.
+  const [hadPending, setHadPending] = useState(false);
+  const settled = pending.data?.length === 0;
+  useEffect(() => {
+    if (pendingHashes.length > 0) setHadPending(true);
+    else if (hadPending && settled) {
+      let live = true;
+      void queryClient
+        .invalidateQueries({ queryKey: balancesKey(address) })
+        .then(() => live && setHadPending(false));
+      return () => {
+        live = false;
+      };
+    }
+  }, [pendingHashes.length, hadPending, settled, queryClient, address]);
+  const waiting = pendingHashes.length > 0 || pending.data === undefined || hadPending;
+
   const target = readRecipient(targetText);
   const feeTo = target.ok ? target.address : address;
   const bal = balances.data;
@@ -54,7 +89,7 @@ export function useSweep(address: Address) {
       const ethFee = (await estimateTransferFee(c, address, 'ETH', feeTo, 0n)).total;
       return planSweep(b, (asset) => tokenFees.get(asset) ?? 0n, ethFee);
     },
-    enabled: chain.data !== undefined && bal !== undefined && !running,
+    enabled: chain.data !== undefined && bal !== undefined && !running && !waiting,
   });
 
   const selfTarget = target.ok && target.address.toLowerCase() === address.toLowerCase();
@@ -68,7 +103,12 @@ export function useSweep(address: Address) {
     target.ok && chain.data && !selfTarget
       ? recipientWarning(target.address, address, [chain.data.tokens.USDT, chain.data.tokens.AGC], false)
       : null;
-  const planProblem = plan.data?.problem ? t(`localWalletPages.sweep.problems.${plan.data.problem}`) : null;
+  const planProblem =
+    pendingHashes.length > 0
+      ? t('localWalletPages.sweep.problems.pending')
+      : plan.data?.problem
+        ? t(`localWalletPages.sweep.problems.${plan.data.problem}`)
+        : null;
 
   const update = (index: number, patch: Partial<SweepStep>) =>
     setSteps((list) => list?.map((s, i) => (i === index ? { ...s, ...patch } : s)) ?? null);
@@ -128,13 +168,17 @@ export function useSweep(address: Address) {
     } finally {
       setRunning(false);
       void queryClient.invalidateQueries({ queryKey: balancesKey(address) });
+      void queryClient.invalidateQueries({
+        queryKey: ['localWallet', 'sweepPending', address.toLowerCase()],
+      });
     }
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (!target.ok || selfTarget || !plan.data || plan.data.problem || !chain.data || running) return;
+    if (!target.ok || selfTarget || !plan.data || plan.data.problem || !chain.data || running || waiting)
+      return;
     const current = plan.data;
     const to = target.address;
     const ok = await confirmModal({
@@ -149,6 +193,12 @@ export function useSweep(address: Address) {
     address,
     balances,
     plan,
+    /** A transaction of the wallet is still pending (or not checked yet): nothing can start. */
+    waiting,
+    /** The check for pending transactions (its error is shown with a retry). */
+    pending,
+    /** The newest pending transaction of the wallet, to follow on its result page. */
+    pendingHash: pendingHashes[0],
     targetText,
     setTargetText,
     targetError,
