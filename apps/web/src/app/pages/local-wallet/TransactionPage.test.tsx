@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { parseEther } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '../../../lib/wallet/local.ts';
-import { findSent } from '../../../lib/wallet/local-sent.ts';
+import { findSent, listSent, recordSent, updateSent } from '../../../lib/wallet/local-sent.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { renderPage } from '../../../test/render.tsx';
 import LocalWalletTransactionPage from './TransactionPage.tsx';
@@ -21,7 +21,21 @@ const ETH_FEE = 25_200n * 2n * BASE_FEE; // 21 000 gas + 20%
 const TOKEN_FEE = 60_000n * 2n * BASE_FEE; // 50 000 gas + 20%
 
 const chainState = vi.hoisted(() => ({ ETH: 0n, USDT: 0n, AGC: 0n }));
-const sent = vi.hoisted(() => ({ calls: [] as unknown[] }));
+const sent = vi.hoisted(() => ({ calls: [] as unknown[], mined: false }));
+
+// Whether the chain has mined the wallet's pending transactions (what the pages' pending check finds).
+vi.mock('../../../lib/wallet/local-follow.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../lib/wallet/local-follow.ts')>();
+  return {
+    ...original,
+    checkPendingSent: async (_c: unknown, from: `0x${string}`) => {
+      if (sent.mined)
+        for (const tx of listSent(from))
+          if (tx.status === 'pending') updateSent(tx.hash, { status: 'success' });
+      return listSent(from);
+    },
+  };
+});
 
 vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>();
@@ -99,6 +113,8 @@ async function openPage(asset?: string) {
 beforeEach(async () => {
   Object.assign(chainState, { ETH: parseEther('1'), USDT: 25_000_000n, AGC: parseEther('3') });
   sent.calls = [];
+  sent.mined = false;
+  localStorage.removeItem('localWalletSent');
   await importLocalWallet(DEV_KEY, 'correct horse battery');
 });
 
@@ -237,6 +253,42 @@ describe('send page', () => {
     expect(await screen.findByTestId('send-unlock-form', {}, { timeout: 4000 })).toBeTruthy();
     expect(screen.queryByTestId('send-form')).toBeNull();
   });
+  it('says when a transaction of the wallet is pending (the balance does not include it yet) until it is mined', async () => {
+    await openPage();
+    expect(screen.queryByTestId('send-pending')).toBeNull();
+    await cleanupPage();
+    recordSent(pendingTx(`0x${'cd'.repeat(32)}`));
+    const { router } = await openPage();
+    expect((await screen.findByTestId('send-pending')).textContent).toMatch(/does not include it yet/);
+    sent.mined = true;
+    await waitFor(() => expect(screen.queryByTestId('send-pending')).toBeNull(), { timeout: 5_000 });
+    expect(router.state.location.pathname).toBe(PATH);
+  });
+
+  it('links the pending transaction to its result page', async () => {
+    const pendingHash = `0x${'ef'.repeat(32)}` as const;
+    recordSent(pendingTx(pendingHash));
+    const { router } = await openPage();
+    fireEvent.click(await screen.findByTestId('send-pending-link'));
+    await waitFor(() => expect(router.state.location.search).toBe(`?hash=${pendingHash}`));
+    expect(router.state.location.pathname).toBe('/pages/localWallet/result');
+  });
+});
+
+/** A USDT send of this wallet, recorded as pending (sent from this browser, not mined yet). */
+const pendingTx = (hash: `0x${string}`) => ({
+  hash,
+  from: DEV_ADDRESS as `0x${string}`,
+  to: TO as `0x${string}`,
+  asset: 'USDT' as const,
+  amount: '5000000',
+  nonce: 0,
+  maxFeePerGas: '200000000',
+  maxPriorityFeePerGas: '0',
+  gas: '60000',
+  kind: 'send' as const,
+  status: 'pending' as const,
+  createdAt: Date.now(),
 });
 
 async function openPageAgain() {

@@ -180,7 +180,7 @@ describe('withdrawal of everything', () => {
       createdAt: Date.now(),
     });
     const { router } = renderPage(<LocalWalletWithdrawalPage />, PATH);
-    expect((await screen.findByTestId('sweep-problem')).textContent).toMatch(/still waiting to be mined/);
+    expect((await screen.findByTestId('sweep-pending')).textContent).toMatch(/still waiting to be mined/);
     fireEvent.click(screen.getByTestId('sweep-pending-link'));
     await waitFor(() => expect(router.state.location.search).toBe(`?hash=${hash}`));
     expect(router.state.location.pathname).toBe('/pages/localWallet/result');
@@ -194,7 +194,7 @@ describe('withdrawal of everything', () => {
     // The step is mined: the USDT has left, the page reads the balances again and offers the rest only.
     state.USDT = 0n;
     state.mined = true;
-    await waitFor(() => expect(screen.queryByTestId('sweep-problem')).toBeNull(), { timeout: 5_000 });
+    await waitFor(() => expect(screen.queryByTestId('sweep-pending')).toBeNull(), { timeout: 5_000 });
     await submitEnabled();
     fireEvent.click(screen.getByTestId('sweep-submit'));
     expect(await screen.findByTestId('sweep-confirm-AGC')).toBeTruthy();

@@ -7,6 +7,7 @@ import { LOCAL_ASSETS } from '../../../lib/wallet/local-chain.ts';
 import type { SendForm as Form } from '../hooks/send-form.ts';
 import { formatLocalAmount } from '../model/send-format.ts';
 import { FeeRows } from './FeeRows.tsx';
+import { PendingNotice } from './PendingNotice.tsx';
 
 const AMOUNT_MAX_LENGTH = 64;
 
@@ -40,6 +41,13 @@ export function SendForm({ form }: { form: Form }) {
       </p>
       {form.balances.isError && (
         <ErrorRetry error={form.balances.error} onRetry={() => void form.balances.refetch()} small />
+      )}
+      {form.pendingHash && (
+        <PendingNotice
+          hash={form.pendingHash}
+          text={t('localWalletPages.pending.sendNote')}
+          testId="send-pending"
+        />
       )}
       <label htmlFor={recipientId}>
         <span>{t('localWalletPages.send.recipient')}</span>

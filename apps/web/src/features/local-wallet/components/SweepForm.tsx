@@ -9,6 +9,7 @@ import { paths, withQuery } from '../../../lib/paths.ts';
 import { LOCAL_ASSETS } from '../../../lib/wallet/local-chain.ts';
 import type { Sweep } from '../hooks/sweep.tsx';
 import { formatFee, formatLocalAmount } from '../model/send-format.ts';
+import { PendingNotice } from './PendingNotice.tsx';
 
 /** The target address, the balances that will move, the fees, and Withdraw everything. */
 export function SweepForm({ sweep }: { sweep: Sweep }) {
@@ -86,13 +87,11 @@ export function SweepForm({ sweep }: { sweep: Sweep }) {
         </p>
       )}
       {sweep.pendingHash && (
-        <PageLink
-          to={withQuery(paths.localWalletResult, { hash: sweep.pendingHash })}
-          className="btn btn-link btn-block"
-          testId="sweep-pending-link"
-        >
-          {t('localWalletPages.sweep.openPending')}
-        </PageLink>
+        <PendingNotice
+          hash={sweep.pendingHash}
+          text={t('localWalletPages.pending.sweepWait')}
+          testId="sweep-pending"
+        />
       )}
       {sweep.pending.isError && (
         <ErrorRetry

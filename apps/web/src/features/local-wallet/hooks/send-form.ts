@@ -19,7 +19,7 @@ import {
   readSendAmount,
   recipientWarning,
 } from '../model/send-input.ts';
-import { balancesKey, useLocalBalances, useLocalChain } from './send-wallet.ts';
+import { balancesKey, useLocalBalances, useLocalChain, usePendingSends } from './send-wallet.ts';
 import { useWalletAction } from './use-wallet-action.ts';
 
 export const FEE_REFRESH_MS = 15_000;
@@ -41,6 +41,7 @@ export function useSendForm(address: Address) {
   const chain = useLocalChain();
   const balances = useLocalBalances(address);
   const action = useWalletAction();
+  const pending = usePendingSends(address, action.busy);
   const [asset, setAsset] = useState<LocalAsset>(() => {
     const asked = search.get('asset');
     return isAsset(asked) ? asked : 'USDT';
@@ -159,6 +160,8 @@ export function useSendForm(address: Address) {
     setAmountText,
     fillMax,
     balances,
+    /** The newest of the wallet's pending transactions: the balance does not include it yet. */
+    pendingHash: action.busy ? undefined : pending.data?.[0],
     fee,
     /** The fee is being priced for what was just typed: Max and Next wait for it. */
     pricing: !priced,

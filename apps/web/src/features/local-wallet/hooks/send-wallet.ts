@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { Address } from 'viem';
 import { isLocalWalletUnlocked, localWalletAddress } from '../../../lib/wallet/local.ts';
 import { loadLocalChain, readLocalBalances } from '../../../lib/wallet/local-chain.ts';
+import { checkPendingSent } from '../../../lib/wallet/local-follow.ts';
 
 export const BALANCES_REFRESH_MS = 15_000;
 /** How often the pages look whether the key is still unlocked (the auto-lock may lock it while they are open). */
@@ -28,6 +29,30 @@ export function useLocalBalances(address: Address | undefined) {
     queryFn: () => readLocalBalances(chain.data as NonNullable<typeof chain.data>, address as Address),
     enabled: chain.data !== undefined && address !== undefined,
     refetchInterval: BALANCES_REFRESH_MS,
+  });
+}
+
+/** How often a page looks again at a pending transaction of the wallet (the result page's pace). */
+export const PENDING_CHECK_MS = 2_000;
+
+export const pendingSendsKey = (address: Address) =>
+  ['localWallet', 'pendingSends', address.toLowerCase()] as const;
+
+/**
+ * This wallet's transactions still pending, checked against the chain (newest first), looked at again every 2 s
+ * while there are any. The balances (read at the latest block) do not show them yet: pages that act on the balances
+ * say so (send) or wait (sweep). `paused` while the page itself is sending.
+ */
+export function usePendingSends(address: Address, paused = false) {
+  const chain = useLocalChain();
+  return useQuery({
+    queryKey: pendingSendsKey(address),
+    queryFn: async () =>
+      (await checkPendingSent((chain.data as NonNullable<typeof chain.data>).client, address))
+        .filter((tx) => tx.status === 'pending')
+        .map((tx) => tx.hash),
+    enabled: chain.data !== undefined && !paused,
+    refetchInterval: (q) => ((q.state.data?.length ?? 0) > 0 ? PENDING_CHECK_MS : false),
   });
 }
 

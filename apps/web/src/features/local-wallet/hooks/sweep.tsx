@@ -10,15 +10,18 @@ import type { Address, Hash } from 'viem';
 import { errorText } from '../../../lib/errors.ts';
 import { confirmModal } from '../../../lib/ui.ts';
 import type { LocalAsset, LocalChain } from '../../../lib/wallet/local-chain.ts';
-import { checkPendingSent, waitSettled } from '../../../lib/wallet/local-follow.ts';
+import { waitSettled } from '../../../lib/wallet/local-follow.ts';
 import { estimateTransferFee, sendLocal } from '../../../lib/wallet/local-send.ts';
 import { SweepConfirmContent } from '../components/SweepConfirm.tsx';
 import { readRecipient, recipientWarning } from '../model/send-input.ts';
 import { planSweep, type SweepPlan, sweepEthValue, sweepTokens } from '../model/sweep-plan.ts';
-import { balancesKey, useLocalBalances, useLocalChain } from './send-wallet.ts';
-
-/** How often the page looks again at a pending transaction of the wallet (the same pace as the result page). */
-export const PENDING_CHECK_MS = 2_000;
+import {
+  balancesKey,
+  pendingSendsKey,
+  useLocalBalances,
+  useLocalChain,
+  usePendingSends,
+} from './send-wallet.ts';
 
 export type SweepStepStatus = 'waiting' | 'sending' | 'pending' | 'success' | 'failed' | 'skipped';
 
@@ -43,17 +46,7 @@ export function useSweep(address: Address) {
   const [failure, setFailure] = useState<string | null>(null);
 
   // This wallet's transactions still pending (checked against the chain first). While there are any, the sweep waits.
-  const pending = useQuery({
-    queryKey: ['localWallet', 'sweepPending', address.toLowerCase()],
-    queryFn: async () => {
-      const c = chain.data as LocalChain;
-      return (await checkPendingSent(c.client, address))
-        .filter((tx) => tx.status === 'pending')
-        .map((tx) => tx.hash);
-    },
-    enabled: chain.data !== undefined && !running,
-    refetchInterval: (q) => ((q.state.data?.length ?? 0) > 0 ? PENDING_CHECK_MS : false),
-  });
+  const pending = usePendingSends(address, running);
   const pendingHashes = running ? [] : (pending.data ?? []);
   // Once they settle, the balances are read again before a plan is made on them.
   const [hadPending, setHadPending] = useState(false);
@@ -104,11 +97,7 @@ export function useSweep(address: Address) {
       ? recipientWarning(target.address, address, [chain.data.tokens.USDT, chain.data.tokens.AGC], false)
       : null;
   const planProblem =
-    pendingHashes.length > 0
-      ? t('localWalletPages.sweep.problems.pending')
-      : plan.data?.problem
-        ? t(`localWalletPages.sweep.problems.${plan.data.problem}`)
-        : null;
+    !waiting && plan.data?.problem ? t(`localWalletPages.sweep.problems.${plan.data.problem}`) : null;
 
   const update = (index: number, patch: Partial<SweepStep>) =>
     setSteps((list) => list?.map((s, i) => (i === index ? { ...s, ...patch } : s)) ?? null);
@@ -168,9 +157,7 @@ export function useSweep(address: Address) {
     } finally {
       setRunning(false);
       void queryClient.invalidateQueries({ queryKey: balancesKey(address) });
-      void queryClient.invalidateQueries({
-        queryKey: ['localWallet', 'sweepPending', address.toLowerCase()],
-      });
+      void queryClient.invalidateQueries({ queryKey: pendingSendsKey(address) });
     }
   };
 

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import type { Hash } from 'viem';
+import { PageLink } from '../../../components/PageLink.tsx';
+import { paths, withQuery } from '../../../lib/paths.ts';
+
+/** A transaction of the wallet is still pending: what that means on this page, and a link to follow it. */
+export function PendingNotice({ hash, text, testId }: { hash: Hash; text: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="notice send-pending" role="status" data-testid={testId}>
+      <p className="small">{text}</p>
+      <PageLink
+        to={withQuery(paths.localWalletResult, { hash })}
+        className="btn btn-link btn-block"
+        testId={`${testId}-link`}
+      >
+        {t('localWalletPages.pending.open')}
+      </PageLink>
+    </div>
+  );
+}
