@@ -31,6 +31,58 @@ export function PasswordField(props: {
   );
 }
 
+/**
+ * An address field of the sending pages (send's recipient, the sweep's target): typed as-is (no autocorrect), its
+ * message under it, and the warning about that address (itself, a token contract, a contract) after.
+ */
+export function AddressField(props: {
+  label: string;
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  error: string | null;
+  /** The key of a `localWalletPages.send.warnings` text. */
+  warning: string | null;
+  warningTestId: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const errorId = useId();
+  return (
+    <>
+      <label htmlFor={id}>
+        <span>{props.label}</span>
+      </label>
+      <input
+        id={id}
+        className="input send-recipient"
+        data-testid={props.testId}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        placeholder="0x…"
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <FieldError id={errorId} testId={props.testId} error={props.error} />
+      {props.warning && (
+        <p
+          className="notice send-warning small"
+          role="status"
+          data-testid={props.warningTestId}
+          data-warning={props.warning}
+        >
+          {t(`localWalletPages.send.warnings.${props.warning}`)}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** A field's message (`.field-error`, test id `<field's test id>-error`), under the field it is about. */
 export function FieldError({ id, testId, error }: { id: string; testId: string; error?: string | null }) {
   if (!error) return null;

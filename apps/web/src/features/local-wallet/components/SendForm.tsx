@@ -7,6 +7,7 @@ import { LOCAL_ASSETS } from '../../../lib/wallet/local-chain.ts';
 import type { SendForm as Form } from '../hooks/send-form.ts';
 import { formatLocalAmount } from '../model/send-format.ts';
 import { FeeRows } from './FeeRows.tsx';
+import { AddressField } from './FormParts.tsx';
 import { PendingNotice } from './PendingNotice.tsx';
 
 const AMOUNT_MAX_LENGTH = 64;
@@ -14,9 +15,7 @@ const AMOUNT_MAX_LENGTH = 64;
 /** The send form: asset, recipient, amount with Max, balance, fee estimate, warnings and errors, then Next. */
 export function SendForm({ form }: { form: Form }) {
   const { t } = useTranslation();
-  const recipientId = useId();
   const amountId = useId();
-  const recipientErrorId = useId();
   const amountErrorId = useId();
   const balance = form.balances.data?.[form.asset];
   return (
@@ -49,38 +48,16 @@ export function SendForm({ form }: { form: Form }) {
           testId="send-pending"
         />
       )}
-      <label htmlFor={recipientId}>
-        <span>{t('localWalletPages.send.recipient')}</span>
-      </label>
-      <input
-        id={recipientId}
-        className="input send-recipient"
-        data-testid="send-recipient"
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        placeholder="0x…"
+      <AddressField
+        label={t('localWalletPages.send.recipient')}
+        testId="send-recipient"
         value={form.recipientText}
-        aria-invalid={form.recipientError ? true : undefined}
-        aria-describedby={form.recipientError ? recipientErrorId : undefined}
+        onChange={form.setRecipientText}
         disabled={form.sending}
-        onChange={(e) => form.setRecipientText(e.target.value)}
+        error={form.recipientError}
+        warning={form.warning}
+        warningTestId="send-warning"
       />
-      {form.recipientError && (
-        <p id={recipientErrorId} className="field-error" role="alert" data-testid="send-recipient-error">
-          {form.recipientError}
-        </p>
-      )}
-      {form.warning && (
-        <p
-          className="notice send-warning small"
-          role="status"
-          data-testid="send-warning"
-          data-warning={form.warning}
-        >
-          {t(`localWalletPages.send.warnings.${form.warning}`)}
-        </p>
-      )}
       <label htmlFor={amountId}>
         <span>{t('localWalletPages.send.amount', { asset: form.asset })}</span>
       </label>

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
 import { PageLink } from '../../../components/PageLink.tsx';
@@ -9,13 +8,12 @@ import { paths, withQuery } from '../../../lib/paths.ts';
 import { LOCAL_ASSETS } from '../../../lib/wallet/local-chain.ts';
 import type { Sweep } from '../hooks/sweep.tsx';
 import { formatFee, formatLocalAmount } from '../model/send-format.ts';
+import { AddressField } from './FormParts.tsx';
 import { PendingNotice } from './PendingNotice.tsx';
 
 /** The target address, the balances that will move, the fees, and Withdraw everything. */
 export function SweepForm({ sweep }: { sweep: Sweep }) {
   const { t } = useTranslation();
-  const targetId = useId();
-  const errorId = useId();
   const bal = sweep.balances.data;
   return (
     <form
@@ -48,33 +46,16 @@ export function SweepForm({ sweep }: { sweep: Sweep }) {
           small
         />
       )}
-      <label htmlFor={targetId}>
-        <span>{t('localWalletPages.sweep.to')}</span>
-      </label>
-      <input
-        id={targetId}
-        className="input send-recipient"
-        data-testid="sweep-target"
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        placeholder="0x…"
+      <AddressField
+        label={t('localWalletPages.sweep.to')}
+        testId="sweep-target"
         value={sweep.targetText}
-        aria-invalid={sweep.targetError ? true : undefined}
-        aria-describedby={sweep.targetError ? errorId : undefined}
+        onChange={sweep.setTargetText}
         disabled={sweep.running}
-        onChange={(e) => sweep.setTargetText(e.target.value)}
+        error={sweep.targetError}
+        warning={sweep.warning}
+        warningTestId="sweep-warning"
       />
-      {sweep.targetError && (
-        <p id={errorId} className="field-error" role="alert" data-testid="sweep-target-error">
-          {sweep.targetError}
-        </p>
-      )}
-      {sweep.warning && (
-        <p className="notice send-warning small" role="status" data-testid="sweep-warning">
-          {t(`localWalletPages.send.warnings.${sweep.warning}`)}
-        </p>
-      )}
       {sweep.planProblem && (
         <p
           className={
