@@ -48,6 +48,25 @@ async function unlockHere(page: Page) {
   await expect(page.getByTestId('send-unlock-form')).toBeHidden({ timeout: 20_000 });
 }
 
+/** Sends ETH while nothing is mined (automine off: the caller turns it back on); the stuck transaction's hash. */
+async function sendStuck(page: Page, to: Address, amount: string): Promise<string> {
+  await page.goto('/pages/localWallet/transaction');
+  await unlockHere(page);
+  await fillSend(page, 'ETH', to, amount);
+  await page.getByTestId('send-confirm-send').click();
+  await page.waitForURL((u) => u.pathname === '/pages/localWallet/result');
+  await expect(page.getByTestId('tx-result')).toHaveAttribute('data-status', 'pending');
+  return new URL(page.url()).searchParams.get('hash') as string;
+}
+
+/** Once the replacement is mined: it succeeded, and the original it replaced shows "replaced". */
+async function expectReplaced(page: Page) {
+  await rpc('evm_mine');
+  await expect(page.getByTestId('tx-result')).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
+  await page.getByTestId('tx-replaces').click();
+  await expect(page.getByTestId('tx-result')).toHaveAttribute('data-status', 'replaced', { timeout: 30_000 });
+}
+
 async function fillSend(page: Page, asset: 'ETH' | 'USDT' | 'AGC', to: Address, amount: string) {
   await page.getByTestId(`send-asset-${asset}`).click();
   await page.getByTestId('send-recipient').fill(to);
@@ -91,25 +110,12 @@ test('a local wallet sends USDT, speeds up a stuck send, cancels another and swe
   // A stuck send (nothing is mined while automine is off) is sped up; once mined the original is replaced.
   await rpc('evm_setAutomine', [false]);
   try {
-    await page.goto('/pages/localWallet/transaction');
-    await unlockHere(page);
-    await fillSend(page, 'ETH', friend, '0.01');
-    await page.getByTestId('send-confirm-send').click();
-    await page.waitForURL((u) => u.pathname === '/pages/localWallet/result');
-    const stuck = new URL(page.url()).searchParams.get('hash') as string;
-    await expect(page.getByTestId('tx-result')).toHaveAttribute('data-status', 'pending');
+    const stuck = await sendStuck(page, friend, '0.01');
     await page.getByTestId('tx-speed-up').click();
     await page.waitForURL((u) => u.searchParams.get('hash') !== stuck);
     await expect(page.getByTestId('tx-kind')).toHaveText('Speed-up');
     await expect(page.getByTestId('tx-nonce')).toHaveText('1');
-    await rpc('evm_mine');
-    await expect(page.getByTestId('tx-result')).toHaveAttribute('data-status', 'success', {
-      timeout: 30_000,
-    });
-    await page.getByTestId('tx-replaces').click();
-    await expect(page.getByTestId('tx-result')).toHaveAttribute('data-status', 'replaced', {
-      timeout: 30_000,
-    });
+    await expectReplaced(page);
     await expect(page.getByTestId('tx-reason')).toContainText('same nonce');
   } finally {
     await rpc('evm_setAutomine', [true]);
@@ -119,26 +125,13 @@ test('a local wallet sends USDT, speeds up a stuck send, cancels another and swe
   // A stuck send cancelled: a 0-ETH transfer to itself takes its nonce; the friend receives nothing.
   await rpc('evm_setAutomine', [false]);
   try {
-    await page.goto('/pages/localWallet/transaction');
-    await unlockHere(page);
-    await fillSend(page, 'ETH', friend, '0.02');
-    await page.getByTestId('send-confirm-send').click();
-    await page.waitForURL((u) => u.pathname === '/pages/localWallet/result');
-    const stuck = new URL(page.url()).searchParams.get('hash') as string;
-    await expect(page.getByTestId('tx-result')).toHaveAttribute('data-status', 'pending');
+    const stuck = await sendStuck(page, friend, '0.02');
     await page.getByTestId('tx-cancel').click();
     await page.waitForURL((u) => u.searchParams.get('hash') !== stuck);
     await expect(page.getByTestId('tx-kind')).toHaveText('Cancellation');
     await expect(page.getByTestId('tx-nonce')).toHaveText('2');
     await expect(page.getByTestId('tx-recipient')).toHaveText(new RegExp(`^${address}$`, 'i'));
-    await rpc('evm_mine');
-    await expect(page.getByTestId('tx-result')).toHaveAttribute('data-status', 'success', {
-      timeout: 30_000,
-    });
-    await page.getByTestId('tx-replaces').click();
-    await expect(page.getByTestId('tx-result')).toHaveAttribute('data-status', 'replaced', {
-      timeout: 30_000,
-    });
+    await expectReplaced(page);
     await expect(page.getByTestId('tx-speed-up')).toBeHidden();
   } finally {
     await rpc('evm_setAutomine', [true]);
