@@ -48,7 +48,7 @@ export function RoundForm({ round, onDone }: { round?: AdminLaunchpadRound; onDo
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const reading = readRoundDraft(draft);
+    const reading = readRoundDraft(draft, round);
     if (!reading.ok) {
       const field = t(`launchpad.admin.fields.${reading.field}`);
       setError({

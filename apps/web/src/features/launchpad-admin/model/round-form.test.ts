@@ -146,4 +146,17 @@ describe('the new-round form', () => {
       ends_at: round.ends_at,
     });
   });
+
+  it('an edit keeps the seconds of a time it did not touch, and reads a changed one to the minute', () => {
+    const original = { starts_at: '2026-12-01T01:30:45.250Z', ends_at: '2026-12-20T23:00:59.000Z' };
+    const draft = { ...good, starts_at: '2026-12-01 01:30', ends_at: '2026-12-21 08:15' };
+    const r = readRoundDraft(draft, original);
+    expect(r.ok && [r.body.starts_at, r.body.ends_at]).toEqual([
+      '2026-12-01T01:30:45.250Z',
+      '2026-12-21T08:15:00.000Z',
+    ]);
+    // Without the round (a new one), the typed minute is the time.
+    const fresh = readRoundDraft(draft);
+    expect(fresh.ok && fresh.body.starts_at).toBe('2026-12-01T01:30:00.000Z');
+  });
 });

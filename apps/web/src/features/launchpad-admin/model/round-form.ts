@@ -120,7 +120,15 @@ export type RoundReading =
   | { ok: true; body: AdminLaunchpadRoundBody }
   | { ok: false; field: RoundField; reason: 'invalid' | 'endBeforeStart' | 'limitOverCopies' };
 
-export function readRoundDraft(d: RoundDraft): RoundReading {
+/**
+ * The form read as the API's body. `original`: the round being edited. A time the admin left as it was shown (to
+ * the minute) keeps the round's own instant, so an edit never moves a time it did not touch (a round created
+ * through the API may have seconds).
+ */
+export function readRoundDraft(
+  d: RoundDraft,
+  original?: Pick<AdminRound, 'starts_at' | 'ends_at'>,
+): RoundReading {
   const bad = (field: RoundField, reason: 'invalid' | 'endBeforeStart' | 'limitOverCopies' = 'invalid') =>
     ({ ok: false, field, reason }) as const;
   const name = d.name.trim();
@@ -137,9 +145,11 @@ export function readRoundDraft(d: RoundDraft): RoundReading {
   const limit = int(d.per_member_limit, 1, 100_000);
   if (limit === null) return bad('per_member_limit');
   if (limit > copies) return bad('per_member_limit', 'limitOverCopies');
-  const starts = instantOf(d.starts_at);
+  const untouched = (text: string, iso: string | undefined) =>
+    iso !== undefined && text.trim() === utcMinuteOf(iso) ? iso : null;
+  const starts = untouched(d.starts_at, original?.starts_at) ?? instantOf(d.starts_at);
   if (starts === null) return bad('starts_at');
-  const ends = instantOf(d.ends_at);
+  const ends = untouched(d.ends_at, original?.ends_at) ?? instantOf(d.ends_at);
   if (ends === null) return bad('ends_at');
   if (Date.parse(ends) <= Date.parse(starts)) return bad('ends_at', 'endBeforeStart');
   const cliff = int(d.cliff_days, 0, 3650);
