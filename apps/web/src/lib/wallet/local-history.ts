@@ -275,25 +275,37 @@ export function forgetHistory(wallet: Address): void {
 
 // ---- chain reads ----
 
-/** The first block `address` has code at (binary search on eth_getCode; needs an archive RPC), cached. */
-export async function deployBlock(client: PublicClient, address: Address, head: bigint): Promise<bigint> {
-  const key = DEPLOY_PREFIX + address.toLowerCase();
+/**
+ * The first block in [lo, head] at which `holds` is true, for a state that stays true once it is (binary search),
+ * cached under `key` once found; the head when it does not hold there yet (nothing to read below the head).
+ */
+async function firstBlockWhere(
+  key: string,
+  lo: bigint,
+  head: bigint,
+  holds: (blockNumber: bigint) => Promise<boolean>,
+): Promise<bigint> {
   const cached = storage()?.getItem(key);
   if (cached && /^\d+$/.test(cached)) return BigInt(cached);
-  const hasCode = async (blockNumber: bigint) => {
+  if (!(await holds(head))) return head;
+  let low = lo;
+  let high = head;
+  while (low < high) {
+    const mid = (low + high) / 2n;
+    if (await holds(mid)) high = mid;
+    else low = mid + 1n;
+  }
+  storage()?.setItem(key, low.toString());
+  return low;
+}
+
+/** The first block `address` has code at (binary search on eth_getCode; needs an archive RPC), cached. */
+export function deployBlock(client: PublicClient, address: Address, head: bigint): Promise<bigint> {
+  // Not deployed at the head (a wrong config) gives the head: nothing to read below it.
+  return firstBlockWhere(DEPLOY_PREFIX + address.toLowerCase(), 0n, head, async (blockNumber) => {
     const code = await client.getCode({ address, blockNumber });
     return code !== undefined && code !== '0x';
-  };
-  if (!(await hasCode(head))) return head; // not deployed (a wrong config): nothing to read below the head
-  let lo = 0n;
-  let hi = head;
-  while (lo < hi) {
-    const mid = (lo + hi) / 2n;
-    if (await hasCode(mid)) hi = mid;
-    else lo = mid + 1n;
-  }
-  storage()?.setItem(key, lo.toString());
-  return lo;
+  });
 }
 
 /**
@@ -327,26 +339,16 @@ async function touchedBy(
  * The wallet's first block, from `lo` (binary search on its state; cached once found): nothing of its history
  * lies below. A wallet never touched gives the head (an empty list says so at once, without paging back).
  */
-export async function firstActivityBlock(
+export function firstActivityBlock(
   client: PublicClient,
   wallet: Address,
   tokens: { USDT: Address; AGC: Address },
   lo: bigint,
   head: bigint,
 ): Promise<bigint> {
-  const key = FIRST_BLOCK_PREFIX + wallet.toLowerCase();
-  const cached = storage()?.getItem(key);
-  if (cached && /^\d+$/.test(cached)) return BigInt(cached);
-  if (!(await touchedBy(client, wallet, tokens, head))) return head;
-  let low = lo;
-  let high = head;
-  while (low < high) {
-    const mid = (low + high) / 2n;
-    if (await touchedBy(client, wallet, tokens, mid)) high = mid;
-    else low = mid + 1n;
-  }
-  storage()?.setItem(key, low.toString());
-  return low;
+  return firstBlockWhere(FIRST_BLOCK_PREFIX + wallet.toLowerCase(), lo, head, (blockNumber) =>
+    touchedBy(client, wallet, tokens, blockNumber),
+  );
 }
 
 /**
