@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEV_ADDRESS, DEV_KEY } from '../../../features/local-wallet/testing/fixtures.ts';
 import { autoLock } from '../../../lib/wallet/auto-lock.ts';
 import { isLocalWalletUnlocked, removeLocalWallet } from '../../../lib/wallet/local.ts';
 import type { LocalBalances } from '../../../lib/wallet/local-chain.ts';
@@ -20,12 +21,11 @@ const chain = vi.hoisted(() => ({
 }));
 vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>()),
-  loadLocalChain: async () => ({
-    rpcUrl: 'http://rpc',
-    explorerUrl: 'https://arbiscan.io',
-    client: {},
-    tokens: { USDT: '0x1', AGC: '0x2' },
-  }),
+  loadLocalChain: async () =>
+    (await import('../../../features/local-wallet/testing/fixtures.ts')).fakeLocalChain(
+      {},
+      { USDT: '0x1', AGC: '0x2' },
+    ),
   readLocalBalances: async () => {
     chain.reads++;
     if (chain.fail || !chain.balances) throw new Error('RPC unreachable');
@@ -45,9 +45,6 @@ beforeEach(() => {
 });
 
 const PATH = '/pages/localWallet/index?code=ABC&side=left';
-// The first well-known development key of anvil/hardhat: public, never holds real funds.
-const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
-const DEV_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const PASSWORD = 'correct horse battery';
 
 const type = (testId: string, value: string) =>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Hash } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEV_KEY, OTHER_ADDRESS, sentTx } from '../../../features/local-wallet/testing/fixtures.ts';
 import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '../../../lib/wallet/local.ts';
 import { recordSent, type SentTx } from '../../../lib/wallet/local-sent.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
@@ -8,9 +9,7 @@ import { renderPage } from '../../../test/render.tsx';
 import LocalWalletResultPage from './ResultPage.tsx';
 
 // The chain as a fake client: receipts, the account's mined count and the node's pool are what the tests set.
-const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
-const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const TO = OTHER_ADDRESS;
 const h = (b: string) => `0x${b.repeat(32)}` as Hash;
 
 const chain = vi.hoisted(() => ({
@@ -37,15 +36,10 @@ vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
       return { hash };
     },
   };
-  return {
-    ...original,
-    loadLocalChain: async () => ({
-      rpcUrl: 'http://rpc',
-      explorerUrl: 'https://arbiscan.io',
-      client,
-      tokens: { USDT: TO, AGC: TO },
-    }),
-  };
+  const { fakeLocalChain, OTHER_ADDRESS: to } = await import(
+    '../../../features/local-wallet/testing/fixtures.ts'
+  );
+  return { ...original, loadLocalChain: async () => fakeLocalChain(client, { USDT: to, AGC: to }) };
 });
 
 vi.mock('../../../lib/wallet/local-send.ts', async (importOriginal) => {
@@ -61,22 +55,9 @@ vi.mock('../../../lib/wallet/local-send.ts', async (importOriginal) => {
   };
 });
 
+/** A transaction of the wallet, recorded as this browser's (a pending 12.5 USDT send unless `patch` says). */
 const sent = (patch: Partial<SentTx> = {}): SentTx => {
-  const tx: SentTx = {
-    hash: h('11'),
-    from: FROM,
-    to: TO,
-    asset: 'USDT',
-    amount: '12500000',
-    nonce: 3,
-    maxFeePerGas: '200000000',
-    maxPriorityFeePerGas: '0',
-    gas: '60000',
-    kind: 'send',
-    status: 'pending',
-    createdAt: Date.now(),
-    ...patch,
-  };
+  const tx = sentTx(patch);
   recordSent(tx);
   return tx;
 };

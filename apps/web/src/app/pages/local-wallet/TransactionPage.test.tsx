@@ -1,8 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { parseEther } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEV_ADDRESS,
+  DEV_KEY,
+  OTHER_ADDRESS,
+  sentTx,
+} from '../../../features/local-wallet/testing/fixtures.ts';
 import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '../../../lib/wallet/local.ts';
-import { findSent, listSent, recordSent, updateSent } from '../../../lib/wallet/local-sent.ts';
+import { findSent, recordSent } from '../../../lib/wallet/local-sent.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { renderPage } from '../../../test/render.tsx';
 import LocalWalletTransactionPage from './TransactionPage.tsx';
@@ -12,9 +18,7 @@ import LocalWalletTransactionPage from './TransactionPage.tsx';
 const USDT = '0x00000000000000000000000000000000000000b2';
 const AGC = '0x00000000000000000000000000000000000000a1';
 const CONTRACT = '0x00000000000000000000000000000000000000c3';
-const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
-const DEV_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const TO = OTHER_ADDRESS;
 const HASH = `0x${'ab'.repeat(32)}` as const;
 const BASE_FEE = 100_000_000n; // 0.1 gwei → max fee 0.2 gwei
 const ETH_FEE = 25_200n * 2n * BASE_FEE; // 21 000 gas + 20%
@@ -26,15 +30,8 @@ const sent = vi.hoisted(() => ({ calls: [] as unknown[], mined: false }));
 // Whether the chain has mined the wallet's pending transactions (what the pages' pending check finds).
 vi.mock('../../../lib/wallet/local-follow.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../lib/wallet/local-follow.ts')>();
-  return {
-    ...original,
-    checkPendingSent: async (_c: unknown, from: `0x${string}`) => {
-      if (sent.mined)
-        for (const tx of listSent(from))
-          if (tx.status === 'pending') updateSent(tx.hash, { status: 'success' });
-      return listSent(from);
-    },
-  };
+  const { fakeCheckPendingSent } = await import('../../../features/local-wallet/testing/fixtures.ts');
+  return { ...original, checkPendingSent: fakeCheckPendingSent(() => sent.mined) };
 });
 
 vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
@@ -53,15 +50,8 @@ vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
     getCode: async ({ address }: { address: string }) =>
       address === CONTRACT || address === USDT ? '0x6080' : undefined,
   };
-  return {
-    ...original,
-    loadLocalChain: async () => ({
-      rpcUrl: 'http://rpc',
-      explorerUrl: 'https://arbiscan.io',
-      client,
-      tokens: { USDT, AGC },
-    }),
-  };
+  const { fakeLocalChain } = await import('../../../features/local-wallet/testing/fixtures.ts');
+  return { ...original, loadLocalChain: async () => fakeLocalChain(client, { USDT, AGC }) };
 });
 
 vi.mock('../../../lib/wallet/local-send.ts', async (importOriginal) => {
@@ -257,7 +247,7 @@ describe('send page', () => {
     await openPage();
     expect(screen.queryByTestId('send-pending')).toBeNull();
     await cleanupPage();
-    recordSent(pendingTx(`0x${'cd'.repeat(32)}`));
+    recordSent(sentTx({ hash: `0x${'cd'.repeat(32)}`, amount: '5000000', nonce: 0 }));
     const { router } = await openPage();
     expect((await screen.findByTestId('send-pending')).textContent).toMatch(/does not include it yet/);
     sent.mined = true;
@@ -267,28 +257,12 @@ describe('send page', () => {
 
   it('links the pending transaction to its result page', async () => {
     const pendingHash = `0x${'ef'.repeat(32)}` as const;
-    recordSent(pendingTx(pendingHash));
+    recordSent(sentTx({ hash: pendingHash, amount: '5000000', nonce: 0 }));
     const { router } = await openPage();
     fireEvent.click(await screen.findByTestId('send-pending-link'));
     await waitFor(() => expect(router.state.location.search).toBe(`?hash=${pendingHash}`));
     expect(router.state.location.pathname).toBe('/pages/localWallet/result');
   });
-});
-
-/** A USDT send of this wallet, recorded as pending (sent from this browser, not mined yet). */
-const pendingTx = (hash: `0x${string}`) => ({
-  hash,
-  from: DEV_ADDRESS as `0x${string}`,
-  to: TO as `0x${string}`,
-  asset: 'USDT' as const,
-  amount: '5000000',
-  nonce: 0,
-  maxFeePerGas: '200000000',
-  maxPriorityFeePerGas: '0',
-  gas: '60000',
-  kind: 'send' as const,
-  status: 'pending' as const,
-  createdAt: Date.now(),
 });
 
 async function openPageAgain() {

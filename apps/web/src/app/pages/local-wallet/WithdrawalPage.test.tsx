@@ -1,18 +1,23 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { parseEther } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEV_ADDRESS,
+  DEV_KEY,
+  OTHER_ADDRESS,
+  sentTx,
+} from '../../../features/local-wallet/testing/fixtures.ts';
 import { importLocalWallet, removeLocalWallet } from '../../../lib/wallet/local.ts';
 import type { LocalSend } from '../../../lib/wallet/local-send.ts';
-import { listSent, recordSent, type SentTx, updateSent } from '../../../lib/wallet/local-sent.ts';
+import { recordSent, type SentTx } from '../../../lib/wallet/local-sent.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { renderPage } from '../../../test/render.tsx';
 import LocalWalletWithdrawalPage from './WithdrawalPage.tsx';
 
 const USDT = '0x00000000000000000000000000000000000000b2';
 const AGC = '0x00000000000000000000000000000000000000a1';
-const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
-const ME = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const TARGET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const ME = DEV_ADDRESS;
+const TARGET = OTHER_ADDRESS;
 const BASE_FEE = 100_000_000n;
 const ETH_FEE = 25_200n * 2n * BASE_FEE;
 const TOKEN_FEE = 60_000n * 2n * BASE_FEE;
@@ -40,15 +45,8 @@ vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
     getBlock: async () => ({ baseFeePerGas: BASE_FEE }),
     estimateMaxPriorityFeePerGas: async () => 0n,
   };
-  return {
-    ...original,
-    loadLocalChain: async () => ({
-      rpcUrl: 'http://rpc',
-      explorerUrl: 'https://arbiscan.io',
-      client,
-      tokens: { USDT, AGC },
-    }),
-  };
+  const { fakeLocalChain } = await import('../../../features/local-wallet/testing/fixtures.ts');
+  return { ...original, loadLocalChain: async () => fakeLocalChain(client, { USDT, AGC }) };
 });
 
 // Each step "mines" at once: its amount leaves the balances, its fee (gas limit × max fee) leaves the ETH.
@@ -70,14 +68,10 @@ vi.mock('../../../lib/wallet/local-send.ts', async (importOriginal) => {
 });
 vi.mock('../../../lib/wallet/local-follow.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../lib/wallet/local-follow.ts')>();
+  const { fakeCheckPendingSent } = await import('../../../features/local-wallet/testing/fixtures.ts');
   return {
     ...original,
-    checkPendingSent: async (_c: unknown, from: `0x${string}`) => {
-      if (state.mined)
-        for (const tx of listSent(from))
-          if (tx.status === 'pending') updateSent(tx.hash, { status: 'success' });
-      return listSent(from);
-    },
+    checkPendingSent: fakeCheckPendingSent(() => state.mined),
     waitSettled: async (_c: unknown, tx: SentTx) =>
       state.fail === tx.asset
         ? { ...tx, status: 'reverted', reason: 'reverted' }
@@ -165,20 +159,7 @@ describe('withdrawal of everything', () => {
   it('waits while a transaction of the wallet is pending (a reload during a sweep), then plans on fresh balances', async () => {
     // A sweep's USDT step was sent, then the page was reloaded before it was mined: the balances still show the USDT.
     const hash = `0x${'ab'.repeat(32)}` as const;
-    recordSent({
-      hash,
-      from: ME,
-      to: TARGET,
-      asset: 'USDT',
-      amount: '987500000',
-      nonce: 0,
-      maxFeePerGas: '200000000',
-      maxPriorityFeePerGas: '0',
-      gas: '60000',
-      kind: 'sweep',
-      status: 'pending',
-      createdAt: Date.now(),
-    });
+    recordSent(sentTx({ hash, amount: '987500000', nonce: 0, kind: 'sweep' }));
     const { router } = renderPage(<LocalWalletWithdrawalPage />, PATH);
     expect((await screen.findByTestId('sweep-pending')).textContent).toMatch(/still waiting to be mined/);
     fireEvent.click(screen.getByTestId('sweep-pending-link'));
