@@ -243,15 +243,19 @@ describe('send page', () => {
     expect(await screen.findByTestId('send-unlock-form', {}, { timeout: 4000 })).toBeTruthy();
     expect(screen.queryByTestId('send-form')).toBeNull();
   });
-  it('says when a transaction of the wallet is pending (the balance does not include it yet) until it is mined', async () => {
+  it('says when a transaction of the wallet is pending (the balance does not include it yet) until it is mined, then reads the balance again', async () => {
     await openPage();
     expect(screen.queryByTestId('send-pending')).toBeNull();
     await cleanupPage();
     recordSent(sentTx({ hash: `0x${'cd'.repeat(32)}`, amount: '5000000', nonce: 0 }));
     const { router } = await openPage();
     expect((await screen.findByTestId('send-pending')).textContent).toMatch(/does not include it yet/);
+    expect(screen.getByTestId('send-balance').textContent).toMatch(/25 USDT/);
+    // Mined: the 5 USDT left; the notice goes and the balance is read again with it (not at the next 15 s refresh).
+    chainState.USDT = 20_000_000n;
     sent.mined = true;
     await waitFor(() => expect(screen.queryByTestId('send-pending')).toBeNull(), { timeout: 5_000 });
+    expect(screen.getByTestId('send-balance').textContent).toMatch(/20 USDT/);
     expect(router.state.location.pathname).toBe(PATH);
   });
 

@@ -6,6 +6,7 @@ import type { Address } from 'viem';
 import { isLocalWalletUnlocked, localWalletAddress } from '../../../lib/wallet/local.ts';
 import { loadLocalChain, readLocalBalances } from '../../../lib/wallet/local-chain.ts';
 import { checkPendingSent } from '../../../lib/wallet/local-follow.ts';
+import { listSent, type SentTx } from '../../../lib/wallet/local-sent.ts';
 
 export const BALANCES_REFRESH_MS = 15_000;
 /** How often the pages look whether the key is still unlocked (the auto-lock may lock it while they are open). */
@@ -41,16 +42,22 @@ export const pendingSendsKey = (address: Address) =>
 /**
  * This wallet's transactions still pending, checked against the chain (newest first), looked at again every 2 s
  * while there are any. The balances (read at the latest block) do not show them yet: pages that act on the balances
- * say so (send) or wait (sweep). `paused` while the page itself is sending.
+ * say so (send) or wait (sweep). When one settles, the balances are read again before the answer comes, so a page
+ * never sees "nothing pending" beside balances from before. `paused` while the page itself is sending.
  */
 export function usePendingSends(address: Address, paused = false) {
   const chain = useLocalChain();
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: pendingSendsKey(address),
-    queryFn: async () =>
-      (await checkPendingSent((chain.data as NonNullable<typeof chain.data>).client, address))
-        .filter((tx) => tx.status === 'pending')
-        .map((tx) => tx.hash),
+    queryFn: async () => {
+      const pendingIn = (list: SentTx[]) => list.filter((tx) => tx.status === 'pending');
+      const before = pendingIn(listSent(address)).length;
+      const client = (chain.data as NonNullable<typeof chain.data>).client;
+      const hashes = pendingIn(await checkPendingSent(client, address)).map((tx) => tx.hash);
+      if (hashes.length < before) await queryClient.refetchQueries({ queryKey: balancesKey(address) });
+      return hashes;
+    },
     enabled: chain.data !== undefined && !paused,
     refetchInterval: (q) => ((q.state.data?.length ?? 0) > 0 ? PENDING_CHECK_MS : false),
   });

@@ -4,7 +4,7 @@
 // this wallet is still pending (a send, or a sweep's step left running by a reload), nothing can start: the
 // balances do not show it yet, so a sweep planned on them would send the same tokens twice.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address, Hash } from 'viem';
 import { errorText } from '../../../lib/errors.ts';
@@ -45,25 +45,11 @@ export function useSweep(address: Address) {
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // This wallet's transactions still pending (checked against the chain first). While there are any, the sweep waits.
+  // This wallet's transactions still pending (checked against the chain, the balances read again as they settle).
+  // While there are any, or before the first check, the sweep waits.
   const pending = usePendingSends(address, running);
   const pendingHashes = running ? [] : (pending.data ?? []);
-  // Once they settle, the balances are read again before a plan is made on them.
-  const [hadPending, setHadPending] = useState(false);
-  const settled = pending.data?.length === 0;
-  useEffect(() => {
-    if (pendingHashes.length > 0) setHadPending(true);
-    else if (hadPending && settled) {
-      let live = true;
-      void queryClient
-        .invalidateQueries({ queryKey: balancesKey(address) })
-        .then(() => live && setHadPending(false));
-      return () => {
-        live = false;
-      };
-    }
-  }, [pendingHashes.length, hadPending, settled, queryClient, address]);
-  const waiting = pendingHashes.length > 0 || pending.data === undefined || hadPending;
+  const waiting = pendingHashes.length > 0 || pending.data === undefined;
 
   const target = readRecipient(targetText);
   const feeTo = target.ok ? target.address : address;
