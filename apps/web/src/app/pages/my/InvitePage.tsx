@@ -1,8 +1,7 @@
 import type { Side } from '@agc/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { LoadingState } from '../../../components/LoadState.tsx';
+import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
 import { PageLink } from '../../../components/PageLink.tsx';
 import { QrCode } from '../../../components/QrCode.tsx';
 import { Segmented } from '../../../components/Segmented.tsx';
@@ -11,7 +10,6 @@ import { copyText } from '../../../features/team/copy.ts';
 import { bonusValues, inviteLink } from '../../../features/team/invite.ts';
 import { paths } from '../../../lib/paths.ts';
 import '../../../features/team/team.css';
-import { errorText } from '../../../lib/errors.ts';
 
 const SIDES: readonly Side[] = ['left', 'right'];
 
@@ -32,13 +30,8 @@ export default function InvitePage() {
     );
   if (invite.isError)
     return (
-      <div className="page" data-testid="invite-error">
-        <EmptyState description={t('common.loadFailed')}>
-          <p className="muted small">{errorText(invite.error, t)}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void invite.refetch()}>
-            {t('common.retry')}
-          </button>
-        </EmptyState>
+      <div className="page">
+        <LoadFailed testId="invite-error" error={invite.error} onRetry={() => void invite.refetch()} />
       </div>
     );
 

@@ -9,6 +9,7 @@ import {
 } from '../../../features/tree/test-fixtures.ts';
 import { cleanupPage } from '../../../test/cleanup.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import { expectLoadFailed } from '../../../test/texts.ts';
 import InviteTreePage from './InviteTreePage.tsx';
 
 afterEach(cleanupPage);
@@ -197,9 +198,17 @@ describe('invite tree page', () => {
     expect(node('2').classList.contains('member-node--lv1')).toBe(true);
   });
 
-  it('shows a failure with retry when the tree cannot be loaded', async () => {
-    stubApi({ 'GET /api/v1/me/tree': () => fail(500, 'boom') });
+  it('shows a failure with its reason and a retry when the tree cannot be loaded', async () => {
+    let fails = true;
+    const tree = fakeSubtree();
+    stubApi({
+      'GET /api/v1/me/tree': (url) =>
+        fails ? fail(500, 'boom') : ok(treeAnswer(tree, url.searchParams.get('id') ?? '1')!),
+    });
     renderPage(<InviteTreePage />, URL_PATH);
-    expect(await screen.findByTestId('tree-error')).toBeTruthy();
+    await expectLoadFailed('tree-error', 'boom');
+    fails = false;
+    fireEvent.click(screen.getByText('Retry'));
+    expect(await screen.findByTestId('invite-tree')).toBeTruthy();
   });
 });

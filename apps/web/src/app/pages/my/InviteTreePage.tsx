@@ -1,7 +1,7 @@
 import { shortAddress } from '@agc/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingState } from '../../../components/LoadState.tsx';
+import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
 import {
   MEMBER_NODE_FONT_PX,
   MEMBER_NODE_HEIGHT,
@@ -57,15 +57,7 @@ export default function InviteTreePage() {
 
   if (tree.isPending) return <LoadingState testId="tree-loading" />;
   if (tree.error || !tree.data)
-    return (
-      <div className="list-state" data-testid="tree-error">
-        <p className="error-text">{t('common.loadFailed')}</p>
-        {tree.error && <p className="muted small">{errorText(tree.error, t)}</p>}
-        <button type="button" className="btn btn-secondary" onClick={tree.retry}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    return <LoadFailed testId="tree-error" error={tree.error} onRetry={tree.retry} />;
 
   const { selected } = selection;
   return (
