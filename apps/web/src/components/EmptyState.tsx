@@ -15,14 +15,8 @@ export function EmptyState({ description, children }: { description?: ReactNode;
         <path d="M14 32h14l3 6h10l3-6h14" stroke="#cccccc" strokeWidth="2" />
       </svg>
       <p style={{ margin: '12px 0 0', fontSize: '14px' }}>{description ?? t('common.noData')}</p>
-      {children && (
-        // Actions and details under the text, spaced from it (a button right under the text read as one block).
-        <div
-          style={{ marginTop: 16, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8 }}
-        >
-          {children}
-        </div>
-      )}
+      {/* An action under the text, spaced from it (right under the text, it read as one block). */}
+      {children && <div style={{ marginTop: 16 }}>{children}</div>}
     </div>
   );
 }
