@@ -1,8 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// One run covers every workspace: node-side packages share a project, the web app brings its own
-// (jsdom, React plugin). The PostgreSQL run is the same suite with DATABASE_URL set.
+// Tests that need a database: the server's API tests (apps/server/test), the database package, and the few tests
+// beside server code that open one (named `*.db.test.ts`). They run twice: on embedded PGlite (`npm test`) and on
+// PostgreSQL (`npm run test:pg`, where concurrency and locking mean something). Every other node-side test runs
+// once, in `unit`, where opening a test database fails loudly (see `createTestDb`).
+const DB_TESTS = [
+  'apps/server/test/**/*.test.ts',
+  'apps/server/src/**/*.db.test.ts',
+  'packages/db/src/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Every core (vitest's default leaves one idle: on a 2-core machine that is one worker, and the suite took
@@ -11,15 +19,28 @@ export default defineConfig({
     projects: [
       {
         test: {
-          name: 'node',
+          name: 'unit',
           environment: 'node',
           include: [
             'packages/*/src/**/*.test.ts',
             'packages/*/test/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
-            'apps/server/test/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          exclude: [...DB_TESTS, '**/node_modules/**'],
+          env: { AGC_TEST_NO_DB: '1' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'db',
+          environment: 'node',
+          include: DB_TESTS,
+          // A worker runs its files one after another in one module graph: the server's code is loaded once per
+          // worker instead of once per file. Every file still builds its own app over its own fresh database.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

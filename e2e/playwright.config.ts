@@ -1,14 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_WORKERS } from './support/env.ts';
 
-// Debian's Chromium (never a downloaded browser), a phone viewport, one worker: the tests share one
-// server and chain, started by global-setup.
+// Debian's Chromium (never a downloaded browser), a phone viewport, E2E_WORKERS workers (default 2): global-setup
+// starts one server, chain and database per worker, so a spec shares them only with the specs of its own worker.
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
   globalTeardown: './support/global-teardown.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  workers: E2E_WORKERS,
   reporter: [['list']],
   outputDir: '../test-results/e2e',
   use: {

@@ -2,8 +2,8 @@
  * The screenshot tour: every page of the app at 390×844 for a human look, in the locales given on the command
  * line (default: en zh-Hant ja th). `npm run screenshots` (builds, then writes to /tmp/agc-screens), or
  * `node --import ./scripts/node20-polyfills.mjs --import tsx e2e/scripts/screenshots.ts [out-dir] [locales...]` after
- * a build. Starts its own server like the e2e tests; writes <out-dir>/<locale>-<screen>.png. Issue 15's screens are
- * in issue15-screens.ts.
+ * a build. Starts its own server like the e2e tests; writes <out-dir>/<locale>-<screen>.png. The launchpad, simple-earn and
+ * exchange screens are in issue15-screens.ts.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ await globalSetup(undefined, {
   ADMIN_ADDRESSES: `${devAccount(0).address},${devAccount(1).address}`,
   WITHDRAW_SECOND_APPROVAL_USDT: '4',
   ...TOUR_SETTINGS,
-});
+}, 1);
 const env = readEnv();
 const browser = await chromium.launch({
   executablePath: config.use?.launchOptions?.executablePath,
@@ -376,6 +376,6 @@ try {
   }
 } finally {
   await browser.close();
-  await globalTeardown();
+  await globalTeardown(undefined, 1);
 }
 console.log(`screenshots in ${out}`);

@@ -10,6 +10,10 @@ import { type DbHandle, migrate, openDb } from './client.ts';
  * The template or snapshot is made once per test run and reused by every file.
  */
 export async function createTestDb(): Promise<DbHandle> {
+  if (process.env.AGC_TEST_NO_DB === '1')
+    throw new Error(
+      'This test opens a database but runs in the `unit` project: put it in apps/server/test or name it *.db.test.ts',
+    );
   const url = process.env.DATABASE_URL;
   return url ? createPgTestDb(url) : createPgliteTestDb();
 }

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// `npm test`: every check of the repository, in steps, each timed on its own line. Steps in one stage run at once
+// (their output is kept and printed when the step ends, so lines never interleave); a failed step fails the run
+// after its stage, with its output. The stages are ordered so both cores stay busy: the single-threaded type-check
+// runs beside the unit tests, and the browser tests (mostly waiting on the chain and the page) beside the
+// PostgreSQL pass.
+//   node scripts/test.mjs [step...]      e.g. `node scripts/test.mjs unit database` runs only those steps
+// Settings: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the PostgreSQL pass's server (every other
+// step runs on embedded PGlite);
+// TEST_PG=skip leaves that pass out (say so in a review: the concurrency tests only run there).
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const NODE_OPTIONS = '--import ./scripts/node20-polyfills.mjs';
+const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const withoutDb = { DATABASE_URL: '' };
+
+/** name → [command, env]. The names are what the README and CI print. */
+const STEPS = {
+  build: ['npm run build', {}],
+  lint: ['npm run lint', {}],
+  'type-check': ['npm run typecheck', {}],
+  unit: ['npx vitest run --project unit --project web', { NODE_OPTIONS, ...withoutDb }],
+  database: ['npx vitest run --project db', { NODE_OPTIONS, ...withoutDb }],
+  browser: ['npm run test:e2e', withoutDb],
+  PostgreSQL: ['npx vitest run --project db', { NODE_OPTIONS, DATABASE_URL: pgUrl }],
+};
+const STAGES = [['build'], ['lint', 'type-check', 'unit'], ['database'], ['browser', 'PostgreSQL']];
+
+const asked = process.argv.slice(2);
+for (const name of asked)
+  if (!(name in STEPS)) {
+    console.error(`unknown step ${name}; steps: ${Object.keys(STEPS).join(', ')}`);
+    process.exit(2);
+  }
+const wanted = (name) =>
+  (asked.length === 0 || asked.includes(name)) && !(name === 'PostgreSQL' && process.env.TEST_PG === 'skip');
+
+const logs = join(root, 'test-results', 'steps');
+mkdirSync(logs, { recursive: true });
+const started = Date.now();
+const secs = (ms) => `${Math.round(ms / 1000)} s`;
+
+function run(name) {
+  const [command, env] = STEPS[name];
+  const file = join(logs, `${name}.log`);
+  const out = openSync(file, 'w');
+  const begin = Date.now();
+  console.log(`== ${name}: ${command} (at ${secs(begin - started)})`);
+  return new Promise((resolve) => {
+    const child = spawn(command, {
+      cwd: root,
+      shell: true,
+      stdio: ['ignore', out, out],
+      env: { ...process.env, ...env },
+    });
+    child.on('exit', (code, signal) => {
+      const ok = code === 0;
+      const log = readFileSync(file, 'utf8');
+      // The passing steps print their summary lines only; a failing one prints its whole output.
+      const summary = ok
+        ? log
+            .split('\n')
+            .filter((l) => /^\s*(Test Files|Tests|Duration)\s|\d+ (passed|skipped|failed)|Checked \d+ files/.test(l))
+            .join('\n')
+        : log;
+      if (summary) console.log(summary.replace(/\x1b\[[0-9;]*m/g, ''));
+      console.log(
+        `== ${name}: ${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${secs(Date.now() - begin)} (log: ${file})`,
+      );
+      resolve(ok);
+    });
+  });
+}
+
+let failed = false;
+for (const stage of STAGES) {
+  const steps = stage.filter(wanted);
+  if (steps.length === 0) continue;
+  const results = await Promise.all(steps.map(run));
+  if (results.includes(false)) {
+    failed = true;
+    break;
+  }
+}
+console.log(`== all steps: ${failed ? 'FAILED' : 'passed'} in ${secs(Date.now() - started)}`);
+process.exit(failed ? 1 : 0);
