@@ -64,16 +64,27 @@ function run(name) {
       const summary = ok
         ? log
             .split('\n')
-            .filter((l) => /^\s*(Test Files|Tests|Duration)\s|\d+ (passed|skipped|failed)|Checked \d+ files/.test(l))
+            .filter((l) =>
+              /^\s*(Test Files|Tests|Duration)\s|\d+ (passed|skipped|failed)|Checked \d+ files/.test(l),
+            )
             .join('\n')
         : log;
-      if (summary) console.log(summary.replace(/\x1b\[[0-9;]*m/g, ''));
+      if (summary) console.log(stripColours(summary));
       console.log(
         `== ${name}: ${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${secs(Date.now() - begin)} (log: ${file})`,
       );
       resolve(ok);
     });
   });
+}
+
+/** Removes terminal colour codes (ESC [ … m) from a log. */
+function stripColours(text) {
+  const esc = String.fromCharCode(27);
+  return text
+    .split(esc)
+    .map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, '')))
+    .join('');
 }
 
 let failed = false;

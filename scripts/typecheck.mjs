@@ -15,7 +15,6 @@ export const PROJECTS = [
   'packages/contracts/tsconfig.json',
   'e2e/tsconfig.json',
   'bench/tsconfig.json',
-  'bench/tree-harness/tsconfig.json',
   'scripts/tsconfig.json',
 ];
 
@@ -34,11 +33,10 @@ async function worker() {
       child.stderr.on('data', (d) => out.push(d));
       child.on('exit', resolve);
     });
-    console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${project} (${((Date.now() - begin) / 1000).toFixed(1)} s)`);
-    if (code !== 0) {
-      failed++;
-      process.stdout.write(Buffer.concat(out));
-    }
+    const line = `${code === 0 ? 'ok  ' : 'FAIL'} ${project} (${((Date.now() - begin) / 1000).toFixed(1)} s)\n`;
+    // One write per project, so two projects' lines never interleave.
+    process.stdout.write(code === 0 ? line : `${line}${Buffer.concat(out)}`);
+    if (code !== 0) failed++;
   }
 }
 await Promise.all(Array.from({ length: availableParallelism() }, worker));

@@ -11,9 +11,15 @@ export async function apiSession(
   account: LocalAccount,
   invite?: { code: string; side: 'left' | 'right' },
 ) {
-  const config = (await (await fetch(`${baseURL}/api/v1/config`)).json()).data;
+  const config = (
+    await json<{ siwe: { domain: string; uri: string; statement: string }; chain_id: number }>(
+      await fetch(`${baseURL}/api/v1/config`),
+    )
+  ).data;
   const { nonce, expires_at } = (
-    await (await fetch(`${baseURL}/api/v1/nonce?address=${account.address}`)).json()
+    await json<{ nonce: string; expires_at: string }>(
+      await fetch(`${baseURL}/api/v1/nonce?address=${account.address}`),
+    )
   ).data;
   // Dated by the server's clock (a spec may run a server with a test clock days ahead): the nonce
   // expires five minutes after it was issued.
@@ -38,12 +44,21 @@ export async function apiSession(
       ...(invite && { invite_code: invite.code, side: invite.side }),
     }),
   });
-  const body = await res.json();
+  const body = await json<{ token: string }>(res);
   if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
   const headers: Record<string, string> = {
     authorization: `Bearer ${body.data.token}`,
     'x-wallet-address': account.address,
   };
-  const me = (await (await fetch(`${baseURL}/api/v1/me`, { headers })).json()).data;
+  const me = (
+    await json<Record<string, string> & { invite_code: string }>(
+      await fetch(`${baseURL}/api/v1/me`, { headers }),
+    )
+  ).data;
   return { token: body.data.token as string, headers, me };
+}
+
+/** The API's envelope around a JSON answer, typed by what the caller reads of it (tests read few fields). */
+async function json<T>(res: Response): Promise<{ code: number; msg: string; data: T }> {
+  return (await res.json()) as { code: number; msg: string; data: T };
 }

@@ -33,7 +33,7 @@ describe('runtime', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<{ result: string }>);
     expect(chainId.result).toBe('0xa4b1');
     await first.close();
 
