@@ -64,9 +64,12 @@ function run(name) {
       const summary = ok
         ? log
             .split('\n')
-            .filter((l) => /^\s*(Test Files|Tests|Duration)\s|\d+ (passed|skipped|failed)|Checked \d+ files/.test(l))
+            .filter((l) =>
+              /^\s*(Test Files|Tests|Duration)\s|\d+ (passed|skipped|failed)|Checked \d+ files/.test(l),
+            )
             .join('\n')
         : log;
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what starts a colour code.
       if (summary) console.log(summary.replace(/\x1b\[[0-9;]*m/g, ''));
       console.log(
         `== ${name}: ${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${secs(Date.now() - begin)} (log: ${file})`,
