@@ -1,5 +1,5 @@
 /**
- * Issue 17 benchmark: the admin analytics over 90 days at 1,000,000 members and 10,000,000 ledger transfers on
+ * Benchmark of the admin analytics over 90 days at 1,000,000 members and 10,000,000 ledger transfers on
  * PostgreSQL, from the daily rollups (what GET /admin/analytics runs) beside the plain aggregate query over the raw
  * tables for the same range, in the same run. Part `analytics` of bench/run.ts:
  * `BENCH_PARTS=analytics node --import ./scripts/node20-polyfills.mjs --import tsx bench/run.ts`. Prints figures.
@@ -141,7 +141,7 @@ const stats = (ms: number[]) => {
 };
 
 export async function runAnalyticsBenchmark(): Promise<void> {
-  console.log('\n== Admin analytics: 90 days from rollups vs the plain aggregate (issue 17) ==');
+  console.log('\n== Admin analytics: 90 days from rollups vs the plain aggregate ==');
   const s = await pgTestServer(PG_URL);
   if (!s) return;
   try {

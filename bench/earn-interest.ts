@@ -1,5 +1,5 @@
 /**
- * Issue 15 benchmark: daily simple-earn interest for HOLDERS (default 1,000,000) holders on PostgreSQL, beside a
+ * Benchmark of the daily simple-earn interest for HOLDERS (default 1,000,000) holders on PostgreSQL, beside a
  * per-member loop baseline (time-boxed and extrapolated). Part `earn` of bench/run.ts:
  * `BENCH_PARTS=earn node --import ./scripts/node20-polyfills.mjs --import tsx bench/run.ts`. Prints figures only.
  *
@@ -144,7 +144,7 @@ async function baseline(s: TestServer, day: string, rateE18: bigint) {
 }
 
 export async function runEarnInterestBenchmark(): Promise<void> {
-  console.log('\n== Simple earn: daily interest (issue 15) ==');
+  console.log('\n== Simple earn: daily interest ==');
   const s = await pgTestServer(PG_URL);
   if (!s) return;
   try {

@@ -1,5 +1,5 @@
 /**
- * Issue 14 benchmark: `node --import ./scripts/node20-polyfills.mjs --import tsx bench/funds-nav.ts` (also part
+ * Fund NAV publication benchmark: `node --import ./scripts/node20-polyfills.mjs --import tsx bench/funds-nav.ts` (also part
  * `funds` of `npm run bench`; no build needed). Prints figures only; nothing here is asserted in tests.
  *
  * NAV publication on PostgreSQL for one fund product with SUBS Processing subscriptions and REDS Approved
@@ -293,7 +293,7 @@ async function baseline(s: TestServer, productId: number, navId: bigint, navE8: 
 }
 
 export async function runFundNavBenchmark(): Promise<void> {
-  console.log('\n== Funds: NAV publication (issue 14) ==');
+  console.log('\n== Funds: NAV publication ==');
   const s = await pgTestServer(PG_URL, { ADMIN_ADDRESSES: ROOT });
   if (!s) return;
   try {

@@ -1,5 +1,5 @@
 /**
- * Issue 15 benchmark: `node --import ./scripts/node20-polyfills.mjs --import tsx bench/launchpad-buy.ts` (part
+ * Launchpad purchase benchmark: `node --import ./scripts/node20-polyfills.mjs --import tsx bench/launchpad-buy.ts` (part
  * `launchpad` of bench/run.ts; no build needed). Prints figures only; nothing here is asserted in tests.
  *
  * 1,000 buyers fire at once at one 200-copy round (limit 2 per member, each asking 1 or 2 copies) on a fresh
@@ -99,7 +99,7 @@ function report(label: string, r: Awaited<ReturnType<typeof race>>) {
 }
 
 export async function runLaunchpadBenchmark(): Promise<void> {
-  console.log(`\n== Launchpad: ${BUYERS} buyers at once, one ${COPIES}-copy round (issue 15) ==`);
+  console.log(`\n== Launchpad: ${BUYERS} buyers at once, one ${COPIES}-copy round ==`);
   const s = await pgTestServer(PG_URL);
   if (!s) return;
   try {

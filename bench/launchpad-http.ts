@@ -1,5 +1,5 @@
 /**
- * Issue 15 benchmark over real HTTP: `node --import ./scripts/node20-polyfills.mjs --import tsx bench/launchpad-http.ts`
+ * Launchpad purchase benchmark over real HTTP: `node --import ./scripts/node20-polyfills.mjs --import tsx bench/launchpad-http.ts`
  * (part `launchpad-http` of bench/run.ts; needs a built server: `npm run build`, or
  * `SERVER_DIST=.build/<name>/server node apps/server/scripts/build.mjs` and BUILT_SERVER_JS=.build/<name>/server/server.js).
  * Prints figures only; nothing here is asserted in tests.
@@ -422,7 +422,7 @@ async function bareFloor(): Promise<{ p50: number[]; p99: number[] }> {
 
 export async function runLaunchpadHttpBenchmark(): Promise<void> {
   console.log(
-    `\n== Launchpad over HTTP: ${BUYERS} buyers at once, one ${COPIES}-copy round, clients out of process (issue 15) ==`,
+    `\n== Launchpad over HTTP: ${BUYERS} buyers at once, one ${COPIES}-copy round, clients out of process ==`,
   );
   const dbUrl = await freshPgDatabase(
     PG_URL,

@@ -1,5 +1,5 @@
 /**
- * Issue 3 benchmarks: `node --import ./scripts/node20-polyfills.mjs --import tsx bench/orders.ts`
+ * Shop order benchmarks: `node --import ./scripts/node20-polyfills.mjs --import tsx bench/orders.ts`
  * (also run at the end of `npm run bench`). Prints figures only; nothing here is asserted in tests.
  *
  *  1. Confirmation latency on anvil (automine, 1 confirmation), with the server's real background jobs

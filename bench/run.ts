@@ -183,7 +183,7 @@ async function benchMe() {
   console.log(
     `/me on PostgreSQL, no member cache ${fmt(uncached)}   ratio ${(uncached.rps / bare.rps).toFixed(2)}`,
   );
-  // Scale-out (issue 11): two processes on the one database, the same 50 connections split between them.
+  // Scale-out: two processes on the one database, the same 50 connections split between them.
   const two = (await onPgDb({}, 2))!;
   console.log(
     `/me on PostgreSQL, 2 processes ${fmt(two)}   ${(two.rps / onPg.rps).toFixed(2)}× one process (${cpus().length} cores, shared with PostgreSQL, anvil and the load generator)`,

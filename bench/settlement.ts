@@ -1,5 +1,5 @@
 /**
- * Issue 4 benchmarks (also run by `npm run bench`, or alone:
+ * Daily settlement benchmarks (also run by `npm run bench`, or alone:
  * `node --import ./scripts/node20-polyfills.mjs --import tsx bench/settlement.ts`). Figures only.
  *
  *  1. Daily settlement on PostgreSQL of seeded trees of 100,000 and 1,000,000 members, each with a
@@ -105,7 +105,7 @@ async function treeLatency(url: string, team: SeededTeam) {
 }
 
 export async function runSettlementBenchmarks(): Promise<void> {
-  console.log('\n== Daily settlement (issue 4), PostgreSQL ==');
+  console.log('\n== Daily settlement, PostgreSQL ==');
   const times = new Map<number, number>();
   for (const size of SIZES) {
     const name = `agc_bench_settle_${size}`;

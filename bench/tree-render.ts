@@ -1,5 +1,5 @@
 /**
- * Invite tree chart benchmark (issue 4: "renders 2,000 visible nodes in ≤ 100 ms and stays responsive
+ * Invite tree chart benchmark ("renders 2,000 visible nodes in ≤ 100 ms and stays responsive
  * while panning"). Builds bench/tree-harness (the real OrgTree + member cards, generated data) with
  * Vite in production mode, serves it, and drives Debian's Chromium with Playwright at 390×844:
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 5 benchmark: `node --import ./scripts/node20-polyfills.mjs --import tsx bench/withdraw.ts`
+ * Withdrawal benchmark: `node --import ./scripts/node20-polyfills.mjs --import tsx bench/withdraw.ts`
  * (also run at the end of `npm run bench`; needs `npm run build`). Prints figures only; nothing here is
  * asserted in tests.
  *
@@ -175,7 +175,7 @@ export async function runWithdrawBenchmark(): Promise<void> {
     false,
   );
   const grouped = await measure('POST withdraw, group commit (the default)', {}, true);
-  // Scale-out (issue 11): two processes on the one database, the same connections split between them.
+  // Scale-out: two processes on the one database, the same connections split between them.
   const two = await measure('POST withdraw, group commit, 2 processes', {}, false, 2);
   if (!grouped || !baseline) return;
   console.log(

@@ -1,5 +1,5 @@
 // Writes the import-boundary overrides of /biome.json from one table: the layers of the server's modules and the
-// web app's folders (ENGINEERING.md "Layout"). Run `node scripts/boundaries.mjs` after adding a module or a
+// web app's folders (apps/server/README.md, apps/web/README.md). Run `node scripts/boundaries.mjs` after adding a module or a
 // layer; `npm run lint` then fails on any import that crosses a boundary the wrong way.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';

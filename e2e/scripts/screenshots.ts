@@ -3,7 +3,7 @@
  * line (default: en zh-Hant ja th). `npm run screenshots` (builds, then writes to /tmp/agc-screens), or
  * `node --import ./scripts/node20-polyfills.mjs --import tsx e2e/scripts/screenshots.ts [out-dir] [locales...]` after
  * a build. Starts its own server like the e2e tests; writes <out-dir>/<locale>-<screen>.png. The launchpad, simple-earn and
- * exchange screens are in issue15-screens.ts.
+ * exchange screens are in earn-launchpad-exchange-screens.ts.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,18 +19,26 @@ import globalSetup from '../support/global-setup.ts';
 import globalTeardown from '../support/global-teardown.ts';
 import { connectAndWaitForHome } from '../support/sign-up.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
-import { createCheapRound, issue15Screens, TOUR_SETTINGS } from './issue15-screens.ts';
+import {
+  createCheapRound,
+  earnLaunchpadExchangeScreens,
+  TOUR_SETTINGS,
+} from './earn-launchpad-exchange-screens.ts';
 
 const [out = '/tmp/agc-screens', ...given] = process.argv.slice(2);
 const locales = given.length ? given : ['en', 'zh-Hant', 'ja', 'th'];
 mkdirSync(out, { recursive: true });
 
 // A second admin (dev account 1) and a low threshold, so the audit page shows the two-approver states.
-await globalSetup(undefined, {
-  ADMIN_ADDRESSES: `${devAccount(0).address},${devAccount(1).address}`,
-  WITHDRAW_SECOND_APPROVAL_USDT: '4',
-  ...TOUR_SETTINGS,
-}, 1);
+await globalSetup(
+  undefined,
+  {
+    ADMIN_ADDRESSES: `${devAccount(0).address},${devAccount(1).address}`,
+    WITHDRAW_SECOND_APPROVAL_USDT: '4',
+    ...TOUR_SETTINGS,
+  },
+  1,
+);
 const env = readEnv();
 const browser = await chromium.launch({
   executablePath: config.use?.launchOptions?.executablePath,
@@ -319,7 +327,7 @@ try {
       await page.waitForTimeout(800);
       await shot(name);
     }
-    // Issue 15: simple earn, the launchpad, the exchange center, home's entries, the account page's banners. They
+    // Simple earn, the launchpad, the exchange center, home's entries, the account page's banners. They
     // spend about 6 USDT of the member's available; a second invitee's purchase tops it up when it is short.
     const { available_usdt } = (
       await (await fetch(`${env.baseURL}/api/v1/earn/summary`, { headers: me.headers })).json()
@@ -330,8 +338,16 @@ try {
       await fund(env, topUp.address);
       await buyProduct(env, topUp, topUpSession.headers);
     }
-    await issue15Screens({ env, page, shot, memberHeaders: me.headers, adminPage, adminShot, cheapRound });
-    // Issue 17: the admin's roles, audit log and solvency pages (analytics is above).
+    await earnLaunchpadExchangeScreens({
+      env,
+      page,
+      shot,
+      memberHeaders: me.headers,
+      adminPage,
+      adminShot,
+      cheapRound,
+    });
+    // The admin's roles, audit log and solvency pages (analytics is above).
     for (const [path, name] of [
       ['/pages/admin/roles', 'admin-roles'],
       ['/pages/admin/auditLog', 'admin-audit-log'],

@@ -34,7 +34,7 @@ export interface A11yReport {
   minContrast: number | null;
   /**
    * The contrast of the tab bar's unselected labels, which the spec fixes (#888888 on #3e3e3e, 3.0:1): reported,
-   * not counted as a violation (docs/decisions.md, issue 13). Null when the page has no tab bar.
+   * not counted as a violation (docs/decisions/0090-accessibility.md). Null when the page has no tab bar.
    */
   specTabBarContrast: number | null;
   /** The tab bar items and primary buttons on screen, with their rendered size. */

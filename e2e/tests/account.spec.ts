@@ -6,7 +6,7 @@ import { connectAndWaitForHome, signUp } from '../support/sign-up.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 import { webTexts } from '../support/texts.ts';
 
-// The account page (issue 13): its banners, the Admin section of role holders.
+// The account page: its banners, the Admin section of role holders.
 
 const env = readEnv();
 const en = webTexts('en');

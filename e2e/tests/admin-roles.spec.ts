@@ -8,7 +8,7 @@ import { startServer, stopServer } from '../support/server.ts';
 import { openAs as openAsOn } from '../support/sign-up.ts';
 import { en } from '../support/texts.ts';
 
-// Issue 17, roles: the demo seed's admin (development account 0) grants `analyst` to a member on the roles page; the
+// Roles: the demo seed's admin (development account 0) grants `analyst` to a member on the roles page; the
 // member, in a fresh session, finds Analytics in the Admin section, sees its charts, and meets 'Admins only' on the
 // withdrawal audit. Granting `admin` waits for a second admin (here one from ADMIN_ADDRESSES), who confirms it. A
 // member opening every admin page the admin's Account page offers sees 'Admins only' on each.

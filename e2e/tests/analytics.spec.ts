@@ -9,7 +9,7 @@ import { buyProduct, memberWithInvitee } from '../support/fund.ts';
 import { openAs } from '../support/sign-up.ts';
 import { en, webTexts } from '../support/texts.ts';
 
-// Analytics (issue 17): the demo admin (development account 0) sees the figures at once, with charts, equal to the
+// Analytics: the demo admin (development account 0) sees the figures at once, with charts, equal to the
 // API's; a purchase shows in today's live figures; a bad custom range is named; the CSV downloads; in English and
 // Japanese at phone width. A member who types the address sees 'Admins only'.
 const env = readEnv();

@@ -34,7 +34,7 @@ interface Info {
   fee_percent: string;
   quote_ttl_seconds: number;
 }
-/** axe finds nothing and every tap target is at least 44 px (issue 13's checks). */
+/** axe finds nothing and every tap target is at least 44 px (the accessibility checks of a11y.spec.ts). */
 async function expectAccessible(page: Page, where: string) {
   const report = await auditPage(page);
   expect.soft(report.violations, `${where}: axe violations`).toEqual([]);

@@ -103,7 +103,7 @@ test('a local wallet sends USDT, speeds up a stuck send, cancels another and swe
   await expect(page.getByTestId('tx-explorer')).toHaveAttribute('href', `https://arbiscan.io/tx/${hash}`);
   expect((await tokenBalances(friend)).USDT).toBe(12_500_000n);
 
-  // The list (the index's part of issue 16) shows it, with its explorer link.
+  // The wallet's transfer list shows it, with its explorer link.
   await page.goto('/pages/localWallet/list');
   await expect(page.locator(`a[href$="${hash}"]`).first()).toBeVisible({ timeout: 20_000 });
 

@@ -177,7 +177,7 @@ test('without a wallet extension the visitor is told so and signs up with the lo
   // Only ciphertext is stored: no private key in plain text anywhere in storage.
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
   expect(stored).not.toMatch(/[0-9a-f]{64}(?![0-9a-f])/i);
-  // "Use it to log in" signs in at once (issue 13): no login page and no second tap in between.
+  // "Use it to log in" signs in at once: no login page and no second tap in between.
   await page.getByTestId('local-use-login').click();
   await page.waitForURL((u) => u.pathname === '/');
   const token = await page.evaluate(() => localStorage.getItem('token'));

@@ -10,7 +10,7 @@ import { startServer, stopServer } from '../support/server.ts';
 import { openAs } from '../support/sign-up.ts';
 import { en, webTexts } from '../support/texts.ts';
 
-// The solvency page (issue 17): the demo admin (development account 0) sees each token's treasury balance, read at
+// The solvency page: the demo admin (development account 0) sees each token's treasury balance, read at
 // the block the page names (checked against the chain at that block), its liabilities by period and coverage, in
 // English and Japanese; a member who types the address sees 'Admins only'. On a server of its own, the vault drained
 // below what members can withdraw within 72 hours: the page warns.

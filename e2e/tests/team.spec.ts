@@ -83,7 +83,7 @@ test("a member who signs up through the left link is on the inviter's team: dire
     'title',
     new RegExp(`^${inviter.account.address}$`, 'i'),
   );
-  // The team counts are live (issue 13: "Team members 0" above an active member until the daily
+  // The team counts are live (they once said "Team members 0" above an active member until the daily
   // settlement): the whole team is the one invitee, not valid yet, and no "as of" date.
   const summary = async (scope: 'team' | 'direct', all: string, valid: string) => {
     await page.getByTestId(`team-scope-${scope}`).click();

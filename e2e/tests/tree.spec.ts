@@ -69,7 +69,7 @@ test('the invite tree: lazy loading, leaves, collapse, zoom bounds, restore, sea
   await page.goto(TREE);
   const aNode = node(page, top.node.id);
   await expect(aNode).toBeVisible();
-  // It opens fitted to the screen (issue 13: at 100 % it was cut off at both edges): every loaded box
+  // It opens fitted to the screen (at 100 % it was once cut off at both edges): every loaded box
   // is inside the chart's viewport, at a zoom where the text is still drawn.
   const chart = await page.getByTestId('org-tree-viewport').boundingBox();
   if (!chart) throw new Error('no chart');
@@ -107,7 +107,7 @@ test('the invite tree: lazy loading, leaves, collapse, zoom bounds, restore, sea
   await page.getByTestId(`tree-toggle-${top.node.id}`).click();
   await expect(node(page, bId)).toHaveAttribute('data-state', 'collapsed');
   await expect(node(page, dId)).toHaveCount(0);
-  // Expand all (issue 13: it only opened what was already loaded) fetches the whole subtree in one
+  // Expand all (it once only opened what was already loaded) fetches the whole subtree in one
   // request and opens every node.
   const requestsBefore = treeRequests.length;
   const subtree = page.waitForResponse((r) => r.url().includes('/api/v1/me/tree/subtree'));
@@ -185,9 +185,7 @@ test('the invite tree: lazy loading, leaves, collapse, zoom bounds, restore, sea
   await expect(page.getByTestId('tree-search-message')).toHaveText(en.tree.search.notInTeam);
 });
 
-test('pinch zoom keeps the point under the fingers, and moving the fingers pans (issue 13)', async ({
-  browser,
-}) => {
+test('pinch zoom keeps the point under the fingers, and moving the fingers pans', async ({ browser }) => {
   test.setTimeout(120_000);
   const rootCode = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
   const context = await browser.newContext({ baseURL: env.baseURL, hasTouch: true });

@@ -13,7 +13,7 @@ const env = readEnv();
 test.use({ baseURL: env.baseURL });
 
 type Headers = Record<string, string>;
-// Home shows amounts the spec's way: grouped, 2–4 decimals, USDT amounts saying USDT (issue 13).
+// Home shows amounts the spec's way: grouped, 2–4 decimals, USDT amounts saying USDT.
 const usd = (v: string) => formatDisplayAmount(v, { currency: 'USDT' });
 
 const api = async (url: string, headers: Headers) =>
@@ -65,7 +65,7 @@ test('request → admin approves on the audit page → member claims in the wall
   await page.locator('.adm-modal').getByRole('button', { name: en.withdraw.confirm }).click();
   await page.waitForURL((u) => u.pathname === '/pages/withdrawal/withdrawalSunccess');
   await expect(page.getByTestId('withdraw-status')).toHaveAttribute('data-status', 'Auditing');
-  // One message (issue 13): the success page's title, no toast saying it again on top.
+  // One message: the success page's title, no toast saying it again on top.
   await expect(page.getByText(en.withdraw.submitted)).toHaveCount(1);
   await expect(page.locator('.adm-toast-main')).toHaveCount(0);
 
@@ -116,7 +116,7 @@ test('request → admin approves on the audit page → member claims in the wall
   await expect(page.getByTestId('home-locked_profit')).toContainText(usd('0'));
 });
 
-// Issue 13: at 390 px the withdrawal list's tabs ended in "Reje…" and Thai's order list had its Canceled
+// At 390 px the withdrawal list's tabs once ended in "Reje…" and Thai's order list had its Canceled
 // tab off screen. Every tab must show its whole title (nothing ellipsised or squeezed), be reachable
 // (in the row, or by scrolling it) and, once chosen, be wholly in view.
 test('status tabs at 390 px in Thai: every title whole, every tab reachable, the chosen one in view', async ({

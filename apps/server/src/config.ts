@@ -169,7 +169,7 @@ const envSchema = z
       .min(1)
       .max(7 * 24 * 60)
       .default(120),
-    /** Funds (PRODUCT.md "Funds"): a NAV step above this from the last published one needs a second admin. */
+    /** Funds (docs/product-rules.md "Funds"): a NAV step above this from the last published one needs a second admin. */
     FUND_NAV_MAX_STEP_PERCENT: percent.default('10'),
     /** The interface languages that show the Fund entry (the spec's list), comma-separated. */
     FUND_LOCALES: z
@@ -197,13 +197,13 @@ const envSchema = z
     FUND_TEAM_PERCENT: perLevel(percent).default(['1', '2', '3', '4', '5']),
     /** Fund PairingReward: the rate on the day's smaller new left/right fund volume (with carry). */
     FUND_PAIRING_PERCENT: percent.default('5'),
-    /** Simple earn (PRODUCT.md "Simple earn"): the APY paid (daily factor (1 + APY)^(1/365)); at most EASY_EARN_APY_MAX_PERCENT. */
+    /** Simple earn (docs/product-rules.md "Simple earn"): the APY paid (daily factor (1 + APY)^(1/365)); at most EASY_EARN_APY_MAX_PERCENT. */
     EARN_APY_PERCENT: percent.default('18'),
     /** A transfer out below this (USDT) arrives after EARN_FAST_DELAY_MINUTES, from it after EARN_SLOW_DELAY_DAYS. */
     EARN_FAST_LIMIT_USDT: decimal.default('1000'),
     EARN_FAST_DELAY_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
     EARN_SLOW_DELAY_DAYS: z.coerce.number().int().min(0).max(30).default(3),
-    /** Exchange center (PRODUCT.md "Exchange center"): the fee on every swap, taken from the amount in. */
+    /** Exchange center (docs/product-rules.md "Exchange center"): the fee on every swap, taken from the amount in. */
     EXCHANGE_FEE_PERCENT: percent
       .refine((v) => parseAmount(v, 4) < 1_000_000n, 'must be below 100')
       .default('0.5'),
@@ -391,7 +391,7 @@ export interface Config {
   exchange: { feePpm: bigint; quoteTtlMs: number };
 }
 
-/** Simple-earn rules (PRODUCT.md "Simple earn"), exact integers. */
+/** Simple-earn rules (docs/product-rules.md "Simple earn"), exact integers. */
 export interface EarnRules {
   /** The APY paid, parts per million (18 % = 180,000). */
   apyPpm: bigint;
@@ -401,7 +401,7 @@ export interface EarnRules {
   slowDelayMs: number;
 }
 
-/** Fund rules (PRODUCT.md "Funds"), exact integers. Product-specific figures live on the products. */
+/** Fund rules (docs/product-rules.md "Funds"), exact integers. Product-specific figures live on the products. */
 export interface FundRules {
   navMaxStepPpm: bigint;
   /** Interface languages that show the Fund entry. */
@@ -415,7 +415,7 @@ export interface FundRules {
   pairingPpm: bigint;
 }
 
-/** Withdrawal rules (PRODUCT.md "Withdrawals"), exact integers. */
+/** Withdrawal rules (docs/product-rules.md "Withdrawals"), exact integers. */
 export interface WithdrawRules {
   feePpm: bigint;
   /** Per member and UTC day, in minor units of each asset. */
@@ -439,7 +439,7 @@ export interface LevelRule {
   dayTop: bigint;
 }
 
-/** The business rules (PRODUCT.md), as exact integers: rates in parts per million, amounts in minor units. */
+/** The business rules (docs/product-rules.md), as exact integers: rates in parts per million, amounts in minor units. */
 export interface Rules {
   levels: LevelRule[];
   referralPpm: bigint;

@@ -6,7 +6,7 @@ import { rollUpClosedDays } from '../src/modules/analytics/index.ts';
 import { grantRole, type Member } from '../src/modules/members/index.ts';
 import { newWallet, session, signUp, startTestServer, type TestServer } from './helpers.ts';
 
-// Admin analytics (issue 17): who may read it, what a bad range answers (and that it changes nothing), the CSV.
+// Admin analytics: who may read it, what a bad range answers (and that it changes nothing), the CSV.
 let s: TestServer;
 const w = { R: newWallet(), N: newWallet(), M: newWallet() };
 let h: Record<keyof typeof w, Record<string, string>>;

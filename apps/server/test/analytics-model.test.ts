@@ -13,7 +13,7 @@ import { buyDirectly, newWallet, randomHex, signUp, startTestServer, type TestSe
 import { AGC, grantAvailable, USDT } from './withdraw-support.ts';
 
 /**
- * "Analytics totals against a model of a seeded history" (issue 17): four UTC days of members joining, buying,
+ * "Analytics totals against a model of a seeded history": four UTC days of members joining, buying,
  * subscribing to a fund, exchanging, buying launchpad copies, withdrawing (approved and paid, rejected) and the
  * daily settlement, all through the real services on the test clock. Every figure of every day equals a model kept
  * by the test as it acts, and what the member-facing APIs report; the rollups equal the live computation and

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 /**
- * The analytics rollup across two server processes on one PostgreSQL (issue 17): both run the job's work at the
+ * The analytics rollup across two server processes on one PostgreSQL: both run the job's work at the
  * same moment; every closed day is computed exactly once (one process computes the whole backfill, the other finds
  * nothing left), and the figures are those of one computation. PostgreSQL only: PGlite is one process.
  */

@@ -195,8 +195,8 @@ describe('GET /api/v1/me', () => {
       'dividend_rate',
       'vc_rate',
     ];
-    // team_counts_as_of: when the team sizes were counted (null: live; issue 13); launchpad_locked_agc: the AGC
-    // bought on the launchpad and still locked (issue 15).
+    // team_counts_as_of: when the team sizes were counted (null: live); launchpad_locked_agc: the AGC
+    // bought on the launchpad and still locked.
     expect(Object.keys(res.json().data).sort()).toEqual(
       [...spec, 'address', 'invite_code', 'roles', 'team_counts_as_of', 'launchpad_locked_agc'].sort(),
     );

@@ -2,7 +2,7 @@
  * Property test of simple-earn interest: a year of random transfers in and out (some above what is available or
  * held: refused, nothing changed) by a few members, days passing with the interest job sometimes not running for
  * days (then catching up in order), through the module's own services, against a small model written from the
- * rules (decisions "Simple earn … subsidiary ledger"): a day earns on the lower of its opening and closing holding,
+ * rules (docs/decisions/0101-earn-interest.md): a day earns on the lower of its opening and closing holding,
  * rounded down per member and day. Every member's interest rows, balance and total equal the model's; a member who
  * only holds never earns more than the APY in a year; both ledger checks stay clean.
  */

@@ -8,7 +8,7 @@ import type { Member } from '../src/modules/members/index.ts';
 import { insertApprovedRedemption, insertProcessingOrder } from './funds-nav-support.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
-// NAV publishing (issue 14): the rules of an entry, the second-admin confirmation and pricing at the NAV.
+// NAV publishing: the rules of an entry, the second-admin confirmation and pricing at the NAV.
 let s: TestServer;
 const w = { A: newWallet(), B: newWallet(), M: newWallet(), N: newWallet() };
 type Who = keyof typeof w;

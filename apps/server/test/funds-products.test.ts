@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member } from '../src/modules/members/index.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
-// Fund products (issue 14): the members' list, detail, NAV history and quotes; the admins' product API.
+// Fund products: the members' list, detail, NAV history and quotes; the admins' product API.
 let s: TestServer;
 const w = { A: newWallet(), B: newWallet(), M: newWallet() };
 let h: Record<keyof typeof w, Record<string, string>>;

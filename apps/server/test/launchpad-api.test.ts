@@ -7,7 +7,7 @@ import type { Member } from '../src/modules/members/index.ts';
 import { newWallet, startTestServer, type TestServer } from './helpers.ts';
 import { AGC, balances, grantAvailable, signUpMembers, USDT } from './withdraw-support.ts';
 
-// Launchpad (issue 15): the members' rounds, purchases and allocations, the admins' rounds, the release.
+// Launchpad: the members' rounds, purchases and allocations, the admins' rounds, the release.
 let s: TestServer;
 const w = { R: newWallet(), A: newWallet(), B: newWallet(), C: newWallet() };
 let h: Record<keyof typeof w, Record<string, string>>;

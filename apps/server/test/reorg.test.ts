@@ -12,7 +12,7 @@ import { type ChainMember, type ChainServer, joinFunded, startChainServer } from
 import { newWallet } from './helpers.ts';
 
 /**
- * Finality and reorganisations (issue 11) on anvil: snapshot and revert give the chain a different block
+ * Finality and reorganisations on anvil: snapshot and revert give the chain a different block
  * at the same height. Credits happen only at finality (CHAIN_CONFIRMATIONS=3 here), every event's block is
  * checked again before anything is credited, and a reorg below the cursor (deeper than the finality
  * waited for) rewinds it: nothing is credited twice, nothing that vanished before finality is credited.

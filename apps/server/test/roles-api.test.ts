@@ -6,7 +6,7 @@ import { addMember, addRoot, headersOf } from './funds-bills-support.ts';
 import { newWallet, startTestServer, type TestServer } from './helpers.ts';
 import { addMemberAt, auditSince, callApi, lastAuditId, roleTables } from './roles-support.ts';
 
-// Issue 17: every admin route checks its role on the server; admins grant and revoke roles (admin needs a second
+// Every admin route checks its role on the server; admins grant and revoke roles (admin needs a second
 // admin, the last admin stays, configured admins are configuration's), every change audit-logged; the audit log.
 
 /**

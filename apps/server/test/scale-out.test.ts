@@ -21,7 +21,7 @@ import { newWallet } from './helpers.ts';
 import { grantRewards } from './withdraw-support.ts';
 
 /**
- * Scale-out (issue 11): two built server processes on one PostgreSQL and one chain, as behind a load
+ * Scale-out: two built server processes on one PostgreSQL and one chain, as behind a load
  * balancer. The money path crosses them (sign up on one, pay, see Success and the referral on the other,
  * withdraw on one, approve on the other, claim), the caches are long-lived (60 s) so only the
  * cross-process invalidation can make the other process show a change at once, and one process is killed

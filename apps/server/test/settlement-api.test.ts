@@ -221,7 +221,7 @@ describe('daily settlement', () => {
     expect(Number(n!.n)).toBe(0);
   });
 
-  // Issue 13: the page asked about today (or a later day) and showed "Load Failed"; it is a "not yet".
+  // Today (or a later day) is a "not yet", not an error (the page once showed "Load Failed" for it).
   it('a preview of today or a later day answers 425 Too Early, translated, with when the day can be settled', async () => {
     const later = nextDay(nextDay(day));
     for (const d of [day, later]) {

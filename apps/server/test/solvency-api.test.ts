@@ -13,7 +13,7 @@ import { insertProcessingOrder } from './funds-nav-support.ts';
 import { newWallet, session, signUp } from './helpers.ts';
 import { AGC, grantAvailable, USDT } from './withdraw-support.ts';
 
-// The solvency view (issue 17) on a real chain: figures against a model of a state built through the real services,
+// The solvency view on a real chain: figures against a model of a state built through the real services,
 // the block every balance was read at, the 72-hour warning once the vault is drained, roles, an unreachable chain.
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

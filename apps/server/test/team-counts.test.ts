@@ -5,7 +5,7 @@ import type { Member } from '../src/modules/members/index.ts';
 import { seedProducts } from '../src/modules/shop/index.ts';
 import { buyDirectly, newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
-// Issue 13: "Team members 0" above an active member. The team sizes of /me were the daily settlement's
+// The team page once said "Team members 0" above an active member: the team sizes of /me were the daily settlement's
 // (team_state); they are now counted from the placement tree on every /me load, so a sign-up or a first
 // purchase below a member shows at once, before any settlement, and agrees with the team list.
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe('live team counts on /me (issue 13)', () => {
+describe('live team counts on /me', () => {
   it('a member joining and investing changes the sponsors’ counts at once, before any settlement', async () => {
     // Read (and cache) the counts first: the sign-up must make the cached answer stale.
     expect(await me('R')).toMatchObject({ team_size_all: 1, team_size_valid: 0, team_counts_as_of: null });

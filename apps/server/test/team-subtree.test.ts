@@ -4,7 +4,7 @@ import type { Member } from '../src/modules/members/index.ts';
 import { getSubtree } from '../src/modules/team/service.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
-// me/tree/subtree ("expand all" in the invite tree, issue 13): a whole subtree in one request, only
+// me/tree/subtree ("expand all" in the invite tree): a whole subtree in one request, only
 // inside the member's own downline, capped.
 //
 //          R

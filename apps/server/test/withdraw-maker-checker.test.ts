@@ -6,7 +6,7 @@ import type { Member } from '../src/modules/members/index.ts';
 import { newWallet, startTestServer, type TestServer } from './helpers.ts';
 import { AGC, balances, grantAvailable, signUpMembers, USDT } from './withdraw-support.ts';
 
-// Maker-checker (issue 11): nobody approves their own withdrawal; above WITHDRAW_SECOND_APPROVAL_USDT
+// Maker-checker: nobody approves their own withdrawal; above WITHDRAW_SECOND_APPROVAL_USDT
 // two different approvers; a minimum amount so that no request pays a zero fee.
 let s: TestServer;
 const w = { R: newWallet(), A: newWallet(), Q1: newWallet(), Q2: newWallet() };

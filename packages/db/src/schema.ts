@@ -276,7 +276,7 @@ export const orders = pgTable(
 );
 
 /**
- * Withdrawals of earnings (PRODUCT.md "Withdrawals"). The requested amount moves from the member's
+ * Withdrawals of earnings (docs/product-rules.md "Withdrawals"). The requested amount moves from the member's
  * available to locked balance when the row is inserted (same transaction); approval lets the member
  * fetch a voucher; the vault's Claimed event pays it out (Success); a rejection moves it back. The id
  * is also the vault voucher id, which the vault pays at most once.
@@ -520,7 +520,7 @@ export const settlementRuns = pgTable('settlement_runs', {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Funds (PRODUCT.md "Funds"). Units have 6 decimals (minor units like USDT); a NAV is the USDT value of one whole
+// Funds (docs/product-rules.md "Funds"). Units have 6 decimals (minor units like USDT); a NAV is the USDT value of one whole
 // unit with 8 decimals (1.00000000 = 100000000). Rounding always favours the fund (modules/funds/math.ts).
 
 export const fundRisk = ['Low', 'MediumLow', 'Medium', 'MediumHigh', 'High'] as const;
@@ -750,7 +750,7 @@ export const fundSettlementRuns = pgTable('fund_settlement_runs', {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Simple earn (PRODUCT.md "Simple earn"). A subsidiary ledger: the ledger's system.earn_holdings (USDT) equals the
+// Simple earn (docs/product-rules.md "Simple earn"). A subsidiary ledger: the ledger's system.earn_holdings (USDT) equals the
 // sum of earn_accounts.balance, and each balance equals the member's journal here (movements in and out, daily
 // interest). Daily interest for every holder is one set-based statement (modules/earn), never a per-member loop.
 
@@ -833,7 +833,7 @@ export const earnDays = pgTable('earn_days', {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Launchpad (PRODUCT.md "Launchpad"): rounds of numbered copies paid from available USDT; the AGC bought is locked
+// Launchpad (docs/product-rules.md "Launchpad"): rounds of numbered copies paid from available USDT; the AGC bought is locked
 // and released after a cliff, linearly.
 
 export const launchpadRounds = pgTable(
@@ -916,7 +916,7 @@ export const launchpadCopies = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------------
-// Exchange center (PRODUCT.md "Exchange center"): quotes that live 30 s, accepted once.
+// Exchange center (docs/product-rules.md "Exchange center"): quotes that live 30 s, accepted once.
 
 export const exchangeQuotes = pgTable(
   'exchange_quotes',

@@ -91,7 +91,7 @@ describe('guard and layout', () => {
   it('carries the invite query to login and shows it, with the bonus rates from /config', async () => {
     const router = renderApp('/pages/shop/orderList?code=ABCD2345&side=left&x=1');
     await waitFor(() => expect(routeName()).toBe('login'));
-    // The invite (code, side) travels to login; the page asked for too, to go on to after sign-in (issue 13).
+    // The invite (code, side) travels to login; the page asked for too, to go on to after sign-in.
     const query = new URLSearchParams(router.state.location.search);
     expect([...query.keys()]).toEqual(['code', 'side', 'redirect']);
     expect(query.get('code')).toBe('ABCD2345');

@@ -86,7 +86,7 @@ describe('route table', () => {
       '/pages/found/bills': ['foundBills', true],
       '/pages/admin/funds': ['adminFunds', true],
       '/pages/admin/fundRedemptions': ['adminFundRedemptions', true],
-      // Simple earn, launchpad and exchange: no paths in the spec, chosen under /pages (docs/decisions.md).
+      // Simple earn, launchpad and exchange: no paths in the spec, chosen under /pages (docs/decisions/0099-unspecified-routes.md).
       '/pages/easyEarn/index': ['easyEarn', true],
       '/pages/easyEarn/transferIn': ['easyEarnTransferIn', true],
       '/pages/easyEarn/transferOut': ['easyEarnTransferOut', true],

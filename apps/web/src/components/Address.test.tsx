@@ -11,7 +11,7 @@ afterEach(async () => {
   await cleanupPage();
 });
 
-// Issue 13: a full address in a row wrapped mid-string, leaving two orphan characters on a line.
+// A full address in a row once wrapped mid-string, leaving two orphan characters on a line.
 describe('Address', () => {
   it('shows the short form on one line, the full address as its title and for screen readers', () => {
     render(<Address address={ADDRESS} testId="a" />);

@@ -10,7 +10,7 @@ afterEach(async () => {
   await cleanupPage();
 });
 
-// Issue 13: the settlement day showed mm/dd/yyyy (the browser's date input) while every date the app
+// The settlement day once showed mm/dd/yyyy (the browser's date input) while every date the app
 // shows reads YYYY-MM-DD; the field now reads YYYY-MM-DD in every language.
 describe('DateField', () => {
   it.each(LOCALES)('shows the day as YYYY-MM-DD in %s, with a named picker button', async (locale) => {

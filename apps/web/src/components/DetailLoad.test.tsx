@@ -25,7 +25,7 @@ function OrderLikePage() {
 
 const settle = () => new Promise((r) => setTimeout(r, 100));
 
-// One error surface (issue 13): the record's error is shown once, inline; Retry only when it can help.
+// One error surface: the record's error is shown once, inline; Retry only when it can help.
 describe('DetailLoad and the request layer', () => {
   it('a 404 shows one "not found" message: no toast or dialog on top, no Retry', async () => {
     const toast = vi.spyOn(Toast, 'show');

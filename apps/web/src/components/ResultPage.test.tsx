@@ -7,7 +7,7 @@ import { ResultPage } from './ResultPage.tsx';
 afterEach(cleanupPage);
 
 describe('ResultPage', () => {
-  // Issue 13: skeletons instead of a "Loading…" line.
+  // Skeletons instead of a "Loading…" line.
   it('while the result loads shows skeleton lines (read out as loading), not a Loading line', () => {
     renderPage(<ResultPage testId="r" className="x" title="Done" listLabel="List" listPath="/l" loading />);
     const skeleton = screen.getByTestId('r-loading');

@@ -12,8 +12,8 @@ function revealTab(list: HTMLElement, tab: HTMLElement, margin = 24) {
 /**
  * Tabs over a list (order, withdrawal, team scope): each tab is `<testIdPrefix>-<key>`. The titles never
  * shrink or end in an ellipsis: they share the row when they fit (390 px, any language), else the row
- * scrolls sideways and the active tab is scrolled into view (issue 13: "Reje…" on the withdrawal list,
- * Thai's Canceled tab off screen). Arrow keys, Home and End move between tabs.
+ * scrolls sideways and the active tab is scrolled into view (it once showed "Reje…" on the withdrawal
+ * list and Thai's Canceled tab off screen). Arrow keys, Home and End move between tabs.
  */
 export function StatusTabs<K extends string>({
   keys,

@@ -5,7 +5,7 @@ import { AccountIcon, HomeIcon, RewardsIcon, ShopIcon } from './Icons.tsx';
 
 /**
  * The tab bar exactly as the spec gives it. Its unselected #888888 on #3e3e3e is 3.0:1, below WCAG AA's 4.5:1 for
- * text: the one contrast the accessibility check lets through, as the spec's own (see docs/decisions.md, issue 13;
+ * text: the one contrast the accessibility check lets through, as the spec's own (see docs/decisions/0090-accessibility.md;
  * #b0b0b0 would be 4.9:1). Each item is the bar's full 65 px high.
  */
 export const TAB_BAR_STYLE = {

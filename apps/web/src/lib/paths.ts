@@ -41,7 +41,7 @@ export const paths = {
   adminFunds: '/pages/admin/funds',
   adminFundRedemptions: '/pages/admin/fundRedemptions',
   // Simple earn, the launchpad and the exchange center: the spec shows no paths ("route paths not shown"), chosen
-  // under /pages like the others (docs/decisions.md "Simple earn, launchpad, exchange").
+  // under /pages like the others (docs/decisions/0099-unspecified-routes.md).
   earn: '/pages/easyEarn/index',
   earnTransferIn: '/pages/easyEarn/transferIn',
   earnTransferOut: '/pages/easyEarn/transferOut',

@@ -188,7 +188,7 @@ describe('request: answers', () => {
     await vi.waitFor(() => expect(toastSpy).toHaveBeenCalledWith({ content: 'Not found', duration: 2000 }));
   });
 
-  // One error surface (issue 13): a read's error is shown by its query, inline; the wrapper adds nothing.
+  // One error surface: a read's error is shown by its query, inline; the wrapper adds nothing.
   it('a read (GET) shows no toast and no modal for any failure: 404, 5xx, no envelope, network, bad payload', async () => {
     answer({ code: 404, msg: 'Order not found', data: null }, 404);
     await expect(get('/order/1')).rejects.toMatchObject({ code: 404 });

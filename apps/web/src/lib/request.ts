@@ -5,7 +5,7 @@
 // - Accept-Language always; Authorization + X-Wallet-Address when a token exists;
 // - `{code, msg, data}` with code 200 → data (parsed with the zod schema when one is given);
 // - code 401 → toast msg, clear the session, go to login (replace);
-// - one error surface (issue 13, see apps/web/README.md): a read (GET) never shows its error itself, the
+// - one error surface (see apps/web/README.md): a read (GET) never shows its error itself, the
 //   query that asked shows it inline where the data would be; a write (POST, ...) shows its error as one
 //   2 s toast (the server's msg, or the system text when no answer came: timeout, network failure, code 5)
 //   unless the caller shows it itself (`silent`: a form's own message). Never a modal: offline, every

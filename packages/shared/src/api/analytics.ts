@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Admin analytics (issue 17; PRODUCT.md "Admin roles and analytics"): per UTC day over a range, the figures below.
+ * Admin analytics (docs/product-rules.md "Admin roles and analytics"): per UTC day over a range, the figures below.
  * Counts are integer strings; amounts decimal strings of their asset (USDT 6 decimals, AGC 18), never floats.
  * apps/server/src/modules/analytics/README.md says where each figure comes from.
  */

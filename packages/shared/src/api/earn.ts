@@ -3,7 +3,7 @@ import { amountString, idString, pageOf, pagingQuery } from './common.ts';
 import { dayString } from './rewards.ts';
 
 /**
- * Simple earn (PRODUCT.md "Simple earn"; the spec's simple-earn wallet). Amounts are USDT decimal strings, AGC
+ * Simple earn (docs/product-rules.md "Simple earn"; the spec's simple-earn wallet). Amounts are USDT decimal strings, AGC
  * (locked_agc) an AGC decimal string; times are ISO instants.
  */
 

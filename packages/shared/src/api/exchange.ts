@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { amountString, idString, pageOf, pagingQuery } from './common.ts';
 
 /**
- * The exchange center (PRODUCT.md "Exchange center"): available USDT ↔ available AGC. Amounts are decimal strings of
+ * The exchange center (docs/product-rules.md "Exchange center"): available USDT ↔ available AGC. Amounts are decimal strings of
  * their asset; times ISO instants. One clock: every answer carries the server's time, and the client counts a
  * quote down from expires_at against it.
  */

@@ -4,7 +4,7 @@ import { dayString } from './rewards.ts';
 import { txResponse } from './shop.ts';
 
 /**
- * Funds (PRODUCT.md "Funds"; the spec's "found" pages). Amounts are USDT decimal strings; units are decimal
+ * Funds (docs/product-rules.md "Funds"; the spec's "found" pages). Amounts are USDT decimal strings; units are decimal
  * strings with 6 decimals; a NAV is a decimal string with up to 8 decimals (USDT per whole unit).
  */
 

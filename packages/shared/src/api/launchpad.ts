@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { amountString, idString, pageOf, pagingQuery } from './common.ts';
 
 /**
- * The launchpad (PRODUCT.md "Launchpad"; the spec's 200-copy venture round). Prices are USDT decimal strings, AGC
+ * The launchpad (docs/product-rules.md "Launchpad"; the spec's 200-copy venture round). Prices are USDT decimal strings, AGC
  * amounts AGC decimal strings; times ISO instants.
  */
 

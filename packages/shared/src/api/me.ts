@@ -43,7 +43,7 @@ export const meResponse = z.object({
   investment_sum: amountString,
   remaining_dividends: amountString,
   withdrawable_vc: amountString,
-  /** AGC bought on the launchpad and not released yet (not in the spec's list; issue 15: shown on home). */
+  /** AGC bought on the launchpad and not released yet (not in the spec's list; shown on home). */
   launchpad_locked_agc: amountString,
   withdrawable_usdt: amountString,
   dividend_rate: amountString,

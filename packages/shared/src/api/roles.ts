@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressSchema, hexAddressSchema, idString, pageOf, pagingQuery, roleSchema } from './common.ts';
 
-// Issue 17: admins grant and revoke roles (granting `admin` waits for a second admin), and browse the audit log.
+// Admins grant and revoke roles (granting `admin` waits for a second admin), and browse the audit log.
 
 /** One role of a holder: who granted it and when, or that it comes from configuration (ADMIN_ADDRESSES). */
 export const roleGrantSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { amountString, idString } from './common.ts';
 
 /**
- * The admin solvency view (issue 17; PRODUCT.md "Admin roles and analytics"): per token, what members can take out
+ * The admin solvency view (docs/product-rules.md "Admin roles and analytics"): per token, what members can take out
  * grouped by when it becomes payable, against the treasury's token balances read from the chain at one block.
  * Amounts are decimal strings of the token (USDT 6 decimals, AGC 18); ratios are whole basis points (10000 = 100 %,
  * rounded down) as integer strings, never floats.

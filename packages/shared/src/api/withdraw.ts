@@ -4,7 +4,7 @@ import { readTypedAmount, type TypedAmountError } from '../money.ts';
 import { addressSchema, amountString, hexAddressSchema, idString, pageOf, pagingQuery } from './common.ts';
 
 /**
- * Withdrawals (PRODUCT.md "Withdrawals"). Type 1 takes USDT (6 decimals) out of available_profit /
+ * Withdrawals (docs/product-rules.md "Withdrawals"). Type 1 takes USDT (6 decimals) out of available_profit /
  * withdrawable_usdt, type 2 AGC (18 decimals) out of withdrawable_vc, as the spec's token decimals rule
  * says (type 1 gives 6, otherwise 18: tokenDecimals).
  */

@@ -13,7 +13,7 @@ describe('levelKey: level 0 is no level, levels 1..5 are list_vip0..list_vip4', 
     expect(levelKey('3')).toBe('list_vip2');
   });
 
-  it('level 0 (nothing invested) is no level, not V1 (issue 13)', () => {
+  it('level 0 (nothing invested) is no level, not V1', () => {
     expect(levelKey(0)).toBe('none');
     expect(levelKey('0')).toBe('none');
     expect(levelKey(0)).not.toBe(levelKey(1));

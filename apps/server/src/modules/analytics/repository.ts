@@ -17,7 +17,7 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
  * The levels at an instant: members who joined before it, and members with a confirmed order before it ("valid":
- * a confirmed order is what credits member.investment, PRODUCT.md "Members and the team tree").
+ * a confirmed order is what credits member.investment, docs/product-rules.md "Members and the team tree").
  */
 export async function levelsAt(db: DbOrTx, at: Date): Promise<Levels> {
   const [row] = rowsOf<{ all: string; valid: string }>(

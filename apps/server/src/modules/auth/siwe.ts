@@ -2,7 +2,7 @@
 // are and ignores the rest, so a message with extra lines, fields out of order or an invalid date could
 // still be accepted, and what the wallet showed could differ from what the server read. This parser
 // accepts exactly the ABNF of https://eips.ethereum.org/EIPS/eip-4361, with the restrictions written in
-// docs/decisions.md ("Accounts and sign-in"), and names the first rule that fails.
+// docs/decisions/0002-siwe-strict-parsing.md, and names the first rule that fails.
 import { isIPv6 } from 'node:net';
 import { ErrorCode, isAddress } from '@agc/shared';
 import { type Address, checksumAddress } from 'viem';
@@ -204,7 +204,7 @@ export function parseSiweStrict(message: string): ParsedSiwe {
   const header = lines[0] ?? '';
   if (!header.endsWith(HEADER_SUFFIX)) throw new SiweParseError('header');
   const domain = header.slice(0, -HEADER_SUFFIX.length);
-  // EIP-4361 allows an optional "scheme://" before the domain; this server does not (see the decisions).
+  // EIP-4361 allows an optional "scheme://" before the domain; this server does not (docs/decisions/0002-siwe-strict-parsing.md).
   if (!isAuthority(domain, false)) throw new SiweParseError('domain', 'domain', domain);
 
   const address = lines[1];

@@ -1,5 +1,5 @@
 /**
- * Simple-earn interest arithmetic (PRODUCT.md "Simple earn"; decisions "Simple earn … subsidiary ledger"). Pure
+ * Simple-earn interest arithmetic (docs/product-rules.md "Simple earn"; docs/decisions/0101-earn-interest.md). Pure
  * bigint functions: the daily rate from the APY, and one member's interest for one day.
  */
 

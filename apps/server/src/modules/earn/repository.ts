@@ -171,7 +171,7 @@ export async function finishDay(tx: DbOrTx, day: string, holders: number, total:
 }
 
 /**
- * Every holder's interest for `day`, in ONE statement (decisions "Simple earn … subsidiary ledger"). Per account not
+ * Every holder's interest for `day`, in ONE statement (docs/decisions/0101-earn-interest.md). Per account not
  * settled for the day yet, with money held or moved: opening S = settled_balance + movements after settled_day and
  * before the day (normally none), closing E = S + the day's movements (In +, Out −), base = max(0, min(S, E)),
  * interest = floor(base × rate / 10^18). The account becomes settled at E + interest for the day, its balance and

@@ -116,7 +116,7 @@ export async function settleDueEarnDays(ctx: AppContext): Promise<EarnDayRun[]> 
 }
 
 /**
- * The subsidiary ledger's invariants (decisions "Simple earn … subsidiary ledger"): system.earn_holdings equals the
+ * The subsidiary ledger's invariants (docs/decisions/0100-earn-ledger.md): system.earn_holdings equals the
  * sum of the members' balances; each balance equals its transfers in − out + interest (and total_interest its
  * interest); each day's total equals its interest rows and its single ledger transfer; each member.earn_pending
  * equals that member's Pending transfers out. Clean when `ok`.

@@ -1,7 +1,7 @@
 import { agcToUsdt, usdtToAgcFloor } from '../pricing/index.ts';
 
 /**
- * The exchange's arithmetic, exact and pure (decisions "Exchange ledger"): the fee is taken from the amount in,
+ * The exchange's arithmetic, exact and pure (docs/decisions/0105-exchange-ledger-and-quotes.md): the fee is taken from the amount in,
  * rounded up; the rest converts at the quote's price and what arrives is rounded down. Every rounding favours the
  * platform. Prices are USDT minor units per whole AGC; fees parts per million.
  */

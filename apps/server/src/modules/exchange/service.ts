@@ -146,7 +146,7 @@ export async function getQuote(ctx: AppContext, user: SessionUser, id: bigint): 
   return toQuoteDto(row, ctx.now());
 }
 
-/** The ledger postings of an accepted quote (decisions "Exchange ledger"), keyed by the quote: posted once. */
+/** The ledger postings of an accepted quote (docs/decisions/0105-exchange-ledger-and-quotes.md), keyed by the quote: posted once. */
 function swapTransfers(row: QuoteRow): TransferInput[] {
   const ref = `exchange:${row.id}`;
   const posting = (part: string, debit: AccountRef, credit: AccountRef, amount: bigint): TransferInput => ({

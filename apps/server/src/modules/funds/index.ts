@@ -1,5 +1,5 @@
 /**
- * Funds (PRODUCT.md "Funds"): products, NAV publishing, forward-priced subscriptions paid on chain, holdings,
+ * Funds (docs/product-rules.md "Funds"): products, NAV publishing, forward-priced subscriptions paid on chain, holdings,
  * redemptions, monthly bills and fund earnings. See README.md for which file holds which rule.
  */
 export { FUND_ACCOUNTS, fundAsset } from './accounts.ts';

@@ -42,7 +42,7 @@ export interface MemberFigures {
  * users.parent_id, stopped one row past the limit); a larger team shows the settlement's counts with
  * their day, and once a settlement counted more than this the walk is skipped (a team never shrinks).
  * Measured on PostgreSQL (100k-member tree): the walk adds ~1–2 ms for a few hundred members and
- * ~6–10 ms at 2,000 (docs/decisions.md, issue 13).
+ * ~6–10 ms at 2,000 (docs/decisions/0080-live-team-counts.md).
  */
 export const TEAM_COUNT_LIVE_LIMIT = 2_000;
 

@@ -12,7 +12,7 @@ import {
 } from './engine.ts';
 import { splitReward } from './service.ts';
 
-// Default rules (PRODUCT.md): levels at 100 / 1 000 / 5 000 / 10 000 / 50 000 USDT; static 0.2 … 1 %;
+// Default rules (docs/product-rules.md): levels at 100 / 1 000 / 5 000 / 10 000 / 50 000 USDT; static 0.2 … 1 %;
 // pairing 2 … 10 %; day top 100 / 500 / 2 000 / 5 000 / 20 000; management ranks from 10 000 USDT at 1 … 5 %.
 const rules = loadConfig({ NODE_ENV: 'test' }).rules;
 const U = (usdt: number) => BigInt(Math.round(usdt * 100)) * 10_000n; // USDT → minor units (6 decimals)

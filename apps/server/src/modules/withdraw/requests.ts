@@ -32,7 +32,7 @@ const queues = new WeakMap<AppContext, RequestQueue>();
  * that arrives when nothing is running goes at once, alone. Each request is decided on its own, in
  * arrival order, against balances and today's requests read under the accounts' locks; a refusal
  * refuses that request only and changes nothing for it; a group whose transaction fails is applied
- * again one request at a time. See docs/decisions.md "Withdrawals".
+ * again one request at a time. See docs/decisions/0061-withdraw-group-commit.md.
  */
 export function requestWithdrawal(
   ctx: AppContext,

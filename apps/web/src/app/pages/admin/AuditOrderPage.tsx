@@ -17,7 +17,7 @@ export default function AuditOrderPage() {
   const [status, setStatus] = useState<OrderStatus>('Verifying');
   const orders = useAdminOrders(status);
   const config = usePublicConfig();
-  // 'Admins only' as on every admin page: the page, tabs included, instead of itself (issue 17).
+  // 'Admins only' as on every admin page: the page, tabs included, instead of itself.
   if (isForbidden(orders.error))
     return <NoPermission testId="audit-no-permission" text={t('audit.noPermission')} />;
   return (

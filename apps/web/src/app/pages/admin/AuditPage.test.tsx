@@ -259,7 +259,7 @@ describe('withdrawal audit page', () => {
 
     const confirm = await confirmWithReason(item, 'reject', 'address on a sanctions list');
     expect(confirm.textContent).toContain("The amount goes back to the member's available balance");
-    // Issue 13: rejecting is destructive: the dialog's confirm button is red.
+    // Rejecting is destructive: the dialog's confirm button is red.
     expect(dialogOf(confirm).classList.contains('app-dialog--destructive')).toBe(true);
     await confirmOk();
     await waitFor(() => expect(screen.queryByTestId('withdraw-audit-item-12')).toBeNull());

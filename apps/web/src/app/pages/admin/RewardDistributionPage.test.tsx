@@ -187,7 +187,7 @@ describe('reward distribution page', () => {
     expect(screen.queryByTestId('settlement-run')).toBeNull();
   });
 
-  // Issue 13: today (or a later day) showed a red "Load Failed"; the server now says "not yet" (425).
+  // Today (or a later day) once showed a red "Load Failed"; the server says "not yet" (425).
   it('a day not over yet is a calm notice saying from when it can be settled: no Load Failed, no Retry', async () => {
     const notYet =
       '2025-01-05 cannot be settled yet: the day is not over. It can be settled from 2025-01-06 00:00 UTC.';

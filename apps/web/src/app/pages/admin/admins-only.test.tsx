@@ -8,7 +8,7 @@ import { makeMe } from '../../../test/fixtures.ts';
 import { CONFIG, renderPage } from '../../../test/render.tsx';
 import { routes } from '../../router.tsx';
 
-// Issue 17: a member who types an admin URL sees 'Admins only' on every admin page. Every route of the table whose
+// A member who types an admin URL sees 'Admins only' on every admin page. Every route of the table whose
 // key starts with `admin` is opened, so that a new admin page is covered without touching this test. The server's
 // side (403 on every admin API for a member) is apps/server/test/roles-api.test.ts.
 
@@ -48,7 +48,7 @@ async function pageOf(path: string): Promise<ComponentType> {
 afterEach(cleanupPage);
 
 describe("'Admins only' on every admin page", () => {
-  it('finds the admin routes of the table (the ten of issue 17 at least)', () => {
+  it('finds the admin routes of the table (the ten admin pages at least)', () => {
     const keys = ADMIN_ROUTES.map((r) => r.key);
     expect(keys.length).toBeGreaterThanOrEqual(10);
     for (const key of [

@@ -148,7 +148,7 @@ describe('home page', () => {
     expect(screen.queryByTestId('portfolio-cta')).toBeNull();
   });
 
-  it('shows level 0 (nothing invested) as no level, not V1 (issue 13)', async () => {
+  it('shows level 0 (nothing invested) as no level, not V1', async () => {
     api({ me: () => ok(makeMe({ level: 0 })) });
     renderPage(<HomePage />);
     expect((await screen.findByTestId('home-level')).textContent).toBe('No level');

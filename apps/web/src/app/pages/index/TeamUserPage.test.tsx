@@ -82,7 +82,7 @@ describe('team_user page', () => {
     expect(screen.getByTestId('team-summary-valid').textContent).toBe('1');
   });
 
-  it('shows level 0 (nothing invested) as no level, not V1 (issue 13)', async () => {
+  it('shows level 0 (nothing invested) as no level, not V1', async () => {
     stubApi(routes(() => pageOf([makeUser({ level: 0 }), makeUser({ id: '11', address: B, level: 1 })])));
     renderPage(<TeamUserPage />, '/pages/index/team_user');
     expect(inside(await screen.findByTestId('team-user-10'), 'team-user-level')).toBe('No level');
@@ -119,7 +119,7 @@ describe('team_user page', () => {
     expect(screen.getByTestId('team-status-active').getAttribute('aria-selected')).toBe('true');
   });
 
-  it('team sizes are live: no date beside them (issue 13)', async () => {
+  it('team sizes are live: no date beside them', async () => {
     const me = { invited_count_all: 2, team_size_all: 9, team_size_valid: 4 };
     stubApi({
       ...routes(() => pageOf([])),
@@ -131,7 +131,7 @@ describe('team_user page', () => {
     expect(screen.queryByTestId('team-summary-as-of')).toBeNull();
   });
 
-  it('a team counted by the settlement only says as of which day (issue 13)', async () => {
+  it('a team counted by the settlement only says as of which day', async () => {
     const me = { invited_count_all: 2, team_size_all: 9, team_size_valid: 4 };
     stubApi({
       ...routes(() => pageOf([])),

@@ -158,7 +158,7 @@ describe('invite tree page', () => {
     expect(screen.queryByTestId('tree-rerooted')).toBeNull();
   });
 
-  it('expand all loads the whole subtree in one request and opens every node (issue 13)', async () => {
+  it('expand all loads the whole subtree in one request and opens every node', async () => {
     const calls = api();
     renderPage(<InviteTreePage />, URL_PATH);
     await screen.findByTestId('tree-node-1');

@@ -4,7 +4,7 @@ import { type PathKey, paths } from '../../../lib/paths.ts';
 /**
  * The admin pages and the roles that open them, as the server decides (`requireRole`; admin holds every role):
  * the order and withdrawal audits are `auditor` (shop and withdraw admin-routes), reward distribution and funds are
- * `admin` only (rewards and funds admin-routes), analytics is `analyst` (PRODUCT.md: read only).
+ * `admin` only (rewards and funds admin-routes), analytics is `analyst` (docs/product-rules.md: read only).
  */
 const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'adminOrderAudit', labelKey: 'my.admin.orderAudit', roles: ['auditor'] },

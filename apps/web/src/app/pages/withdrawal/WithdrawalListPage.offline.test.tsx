@@ -12,7 +12,7 @@ afterEach(async () => {
   await cleanupPage();
 });
 
-// One error surface (issue 13): offline, every read of the page fails (the list, /config, /me); the
+// One error surface: offline, every read of the page fails (the list, /config, /me); the
 // list says so once, inline, with a retry (a network failure may pass), and no dialog is stacked on it.
 describe('withdrawal list offline', () => {
   it('shows exactly one error message, inline, and no dialog or toast', async () => {

@@ -218,7 +218,7 @@ describe('withdrawal page', () => {
       SLOW,
     );
     expect(posted(calls, '/api/v1/withdraw')).toEqual([{ type: 2, amount: '12.5' }]);
-    // One message (issue 13): the success page's title says it; no toast on top of it.
+    // One message: the success page's title says it; no toast on top of it.
     await new Promise((r) => setTimeout(r, 50));
     expect(toastShown).not.toHaveBeenCalled();
     expect(screen.queryByText('Withdrawal request submitted')).toBeNull();

@@ -1,4 +1,4 @@
-// One clock for a quote (PRODUCT.md "Exchange center": the form, the confirmation and the server agree on the time
+// One clock for a quote (docs/product-rules.md "Exchange center": the form, the confirmation and the server agree on the time
 // left). The server's clock decides when a quote expires; the device's clock may be minutes off. So every answer
 // carries server_time, and the moment it arrives fixes the offset between the two clocks: the server's now is the
 // local now plus that offset, and the quote's expiry on the local clock is expires_at minus the offset. Every

@@ -1,4 +1,4 @@
-// The purchase amount: whole multiples of the product's minimum (PRODUCT.md "Funds"), checked as the member types,
+// The purchase amount: whole multiples of the product's minimum (docs/product-rules.md "Funds"), checked as the member types,
 // in USDT minor units (bigint), never a float.
 import { AmountError, formatAmount, parseAmount, USDT_DECIMALS } from '@agc/shared';
 

@@ -69,7 +69,7 @@ const SECTIONS: Section[] = [
     ],
   },
   {
-    // The AGC bought on the launchpad, locked until the round's release (issue 15: shown on home and in simple earn).
+    // The AGC bought on the launchpad, locked until the round's release (shown on home and in simple earn).
     titleKey: 'home.sections.launchpad',
     link: { path: paths.launchpadMine, titleKey: 'title.launchpadMine', testId: 'home-launchpad-link' },
     figures: [

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ManagementCard } from './ManagementCard.tsx';
 import { RewardSummary } from './RewardSummary.tsx';
 
-// Issue 13: figures not loaded yet are skeletons, not dashes; a dash stays where there is no figure.
+// Figures not loaded yet are skeletons, not dashes; a dash stays where there is no figure.
 describe('reward figures before they arrive', () => {
   it('the summary shows skeletons while loading and dashes once the list failed', () => {
     const { unmount } = render(<RewardSummary summary={undefined} />);

@@ -5,7 +5,7 @@ import type { TeamScope } from '../api/get-team-users.ts';
 /**
  * The counts above the team list (from GET me): all and valid, of the direct invitees or of the whole
  * team. Team sizes are live; a team too large to count on every request shows the last settlement's,
- * and says as of which day (issue 13).
+ * and says as of which day.
  */
 export function TeamSummary({ me, scope }: { me: Me; scope: TeamScope }) {
   const { t } = useTranslation();

@@ -177,7 +177,7 @@ describe('OrgTree lazy loading', () => {
   });
 });
 
-describe('OrgTree compact boxes and expand all (issue 13)', () => {
+describe('OrgTree compact boxes and expand all', () => {
   it('draws compact boxes once zoom × the text size is under 9 px, full boxes again when zoomed in', () => {
     render(<Harness initial={sample()} compactFontPx={11} />);
     expect(layer().dataset.compact).toBeUndefined();

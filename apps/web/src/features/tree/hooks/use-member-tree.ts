@@ -96,7 +96,7 @@ export function useMemberTree() {
   );
 
   /**
-   * "Expand all": the chart's whole subtree in one request, every node opened (issue 13: it only
+   * "Expand all": the chart's whole subtree in one request, every node opened (it once only
    * opened what was already loaded). Resolves with whether the server cut it at its node limit.
    */
   const expandAll = useCallback(async (): Promise<{ truncated: boolean; limit: number } | null> => {

@@ -93,7 +93,7 @@ describe('search and filter', () => {
   });
 });
 
-describe('expand all from me/tree/subtree (issue 13)', () => {
+describe('expand all from me/tree/subtree', () => {
   const visibleIds = (tree: MemberOrgNode): string[] => [
     tree.id,
     ...(tree.expand ? visibleChildren(tree, memberAcc).flatMap(visibleIds) : []),

@@ -162,7 +162,7 @@ describe('keyboard', () => {
   });
 });
 
-describe('fitView (issue 13: the tree opened at 100 % cut off at both edges)', () => {
+describe('fitView (the tree once opened at 100 %, cut off at both edges)', () => {
   const phone = { width: 366, height: 640 };
   // Screen x of a layout x under a view (the layer's origin is the viewport's top centre).
   const screenX = (v: { x: number; scale: number }, lx: number) => phone.width / 2 + v.x + lx * v.scale;
@@ -207,7 +207,7 @@ describe('fitView (issue 13: the tree opened at 100 % cut off at both edges)', (
   });
 });
 
-describe('pinchView (issue 13: pinch zoom keeps the point under the fingers)', () => {
+describe('pinchView (pinch zoom keeps the point under the fingers)', () => {
   const chartPoint = (v: { x: number; y: number; scale: number }, p: { x: number; y: number }) => ({
     x: (p.x - size.width / 2 - v.x) / v.scale,
     y: (p.y - ORIGIN_TOP - v.y) / v.scale,
@@ -244,7 +244,7 @@ describe('pinchView (issue 13: pinch zoom keeps the point under the fingers)', (
   });
 });
 
-describe('isCompact (issue 13: text under ~9 px becomes a compact node)', () => {
+describe('isCompact (text under ~9 px becomes a compact node)', () => {
   it('is compact when zoom × font size is under 9 px', () => {
     expect(COMPACT_TEXT_PX).toBe(9);
     expect(isCompact(1, 11)).toBe(false);

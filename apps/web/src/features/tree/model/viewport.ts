@@ -114,7 +114,7 @@ export function layerTransform(view: View): string {
 export const FIT_PADDING = 12;
 
 /**
- * The view showing the whole chart in the viewport (issue 13: it opened at 100 % cut off at both
+ * The view showing the whole chart in the viewport (it once opened at 100 %, cut off at both
  * edges): the largest zoom up to 100 % at which the chart's width and height fit inside the padding,
  * rounded down to a whole percent, never below ZOOM_MIN; the chart is centred horizontally with the
  * root at the top. A chart that does not fit even at ZOOM_MIN keeps the root's column in the middle.
@@ -144,7 +144,7 @@ export interface PinchStart {
 }
 
 /**
- * The view during a pinch, from where it started (issue 13: the point under the fingers drifted): the
+ * The view during a pinch, from where it started (the point under the fingers once drifted): the
  * zoom follows the fingers' distance continuously (no 0.1 grid, within 0.3–3), and the chart point that
  * was under the starting midpoint stays under the current one, so moving both fingers pans.
  */
@@ -164,7 +164,7 @@ export function pinchView(
 /** Text smaller than this on screen (px) is not drawn: the boxes become compact blocks. */
 export const COMPACT_TEXT_PX = 9;
 
-/** Whether boxes whose text is `fontPx` px in layout draw compact at this zoom (issue 13). */
+/** Whether boxes whose text is `fontPx` px in layout draw compact at this zoom. */
 export function isCompact(scale: number, fontPx: number): boolean {
   return scale * fontPx < COMPACT_TEXT_PX - 1e-9;
 }

@@ -119,7 +119,7 @@ export function useWithdrawForm(initialType: WithdrawType) {
       const send = await decide(check);
       if (send === null) return;
       const withdrawal = await request.mutateAsync({ type, amount: send });
-      // No toast: the success page says it (one message, issue 13).
+      // No toast: the success page says it (one message).
       void redirectTo(withQuery(paths.withdrawalSubmitted, { withdraw_id: withdrawal.withdraw_id })).catch(
         ignore,
       );

@@ -1,6 +1,6 @@
 /**
- * The screenshot tour's screens of issue 15 (simple earn, the launchpad, the exchange center, home's entries and the
- * account page's banners) for one locale, with real data: a member with available USDT (a referral reward) moves
+ * The screenshot tour's screens of simple earn, the launchpad, the exchange center, home's entries and the
+ * account page's banners, for one locale, with real data: a member with available USDT (a referral reward) moves
  * some into simple earn and a little out (Pending), buys copies of a cheap round, and exchanges 2 USDT for AGC.
  * Bad input on each form first (the messages the member sees, nothing sent). Used by screenshots.ts.
  */
@@ -74,7 +74,7 @@ const toastGone = (page: Page) =>
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => undefined);
 
-export interface Issue15Screens {
+export interface EarnLaunchpadExchangeScreens {
   env: E2EEnv;
   /** The member's page (signed in) and its shot; the member has available USDT. */
   page: Page;
@@ -86,7 +86,7 @@ export interface Issue15Screens {
   cheapRound: LaunchpadRound;
 }
 
-export async function issue15Screens({
+export async function earnLaunchpadExchangeScreens({
   env,
   page,
   shot,
@@ -94,11 +94,11 @@ export async function issue15Screens({
   adminPage,
   adminShot,
   cheapRound,
-}: Issue15Screens) {
+}: EarnLaunchpadExchangeScreens) {
   const go = (path: string) => page.goto(`${env.baseURL}${path}`);
   const available = (await call<{ available_usdt: string }>(env, memberHeaders, 'earn/summary'))
     .available_usdt;
-  console.log(`issue 15 screens: the member has ${available} USDT available`);
+  console.log(`simple earn, launchpad and exchange screens: the member has ${available} USDT available`);
 
   // Home with its three entries.
   await go('/');
