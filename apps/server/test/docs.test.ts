@@ -1,8 +1,10 @@
+import { envelope } from '@agc/shared';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ERROR_STATUSES } from '../src/lib/route-schema.ts';
 import { serverClock } from '../src/modules/testing/clock.ts';
-import { buildCheckedApp } from './contract.ts';
+import { buildCheckedApp, contractViolation } from './contract.ts';
 import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 
 // The API document, held to properties of every operation rather than to a list: a route added later is checked
@@ -224,6 +226,57 @@ describe('every operation answers as it declares', () => {
     const res = await s.app.inject({ method: 'GET', url: '/api/v1/docs/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('the contract every server test holds answers to', () => {
+  it('refuses a status, a media type or a field the document does not declare', async () => {
+    const data = (await s.app.inject({ method: 'GET', url: '/api/v1/config' })).json().data;
+    const config = (body: unknown, status = 200, contentType = 'application/json; charset=utf-8') =>
+      contractViolation(doc as never, {
+        method: 'GET',
+        route: '/api/v1/config',
+        status,
+        contentType,
+        body: JSON.stringify(body),
+      });
+    expect(config({ code: 200, msg: 'OK', data })).toBeNull();
+    expect(config({ code: 200, msg: 'OK', data: { ...data, extra: 1 } })).toMatch(/schema refuses/);
+    expect(config({ code: 200, data })).toMatch(/schema refuses/);
+    expect(config({ code: 200, msg: 'OK', data }, 409)).toMatch(/does not declare/);
+    expect(config({ code: 200, msg: 'OK', data }, 200, 'text/html')).toMatch(/does not declare/);
+    expect(config({ code: 500, msg: 'Internal error', data: null }, 500)).toBeNull();
+    expect(config({ code: 500, msg: 'Internal error', data: { stack: 'at …' } }, 500)).toMatch(
+      /schema refuses/,
+    );
+  });
+
+  it('makes the request of a test fail when its answer breaks the document', async () => {
+    const app = await buildCheckedApp(s.ctx);
+    const probe = z.object({ a: z.string() });
+    const schema = { summary: 'probe', tags: ['probe'], security: [], response: { 200: envelope(probe) } };
+    // Answers as declared, with an undeclared field (its serializer does not strip it), or an undeclared status.
+    app.get(
+      '/api/v1/probe',
+      { schema, serializerCompiler: () => (d) => JSON.stringify(d) },
+      async (req, reply) => {
+        const as = (req.query as { as?: string }).as;
+        if (as === 'conflict') return reply.code(409).send({ code: 409, msg: 'taken', data: null });
+        return { code: 200, msg: 'OK', data: as === 'extra' ? { a: 'x', b: 1 } : { a: 'x' } };
+      },
+    );
+    await app.ready();
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/v1/probe' })).statusCode).toBe(200);
+      await expect(app.inject({ method: 'GET', url: '/api/v1/probe?as=extra' })).rejects.toThrow(
+        /GET \/api\/v1\/probe answered 200 with a body its schema refuses: body\/data must NOT have additional properties/,
+      );
+      await expect(app.inject({ method: 'GET', url: '/api/v1/probe?as=conflict' })).rejects.toThrow(
+        /answered 409, a status its operation does not declare/,
+      );
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -14,8 +14,8 @@ import { startTestServer, type TestServer } from './helpers.ts';
 // typed client (openapi-fetch) calling the API.
 
 const execNode = promisify(execFile);
-/** Runs a package's command line in node, from the repository's root; its output, or its failure's. */
-const run = (args: string[]) =>
+/** Runs a package's command line in node, from the repository's root: what it printed, whether it failed or not. */
+const run = (args: string[]): Promise<{ stdout: string; stderr: string }> =>
   execNode(process.execPath, args, {
     cwd: root,
     env: {
@@ -24,7 +24,7 @@ const run = (args: string[]) =>
       REDOCLY_TELEMETRY: 'off',
       REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
     },
-  }).catch((e: { stdout?: string; stderr?: string }) => ({ stdout: `${e.stdout ?? ''}${e.stderr ?? ''}` }));
+  }).catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? '', stderr: e.stderr ?? '' }));
 const require = createRequire(import.meta.url);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const bin = (pkg: string, file: string) => join(dirname(require.resolve(`${pkg}/package.json`)), file);
@@ -128,6 +128,6 @@ export async function use(): Promise<string[]> {
       }),
     );
     const tsc = await run([bin('typescript', 'bin/tsc'), '-p', join(dir, 'tsconfig.json')]);
-    expect(tsc.stdout).toBe('');
+    expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
   }, 180_000);
 });
