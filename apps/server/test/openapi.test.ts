@@ -33,18 +33,6 @@ let s: TestServer;
 let dir: string;
 let docText: string;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  const res = await s.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
-  docText = res.body;
-  dir = mkdtempSync(join(tmpdir(), 'agc-openapi-'));
-  writeFileSync(join(dir, 'openapi.json'), docText);
-});
-afterAll(async () => {
-  await s.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
 interface Problem {
   ruleId: string;
   severity: string;
@@ -52,7 +40,23 @@ interface Problem {
   location: { pointer?: string }[];
 }
 
-describe('the API document read by other tools', () => {
+// The document does not depend on the database: the PostgreSQL pass of the suite (DATABASE_URL) would only spend
+// these seconds of CPU (Redocly, openapi-typescript, tsc) again.
+const PG = process.env.DATABASE_URL;
+
+describe.skipIf(PG)('the API document read by other tools', () => {
+  beforeAll(async () => {
+    s = await startTestServer();
+    const res = await s.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    docText = res.body;
+    dir = mkdtempSync(join(tmpdir(), 'agc-openapi-'));
+    writeFileSync(join(dir, 'openapi.json'), docText);
+  });
+  afterAll(async () => {
+    await s.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('passes Redocly’s recommended rules with no error and no warning', async () => {
     const { stdout } = await run([
       bin('@redocly/cli', 'bin/cli.js'),
