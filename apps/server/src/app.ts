@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { analyticsAdminRoutes } from './modules/analytics/index.ts';
@@ -29,6 +29,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Tests: sees every answer as sent (serialized), to hold it to the API document (test/contract.ts). */
+  checkAnswer?: (req: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies in front of this server. */
@@ -47,6 +49,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const { checkAnswer } = options;
+  // First of all hooks, so that it applies to every route and sees the payload before any later hook changes it.
+  if (checkAnswer)
+    app.addHook('onSend', async (req, reply, payload) => {
+      checkAnswer(req, reply, payload);
+      return payload;
+    });
 
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import type { App } from '../src/app.ts';
+import { buildCheckedApp } from './contract.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 let http: TestServer;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   http = await startTestServer();
   // One nonce a minute: the second request is a 429.
   https = await startTestServer({ PUBLIC_ORIGIN: 'https://app.example', RATE_LIMIT_NONCE_PER_MINUTE: '1' });
-  web = await buildApp(
+  web = await buildCheckedApp(
     {
       ...http.ctx,
       config: { ...http.ctx.config, webDist: dist },

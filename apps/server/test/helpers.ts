@@ -4,7 +4,7 @@ import { createTestDb } from '@agc/db/testing';
 import { getAddress, type Hex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
-import { type App, buildApp } from '../src/app.ts';
+import type { App } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext, ChainContext } from '../src/context.ts';
 import { createCaches } from '../src/lib/caches.ts';
@@ -12,6 +12,7 @@ import { TokenService } from '../src/lib/tokens.ts';
 import { findByAddress, type Member } from '../src/modules/members/index.ts';
 import { priceSourceFrom } from '../src/modules/pricing/index.ts';
 import { createOrder, ingestPaidEvents } from '../src/modules/shop/index.ts';
+import { buildCheckedApp } from './contract.ts';
 
 export interface TestServer {
   app: App;
@@ -24,7 +25,10 @@ export interface TestServer {
 
 const ZERO = '0x0000000000000000000000000000000000000001' as const;
 
-/** A server over a fresh test database (PGlite, or PostgreSQL with DATABASE_URL); a chain only when given (see chain.ts). */
+/**
+ * A server over a fresh test database (PGlite, or PostgreSQL with DATABASE_URL); a chain only when given (see
+ * chain.ts). Every answer it gives is held to the API document (contract.ts).
+ */
 export async function startTestServer(
   env: Record<string, string> = {},
   config?: Partial<Config>,
@@ -58,7 +62,7 @@ export async function startTestServer(
     prices: priceSourceFrom(cfg),
     now: () => new Date(Date.now() + offset),
   };
-  const app = await buildApp(ctx);
+  const app = await buildCheckedApp(ctx);
   await app.ready();
   return {
     app,

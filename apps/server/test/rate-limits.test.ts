@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { createCaches } from '../src/lib/caches.ts';
 import { findByAddress } from '../src/modules/members/index.ts';
+import { buildCheckedApp } from './contract.ts';
 import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
@@ -29,7 +29,7 @@ const nonce = (app = s.app, headers: Record<string, string> = {}) =>
 describe('rate limits shared through the database', () => {
   it('two server processes on one database count against the same limit', async () => {
     // A second app with its own memory, as a second process behind the load balancer would have.
-    const second = await buildApp({ ...s.ctx, cache: createCaches(1000) });
+    const second = await buildCheckedApp({ ...s.ctx, cache: createCaches(1000) });
     await second.ready();
     try {
       const from = { 'x-forwarded-for': '203.0.113.7' };

@@ -2,12 +2,12 @@ import { rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { startPgCacheBus } from '../src/lib/cache-bus.ts';
 import { createCaches } from '../src/lib/caches.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { grantRole, type Member } from '../src/modules/members/index.ts';
 import { grantRole as grantRoleByAdmin, revokeRole } from '../src/modules/roles/service.ts';
+import { buildCheckedApp } from './contract.ts';
 import { addMember, addRoot, headersOf } from './funds-bills-support.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
@@ -100,9 +100,9 @@ describe.skipIf(!PG)('revoking admins at once on PostgreSQL', () => {
     const other = createCaches(60_000);
     const busB = await startPgCacheBus(url, other, quiet);
     // A third process without the bus: what a lost message would leave (the control).
-    const deaf = buildApp({ ...s.ctx, cache: createCaches(60_000), cacheBus: undefined });
+    const deaf = buildCheckedApp({ ...s.ctx, cache: createCaches(60_000), cacheBus: undefined });
     const A = { ...s.ctx, cacheBus: busA };
-    const B = await buildApp({ ...s.ctx, cache: other, cacheBus: busB });
+    const B = await buildCheckedApp({ ...s.ctx, cache: other, cacheBus: busB });
     const C = await deaf;
     try {
       await grantRole(s.ctx.db, root.id, 'admin', null);

@@ -1,11 +1,11 @@
 import { apiMessages } from '@agc/shared/api-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/context.ts';
 import { findByAddress } from '../src/modules/members/index.ts';
 import { settleDueDays } from '../src/modules/rewards/settlement.ts';
 import { seedProducts } from '../src/modules/shop/index.ts';
 import { serverClock } from '../src/modules/testing/clock.ts';
+import { buildCheckedApp } from './contract.ts';
 import { buyDirectly, newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 
 // The test clock through the API: absent unless TEST_CLOCK is set; with it, an admin reads and moves it
@@ -19,7 +19,7 @@ const D = '2030-01-02';
 async function startWithClock(env: Record<string, string>): Promise<TestServer> {
   const base = await startTestServer(env);
   const ctx: AppContext = { ...base.ctx, ...serverClock(base.ctx.config) };
-  const app = await buildApp(ctx);
+  const app = await buildCheckedApp(ctx);
   await app.ready();
   return {
     ...base,

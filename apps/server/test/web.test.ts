@@ -2,19 +2,20 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import type { App } from '../src/app.ts';
+import { buildCheckedApp } from './contract.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
 let dist: string;
-let web: Awaited<ReturnType<typeof buildApp>>;
+let web: App;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'agc-web-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>AGCFund Portfolio</title>');
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
   s = await startTestServer();
-  web = await buildApp({ ...s.ctx, config: { ...s.ctx.config, webDist: dist } }, { serveWeb: true });
+  web = await buildCheckedApp({ ...s.ctx, config: { ...s.ctx.config, webDist: dist } }, { serveWeb: true });
   await web.ready();
 });
 afterAll(async () => {

@@ -25,6 +25,19 @@ declare module 'fastify' {
   }
 }
 
+/** The role checks made by `requireRole`, with their roles: the API document derives a route's 403 from them. */
+const roleGuards = new WeakMap<object, readonly Role[]>();
+
+/** The roles a route's own hooks require (null: no role check), from its onRequest and preHandler hooks. */
+export function requiredRoles(route: { onRequest?: unknown; preHandler?: unknown }): readonly Role[] | null {
+  const hooks = [route.onRequest, route.preHandler].flat();
+  for (const hook of hooks) {
+    const roles = typeof hook === 'function' ? roleGuards.get(hook) : undefined;
+    if (roles) return roles;
+  }
+  return null;
+}
+
 /** Roles granted in the database, plus admin for the addresses configured as initial admins. */
 export function effectiveRoles(ctx: AppContext, granted: Role[], address: string): Role[] {
   const roles = new Set(granted);
@@ -72,10 +85,14 @@ export const authPlugin = fp<{ ctx: AppContext; sessionAndMember: SessionLookup 
     app.decorate('authenticate', async (req: FastifyRequest) => {
       await authenticate(req);
     });
-    app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
-      if (!req.user) await authenticate(req);
-      const have = req.user?.roles ?? [];
-      if (!have.includes('admin') && !roles.some((r) => have.includes(r))) throw forbidden();
+    app.decorate('requireRole', (...roles: Role[]) => {
+      const guard = async (req: FastifyRequest) => {
+        if (!req.user) await authenticate(req);
+        const have = req.user?.roles ?? [];
+        if (!have.includes('admin') && !roles.some((r) => have.includes(r))) throw forbidden();
+      };
+      roleGuards.set(guard, roles);
+      return guard;
     });
   },
 );

@@ -51,6 +51,8 @@ export const exchangeQuoteSchema = z.object({
 });
 export type ExchangeQuote = z.infer<typeof exchangeQuoteSchema>;
 export const exchangeQuoteIdParams = z.object({ id: idString });
+/** `data` of a 400 from accepting a quote: the same request priced again when the quote expired, else null. */
+export const exchangeAcceptRefusalData = exchangeQuoteSchema.nullable();
 /** POST /exchange/quotes/:id/accept: the exchange made (status Accepted). */
 export const exchangeAcceptResponse = z.object({ exchange: exchangeQuoteSchema });
 

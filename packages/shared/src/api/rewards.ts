@@ -105,6 +105,8 @@ export type SettlementRun = z.infer<typeof settlementRunSchema>;
 
 export const settlementDayBody = z.object({ day: dayString });
 export const settlementPreviewQuery = z.object({ day: dayString.optional() });
+/** `data` of a 425 from a settlement's preview or run: the day is not over; it can be settled from then. */
+export const settlementTooEarlyData = z.object({ day: dayString, settleable_from: z.string() });
 export const settlementPreviewResponse = z.object({
   day: z.string(),
   /** The next day that can be settled (days settle in order), or null when all past days are done. */

@@ -130,6 +130,8 @@ export type WithdrawList = z.infer<typeof withdrawListResponse>;
 
 export const withdrawIdParams = z.object({ withdraw_id: id });
 export const withdrawClaimParams = z.object({ id });
+/** `data` of a 400 from a claim: `revoking` when the withdrawal is being revoked (no retry helps), else null. */
+export const withdrawClaimRefusalData = z.object({ reason: z.literal('revoking') }).nullable();
 
 /** The vault claim for the member's wallet: the transaction and the voucher it carries. */
 export const withdrawClaimResponse = z.object({

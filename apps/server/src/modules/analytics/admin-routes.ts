@@ -27,13 +27,10 @@ export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   app.get(
     '/admin/analytics/csv',
     {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'The same figures as CSV (text/csv attachment: a header row, a row per day, a totals row; analyst, admin)',
-        security: [{ bearer: [] }],
-        querystring: analyticsRangeQuery,
-      },
+      schema: schema.csv(
+        'The same figures as CSV (text/csv attachment: a header row, a row per day, a totals row; analyst, admin)',
+        { querystring: analyticsRangeQuery },
+      ),
       onRequest: analyst,
     },
     async (req, reply) => {

@@ -1,4 +1,11 @@
-import { authBody, authResponse, logoutResponse, nonceQuery, nonceResponse } from '@agc/shared';
+import {
+  authBody,
+  authResponse,
+  logoutResponse,
+  nonceQuery,
+  nonceResponse,
+  siweRefusalData,
+} from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
@@ -27,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: open(
         'Sign in with a signed EIP-4361 message; a new address signs up with invite_code and side',
         authResponse,
-        { body: authBody },
+        { body: authBody, errors: [401], errorData: { 400: siweRefusalData } },
       ),
       config: { rateLimit: perClient(ctx.config.rateLimit.authPerMinute) },
     },

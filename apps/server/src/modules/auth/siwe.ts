@@ -4,7 +4,7 @@
 // accepts exactly the ABNF of https://eips.ethereum.org/EIPS/eip-4361, with the restrictions written in
 // docs/decisions/0002-siwe-strict-parsing.md, and names the first rule that fails.
 import { isIPv6 } from 'node:net';
-import { ErrorCode, isAddress } from '@agc/shared';
+import { ErrorCode, isAddress, type SIWE_FIELDS, type SIWE_RULES } from '@agc/shared';
 import { type Address, checksumAddress } from 'viem';
 import { AppError } from '../../lib/errors.ts';
 
@@ -31,33 +31,12 @@ export interface ParsedSiwe {
   resources?: string[];
 }
 
-export type SiweField = keyof ParsedSiwe;
-
+/** A field as a refusal names it: the API document lists them (SIWE_FIELDS), and they are ParsedSiwe's keys. */
+export type SiweField = (typeof SIWE_FIELDS)[number];
 /** Each rule a message can break; the API answers it in `data.rule`. */
-export type SiweRule =
-  | 'line_endings'
-  | 'trailing_newline'
-  | 'header'
-  | 'domain'
-  | 'address'
-  | 'address_checksum'
-  | 'missing_blank_line'
-  | 'extra_blank_line'
-  | 'statement'
-  | 'unknown_line'
-  | 'duplicate_field'
-  | 'field_order'
-  | 'missing_field'
-  | 'resources_header'
-  | 'uri'
-  | 'version'
-  | 'chain_id'
-  | 'nonce'
-  | 'date_format'
-  | 'date_zone'
-  | 'date_invalid'
-  | 'request_id'
-  | 'resource';
+export type SiweRule = (typeof SIWE_RULES)[number];
+// The list the document shows and the parser's fields cannot drift apart: either way round fails to compile.
+const _sameFields: [SiweField, keyof ParsedSiwe] extends [keyof ParsedSiwe, SiweField] ? true : never = true;
 
 /**
  * A message refused by the parser: a 400 with `siwe.address_not_checksummed` for an address in the wrong

@@ -105,6 +105,7 @@ export const earnRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       schema: schema('One of the member’s transfers (someone else’s or unknown: 404)', earnMovementSchema, {
         params: earnMovementIdParams,
+        errors: [404],
       }),
     },
     async (req) => ok(req, await earnMovement(ctx, req.user!.id, req.params.id)),

@@ -1,4 +1,5 @@
 import {
+  exchangeAcceptRefusalData,
   exchangeAcceptResponse,
   exchangeHistoryQuery,
   exchangeHistoryResponse,
@@ -49,6 +50,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     {
       schema: schema('One of the member’s quotes (Open past its expiry reads Expired)', exchangeQuoteSchema, {
         params: exchangeQuoteIdParams,
+        errors: [404],
       }),
     },
     async (req) => ok(req, await getQuote(ctx, req.user!, BigInt(req.params.id))),
@@ -61,7 +63,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: schema(
         'Accept an Open quote before it expires: the swap is posted once; an expired one answers 400 with a fresh quote in data',
         exchangeAcceptResponse,
-        { params: exchangeQuoteIdParams },
+        { params: exchangeQuoteIdParams, errors: [404, 409], errorData: { 400: exchangeAcceptRefusalData } },
       ),
     },
     async (req) => ok(req, { exchange: await acceptQuote(ctx, req.user!, BigInt(req.params.id)) }),

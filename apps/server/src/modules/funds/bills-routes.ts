@@ -44,12 +44,9 @@ export const fundBillRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/funds/bills.csv',
     {
-      schema: {
-        tags: ['funds'],
-        summary: 'The member’s monthly fund bills as CSV (text/csv attachment; one row per bill)',
-        security: [{ bearer: [] }],
+      schema: schema.csv('The member’s monthly fund bills as CSV (text/csv attachment; one row per bill)', {
         querystring: fundBillCsvQuery,
-      },
+      }),
     },
     async (req, reply) => {
       const { month } = req.query;

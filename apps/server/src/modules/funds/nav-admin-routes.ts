@@ -26,7 +26,7 @@ export const fundNavAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       schema: schema(
         'Enter a product’s NAV for a day (after its latest, not in the future, above zero): Published and priced at once, or PendingConfirmation when the step exceeds FUND_NAV_MAX_STEP_PERCENT (admin)',
         fundNavEntrySchema,
-        { params: fundProductIdParams, body: publishNavBody },
+        { params: fundProductIdParams, body: publishNavBody, errors: [404] },
       ),
       onRequest: admin,
     },
@@ -39,7 +39,7 @@ export const fundNavAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       schema: schema(
         'Confirm a pending NAV as a second admin (not the one who entered it): Published and priced (admin)',
         fundNavEntrySchema,
-        { params: fundNavIdParams, body: z.object({}).optional() },
+        { params: fundNavIdParams, body: z.object({}).optional(), errors: [403, 404] },
       ),
       onRequest: admin,
     },
@@ -51,6 +51,7 @@ export const fundNavAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     {
       schema: schema('Reject a pending NAV; nothing is priced (admin)', fundNavEntrySchema, {
         params: fundNavIdParams,
+        errors: [404],
         body: z.object({}).optional(),
       }),
       onRequest: admin,

@@ -57,7 +57,7 @@ export const fundRedemptionAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext 
     app.post(
       `/admin/funds/redemptions/${verb}`,
       {
-        schema: schema(summary, adminRedemptionSchema, { body: auditRedemptionBody }),
+        schema: schema(summary, adminRedemptionSchema, { body: auditRedemptionBody, errors: [403, 404] }),
         onRequest: admin,
       },
       async (req) => {

@@ -61,7 +61,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: schema(
         'Subscribe: an UnPaid order for a whole multiple of the product’s minimum, its quote valid FUND_QUOTE_TTL_MINUTES',
         fundOrderSchema,
-        { body: createFundOrderBody },
+        { body: createFundOrderBody, errors: [404] },
       ),
     },
     async (req) => {
@@ -98,6 +98,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         fundOrderSchema,
         {
           params: fundOrderIdParams,
+          errors: [404],
         },
       ),
     },
@@ -111,7 +112,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: schema(
         'A payment step of an UnPaid subscription: authUsd approves the USDT, paying calls pay(FUND_ORDER_TAG | id, amount, 0, deadline, signature)',
         fundTxResponse,
-        { params: fundOrderIdParams, querystring: fundStepQuery },
+        { params: fundOrderIdParams, querystring: fundStepQuery, errors: [404] },
       ),
     },
     async (req) =>
@@ -132,7 +133,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: schema(
         'Report the pay transaction hash (UnPaid → Paid; the chain watcher confirms: Processing)',
         fundOrderSchema,
-        { body: fundPayBody },
+        { body: fundPayBody, errors: [404, 409, 503] },
       ),
     },
     async (req) => {
@@ -145,7 +146,10 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/funds/orders/cancel',
     {
       config: { rateLimit: perMember(ctx) },
-      schema: schema('Cancel an UnPaid subscription', fundOrderSchema, { body: fundOrderBody }),
+      schema: schema('Cancel an UnPaid subscription', fundOrderSchema, {
+        body: fundOrderBody,
+        errors: [404],
+      }),
     },
     async (req) => {
       const order = await cancelFundOrder(ctx, req.user!, BigInt(req.body.order_id));
@@ -160,7 +164,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: schema(
         'Redeem units of a holding after its lock end: Pending, priced at the next NAV once approved',
         fundRedemptionSchema,
-        { body: createRedemptionBody },
+        { body: createRedemptionBody, errors: [404] },
       ),
     },
     async (req) => {
@@ -176,6 +180,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       config: { rateLimit: perMember(ctx) },
       schema: schema('Cancel a Pending redemption: its units are free again', fundRedemptionSchema, {
         body: redemptionBody,
+        errors: [404],
       }),
     },
     async (req) => {

@@ -45,7 +45,7 @@ export const fundProductAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       schema: schema(
         'Edit a fund product (admin; audit-logged with before and after; new rates apply to new quotes)',
         adminFundProductSchema,
-        { params: fundProductIdParams, body: fundProductBody },
+        { params: fundProductIdParams, body: fundProductBody, errors: [404] },
       ),
       onRequest: admin,
     },

@@ -43,6 +43,7 @@ export const fundProductRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     {
       schema: schema('One fund product on sale (unknown or off sale: 404)', fundProductSchema, {
         params: fundProductIdParams,
+        errors: [404],
       }),
     },
     async (req) => ok(req, await fundProductDetail(ctx, req.params.id, req.locale)),
@@ -54,7 +55,7 @@ export const fundProductRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: schema(
         'Published NAVs of the last `days` days up to the latest, oldest first',
         fundNavHistoryResponse,
-        { params: fundProductIdParams, querystring: fundNavQuery },
+        { params: fundProductIdParams, querystring: fundNavQuery, errors: [404] },
       ),
     },
     async (req) => {
@@ -73,7 +74,7 @@ export const fundProductRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: schema(
         'What a subscription of `amount` USDT would cost now (fee, net, estimated units); creates nothing',
         fundQuoteResponse,
-        { params: fundProductIdParams, querystring: fundQuoteQuery },
+        { params: fundProductIdParams, querystring: fundQuoteQuery, errors: [404] },
       ),
     },
     async (req) => ok(req, await fundQuote(ctx, req.params.id, req.query.amount)),

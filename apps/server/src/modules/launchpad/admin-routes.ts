@@ -48,7 +48,7 @@ export const launchpadAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       schema: schema(
         'Edit an upcoming round: every term, checked like a new round; refused once it has opened or is closed (admin; audit-logged)',
         adminLaunchpadRoundSchema,
-        { params: launchpadRoundIdParams, body: adminLaunchpadRoundBody },
+        { params: launchpadRoundIdParams, body: adminLaunchpadRoundBody, errors: [404] },
       ),
       onRequest: admin,
     },
@@ -61,7 +61,7 @@ export const launchpadAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       schema: schema(
         'Close a round: no more purchases; what was sold stays and releases on schedule (admin; audit-logged)',
         adminLaunchpadRoundSchema,
-        { params: launchpadRoundIdParams },
+        { params: launchpadRoundIdParams, errors: [404] },
       ),
       onRequest: admin,
     },

@@ -37,7 +37,7 @@ export const launchpadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: publicSchema(
         'A round’s copies sold, by copy number, with a shortened buyer address (public)',
         launchpadAllocationListResponse,
-        { params: launchpadRoundIdParams, querystring: launchpadAllocationListQuery },
+        { params: launchpadRoundIdParams, querystring: launchpadAllocationListQuery, errors: [404] },
       ),
     },
     async (req) => ok(req, await allocations(ctx, req.params.id, req.query)),
@@ -65,7 +65,10 @@ const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (member, 
   member.get(
     '/launchpad/rounds/:id',
     {
-      schema: schema('One round (unknown: 404)', launchpadRoundSchema, { params: launchpadRoundIdParams }),
+      schema: schema('One round (unknown: 404)', launchpadRoundSchema, {
+        params: launchpadRoundIdParams,
+        errors: [404],
+      }),
     },
     async (req) => ok(req, await roundFor(ctx, req.user!.id, req.params.id, req.locale)),
   );
@@ -77,7 +80,7 @@ const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (member, 
       schema: schema(
         'Buy copies of an open round from available USDT (numbered in purchase order; the AGC is locked until its release)',
         launchpadBuyResponse,
-        { params: launchpadRoundIdParams, body: launchpadBuyBody },
+        { params: launchpadRoundIdParams, body: launchpadBuyBody, errors: [404] },
       ),
     },
     async (req) => {
@@ -104,6 +107,7 @@ const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (member, 
         launchpadPurchaseSchema,
         {
           params: launchpadPurchaseIdParams,
+          errors: [404],
         },
       ),
     },

@@ -4,6 +4,7 @@ import {
   settlementPreviewQuery,
   settlementPreviewResponse,
   settlementRunSchema,
+  settlementTooEarlyData,
 } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -38,7 +39,7 @@ export const rewardSettlementAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContex
       schema: schema(
         'What settling a day would pay (default: the next day), or the run of a settled day (admin)',
         settlementPreviewResponse,
-        { querystring: settlementPreviewQuery },
+        { querystring: settlementPreviewQuery, errors: [425], errorData: { 425: settlementTooEarlyData } },
       ),
       onRequest: admin,
     },
@@ -51,7 +52,7 @@ export const rewardSettlementAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContex
       schema: schema(
         'Settle a day now (the next unsettled day only; once; audit-logged) (admin)',
         settlementRunSchema,
-        { body: settlementDayBody },
+        { body: settlementDayBody, errors: [409, 425], errorData: { 425: settlementTooEarlyData } },
       ),
       onRequest: admin,
     },

@@ -51,7 +51,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: schema(
         'One of my rewards: base, rate, source, level, what the caps cut, what was credited',
         rewardSchema,
-        { querystring: profitDetailQuery },
+        { querystring: profitDetailQuery, errors: [404] },
       ),
     },
     async (req) => ok(req, await getReward(ctx, req.user!.id, BigInt(req.query.id))),
@@ -64,7 +64,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: schema(
         'Settle my management reward (base × rank rate, capped); the base and rank restart',
         managementResponse,
-        { body: z.object({}).optional() },
+        { body: z.object({}).optional(), errors: [409] },
       ),
     },
     async (req) => ok(req, { reward: await settleManagement(ctx, req.user!.id) }),

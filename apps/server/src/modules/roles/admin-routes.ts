@@ -41,7 +41,7 @@ export const roleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: schema(
         'Grant a role to a member by address; admin waits for a second admin (admin; audit-logged)',
         roleChangeResponse,
-        { body: roleChangeBody },
+        { body: roleChangeBody, errors: [409] },
       ),
       onRequest: admin,
     },
@@ -54,7 +54,7 @@ export const roleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: schema(
         'Revoke a role; never the last admin nor a configured one (admin; audit-logged)',
         roleChangeResponse,
-        { body: roleChangeBody },
+        { body: roleChangeBody, errors: [409] },
       ),
       onRequest: admin,
     },
@@ -67,7 +67,7 @@ export const roleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: schema(
         "Confirm another admin's grant of admin (admin, not the requester; audit-logged)",
         roleRequestDecisionResponse,
-        { params: roleRequestIdParams },
+        { params: roleRequestIdParams, errors: [404, 409] },
       ),
       onRequest: admin,
     },
@@ -79,6 +79,7 @@ export const roleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       schema: schema('Cancel a pending grant of admin (admin; audit-logged)', roleRequestDecisionResponse, {
         params: roleRequestIdParams,
+        errors: [404, 409],
       }),
       onRequest: admin,
     },

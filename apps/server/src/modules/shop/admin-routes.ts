@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
+import { type ErrorStatus, routeSchemas } from '../../lib/route-schema.ts';
 import { cancelOrderByAudit, confirmOrderByAudit, recheckOrder } from './audit.ts';
 import { listOrders, toLocalOrderDto, toOrderDtos } from './service.ts';
 
@@ -40,6 +40,7 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       schema: schema('Read the order’s payment on chain again (auditor or admin)', orderSchema, {
         params: orderIdParams,
+        errors: [404],
         body: z.object({}).optional(),
       }),
       onRequest: auditor,
@@ -51,11 +52,16 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       ),
   );
 
-  const decision = (verb: 'confirm' | 'cancel', summary: string, decide: typeof confirmOrderByAudit) =>
+  const decision = (
+    verb: 'confirm' | 'cancel',
+    summary: string,
+    decide: typeof confirmOrderByAudit,
+    errors: readonly ErrorStatus[],
+  ) =>
     app.post(
       `/admin/orders/:order_id/${verb}`,
       {
-        schema: schema(summary, orderSchema, { params: orderIdParams, body: auditDecisionBody }),
+        schema: schema(summary, orderSchema, { params: orderIdParams, body: auditDecisionBody, errors }),
         onRequest: auditor,
       },
       async (req) =>
@@ -72,10 +78,12 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     'confirm',
     'Confirm a Verifying order whose payment is on chain, with a note (auditor or admin)',
     confirmOrderByAudit,
+    [403, 404],
   );
   decision(
     'cancel',
     'Cancel an Unpaid or Verifying order, with a note (auditor or admin)',
     cancelOrderByAudit,
+    [404],
   );
 };

@@ -116,6 +116,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       schema: schema('One of the member’s orders (another member’s answers 404)', orderSchema, {
         params: orderIdParams,
+        errors: [404],
       }),
     },
     async (req) =>
@@ -133,7 +134,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/order/cancel',
     {
       config: { rateLimit: perMember(ctx) },
-      schema: schema('Cancel an Unpaid order', orderSchema, { body: cancelOrderBody }),
+      schema: schema('Cancel an Unpaid order', orderSchema, { body: cancelOrderBody, errors: [404] }),
     },
     async (req) =>
       ok(
@@ -147,7 +148,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       url,
       {
         config: { rateLimit: perMember(ctx) },
-        schema: schema(summary, txResponse, { params: orderParam }),
+        schema: schema(summary, txResponse, { params: orderParam, errors: [404] }),
       },
       async (req) =>
         ok(req, await buildStepTx(ctx, await payableOrder(ctx, req.user!, BigInt(req.params.order)), step)),
@@ -167,7 +168,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: schema(
         'Report the pay transaction hash (Unpaid → Verifying; the chain watcher confirms)',
         orderSchema,
-        { body: payBody },
+        { body: payBody, errors: [404, 409, 503] },
       ),
     },
     async (req) =>

@@ -15,6 +15,7 @@ export const solvencyAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       schema: schema(
         "Members' liabilities by when they become payable against the treasury's token balances at one block (auditor, analyst, admin)",
         solvencyResponse,
+        { errors: [503] },
       ),
       onRequest: app.requireRole('auditor', 'analyst'),
     },

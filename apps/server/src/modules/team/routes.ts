@@ -39,7 +39,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: schema(
         'A node of my placement subtree (default: me) with its two children; 404 outside it',
         treeResponse,
-        { querystring: treeQuery },
+        { querystring: treeQuery, errors: [404] },
       ),
       // Hot while a member browses the chart: the answer is typed by the same schema (TypeScript) and
       // tested, so it is written with JSON.stringify instead of being validated again on every request.
@@ -58,7 +58,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: schema(
         'A node of my placement subtree (default: me) and all below it, level by level, at most 2,000 nodes (then truncated); 404 outside it',
         subtreeResponse,
-        { querystring: subtreeQuery },
+        { querystring: subtreeQuery, errors: [404] },
       ),
     },
     async (req) =>
@@ -74,7 +74,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: schema(
         'The placement path from me down to a member of my subtree, by address; 404 outside it',
         relationResponse,
-        { querystring: relationQuery },
+        { querystring: relationQuery, errors: [404] },
       ),
     },
     async (req) => ok(req, await getRelation(ctx, req.user!.id, req.query.address)),

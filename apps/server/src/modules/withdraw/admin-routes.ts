@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
+import { type ErrorStatus, routeSchemas } from '../../lib/route-schema.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import {
   approveWithdrawal,
@@ -62,11 +62,12 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     summary: string,
     body: B,
     decide: (actor: SessionUser, id: bigint, body: z.output<B>) => Promise<WithdrawalRow>,
+    errors: readonly ErrorStatus[],
   ) =>
     app.post(
       `/admin/withdraws/:withdraw_id/${verb}`,
       {
-        schema: schema(summary, adminWithdrawalSchema, { params: withdrawIdParams, body }),
+        schema: schema(summary, adminWithdrawalSchema, { params: withdrawIdParams, body, errors }),
         onRequest: auditor,
       },
       async (req) =>
@@ -80,18 +81,21 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     'Approve an Auditing withdrawal: Withdrawable, or its first approval when the amount needs two approvers (never one’s own; auditor or admin)',
     approveWithdrawBody,
     (actor, id, b) => approveWithdrawal(ctx, actor, id, b.note),
+    [403, 404],
   );
   decision(
     'reject',
     'Reject an Auditing withdrawal with a reason: the amount returns to available (auditor or admin)',
     rejectWithdrawBody,
     (actor, id, b) => rejectWithdrawal(ctx, actor, id, b.reason),
+    [404],
   );
   decision(
     'revoke',
     'Revoke an approved, unclaimed withdrawal: the vault cancels its voucher on chain; once that is final the withdrawal is Rejected with the reason and the amount returns to available (auditor or admin)',
     revokeWithdrawBody,
     (actor, id, b) => revokeWithdrawal(ctx, actor, id, b.reason),
+    [404],
   );
 
   app.post(

@@ -3,6 +3,7 @@ import {
   withdrawBody,
   withdrawCheckResponse,
   withdrawClaimParams,
+  withdrawClaimRefusalData,
   withdrawClaimResponse,
   withdrawIdParams,
   withdrawLimitResponse,
@@ -81,6 +82,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     {
       schema: schema('One of the member’s withdrawals (another member’s answers 404)', withdrawalSchema, {
         params: withdrawIdParams,
+        errors: [404],
       }),
     },
     async (req) =>
@@ -97,7 +99,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: schema(
         'The vault claim transaction with a fresh signed voucher (own Withdrawable withdrawal only)',
         withdrawClaimResponse,
-        { params: withdrawClaimParams },
+        { params: withdrawClaimParams, errors: [404], errorData: { 400: withdrawClaimRefusalData } },
       ),
     },
     async (req) => ok(req, await buildClaim(ctx, req.user!, BigInt(req.params.id))),
