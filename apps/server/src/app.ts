@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { analyticsAdminRoutes } from './modules/analytics/index.ts';
@@ -29,6 +29,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Told of every route as it is registered, with its schema (tests that run against every route). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies in front of this server. */
@@ -45,6 +47,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

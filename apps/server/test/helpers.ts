@@ -4,7 +4,7 @@ import { createTestDb } from '@agc/db/testing';
 import { getAddress, type Hex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
-import { type App, buildApp } from '../src/app.ts';
+import { type App, type BuildOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext, ChainContext } from '../src/context.ts';
 import { createCaches } from '../src/lib/caches.ts';
@@ -29,6 +29,7 @@ export async function startTestServer(
   env: Record<string, string> = {},
   config?: Partial<Config>,
   chain?: ChainContext,
+  build?: BuildOptions,
 ): Promise<TestServer> {
   const db = await createTestDb();
   const base = loadConfig({
@@ -58,7 +59,7 @@ export async function startTestServer(
     prices: priceSourceFrom(cfg),
     now: () => new Date(Date.now() + offset),
   };
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, build);
   await app.ready();
   return {
     app,

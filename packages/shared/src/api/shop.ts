@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountString, hexAddressSchema, idString, pageOf, pagingQuery } from './common.ts';
+import { idInput, serialIdInput } from './input.ts';
 
 /** Order states as the spec names them. */
 export const orderStatus = z.enum(['Unpaid', 'Verifying', 'Success', 'Canceled']);
@@ -34,7 +35,7 @@ export const tokenPrice2Response = z.object({
   updated_at: z.string(),
 });
 
-export const productIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const productIdParams = z.object({ id: serialIdInput });
 
 /**
  * An indicative quote for one product (GET products/:id/quote): what an order made now would ask, with
@@ -51,7 +52,7 @@ export const quoteResponse = z.object({
 });
 export type Quote = z.infer<typeof quoteResponse>;
 
-export const createOrderBody = z.object({ product_id: z.coerce.number().int().positive() });
+export const createOrderBody = z.object({ product_id: serialIdInput });
 
 export const orderSchema = z.object({
   order_id: idString,
@@ -88,8 +89,8 @@ export const orderListQuery = z.object({
 });
 export const orderListResponse = pageOf(orderSchema);
 
-export const orderIdParams = z.object({ order_id: idString });
-export const orderParam = z.object({ order: idString });
+export const orderIdParams = z.object({ order_id: idInput });
+export const orderParam = z.object({ order: idInput });
 
 /** The three payment steps, named as the spec's messages. */
 export const payStep = z.enum(['authAmc', 'authUsd', 'paying']);
@@ -112,8 +113,8 @@ export const txResponse = z.object({
 });
 export type TxResponse = z.infer<typeof txResponse>;
 
-export const payBody = z.object({ order_id: idString, tx_hash: txHash });
-export const cancelOrderBody = z.object({ order_id: idString });
+export const payBody = z.object({ order_id: idInput, tx_hash: txHash });
+export const cancelOrderBody = z.object({ order_id: idInput });
 
 /** Admin order audit. */
 export const auditOrderQuery = z.object({
