@@ -10,11 +10,11 @@ import {
 } from '@agc/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { parseAmountInput } from '../../lib/amount-input.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { cleanTranslations, textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/index.ts';
-import { parseAmountInput } from '../../lib/amount-input.ts';
 import { feeOf, NAV_DECIMALS, UNIT_DECIMALS, unitsFor } from './math.ts';
 import { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
 import {
