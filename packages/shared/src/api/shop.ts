@@ -96,20 +96,29 @@ export const orderParam = z.object({ order: idInput });
 export const payStep = z.enum(['authAmc', 'authUsd', 'paying']);
 export type PayStep = z.infer<typeof payStep>;
 
+/** An unsigned wallet transaction, built by the server for one order and one member. */
+export const walletTxSchema = z.object({
+  from: hexAddressSchema,
+  to: hexAddressSchema,
+  data: z.string().regex(/^0x[0-9a-fA-F]*$/),
+  value: z.literal('0x0'),
+  chain_id: z.number().int(),
+});
+
 /** A transaction for the member's wallet to send (unsigned): built by the server for one order and one member. */
 export const txResponse = z.object({
   step: payStep,
   /** Which contract it calls: the AGC token, the USDT token, or the payment contract. */
   contract: z.enum(['token', 'usdt', 'transfer']),
-  tx: z.object({
-    from: hexAddressSchema,
-    to: hexAddressSchema,
-    data: z.string().regex(/^0x[0-9a-fA-F]*$/),
-    value: z.literal('0x0'),
-    chain_id: z.number().int(),
-  }),
+  tx: walletTxSchema,
   /** The amount this step approves or pays, in the token's minor units (decimal string). */
   amount: z.string().regex(/^\d+$/),
+  /**
+   * An approval step's reset: approve(payment contract, 0) of the same token. USDT (Tether's token) reverts an
+   * approve from a non-zero allowance to another non-zero one, so a wallet whose allowance is above 0 but below
+   * `amount` sends this first, then `tx`. null for the pay step.
+   */
+  reset_tx: walletTxSchema.nullable(),
 });
 export type TxResponse = z.infer<typeof txResponse>;
 
