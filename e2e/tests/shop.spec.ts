@@ -1,6 +1,8 @@
 import { devAccount } from '@agc/contracts';
 import { expect, test } from '@playwright/test';
+import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { arbitrum } from 'viem/chains';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
 import { fund, payFrom } from '../support/fund.ts';
@@ -39,6 +41,49 @@ test('a member buys a product in the browser and sees it confirmed in the order 
   await page.goto('/');
   await expect(page.getByTestId('home-investment_sum')).toContainText('100');
   await expect(page.getByTestId('home-remaining_dividends')).toContainText('300');
+});
+
+test('a wallet with a small USDT allowance left over pays: the approval is set to 0 first, as Tether needs', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const rootCode = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
+  const wallet = await signUp(page, rootCode, 'right');
+  await fund(env, wallet.account.address);
+  // 1 micro-USDT approved to the payment contract earlier (another app, an earlier order).
+  const config = (await (await fetch(`${env.baseURL}/api/v1/config`)).json()).data;
+  const transport = http(env.rpcUrl);
+  const client = createPublicClient({ transport });
+  const allowance = () =>
+    client.readContract({
+      address: config.contracts.usdt,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [wallet.account.address, config.contracts.transfer],
+    });
+  const leftover = await createWalletClient({
+    account: wallet.account,
+    transport,
+    chain: arbitrum,
+  }).writeContract({
+    address: config.contracts.usdt,
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [config.contracts.transfer, 1n],
+  });
+  await client.waitForTransactionReceipt({ hash: leftover });
+  expect(await allowance()).toBe(1n);
+
+  await page.getByTestId('tab-2').click();
+  await page.getByTestId('shop-buy-1').click();
+  await page.getByTestId('order-confirm').click();
+  await page.waitForURL((u) => u.pathname === '/pages/shop/paySuccess', { timeout: 60_000 });
+  // AGC approve; USDT to 0, then to the price; pay. Straight from 1 to the price, the token would have reverted.
+  expect(wallet.calls.filter((c) => c === 'eth_sendTransaction')).toHaveLength(4);
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'Success', {
+    timeout: 30_000,
+  });
+  expect(await allowance()).toBe(0n);
 });
 
 test('an auditor confirms in the browser a payment that arrived after the member canceled, with a note', async ({

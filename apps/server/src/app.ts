@@ -1,4 +1,9 @@
-import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { analyticsAdminRoutes } from './modules/analytics/index.ts';
@@ -31,6 +36,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Tests: sees every answer as sent (serialized), to hold it to the API document (test/contract.ts). */
   checkAnswer?: (req: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
+  /** Told of every route as it is registered, with its schema (tests that run against every route). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies in front of this server. */
@@ -47,6 +54,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const { checkAnswer } = options;

@@ -108,6 +108,10 @@ describe('loadConfig', () => {
     ]) {
       expect(msg).toContain(`${key}: is required when CHAIN_RPC_URL is set (got unset)`);
     }
+    // An empty value is unset too.
+    expect(fails({ CHAIN_RPC_URL: 'https://arb1.example/rpc', TRANSFER_START_BLOCK: '' })).toContain(
+      'TRANSFER_START_BLOCK: is required when CHAIN_RPC_URL is set (got "")',
+    );
     const prod = fails({ NODE_ENV: 'production' });
     expect(prod).toContain('JWT_SECRET: is required in production');
     expect(prod).toContain('CHAIN_RPC_URL: is required in production');
@@ -165,6 +169,25 @@ describe('production: every secret explicit, none weak or public', () => {
     expect(msg).not.toContain(anvil0.slice(2, 12));
     // Outside production the same keys are fine (local chains use them).
     expect(() => loadConfig({ ...real, NODE_ENV: 'development', SIGNER_PRIVATE_KEY: anvil0 })).not.toThrow();
+  });
+
+  it('takes block 0 as the block it is, not as unset; refuses it in production, and any other spelling', () => {
+    const devnet = { ...real, NODE_ENV: 'development', TRANSFER_START_BLOCK: '0' };
+    const config = loadConfig(devnet);
+    expect(config.watcher.startBlock).toBe(0n);
+    expect(fails({ ...real, TRANSFER_START_BLOCK: '0' })).toContain(
+      "TRANSFER_START_BLOCK: is 0 (the chain's first block): give the payment contract's deployment block",
+    );
+    expect(fails({ ...real, TRANSFER_START_BLOCK: '0' })).not.toContain('is required');
+    for (const bad of ['0x10', '1e3', ' 5', '007', '-1', '1.5'])
+      expect(fails({ ...real, TRANSFER_START_BLOCK: bad }), bad).toContain(
+        'TRANSFER_START_BLOCK: must be a block number',
+      );
+  });
+
+  it('refuses a session secret made of sequences, whatever its Shannon entropy', () => {
+    const alphabetTwice = 'abcdefghijklmnopqrstuvwxyz012345abcdefghijklmnopqrstuvwxyz012345';
+    expect(fails({ ...real, JWT_SECRET: alphabetTwice })).toMatch(/JWT_SECRET: has too little entropy/);
   });
 
   it('refuses TEST_CLOCK and TRUST_PROXY=true', () => {

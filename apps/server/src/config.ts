@@ -247,8 +247,18 @@ const envSchema = z
     WATCHER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
     /** Largest block range one eth_getLogs asks for. */
     WATCHER_MAX_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2000),
-    /** First block to read payment events from on a real network (the Transfer contract's deployment). */
-    TRANSFER_START_BLOCK: z.coerce.number().int().min(0).optional(),
+    /**
+     * First block to read payment events from on a real network (the Transfer contract's deployment). 0 is a
+     * block number like any other (the chain's first), not "unset": only an absent or empty value is unset.
+     */
+    TRANSFER_START_BLOCK: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^(0|[1-9]\d{0,15})$/, 'must be a block number (digits, no sign or leading zero)')
+        .transform(Number)
+        .optional(),
+    ),
     /** Run the background jobs (chain watcher, quote expiry, team volume) in this process. */
     RUN_JOBS: z
       .enum(['true', 'false'])
@@ -279,9 +289,17 @@ const envSchema = z
         // Without it the watcher would read a real chain from block 0, range by range.
         'TRANSFER_START_BLOCK',
       ] as const) {
-        if (!env[key])
+        if (env[key] === undefined || env[key] === '')
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required when CHAIN_RPC_URL is set' });
       }
+      // 0 is a real answer, and in production a wrong one: no payment contract is deployed in a chain's first
+      // block, so it would only make the watcher read the whole chain, range by range.
+      if (env.NODE_ENV === 'production' && env.TRANSFER_START_BLOCK === 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TRANSFER_START_BLOCK'],
+          message: "is 0 (the chain's first block): give the payment contract's deployment block",
+        });
     }
     if (env.NODE_ENV === 'production') {
       // Every secret explicitly: nothing generated, derived from the development mnemonic or defaulted.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  DEV_VAULT_SEED,
   type Deployment,
   deployDevelopment,
   devAccount,
@@ -14,6 +15,7 @@ import {
 } from '@agc/contracts';
 import { type DbHandle, migrate, openDb } from '@agc/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { erc20Abi, formatUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Config } from './config.ts';
 import type { AppContext, ChainContext } from './context.ts';
@@ -69,8 +71,8 @@ async function localChain(
       accounts,
       usdt: 100_000n * 10n ** 6n,
       agc: 100_000n * 10n ** 18n,
-      vaultUsdt: 1_000_000n * 10n ** 6n,
-      vaultAgc: 1_000_000n * 10n ** 18n,
+      vaultUsdt: DEV_VAULT_SEED.usdt,
+      vaultAgc: DEV_VAULT_SEED.agc,
     });
     writeFileSync(
       deploymentFile,
@@ -141,10 +143,56 @@ async function checkChainRoles(ctx: AppContext, log: FastifyBaseLogger): Promise
     for (const [role, address] of Object.entries(roles))
       if (isDevKeyAddress(address))
         problems.push(`the ${role} ${address} is a key of the public development mnemonic`);
-  if (problems.length === 0) return;
+  if (problems.length === 0) {
+    if (config.env === 'production') for (const w of await guardWarnings(ctx)) log.warn(w);
+    return;
+  }
   if (config.env === 'production')
     throw new UnsafeDeploymentError(`Refusing to start:\n  ${problems.join('\n  ')}`);
   for (const p of problems) log.warn(p);
+}
+
+/**
+ * What weakens the contracts' guard without being wrong enough to refuse a start: a guardian that is the owner (one
+ * stolen key both configures and can no longer be stopped by another), and a vault whose daily cap of a token is not
+ * below what it holds (a leaked signer key empties it within a day, before anyone pauses). Read from the chain.
+ */
+export async function guardWarnings(ctx: Pick<AppContext, 'chain'>): Promise<string[]> {
+  const { contracts } = ctx.chain;
+  const client = chainClient(ctx.chain);
+  const warnings: string[] = [];
+  for (const [name, address, abi] of [
+    ['vault', contracts.vault, vaultAbi],
+    ['payment contract', contracts.transfer, transferAbi],
+  ] as const) {
+    const [owner, guardian] = await Promise.all([
+      client.readContract({ address, abi: abi as typeof vaultAbi, functionName: 'owner' }),
+      client.readContract({ address, abi: abi as typeof vaultAbi, functionName: 'guardian' }),
+    ]);
+    if (owner.toLowerCase() === guardian.toLowerCase())
+      warnings.push(
+        `the ${name}'s guardian is its owner (${owner}): give the guardian a key of its own (setGuardian), so that another key can pause it`,
+      );
+  }
+  for (const [symbol, token, decimals] of [
+    ['USDT', contracts.usdt, 6],
+    ['AGC', contracts.agc, 18],
+  ] as const) {
+    const [[, dailyCap], held] = await Promise.all([
+      client.readContract({ address: contracts.vault, abi: vaultAbi, functionName: 'limits', args: [token] }),
+      client.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [contracts.vault],
+      }),
+    ]);
+    if (dailyCap > 0n && dailyCap >= held)
+      warnings.push(
+        `the vault's ${symbol} daily cap (${formatUnits(dailyCap, decimals)}) is not below its balance (${formatUnits(held, decimals)}): a leaked signer key could empty it in a day; lower it with setLimits`,
+      );
+  }
+  return warnings;
 }
 
 /**

@@ -159,8 +159,12 @@ describe('quoting', () => {
       [{ from: 'BTC', mode: 'in', amount: '1' }, 'Invalid from: this value is not valid'],
       [{ from: 'USDT', mode: 'both', amount: '1' }, 'Invalid mode: this value is not valid'],
       [{ from: 'USDT', mode: 'in' }, 'Invalid amount: this field is required'],
-      [{ from: 'USDT', mode: 'in', amount: 5 }, 'Invalid amount: this value is not valid'],
-      [{ from: 'USDT', mode: 'in', amount: '1'.repeat(65) }, 'Invalid amount: this value is not valid'],
+      [{ from: 'USDT', mode: 'in', amount: 5 }, 'Please enter a valid amount'],
+      [{ from: 'USDT', mode: 'in', amount: '1'.repeat(65) }, 'Please enter a valid amount'],
+      // One spelling: no spaces, no leading zeros.
+      [{ from: 'USDT', mode: 'in', amount: ' 1' }, 'Please enter a valid amount'],
+      [{ from: 'USDT', mode: 'in', amount: '1 ' }, 'Please enter a valid amount'],
+      [{ from: 'USDT', mode: 'in', amount: '0001' }, 'Please enter a valid amount'],
     ];
     const answers = [];
     for (const [body] of cases) answers.push(await api.quote(body));

@@ -496,7 +496,9 @@ describe('holdings and redemptions', () => {
     const bad: Array<[Record<string, string>, unknown, number, RegExp]> = [
       [alice.headers, { order_id: holding, units: '0' }, 400, /above zero/],
       [alice.headers, { order_id: holding, units: 'abc' }, 400, /units/],
-      [alice.headers, { order_id: holding, units: '1.1234567' }, 400, /units/],
+      [alice.headers, { order_id: holding, units: '1.1234567' }, 400, /at most 6 decimals/],
+      [alice.headers, { order_id: holding, units: ' 1' }, 400, /valid number of units/],
+      [alice.headers, { order_id: holding, units: '01' }, 400, /valid number of units/],
       [alice.headers, { order_id: holding, units: '788.000001' }, 400, /at most 788 units/],
       [bob.headers, { order_id: holding, units: '1' }, 404, /not found/],
       [alice.headers, { order_id: '99999999', units: '1' }, 404, /not found/],

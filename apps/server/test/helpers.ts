@@ -4,7 +4,7 @@ import { createTestDb } from '@agc/db/testing';
 import { getAddress, type Hex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
-import type { App } from '../src/app.ts';
+import type { App, BuildOptions } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext, ChainContext } from '../src/context.ts';
 import { createCaches } from '../src/lib/caches.ts';
@@ -33,6 +33,7 @@ export async function startTestServer(
   env: Record<string, string> = {},
   config?: Partial<Config>,
   chain?: ChainContext,
+  build?: BuildOptions,
 ): Promise<TestServer> {
   const db = await createTestDb();
   const base = loadConfig({
@@ -62,7 +63,7 @@ export async function startTestServer(
     prices: priceSourceFrom(cfg),
     now: () => new Date(Date.now() + offset),
   };
-  const app = await buildCheckedApp(ctx);
+  const app = await buildCheckedApp(ctx, build);
   await app.ready();
   return {
     app,

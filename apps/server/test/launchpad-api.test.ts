@@ -247,7 +247,7 @@ describe('buying', () => {
     });
     const releaseStart = new Date(first.json().data.round.release_starts_at);
     expect(first.json().data.purchase.next_release_at).toBe(releaseStart.toISOString());
-    const second = await buy('B', round.id, ' 3 ');
+    const second = await buy('B', round.id, '3');
     expect(second.json().data.purchase).toMatchObject({ first_copy: 3, last_copy: 5 });
     const third = await buy('A', round.id, '1');
     expect(third.json().data.purchase).toMatchObject({ first_copy: 6, last_copy: 6 });
@@ -306,7 +306,9 @@ describe('buying', () => {
       ['0x2', 'Please enter a whole number of copies, e.g. 2'],
       ['+1', 'Please enter a whole number of copies, e.g. 2'],
       ['0', 'The number of copies must be at least 1'],
-      ['000', 'The number of copies must be at least 1'],
+      ['000', 'Please enter a whole number of copies, e.g. 2'],
+      ['02', 'Please enter a whole number of copies, e.g. 2'],
+      [' 3 ', 'Please enter a whole number of copies, e.g. 2'],
       ['-1', 'The number of copies must be at least 1'],
     ];
     for (const [copies, msg] of cases) {

@@ -39,15 +39,31 @@ const api = async (method: 'GET' | 'POST', url: string, m?: Member, payload?: un
 const join = (inviter: Member | null, side: 'left' | 'right' = 'left') =>
   joinFunded(s, inviter, { usdt: 100_000n * USDT, agc: 100_000n * AGC }, side);
 
+/**
+ * One server-built step as the app sends it: an approval over a non-zero allowance that is too small goes through
+ * the step's reset first (USDT, as Tether's token, refuses approve from non-zero to non-zero).
+ */
+async function sendStep(m: Member, url: string, orderId: string): Promise<`0x${string}`> {
+  const step = await api('GET', `${url}${orderId}`, m);
+  expect(step.code, step.msg).toBe(200);
+  if (step.data.reset_tx) {
+    const allowance = await s.publicClient.readContract({
+      address: step.data.tx.to,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [m.account.address, s.ctx.chain.contracts.transfer],
+    });
+    if (allowance > 0n && allowance < BigInt(step.data.amount)) await s.send(m.account, step.data.reset_tx);
+  }
+  return s.send(m.account, step.data.tx);
+}
+
 /** The member's whole payment as the app does it: create, the three server-built transactions, report. */
 async function buy(m: Member, productId = 1) {
   const order = (await api('POST', '/order', m, { product_id: productId })).data;
   let hash = '0x' as `0x${string}`;
-  for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/']) {
-    const step = await api('GET', `${url}${order.order_id}`, m);
-    expect(step.code, step.msg).toBe(200);
-    hash = await s.send(m.account, step.data.tx);
-  }
+  for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/'])
+    hash = await sendStep(m, url, order.order_id);
   const reported = await api('POST', '/order/pay', m, { order_id: order.order_id, tx_hash: hash });
   expect(reported.data.status).toBe('Verifying');
   return { orderId: order.order_id as string, hash };
@@ -70,11 +86,13 @@ async function payDirect(
     contracts.agc,
     encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [contracts.transfer, agc] }),
   );
-  await s.call(
-    from.account,
-    contracts.usdt,
-    encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [contracts.transfer, usdt] }),
-  );
+  // USDT as Tether: to 0 first, then to the amount.
+  for (const value of [0n, usdt])
+    await s.call(
+      from.account,
+      contracts.usdt,
+      encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [contracts.transfer, value] }),
+    );
   const hash = await s.call(
     from.account,
     contracts.transfer,
@@ -198,7 +216,7 @@ describe('order life cycle on the real contracts', () => {
     // Nothing was used up: bob pays his order as quoted.
     let hash = '0x' as `0x${string}`;
     for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/'])
-      hash = await s.send(bob.account, (await api('GET', `${url}${created.order_id}`, bob)).data.tx);
+      hash = await sendStep(bob, url, created.order_id);
     expect((await s.publicClient.getTransactionReceipt({ hash })).status).toBe('success');
     await api('POST', '/order/pay', bob, { order_id: created.order_id, tx_hash: hash });
     await settle();
@@ -278,7 +296,7 @@ describe('order life cycle on the real contracts', () => {
     // Its own payment is taken once: Verifying; the same hash again is a no-op; another hash is refused.
     let hash = '0x' as `0x${string}`;
     for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/'])
-      hash = await s.send(bob.account, (await api('GET', `${url}${mine.order_id}`, bob)).data.tx);
+      hash = await sendStep(bob, url, mine.order_id);
     const first = (await api('POST', '/order/pay', bob, { order_id: mine.order_id, tx_hash: hash })).data;
     expect([first.status, first.tx_hash]).toEqual(['Verifying', hash]);
     const repeat = await api('POST', '/order/pay', bob, { order_id: mine.order_id, tx_hash: hash });
@@ -420,7 +438,7 @@ describe('order life cycle on the real contracts', () => {
     const created = (await api('POST', '/order', alice, { product_id: 1 })).data;
     let hash = '0x' as `0x${string}`;
     for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/'])
-      hash = await s.send(alice.account, (await api('GET', `${url}${created.order_id}`, alice)).data.tx);
+      hash = await sendStep(alice, url, created.order_id);
     await settle();
     const seen = await order(alice, created.order_id);
     expect([seen.status, seen.tx_hash]).toEqual(['Success', null]);
@@ -444,5 +462,46 @@ describe('order life cycle on the real contracts', () => {
       .where(eq(schema.chainEvents.orderId, 987_654_321n));
     expect(event?.outcome).toBe('unknown_order');
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+
+  it('pays with USDT as Tether behaves: over a small leftover allowance, the step’s reset goes first', async () => {
+    const m = await join(root);
+    const { contracts } = s.ctx.chain;
+    const allowance = () =>
+      s.publicClient.readContract({
+        address: contracts.usdt,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [m.account.address, contracts.transfer],
+      });
+    // A leftover: 1 micro-USDT approved to the payment contract earlier.
+    await s.call(
+      m.account,
+      contracts.usdt,
+      encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [contracts.transfer, 1n] }),
+    );
+    expect(await allowance()).toBe(1n);
+    const created = (await api('POST', '/order', m, { product_id: 1 })).data;
+    await s.send(m.account, (await api('GET', `/order/approve/agc/${created.order_id}`, m)).data.tx);
+    const usdtStep = (await api('GET', `/order/approve/usdt/${created.order_id}`, m)).data;
+    const reset = decodeFunctionData({ abi: erc20Abi, data: usdtStep.reset_tx.data });
+    expect(reset.functionName).toBe('approve');
+    expect([reset.args?.[0]?.toLowerCase(), reset.args?.[1]]).toEqual([contracts.transfer, 0n]);
+    expect(usdtStep.reset_tx).toMatchObject({ from: usdtStep.tx.from, to: usdtStep.tx.to, value: '0x0' });
+    // Straight from 1 to the price: the token refuses, as Tether's does.
+    const straight = await s.send(m.account, usdtStep.tx);
+    expect((await s.publicClient.getTransactionReceipt({ hash: straight })).status).toBe('reverted');
+    expect(await allowance()).toBe(1n);
+    // Reset, then approve: the payment goes through and is confirmed.
+    await s.send(m.account, usdtStep.reset_tx);
+    expect(await allowance()).toBe(0n);
+    await s.send(m.account, usdtStep.tx);
+    expect(await allowance()).toBe(100n * USDT);
+    const hash = await s.send(m.account, (await api('GET', `/order/tx/${created.order_id}`, m)).data.tx);
+    expect(
+      (await api('POST', '/order/pay', m, { order_id: created.order_id, tx_hash: hash })).data.status,
+    ).toBe('Verifying');
+    await settle();
+    expect((await order(m, created.order_id)).status).toBe('Success');
   });
 });

@@ -434,8 +434,8 @@ describe('roles API', () => {
         ['from=2026-02-30', 'Invalid from: this value is not valid'],
         ['to=yesterday', 'Invalid to: this value is not valid'],
         ['from=2026-05-02&to=2026-05-01', 'Invalid to: this value is not valid'],
-        ['size=101', 'Invalid size: this value is not valid'],
-        ['page=0', 'Invalid page: this value is not valid'],
+        ['size=101', 'Invalid size: this value is too long or too large'],
+        ['page=0', 'Invalid page: this value is too small'],
       ];
       for (const [query, msg] of cases) {
         const res = await api('GET', `/admin/audit-log?${query}`, h.R);

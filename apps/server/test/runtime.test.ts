@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Deployment, deployAll, devAccount, freePort, startAnvil } from '@agc/contracts';
+import { type Deployment, deployAll, devAccount, freePort, seedDevFunds, startAnvil } from '@agc/contracts';
 import { schema } from '@agc/db';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createTestClient, http, parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../src/config.ts';
 import { startRuntime } from '../src/runtime.ts';
@@ -128,4 +129,83 @@ describe('runtime', () => {
       await network.stop();
     }
   });
+
+  it('warns at a production start when the guardian is the owner or a daily cap is not below the vault', async () => {
+    const network = await startAnvil();
+    try {
+      // Keys nobody else knows (a production start refuses the development mnemonic's).
+      const owner = privateKeyToAccount(generatePrivateKey());
+      const guardian = privateKeyToAccount(generatePrivateKey()).address;
+      await createTestClient({ mode: 'anvil', transport: http(network.url) }).setBalance({
+        address: owner.address,
+        value: parseEther('10'),
+      });
+      const deploy = async (options: Partial<Parameters<typeof deployAll>[0]>) => {
+        const d = await deployAll({
+          rpcUrl: network.url,
+          deployer: owner,
+          signer: privateKeyToAccount(SIGNER_KEY).address,
+          quoteSigner: privateKeyToAccount(QUOTE_KEY).address,
+          openMint: true,
+          ...options,
+        });
+        // 1,000 USDT and 1,000 AGC in the vault
+        await seedDevFunds({
+          rpcUrl: network.url,
+          deployment: d,
+          accounts: [],
+          usdt: 0n,
+          agc: 0n,
+          vaultUsdt: 1_000n * 10n ** 6n,
+          vaultAgc: 1_000n * 10n ** 18n,
+        });
+        return d;
+      };
+      const startLogged = async (d: Deployment) => {
+        const lines: string[] = [];
+        const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+        const runtime = await startRuntime(
+          { ...networkConfig(network, d, await freePort()), env: 'production' },
+          logger,
+        );
+        await runtime.close();
+        return lines.map((l) => (JSON.parse(l) as { msg: string }).msg);
+      };
+
+      // The guardian left as the deployer (the owner), caps above what the vault holds.
+      const weak = await deploy({
+        limits: {
+          usdt: { maxPerVoucher: 1_000n * 10n ** 6n, dailyCap: 1_000n * 10n ** 6n },
+          agc: { maxPerVoucher: 1_000n * 10n ** 18n, dailyCap: 5_000n * 10n ** 18n },
+        },
+      });
+      const warned = await startLogged(weak);
+      expect(warned).toEqual([
+        `the vault's guardian is its owner (${owner.address}): give the guardian a key of its own (setGuardian), so that another key can pause it`,
+        `the payment contract's guardian is its owner (${owner.address}): give the guardian a key of its own (setGuardian), so that another key can pause it`,
+        "the vault's USDT daily cap (1000) is not below its balance (1000): a leaked signer key could empty it in a day; lower it with setLimits",
+        "the vault's AGC daily cap (5000) is not below its balance (1000): a leaked signer key could empty it in a day; lower it with setLimits",
+      ]);
+
+      // A guardian of its own and caps below the balances: nothing to say.
+      const sound = await deploy({
+        guardian,
+        limits: {
+          usdt: { maxPerVoucher: 100n * 10n ** 6n, dailyCap: 999n * 10n ** 6n },
+          agc: { maxPerVoucher: 100n * 10n ** 18n, dailyCap: 200n * 10n ** 18n },
+        },
+      });
+      expect(await startLogged(sound)).toEqual([]);
+      // Outside production the start says nothing of it (development runs its own chain).
+      const lines: string[] = [];
+      const dev = await startRuntime(
+        networkConfig(network, weak, await freePort()),
+        pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }),
+      );
+      await dev.close();
+      expect(lines).toEqual([]);
+    } finally {
+      await network.stop();
+    }
+  }, 180_000);
 });

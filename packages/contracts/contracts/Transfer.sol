@@ -21,6 +21,8 @@ contract Transfer is EIP712, Guarded, ReentrancyGuard {
     error ZeroAmount();
     error Expired();
     error InvalidSignature();
+    /// @notice Less of `token` reached the treasury than the quote says (a fee-on-transfer token).
+    error ShortPayment(address token, uint256 quoted, uint256 arrived);
 
     event Paid(uint256 indexed orderId, address indexed payer, uint256 usdtAmount, uint256 agcAmount);
     event TreasuryChanged(address indexed previousTreasury, address indexed newTreasury);
@@ -78,10 +80,21 @@ contract Transfer is EIP712, Guarded, ReentrancyGuard {
 
         paid[orderId] = true;
         address to = treasury;
-        usdt.safeTransferFrom(msg.sender, to, usdtAmount);
-        if (agcAmount > 0) agc.safeTransferFrom(msg.sender, to, agcAmount);
+        _pull(usdt, to, usdtAmount);
+        if (agcAmount > 0) _pull(agc, to, agcAmount);
 
         emit Paid(orderId, msg.sender, usdtAmount, agcAmount);
+    }
+
+    /// @dev Moves `amount` of `token` from the payer to the treasury and measures what arrived there: a token
+    /// that keeps a fee (or otherwise delivers less) makes the payment revert `ShortPayment`, so `Paid` always
+    /// states what the treasury received and the server never credits more than arrived. SafeERC20 accepts
+    /// tokens that return no bool (USDT).
+    function _pull(IERC20 token, address to, uint256 amount) private {
+        uint256 before = token.balanceOf(to);
+        token.safeTransferFrom(msg.sender, to, amount);
+        uint256 arrived = token.balanceOf(to) - before;
+        if (arrived < amount) revert ShortPayment(address(token), amount, arrived);
     }
 
     // --- quote signer: delayed, since a new signer can mark any order id as paid ---

@@ -41,6 +41,13 @@ export const devVoucherSigner = (): HDAccount => devAccount(DEV_SIGNER_INDEX);
 export const DEV_QUOTE_SIGNER_INDEX = 11;
 export const devQuoteSigner = (): HDAccount => devAccount(DEV_QUOTE_SIGNER_INDEX);
 
+/**
+ * The guardian of local chains (Transfer and Vault): a key of its own, not the owner's, so that development runs the
+ * way production must (the owner configures, another key can only stop things).
+ */
+export const DEV_GUARDIAN_INDEX = 12;
+export const devGuardian = (): HDAccount => devAccount(DEV_GUARDIAN_INDEX);
+
 // Lower-cased address -> index, for the accounts derived so far by isDevKeyAddress.
 const devIndexByAddress = new Map<string, number>();
 

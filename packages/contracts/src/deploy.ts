@@ -22,7 +22,7 @@ import {
   vaultAbi,
   vaultBytecode,
 } from '../generated/abis.ts';
-import { devAccount, devQuoteSigner, devVoucherSigner } from './accounts.ts';
+import { devAccount, devGuardian, devQuoteSigner, devVoucherSigner } from './accounts.ts';
 
 export interface Deployment {
   chainId: number;
@@ -64,10 +64,17 @@ export interface DeployAllOptions {
 
 export const DEFAULT_CHANGE_DELAY = 2n * 24n * 60n * 60n;
 
-/** Development vault limits: 100,000 USDT per voucher and 1,000,000 a day; 1,000,000 / 10,000,000 AGC. */
+/** What the development chain puts in the vault: 1,000,000 USDT and 1,000,000 AGC. */
+export const DEV_VAULT_SEED = { usdt: 1_000_000n * 10n ** 6n, agc: 1_000_000n * 10n ** 18n } as const;
+
+/**
+ * Development vault limits, below what the vault holds (DEV_VAULT_SEED) as a real deployment's must be: a leaked
+ * signer key drains at most a day's cap before the guardian pauses, not the whole vault. USDT: 50,000 per voucher
+ * and 200,000 a day; AGC: 100,000 and 200,000.
+ */
 export const DEV_VAULT_LIMITS = {
-  usdt: { maxPerVoucher: 100_000n * 10n ** 6n, dailyCap: 1_000_000n * 10n ** 6n },
-  agc: { maxPerVoucher: 1_000_000n * 10n ** 18n, dailyCap: 10_000_000n * 10n ** 18n },
+  usdt: { maxPerVoucher: 50_000n * 10n ** 6n, dailyCap: 200_000n * 10n ** 6n },
+  agc: { maxPerVoucher: 100_000n * 10n ** 18n, dailyCap: 200_000n * 10n ** 18n },
 } as const satisfies { usdt: TokenLimits; agc: TokenLimits };
 
 export interface SeedDevFundsOptions {
@@ -167,9 +174,10 @@ export async function deployAll({
 }
 
 /**
- * The local chain's contracts as development and tests use them: dev account 0 deploys and guards,
- * the development voucher and quote signers sign, USDT mints for anyone; the voucher signer gets gas
- * (it sends the vault's cancel(id) when an admin revokes an approved withdrawal).
+ * The local chain's contracts as development and tests use them: dev account 0 deploys and owns, the development
+ * guardian (a key of its own) guards, the development voucher and quote signers sign, USDT mints for anyone, the
+ * vault's limits are DEV_VAULT_LIMITS (below DEV_VAULT_SEED); the voucher signer gets gas (it sends the vault's
+ * cancel(id) when an admin revokes an approved withdrawal).
  */
 export async function deployDevelopment(rpcUrl: string): Promise<Deployment> {
   const deployment = await deployAll({
@@ -177,6 +185,8 @@ export async function deployDevelopment(rpcUrl: string): Promise<Deployment> {
     deployer: devAccount(0),
     signer: devVoucherSigner().address,
     quoteSigner: devQuoteSigner().address,
+    guardian: devGuardian().address,
+    limits: DEV_VAULT_LIMITS,
     openMint: true,
   });
   await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({

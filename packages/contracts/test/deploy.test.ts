@@ -10,6 +10,7 @@ import {
   DEV_SIGNER_INDEX,
   devAccount,
   devAddresses,
+  devGuardian,
   devQuoteSigner,
   devVoucherSigner,
   isDevKeyAddress,
@@ -18,9 +19,11 @@ import { startAnvil } from '../src/anvil.ts';
 import {
   DEFAULT_CHANGE_DELAY,
   DEV_VAULT_LIMITS,
+  DEV_VAULT_SEED,
   type DeployAllOptions,
   type Deployment,
   deployAll,
+  deployDevelopment,
   isDeployed,
   seedDevFunds,
 } from '../src/deploy.ts';
@@ -104,12 +107,12 @@ describe('deployAll + seedDevFunds + isDeployed', () => {
     expect(await read({ address: d.vault, abi: vaultAbi, functionName: 'changeDelay' })).toBe(172_800n);
     expect(DEFAULT_CHANGE_DELAY).toBe(172_800n);
     expect(await read({ address: d.vault, abi: vaultAbi, functionName: 'limits', args: [d.usdt] })).toEqual([
-      100_000n * 10n ** 6n,
-      1_000_000n * 10n ** 6n,
+      50_000n * 10n ** 6n,
+      200_000n * 10n ** 6n,
     ]);
     expect(await read({ address: d.vault, abi: vaultAbi, functionName: 'limits', args: [d.agc] })).toEqual([
-      1_000_000n * 10n ** 18n,
-      10_000_000n * 10n ** 18n,
+      100_000n * 10n ** 18n,
+      200_000n * 10n ** 18n,
     ]);
     expect(await read({ address: d.transfer, abi: transferAbi, functionName: 'owner' })).toBe(addressOf(0));
     expect(await read({ address: d.transfer, abi: transferAbi, functionName: 'quoteSigner' })).toBe(
@@ -160,7 +163,34 @@ describe('deployAll + seedDevFunds + isDeployed', () => {
       limits.agc.maxPerVoucher,
       limits.agc.dailyCap,
     ]);
-    expect(DEV_VAULT_LIMITS.usdt.dailyCap).toBe(1_000_000n * 10n ** 6n);
+    expect(DEV_VAULT_LIMITS.usdt.dailyCap).toBe(200_000n * 10n ** 6n);
+  });
+
+  it('deployDevelopment: a guardian of its own, and daily caps below what the development vault holds', async () => {
+    const d = await deployDevelopment(c.anvil.url);
+    const read = c.publicClient.readContract;
+    for (const [address, abi] of [
+      [d.vault, vaultAbi],
+      [d.transfer, transferAbi],
+    ] as const) {
+      expect(await read({ address, abi, functionName: 'owner' })).toBe(addressOf(0));
+      expect(await read({ address, abi, functionName: 'guardian' })).toBe(devGuardian().address);
+    }
+    expect(devGuardian().address).not.toBe(addressOf(0));
+    expect(isDevKeyAddress(devGuardian().address)).toBe(true);
+    for (const [token, seeded] of [
+      [d.usdt, DEV_VAULT_SEED.usdt],
+      [d.agc, DEV_VAULT_SEED.agc],
+    ] as const) {
+      const [maxPerVoucher, dailyCap] = await read({
+        address: d.vault,
+        abi: vaultAbi,
+        functionName: 'limits',
+        args: [token],
+      });
+      expect(dailyCap).toBeLessThan(seeded);
+      expect(maxPerVoucher).toBeLessThanOrEqual(dailyCap);
+    }
   });
 
   it('honours an explicit treasury', async () => {

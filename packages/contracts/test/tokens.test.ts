@@ -1,4 +1,4 @@
-import { type Address, erc20Abi } from 'viem';
+import { type Address, encodeFunctionData, erc20Abi, maxUint256 } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agcAbi, agcBytecode, mockUsdtAbi, mockUsdtBytecode } from '../generated/abis.ts';
 import { devAccount } from '../src/accounts.ts';
@@ -58,6 +58,98 @@ describe('MockUSDT', () => {
     );
     expect(await balanceOf(address, addressOf(6))).toBe(usdt(123));
     expect(await read(address, 'totalSupply')).toBe(usdt(123));
+  });
+});
+
+describe('MockUSDT behaves like Tether', () => {
+  let address: Address;
+  const owner = 5;
+  const spender = addressOf(6);
+  const allowanceOf = () =>
+    c.publicClient.readContract({
+      address,
+      abi: mockUsdtAbi,
+      functionName: 'allowance',
+      args: [addressOf(owner), spender],
+    });
+  const approveTx = (value: bigint) =>
+    c
+      .wallet(owner)
+      .writeContract({ address, abi: mockUsdtAbi, functionName: 'approve', args: [spender, value] });
+  const simulateApprove = (value: bigint) =>
+    c.publicClient.call({
+      account: devAccount(owner),
+      to: address,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, value] }),
+    });
+
+  beforeAll(async () => {
+    address = await deployUsdt(true);
+    await c.confirm(
+      c.wallet(owner).writeContract({
+        address,
+        abi: mockUsdtAbi,
+        functionName: 'mint',
+        args: [addressOf(owner), usdt(100)],
+      }),
+    );
+  });
+
+  it('returns nothing from transfer, transferFrom and approve (no bool to read)', async () => {
+    for (const data of [
+      encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [addressOf(7), 1n] }),
+      encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [addressOf(7), 0n] }),
+    ])
+      expect(
+        (await c.publicClient.call({ account: devAccount(owner), to: address, data })).data,
+      ).toBeUndefined();
+    // A caller that insists on erc20's bool cannot decode the answer.
+    await expect(
+      c.publicClient.simulateContract({
+        account: devAccount(owner),
+        address,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [addressOf(7), 1n],
+      }),
+    ).rejects.toThrow(/returned no data|decode/i);
+  });
+
+  it('refuses approve from a non-zero allowance to another non-zero one, without a reason; 0 first works', async () => {
+    await c.confirm(approveTx(usdt(10)));
+    expect(await allowanceOf()).toBe(usdt(10));
+    const refused = await simulateApprove(usdt(20)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Error);
+    expect(String(refused)).not.toMatch(/ERC20|Mint/);
+    expect(await allowanceOf()).toBe(usdt(10));
+    await c.confirm(approveTx(0n));
+    await c.confirm(approveTx(usdt(20)));
+    expect(await allowanceOf()).toBe(usdt(20));
+    await c.confirm(approveTx(0n));
+  });
+
+  it('spends a finite allowance and keeps an infinite one', async () => {
+    await c.confirm(approveTx(usdt(3)));
+    await c.confirm(
+      c.wallet(6).writeContract({
+        address,
+        abi: mockUsdtAbi,
+        functionName: 'transferFrom',
+        args: [addressOf(owner), addressOf(7), usdt(2)],
+      }),
+    );
+    expect(await allowanceOf()).toBe(usdt(1));
+    await c.confirm(approveTx(0n));
+    await c.confirm(approveTx(maxUint256));
+    await c.confirm(
+      c.wallet(6).writeContract({
+        address,
+        abi: mockUsdtAbi,
+        functionName: 'transferFrom',
+        args: [addressOf(owner), addressOf(7), usdt(2)],
+      }),
+    );
+    expect(await allowanceOf()).toBe(maxUint256);
   });
 });
 

@@ -1,6 +1,13 @@
-import { type Hex, keccak256, parseEventLogs, toHex, zeroAddress } from 'viem';
+import { getAddress, type Hex, keccak256, parseEventLogs, toHex, zeroAddress } from 'viem';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { agcAbi, mockUsdtAbi, transferAbi, transferBytecode } from '../generated/abis.ts';
+import {
+  agcAbi,
+  mockFeeTokenAbi,
+  mockFeeTokenBytecode,
+  mockUsdtAbi,
+  transferAbi,
+  transferBytecode,
+} from '../generated/abis.ts';
 import { devAccount, devQuoteSigner } from '../src/accounts.ts';
 import { DEFAULT_CHANGE_DELAY, type Deployment } from '../src/deploy.ts';
 import { type PaymentQuote, signPaymentQuote } from '../src/quote.ts';
@@ -42,16 +49,26 @@ beforeEach(async () => {
   });
 });
 
+/** Approves as a wallet must with USDT: a non-zero allowance goes back to 0 before it is set to another value. */
 async function approve(i: number, usdtAmount: bigint, agcAmount: bigint) {
   const w = c.wallet(i);
-  await c.confirm(
-    w.writeContract({
-      address: d.usdt,
-      abi: mockUsdtAbi,
-      functionName: 'approve',
-      args: [d.transfer, usdtAmount],
-    }),
-  );
+  const usdtApprove = (value: bigint) =>
+    c.confirm(
+      w.writeContract({
+        address: d.usdt,
+        abi: mockUsdtAbi,
+        functionName: 'approve',
+        args: [d.transfer, value],
+      }),
+    );
+  const current = await c.publicClient.readContract({
+    address: d.usdt,
+    abi: mockUsdtAbi,
+    functionName: 'allowance',
+    args: [addressOf(i), d.transfer],
+  });
+  if (current > 0n && usdtAmount > 0n) await usdtApprove(0n);
+  await usdtApprove(usdtAmount);
   await c.confirm(
     w.writeContract({ address: d.agc, abi: agcAbi, functionName: 'approve', args: [d.transfer, agcAmount] }),
   );
@@ -289,6 +306,99 @@ describe('Transfer payments', () => {
     expect(await c.balances(d, addressOf(PAYER))).toEqual({ usdt: usdt(1_000), agc: agc(1_000) });
     expect(await c.balances(d, d.vault)).toEqual({ usdt: 0n, agc: 0n });
     expect(await isPaid(1n)).toBe(false);
+  });
+
+  it('pays with USDT as Tether behaves (no bool returned); approving over a non-zero allowance needs a 0 first', async () => {
+    await approve(PAYER, usdt(50), 0n);
+    // Tether's rule, met by the approve step of the app: straight from 50 to 100 reverts.
+    await expect(
+      c.publicClient.simulateContract({
+        account: devAccount(PAYER),
+        address: d.usdt,
+        abi: mockUsdtAbi,
+        functionName: 'approve',
+        args: [d.transfer, usdt(100)],
+      }),
+    ).rejects.toThrow();
+    await approve(PAYER, usdt(100), agc(5));
+    expect(await pay(PAYER, await quote())).toMatchObject({ usdtAmount: usdt(100), agcAmount: agc(5) });
+    expect(await c.balances(d, d.vault)).toEqual({ usdt: usdt(100), agc: agc(5) });
+  });
+
+  it('refuses a payment where less arrived than quoted (a fee-on-transfer token), and moves nothing', async () => {
+    // A Transfer taking a token that keeps 1 % of every transfer as its "USDT".
+    const feeToken = (
+      await c.confirm(
+        c.wallet(OWNER).deployContract({
+          abi: mockFeeTokenAbi,
+          bytecode: mockFeeTokenBytecode,
+          args: [100, addressOf(9)],
+        }),
+      )
+    ).contractAddress as `0x${string}`;
+    const withFee = (
+      await c.confirm(
+        c.wallet(OWNER).deployContract({
+          abi: transferAbi,
+          bytecode: transferBytecode,
+          args: [
+            feeToken,
+            d.agc,
+            d.vault,
+            devQuoteSigner().address,
+            addressOf(GUARDIAN),
+            DEFAULT_CHANGE_DELAY,
+          ],
+        }),
+      )
+    ).contractAddress as `0x${string}`;
+    const token = (functionName: 'mint' | 'approve', args: readonly [`0x${string}`, bigint]) =>
+      c.confirm(
+        c.wallet(PAYER).writeContract({ address: feeToken, abi: mockFeeTokenAbi, functionName, args }),
+      );
+    const balanceOf = (who: `0x${string}`) =>
+      c.publicClient.readContract({
+        address: feeToken,
+        abi: mockFeeTokenAbi,
+        functionName: 'balanceOf',
+        args: [who],
+      });
+    await token('mint', [addressOf(PAYER), usdt(1_000)]);
+    await token('approve', [withFee, usdt(100)]);
+    const q = await quote({ agcAmount: 0n });
+    const signature = await signPaymentQuote(devQuoteSigner(), d.chainId, withFee, q);
+    const simulated = await revertOf(
+      c.publicClient.simulateContract({
+        account: devAccount(PAYER),
+        address: withFee,
+        abi: [...transferAbi, ...mockFeeTokenAbi],
+        functionName: 'pay',
+        args: payArgs(q, signature),
+      }),
+    );
+    // 100 quoted, 99 reached the treasury: refused, saying so.
+    expect(simulated).toEqual({
+      errorName: 'ShortPayment',
+      args: [getAddress(feeToken), usdt(100), usdt(99)],
+    });
+    const hash = await c.wallet(PAYER).writeContract({
+      address: withFee,
+      abi: transferAbi,
+      functionName: 'pay',
+      args: payArgs(q, signature),
+      gas: 300_000n,
+    });
+    expect((await c.publicClient.waitForTransactionReceipt({ hash })).status).toBe('reverted');
+    expect(await balanceOf(addressOf(PAYER))).toBe(usdt(1_000));
+    expect(await balanceOf(d.vault)).toBe(0n);
+    expect(
+      await c.publicClient.readContract({
+        address: withFee,
+        abi: transferAbi,
+        functionName: 'paid',
+        args: [q.orderId],
+      }),
+    ).toBe(false);
   });
 
   it('reverts when the payer lacks the balance', async () => {

@@ -4,7 +4,12 @@
 export const USDT_DECIMALS = 6;
 export const AGC_DECIMALS = 18;
 
-const DECIMAL_RE = /^(\d+)(?:\.(\d+))?$/;
+/**
+ * The one spelling of a decimal amount, for every request and every form: digits with an optional fraction, no
+ * sign, no spaces, no leading zero ("0.5", not "00.5" or ".5"), no exponent, no separators. Trailing zeros of the
+ * fraction are allowed ("10.50" is how money is written) within the asset's decimals.
+ */
+const DECIMAL_RE = /^(0|[1-9]\d*)(?:\.(\d+))?$/;
 
 export class AmountError extends Error {
   override name = 'AmountError';
@@ -16,10 +21,13 @@ export class AmountError extends Error {
   }
 }
 
+/** Whether `text` is a non-negative amount in the one spelling (any number of decimals). */
+export const isAmountSpelling = (text: string): boolean => DECIMAL_RE.test(text);
+
 /** Parses a non-negative decimal string ("12.5") into minor units; refuses more decimals than the asset has. */
 export function parseAmount(value: string, decimals: number): bigint {
-  const text = value.trim();
-  if (text.startsWith('-')) throw new AmountError('negative', `negative amount: ${value}`);
+  const text = value;
+  if (/^-(0|[1-9]\d*)(\.\d+)?$/.test(text)) throw new AmountError('negative', `negative amount: ${value}`);
   const m = DECIMAL_RE.exec(text);
   if (!m) throw new AmountError('format', `not a decimal amount: ${value}`);
   const whole = m[1] ?? '0';
@@ -43,7 +51,8 @@ export type TypedAmountError = 'amount_required' | 'amount_invalid' | 'amount_po
 
 /**
  * The one reading of an amount a member typed, for every money form and its server route alike: required, a plain
- * decimal (no sign, no exponent), no more decimals than the asset has, above zero. Minor units, or the reason.
+ * decimal in parseAmount's one spelling (no sign, spaces, leading zero or exponent), no more decimals than the asset
+ * has, above zero. Minor units, or the reason. Forms trim what was typed before reading it; the API does not.
  */
 export function readTypedAmount(
   value: unknown,

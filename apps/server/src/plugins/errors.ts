@@ -1,4 +1,4 @@
-import { ErrorCode } from '@agc/shared';
+import { ErrorCode, inputMessages } from '@agc/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -9,6 +9,13 @@ const REASONS: Record<string, string> = {
   too_small: 'validation.too_small',
   too_big: 'validation.too_big',
 };
+/** Reasons a schema names itself (packages/shared api/input.ts): how an integer or an amount must be written. */
+const OWN_REASONS = new Set([
+  'validation.integer',
+  'validation.amount',
+  'validation.too_small',
+  'validation.too_big',
+]);
 
 function send(reply: FastifyReply, code: number, msg: string, data: unknown = null) {
   return reply.status(code).send({ code, msg, data });
@@ -32,7 +39,13 @@ function validationMessage(req: FastifyRequest, err: FastifyError): string {
       source,
     );
   const missing = value === undefined || value === '';
-  const reason = missing ? 'validation.required' : (REASONS[params.code ?? ''] ?? 'validation.invalid');
+  // A form's own words (packages/shared api/input.ts: 'Please enter a valid amount'), whole.
+  if (!missing && inputMessages.has(first.message ?? '')) return req.t(first.message as string);
+  const reason = missing
+    ? 'validation.required'
+    : OWN_REASONS.has(first.message ?? '')
+      ? (first.message as string)
+      : (REASONS[params.code ?? ''] ?? 'validation.invalid');
   return req.t('validation.field', { field, reason: req.t(reason) });
 }
 

@@ -1,6 +1,6 @@
 // A fake wallet, chain and server for the payment flow (runner and checkout tests).
 import type { Order, PayStep, TxResponse } from '@agc/shared';
-import { encodeFunctionData, erc20Abi } from 'viem';
+import { decodeFunctionData, encodeFunctionData, erc20Abi } from 'viem';
 import type { PaymentContracts, PaymentDeps, StepState } from '../features/shop/payment/run-payment.ts';
 import { memoryProgressStore, type OrderProgress } from '../features/shop/stores/pay-progress.ts';
 import { sleep } from '../lib/wallet/transaction.ts';
@@ -34,6 +34,7 @@ export function stepTx(step: PayStep, over: Partial<TxResponse['tx']> = {}): TxR
       contract: 'transfer',
       amount: USDT_PRICE.toString(),
       tx: { ...base, to: CONTRACTS.transfer, data: '0xdeadbeef', ...over },
+      reset_tx: null,
     };
   const { contract, amount } = APPROVALS[step];
   return {
@@ -41,6 +42,7 @@ export function stepTx(step: PayStep, over: Partial<TxResponse['tx']> = {}): TxR
     contract,
     amount: amount.toString(),
     tx: { ...base, to: CONTRACTS[contract], data: approveData(CONTRACTS.transfer, amount), ...over },
+    reset_tx: { ...base, to: CONTRACTS[contract], data: approveData(CONTRACTS.transfer, 0n) },
   };
 }
 
@@ -72,6 +74,20 @@ export function fake(
     [CONTRACTS.usdt]: options.allowances?.usdt ?? 0n,
   };
   const clock = { now: NOW };
+  // Approvals as the tokens take them, USDT's (Tether's) rule included: from a non-zero allowance only to 0, else
+  // the transaction is mined reverted and the allowance stays.
+  let sentCount = 0;
+  const reverted = new Set<string>();
+  const onSent = (tx: TxResponse['tx']) => {
+    sentCount += 1;
+    if (tx.to !== CONTRACTS.token && tx.to !== CONTRACTS.usdt) return;
+    const call = decodeFunctionData({ abi: erc20Abi, data: tx.data as `0x${string}` });
+    if (call.functionName !== 'approve') return;
+    const value = call.args[1];
+    const current = allowances[tx.to] ?? 0n;
+    if (tx.to === CONTRACTS.usdt && current !== 0n && value !== 0n) reverted.add(hash(sentCount));
+    else allowances[tx.to] = value;
+  };
   const deps: PaymentDeps = {
     fetchStepTx: async (step, id) => {
       log.push(`fetch:${step}:${id}`);
@@ -84,18 +100,18 @@ export function fake(
     wallet: fakeWallet(log, {
       account: options.account,
       send: options.send,
-      // an approval that is mined raises the allowance
-      onSent: (tx) => {
-        if (tx.to === CONTRACTS.token) allowances[CONTRACTS.token] = AGC_FEE;
-        if (tx.to === CONTRACTS.usdt) allowances[CONTRACTS.usdt] = USDT_PRICE;
-      },
+      // an approval that is mined sets the allowance
+      onSent,
     }),
     chain: {
       allowance: async (token, owner, spender) => {
         log.push(`allowance:${token}:${owner}:${spender}`);
         return allowances[token] ?? 0n;
       },
-      waitForReceipt: fakeWaitForReceipt(log, options.receipt),
+      waitForReceipt: fakeWaitForReceipt(
+        log,
+        options.receipt ?? (async (h) => (reverted.has(h) ? 'reverted' : 'success')),
+      ),
     },
     progress,
     sleep: options.realSleep

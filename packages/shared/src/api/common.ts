@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerInput } from './input.ts';
 
 /** A 20-byte hex address, any case (checksums are checked where a signature binds one). The one copy. */
 export const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
@@ -15,10 +16,10 @@ export const addressSchema = z
   .regex(ADDRESS_RE, { error: 'address' })
   .transform((a) => a.toLowerCase() as `0x${string}`);
 
-/** A database id as the API sends it: up to 18 digits, so it always fits a bigint. */
+/** A database id as the API sends it: up to 18 digits, so it always fits a bigint. Requests read ids with idInput. */
 export const idString = z.string().regex(/^\d{1,18}$/);
 
-/** An amount as a decimal string of minor-unit-exact value, e.g. "12.5". */
+/** An amount as answers carry it: a decimal string of minor-unit-exact value, e.g. "12.5". Requests: amountInput. */
 export const amountString = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 export const sideSchema = z.enum(['left', 'right']);
@@ -29,7 +30,7 @@ export type Role = z.infer<typeof roleSchema>;
 
 /**
  * The paging fields of a list request: `page` from 1 (at most `maxPage` where given), `size` from 1 to
- * `maxSize`, `defaultSize` when absent. Query strings, so both are coerced from text.
+ * `maxSize`, `defaultSize` when absent. Integers as input.ts reads them (digits only).
  */
 export function pagingQuery({
   maxPage,
@@ -40,10 +41,9 @@ export function pagingQuery({
   maxSize: number;
   defaultSize: number;
 }) {
-  const page = z.coerce.number().int().min(1);
   return {
-    page: (maxPage === undefined ? page : page.max(maxPage)).default(1),
-    size: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
+    page: integerInput(1, maxPage ?? 2_147_483_647).default(1),
+    size: integerInput(1, maxSize).default(defaultSize),
   };
 }
 

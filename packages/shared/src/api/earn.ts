@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountString, idString, pageOf, pagingQuery } from './common.ts';
+import { amountInput, idInput } from './input.ts';
 import { dayString } from './rewards.ts';
 
 /**
@@ -33,10 +34,10 @@ export const earnSummaryResponse = z.object({
 });
 export type EarnSummary = z.infer<typeof earnSummaryResponse>;
 
-export const earnAmountBody = z.object({ amount: z.string().max(64) });
+export const earnAmountBody = z.object({ amount: amountInput('earn.amount_invalid') });
 
 /** GET /earn/transfer-out/preview?amount=: when a transfer out of that amount would arrive; creates nothing. */
-export const earnOutPreviewQuery = z.object({ amount: z.string().max(64) });
+export const earnOutPreviewQuery = z.object({ amount: amountInput('earn.amount_invalid') });
 export const earnOutPreviewResponse = z.object({
   amount_usdt: amountString,
   /** true: below the fast limit (minutes); false: days. */
@@ -67,7 +68,7 @@ export const earnMovementListQuery = z.object({
 });
 /** GET /earn/movements: newest first, Pending outs first of all. */
 export const earnMovementListResponse = pageOf(earnMovementSchema);
-export const earnMovementIdParams = z.object({ id: idString });
+export const earnMovementIdParams = z.object({ id: idInput });
 
 export const earnInterestSchema = z.object({
   day: dayString,

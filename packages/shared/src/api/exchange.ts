@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountString, idString, pageOf, pagingQuery } from './common.ts';
+import { amountInput, idInput } from './input.ts';
 
 /**
  * The exchange center (docs/product-rules.md "Exchange center"): available USDT ↔ available AGC. Amounts are decimal strings of
@@ -25,7 +26,7 @@ export const exchangeInfoResponse = z.object({
 export const exchangeQuoteBody = z.object({
   from: exchangeAsset,
   mode: z.enum(['in', 'out']),
-  amount: z.string().max(64),
+  amount: amountInput('exchange.amount_invalid'),
 });
 
 export const exchangeQuoteSchema = z.object({
@@ -50,7 +51,7 @@ export const exchangeQuoteSchema = z.object({
   server_time: z.string(),
 });
 export type ExchangeQuote = z.infer<typeof exchangeQuoteSchema>;
-export const exchangeQuoteIdParams = z.object({ id: idString });
+export const exchangeQuoteIdParams = z.object({ id: idInput });
 /** `data` of a 400 from accepting a quote: the same request priced again when the quote expired, else null. */
 export const exchangeAcceptRefusalData = exchangeQuoteSchema.nullable();
 /** POST /exchange/quotes/:id/accept: the exchange made (status Accepted). */

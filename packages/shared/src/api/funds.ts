@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountString, idString, pageOf, pagingQuery } from './common.ts';
+import { amountInput, decimalInput, idInput, integerInput, serialIdInput } from './input.ts';
 import { dayString } from './rewards.ts';
 import { txResponse } from './shop.ts';
 
@@ -58,14 +59,14 @@ export const fundProductSchema = z.object({
 });
 export type FundProduct = z.infer<typeof fundProductSchema>;
 export const fundProductsResponse = z.object({ list: z.array(fundProductSchema) });
-export const fundProductIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const fundProductIdParams = z.object({ id: serialIdInput });
 
-export const fundNavQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export const fundNavQuery = z.object({ days: integerInput(1, 365).default(30) });
 export const fundNavPoint = z.object({ day: dayString, nav: navString });
 export const fundNavHistoryResponse = z.object({ product_id: z.number().int(), list: z.array(fundNavPoint) });
 
 /** Subscription quote (GET funds/products/:id/quote?amount=): what a subscription would cost; creates nothing. */
-export const fundQuoteQuery = z.object({ amount: amountString });
+export const fundQuoteQuery = z.object({ amount: amountInput('fund.amount_invalid') });
 export const fundQuoteResponse = z.object({
   product_id: z.number().int(),
   amount_usdt: amountString,
@@ -81,8 +82,8 @@ export const fundQuoteResponse = z.object({
 export type FundQuote = z.infer<typeof fundQuoteResponse>;
 
 export const createFundOrderBody = z.object({
-  product_id: z.coerce.number().int().positive(),
-  amount: amountString,
+  product_id: serialIdInput,
+  amount: amountInput('fund.amount_invalid'),
 });
 
 export const fundRedemptionSchema = z.object({
@@ -155,14 +156,14 @@ export const fundOrderListQuery = z.object({
   status: fundOrderStatus.optional(),
 });
 export const fundOrderListResponse = pageOf(fundOrderSchema);
-export const fundOrderIdParams = z.object({ order_id: idString });
+export const fundOrderIdParams = z.object({ order_id: idInput });
 
 /** Payment steps of a subscription: approve USDT, then pay with the signed quote (no AGC fee). */
 export const fundPayStep = z.enum(['authUsd', 'paying']);
 export const fundStepQuery = z.object({ step: fundPayStep });
 export const fundTxResponse = txResponse;
-export const fundPayBody = z.object({ order_id: idString, tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/) });
-export const fundOrderBody = z.object({ order_id: idString });
+export const fundPayBody = z.object({ order_id: idInput, tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/) });
+export const fundOrderBody = z.object({ order_id: idInput });
 
 /** Holdings at a glance (home Fund card, found my header). */
 export const fundSummaryResponse = z.object({
@@ -175,11 +176,14 @@ export const fundSummaryResponse = z.object({
   holding_count: z.number().int(),
 });
 
-export const createRedemptionBody = z.object({ order_id: idString, units: unitsString });
-export const redemptionBody = z.object({ redemption_id: idString });
+export const createRedemptionBody = z.object({
+  order_id: idInput,
+  units: amountInput('fund.redemption.units_invalid'),
+});
+export const redemptionBody = z.object({ redemption_id: idInput });
 export const fundRedemptionListQuery = z.object({
   ...pagingQuery({ maxSize: 50, defaultSize: 10 }),
-  order_id: idString.optional(),
+  order_id: idInput.optional(),
   status: fundRedemptionStatus.optional(),
 });
 export const fundRedemptionListResponse = pageOf(fundRedemptionSchema);
@@ -240,7 +244,7 @@ export const fundAgentResponse = z.object({
   team_volume_usdt: amountString,
   next_level_threshold_usdt: amountString.nullable(),
 });
-export const moveFundProfitBody = z.object({ amount: amountString });
+export const moveFundProfitBody = z.object({ amount: amountInput('fund.amount_invalid') });
 export const moveFundProfitResponse = z.object({
   moved_usdt: amountString,
   fund_available_profit: amountString,
@@ -269,17 +273,18 @@ export const fundProductBody = z.object({
     )
     .default({}),
   risk: fundRisk,
-  lock_days: z.coerce.number().int().min(0).max(3650),
-  minimum_usdt: amountString,
-  subscription_fee_percent: z.string().regex(/^\d{1,2}(\.\d{1,4})?$/),
-  redemption_fee_percent: z.string().regex(/^\d{1,2}(\.\d{1,4})?$/),
-  expected_yield_percent: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/),
-  distribution_percent: z.string().regex(/^\d{1,2}(\.\d{1,4})?$/),
+  lock_days: integerInput(0, 3650),
+  minimum_usdt: amountInput('fund.minimum_positive'),
+  /** Percentages: below 100 (the expected yield below 1000), at most 4 decimals. */
+  subscription_fee_percent: decimalInput(4, 100n),
+  redemption_fee_percent: decimalInput(4, 100n),
+  expected_yield_percent: decimalInput(4, 1000n),
+  distribution_percent: decimalInput(4, 100n),
   status: z.enum(['on', 'off']),
-  sort: z.coerce.number().int().default(0),
+  sort: integerInput(0, 1_000_000).default(0),
 });
 
-export const publishNavBody = z.object({ day: dayString, nav: navString });
+export const publishNavBody = z.object({ day: dayString, nav: amountInput('fund.nav_invalid') });
 export const fundNavEntrySchema = z.object({
   nav_id: idString,
   product: z.object({ id: z.number().int(), name: z.string() }),
@@ -299,12 +304,12 @@ export const fundNavEntrySchema = z.object({
   priced: z.object({ subscriptions: z.number().int(), redemptions: z.number().int() }),
 });
 export type FundNavEntry = z.infer<typeof fundNavEntrySchema>;
-export const fundNavIdParams = z.object({ nav_id: idString });
+export const fundNavIdParams = z.object({ nav_id: idInput });
 export const fundNavPendingResponse = z.object({ list: z.array(fundNavEntrySchema) });
 /** The admins' NAV history (every status), newest day first, optionally of one product. */
 export const fundNavListQuery = z.object({
   ...pagingQuery({ maxSize: 100, defaultSize: 30 }),
-  product_id: z.coerce.number().int().positive().optional(),
+  product_id: serialIdInput.optional(),
 });
 export const fundNavListResponse = pageOf(fundNavEntrySchema);
 
@@ -315,7 +320,7 @@ export const adminRedemptionListQuery = z.object({
 export const adminRedemptionSchema = fundRedemptionSchema.extend({ address: z.string() });
 export const adminRedemptionListResponse = pageOf(adminRedemptionSchema);
 export const auditRedemptionBody = z.object({
-  redemption_id: idString,
+  redemption_id: idInput,
   note: z.string().trim().max(500).default(''),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountString, idString, pageOf, pagingQuery } from './common.ts';
+import { amountInput, countInput, idInput, integerInput, serialIdInput } from './input.ts';
 
 /**
  * The launchpad (docs/product-rules.md "Launchpad"; the spec's 200-copy venture round). Prices are USDT decimal strings, AGC
@@ -34,9 +35,9 @@ export const launchpadRoundSchema = z.object({
 });
 export type LaunchpadRound = z.infer<typeof launchpadRoundSchema>;
 export const launchpadRoundsResponse = z.object({ list: z.array(launchpadRoundSchema) });
-export const launchpadRoundIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const launchpadRoundIdParams = z.object({ id: serialIdInput });
 
-export const launchpadBuyBody = z.object({ copies: z.string().max(12) });
+export const launchpadBuyBody = z.object({ copies: countInput('launchpad.copies_whole') });
 
 export const launchpadPurchaseSchema = z.object({
   id: idString,
@@ -62,7 +63,7 @@ export const launchpadBuyResponse = z.object({
 export const launchpadPurchaseListQuery = z.object({ ...pagingQuery({ maxSize: 50, defaultSize: 20 }) });
 /** GET /launchpad/purchases: the caller's, newest first. */
 export const launchpadPurchaseListResponse = pageOf(launchpadPurchaseSchema);
-export const launchpadPurchaseIdParams = z.object({ id: idString });
+export const launchpadPurchaseIdParams = z.object({ id: idInput });
 
 /** GET /launchpad/rounds/:id/allocations (public): every copy sold, by number. */
 export const launchpadAllocationSchema = z.object({
@@ -86,14 +87,14 @@ export const adminLaunchpadRoundBody = z.object({
       z.object({ name: z.string().max(80).optional(), description: z.string().max(2000).optional() }),
     )
     .default({}),
-  copies: z.number().int().min(1).max(100_000),
-  price_usdt: z.string().max(40),
-  agc_per_copy: z.string().max(60),
-  per_member_limit: z.number().int().min(1).max(100_000),
+  copies: integerInput(1, 100_000),
+  price_usdt: amountInput('launchpad.amount_invalid'),
+  agc_per_copy: amountInput('launchpad.amount_invalid'),
+  per_member_limit: integerInput(1, 100_000),
   starts_at: z.string().max(40),
   ends_at: z.string().max(40),
-  cliff_days: z.number().int().min(0).max(3650),
-  linear_days: z.number().int().min(0).max(3650),
+  cliff_days: integerInput(0, 3650),
+  linear_days: integerInput(0, 3650),
 });
 export type AdminLaunchpadRoundBody = z.infer<typeof adminLaunchpadRoundBody>;
 export const adminLaunchpadRoundSchema = launchpadRoundSchema.extend({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { amountString, idString, pageOf, pagingQuery } from './common.ts';
+import { amountString, pageOf, pagingQuery } from './common.ts';
+import { idInput, integerInput } from './input.ts';
 
 /** The four reward kinds: recommendation/market (referral), organizational (pairing), static, management. */
 export const rewardKind = z.enum(['referral', 'pairing', 'static', 'management']);
@@ -50,7 +51,7 @@ const { page, size } = pagingQuery({ maxPage: 10_000, maxSize: 50, defaultSize: 
 export const profitAllQuery = z.object({ page, size });
 export const profitTypeQuery = z.object({ kind: rewardKind, page, size });
 export const profitDayQuery = z.object({ day: dayString, kind: rewardKind.optional(), page, size });
-export const profitDetailQuery = z.object({ id: idString });
+export const profitDetailQuery = z.object({ id: idInput });
 
 /** Income summary: sums per kind of everything credited (due − cut), USDT value. */
 export const incomeSummary = z.object({
@@ -123,7 +124,7 @@ export const settlementHistoryResponse = z.object({
 
 /** The rewards-over-time chart: how many days back from today (UTC), today included; 7 unless given. */
 export const rewardSeriesQuery = z.object({
-  days: z.coerce.number().int().min(1).max(90).default(7),
+  days: integerInput(1, 90).default(7),
 });
 export type RewardSeriesQuery = z.infer<typeof rewardSeriesQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema, hexAddressSchema, idString, pageOf, pagingQuery, roleSchema } from './common.ts';
+import { idInput } from './input.ts';
 
 // Admins grant and revoke roles (granting `admin` waits for a second admin), and browse the audit log.
 
@@ -55,7 +56,7 @@ export const roleChangeResponse = z.object({
 });
 export type RoleChange = z.infer<typeof roleChangeResponse>;
 
-export const roleRequestIdParams = z.object({ id: idString });
+export const roleRequestIdParams = z.object({ id: idInput });
 
 /** A pending grant confirmed (the role is held) or cancelled. */
 export const roleRequestDecisionResponse = z.object({

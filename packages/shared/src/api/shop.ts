@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountString, hexAddressSchema, idString, pageOf, pagingQuery } from './common.ts';
+import { idInput, serialIdInput } from './input.ts';
 
 /** Order states as the spec names them. */
 export const orderStatus = z.enum(['Unpaid', 'Verifying', 'Success', 'Canceled']);
@@ -34,7 +35,7 @@ export const tokenPrice2Response = z.object({
   updated_at: z.string(),
 });
 
-export const productIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const productIdParams = z.object({ id: serialIdInput });
 
 /**
  * An indicative quote for one product (GET products/:id/quote): what an order made now would ask, with
@@ -51,7 +52,7 @@ export const quoteResponse = z.object({
 });
 export type Quote = z.infer<typeof quoteResponse>;
 
-export const createOrderBody = z.object({ product_id: z.coerce.number().int().positive() });
+export const createOrderBody = z.object({ product_id: serialIdInput });
 
 export const orderSchema = z.object({
   order_id: idString,
@@ -88,32 +89,41 @@ export const orderListQuery = z.object({
 });
 export const orderListResponse = pageOf(orderSchema);
 
-export const orderIdParams = z.object({ order_id: idString });
-export const orderParam = z.object({ order: idString });
+export const orderIdParams = z.object({ order_id: idInput });
+export const orderParam = z.object({ order: idInput });
 
 /** The three payment steps, named as the spec's messages. */
 export const payStep = z.enum(['authAmc', 'authUsd', 'paying']);
 export type PayStep = z.infer<typeof payStep>;
+
+/** An unsigned wallet transaction, built by the server for one order and one member. */
+export const walletTxSchema = z.object({
+  from: hexAddressSchema,
+  to: hexAddressSchema,
+  data: z.string().regex(/^0x[0-9a-fA-F]*$/),
+  value: z.literal('0x0'),
+  chain_id: z.number().int(),
+});
 
 /** A transaction for the member's wallet to send (unsigned): built by the server for one order and one member. */
 export const txResponse = z.object({
   step: payStep,
   /** Which contract it calls: the AGC token, the USDT token, or the payment contract. */
   contract: z.enum(['token', 'usdt', 'transfer']),
-  tx: z.object({
-    from: hexAddressSchema,
-    to: hexAddressSchema,
-    data: z.string().regex(/^0x[0-9a-fA-F]*$/),
-    value: z.literal('0x0'),
-    chain_id: z.number().int(),
-  }),
+  tx: walletTxSchema,
   /** The amount this step approves or pays, in the token's minor units (decimal string). */
   amount: z.string().regex(/^\d+$/),
+  /**
+   * An approval step's reset: approve(payment contract, 0) of the same token. USDT (Tether's token) reverts an
+   * approve from a non-zero allowance to another non-zero one, so a wallet whose allowance is above 0 but below
+   * `amount` sends this first, then `tx`. null for the pay step.
+   */
+  reset_tx: walletTxSchema.nullable(),
 });
 export type TxResponse = z.infer<typeof txResponse>;
 
-export const payBody = z.object({ order_id: idString, tx_hash: txHash });
-export const cancelOrderBody = z.object({ order_id: idString });
+export const payBody = z.object({ order_id: idInput, tx_hash: txHash });
+export const cancelOrderBody = z.object({ order_id: idInput });
 
 /** Admin order audit. */
 export const auditOrderQuery = z.object({

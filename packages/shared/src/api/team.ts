@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema, amountString, idString, pageOf, pagingQuery, sideSchema } from './common.ts';
+import { idInput } from './input.ts';
 
 /** A member id as the API sends it (decimal string; fits a bigint). */
 export const memberIdString = idString;
@@ -40,7 +41,7 @@ export const treeNodeSchema = z.object({
 export type TreeNode = z.infer<typeof treeNodeSchema>;
 
 /** me/tree?id=: a node (default: the member) and its direct children; lazy, one level per call. */
-export const treeQuery = z.object({ id: memberIdString.optional() });
+export const treeQuery = z.object({ id: idInput.optional() });
 export const treeResponse = z.object({
   node: treeNodeSchema,
   left: treeNodeSchema.nullable(),
@@ -50,7 +51,7 @@ export type TreeResponse = z.infer<typeof treeResponse>;
 
 /** me/tree/subtree?id=: a whole subtree in one answer (for "expand all"), capped at SUBTREE_NODE_LIMIT nodes. */
 export const SUBTREE_NODE_LIMIT = 2000;
-export const subtreeQuery = z.object({ id: memberIdString.optional() });
+export const subtreeQuery = z.object({ id: idInput.optional() });
 export const subtreeNodeSchema = treeNodeSchema.extend({
   /** The placement parent's id (null for the answer's root). */
   parent_id: memberIdString.nullable(),

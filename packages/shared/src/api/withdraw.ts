@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { tokenDecimals } from '../format/token.ts';
 import { readTypedAmount, type TypedAmountError } from '../money.ts';
 import { addressSchema, amountString, hexAddressSchema, idString, pageOf, pagingQuery } from './common.ts';
+import { amountInput, idInput } from './input.ts';
 
 /**
  * Withdrawals (docs/product-rules.md "Withdrawals"). Type 1 takes USDT (6 decimals) out of available_profit /
@@ -19,9 +20,9 @@ export type WithdrawStatus = z.infer<typeof withdrawStatus>;
 /** Why an amount cannot be withdrawn: each is a message key under `withdraw.` (api and web locales). */
 export type WithdrawAmountError = TypedAmountError | 'type_invalid';
 
-/** The request's type as a number 1 or 2 (also "1"/"2" from a form), or null. */
+/** The request's type as a number 1 or 2 (also "1"/"2" from a form, exactly), or null. */
 export function parseWithdrawType(value: unknown): WithdrawType | null {
-  const n = typeof value === 'string' && /^\d$/.test(value.trim()) ? Number(value) : value;
+  const n = value === '1' || value === '2' ? Number(value) : value;
   return n === 1 || n === 2 ? n : null;
 }
 
@@ -40,7 +41,7 @@ export function parseWithdrawAmount(
  */
 export const withdrawBody = z.object({
   /** Decimal string in the asset's units, e.g. "12.5". */
-  amount: z.string().max(64).optional(),
+  amount: amountInput('withdraw.amount_invalid').optional(),
   /** 1 = USDT, 2 = AGC. */
   type: z.union([z.number(), z.string().max(8)]).optional(),
 });
@@ -128,8 +129,8 @@ export const withdrawListQuery = z.object({
 export const withdrawListResponse = pageOf(withdrawalSchema);
 export type WithdrawList = z.infer<typeof withdrawListResponse>;
 
-export const withdrawIdParams = z.object({ withdraw_id: id });
-export const withdrawClaimParams = z.object({ id });
+export const withdrawIdParams = z.object({ withdraw_id: idInput });
+export const withdrawClaimParams = z.object({ id: idInput });
 /** `data` of a 400 from a claim: `revoking` when the withdrawal is being revoked (no retry helps), else null. */
 export const withdrawClaimRefusalData = z.object({ reason: z.literal('revoking') }).nullable();
 
@@ -186,7 +187,7 @@ export const rejectWithdrawBody = z.object({ reason: z.string().trim().min(1).ma
 /** Revoking an approved withdrawal: the reason the member will read once the vault has cancelled it. */
 export const revokeWithdrawBody = rejectWithdrawBody;
 export const bulkApproveWithdrawBody = z.object({
-  ids: z.array(id).min(1).max(200),
+  ids: z.array(idInput).min(1).max(200),
   note: z.string().trim().max(500).optional(),
 });
 export const bulkApproveWithdrawResponse = z.object({

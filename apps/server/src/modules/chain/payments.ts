@@ -86,7 +86,11 @@ const walletTx = (ctx: AppContext, from: `0x${string}`, to: `0x${string}`, data:
   chain_id: ctx.chain.id,
 });
 
-/** Approves `amount` of the AGC token or USDT to the payment contract, from the paying member's wallet. */
+/**
+ * Approves `amount` of the AGC token or USDT to the payment contract, from the paying member's wallet, with the
+ * approve(…, 0) that must come first when the wallet's allowance is non-zero and too small: Tether's USDT reverts an
+ * approve from one non-zero allowance to another (the client reads the allowance and sends `reset_tx` first).
+ */
 export function approveTx(
   ctx: AppContext,
   from: `0x${string}`,
@@ -94,16 +98,14 @@ export function approveTx(
   amount: bigint,
 ): StepTx {
   const { contracts } = ctx.chain;
-  return {
-    contract: token,
-    amount: amount.toString(),
-    tx: walletTx(
+  const approve = (value: bigint) =>
+    walletTx(
       ctx,
       from,
       token === 'token' ? contracts.agc : contracts.usdt,
-      encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [contracts.transfer, amount] }),
-    ),
-  };
+      encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [contracts.transfer, value] }),
+    );
+  return { contract: token, amount: amount.toString(), tx: approve(amount), reset_tx: approve(0n) };
 }
 
 /**
@@ -116,6 +118,7 @@ export async function payTx(ctx: AppContext, quote: PaymentQuote): Promise<StepT
   return {
     contract: 'transfer',
     amount: quote.usdtAmount.toString(),
+    reset_tx: null,
     tx: walletTx(
       ctx,
       quote.payer,

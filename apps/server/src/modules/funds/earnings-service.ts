@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type FundEarning, formatAmount, shortAddress, USDT_DECIMALS } from '@agc/shared';
 import type { AppContext } from '../../context.ts';
+import { parseAmountInput } from '../../lib/amount-input.ts';
 import { invalidate } from '../../lib/caches.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { balancesOf, refKey, transfer, transferBatch } from '../ledger/index.ts';
 import { dayKey, nextDay, ppmToPercent } from '../rules/index.ts';
 import { FUND_ACCOUNTS, usdtRef } from './accounts.ts';
-import { parseUsdtInput } from './amount-input.ts';
 import { settleFundDay } from './earnings-engine.ts';
 import {
   agentFigures,
@@ -133,7 +133,7 @@ export function toEarningDto(e: FundEarningRow): FundEarning {
  * covers it: the transfer locks the account and never lets it go below zero).
  */
 export async function moveFundProfit(ctx: AppContext, user: SessionUser, amountText: string) {
-  const amount = parseUsdtInput(amountText);
+  const amount = parseAmountInput(amountText, USDT_DECIMALS, 'fund');
   const from = usdtRef(user.id, FUND_ACCOUNTS.availableProfit);
   const to = usdtRef(user.id, FUND_ACCOUNTS.memberAvailable);
   const balances = await ctx.db.transaction(async (tx) => {

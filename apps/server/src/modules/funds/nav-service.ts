@@ -23,7 +23,7 @@ import { formatNav, ppmToPercent } from './products-service.ts';
 
 /** A NAV typed by an admin, checked: a decimal above zero with at most 8 decimals. */
 export function parseNav(text: string): bigint {
-  const t = text.trim();
+  const t = text;
   if (t.startsWith('-')) throw badRequest('fund.nav_positive');
   let nav: bigint;
   try {

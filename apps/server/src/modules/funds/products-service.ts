@@ -10,11 +10,11 @@ import {
 } from '@agc/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { parseAmountInput } from '../../lib/amount-input.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { cleanTranslations, textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/index.ts';
-import { parseUsdtInput } from './amount-input.ts';
 import { feeOf, NAV_DECIMALS, UNIT_DECIMALS, unitsFor } from './math.ts';
 import { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
 import {
@@ -96,7 +96,7 @@ export function checkSubscriptionAmount(
 ): bigint {
   if (!product) throw notFound('fund.product_not_found');
   if (product.status !== 'on') throw badRequest('fund.product_unavailable');
-  const amount = parseUsdtInput(amountText);
+  const amount = parseAmountInput(amountText, USDT_DECIMALS, 'fund');
   const minimum = product.minimumUsdt;
   if (amount < minimum || amount % minimum !== 0n)
     throw badRequest('fund.amount_multiple', { num: formatAmount(minimum, USDT_DECIMALS) });

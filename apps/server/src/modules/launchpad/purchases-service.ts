@@ -1,4 +1,11 @@
-import { AGC_DECIMALS, formatAmount, type LaunchpadPurchase, type Locale, USDT_DECIMALS } from '@agc/shared';
+import {
+  AGC_DECIMALS,
+  formatAmount,
+  type LaunchpadPurchase,
+  type Locale,
+  readInteger,
+  USDT_DECIMALS,
+} from '@agc/shared';
 import type { AppContext } from '../../context.ts';
 import { invalidate } from '../../lib/caches.ts';
 import { type AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -27,13 +34,12 @@ import { nextReleaseAt } from './schedule.ts';
  * exponent). Translated `launchpad.copies_*` messages otherwise.
  */
 export function parseCopies(text: string): number {
-  const t = text.trim();
-  if (t === '') throw badRequest('launchpad.copies_required');
-  if (/^[-−]\s*\d+$/.test(t)) throw badRequest('launchpad.copies_positive');
-  if (!/^\d+$/.test(t)) throw badRequest('launchpad.copies_whole');
-  const n = Number(t);
-  if (n < 1) throw badRequest('launchpad.copies_positive');
-  return n;
+  if (text.trim() === '') throw badRequest('launchpad.copies_required');
+  if (/^[-−]\d+$/.test(text)) throw badRequest('launchpad.copies_positive');
+  const n = readInteger(text, { min: 0n, max: 999_999_999_999n });
+  if (n === null) throw badRequest('launchpad.copies_whole');
+  if (n < 1n) throw badRequest('launchpad.copies_positive');
+  return Number(n);
 }
 
 /**

@@ -36,7 +36,7 @@ export function readWithdrawAmount(
   available?: string,
   minimum?: string,
 ): AmountReading {
-  const parsed = parseWithdrawAmount(input, type);
+  const parsed = parseWithdrawAmount(input.trim(), type);
   if (!parsed.ok)
     return {
       ok: false,

@@ -1,6 +1,6 @@
 // Web3 Secret Storage (keystore JSON v3), the file format MetaMask, Rabby, Trust Wallet, geth, ethers and
 // web3.py import and export: the key under AES-128-CTR with a key derived from the password by scrypt (default
-// n=131072 r=8 p=1, as geth's "standard" and ethers) or PBKDF2-HMAC-SHA256, and a MAC of
+// n=131072 r=8 p=1, ethers' default; geth's "standard" is n=262144, its "light" n=4096) or PBKDF2-HMAC-SHA256, and a MAC of
 // keccak256(derivedKey[16..32] ++ ciphertext) that tells a wrong password from a right one.
 // Only the local wallet's pages import this file (scrypt is heavy): never the login route.
 import { pbkdf2Async } from '@noble/hashes/pbkdf2';
@@ -41,9 +41,9 @@ export interface KeystoreV3 {
   };
 }
 
-/** scrypt's defaults (geth "standard", ethers, MetaMask's exports). */
+/** scrypt's defaults for an export: ethers' n=131072 (geth's "standard" is 262144; both open either). */
 export const SCRYPT_DEFAULTS = { n: 131_072, r: 8, p: 1 } as const;
-/** PBKDF2's iteration count when asked for (geth's light/pbkdf2 files use 262144). */
+/** PBKDF2's iteration count when asked for (the Web3 Secret Storage specification's example uses 262144). */
 export const PBKDF2_DEFAULT_C = 262_144;
 
 // Limits on what an imported file may ask for: a crafted file must not freeze or exhaust the browser.

@@ -1,11 +1,19 @@
 // The local wallet's key at rest: AES-GCM-256 under a key derived from the password with
-// PBKDF2-SHA256 (250 000 iterations, 16-byte random salt, 12-byte random IV). The address is
-// authenticated as additional data, so a stored address cannot be swapped under a ciphertext.
+// PBKDF2-SHA256 (600 000 iterations, OWASP's figure for PBKDF2-HMAC-SHA256; 16-byte random salt, 12-byte random
+// IV). The address is authenticated as additional data, so a stored address cannot be swapped under a ciphertext.
+// A wallet stored with fewer iterations (250 000 before) still opens and is re-encrypted at once (local.ts).
 import { WrongPasswordError } from './errors.ts';
 
-export const PBKDF2_ITERATIONS = 250_000;
-/** Refuse stored iteration counts below this (a tampered keystore must not weaken the KDF). */
+export const PBKDF2_ITERATIONS = 600_000;
+/**
+ * Refuse stored iteration counts below this (a tampered keystore must not weaken the KDF). Older wallets hold
+ * 250 000: they open, and their next unlock stores them again with PBKDF2_ITERATIONS.
+ */
 export const MIN_PBKDF2_ITERATIONS = 200_000;
+
+/** Whether a stored wallet should be encrypted again with today's iteration count. */
+export const needsRehash = (encrypted: Pick<EncryptedSecret, 'iterations'>): boolean =>
+  encrypted.iterations < PBKDF2_ITERATIONS;
 
 export interface EncryptedSecret {
   ciphertext: string;

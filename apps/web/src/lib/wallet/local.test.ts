@@ -16,7 +16,7 @@ import {
   revealLocalPrivateKey,
   unlockLocalWallet,
 } from './local.ts';
-import { MIN_PBKDF2_ITERATIONS } from './local-crypto.ts';
+import { encryptSecret, PBKDF2_ITERATIONS } from './local-crypto.ts';
 import { LOCAL_WALLET_STORAGE_KEY } from './local-keystore.ts';
 import { installLocalWallet, localWalletProvider, setLocalUnlockPrompt } from './local-provider.ts';
 import { listSent, recordSent } from './local-sent.ts';
@@ -51,7 +51,8 @@ describe('local wallet encryption', () => {
       'version',
     ]);
     expect(ks).toMatchObject({ version: 1, address, kdf: 'PBKDF2-SHA256', cipher: 'AES-GCM' });
-    expect(ks?.iterations).toBeGreaterThanOrEqual(MIN_PBKDF2_ITERATIONS);
+    expect(ks?.iterations).toBe(PBKDF2_ITERATIONS);
+    expect(PBKDF2_ITERATIONS).toBeGreaterThanOrEqual(600_000);
     // nothing in storage looks like a 32-byte hex key
     const everything = Object.keys(localStorage)
       .map((k) => localStorage.getItem(k))
@@ -87,6 +88,30 @@ describe('local wallet encryption', () => {
       JSON.stringify({ ...ks, address: '0x1234567890abcdef1234567890abcdef12345678' }),
     );
     await expect(unlockLocalWallet(PASSWORD)).rejects.toBeInstanceOf(WrongPasswordError);
+  });
+
+  it('opens a wallet stored the old way (250 000 iterations) and stores it again with today’s, once', async () => {
+    // What an earlier version wrote: the same format, 250 000 PBKDF2 iterations.
+    const legacy = await encryptSecret(DEV_KEY, PASSWORD, {
+      additionalData: DEV_ADDRESS.toLowerCase(),
+      iterations: 250_000,
+    });
+    const old = { version: 1, address: DEV_ADDRESS, kdf: 'PBKDF2-SHA256', cipher: 'AES-GCM', ...legacy };
+    localStorage.setItem(LOCAL_WALLET_STORAGE_KEY, JSON.stringify(old));
+    // a wrong password changes nothing
+    await expect(unlockLocalWallet('wrong password!')).rejects.toBeInstanceOf(WrongPasswordError);
+    expect(stored()).toEqual(old);
+
+    await expect(unlockLocalWallet(PASSWORD)).resolves.toBe(DEV_ADDRESS);
+    const upgraded = stored();
+    expect(upgraded).toMatchObject({ version: 1, address: DEV_ADDRESS, iterations: PBKDF2_ITERATIONS });
+    expect(upgraded?.salt).not.toBe(old.salt);
+    expect(upgraded?.ciphertext).not.toBe(old.ciphertext);
+    // the re-encrypted copy opens with the same password to the same key, and is not rewritten again
+    lockLocalWallet();
+    await expect(unlockLocalWallet(PASSWORD)).resolves.toBe(DEV_ADDRESS);
+    expect(stored()).toEqual(upgraded);
+    await expect(revealLocalPrivateKey(PASSWORD)).resolves.toBe(DEV_KEY);
   });
 
   it('uses a fresh salt and iv for every encryption', async () => {

@@ -7,7 +7,7 @@ import { request } from '../request.ts';
 import { autoLock, ensureAutoLockInstalled } from './auto-lock.ts';
 import { ARBITRUM_ONE, parseChainId } from './chain.ts';
 import { UserRejectedRequestError, WalletError } from './errors.ts';
-import { decryptSecret, encryptSecret } from './local-crypto.ts';
+import { decryptSecret, encryptSecret, needsRehash } from './local-crypto.ts';
 import { forgetHistory } from './local-history.ts';
 import { type LocalKeystore, readKeystore, removeKeystore, writeKeystore } from './local-keystore.ts';
 import { announceLocalWallet, emitLocal, type UnlockPrompt } from './local-provider.ts';
@@ -58,20 +58,19 @@ export function normalizePrivateKey(input: string): Hex {
   return hex;
 }
 
-async function store(privateKey: Hex, password: string): Promise<`0x${string}`> {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new PasswordTooShortError();
-  const account = privateKeyToAccount(privateKey);
+/** The key encrypted with the password as a stored keystore (today's KDF parameters). */
+async function sealed(account: PrivateKeyAccount, privateKey: Hex, password: string): Promise<LocalKeystore> {
   const encrypted = await encryptSecret(privateKey, password, {
     additionalData: account.address.toLowerCase(),
   });
+  return { version: 1, address: account.address, kdf: 'PBKDF2-SHA256', cipher: 'AES-GCM', ...encrypted };
+}
+
+async function store(privateKey: Hex, password: string): Promise<`0x${string}`> {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new PasswordTooShortError();
+  const account = privateKeyToAccount(privateKey);
+  const keystore = await sealed(account, privateKey, password);
   const previous = readKeystore()?.address;
-  const keystore: LocalKeystore = {
-    version: 1,
-    address: account.address,
-    kdf: 'PBKDF2-SHA256',
-    cipher: 'AES-GCM',
-    ...encrypted,
-  };
   writeKeystore(keystore);
   unlocked = { account, privateKey };
   armAutoLock();
@@ -107,6 +106,12 @@ async function decryptStored(password: string): Promise<{ account: PrivateKeyAcc
   const account = privateKeyToAccount(privateKey);
   if (account.address.toLowerCase() !== keystore.address.toLowerCase())
     throw new WalletError('The stored address does not match the key');
+  // Stored with fewer iterations than today's (an older version): the password is at hand, so store it again
+  // with today's parameters, once. A failure here leaves the old, still readable copy in place.
+  if (needsRehash(keystore)) {
+    const upgraded = await sealed(account, privateKey, password);
+    if (readKeystore()?.ciphertext === keystore.ciphertext) writeKeystore(upgraded);
+  }
   return { account, privateKey };
 }
 

@@ -5,6 +5,8 @@
 //
 // It resumes: an approval whose on-chain allowance already covers the step's amount is skipped, and a pay
 // transaction sent before (its hash kept per key) is waited for and reported rather than sent a second time.
+// An allowance above 0 but below the amount is set to 0 first (the step's server-built reset_tx): USDT, Tether's
+// token, reverts an approve from one non-zero allowance to another.
 // Everything outside (server, wallet, chain, storage, clock) is injected.
 import { decodeFunctionData, erc20Abi } from 'viem';
 import { PayError, toPayError, UnexpectedTxError, WrongWalletError } from './payment-errors.ts';
@@ -20,11 +22,13 @@ export const STEP_PAUSE_MS = 1000;
 export type StepState = 'wait' | 'process' | 'finish' | 'error' | 'skipped';
 
 /** A server-built step transaction (the API's txResponse). */
-export interface StepTx<S extends string> {
+export interface StepTx<S extends string, Tx extends UnsignedTx = UnsignedTx> {
   step: S;
-  tx: UnsignedTx;
+  tx: Tx;
   /** What the step approves or pays, in the token's minor units. */
   amount: string;
+  /** An approval's approve(spender, 0), sent first when the allowance is non-zero and too small; null for pay. */
+  reset_tx: Tx | null;
 }
 
 export interface StepPaymentDeps<S extends string, Tx extends UnsignedTx = UnsignedTx> {
@@ -49,7 +53,7 @@ export interface StepPaymentInput<S extends string, R, Tx extends UnsignedTx = U
   spender: string;
   /** The account that must send (the order's wallet); by default the transactions' `from`. */
   account?: string;
-  fetchStepTx(step: S): Promise<StepTx<S> & { tx: Tx }>;
+  fetchStepTx(step: S): Promise<StepTx<S, Tx>>;
   /** Reports the mined pay transaction; resolves the flow's result. */
   report(hash: Hash): Promise<R>;
   /** Checked before each step is fetched (a quote's expiry): throws to stop. */
@@ -95,29 +99,40 @@ export async function runStepPayment<S extends string, R, Tx extends UnsignedTx 
     return account;
   };
 
+  /** What an approval transaction approves: its spender and value, or null when it is not an ERC-20 approve. */
+  const approvalOf = (tx: UnsignedTx): { spender: string; value: bigint } | null => {
+    try {
+      const call = decodeFunctionData({ abi: erc20Abi, data: tx.data as Hash });
+      return call.functionName === 'approve' ? { spender: call.args[0], value: call.args[1] } : null;
+    } catch {
+      return null;
+    }
+  };
+
   const checkTx = (step: S, res: StepTx<S>) => {
     if (res.step !== step) throw new UnexpectedTxError(`asked for ${step}, got ${res.step}`);
     const approval = approvals.find((a) => a.step === step);
     const target = approval ? approval.token : spender;
     if (!sameAddress(res.tx.to, target)) throw new UnexpectedTxError(`${step} calls ${res.tx.to}`);
     if (!approval) return;
-    let approved: string | undefined;
-    try {
-      const call = decodeFunctionData({ abi: erc20Abi, data: res.tx.data as Hash });
-      if (call.functionName === 'approve') approved = call.args[0];
-    } catch {
-      approved = undefined;
-    }
-    if (!approved || !sameAddress(approved, spender))
+    const approved = approvalOf(res.tx);
+    if (!approved || !sameAddress(approved.spender, spender))
       throw new UnexpectedTxError(`${step} does not approve the payment contract`);
+    // The reset must be the same token's approve(spender, 0) from the same wallet, and nothing else.
+    if (!res.reset_tx) return;
+    const reset = approvalOf(res.reset_tx);
+    const sameToken =
+      sameAddress(res.reset_tx.to, approval.token) && sameAddress(res.reset_tx.from, res.tx.from);
+    if (reset?.value !== 0n || !sameAddress(reset.spender, spender) || !sameToken)
+      throw new UnexpectedTxError(`${step} resets something else than its allowance`);
   };
 
   /** Sends a step's transaction, keeps its hash, waits for it to be mined. */
-  const send = async (step: S, res: StepTx<S> & { tx: Tx }): Promise<Hash> => {
-    const from = await walletAccount(input.account ?? res.tx.from);
-    if (!sameAddress(res.tx.from, from)) throw new WrongWalletError(res.tx.from);
+  const send = async (step: S, tx: Tx): Promise<Hash> => {
+    const from = await walletAccount(input.account ?? tx.from);
+    if (!sameAddress(tx.from, from)) throw new WrongWalletError(tx.from);
     await deps.wallet.ensureChain();
-    const hash = await deps.wallet.sendTransaction(res.tx);
+    const hash = await deps.wallet.sendTransaction(tx);
     remember(step, hash);
     if ((await deps.chain.waitForReceipt(hash)) !== 'success') {
       remember(step, undefined); // reverted: nothing to resume, the next attempt sends anew
@@ -167,7 +182,12 @@ export async function runStepPayment<S extends string, R, Tx extends UnsignedTx 
         mark(step, progress()[step] ? 'finish' : 'skipped');
         continue;
       }
-      await send(step, res);
+      if (allowance > 0n) {
+        // Non-zero but too small (an earlier order's leftover): USDT refuses to go straight to another value.
+        if (!res.reset_tx) throw new UnexpectedTxError(`${step} has no reset for a non-zero allowance`);
+        await send(step, res.reset_tx);
+      }
+      await send(step, res.tx);
       mark(step, 'finish');
       await deps.sleep(STEP_PAUSE_MS);
     }
@@ -176,7 +196,7 @@ export async function runStepPayment<S extends string, R, Tx extends UnsignedTx 
     input.beforeStep?.();
     const res = await input.fetchStepTx(pay);
     checkTx(pay, res);
-    const hash = await send(pay, res);
+    const hash = await send(pay, res.tx);
     mark(pay, 'finish');
     current = null;
     await deps.sleep(STEP_PAUSE_MS);

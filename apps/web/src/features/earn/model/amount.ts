@@ -15,7 +15,7 @@ export const usdtUnits = (value: string | undefined): bigint | null => amountOrN
 
 /** Reads `input`; with `maximum` (the holding, for a transfer out) an amount above it is refused. */
 export function readEarnAmount(input: string, maximum?: string): EarnAmountReading {
-  const read = readTypedAmount(input, USDT_DECIMALS);
+  const read = readTypedAmount(input.trim(), USDT_DECIMALS);
   // The spec has two messages: nothing typed, and anything else that is not an amount above zero.
   if (!read.ok) return { ok: false, problem: read.error === 'amount_required' ? 'required' : 'invalid' };
   const units = read.units;

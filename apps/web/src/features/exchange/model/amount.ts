@@ -44,7 +44,7 @@ export function readExchangeAmount(
   asset: ExchangeAsset,
   available?: string,
 ): ExchangeAmountReading {
-  const read = readTypedAmount(input, assetDecimals(asset));
+  const read = readTypedAmount(input.trim(), assetDecimals(asset));
   if (!read.ok)
     return read.error === 'amount_decimals'
       ? { ok: false, problem: read.error, values: { decimals: assetDecimals(asset) } }

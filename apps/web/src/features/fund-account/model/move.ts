@@ -9,7 +9,7 @@ export type MoveReading = { ok: true; amount: string } | { ok: false; problem: M
 export const moveProblemKey = (problem: MoveProblem) => `fund.agent.errors.${problem}`;
 
 export function readMoveAmount(input: string, available: string | undefined): MoveReading {
-  const read = readTypedAmount(input, USDT_DECIMALS);
+  const read = readTypedAmount(input.trim(), USDT_DECIMALS);
   if (!read.ok) return { ok: false, problem: read.error === 'amount_required' ? 'required' : 'invalid' };
   const most = amountOrNull(available, USDT_DECIMALS);
   if (most !== null && read.units > most) return { ok: false, problem: 'insufficient' };

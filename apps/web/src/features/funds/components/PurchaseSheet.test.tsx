@@ -25,6 +25,7 @@ function stepTx(step: FundPayStep): TxResponse {
         contract: 'transfer',
         amount: AMOUNT.toString(),
         tx: { ...base, to: CONFIG.contracts.transfer, data: '0xdeadbeef' },
+        reset_tx: null,
       }
     : {
         step,
@@ -37,6 +38,15 @@ function stepTx(step: FundPayStep): TxResponse {
             abi: erc20Abi,
             functionName: 'approve',
             args: [CONFIG.contracts.transfer as `0x${string}`, AMOUNT],
+          }),
+        },
+        reset_tx: {
+          ...base,
+          to: CONFIG.contracts.usdt,
+          data: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [CONFIG.contracts.transfer as `0x${string}`, 0n],
           }),
         },
       };

@@ -32,7 +32,14 @@ function stepTx(step: FundPayStep, over: Partial<TxResponse['tx']> = {}): TxResp
       contract: 'transfer',
       amount: AMOUNT.toString(),
       tx: { ...base, to: CONTRACTS.transfer, data: '0xdeadbeef', ...over },
+      reset_tx: null,
     };
+  const approve = (value: bigint) =>
+    encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [CONTRACTS.transfer as `0x${string}`, value],
+    });
   return {
     step,
     contract: 'usdt',
@@ -47,6 +54,7 @@ function stepTx(step: FundPayStep, over: Partial<TxResponse['tx']> = {}): TxResp
       }),
       ...over,
     },
+    reset_tx: { ...base, to: CONTRACTS.usdt, data: approve(0n) },
   };
 }
 
@@ -132,6 +140,26 @@ describe('runFundPayment', () => {
     await run(f);
     expect(f.log.filter((l) => l.startsWith('send:'))).toEqual([`send:${CONTRACTS.transfer}`]);
     expect(f.states).toContainEqual(['authUsd', 'skipped']);
+  });
+
+  it('sets a leftover allowance below the amount to 0 first, then approves (USDT refuses non-zero to non-zero)', async () => {
+    const sent: string[] = [];
+    const f = fake({
+      allowance: 1n,
+      send: async (tx) => {
+        sent.push(tx.data);
+        return hash(sent.length);
+      },
+    });
+    await run(f);
+    const approve = (value: bigint) =>
+      encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [CONTRACTS.transfer as `0x${string}`, value],
+      });
+    expect(sent).toEqual([approve(0n), approve(AMOUNT), '0xdeadbeef']);
+    expect(f.states).toContainEqual(['authUsd', 'finish']);
   });
 
   it('resumes a pay transaction sent before: waits for it and reports it, never sends again', async () => {

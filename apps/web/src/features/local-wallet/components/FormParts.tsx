@@ -95,7 +95,7 @@ export function FieldError({ id, testId, error }: { id: string; testId: string; 
 
 /**
  * A form's submit button: disabled while its action runs, saying what runs (`busyLabel`: the key is encrypted or
- * decrypted with 250 000 PBKDF2 rounds, which takes a moment) with aria-busy.
+ * decrypted with 600 000 PBKDF2 rounds, which takes a moment) with aria-busy.
  */
 export function SubmitButton({
   testId,

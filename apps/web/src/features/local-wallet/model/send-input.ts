@@ -28,7 +28,7 @@ export function readSendAmount(
   input: string,
   decimals: number,
 ): { ok: true; units: bigint } | { ok: false; error: TypedAmountError } {
-  return readTypedAmount(input, decimals);
+  return readTypedAmount(input.trim(), decimals);
 }
 
 export type BalanceError = 'insufficientBalance' | 'insufficientToken' | 'insufficientFee';

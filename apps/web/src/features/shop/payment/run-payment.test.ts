@@ -140,7 +140,7 @@ describe('runPayment: allowances', () => {
   });
 
   it('sends only the approval that is not covered', async () => {
-    const f = fake({ allowances: { token: AGC_FEE - 1n, usdt: USDT_PRICE } });
+    const f = fake({ allowances: { token: 0n, usdt: USDT_PRICE } });
     await run(f);
     expect(sends(f)).toEqual([`send:${CONTRACTS.token}`, `send:${CONTRACTS.transfer}`]);
     expect(endStates(f)).toEqual([
@@ -148,6 +148,48 @@ describe('runPayment: allowances', () => {
       ['authUsd', 'skipped'],
       ['paying', 'finish'],
     ]);
+  });
+
+  it('sets a non-zero allowance that is too small to 0 first (USDT reverts approve from non-zero to non-zero)', async () => {
+    const f = fake({ allowances: { token: AGC_FEE - 1n, usdt: 1n } });
+    await run(f);
+    // AGC and USDT: the reset, then the approval; then pay.
+    expect(sends(f)).toEqual([
+      `send:${CONTRACTS.token}`,
+      `send:${CONTRACTS.token}`,
+      `send:${CONTRACTS.usdt}`,
+      `send:${CONTRACTS.usdt}`,
+      `send:${CONTRACTS.transfer}`,
+    ]);
+    expect(f.allowances[CONTRACTS.usdt]).toBe(USDT_PRICE);
+    expect(endStates(f)).toEqual(ALL_FINISHED);
+  });
+
+  it('offered no reset, it does not approve over a non-zero allowance (USDT would revert it) and stops', async () => {
+    const f = fake({
+      allowances: { token: AGC_FEE, usdt: 1n },
+      tx: (step) => ({ ...stepTx(step), reset_tx: null }),
+    });
+    await expect(run(f)).rejects.toBeInstanceOf(UnexpectedTxError);
+    expect(sends(f)).toEqual([]);
+  });
+
+  it('refuses a reset that is not approve(payment contract, 0) of the same token', async () => {
+    for (const reset of [
+      { to: CONTRACTS.usdt, data: approveData(CONTRACTS.transfer, 1n) },
+      { to: CONTRACTS.usdt, data: approveData(MEMBER, 0n) },
+      { to: CONTRACTS.token, data: approveData(CONTRACTS.transfer, 0n) },
+    ]) {
+      const f = fake({
+        allowances: { token: AGC_FEE, usdt: 1n },
+        tx: (step) => {
+          const t = stepTx(step);
+          return step === 'authUsd' && t.reset_tx ? { ...t, reset_tx: { ...t.reset_tx, ...reset } } : t;
+        },
+      });
+      await expect(run(f)).rejects.toBeInstanceOf(UnexpectedTxError);
+      expect(sends(f)).toEqual([]);
+    }
   });
 });
 
