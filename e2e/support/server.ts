@@ -58,7 +58,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
       detached: false,
     },
   );
-  const deadline = Date.now() + 60_000;
+  // A start takes seconds; under a loaded machine (several servers starting at once) it can take a minute.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (server.exitCode !== null)
       throw new Error(`server exited with ${server.exitCode}; see ${join(dataDir, 'server.log')}`);
@@ -70,7 +71,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
     }
     if (Date.now() > deadline) {
       server.kill('SIGTERM');
-      throw new Error(`server did not start in 60 s; see ${join(dataDir, 'server.log')}`);
+      throw new Error(`server did not start in 180 s; see ${join(dataDir, 'server.log')}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
