@@ -41,8 +41,10 @@ export default defineConfig({
           // A worker runs its files one after another in one module graph: the server's code is loaded once per
           // worker instead of once per file. Every file still builds its own app over its own fresh database.
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: a file's beforeAll signs members up and may start a chain, and a loaded machine (several
+          // checkouts testing at once) slows that several times over. Timings are never what a test checks.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       'apps/web',
