@@ -129,6 +129,7 @@ describe('production: every secret explicit, none weak or public', () => {
     QUOTE_SIGNER_PRIVATE_KEY: `0x${'3'.repeat(63)}4`,
     TRANSFER_START_BLOCK: '1',
     JWT_SECRET: strong,
+    METRICS_TOKEN: 'f3a9d1c7e5b20486a1f9c3e7d5b2a0864c8e2f6a9d1b3c5e7f0a2b4d6c8e1f3a',
   };
 
   it('starts with every secret given and strong', () => {
@@ -165,6 +166,29 @@ describe('production: every secret explicit, none weak or public', () => {
     expect(msg).not.toContain(anvil0.slice(2, 12));
     // Outside production the same keys are fine (local chains use them).
     expect(() => loadConfig({ ...real, NODE_ENV: 'development', SIGNER_PRIVATE_KEY: anvil0 })).not.toThrow();
+  });
+
+  it('keeps the metrics closed: a strong METRICS_TOKEN, or METRICS_PORT for an internal listener', () => {
+    const { METRICS_TOKEN: _, ...noToken } = real;
+    expect(fails(noToken)).toContain(
+      'METRICS_TOKEN: is required in production unless METRICS_PORT serves the metrics on an internal address',
+    );
+    const apart = loadConfig({ ...noToken, METRICS_PORT: '9464' });
+    expect(apart.ops.metrics).toMatchObject({ port: 9464, host: '127.0.0.1', token: undefined });
+    const weak = fails({ ...real, METRICS_TOKEN: 'metricsmetricsmetricsmetricsmetrics' });
+    expect(weak).toMatch(/METRICS_TOKEN: has too little entropy|METRICS_TOKEN: looks like a placeholder/);
+    expect(weak).not.toContain('metricsmetrics');
+    expect(fails({ METRICS_TOKEN: 'short' })).toContain(
+      'METRICS_TOKEN: must be at least 32 characters (got (hidden))',
+    );
+  });
+
+  it('checks the chain head age by default on a real network only', () => {
+    expect(loadConfig(real).ops.readyMaxBlockAgeMs).toBe(300_000);
+    expect(loadConfig({}).ops.readyMaxBlockAgeMs).toBe(0);
+    expect(loadConfig({ READY_MAX_BLOCK_AGE_SECONDS: '60' }).ops.readyMaxBlockAgeMs).toBe(60_000);
+    expect(loadConfig({}).ops).toMatchObject({ shutdownTimeoutMs: 25_000 });
+    expect(loadConfig({}).ops.metrics).toMatchObject({ cacheMs: 10_000, solvencyCacheMs: 60_000 });
   });
 
   it('refuses TEST_CLOCK and TRUST_PROXY=true', () => {

@@ -7,10 +7,12 @@ import {
   devAccount,
   isDeployed,
   isDevKeyAddress,
+  readDeployment,
   seedDevFunds,
   startAnvil,
   transferAbi,
   vaultAbi,
+  writeDeployment,
 } from '@agc/contracts';
 import { type DbHandle, migrate, openDb } from '@agc/db';
 import type { FastifyBaseLogger } from 'fastify';
@@ -55,9 +57,7 @@ async function localChain(
   const deploymentFile = join(dir, 'deployment.json');
   let deployment: Deployment | undefined;
   if (existsSync(deploymentFile)) {
-    const saved = JSON.parse(readFileSync(deploymentFile, 'utf8'), (k, v) =>
-      k === 'blockNumber' ? BigInt(v) : v,
-    ) as Deployment;
+    const saved = readDeployment(deploymentFile);
     if (await isDeployed(anvil.url, saved)) deployment = saved;
   }
   if (!deployment) {
@@ -72,10 +72,7 @@ async function localChain(
       vaultUsdt: 1_000_000n * 10n ** 6n,
       vaultAgc: 1_000_000n * 10n ** 18n,
     });
-    writeFileSync(
-      deploymentFile,
-      JSON.stringify(deployment, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2),
-    );
+    writeDeployment(deploymentFile, deployment);
     log.info({ deployment }, 'contracts deployed to the local chain and dev accounts funded');
   }
   const contracts = {
@@ -182,12 +179,17 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
   }
 
   const secret = config.jwt.secret ?? localSecret(config.dataDir, 'jwt-secret');
+  // /metrics on the app's port wants a token: in development one is made under DATA_DIR (production sets
+  // METRICS_TOKEN or serves the metrics on METRICS_PORT; config.ts refuses neither).
+  const metrics = config.ops.metrics;
+  const metricsToken =
+    metrics.token ?? (config.env === 'production' ? undefined : localSecret(config.dataDir, 'metrics-token'));
   const cache = createCaches(config.memberCacheTtlMs);
   // Several processes on one PostgreSQL: each tells the others what it changed.
   const cacheBus =
     config.database.kind === 'postgres' ? await startPgCacheBus(config.database.url, cache, log) : undefined;
   const ctx: AppContext = {
-    config,
+    config: { ...config, ops: { ...config.ops, metrics: { ...metrics, token: metricsToken } } },
     db: db.db,
     tokens: new TokenService(secret, config.jwt.ttlSeconds),
     chain,

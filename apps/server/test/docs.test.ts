@@ -122,6 +122,8 @@ describe('API documentation and public configuration', () => {
       '/api/v1/withdraw/limit',
       '/api/v1/withdraw/{withdraw_id}',
       '/api/v1/withdraws',
+      '/health',
+      '/ready',
     ]);
     // The request schema of sign-in comes from packages/shared.
     const body = doc.paths['/api/v1/auth'].post.requestBody.content['application/json'].schema;

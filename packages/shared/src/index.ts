@@ -7,6 +7,7 @@ export * from './api/exchange.ts';
 export * from './api/funds.ts';
 export * from './api/launchpad.ts';
 export * from './api/me.ts';
+export * from './api/ops.ts';
 export * from './api/prices.ts';
 export * from './api/rewards.ts';
 export * from './api/roles.ts';
