@@ -15,6 +15,7 @@ import {
   writeDeployment,
 } from '@agc/contracts';
 import { type DbHandle, migrate, openDb } from '@agc/db';
+import { APPLICATION_NAME, lockPgliteDir } from '@agc/db/backup';
 import type { FastifyBaseLogger } from 'fastify';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Config } from './config.ts';
@@ -150,14 +151,21 @@ async function checkChainRoles(ctx: AppContext, log: FastifyBaseLogger): Promise
  * deployed), and the demo data on an empty development database.
  */
 export async function startRuntime(config: Config, log: FastifyBaseLogger): Promise<Runtime> {
+  // PGlite's folder is one process's: a second server (or a backup, a restore) on it is refused.
+  const unlock =
+    config.database.kind === 'pglite' ? lockPgliteDir(config.database.dataDir, 'the server') : () => {};
   const db = await openDb(
     config.database.kind === 'postgres'
       ? {
           ...config.database,
+          applicationName: APPLICATION_NAME,
           onIdleError: (err) => log.warn({ err: err.message }, 'idle database connection lost'),
         }
       : config.database,
-  );
+  ).catch((e) => {
+    unlock();
+    throw e;
+  });
   await migrate(db);
   log.info({ kind: db.kind }, 'database ready');
 
@@ -203,6 +211,7 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
     await checkChainRoles(ctx, log).catch(async (e) => {
       await cacheBus?.close();
       await db.close();
+      unlock();
       throw e;
     });
 
@@ -217,6 +226,7 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
     close: async () => {
       await cacheBus?.close();
       await db.close();
+      unlock();
       await stopChain();
     },
   };

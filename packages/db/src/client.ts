@@ -47,6 +47,8 @@ export type DbOptions =
       kind: 'postgres';
       url: string;
       poolSize?: number;
+      /** Shown in pg_stat_activity (the servers name theirs, so a restore can see they are still running). */
+      applicationName?: string;
       /** An idle pooled connection died (database restart, admin kill); the pool replaces it. */
       onIdleError?: (err: Error) => void;
     }
@@ -54,7 +56,11 @@ export type DbOptions =
 
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 20,
+      ...(options.applicationName && { application_name: options.applicationName }),
+    });
     // Without a listener, an idle client's error (e.g. the server terminating it) would crash the process.
     pool.on('error', (err) => options.onIdleError?.(err));
     // Fail at start-up, not at the first request.
