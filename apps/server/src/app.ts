@@ -9,7 +9,7 @@ import { exchangeRoutes } from './modules/exchange/index.ts';
 import { fundAdminRoutes, fundRoutes } from './modules/funds/index.ts';
 import { launchpadAdminRoutes, launchpadRoutes } from './modules/launchpad/index.ts';
 import { meRoutes } from './modules/me/index.ts';
-import { opsRoutes } from './modules/ops/index.ts';
+import { drainPlugin, opsRoutes } from './modules/ops/index.ts';
 import { rewardRoutes, rewardSettlementAdminRoutes } from './modules/rewards/index.ts';
 import { roleAdminRoutes } from './modules/roles/index.ts';
 import { shopAdminRoutes, shopRoutes } from './modules/shop/index.ts';
@@ -51,6 +51,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(metricsPlugin, { ctx });
+  await app.register(drainPlugin, { ctx });
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(headersPlugin, { ctx });

@@ -82,7 +82,20 @@ async function main() {
     }, config.ops.shutdownTimeoutMs);
     timeout.unref();
     try {
-      await Promise.all([app.close(), opsApp?.close(), jobs?.stop()]);
+      const started = Date.now();
+      // Connections that fall idle after the listener closed (their last answer said `Connection: close`, but a
+      // client may hold one open without asking again) are closed too, so closing never waits for them.
+      const reaper = setInterval(() => {
+        app.server.closeIdleConnections();
+        opsApp?.server.closeIdleConnections();
+      }, 250);
+      reaper.unref();
+      const step = (what: string) => () => logger.info({ ms: Date.now() - started }, `shutdown: ${what}`);
+      await Promise.all([
+        app.close().then(step('requests answered, listener closed')),
+        opsApp?.close(),
+        jobs?.stop().then(step('jobs stopped, leases released')),
+      ]);
       await runtime.close();
       logger.info('stopped: requests answered, job leases released');
       process.exit(0);

@@ -36,7 +36,7 @@ const env = {
   RATE_LIMIT_AUTH_PER_MINUTE: '1000',
   WITHDRAW_MIN_USDT: '1',
   SHUTDOWN_TIMEOUT_SECONDS: '20',
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: process.env.SHUTDOWN_LOG ?? 'warn',
 };
 
 /** The database the servers use, opened by the test while no server runs (PGlite is one process's). */

@@ -1,11 +1,24 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { envelope, healthResponse, readyResponse } from '@agc/shared';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { metricsOf } from '../../lib/metrics.ts';
 import { ok } from '../../lib/reply.ts';
-import { readiness, refreshGauges, uptimeSeconds } from './service.ts';
+import { isShuttingDown, readiness, refreshGauges, uptimeSeconds } from './service.ts';
+
+/**
+ * While the process stops, every answer closes its connection: a request in flight when the listener closed would
+ * otherwise leave its kept-alive connection open, and closing the server waits for every connection (Fastify's
+ * keep-alive timeout is 72 s), past SHUTDOWN_TIMEOUT_SECONDS.
+ */
+export const drainPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (isShuttingDown(ctx)) reply.header('connection', 'close');
+    done(null, payload);
+  });
+});
 
 export interface OpsRouteOptions {
   ctx: AppContext;

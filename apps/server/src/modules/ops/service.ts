@@ -51,6 +51,9 @@ export function markShuttingDown(ctx: AppContext): void {
   s.ready.clear();
 }
 
+/** True once markShuttingDown ran. */
+export const isShuttingDown = (ctx: AppContext) => states.get(ctx)?.closing === true;
+
 export const uptimeSeconds = (ctx: AppContext) => Math.floor((Date.now() - stateOf(ctx).startedAt) / 1000);
 
 function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
