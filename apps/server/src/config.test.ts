@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 const fails = (env: Record<string, string>) => {
@@ -209,5 +212,61 @@ describe('production: every secret explicit, none weak or public', () => {
     expect(
       loadConfig({ WITHDRAW_MIN_USDT: '0.00002', WITHDRAW_FEE_PERCENT: '5' }).withdraw.minimum.USDT,
     ).toBe(20n);
+  });
+});
+
+describe('DEPLOYMENT_FILE', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agc-config-deployment-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const a = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
+  const file = join(dir, 'arbitrum.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      chainId: 42161,
+      agc: a(1),
+      usdt: a(2),
+      transfer: a(3),
+      vault: a(4),
+      blockNumber: '123456',
+    }),
+  );
+  const base = {
+    CHAIN_RPC_URL: 'https://arb1.example/rpc',
+    SIGNER_PRIVATE_KEY: `0x${'1'.repeat(63)}2`,
+    QUOTE_SIGNER_PRIVATE_KEY: `0x${'3'.repeat(63)}4`,
+  };
+
+  it('stands for the contract addresses, the chain id and the first block', () => {
+    const c = loadConfig({ ...base, DEPLOYMENT_FILE: file });
+    expect(c.chain.contracts).toEqual({ agc: a(1), usdt: a(2), transfer: a(3), vault: a(4) });
+    expect(c.chain.id).toBe(42161);
+    expect(c.watcher.startBlock).toBe(123456n);
+  });
+
+  it('is refused beside the settings it replaces, without CHAIN_RPC_URL, unreadable or for another chain', () => {
+    expect(fails({ ...base, DEPLOYMENT_FILE: file, VAULT_ADDRESS: a(9) })).toContain(
+      'DEPLOYMENT_FILE: is set together with VAULT_ADDRESS: give one or the other',
+    );
+    expect(fails({ DEPLOYMENT_FILE: file })).toContain('DEPLOYMENT_FILE: needs CHAIN_RPC_URL');
+    expect(fails({ ...base, DEPLOYMENT_FILE: join(dir, 'missing.json') })).toMatch(
+      /DEPLOYMENT_FILE: cannot be read: ENOENT/,
+    );
+    expect(fails({ ...base, DEPLOYMENT_FILE: file, CHAIN_ID: '1' })).toContain(
+      'DEPLOYMENT_FILE: is for chain 42161, CHAIN_ID is 1',
+    );
+    const bad = join(dir, 'bad.json');
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        chainId: 42161,
+        agc: 'nope',
+        usdt: a(2),
+        transfer: a(3),
+        vault: a(4),
+        blockNumber: '1',
+      }),
+    );
+    expect(fails({ ...base, DEPLOYMENT_FILE: bad })).toContain('agc must be a 0x-prefixed 20-byte address');
   });
 });
