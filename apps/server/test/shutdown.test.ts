@@ -76,7 +76,9 @@ beforeAll(async () => {
     const s = await apiSession(first.base, w, i === 0 ? undefined : { code, side: 'left' });
     sessions.push(s.headers);
     if (i === 0) {
-      const me = await (await fetch(`${first.base}/api/v1/me`, { headers: s.headers })).json();
+      const me = (await (await fetch(`${first.base}/api/v1/me`, { headers: s.headers })).json()) as {
+        data: { invite_code: string };
+      };
       code = me.data.invite_code;
     }
   }

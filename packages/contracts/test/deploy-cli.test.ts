@@ -37,7 +37,7 @@ const devKey = (i: number) => toHex(devAccount(i).getHdKey().privateKey ?? new U
 /** Runs the CLI; exit status and everything it printed. */
 function cli(
   args: string[],
-  key: string | undefined = deployerKey,
+  key: string | null = deployerKey,
 ): Promise<{ status: number | null; out: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts', ...args], {
