@@ -14,6 +14,7 @@ import { exchangeRoutes } from './modules/exchange/index.ts';
 import { fundAdminRoutes, fundRoutes } from './modules/funds/index.ts';
 import { launchpadAdminRoutes, launchpadRoutes } from './modules/launchpad/index.ts';
 import { meRoutes } from './modules/me/index.ts';
+import { drainPlugin, opsRoutes } from './modules/ops/index.ts';
 import { rewardRoutes, rewardSettlementAdminRoutes } from './modules/rewards/index.ts';
 import { roleAdminRoutes } from './modules/roles/index.ts';
 import { shopAdminRoutes, shopRoutes } from './modules/shop/index.ts';
@@ -26,6 +27,7 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { headersPlugin } from './plugins/headers.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -66,6 +68,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       return payload;
     });
 
+  await app.register(metricsPlugin, { ctx });
+  await app.register(drainPlugin, { ctx });
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(headersPlugin, { ctx });
@@ -99,7 +103,26 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     { prefix: '/api/v1' },
   );
 
+  // Load balancers and Prometheus: outside /api/v1, signed out.
+  await app.register(opsRoutes, { ctx, metrics: 'token' });
+
   if (options.serveWeb) await app.register(webPlugin, { dist: ctx.config.webDist });
+  return app;
+}
+
+/**
+ * The separate listener of METRICS_PORT (an internal address): /metrics without a token, /health and /ready. Its
+ * own requests are not timed into the app's request metrics.
+ */
+export async function buildOpsApp(ctx: AppContext, options: Pick<BuildOptions, 'logger'> = {}) {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(i18nPlugin);
+  await app.register(errorsPlugin);
+  await app.register(opsRoutes, { ctx, metrics: 'open' });
   return app;
 }
 

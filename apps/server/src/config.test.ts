@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 const fails = (env: Record<string, string>) => {
@@ -133,6 +136,7 @@ describe('production: every secret explicit, none weak or public', () => {
     QUOTE_SIGNER_PRIVATE_KEY: `0x${'3'.repeat(63)}4`,
     TRANSFER_START_BLOCK: '1',
     JWT_SECRET: strong,
+    METRICS_TOKEN: 'f3a9d1c7e5b20486a1f9c3e7d5b2a0864c8e2f6a9d1b3c5e7f0a2b4d6c8e1f3a',
   };
 
   it('starts with every secret given and strong', () => {
@@ -190,6 +194,29 @@ describe('production: every secret explicit, none weak or public', () => {
     expect(fails({ ...real, JWT_SECRET: alphabetTwice })).toMatch(/JWT_SECRET: has too little entropy/);
   });
 
+  it('keeps the metrics closed: a strong METRICS_TOKEN, or METRICS_PORT for an internal listener', () => {
+    const { METRICS_TOKEN: _, ...noToken } = real;
+    expect(fails(noToken)).toContain(
+      'METRICS_TOKEN: is required in production unless METRICS_PORT serves the metrics on an internal address',
+    );
+    const apart = loadConfig({ ...noToken, METRICS_PORT: '9464' });
+    expect(apart.ops.metrics).toMatchObject({ port: 9464, host: '127.0.0.1', token: undefined });
+    const weak = fails({ ...real, METRICS_TOKEN: 'metricsmetricsmetricsmetricsmetrics' });
+    expect(weak).toMatch(/METRICS_TOKEN: has too little entropy|METRICS_TOKEN: looks like a placeholder/);
+    expect(weak).not.toContain('metricsmetrics');
+    expect(fails({ METRICS_TOKEN: 'short' })).toContain(
+      'METRICS_TOKEN: must be at least 32 characters (got (hidden))',
+    );
+  });
+
+  it('checks the chain head age by default on a real network only', () => {
+    expect(loadConfig(real).ops.readyMaxBlockAgeMs).toBe(300_000);
+    expect(loadConfig({}).ops.readyMaxBlockAgeMs).toBe(0);
+    expect(loadConfig({ READY_MAX_BLOCK_AGE_SECONDS: '60' }).ops.readyMaxBlockAgeMs).toBe(60_000);
+    expect(loadConfig({}).ops).toMatchObject({ shutdownTimeoutMs: 25_000 });
+    expect(loadConfig({}).ops.metrics).toMatchObject({ cacheMs: 10_000, solvencyCacheMs: 60_000 });
+  });
+
   it('refuses TEST_CLOCK and TRUST_PROXY=true', () => {
     expect(fails({ ...real, TEST_CLOCK: 'now' })).toContain('TEST_CLOCK: must not be set in production');
     expect(fails({ TRUST_PROXY: 'true' })).toMatch(/TRUST_PROXY: must be false, a hop count/);
@@ -208,5 +235,61 @@ describe('production: every secret explicit, none weak or public', () => {
     expect(
       loadConfig({ WITHDRAW_MIN_USDT: '0.00002', WITHDRAW_FEE_PERCENT: '5' }).withdraw.minimum.USDT,
     ).toBe(20n);
+  });
+});
+
+describe('DEPLOYMENT_FILE', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agc-config-deployment-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const a = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
+  const file = join(dir, 'arbitrum.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      chainId: 42161,
+      agc: a(1),
+      usdt: a(2),
+      transfer: a(3),
+      vault: a(4),
+      blockNumber: '123456',
+    }),
+  );
+  const base = {
+    CHAIN_RPC_URL: 'https://arb1.example/rpc',
+    SIGNER_PRIVATE_KEY: `0x${'1'.repeat(63)}2`,
+    QUOTE_SIGNER_PRIVATE_KEY: `0x${'3'.repeat(63)}4`,
+  };
+
+  it('stands for the contract addresses, the chain id and the first block', () => {
+    const c = loadConfig({ ...base, DEPLOYMENT_FILE: file });
+    expect(c.chain.contracts).toEqual({ agc: a(1), usdt: a(2), transfer: a(3), vault: a(4) });
+    expect(c.chain.id).toBe(42161);
+    expect(c.watcher.startBlock).toBe(123456n);
+  });
+
+  it('is refused beside the settings it replaces, without CHAIN_RPC_URL, unreadable or for another chain', () => {
+    expect(fails({ ...base, DEPLOYMENT_FILE: file, VAULT_ADDRESS: a(9) })).toContain(
+      'DEPLOYMENT_FILE: is set together with VAULT_ADDRESS: give one or the other',
+    );
+    expect(fails({ DEPLOYMENT_FILE: file })).toContain('DEPLOYMENT_FILE: needs CHAIN_RPC_URL');
+    expect(fails({ ...base, DEPLOYMENT_FILE: join(dir, 'missing.json') })).toMatch(
+      /DEPLOYMENT_FILE: cannot be read: ENOENT/,
+    );
+    expect(fails({ ...base, DEPLOYMENT_FILE: file, CHAIN_ID: '1' })).toContain(
+      'DEPLOYMENT_FILE: is for chain 42161, CHAIN_ID is 1',
+    );
+    const bad = join(dir, 'bad.json');
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        chainId: 42161,
+        agc: 'nope',
+        usdt: a(2),
+        transfer: a(3),
+        vault: a(4),
+        blockNumber: '1',
+      }),
+    );
+    expect(fails({ ...base, DEPLOYMENT_FILE: bad })).toContain('agc must be a 0x-prefixed 20-byte address');
   });
 });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { readDeployment } from '@agc/contracts/deployment-file';
 import { ADDRESS_RE, AGC_DECIMALS, parseAmount, USDT_DECIMALS } from '@agc/shared';
 import { z } from 'zod';
 import { isDevelopmentKey, secretWeakness } from './lib/secrets.ts';
@@ -259,6 +260,34 @@ const envSchema = z
         .transform(Number)
         .optional(),
     ),
+    /**
+     * A deployment file (`npm run contracts:deploy` writes one): the contracts' addresses, the chain id and the
+     * first block, instead of AGC_ADDRESS, USDT_ADDRESS, TRANSFER_ADDRESS, VAULT_ADDRESS and TRANSFER_START_BLOCK
+     * (read by loadConfig before this schema sees them; giving both is refused).
+     */
+    DEPLOYMENT_FILE: z.string().min(1).optional(),
+    /**
+     * GET /ready fails when the chain's newest block is older than this (the RPC is stuck or the node fell
+     * behind). 0 = not checked. Default: 300 with CHAIN_RPC_URL; 0 on the local chain (anvil mines a block only
+     * when a transaction comes, so a quiet local chain's head is old and fine).
+     */
+    READY_MAX_BLOCK_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+    /**
+     * The bearer token GET /metrics on the app's port requires (Authorization: Bearer …). Unset: generated under
+     * DATA_DIR in development; in production required unless METRICS_PORT serves the metrics apart.
+     */
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** A second listener serving only /metrics, /health and /ready, without a token (an internal address). */
+    METRICS_PORT: port.optional(),
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    /** Gauges read from the database or the chain on a scrape (waiting counts, watcher lag) are reused this long. */
+    METRICS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    /** The solvency coverage gauges (the ledger's sums and the treasury's balances) are reused this long. */
+    METRICS_SOLVENCY_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /** On SIGTERM, requests in flight and running jobs get this long to finish before the process exits anyway. */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
+    /** Where `npm run db:backup` writes (and `db:restore` looks for the newest) backups. Default: DATA_DIR/backups. */
+    BACKUP_DIR: z.string().min(1).optional(),
     /** Run the background jobs (chain watcher, quote expiry, team volume) in this process. */
     RUN_JOBS: z
       .enum(['true', 'false'])
@@ -326,6 +355,17 @@ const envSchema = z
       }
       if (env.TEST_CLOCK)
         ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'must not be set in production' });
+      // The metrics tell the size of the business (balances owed, withdrawals waiting): never open to anyone.
+      if (!env.METRICS_TOKEN && env.METRICS_PORT === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['METRICS_TOKEN'],
+          message: 'is required in production unless METRICS_PORT serves the metrics on an internal address',
+        });
+      if (env.METRICS_TOKEN) {
+        const weak = secretWeakness(env.METRICS_TOKEN);
+        if (weak) ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: weak });
+      }
     }
     if (env.CHAIN_RPC_URL && !env.QUOTE_SIGNER_PRIVATE_KEY)
       ctx.addIssue({
@@ -400,6 +440,8 @@ export interface Config {
     startBlock: bigint;
   };
   runJobs: boolean;
+  /** Health, readiness, metrics, shutdown, backups (docs/decisions: operations). */
+  ops: OpsConfig;
   settlement: { delayMs: number };
   /** Tests only: the server clock is movable, starting at `start` (see modules/testing). */
   testClock?: { start: Date };
@@ -407,6 +449,23 @@ export interface Config {
   funds: FundRules;
   earn: EarnRules;
   exchange: { feePpm: bigint; quoteTtlMs: number };
+}
+
+export interface OpsConfig {
+  /** GET /ready fails when the chain head is older than this; 0 = not checked. */
+  readyMaxBlockAgeMs: number;
+  metrics: {
+    /** Bearer token for /metrics on the app's port (the runtime generates one in development when unset). */
+    token?: string;
+    /** A separate listener for /metrics, /health and /ready (no token), when set. */
+    port?: number;
+    host: string;
+    /** How long the database and chain gauges, and the solvency gauges, are reused between scrapes. */
+    cacheMs: number;
+    solvencyCacheMs: number;
+  };
+  shutdownTimeoutMs: number;
+  backupDir: string;
 }
 
 /** Simple-earn rules (docs/product-rules.md "Simple earn"), exact integers. */
@@ -485,7 +544,52 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+/** The settings a deployment file replaces. */
+const DEPLOYMENT_KEYS = [
+  'AGC_ADDRESS',
+  'USDT_ADDRESS',
+  'TRANSFER_ADDRESS',
+  'VAULT_ADDRESS',
+  'TRANSFER_START_BLOCK',
+] as const;
+
+/**
+ * DEPLOYMENT_FILE read into the settings it stands for, so the schema checks them like any other. Refused: the
+ * file together with one of those settings (which one would count?), an unreadable file, a chain id other than
+ * CHAIN_ID's, a file without CHAIN_RPC_URL (the local chain deploys its own).
+ */
+function withDeploymentFile(source: Record<string, string | undefined>): Record<string, string | undefined> {
+  const file = source.DEPLOYMENT_FILE;
+  if (!file) return source;
+  const fail = (message: string) => {
+    throw new ConfigError(
+      `Invalid configuration:\n  DEPLOYMENT_FILE: ${message} (got ${JSON.stringify(file)})`,
+    );
+  };
+  const both = DEPLOYMENT_KEYS.filter((k) => source[k]);
+  if (both.length > 0) fail(`is set together with ${both.join(', ')}: give one or the other`);
+  if (!source.CHAIN_RPC_URL) fail('needs CHAIN_RPC_URL (the network the contracts are on)');
+  let d: ReturnType<typeof readDeployment>;
+  try {
+    d = readDeployment(resolve(file));
+  } catch (e) {
+    return fail(`cannot be read: ${(e as Error).message}`);
+  }
+  if (source.CHAIN_ID && Number(source.CHAIN_ID) !== d.chainId)
+    fail(`is for chain ${d.chainId}, CHAIN_ID is ${source.CHAIN_ID}`);
+  return {
+    ...source,
+    CHAIN_ID: String(d.chainId),
+    AGC_ADDRESS: d.agc,
+    USDT_ADDRESS: d.usdt,
+    TRANSFER_ADDRESS: d.transfer,
+    VAULT_ADDRESS: d.vault,
+    TRANSFER_START_BLOCK: d.blockNumber.toString(),
+  };
+}
+
+export function loadConfig(given: Record<string, string | undefined> = process.env): Config {
+  const source = withDeploymentFile(given);
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
@@ -494,7 +598,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       const shown =
         got === undefined
           ? 'unset'
-          : key.includes('SECRET') || key.includes('KEY')
+          : key.includes('SECRET') || key.includes('KEY') || key.includes('TOKEN')
             ? '(hidden)'
             : JSON.stringify(got);
       return `  ${key}: ${issue.message} (got ${shown})`;
@@ -627,6 +731,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       startBlock: BigInt(e.TRANSFER_START_BLOCK ?? 0),
     },
     runJobs: e.RUN_JOBS,
+    ops: {
+      readyMaxBlockAgeMs: (e.READY_MAX_BLOCK_AGE_SECONDS ?? (e.CHAIN_RPC_URL ? 300 : 0)) * 1000,
+      metrics: {
+        token: e.METRICS_TOKEN,
+        port: e.METRICS_PORT,
+        host: e.METRICS_HOST,
+        cacheMs: e.METRICS_CACHE_SECONDS * 1000,
+        solvencyCacheMs: e.METRICS_SOLVENCY_CACHE_SECONDS * 1000,
+      },
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+      backupDir: resolve(e.BACKUP_DIR ?? resolve(e.DATA_DIR, 'backups')),
+    },
     ...(e.TEST_CLOCK && {
       testClock: { start: e.TEST_CLOCK === 'now' ? new Date() : new Date(e.TEST_CLOCK) },
     }),

@@ -8,12 +8,15 @@ import {
   devAccount,
   isDeployed,
   isDevKeyAddress,
+  readDeployment,
   seedDevFunds,
   startAnvil,
   transferAbi,
   vaultAbi,
+  writeDeployment,
 } from '@agc/contracts';
 import { type DbHandle, migrate, openDb } from '@agc/db';
+import { APPLICATION_NAME, lockPgliteDir } from '@agc/db/backup';
 import type { FastifyBaseLogger } from 'fastify';
 import { erc20Abi, formatUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -57,9 +60,7 @@ async function localChain(
   const deploymentFile = join(dir, 'deployment.json');
   let deployment: Deployment | undefined;
   if (existsSync(deploymentFile)) {
-    const saved = JSON.parse(readFileSync(deploymentFile, 'utf8'), (k, v) =>
-      k === 'blockNumber' ? BigInt(v) : v,
-    ) as Deployment;
+    const saved = readDeployment(deploymentFile);
     if (await isDeployed(anvil.url, saved)) deployment = saved;
   }
   if (!deployment) {
@@ -74,10 +75,7 @@ async function localChain(
       vaultUsdt: DEV_VAULT_SEED.usdt,
       vaultAgc: DEV_VAULT_SEED.agc,
     });
-    writeFileSync(
-      deploymentFile,
-      JSON.stringify(deployment, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2),
-    );
+    writeDeployment(deploymentFile, deployment);
     log.info({ deployment }, 'contracts deployed to the local chain and dev accounts funded');
   }
   const contracts = {
@@ -201,14 +199,21 @@ export async function guardWarnings(ctx: Pick<AppContext, 'chain'>): Promise<str
  * deployed), and the demo data on an empty development database.
  */
 export async function startRuntime(config: Config, log: FastifyBaseLogger): Promise<Runtime> {
+  // PGlite's folder is one process's: a second server (or a backup, a restore) on it is refused.
+  const unlock =
+    config.database.kind === 'pglite' ? lockPgliteDir(config.database.dataDir, 'the server') : () => {};
   const db = await openDb(
     config.database.kind === 'postgres'
       ? {
           ...config.database,
+          applicationName: APPLICATION_NAME,
           onIdleError: (err) => log.warn({ err: err.message }, 'idle database connection lost'),
         }
       : config.database,
-  );
+  ).catch((e) => {
+    unlock();
+    throw e;
+  });
   await migrate(db);
   log.info({ kind: db.kind }, 'database ready');
 
@@ -230,12 +235,17 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
   }
 
   const secret = config.jwt.secret ?? localSecret(config.dataDir, 'jwt-secret');
+  // /metrics on the app's port wants a token: in development one is made under DATA_DIR (production sets
+  // METRICS_TOKEN or serves the metrics on METRICS_PORT; config.ts refuses neither).
+  const metrics = config.ops.metrics;
+  const metricsToken =
+    metrics.token ?? (config.env === 'production' ? undefined : localSecret(config.dataDir, 'metrics-token'));
   const cache = createCaches(config.memberCacheTtlMs);
   // Several processes on one PostgreSQL: each tells the others what it changed.
   const cacheBus =
     config.database.kind === 'postgres' ? await startPgCacheBus(config.database.url, cache, log) : undefined;
   const ctx: AppContext = {
-    config,
+    config: { ...config, ops: { ...config.ops, metrics: { ...metrics, token: metricsToken } } },
     db: db.db,
     tokens: new TokenService(secret, config.jwt.ttlSeconds),
     chain,
@@ -249,6 +259,7 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
     await checkChainRoles(ctx, log).catch(async (e) => {
       await cacheBus?.close();
       await db.close();
+      unlock();
       throw e;
     });
 
@@ -263,6 +274,7 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
     close: async () => {
       await cacheBus?.close();
       await db.close();
+      unlock();
       await stopChain();
     },
   };

@@ -11,6 +11,7 @@ const contractsDir = join(root, 'contracts');
 const outDir = join(root, 'generated');
 const hashFile = join(outDir, 'hash.txt');
 const abisFile = join(outDir, 'abis.ts');
+const verifyFile = join(outDir, 'verify.json');
 
 type SolcOutput = {
   errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[];
@@ -48,7 +49,12 @@ const hash = createHash('sha256')
   )
   .digest('hex');
 
-if (existsSync(abisFile) && existsSync(hashFile) && readFileSync(hashFile, 'utf8').trim() === hash) {
+if (
+  existsSync(abisFile) &&
+  existsSync(verifyFile) &&
+  existsSync(hashFile) &&
+  readFileSync(hashFile, 'utf8').trim() === hash
+) {
   console.log('contracts: up to date');
   process.exit(0);
 }
@@ -56,9 +62,14 @@ if (existsSync(abisFile) && existsSync(hashFile) && readFileSync(hashFile, 'utf8
 // Loaded lazily: initialising the wasm compiler is the slow part of a no-op build.
 const { default: solc } = await import('solc');
 
+// Every imported file as the compiler read it: an explorer's verification needs the complete source set.
+const imported: Record<string, { content: string }> = {};
+
 function findImports(path: string): { contents: string } | { error: string } {
   try {
-    return { contents: readFileSync(require.resolve(path), 'utf8') };
+    const contents = readFileSync(require.resolve(path), 'utf8');
+    imported[path] = { content: contents };
+    return { contents };
   } catch (err) {
     return { error: `cannot resolve import ${path}: ${(err as Error).message}` };
   }
@@ -95,8 +106,29 @@ for (const [unit, contracts] of Object.entries(output.contracts ?? {})) {
   }
 }
 
+// The verification data (Arbiscan / Etherscan "Solidity (Standard-Json-Input)"): the compiler's exact version and the
+// standard JSON input that reproduces the bytecode (every source, the settings; the output selection does not
+// change the bytecode), and each contract's fully qualified name.
+const contractNames: Record<string, string> = {};
+for (const [unit, contracts] of Object.entries(output.contracts ?? {}))
+  for (const [name, { evm }] of Object.entries(contracts))
+    if (unit in sources && evm.bytecode.object) contractNames[identifier(name)] = `${unit}:${name}`;
+const verify = {
+  compilerVersion: `v${solc.version().replace(/\.Emscripten\.clang$/, '')}`,
+  contracts: contractNames,
+  standardInput: {
+    language: 'Solidity',
+    sources: {
+      ...sources,
+      ...Object.fromEntries(Object.entries(imported).sort(([a], [b]) => a.localeCompare(b))),
+    },
+    settings: { ...settings, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  },
+};
+
 mkdirSync(outDir, { recursive: true });
 writeFileSync(abisFile, ts);
+writeFileSync(verifyFile, `${JSON.stringify(verify, null, 2)}\n`);
 // Written last so an interrupted build is never mistaken for an up-to-date one.
 writeFileSync(hashFile, `${hash}\n`);
 console.log(

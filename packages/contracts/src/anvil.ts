@@ -155,13 +155,16 @@ function track(child: ChildProcess): void {
     for (const c of live) c.kill('SIGTERM');
   };
   process.once('exit', killAll);
-  // Signal listeners only work on the main thread. Once ours has run, re-raise the signal when nobody
-  // else handles it, so the default (terminate) behaviour is kept.
+  // Signal listeners only work on the main thread. When the program handles the signal itself (the server's
+  // graceful shutdown: requests in flight may still need the chain), it stops its chains when it is done, and
+  // the exit hook above kills whatever is left. Otherwise kill them now and re-raise the signal, so the default
+  // (terminate) behaviour is kept.
   if (!isMainThread) return;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
+      if (process.listenerCount(signal) > 0) return;
       killAll();
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      process.kill(process.pid, signal);
     });
   }
 }

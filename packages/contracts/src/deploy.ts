@@ -60,6 +60,8 @@ export interface DeployAllOptions {
   treasury?: Address;
   /** MockUSDT faucet switch: true only for development deployments. */
   openMint: boolean;
+  /** An existing USDT (a real network's): no MockUSDT is deployed, the Vault and Transfer use this one. */
+  usdt?: Address;
 }
 
 export const DEFAULT_CHANGE_DELAY = 2n * 24n * 60n * 60n;
@@ -109,8 +111,20 @@ async function waitAll(client: PublicClient, hashes: Hash[], what: string) {
   return receipts;
 }
 
-/** Deploys AGC, MockUSDT, Vault and Transfer and waits until all are mined. */
-export async function deployAll({
+/** What one deployment transaction created: the contract, its constructor arguments, the transaction. */
+export interface DeployedContract {
+  name: 'agc' | 'mockUsdt' | 'vault' | 'transfer';
+  address: Address;
+  /** The constructor's arguments as sent (their ABI encoding is what an explorer's verification asks for). */
+  args: readonly unknown[];
+  txHash: Hash;
+}
+
+/**
+ * Deploys AGC, MockUSDT (unless `usdt` names an existing token: a real network's USDT), Vault and Transfer and waits
+ * until all are mined; returns the deployment and each contract's constructor arguments and transaction.
+ */
+export async function deployContracts({
   rpcUrl,
   deployer,
   signer,
@@ -120,7 +134,8 @@ export async function deployAll({
   limits = DEV_VAULT_LIMITS,
   treasury,
   openMint,
-}: DeployAllOptions): Promise<Deployment> {
+  usdt: existingUsdt,
+}: DeployAllOptions): Promise<{ deployment: Deployment; contracts: DeployedContract[] }> {
   const publicClient = createPublicClient({ transport: http(rpcUrl), pollingInterval: POLLING_INTERVAL_MS });
   const chainId = await publicClient.getChainId();
   const wallet = createWalletClient({
@@ -129,48 +144,76 @@ export async function deployAll({
     transport: http(rpcUrl),
   });
 
-  // Addresses follow from the nonces, so the four transactions can go out without waiting for
-  // each other (matters when anvil runs with a block time).
+  // Addresses follow from the nonces, so the transactions can go out without waiting for each other (matters
+  // when anvil runs with a block time, and on a real network).
   const nonce = await publicClient.getTransactionCount({ address: deployer.address, blockTag: 'pending' });
-  const addressAt = (offset: number) =>
-    getContractAddress({ from: deployer.address, nonce: BigInt(nonce + offset) });
-  const agc = addressAt(0);
-  const usdt = addressAt(1);
-  const vault = addressAt(2);
-  const transfer = addressAt(3);
+  let next = nonce;
+  const plan: Array<{ name: DeployedContract['name']; nonce: number; address: Address }> = [];
+  const at = (name: DeployedContract['name']) => {
+    const n = next++;
+    const address = getContractAddress({ from: deployer.address, nonce: BigInt(n) });
+    plan.push({ name, nonce: n, address });
+    return address;
+  };
+  const agc = at('agc');
+  const usdt = existingUsdt ?? at('mockUsdt');
+  const vault = at('vault');
+  const transfer = at('transfer');
 
-  const hashes = [
-    await wallet.deployContract({ abi: agcAbi, bytecode: agcBytecode, nonce }),
-    await wallet.deployContract({
-      abi: mockUsdtAbi,
-      bytecode: mockUsdtBytecode,
-      args: [openMint],
-      nonce: nonce + 1,
-    }),
-    await wallet.deployContract({
-      abi: vaultAbi,
-      bytecode: vaultBytecode,
-      args: [signer, guardian, usdt, agc, limits.usdt, limits.agc, changeDelay],
-      nonce: nonce + 2,
-    }),
-    await wallet.deployContract({
-      abi: transferAbi,
-      bytecode: transferBytecode,
-      args: [usdt, agc, treasury ?? vault, quoteSigner, guardian, changeDelay],
-      nonce: nonce + 3,
-    }),
-  ];
+  const args = {
+    agc: [] as const,
+    mockUsdt: [openMint] as const,
+    vault: [signer, guardian, usdt, agc, limits.usdt, limits.agc, changeDelay] as const,
+    transfer: [usdt, agc, treasury ?? vault, quoteSigner, guardian, changeDelay] as const,
+  };
+  const send = (name: DeployedContract['name'], n: number): Promise<Hash> => {
+    switch (name) {
+      case 'agc':
+        return wallet.deployContract({ abi: agcAbi, bytecode: agcBytecode, nonce: n });
+      case 'mockUsdt':
+        return wallet.deployContract({
+          abi: mockUsdtAbi,
+          bytecode: mockUsdtBytecode,
+          args: args.mockUsdt,
+          nonce: n,
+        });
+      case 'vault':
+        return wallet.deployContract({ abi: vaultAbi, bytecode: vaultBytecode, args: args.vault, nonce: n });
+      case 'transfer':
+        return wallet.deployContract({
+          abi: transferAbi,
+          bytecode: transferBytecode,
+          args: args.transfer,
+          nonce: n,
+        });
+    }
+  };
+  const hashes: Hash[] = [];
+  for (const p of plan) hashes.push(await send(p.name, p.nonce));
   const receipts = await waitAll(publicClient, hashes, 'deployAll');
-  const expected = [agc, usdt, vault, transfer];
   receipts.forEach((r, i) => {
-    if (r.contractAddress?.toLowerCase() !== expected[i]?.toLowerCase()) {
-      throw new Error(`deployAll: contract landed at ${r.contractAddress}, expected ${expected[i]}`);
+    const expected = plan[i]?.address;
+    if (r.contractAddress?.toLowerCase() !== expected?.toLowerCase()) {
+      throw new Error(`deployAll: contract landed at ${r.contractAddress}, expected ${expected}`);
     }
   });
 
   let blockNumber = receipts[0]?.blockNumber ?? 0n;
   for (const r of receipts) if (r.blockNumber < blockNumber) blockNumber = r.blockNumber;
-  return { chainId, agc, usdt, transfer, vault, blockNumber };
+  return {
+    deployment: { chainId, agc, usdt, transfer, vault, blockNumber },
+    contracts: plan.map((p, i) => ({
+      name: p.name,
+      address: p.address,
+      args: args[p.name],
+      txHash: hashes[i] as Hash,
+    })),
+  };
+}
+
+/** Deploys AGC, MockUSDT (or uses `usdt`), Vault and Transfer and waits until all are mined. */
+export async function deployAll(options: DeployAllOptions): Promise<Deployment> {
+  return (await deployContracts(options)).deployment;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -46,6 +47,8 @@ export type DbOptions =
       kind: 'postgres';
       url: string;
       poolSize?: number;
+      /** Shown in pg_stat_activity (the servers name theirs, so a restore can see they are still running). */
+      applicationName?: string;
       /** An idle pooled connection died (database restart, admin kill); the pool replaces it. */
       onIdleError?: (err: Error) => void;
     }
@@ -53,7 +56,11 @@ export type DbOptions =
 
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 20,
+      ...(options.applicationName && { application_name: options.applicationName }),
+    });
     // Without a listener, an idle client's error (e.g. the server terminating it) would crash the process.
     pool.on('error', (err) => options.onIdleError?.(err));
     // Fail at start-up, not at the first request.
@@ -89,4 +96,42 @@ export async function migrate(handle: DbHandle): Promise<void> {
   } else {
     await migratePglite(handle.db as never, { migrationsFolder });
   }
+}
+
+/** The migrations this build carries, oldest first (the journal drizzle-kit writes beside them). */
+export function knownMigrations(): Array<{ tag: string; when: number }> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: Array<{ tag: string; when: number }>;
+  };
+  return journal.entries.map((e) => ({ tag: e.tag, when: e.when }));
+}
+
+/**
+ * Whether the database has every migration of this build (readiness): drizzle's migrator applies those newer than
+ * the last one recorded (`created_at` is the migration's journal time), so the ones after it are pending. One
+ * small query; a database never migrated has all of them pending.
+ */
+export async function migrationState(db: Db): Promise<{ applied: number; pending: string[] }> {
+  const known = knownMigrations();
+  const rows = rowsOf<{ last: string | number | null; n: string | number }>(
+    await db.execute(sql`
+      select max(created_at)::text as last, count(*)::text as n from drizzle.__drizzle_migrations`),
+  ).at(0);
+  const last = rows?.last == null ? -1 : Number(rows.last);
+  return {
+    applied: Number(rows?.n ?? 0),
+    pending: known.filter((m) => m.when > last).map((m) => m.tag),
+  };
+}
+
+/** The connection pool's use (PostgreSQL; undefined for PGlite, which has one connection and no pool). */
+export function poolStats(db: Db): { total: number; idle: number; waiting: number; max: number } | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return undefined;
+  return {
+    total: client.totalCount,
+    idle: client.idleCount,
+    waiting: client.waitingCount,
+    max: client.options.max ?? 10,
+  };
 }

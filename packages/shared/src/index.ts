@@ -8,6 +8,7 @@ export * from './api/funds.ts';
 export * from './api/input.ts';
 export * from './api/launchpad.ts';
 export * from './api/me.ts';
+export * from './api/ops.ts';
 export * from './api/prices.ts';
 export * from './api/rewards.ts';
 export * from './api/roles.ts';

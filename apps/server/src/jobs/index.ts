@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Job } from '../lib/jobs.ts';
 import { Lease, newHolderId } from '../lib/leases.ts';
+import { metricsOf } from '../lib/metrics.ts';
 import { analyticsJobs } from '../modules/analytics/index.ts';
 import { maintenanceJob } from '../modules/auth/index.ts';
 import { ChainWatcher, type WatcherHooks } from '../modules/chain/index.ts';
@@ -68,6 +69,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   const leases: Lease[] = [];
+  const metrics = metricsOf(ctx);
 
   const specs: JobSpec[] = [
     {
@@ -82,6 +84,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
               { ...r.reorg, from: String(r.reorg.from), to: String(r.reorg.to) },
               'chain reorganised below the watcher cursor: range read again; orphaned events need an audit',
             );
+          metrics.chainEventsIngested.inc(r.ingested);
           if (r.ingested > 0)
             log.info(
               { from: String(r.fromBlock), to: String(r.toBlock), ingested: r.ingested },
@@ -101,15 +104,25 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
     if (lease) leases.push(lease);
     let failures = 0;
 
+    const job = { job: spec.name };
+    metrics.jobConsecutiveFailures.set(job, 0);
+    /** One run, timed and counted in the metrics when this process runs it (it holds the lease). */
     const runOnce = async () => {
       if (lease && !(await lease.acquire())) return;
       // Renew while a long run (a big settlement) goes on, so no other process takes over meanwhile.
       const heartbeat = lease
         ? setInterval(() => void lease.acquire().catch(() => {}), Math.max(1000, ctx.config.jobLeaseMs / 3))
         : undefined;
+      const timer = metrics.jobDuration.startTimer(job);
       try {
         await spec.run();
+        metrics.jobRuns.inc({ ...job, outcome: 'ok' });
+        metrics.jobLastSuccess.set(job, Date.now() / 1000);
+      } catch (err) {
+        metrics.jobRuns.inc({ ...job, outcome: 'failed' });
+        throw err;
       } finally {
+        timer();
         if (heartbeat) clearInterval(heartbeat);
       }
     };
@@ -121,9 +134,11 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
         const p = runOnce()
           .then(() => {
             failures = 0;
+            metrics.jobConsecutiveFailures.set(job, 0);
           })
           .catch((err) => {
             failures += 1;
+            metrics.jobConsecutiveFailures.set(job, failures);
             log.warn(
               { job: spec.name, err: err instanceof Error ? err.message : String(err), failures },
               'background job failed; retrying',

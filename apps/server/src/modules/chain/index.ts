@@ -33,3 +33,4 @@ export {
   storeEvents,
 } from './repository.ts';
 export { quoteSigner, voucherSigner } from './signers.ts';
+export { type BlockStamp, chainHead, type WatcherStatus, watcherStatus } from './status.ts';

@@ -155,3 +155,12 @@ export async function markOrphaned(
     ).length;
   return marked;
 }
+
+/** A stream's cursor without creating it (metrics): undefined before the watcher's first poll. */
+export async function peekCursor(db: DbOrTx, name: string): Promise<Cursor | undefined> {
+  const [row] = await db
+    .select({ block: chainCursors.block, blockHash: chainCursors.blockHash })
+    .from(chainCursors)
+    .where(eq(chainCursors.name, name));
+  return row;
+}

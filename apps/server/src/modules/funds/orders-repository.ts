@@ -242,3 +242,21 @@ export async function redemptionDates(
     ]),
   );
 }
+
+/** States a subscription waits in: quoted and unpaid, payment reported, paid and waiting for its NAV. */
+export const WAITING_SUBSCRIPTION_STATES = ['UnPaid', 'Paid', 'Processing'] as const;
+
+/** Fund subscriptions waiting, per state (metrics): the rows of the two partial indexes of those states. */
+export async function waitingSubscriptions(
+  db: DbOrTx,
+): Promise<Array<{ state: (typeof WAITING_SUBSCRIPTION_STATES)[number]; count: number }>> {
+  const rows = await db
+    .select({ state: fundOrders.status, n: count() })
+    .from(fundOrders)
+    .where(inArray(fundOrders.status, [...WAITING_SUBSCRIPTION_STATES]))
+    .groupBy(fundOrders.status);
+  return rows.map((r) => ({
+    state: r.state as (typeof WAITING_SUBSCRIPTION_STATES)[number],
+    count: Number(r.n),
+  }));
+}

@@ -20,6 +20,31 @@ export interface EthPrice {
 export interface PriceSource {
   agcPrice(): Promise<AgcPrice>;
   ethPrice(): Promise<EthPrice>;
+  /**
+   * How the source stands now, for readiness (GET /ready) and metrics (price age, paused). A source with no
+   * notion of age leaves it out and counts as fresh (priceHealth).
+   */
+  health?(): Promise<PriceHealth>;
+}
+
+/** The price source's state as operators see it: its name, the age of the price in use, and whether it is used. */
+export interface PriceHealth {
+  /** The source's name as configured (PRICE_SOURCE). */
+  source: string;
+  /** Seconds since the price in use was observed (0 for a source that does not age). */
+  ageSeconds: number;
+  /** False when the price is too old to be used: readiness fails on it. */
+  fresh: boolean;
+  /** True when quotes that need the price are refused (stale, thin market, a jump): the alert's subject. */
+  paused: boolean;
+  /** Why it is not fresh or paused, in plain words for the operator (logs, /ready). */
+  reason?: string;
+}
+
+/** The source's health; a source without `health()` (a configured, fixed price) is fresh and never paused. */
+export async function priceHealth(source: PriceSource, name: string): Promise<PriceHealth> {
+  if (source.health) return source.health();
+  return { source: name, ageSeconds: 0, fresh: true, paused: false };
 }
 
 export class FixedPriceSource implements PriceSource {

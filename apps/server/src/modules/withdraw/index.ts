@@ -5,4 +5,5 @@
  */
 export { withdrawAdminRoutes } from './admin-routes.ts';
 export { ingestVaultEvents, type VaultEvent, vaultEventHandler, vaultEvents } from './claim.ts';
+export { WAITING_WITHDRAW_STATES, waitingWithdrawals } from './repository.ts';
 export { withdrawRoutes } from './routes.ts';

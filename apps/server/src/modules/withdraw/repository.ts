@@ -160,3 +160,25 @@ export async function extendVoucherDeadline(db: DbOrTx, id: bigint, deadlineAt: 
       ),
     );
 }
+
+/** States a withdrawal waits in: for an admin's audit, for the member's claim. */
+export const WAITING_WITHDRAW_STATES = ['Auditing', 'Withdrawable'] as const;
+
+/**
+ * Withdrawals waiting, per state and asset (metrics): one grouped read of `withdrawals_status_idx`'s open states,
+ * no per-member work.
+ */
+export async function waitingWithdrawals(
+  db: DbOrTx,
+): Promise<Array<{ state: (typeof WAITING_WITHDRAW_STATES)[number]; asset: WithdrawAsset; count: number }>> {
+  const rows = await db
+    .select({ state: withdrawals.status, asset: withdrawals.asset, n: count() })
+    .from(withdrawals)
+    .where(inArray(withdrawals.status, [...WAITING_WITHDRAW_STATES]))
+    .groupBy(withdrawals.status, withdrawals.asset);
+  return rows.map((r) => ({
+    state: r.state as (typeof WAITING_WITHDRAW_STATES)[number],
+    asset: r.asset,
+    count: Number(r.n),
+  }));
+}
