@@ -127,7 +127,7 @@ describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', (
     const team: Member[] = [];
     for (let i = 0; i < 6; i++) team.push(await addMember(s.ctx, root, i % 2 ? 'left' : 'right'));
     for (const m of team) await grantRole(s.ctx.db, m.id, 'admin', null);
-    const asks = [];
+    const asks: string[] = [];
     for (const [i, m] of team.entries()) asks.push(await ask(team[(i + 1) % team.length]!, 'revoke', m, 'admin'));
     const outcomes = await Promise.allSettled(
       team.map((_, i) => confirmRequest(s.ctx, actor(team[(i + 2) % team.length]!), asks[i]!)),

@@ -175,10 +175,11 @@ describe('a chain incident holds the member’s withdrawals up to its disputed a
         s.ctx.now(),
       ),
     );
-    [{ id: incident }] = await s.ctx.db
+    const [opened] = await s.ctx.db
       .select({ id: schema.chainIncidents.id })
       .from(schema.chainIncidents)
       .where(eq(schema.chainIncidents.chainEventId, event!.id));
+    incident = opened!.id;
     await grantAvailable(s.ctx, m.Z.id, 'AGC', 100n * AGC); // 50 USDT at 0.5
     const big = await request('Z', '1450');
     const agc = await request('Z', '2', 2); // 1 USDT
