@@ -549,7 +549,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     nonceTtlSeconds: e.NONCE_TTL_SECONDS,
     memberCacheTtlMs: e.MEMBER_CACHE_TTL_MS,
     adminAddresses: (e.ADMIN_ADDRESSES ?? []).map((a) => a.toLowerCase()),
-    roles: { requestTtlMs: e.ROLE_REQUEST_TTL_HOURS * 3_600_000, coolingMs: e.ROLE_COOLING_HOURS * 3_600_000 },
+    roles: {
+      requestTtlMs: e.ROLE_REQUEST_TTL_HOURS * 3_600_000,
+      coolingMs: e.ROLE_COOLING_HOURS * 3_600_000,
+    },
     rateLimit: {
       noncePerMinute: e.RATE_LIMIT_NONCE_PER_MINUTE,
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,

@@ -184,9 +184,9 @@ describe('the rolling-week bound', () => {
 
   it('an admin who gained the role from the entering admin within the cooling does not confirm its NAV', async () => {
     const asked = await call('A', 'POST', 'admin/roles/grant', { address: w.X.address, role: 'admin' });
-    expect((await call('B', 'POST', `admin/roles/requests/${asked.data.request.id}/confirm`)).data.status).toBe(
-      'confirmed',
-    );
+    expect(
+      (await call('B', 'POST', `admin/roles/requests/${asked.data.request.id}/confirm`)).data.status,
+    ).toBe('confirmed');
     const fund = await product('Related');
     expect((await publish('A', fund, dayAgo(2), '1')).data.status).toBe('Published');
     const entered = await publish('A', fund, dayAgo(1), '1.5');

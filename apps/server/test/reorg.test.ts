@@ -12,7 +12,7 @@ import { type ChainMember, type ChainServer, joinFunded, startChainServer } from
 import { newWallet } from './helpers.ts';
 
 /**
- * Finality and reorganisations (issue 11) on anvil: snapshot and revert give the chain a different block
+ * Finality and reorganisations on anvil: snapshot and revert give the chain a different block
  * at the same height. Credits happen only at finality (CHAIN_CONFIRMATIONS=3 here), every event's block is
  * checked again before anything is credited, and a reorg below the cursor (deeper than the finality
  * waited for) rewinds it: nothing is credited twice, nothing that vanished before finality is credited.
@@ -196,6 +196,13 @@ describe('finality and reorgs on anvil', () => {
     expect(again?.blockHash).not.toBe(first?.blockHash); // now in its new block
     expect(again?.orphanedAt).toBeNull(); // it is on the chain again
     expect(await investment(m)).toBe(before + 100n); // counted once
+    // The rewind opened a chain incident for the credited payment; mined again, it settled itself.
+    const incidents = await s.ctx.db
+      .select({ status: schema.chainIncidents.status })
+      .from(schema.chainIncidents)
+      .where(eq(schema.chainIncidents.chainEventId, again!.id));
+    expect(incidents).toEqual([{ status: 'remined' }]);
+    expect((await order(id)).disputed).toBe(false);
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   });
 
@@ -214,8 +221,10 @@ describe('finality and reorgs on anvil', () => {
     await watcher.catchUp();
     const [event] = await eventsOf(id);
     expect(event?.orphanedAt).not.toBeNull();
-    // The journal is never rewritten behind anyone's back: the auditor decides (the log says so loudly).
+    // The journal is never rewritten behind anyone's back: a chain incident disputes it until an admin decides
+    // (incidents-reorg.test.ts).
     expect(await investment(m)).toBe(before + 100n);
+    expect((await order(id)).disputed).toBe(true);
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   });
 

@@ -2,9 +2,9 @@ import type { Role } from '@agc/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member } from '../src/modules/members/index.ts';
 import { grantRole } from '../src/modules/members/index.ts';
+import { expireRoleRequests } from '../src/modules/roles/service.ts';
 import { addMember, addRoot, headersOf } from './funds-bills-support.ts';
 import { newWallet, startTestServer, type TestServer } from './helpers.ts';
-import { expireRoleRequests } from '../src/modules/roles/service.ts';
 import { addMemberAt, auditSince, callApi, lastAuditId, roleTables } from './roles-support.ts';
 
 // Every admin route checks its role on the server; admins grant and revoke roles (admin and auditor need a second
@@ -25,6 +25,7 @@ const ACCESS: ReadonlyArray<readonly [prefix: string, roles: readonly Role[]]> =
   ['/api/v1/admin/audit-log', ['auditor']],
   ['/api/v1/admin/analytics', ['analyst']],
   ['/api/v1/admin/solvency', ['auditor', 'analyst']],
+  ['/api/v1/admin/incidents', []],
 ];
 
 /**
@@ -317,7 +318,10 @@ describe('roles API', () => {
       ]);
       expect(log[1]).toMatchObject({
         target: `member:${m.M.address}`,
-        before: { roles: [], pending: { request: id, action: 'grant', role: 'auditor', requested_by: m.R.address } },
+        before: {
+          roles: [],
+          pending: { request: id, action: 'grant', role: 'auditor', requested_by: m.R.address },
+        },
         after: { roles: [] },
       });
     });
@@ -337,10 +341,15 @@ describe('roles API', () => {
       expect(await expireRoleRequests(s.ctx)).toBe(0);
       expect((await auditSince(s.ctx, since)).map((e) => e.action)).toEqual(['role.expire']);
       const decided = await api('POST', `/admin/roles/requests/${id}/cancel`, h.R);
-      expect([decided.code, decided.msg]).toEqual([409, 'This request was already confirmed, cancelled or expired']);
+      expect([decided.code, decided.msg]).toEqual([
+        409,
+        'This request was already confirmed, cancelled or expired',
+      ]);
       const again = await api('POST', '/admin/roles/grant', h.R, { address: m.M.address, role: 'auditor' });
       expect(again.data.status).toBe('pending');
-      expect((await api('POST', `/admin/roles/requests/${again.data.request.id}/cancel`, h.R)).code).toBe(200);
+      expect((await api('POST', `/admin/roles/requests/${again.data.request.id}/cancel`, h.R)).code).toBe(
+        200,
+      );
     });
 
     it('granting admin waits for a second admin: the requester cannot confirm, another admin does', async () => {
@@ -374,7 +383,11 @@ describe('roles API', () => {
       // The configured admin signs up: a second admin, who may confirm.
       c = await addMemberAt(s.ctx, m.R, configured.address);
       h.C = await headersOf(s.ctx, c);
-      expect((await api('GET', '/admin/roles', h.C)).data.pending[0]).toMatchObject({ id, confirm: can, cancel: can });
+      expect((await api('GET', '/admin/roles', h.C)).data.pending[0]).toMatchObject({
+        id,
+        confirm: can,
+        cancel: can,
+      });
       const confirmed = await api('POST', `/admin/roles/requests/${id}/confirm`, h.C);
       expect(confirmed.code, confirmed.msg).toBe(200);
       expect(confirmed.data).toEqual({
@@ -385,7 +398,10 @@ describe('roles API', () => {
         roles: ['admin'],
       });
       const again = await api('POST', `/admin/roles/requests/${id}/confirm`, h.C);
-      expect([again.code, again.msg]).toEqual([409, 'This request was already confirmed, cancelled or expired']);
+      expect([again.code, again.msg]).toEqual([
+        409,
+        'This request was already confirmed, cancelled or expired',
+      ]);
       const none = await api('POST', '/admin/roles/requests/999999/confirm', h.C);
       expect([none.code, none.msg]).toEqual([404, 'This role request does not exist']);
 
@@ -412,7 +428,13 @@ describe('roles API', () => {
       const holders = (await api('GET', '/admin/roles', h.R)).data;
       expect(holders.pending).toEqual([]);
       expect(holders.holders.find((x: any) => x.address === m.P.address).roles).toEqual([
-        { role: 'admin', granted_by: c.address, granted_at: expect.any(String), from_config: false, revoke: can },
+        {
+          role: 'admin',
+          granted_by: c.address,
+          granted_at: expect.any(String),
+          from_config: false,
+          revoke: can,
+        },
       ]);
       // Both admins who made it are on record: the one who asked and the one who confirmed.
       const [grant] = (await roleTables(s.ctx)).grants.filter((g) => g.user_id === m.P.id.toString());
@@ -437,7 +459,10 @@ describe('roles API', () => {
       const byOther = await api('POST', `/admin/roles/requests/${id2}/cancel`, h.P);
       expect(byOther.data.status).toBe('cancelled');
       const late = await api('POST', `/admin/roles/requests/${id2}/confirm`, h.C);
-      expect([late.code, late.msg]).toEqual([409, 'This request was already confirmed, cancelled or expired']);
+      expect([late.code, late.msg]).toEqual([
+        409,
+        'This request was already confirmed, cancelled or expired',
+      ]);
       const log = await auditSince(s.ctx, since);
       expect(log.map((e) => [e.action, e.actor])).toEqual([
         ['role.request', m.R.address],
@@ -488,7 +513,11 @@ describe('roles API', () => {
 
     it('revoking admin waits for a second admin; an admin may confirm its own removal while another remains', async () => {
       const asked = await api('POST', '/admin/roles/revoke', h.P, { address: m.P.address, role: 'admin' });
-      expect(asked.data).toMatchObject({ status: 'pending', roles: ['admin'], request: { action: 'revoke' } });
+      expect(asked.data).toMatchObject({
+        status: 'pending',
+        roles: ['admin'],
+        request: { action: 'revoke' },
+      });
       expect((await api('GET', '/admin/roles', h.P)).status).toBe(200);
       const res = await api('POST', `/admin/roles/requests/${asked.data.request.id}/confirm`, h.C);
       expect(res.data).toEqual({

@@ -128,7 +128,8 @@ describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', (
     for (let i = 0; i < 6; i++) team.push(await addMember(s.ctx, root, i % 2 ? 'left' : 'right'));
     for (const m of team) await grantRole(s.ctx.db, m.id, 'admin', null);
     const asks: string[] = [];
-    for (const [i, m] of team.entries()) asks.push(await ask(team[(i + 1) % team.length]!, 'revoke', m, 'admin'));
+    for (const [i, m] of team.entries())
+      asks.push(await ask(team[(i + 1) % team.length]!, 'revoke', m, 'admin'));
     const outcomes = await Promise.allSettled(
       team.map((_, i) => confirmRequest(s.ctx, actor(team[(i + 2) % team.length]!), asks[i]!)),
     );
@@ -174,7 +175,10 @@ describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', (
         cancelRequest(s.ctx, actor(a), id),
       ]);
       const keys = outcomes.map(keyOf);
-      expect(keys.filter((k) => k === 'ok'), `round ${round}`).toHaveLength(1);
+      expect(
+        keys.filter((k) => k === 'ok'),
+        `round ${round}`,
+      ).toHaveLength(1);
       expect(keys.filter((k) => k !== 'ok')).toEqual(['roles.request_decided']);
       const confirmed = keys[0] === 'ok';
       expect(await requestRow(id)).toBe(confirmed ? 'confirmed' : 'cancelled');

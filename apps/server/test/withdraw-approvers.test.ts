@@ -99,7 +99,10 @@ describe('independent approvers within ROLE_COOLING_HOURS', () => {
 
   it('an admin and the approver it made are not the two approvers of one large withdrawal', async () => {
     const id = await request('M', '150');
-    expect((await approve('R', id)).data).toMatchObject({ status: 'Auditing', first_approved_by: m.R.address });
+    expect((await approve('R', id)).data).toMatchObject({
+      status: 'Auditing',
+      first_approved_by: m.R.address,
+    });
     expect(await ability('X', id)).toEqual({ can: false, reason: RELATED_FIRST });
     const refused = await approve('X', id);
     expect([refused.status, refused.msg]).toEqual([403, RELATED_FIRST]);
@@ -209,7 +212,9 @@ describe('a chain incident holds the member’s withdrawals up to its disputed a
       .set({ status: 'accepted', resolvedAt: s.ctx.now() })
       .where(eq(schema.chainIncidents.id, incident));
     for (const id of waiting) expect(await ability('C', id)).toEqual({ can: true, reason: null });
-    expect((await call('C', 'POST', 'admin/withdraws/approve', { ids: waiting })).data.approved).toEqual(waiting);
+    expect((await call('C', 'POST', 'admin/withdraws/approve', { ids: waiting })).data.approved).toEqual(
+      waiting,
+    );
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   });
 });

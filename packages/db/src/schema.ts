@@ -429,9 +429,7 @@ export const chainIncidents = pgTable(
   (t) => [
     uniqueIndex('chain_incidents_event_key').on(t.chainEventId),
     index('chain_incidents_subject_idx').on(t.subject, t.subjectId),
-    index('chain_incidents_open_idx')
-      .on(t.userId)
-      .where(sql`${t.status} in ('open', 'reversal_pending')`),
+    index('chain_incidents_open_idx').on(t.userId).where(sql`${t.status} in ('open', 'reversal_pending')`),
   ],
 );
 

@@ -143,6 +143,8 @@ export const fundOrderSchema = z.object({
   arrival_date: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   reason: z.string().nullable(),
+  /** Disputed: its credited payment was reorganised off the chain; a chain incident is open until an admin decides. */
+  disputed: z.boolean(),
   /** Whether the member can redeem now (holding units, lock ended). */
   can_redeem: z.boolean(),
   /** The order's redemptions, newest first (detail only; [] in lists). */

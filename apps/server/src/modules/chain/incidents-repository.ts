@@ -157,7 +157,9 @@ export async function incidentPage(
 
 /** One incident, locked until the transaction ends (two admins deciding at once: the second sees the first's outcome). */
 export async function lockIncident(tx: DbOrTx, id: bigint): Promise<IncidentRow | undefined> {
-  const [row] = await incidentQuery(tx).where(eq(chainIncidents.id, id)).for('update', { of: chainIncidents });
+  const [row] = await incidentQuery(tx)
+    .where(eq(chainIncidents.id, id))
+    .for('update', { of: chainIncidents });
   return row;
 }
 

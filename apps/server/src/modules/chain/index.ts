@@ -6,6 +6,22 @@
 export { chainClient } from './client.ts';
 export { canonicalHashes, finalBlockNumber } from './finality.ts';
 export {
+  closeIncidents,
+  disputedSubjects,
+  findIncident,
+  type IncidentRow,
+  type IncidentStatus,
+  type IncidentSubject,
+  incidentHolds,
+  incidentPage,
+  lockIncident,
+  type NewIncident,
+  OPEN_INCIDENT,
+  openIncidents,
+  openIncidentsOf,
+  updateIncident,
+} from './incidents-repository.ts';
+export {
   type ChainEventHandler,
   ChainWatcher,
   INGEST_CHUNK,
@@ -24,22 +40,6 @@ export {
   payTx,
   type StepTx,
 } from './payments.ts';
-export {
-  closeIncidents,
-  disputedSubjects,
-  findIncident,
-  type IncidentRow,
-  type IncidentStatus,
-  type IncidentSubject,
-  incidentHolds,
-  incidentPage,
-  lockIncident,
-  type NewIncident,
-  OPEN_INCIDENT,
-  openIncidents,
-  openIncidentsOf,
-  updateIncident,
-} from './incidents-repository.ts';
 export {
   byChainOrder,
   type EventPlace,

@@ -64,10 +64,14 @@ export const fundNavAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post(
     '/admin/funds/nav/:nav_id/reject',
     {
-      schema: schema('Reject a pending NAV, or withdraw one you entered; nothing is priced (admin)', fundNavEntrySchema, {
-        params: fundNavIdParams,
-        body: z.object({}).optional(),
-      }),
+      schema: schema(
+        'Reject a pending NAV, or withdraw one you entered; nothing is priced (admin)',
+        fundNavEntrySchema,
+        {
+          params: fundNavIdParams,
+          body: z.object({}).optional(),
+        },
+      ),
       onRequest: admin,
     },
     async (req) => ok(req, await rejectNav(ctx, req.user!, BigInt(req.params.nav_id), req.t)),

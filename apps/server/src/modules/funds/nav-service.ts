@@ -291,7 +291,10 @@ export async function confirmNav(
     // Product first, as publishNav locks it: then the entry again (its state may have moved while we waited).
     await lockFundProduct(tx, entry.productId);
     const current = (await lockNav(tx, navId))!;
-    const links = await approvalLinks(ctx, tx, [actor.id, ...(current.enteredBy === null ? [] : [current.enteredBy])]);
+    const links = await approvalLinks(ctx, tx, [
+      actor.id,
+      ...(current.enteredBy === null ? [] : [current.enteredBy]),
+    ]);
     const refusal = confirmRefusal(ctx, actor, current, links);
     if (refusal) throw refusal;
     const latest = (await latestNavs(tx, [current.productId])).get(current.productId) ?? null;
@@ -341,7 +344,11 @@ export async function rejectNav(
   return entryOf(ctx, navId, actor, t);
 }
 
-export async function pendingNavs(ctx: AppContext, viewer: SessionUser, t: Translate): Promise<FundNavEntry[]> {
+export async function pendingNavs(
+  ctx: AppContext,
+  viewer: SessionUser,
+  t: Translate,
+): Promise<FundNavEntry[]> {
   return entriesFor(ctx, await pendingNavEntries(ctx.db), viewer, t);
 }
 

@@ -126,7 +126,11 @@ export async function applyFundPayments(
     now,
   );
   if (paidAgain.size > 0)
-    await closeIncidents(tx, (await openIncidentsOf(tx, 'fund_order', [...paidAgain])).map((i) => i.id), now);
+    await closeIncidents(
+      tx,
+      (await openIncidentsOf(tx, 'fund_order', [...paidAgain])).map((i) => i.id),
+      now,
+    );
   return outcomes;
 }
 

@@ -85,9 +85,9 @@ export async function approvalOrigins(
   );
   for (const r of rows) {
     const person = BigInt(r.person);
-    let set = out.get(person);
-    if (!set) out.set(person, (set = new Set()));
+    const set = out.get(person) ?? new Set<bigint>();
     set.add(BigInt(r.origin));
+    out.set(person, set);
   }
   return out;
 }

@@ -107,7 +107,8 @@ function revokeRefusal(
   granted: readonly Role[],
   admins: ReadonlySet<bigint>,
 ): AppError | null {
-  if (role === 'admin' && ctx.config.adminAddresses.includes(member.address)) return conflict('roles.config_admin');
+  if (role === 'admin' && ctx.config.adminAddresses.includes(member.address))
+    return conflict('roles.config_admin');
   if (!granted.includes(role)) return conflict('roles.not_held', { role });
   if (role === 'admin' && admins.has(member.id) && admins.size <= 1) return conflict('roles.last_admin');
   return null;
@@ -137,10 +138,7 @@ function confirmRefusal(
 const cancelRefusal = (request: RequestRow): AppError | null =>
   request.status === 'pending' ? null : conflict('roles.request_decided');
 
-const requestAnswer = (
-  r: RequestRow,
-  abilities: Pick<RoleRequest, 'confirm' | 'cancel'>,
-): RoleRequest => ({
+const requestAnswer = (r: RequestRow, abilities: Pick<RoleRequest, 'confirm' | 'cancel'>): RoleRequest => ({
   id: r.id.toString(),
   address: r.address,
   role: r.role,
@@ -163,7 +161,10 @@ export async function roleHolders(ctx: AppContext, actor: SessionUser, t: Transl
     pendingRequests(ctx.db, now),
     membersByAddress(ctx.db, configured),
   ]);
-  const admins = new Set([...grants.filter((g) => g.role === 'admin').map((g) => g.userId), ...members.values()]);
+  const admins = new Set([
+    ...grants.filter((g) => g.role === 'admin').map((g) => g.userId),
+    ...members.values(),
+  ]);
   const pendingKey = new Set(pending.map((r) => `${r.userId}:${r.role}`));
   const grantedOf = new Map<bigint, Role[]>();
   for (const g of grants) grantedOf.set(g.userId, [...(grantedOf.get(g.userId) ?? []), g.role]);
@@ -192,7 +193,13 @@ export async function roleHolders(ctx: AppContext, actor: SessionUser, t: Transl
     const existing = h.roles.get(g.role);
     const refusal = pendingKey.has(`${g.userId}:${g.role}`)
       ? conflict('roles.already_pending', { role: g.role })
-      : revokeRefusal(ctx, { id: g.userId, address: g.address }, g.role, grantedOf.get(g.userId) ?? [], admins);
+      : revokeRefusal(
+          ctx,
+          { id: g.userId, address: g.address },
+          g.role,
+          grantedOf.get(g.userId) ?? [],
+          admins,
+        );
     h.roles.set(g.role, {
       role: g.role,
       granted_by: g.grantedBy,
@@ -265,10 +272,17 @@ async function request(
     createdAt: now,
     expiresAt,
   };
-  await auditRoleChange(tx, actor, 'request', member.address, { roles: before }, {
-    roles: before,
-    pending: { request: id.toString(), action, role },
-  });
+  await auditRoleChange(
+    tx,
+    actor,
+    'request',
+    member.address,
+    { roles: before },
+    {
+      roles: before,
+      pending: { request: id.toString(), action, role },
+    },
+  );
   return {
     status: 'pending',
     address: member.address,
@@ -302,7 +316,8 @@ export async function grantRole(
   const answer = await ctx.db.transaction(async (tx): Promise<RoleChange> => {
     const before = await rolesNow(ctx, tx, member);
     if (before.includes(body.role)) throw conflict('roles.already_held', { role: body.role });
-    if (waitsForSecondAdmin(body.role)) return request(ctx, tx, actor, member, body.role, 'grant', before, now);
+    if (waitsForSecondAdmin(body.role))
+      return request(ctx, tx, actor, member, body.role, 'grant', before, now);
     // A concurrent grant of the same role won: the primary key keeps one row.
     if (!(await insertRole(tx, member.id, body.role, actor.id, now)))
       throw conflict('roles.already_held', { role: body.role });
@@ -366,7 +381,9 @@ export async function confirmRequest(
   const outcome = await ctx.db.transaction(async (tx) => {
     const request = await lockedRequest(tx, id);
     const admins =
-      request.action === 'revoke' && request.role === 'admin' ? await adminIds(ctx, tx, true) : new Set<bigint>();
+      request.action === 'revoke' && request.role === 'admin'
+        ? await adminIds(ctx, tx, true)
+        : new Set<bigint>();
     const refusal = confirmRefusal(actor, request, now, admins);
     if (refusal?.key === 'roles.request_expired') {
       await expire(ctx, tx, now, { userId: request.userId, role: request.role });
@@ -381,9 +398,16 @@ export async function confirmRequest(
       throw conflict('roles.not_held', { role: request.role });
     await decideRequest(tx, request.id, 'confirmed', actor.id, now);
     const after = await rolesNow(ctx, tx, member);
-    await auditRoleChange(tx, actor, 'confirm', request.address, { roles: before, pending: pendingOf(request) }, {
-      roles: after,
-    });
+    await auditRoleChange(
+      tx,
+      actor,
+      'confirm',
+      request.address,
+      { roles: before, pending: pendingOf(request) },
+      {
+        roles: after,
+      },
+    );
     return { request, after };
   });
   // Committed: the expiry stands, the confirmation is refused.

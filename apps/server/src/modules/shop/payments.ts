@@ -67,7 +67,7 @@ export async function openShopIncidents(ctx: AppContext, tx: DbOrTx, events: Orp
     tx,
     mine.flatMap((e) => {
       const order = orders.get(e.orderId as bigint);
-      if (!order || order.status !== 'Success') return [];
+      if (order?.status !== 'Success') return [];
       return [
         {
           chainEventId: e.id,

@@ -10,8 +10,8 @@ import {
 } from '@agc/shared';
 import { BaseError, ContractFunctionRevertedError, createWalletClient, http } from 'viem';
 import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
 import { abilityOf } from '../../lib/ability.ts';
+import { invalidate } from '../../lib/caches.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Translate } from '../../plugins/i18n.ts';
@@ -87,8 +87,7 @@ class HoldBook {
     const hold = this.holds.get(w.userId);
     if (!hold) return null;
     const after = (this.free.get(w.userId) ?? 0n) - usdtValue(w, this.price);
-    if (after < hold)
-      return badRequest('withdraw.held_incident', { num: formatAmount(hold, USDT_DECIMALS) });
+    if (after < hold) return badRequest('withdraw.held_incident', { num: formatAmount(hold, USDT_DECIMALS) });
     if (take) this.free.set(w.userId, after);
     return null;
   }
@@ -160,12 +159,7 @@ export async function toAdminRows(
 }
 
 /** The audit page's list. */
-export async function listForAudit(
-  ctx: AppContext,
-  q: WithdrawPageQuery,
-  viewer: SessionUser,
-  t: Translate,
-) {
+export async function listForAudit(ctx: AppContext, q: WithdrawPageQuery, viewer: SessionUser, t: Translate) {
   const page = await withdrawalPage(ctx.db, q);
   return { ...page, list: await toAdminRows(ctx, page.list, viewer, t) };
 }
