@@ -176,7 +176,11 @@ describe('roles API', () => {
       });
       expect(res.data.holders).toHaveLength(4);
       expect(res.data.pending).toEqual([]);
-      expect([res.data.request_ttl_hours, res.data.cooling_hours]).toEqual([72, 24]);
+      expect([res.data.second_admin_roles, res.data.request_ttl_hours, res.data.cooling_hours]).toEqual([
+        ['admin', 'auditor'],
+        72,
+        24,
+      ]);
       // The reason is translated like every message.
       const ja = await api('GET', '/admin/roles', h.R, undefined, 'ja');
       expect(ja.data.holders.find((x: any) => x.address === m.R.address).roles[0].revoke.reason).not.toBe(

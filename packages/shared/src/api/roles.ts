@@ -52,6 +52,8 @@ export type RoleRequest = z.infer<typeof roleRequestSchema>;
 export const roleHoldersResponse = z.object({
   holders: z.array(roleHolderSchema),
   pending: z.array(roleRequestSchema),
+  /** The roles whose grant and revocation wait for a second admin (approval power). */
+  second_admin_roles: z.array(roleSchema),
   /** How long a request waits for a second admin, and the maker-checker cooling, in hours. */
   request_ttl_hours: z.number().int(),
   cooling_hours: z.number().int(),

@@ -221,6 +221,7 @@ export async function roleHolders(ctx: AppContext, actor: SessionUser, t: Transl
         cancel: abilityOf(cancelRefusal(r), t),
       }),
     ),
+    second_admin_roles: [...APPROVAL_ROLES],
     request_ttl_hours: Math.round(ctx.config.roles.requestTtlMs / 3_600_000),
     cooling_hours: Math.round(ctx.config.roles.coolingMs / 3_600_000),
   };

@@ -42,7 +42,7 @@ export default function AuditPage() {
         items={audit.items}
         itemKey={(w) => w.withdraw_id}
         renderItem={(w) => (
-          <AuditWithdrawCard withdrawal={w} viewer={audit.viewer} {...audit.selectionOf(w)} />
+          <AuditWithdrawCard withdrawal={w} {...audit.selectionOf(w)} />
         )}
         {...pagingProps(list)}
       />
