@@ -43,21 +43,25 @@ function fakeServer(initial: AdminWithdrawal[], overrides: Record<string, ApiHan
     return ok(row);
   };
   /** Why the actor may not approve it (status and message), or null. */
-  const refusal = (row: AdminWithdrawal) => {
-    if (row.address === server.actor) return [403, OWN] as const;
-    if (row.needs_second_approval && row.first_approved_by === server.actor) return [400, SECOND] as const;
+  const refusal = (row: AdminWithdrawal): { code: number; msg: string } | null => {
+    if (row.address === server.actor) return { code: 403, msg: OWN };
+    if (row.needs_second_approval && row.first_approved_by === server.actor)
+      return { code: 400, msg: SECOND };
     return null;
   };
   /** What one approval by the actor does: 'approve', 'first', or the refusal. */
   const approval = (row: AdminWithdrawal) => {
     const refused = refusal(row);
-    if (refused) return fail(...refused);
+    if (refused) return fail(refused.code, refused.msg);
     if (row.needs_second_approval && row.first_approved_by === null) return 'first' as const;
     return 'approve' as const;
   };
   const withAbility = (row: AdminWithdrawal): AdminWithdrawal => {
-    const refused = row.status === 'Auditing' ? refusal(row) : [400, 'This withdrawal has already been audited'];
-    return { ...row, approve: refused ? { can: false, reason: refused[1] } : { can: true, reason: null } };
+    const refused =
+      row.status === 'Auditing'
+        ? refusal(row)
+        : { code: 400, msg: 'This withdrawal has already been audited' };
+    return { ...row, approve: refused ? { can: false, reason: refused.msg } : { can: true, reason: null } };
   };
   const routes: Record<string, ApiHandler> = {
     'GET /api/v1/admin/withdraws': (url) => {

@@ -87,7 +87,9 @@ describe('admin funds page', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       '/api/v1/admin/funds/products/3/nav/preview',
     ]);
-    fireEvent.click(await screen.findByText('Publish', { selector: '.adm-modal button, .adm-modal button *' }));
+    fireEvent.click(
+      await screen.findByText('Publish', { selector: '.adm-modal button, .adm-modal button *' }),
+    );
     const result = await screen.findByTestId('fund-nav-result');
     expect(result.dataset.status).toBe('Published');
     expect(result.textContent).toBe(
@@ -103,7 +105,9 @@ describe('admin funds page', () => {
     const calls = server({ 'POST /api/v1/admin/funds/products/3/nav/preview': () => ok(preview()) });
     renderPage(<FundsAdminPage />, PATH);
     await fill('1.06');
-    fireEvent.click(await screen.findByText('Cancel', { selector: '.adm-modal button, .adm-modal button *' }));
+    fireEvent.click(
+      await screen.findByText('Cancel', { selector: '.adm-modal button, .adm-modal button *' }),
+    );
     await waitFor(() => expect(document.querySelector('.adm-modal')).toBeNull());
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       '/api/v1/admin/funds/products/3/nav/preview',
@@ -113,7 +117,15 @@ describe('admin funds page', () => {
   it('a move above the 7-day limit: the confirmation says it waits, and the answer says why', async () => {
     server({
       'POST /api/v1/admin/funds/products/3/nav/preview': () =>
-        ok(preview({ nav: '1.25', step_percent: '5.93', week_base_nav: '1', week_percent: '25.00', review: 'week' })),
+        ok(
+          preview({
+            nav: '1.25',
+            step_percent: '5.93',
+            week_base_nav: '1',
+            week_percent: '25.00',
+            review: 'week',
+          }),
+        ),
       'POST /api/v1/admin/funds/products/3/nav': () =>
         ok(
           makeNavEntry({
@@ -134,7 +146,9 @@ describe('admin funds page', () => {
     expect(screen.getByTestId('fund-nav-change-outcome').textContent).toBe(
       'Above the 20% limit over 7 days: it waits for a second admin.',
     );
-    fireEvent.click(await screen.findByText('Publish', { selector: '.adm-modal button, .adm-modal button *' }));
+    fireEvent.click(
+      await screen.findByText('Publish', { selector: '.adm-modal button, .adm-modal button *' }),
+    );
     expect((await screen.findByTestId('fund-nav-result')).textContent).toBe(
       'Waiting for a second admin: the move over 7 days is 25.00%, above the 20% limit',
     );
@@ -161,7 +175,9 @@ describe('admin funds page', () => {
     expect((await screen.findByTestId('fund-nav-change-outcome')).textContent).toBe(
       'Above the 10% daily limit: it waits for a second admin.',
     );
-    fireEvent.click(await screen.findByText('Publish', { selector: '.adm-modal button, .adm-modal button *' }));
+    fireEvent.click(
+      await screen.findByText('Publish', { selector: '.adm-modal button, .adm-modal button *' }),
+    );
     const result = await screen.findByTestId('fund-nav-result');
     expect(result.dataset.status).toBe('PendingConfirmation');
     expect(result.textContent).toBe('Waiting for a second admin: the step is 42.86%, above the 10% limit');
@@ -186,7 +202,8 @@ describe('admin funds page', () => {
 
   it('shows the server’s refusal of a NAV in the form (its preview refuses what publishing would)', async () => {
     server({
-      'POST /api/v1/admin/funds/products/3/nav/preview': () => fail(400, 'A NAV for 2025-03-10 already exists'),
+      'POST /api/v1/admin/funds/products/3/nav/preview': () =>
+        fail(400, 'A NAV for 2025-03-10 already exists'),
     });
     renderPage(<FundsAdminPage />, PATH);
     await fill('1.06');
@@ -219,7 +236,9 @@ describe('admin funds page', () => {
     const item = await screen.findByTestId('fund-pending-52');
     expect(item.querySelector('[data-testid="fund-pending-step"]')?.textContent).toBe('42.86%');
     expect(item.querySelector('[data-testid="fund-pending-confirm-reason"]')?.textContent).toBe(OWN);
-    expect((item.querySelector('[data-testid="fund-pending-confirm"]') as HTMLButtonElement).disabled).toBe(true);
+    expect((item.querySelector('[data-testid="fund-pending-confirm"]') as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     const withdraw = item.querySelector('[data-testid="fund-pending-reject"]') as HTMLButtonElement;
     expect([withdraw.textContent, withdraw.disabled]).toEqual(['Withdraw', false]);
     fireEvent.click(withdraw);
@@ -256,7 +275,9 @@ describe('admin funds page', () => {
     renderPage(<FundsAdminPage />, PATH);
     const item = await screen.findByTestId('fund-pending-52');
     expect(screen.queryByTestId('fund-pending-confirm-reason')).toBeNull();
-    expect((item.querySelector('[data-testid="fund-pending-reject"]') as HTMLElement).textContent).toBe('Reject');
+    expect((item.querySelector('[data-testid="fund-pending-reject"]') as HTMLElement).textContent).toBe(
+      'Reject',
+    );
     fireEvent.click(item.querySelector('[data-testid="fund-pending-confirm"]') as HTMLElement);
     fireEvent.click(await screen.findByText('OK'));
     expect(

@@ -55,7 +55,13 @@ const holders = (over: Partial<RoleHolders> = {}): RoleHolders => ({
       address: OTHER,
       member: true,
       roles: [
-        { role: 'admin', granted_by: ME, granted_at: '2026-11-02T08:00:00.000Z', from_config: false, revoke: can },
+        {
+          role: 'admin',
+          granted_by: ME,
+          granted_at: '2026-11-02T08:00:00.000Z',
+          from_config: false,
+          revoke: can,
+        },
         {
           role: 'analyst',
           granted_by: ME,
@@ -241,11 +247,19 @@ describe('admin roles page', () => {
           status: 'pending',
           address: OTHER,
           roles: ['admin', 'analyst'],
-          request: request({ id: '9', address: OTHER, action: 'revoke', requested_by: ME, confirm: cannot(OWN) }),
+          request: request({
+            id: '9',
+            address: OTHER,
+            action: 'revoke',
+            requested_by: ME,
+            confirm: cannot(OWN),
+          }),
         }),
     });
     renderPage(<RolesPage />, PATH);
-    fireEvent.click(within(await screen.findByTestId(`roles-holder-${OTHER}`)).getByTestId('roles-revoke-admin'));
+    fireEvent.click(
+      within(await screen.findByTestId(`roles-holder-${OTHER}`)).getByTestId('roles-revoke-admin'),
+    );
     fireEvent.click(await modalButton('Revoke'));
     expect(
       await screen.findByText('Request sent: another admin must confirm the revocation', undefined, SLOW),

@@ -26,7 +26,10 @@ export default function RolesPage() {
   return (
     <div className="page roles-page" data-testid="roles-page">
       <PendingChanges requests={holders.data.pending} />
-      <GrantForm secondAdminRoles={holders.data.second_admin_roles} ttlHours={holders.data.request_ttl_hours} />
+      <GrantForm
+        secondAdminRoles={holders.data.second_admin_roles}
+        ttlHours={holders.data.request_ttl_hours}
+      />
       <h2 className="roles-section-title">{t('adminRoles.holders')}</h2>
       {holders.data.holders.length === 0 && <p className="muted">{t('adminRoles.none')}</p>}
       {holders.data.holders.map((h) => (

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { formatNav } from '../../../lib/format.ts';
-import type { AdminFundProduct } from '../api/get-admin-products.ts';
 import { confirmModal } from '../../../lib/ui.ts';
+import type { AdminFundProduct } from '../api/get-admin-products.ts';
 import { previewNav, usePublishNav } from '../api/post-nav.ts';
 import { navProblemKey, readNav } from '../model/nav.ts';
 
@@ -53,7 +53,11 @@ export function NavChange({ preview }: { preview: FundNavPreview }) {
           })}
         </p>
       )}
-      <p className="fund-nav-change-outcome" data-testid="fund-nav-change-outcome" data-review={preview.review ?? ''}>
+      <p
+        className="fund-nav-change-outcome"
+        data-testid="fund-nav-change-outcome"
+        data-review={preview.review ?? ''}
+      >
         {preview.review === null
           ? t('fund.admin.nav.confirmPublish')
           : t(`fund.admin.nav.confirmWaits.${preview.review}`, {
@@ -83,7 +87,10 @@ export function NavResult({ entry }: { entry: FundNavEntry }) {
       {entry.status !== 'PendingConfirmation'
         ? t('fund.admin.nav.rejected', { day: entry.day })
         : entry.review === 'week'
-          ? t('fund.admin.nav.waitingWeek', { week: entry.week_percent ?? '-', limit: entry.max_week_percent })
+          ? t('fund.admin.nav.waitingWeek', {
+              week: entry.week_percent ?? '-',
+              limit: entry.max_week_percent,
+            })
           : t('fund.admin.nav.waiting', { step: entry.step_percent ?? '-', limit: entry.max_step_percent })}
     </p>
   );

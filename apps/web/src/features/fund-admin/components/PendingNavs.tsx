@@ -95,8 +95,14 @@ export function PendingNavs({ pending }: { pending: ReturnType<typeof usePending
           {entry.review && (
             <p className="muted small" data-testid="fund-pending-review">
               {entry.review === 'week'
-                ? t('fund.admin.nav.waitingWeek', { week: entry.week_percent ?? '-', limit: entry.max_week_percent })
-                : t('fund.admin.nav.waiting', { step: entry.step_percent ?? '-', limit: entry.max_step_percent })}
+                ? t('fund.admin.nav.waitingWeek', {
+                    week: entry.week_percent ?? '-',
+                    limit: entry.max_week_percent,
+                  })
+                : t('fund.admin.nav.waiting', {
+                    step: entry.step_percent ?? '-',
+                    limit: entry.max_step_percent,
+                  })}
             </p>
           )}
           <AbilityReason ability={entry.confirm} testId="fund-pending-confirm-reason" />

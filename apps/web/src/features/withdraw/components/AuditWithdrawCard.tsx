@@ -1,7 +1,7 @@
 import { type AdminWithdrawal, ellipsisMiddle, shortAddress } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { Address } from '../../../components/Address.tsx';
 import { AbilityReason } from '../../../components/AbilityReason.tsx';
+import { Address } from '../../../components/Address.tsx';
 import { AuditActions } from '../../../components/AuditActions.tsx';
 import { AuditNote } from '../../../components/AuditNote.tsx';
 import { formatAssetExact, formatEventTime } from '../../../lib/format.ts';
