@@ -35,7 +35,6 @@ export default function IncidentsPage() {
 
   return (
     <div className="page incidents" data-testid="incidents-page">
-      <p className="muted small incidents-intro">{t('incidents.intro')}</p>
       <StatusTabs
         keys={TABS}
         active={status}
@@ -44,6 +43,9 @@ export default function IncidentsPage() {
         testIdPrefix="incidents-tab"
         label={t('incidents.tabsLabel')}
       />
+      <p className="muted small incidents-intro" data-testid="incidents-intro">
+        {t('incidents.intro')}
+      </p>
       {body}
     </div>
   );

@@ -62,7 +62,15 @@ export function IncidentCard({ incident: i }: { incident: Incident }) {
       </div>
       <dl className="rows">
         <ValueRow label={t(`incidents.subject.${i.subject}`)} testId="incident-subject">
-          {t('incidents.subjectValue', { id: i.subject_id, product: i.product, status: i.subject_status })}
+          {t('incidents.subjectValue', {
+            id: i.subject_id,
+            product: i.product,
+            status: t(
+              i.subject === 'shop_order'
+                ? `order.status.${i.subject_status}`
+                : `fund.status.order.${i.subject_status}`,
+            ),
+          })}
         </ValueRow>
         <ValueRow label={t('incidents.fields.member')}>
           <Address address={i.member} />
