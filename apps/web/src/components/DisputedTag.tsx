@@ -11,9 +11,9 @@ export function DisputedTag({ disputed, testId }: { disputed: boolean; testId?: 
     <span
       className="status-tag status-tag--disputed"
       data-testid={testId ?? 'disputed-tag'}
-      title={t('common.disputedNote')}
+      title={t('incidents.disputedNote')}
     >
-      {t('common.disputed')}
+      {t('incidents.disputed')}
     </span>
   );
 }

@@ -53,6 +53,6 @@ export function FundOrderFields({ order }: { order: FundOrder }) {
     ]);
   if (order.cancelled_at) rows.push(['cancelled_at', time(order.cancelled_at)]);
   if (order.reason) rows.push(['reason', order.reason]);
-  if (order.disputed) rows.push(['disputed', t('common.disputedNote')]);
+  if (order.disputed) rows.push(['disputed', t('incidents.disputedNote')]);
   return <FieldRows rows={rows} labelPrefix="fund.order.fields" testIdPrefix="fund-order-detail" />;
 }

@@ -30,6 +30,6 @@ export function OrderFields({ order, explorerUrl }: { order: Order; explorerUrl?
   ];
   if (order.canceled_at) rows.push(['canceled_at', time(order.canceled_at)]);
   if (order.reason) rows.push(['reason', order.reason]);
-  if (order.disputed) rows.push(['disputed', t('common.disputedNote')]);
+  if (order.disputed) rows.push(['disputed', t('incidents.disputedNote')]);
   return <FieldRows rows={rows} labelPrefix="order.fields" testIdPrefix="order-detail" />;
 }
