@@ -23,7 +23,7 @@ const call = async (who: Who, method: 'GET' | 'POST', url: string, payload?: obj
     headers: { 'accept-language': 'en', ...h[who] },
     ...(method !== 'GET' && { payload: payload ?? {} }),
   });
-  return res.json() as { code: number; msg: string; data: any };
+  return res.json();
 };
 const publish = (who: Who, productId: number, day: string, nav: string) =>
   call(who, 'POST', `admin/funds/products/${productId}/nav`, { day, nav });
@@ -35,7 +35,9 @@ const dayAgo = (n: number) => {
   return d.toISOString().slice(0, 10);
 };
 const navCount = async () =>
-  Number(rowsOf<{ n: number }>(await s.ctx.db.execute(sql`select count(*)::int as n from fund_navs`))[0]!.n);
+  rowsOf<{ n: number }>(await s.ctx.db.execute(sql`select count(*)::int as n from fund_navs`)).map((r) =>
+    Number(r.n),
+  )[0];
 const product = async (name: string) =>
   (
     await call('A', 'POST', 'admin/funds/products', {
@@ -193,7 +195,7 @@ describe('the rolling-week bound', () => {
     const related =
       'You gained your admin role from the admin who entered this NAV, or they theirs from you, less than 24 hours ago: another admin must confirm it';
     const pending = (await call('X', 'GET', 'admin/funds/nav/pending')).data.list;
-    expect(pending.find((e: any) => e.nav_id === entered.data.nav_id).confirm).toEqual({
+    expect(pending.find((e: { nav_id: string }) => e.nav_id === entered.data.nav_id).confirm).toEqual({
       can: false,
       reason: related,
     });

@@ -36,36 +36,36 @@ async function incident(productId: number): Promise<{ id: string; orderId: bigin
     .set({ orphanedAt: new Date() })
     .where(eq(schema.chainEvents.orderId, order.id))
     .returning();
+  if (!event) throw new Error('no payment event');
   await s.ctx.db.transaction((tx) =>
     openShopIncidents(s.ctx, tx, [
       {
-        id: event!.id,
-        contract: event!.contract,
-        name: event!.name,
-        args: event!.args as Record<string, string>,
-        orderId: event!.orderId,
-        outcome: event!.outcome,
+        id: event.id,
+        contract: event.contract,
+        name: event.name,
+        args: event.args as Record<string, string>,
+        orderId: event.orderId,
+        outcome: event.outcome,
       },
     ]),
   );
   const [row] = rowsOf<{ id: string }>(
     await s.ctx.db.execute(
-      sql`select id::text as id from chain_incidents where chain_event_id = ${event!.id.toString()}::bigint`,
+      sql`select id::text as id from chain_incidents where chain_event_id = ${event.id.toString()}::bigint`,
     ),
   );
-  return { id: row!.id, orderId: order.id };
+  if (!row) throw new Error('no incident');
+  return { id: row.id, orderId: order.id };
 }
 
 const keyOf = (o: PromiseSettledResult<unknown>) =>
   o.status === 'rejected' ? ((o.reason as AppError).key ?? String(o.reason)) : 'ok';
 const reversalPostings = async (incidentId: string) =>
-  Number(
-    rowsOf<{ n: number }>(
-      await s.ctx.db.execute(
-        sql`select count(*)::int as n from ledger_transfers where ref = ${`incident:${incidentId}`}`,
-      ),
-    )[0]!.n,
-  );
+  rowsOf<{ n: number }>(
+    await s.ctx.db.execute(
+      sql`select count(*)::int as n from ledger_transfers where ref = ${`incident:${incidentId}`}`,
+    ),
+  ).map((r) => Number(r.n))[0];
 const orderStatus = async (id: bigint) =>
   (
     await s.ctx.db

@@ -45,7 +45,8 @@ const api = async (
     headers: { 'accept-language': 'en', ...headers },
     ...(payload !== undefined && { payload: payload as object }),
   });
-  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: any }) };
+  const body = res.json();
+  return { status: res.statusCode, code: body.code as number, msg: body.msg as string, data: body.data };
 };
 
 async function mine(n: number) {
@@ -110,7 +111,11 @@ beforeEach(async () => {
 
 describe('a credited payment reorganised away opens a chain incident', () => {
   let orderId: string;
-  let before: { member: Record<string, bigint>; inviter: Record<string, bigint>; volume: unknown };
+  let before: {
+    member: Record<string, bigint>;
+    inviter: Record<string, bigint>;
+    volume: Awaited<ReturnType<typeof volume>>;
+  };
 
   it('the order shows Disputed to the member and the admins; the incident lists what the payment touched', async () => {
     await grantAvailable(s.ctx, m.id, 'USDT', 500n * USDT);
@@ -127,7 +132,7 @@ describe('a credited payment reorganised away opens a chain incident', () => {
     });
     const credited = await balances(root.id);
     expect(credited['member.available.USDT']).toBeGreaterThan(before.inviter['member.available.USDT'] ?? 0n);
-    expect((await volume(root.id))?.l).toBe((BigInt((before.volume as any).l) + 100n * USDT).toString());
+    expect((await volume(root.id))?.l).toBe((BigInt(before.volume?.l ?? '0') + 100n * USDT).toString());
 
     // Deeper than finality: the block with the payment, and those on top, are replaced.
     await s.testClient.revert({ id: snapshot });
@@ -142,7 +147,9 @@ describe('a credited payment reorganised away opens a chain incident', () => {
       disputed: true,
     });
     const adminOrders = (await api('GET', '/admin/orders?status=Success&size=50', h.A1)).data.list;
-    expect(adminOrders.find((o: any) => o.order_id === orderId)).toMatchObject({ disputed: true });
+    expect(adminOrders.find((o: { order_id: string }) => o.order_id === orderId)).toMatchObject({
+      disputed: true,
+    });
 
     const page = await api('GET', '/admin/incidents', h.A1);
     expect(page.code, page.msg).toBe(200);
@@ -160,7 +167,9 @@ describe('a credited payment reorganised away opens a chain incident', () => {
       confirm: { can: false },
       accept: { can: true, reason: null },
     });
-    const accounts = incident.touched.postings.map((p: any) => [p.account, p.holder, p.asset]);
+    const accounts = incident.touched.postings.map(
+      (p: { account: string; holder: string; asset: string }) => [p.account, p.holder, p.asset],
+    );
     expect(accounts).toEqual(
       expect.arrayContaining([
         ['member.investment', m.account.address.toLowerCase(), 'USDT'],
@@ -179,7 +188,9 @@ describe('a credited payment reorganised away opens a chain incident', () => {
       .withdraw_id as string;
     expect((await api('POST', `/admin/withdraws/${id}/approve`, h.A1, {})).data.status).toBe('Auditing');
     const held = "This member's withdrawals are held: a chain incident disputes 100 USDT credited to them";
-    const row = (await api('GET', '/admin/withdraws', h.A2)).data.list.find((w: any) => w.withdraw_id === id);
+    const row = (await api('GET', '/admin/withdraws', h.A2)).data.list.find(
+      (w: { withdraw_id: string }) => w.withdraw_id === id,
+    );
     expect(row.approve).toEqual({ can: false, reason: held });
     expect((await api('POST', `/admin/withdraws/${id}/approve`, h.A2, {})).msg).toBe(held);
   });
@@ -281,15 +292,16 @@ describe('a credited fund subscription reorganised away', () => {
       .insert(schema.fundProducts)
       .values({ name, risk: 'Medium', lockDays: 30, minimumUsdt: 100n * USDT, subscriptionFeePpm: 10_000 })
       .returning();
+    if (!p) throw new Error('no product');
     const yesterday = new Date(s.ctx.now().getTime() - 86_400_000).toISOString().slice(0, 10);
     await s.ctx.db.insert(schema.fundNavs).values({
-      productId: p!.id,
+      productId: p.id,
       day: yesterday,
       navE8: 100_000_000n,
       status: 'Published',
       publishedAt: new Date(),
     });
-    return p!.id;
+    return p.id;
   };
   /** A subscription paid on chain and credited at finality (Processing); the snapshot before its payment. */
   async function paidSubscription(fund: number) {
@@ -312,7 +324,8 @@ describe('a credited fund subscription reorganised away', () => {
   }
   async function reverseWithTwoAdmins(subjectId: string) {
     const incident = (await api('GET', '/admin/incidents', h.A1)).data.list.find(
-      (i: any) => i.subject === 'fund_order' && i.subject_id === subjectId,
+      (i: { subject: string; subject_id: string }) =>
+        i.subject === 'fund_order' && i.subject_id === subjectId,
     );
     expect(incident).toMatchObject({ status: 'open', amount_usdt: '1000', needs_second_admin: true });
     await api('POST', `/admin/incidents/${incident.id}/reverse`, h.A1, {});

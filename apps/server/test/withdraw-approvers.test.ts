@@ -33,7 +33,8 @@ const call = async (who: Who, method: 'GET' | 'POST', url: string, payload?: unk
     headers: { ...h[who], 'accept-language': 'en' },
     ...(payload !== undefined && { payload: payload as object }),
   });
-  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: any }) };
+  const body = res.json();
+  return { status: res.statusCode, code: body.code as number, msg: body.msg as string, data: body.data };
 };
 const request = async (who: Who, amount: string, type = 1) => {
   const res = await call(who, 'POST', 'withdraw', { amount, type });
@@ -43,7 +44,9 @@ const request = async (who: Who, amount: string, type = 1) => {
 const approve = (who: Who, id: string) => call(who, 'POST', `admin/withdraws/${id}/approve`, {});
 /** The row's approve ability as `who` reads the audit page. */
 const ability = async (who: Who, id: string) => {
-  const list = (await call(who, 'GET', 'admin/withdraws?size=100')).data.list as any[];
+  const list: Array<{ withdraw_id: string; approve: unknown }> = (
+    await call(who, 'GET', 'admin/withdraws?size=100')
+  ).data.list;
   return list.find((r) => r.withdraw_id === id)?.approve;
 };
 /** Asks for a role with one admin and confirms it with another, through the API. */
@@ -149,7 +152,7 @@ describe('a chain incident holds the member’s withdrawals up to its disputed a
   it('an approval that would leave less than the disputed amount waits; what leaves more goes', async () => {
     // Z has 1,500 USDT and 100 AGC available; a credited payment of 100 USDT is disputed.
     await grantAvailable(s.ctx, m.Z.id, 'USDT', 1_500n * USDT);
-    const [event] = await s.ctx.db
+    const [inserted] = await s.ctx.db
       .insert(schema.chainEvents)
       .values({
         chainId: s.ctx.chain.id,
@@ -163,12 +166,14 @@ describe('a chain incident holds the member’s withdrawals up to its disputed a
         orphanedAt: s.ctx.now(),
       })
       .returning({ id: schema.chainEvents.id });
+    if (!inserted) throw new Error('no event');
+    const event = inserted;
     await s.ctx.db.transaction((tx) =>
       openIncidents(
         tx,
         [
           {
-            chainEventId: event!.id,
+            chainEventId: event.id,
             subject: 'shop_order',
             subjectId: 1n,
             userId: m.Z.id,
@@ -181,8 +186,9 @@ describe('a chain incident holds the member’s withdrawals up to its disputed a
     const [opened] = await s.ctx.db
       .select({ id: schema.chainIncidents.id })
       .from(schema.chainIncidents)
-      .where(eq(schema.chainIncidents.chainEventId, event!.id));
-    incident = opened!.id;
+      .where(eq(schema.chainIncidents.chainEventId, event.id));
+    if (!opened) throw new Error('no incident');
+    incident = opened.id;
     await grantAvailable(s.ctx, m.Z.id, 'AGC', 100n * AGC); // 50 USDT at 0.5
     const big = await request('Z', '1450');
     const agc = await request('Z', '2', 2); // 1 USDT

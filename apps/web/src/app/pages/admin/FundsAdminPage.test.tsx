@@ -33,11 +33,6 @@ const fill = async (nav: string, day = '2025-03-10') => {
   fireEvent.change(screen.getByTestId('fund-nav-3-value'), { target: { value: nav } });
   fireEvent.click(screen.getByTestId('fund-nav-3-publish'));
 };
-/** Enters a NAV and confirms the change the server's preview shows. */
-const publish = async (nav: string, day = '2025-03-10') => {
-  await fill(nav, day);
-  fireEvent.click(await screen.findByText('Publish', { selector: '.adm-modal button, .adm-modal button *' }));
-};
 const PENDING = { can: true, reason: null };
 const OWN = 'A second admin must confirm this NAV: you entered it yourself';
 /** The server's preview of a NAV (POST …/nav/preview). */
