@@ -53,6 +53,13 @@ async function holds(m: Member, role: string): Promise<boolean> {
   );
 }
 
+/** The `i`-th element (modulo the length); a test bug when there is none. */
+function at<T>(list: readonly T[], i: number): T {
+  const item = list[i % list.length];
+  if (item === undefined) throw new Error(`no element ${i}`);
+  return item;
+}
+
 const keyOf = (o: PromiseSettledResult<unknown>) =>
   o.status === 'rejected' ? (o.reason as AppError).key : 'ok';
 
@@ -128,10 +135,9 @@ describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', (
     for (let i = 0; i < 6; i++) team.push(await addMember(s.ctx, root, i % 2 ? 'left' : 'right'));
     for (const m of team) await grantRole(s.ctx.db, m.id, 'admin', null);
     const asks: string[] = [];
-    for (const [i, m] of team.entries())
-      asks.push(await ask(team[(i + 1) % team.length]!, 'revoke', m, 'admin'));
+    for (const [i, m] of team.entries()) asks.push(await ask(at(team, i + 1), 'revoke', m, 'admin'));
     const outcomes = await Promise.allSettled(
-      team.map((_, i) => confirmRequest(s.ctx, actor(team[(i + 2) % team.length]!), asks[i]!)),
+      team.map((_, i) => confirmRequest(s.ctx, actor(at(team, i + 2)), at(asks, i))),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
     expect(await admins()).toHaveLength(1);
@@ -200,7 +206,8 @@ describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', (
       const [row] = rowsOf<{ expires_at: string }>(
         await s.ctx.db.execute(sql`select expires_at::text from role_requests where id = ${id}::bigint`),
       );
-      const expiresAt = new Date(row!.expires_at).getTime();
+      if (!row) throw new Error('no request');
+      const expiresAt = new Date(row.expires_at).getTime();
       const before = { ...s.ctx, now: () => new Date(expiresAt - 1) };
       const after = { ...s.ctx, now: () => new Date(expiresAt) };
       const [confirmed, expired] = await Promise.allSettled([
@@ -244,7 +251,8 @@ describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', (
       expect(await read(B)).toBe(403);
       expect(await read(C)).toBe(403);
       const asked = await grantRoleByAdmin(A, actor(root), { address: m.address, role: 'auditor' }, t);
-      await confirmRequest(A, actor(second), asked.request!.id);
+      if (!asked.request) throw new Error('no request');
+      await confirmRequest(A, actor(second), asked.request.id);
       const started = Date.now();
       let status = await read(B);
       while (status === 403 && Date.now() - started < 3_000) {
