@@ -11,7 +11,7 @@ export const SERVER_LAYERS = [
   ['rules', 'pricing', 'ledger', 'audit', 'chain', 'members', 'config', 'testing'],
   ['team', 'rewards'],
   ['shop', 'withdraw', 'funds', 'earn', 'launchpad', 'exchange'],
-  ['me', 'auth', 'analytics', 'roles', 'solvency'],
+  ['me', 'auth', 'analytics', 'roles', 'solvency', 'incidents'],
   ['ops'],
 ];
 

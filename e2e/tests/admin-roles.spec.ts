@@ -8,10 +8,11 @@ import { startServer, stopServer } from '../support/server.ts';
 import { openAs as openAsOn } from '../support/sign-up.ts';
 import { en } from '../support/texts.ts';
 
-// Roles: the demo seed's admin (development account 0) grants `analyst` to a member on the roles page; the
-// member, in a fresh session, finds Analytics in the Admin section, sees its charts, and meets 'Admins only' on the
-// withdrawal audit. Granting `admin` waits for a second admin (here one from ADMIN_ADDRESSES), who confirms it. A
-// member opening every admin page the admin's Account page offers sees 'Admins only' on each.
+// Roles: the demo seed's admin (development account 0) grants `analyst` to a member on the roles page (a confirm step
+// first); the member, in a fresh session, finds Analytics in the Admin section, sees its charts, and meets 'Admins
+// only' on the withdrawal audit. Granting `admin` waits for a second admin (here one from ADMIN_ADDRESSES): the one
+// who asked finds Confirm closed with the server's reason, the other confirms it. A member opening every admin page
+// the admin's Account page offers sees 'Admins only' on each.
 // Its own server: the roles it grants would change what other specs' members may do.
 
 const admin = devAccount(0);
@@ -38,11 +39,17 @@ test.afterAll(async () => {
   if (server) await stopServer(server);
 });
 
-/** On the roles page: types the address, picks the role, sends; the form says what the server answered. */
+/**
+ * On the roles page: types the address, picks the role, sends, and confirms in the dialog that says what will happen;
+ * the form then says what the server answered.
+ */
 async function grant(page: Page, account: LocalAccount, role: 'admin' | 'auditor' | 'analyst') {
   await page.getByTestId('roles-grant-address').fill(account.address);
   await page.getByTestId(`roles-grant-role-${role}`).click();
   await page.getByTestId('roles-grant-submit').click();
+  const modal = page.locator('.adm-modal');
+  await expect(modal.getByTestId('roles-grant-confirm-text')).toContainText(lower(account));
+  await modal.getByRole('button', { name: en.adminRoles.grant.submit }).click();
 }
 
 test('an admin grants analyst; the member then has Analytics with charts and meets Admins only on the audit', async ({
@@ -105,8 +112,11 @@ test('granting admin waits for a second admin: the requester cannot confirm, the
   await grant(page, candidate, 'admin');
   await expect(page.getByText(en.adminRoles.grant.pending)).toBeVisible();
   const pending = page.getByTestId('roles-pending');
-  await expect(pending.getByTestId('roles-request-own')).toHaveText(en.adminRoles.pending.own);
-  await expect(pending.locator('[data-testid^="roles-request-confirm-"]')).toHaveCount(0);
+  // The server says the one who asked may not confirm: Confirm is closed, with its reason.
+  await expect(pending.getByTestId('roles-request-confirm-reason')).toHaveText(
+    'You asked for this change: another admin must confirm it',
+  );
+  await expect(pending.locator('button[data-testid^="roles-request-confirm-"]').first()).toBeDisabled();
   await expect(page.getByTestId(`roles-holder-${lower(candidate)}`)).toHaveCount(0);
   await page.context().close();
 
@@ -122,11 +132,11 @@ test('granting admin waits for a second admin: the requester cannot confirm, the
     .getByTestId('roles-pending')
     .locator('li')
     .filter({ hasText: lower(candidate).slice(0, 8) });
-  await expect(request.getByTestId('roles-request-own')).toHaveCount(0);
-  await request.locator('[data-testid^="roles-request-confirm-"]').click();
+  await expect(request.getByTestId('roles-request-confirm-reason')).toHaveCount(0);
+  await request.locator('button[data-testid^="roles-request-confirm-"]').click();
   // The confirmation's own button (the modal's), not the list's.
   const modal = other.locator('.adm-modal');
-  await expect(modal.getByText(en.adminRoles.pending.confirmTitle)).toBeVisible();
+  await expect(modal.getByText('Grant Admin to this member?')).toBeVisible();
   await modal.getByRole('button', { name: en.adminRoles.pending.confirm }).click();
   await expect(other.getByTestId('roles-pending')).toHaveCount(0);
   await expect(

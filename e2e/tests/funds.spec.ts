@@ -50,12 +50,19 @@ const usdtUnits = (text: string) => parseAmount(text, USDT_DECIMALS);
 const ppmOf = (percent: string) => parseAmount(percent, 4);
 const feeOf = (amount: bigint, ppm: bigint) => (amount * ppm + PPM - 1n) / PPM;
 
-/** Publishes `nav` for the admin page's default day (the product's next NAV day) and expects it Published. */
+/**
+ * Publishes `nav` for the admin page's default day (the product's next NAV day), through the confirmation that shows
+ * the change in percent and says it is published at once, and expects it Published.
+ */
 async function publishNav(page: Page, nav: bigint, priced: RegExp) {
   await page.goto('/pages/admin/funds');
   const card = page.getByTestId(`fund-nav-${product.id}`);
   await card.getByTestId(`fund-nav-${product.id}-value`).fill(navText(nav));
   await card.getByTestId(`fund-nav-${product.id}-publish`).click();
+  const modal = page.locator('.adm-modal');
+  await expect(modal.getByTestId('fund-nav-change-step')).toContainText('%');
+  await expect(modal.getByTestId('fund-nav-change-outcome')).toHaveAttribute('data-review', '');
+  await modal.getByRole('button', { name: 'Publish' }).click();
   const result = card.getByTestId('fund-nav-result');
   await expect(result).toHaveAttribute('data-status', 'Published');
   await expect(result).toContainText(priced);

@@ -12,6 +12,7 @@ import { configRoutes } from './modules/config/index.ts';
 import { earnRoutes } from './modules/earn/index.ts';
 import { exchangeRoutes } from './modules/exchange/index.ts';
 import { fundAdminRoutes, fundRoutes } from './modules/funds/index.ts';
+import { incidentAdminRoutes } from './modules/incidents/index.ts';
 import { launchpadAdminRoutes, launchpadRoutes } from './modules/launchpad/index.ts';
 import { meRoutes } from './modules/me/index.ts';
 import { drainPlugin, opsRoutes } from './modules/ops/index.ts';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await api.register(roleAdminRoutes, { ctx });
       await api.register(analyticsAdminRoutes, { ctx });
       await api.register(solvencyAdminRoutes, { ctx });
+      await api.register(incidentAdminRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

@@ -88,6 +88,27 @@ const envSchema = z
     MEMBER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     NONCE_TTL_SECONDS: z.coerce.number().int().positive().default(300),
     ADMIN_ADDRESSES: addressList.optional(),
+    /**
+     * A grant or revocation of a role with approval power (admin, auditor) waits for a second admin this long; an
+     * unconfirmed request then expires.
+     */
+    ROLE_REQUEST_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(30 * 24)
+      .default(72),
+    /**
+     * Maker-checker: two members are not two independent approvers (of a withdrawal, a chain incident's reversal)
+     * while one holds an approval role the other asked for or confirmed (directly or through a chain of such
+     * grants) less than this many hours ago.
+     */
+    ROLE_COOLING_HOURS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(365 * 24)
+      .default(24),
     RATE_LIMIT_NONCE_PER_MINUTE: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
     /** Per member and endpoint: orders, payment reports, cancels, withdrawals, claims, management settles. */
@@ -172,6 +193,11 @@ const envSchema = z
       .default(120),
     /** Funds (docs/product-rules.md "Funds"): a NAV step above this from the last published one needs a second admin. */
     FUND_NAV_MAX_STEP_PERCENT: percent.default('10'),
+    /**
+     * A NAV farther than this from any published NAV of the 7 days before its day (or the one in force at their
+     * start) needs a second admin too: bounds the cumulative move of several steps each within the daily limit.
+     */
+    FUND_NAV_MAX_WEEK_PERCENT: percent.default('20'),
     /** The interface languages that show the Fund entry (the spec's list), comma-separated. */
     FUND_LOCALES: z
       .string()
@@ -421,6 +447,8 @@ export interface Config {
   nonceTtlSeconds: number;
   memberCacheTtlMs: number;
   adminAddresses: string[];
+  /** Role changes with approval power: how long a request waits for a second admin; the maker-checker cooling. */
+  roles: { requestTtlMs: number; coolingMs: number };
   rateLimit: { noncePerMinute: number; authPerMinute: number; moneyPerMinute: number };
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses / CIDR ranges. */
   trustProxy: false | number | string[];
@@ -481,6 +509,8 @@ export interface EarnRules {
 /** Fund rules (docs/product-rules.md "Funds"), exact integers. Product-specific figures live on the products. */
 export interface FundRules {
   navMaxStepPpm: bigint;
+  /** The largest move from the NAVs of the rolling 7 days before a NAV's day that one admin publishes alone. */
+  navMaxWeekPpm: bigint;
   /** Interface languages that show the Fund entry. */
   locales: string[];
   /** The payment network's name for every language's text. */
@@ -641,6 +671,10 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     nonceTtlSeconds: e.NONCE_TTL_SECONDS,
     memberCacheTtlMs: e.MEMBER_CACHE_TTL_MS,
     adminAddresses: (e.ADMIN_ADDRESSES ?? []).map((a) => a.toLowerCase()),
+    roles: {
+      requestTtlMs: e.ROLE_REQUEST_TTL_HOURS * 3_600_000,
+      coolingMs: e.ROLE_COOLING_HOURS * 3_600_000,
+    },
     rateLimit: {
       noncePerMinute: e.RATE_LIMIT_NONCE_PER_MINUTE,
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
@@ -702,6 +736,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     },
     funds: {
       navMaxStepPpm: percentToPpm(e.FUND_NAV_MAX_STEP_PERCENT),
+      navMaxWeekPpm: percentToPpm(e.FUND_NAV_MAX_WEEK_PERCENT),
       locales: e.FUND_LOCALES,
       paymentNetwork: e.FUND_PAYMENT_NETWORK,
       quoteTtlMs: e.FUND_QUOTE_TTL_MINUTES * 60_000,

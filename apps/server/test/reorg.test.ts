@@ -196,6 +196,13 @@ describe('finality and reorgs on anvil', () => {
     expect(again?.blockHash).not.toBe(first?.blockHash); // now in its new block
     expect(again?.orphanedAt).toBeNull(); // it is on the chain again
     expect(await investment(m)).toBe(before + 100n); // counted once
+    // The rewind opened a chain incident for the credited payment; mined again, it settled itself.
+    const incidents = await s.ctx.db
+      .select({ status: schema.chainIncidents.status })
+      .from(schema.chainIncidents)
+      .where(eq(schema.chainIncidents.chainEventId, again!.id));
+    expect(incidents).toEqual([{ status: 'remined' }]);
+    expect((await order(id)).disputed).toBe(false);
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   });
 
@@ -214,8 +221,10 @@ describe('finality and reorgs on anvil', () => {
     await watcher.catchUp();
     const [event] = await eventsOf(id);
     expect(event?.orphanedAt).not.toBeNull();
-    // The journal is never rewritten behind anyone's back: the auditor decides (the log says so loudly).
+    // The journal is never rewritten behind anyone's back: a chain incident disputes it until an admin decides
+    // (incidents-reorg.test.ts).
     expect(await investment(m)).toBe(before + 100n);
+    expect((await order(id)).disputed).toBe(true);
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   });
 

@@ -6,7 +6,13 @@ import { startPgCacheBus } from '../src/lib/cache-bus.ts';
 import { createCaches } from '../src/lib/caches.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { grantRole, type Member } from '../src/modules/members/index.ts';
-import { grantRole as grantRoleByAdmin, revokeRole } from '../src/modules/roles/service.ts';
+import {
+  cancelRequest,
+  confirmRequest,
+  expireRoleRequests,
+  grantRole as grantRoleByAdmin,
+  revokeRole,
+} from '../src/modules/roles/service.ts';
 import { buildCheckedApp } from './contract.ts';
 import { addMember, addRoot, headersOf } from './funds-bills-support.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
@@ -20,6 +26,42 @@ let s: TestServer;
 let root: Member;
 
 const actor = (m: Member) => ({ id: m.id, address: m.address, roles: ['admin' as const] });
+const t = (key: string) => key;
+
+/** A pending change asked for by `by` (its request id). */
+async function ask(by: Member, action: 'grant' | 'revoke', who: Member, role: 'admin' | 'auditor') {
+  const change = action === 'grant' ? grantRoleByAdmin : revokeRole;
+  const answer = await change(s.ctx, actor(by), { address: who.address, role }, t);
+  if (!answer.request) throw new Error('no request');
+  return answer.request.id;
+}
+
+async function requestRow(id: string) {
+  const [row] = rowsOf<{ status: string }>(
+    await s.ctx.db.execute(sql`select status from role_requests where id = ${id}::bigint`),
+  );
+  return row?.status;
+}
+
+async function holds(m: Member, role: string): Promise<boolean> {
+  return (
+    rowsOf(
+      await s.ctx.db.execute(
+        sql`select 1 from user_roles where user_id = ${m.id.toString()}::bigint and role = ${role}`,
+      ),
+    ).length === 1
+  );
+}
+
+/** The `i`-th element (modulo the length); a test bug when there is none. */
+function at<T>(list: readonly T[], i: number): T {
+  const item = list[i % list.length];
+  if (item === undefined) throw new Error(`no element ${i}`);
+  return item;
+}
+
+const keyOf = (o: PromiseSettledResult<unknown>) =>
+  o.status === 'rejected' ? (o.reason as AppError).key : 'ok';
 
 async function admins(): Promise<string[]> {
   return rowsOf<{ id: string }>(
@@ -29,26 +71,30 @@ async function admins(): Promise<string[]> {
   ).map((r) => r.id);
 }
 
-describe.skipIf(!PG)('revoking admins at once on PostgreSQL', () => {
+describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', () => {
   beforeAll(async () => {
     s = await startTestServer();
     root = await addRoot(s.ctx);
   });
   afterAll(() => s?.close());
 
-  it('two admins revoking each other at once: one wins, the last admin stays (every round)', async () => {
+  it('two admins confirm each other’s revocation at once: one wins, the last admin stays (every round)', async () => {
     for (let round = 0; round < ROUNDS; round++) {
+      await s.ctx.db.execute(sql`delete from role_requests`);
       await s.ctx.db.execute(sql`delete from user_roles`);
       const x = await addMember(s.ctx, root, 'left');
       const y = await addMember(s.ctx, root, 'right');
       await grantRole(s.ctx.db, x.id, 'admin', null);
       await grantRole(s.ctx.db, y.id, 'admin', null);
+      // Each asks to remove the other; each then confirms the other's request (never its own).
+      const xOut = await ask(y, 'revoke', x, 'admin');
+      const yOut = await ask(x, 'revoke', y, 'admin');
       const [auditBefore] = rowsOf<{ n: string }>(
         await s.ctx.db.execute(sql`select count(*)::text as n from audit_log`),
       );
       const outcomes = await Promise.allSettled([
-        revokeRole(s.ctx, actor(x), { address: y.address, role: 'admin' }),
-        revokeRole(s.ctx, actor(y), { address: x.address, role: 'admin' }),
+        confirmRequest(s.ctx, actor(x), xOut),
+        confirmRequest(s.ctx, actor(y), yOut),
       ]);
       const won = outcomes.filter((o) => o.status === 'fulfilled');
       const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
@@ -63,7 +109,8 @@ describe.skipIf(!PG)('revoking admins at once on PostgreSQL', () => {
     }
   });
 
-  it('three admins, two revoked at once by the third: both go (nothing is refused that need not be)', async () => {
+  it('three admins, two revocations confirmed at once: both go (nothing is refused that need not be)', async () => {
+    await s.ctx.db.execute(sql`delete from role_requests`);
     await s.ctx.db.execute(sql`delete from user_roles`);
     const [x, y, z] = [
       await addMember(s.ctx, root, 'left'),
@@ -71,26 +118,114 @@ describe.skipIf(!PG)('revoking admins at once on PostgreSQL', () => {
       await addMember(s.ctx, root, 'right'),
     ];
     for (const m of [x, y, z]) await grantRole(s.ctx.db, m.id, 'admin', null);
+    const xOut = await ask(z, 'revoke', x, 'admin');
+    const yOut = await ask(z, 'revoke', y, 'admin');
     const outcomes = await Promise.allSettled([
-      revokeRole(s.ctx, actor(z), { address: x.address, role: 'admin' }),
-      revokeRole(s.ctx, actor(z), { address: y.address, role: 'admin' }),
+      confirmRequest(s.ctx, actor(y), xOut),
+      confirmRequest(s.ctx, actor(x), yOut),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
     expect(await admins()).toEqual([z.id.toString()]);
   });
 
-  it('every admin revoked at once by one of them: exactly one admin is left', async () => {
+  it('every admin’s removal confirmed at once: exactly one admin is left', async () => {
+    await s.ctx.db.execute(sql`delete from role_requests`);
     await s.ctx.db.execute(sql`delete from user_roles`);
     const team: Member[] = [];
     for (let i = 0; i < 6; i++) team.push(await addMember(s.ctx, root, i % 2 ? 'left' : 'right'));
     for (const m of team) await grantRole(s.ctx.db, m.id, 'admin', null);
+    const asks: string[] = [];
+    for (const [i, m] of team.entries()) asks.push(await ask(at(team, i + 1), 'revoke', m, 'admin'));
     const outcomes = await Promise.allSettled(
-      team.map((m, i) =>
-        revokeRole(s.ctx, actor(team[(i + 1) % team.length]!), { address: m.address, role: 'admin' }),
-      ),
+      team.map((_, i) => confirmRequest(s.ctx, actor(at(team, i + 2)), at(asks, i))),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
     expect(await admins()).toHaveLength(1);
+  });
+
+  it('two admins confirm one grant at once: it is confirmed once, the other is told it was decided', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      await s.ctx.db.execute(sql`delete from role_requests`);
+      await s.ctx.db.execute(sql`delete from user_roles`);
+      const [a, b, c, target] = [
+        await addMember(s.ctx, root, 'left'),
+        await addMember(s.ctx, root, 'left'),
+        await addMember(s.ctx, root, 'right'),
+        await addMember(s.ctx, root, 'right'),
+      ];
+      for (const m of [a, b, c]) await grantRole(s.ctx.db, m.id, 'admin', null);
+      const id = await ask(a, 'grant', target, 'auditor');
+      const outcomes = await Promise.allSettled([
+        confirmRequest(s.ctx, actor(b), id),
+        confirmRequest(s.ctx, actor(c), id),
+      ]);
+      expect(outcomes.map(keyOf).sort(), `round ${round}`).toEqual(['ok', 'roles.request_decided']);
+      expect(await holds(target, 'auditor')).toBe(true);
+      expect(await requestRow(id)).toBe('confirmed');
+    }
+  });
+
+  it('one admin confirms while another cancels: exactly one decision stands, and the role follows it', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      await s.ctx.db.execute(sql`delete from role_requests`);
+      await s.ctx.db.execute(sql`delete from user_roles`);
+      const [a, b, target] = [
+        await addMember(s.ctx, root, 'left'),
+        await addMember(s.ctx, root, 'right'),
+        await addMember(s.ctx, root, 'right'),
+      ];
+      for (const m of [a, b]) await grantRole(s.ctx.db, m.id, 'admin', null);
+      const id = await ask(a, 'grant', target, 'auditor');
+      const outcomes = await Promise.allSettled([
+        confirmRequest(s.ctx, actor(b), id),
+        cancelRequest(s.ctx, actor(a), id),
+      ]);
+      const keys = outcomes.map(keyOf);
+      expect(
+        keys.filter((k) => k === 'ok'),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect(keys.filter((k) => k !== 'ok')).toEqual(['roles.request_decided']);
+      const confirmed = keys[0] === 'ok';
+      expect(await requestRow(id)).toBe(confirmed ? 'confirmed' : 'cancelled');
+      expect(await holds(target, 'auditor')).toBe(confirmed);
+    }
+  });
+
+  it('a confirmation just before expiry races the expiry job just after it: one outcome stands, the role follows it', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      await s.ctx.db.execute(sql`delete from role_requests`);
+      await s.ctx.db.execute(sql`delete from user_roles`);
+      const [a, b, target] = [
+        await addMember(s.ctx, root, 'left'),
+        await addMember(s.ctx, root, 'right'),
+        await addMember(s.ctx, root, 'right'),
+      ];
+      for (const m of [a, b]) await grantRole(s.ctx.db, m.id, 'admin', null);
+      const id = await ask(a, 'grant', target, 'auditor');
+      const [row] = rowsOf<{ expires_at: string }>(
+        await s.ctx.db.execute(sql`select expires_at::text from role_requests where id = ${id}::bigint`),
+      );
+      if (!row) throw new Error('no request');
+      const expiresAt = new Date(row.expires_at).getTime();
+      const before = { ...s.ctx, now: () => new Date(expiresAt - 1) };
+      const after = { ...s.ctx, now: () => new Date(expiresAt) };
+      const [confirmed, expired] = await Promise.allSettled([
+        confirmRequest(before, actor(b), id),
+        expireRoleRequests(after),
+      ]);
+      const status = await requestRow(id);
+      if (confirmed.status === 'fulfilled') {
+        expect(expired).toEqual({ status: 'fulfilled', value: 0 });
+        expect(status).toBe('confirmed');
+        expect(await holds(target, 'auditor')).toBe(true);
+      } else {
+        expect((confirmed.reason as AppError).key).toBe('roles.request_decided');
+        expect(expired).toEqual({ status: 'fulfilled', value: 1 });
+        expect(status).toBe('expired');
+        expect(await holds(target, 'auditor')).toBe(false);
+      }
+    }
   });
 
   it('a grant made through one process holds at once on another (cache bus), though that one caches for 60 s', async () => {
@@ -106,6 +241,8 @@ describe.skipIf(!PG)('revoking admins at once on PostgreSQL', () => {
     const C = await deaf;
     try {
       await grantRole(s.ctx.db, root.id, 'admin', null);
+      const second = await addMember(s.ctx, root, 'right');
+      await grantRole(s.ctx.db, second.id, 'admin', null);
       const m = await addMember(s.ctx, root, 'left');
       const headers = await headersOf(s.ctx, m);
       const read = (app: typeof B) =>
@@ -113,7 +250,9 @@ describe.skipIf(!PG)('revoking admins at once on PostgreSQL', () => {
       // Both other processes now hold the member's snapshot (no role) for a minute.
       expect(await read(B)).toBe(403);
       expect(await read(C)).toBe(403);
-      await grantRoleByAdmin(A, actor(root), { address: m.address, role: 'auditor' });
+      const asked = await grantRoleByAdmin(A, actor(root), { address: m.address, role: 'auditor' }, t);
+      if (!asked.request) throw new Error('no request');
+      await confirmRequest(A, actor(second), asked.request.id);
       const started = Date.now();
       let status = await read(B);
       while (status === 403 && Date.now() - started < 3_000) {

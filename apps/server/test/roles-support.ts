@@ -15,8 +15,8 @@ export const addMemberAt = (ctx: AppContext, inviter: Member, address: string) =
 /** Everything a refused role change must leave as it was: grants, requests and the audit log. */
 export async function roleTables(ctx: AppContext) {
   const grants = rowsOf<Record<string, string>>(
-    await ctx.db.execute(sql`select user_id::text as user_id, role, coalesce(granted_by::text, '') as granted_by
-      from user_roles order by user_id, role`),
+    await ctx.db.execute(sql`select user_id::text as user_id, role, coalesce(granted_by::text, '') as granted_by,
+      coalesce(requested_by::text, '') as requested_by from user_roles order by user_id, role`),
   );
   const requests = rowsOf<Record<string, string>>(
     await ctx.db.execute(sql`select id::text as id, user_id::text as user_id, role, status,

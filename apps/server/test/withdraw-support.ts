@@ -28,7 +28,10 @@ export async function signUpMembers<W extends Record<'R', PrivateKeyAccount>>(
       invite_code: m.R.inviteCode,
       side: 'left',
     }));
-  for (const q of auditors) await grantRole(s.ctx.db, m[q].id, 'auditor', m.R.id);
+  // Auditors of long standing: granted by R well before the maker-checker cooling (ROLE_COOLING_HOURS), so that
+  // R and they are independent approvers (withdraw-approvers.test.ts covers recent grants).
+  const longAgo = new Date(s.ctx.now().getTime() - 30 * 86_400_000);
+  for (const q of auditors) await grantRole(s.ctx.db, m[q].id, 'auditor', m.R.id, { at: longAgo });
   for (const q of auditors) h[q] = await session(s, wallets[q] as PrivateKeyAccount);
   return { h, m };
 }

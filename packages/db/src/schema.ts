@@ -155,15 +155,19 @@ export const userRoles = pgTable(
   {
     userId: memberRef('user_id').notNull(),
     role: text('role', { enum: ['admin', 'auditor', 'analyst'] }).notNull(),
+    /** The admin who granted it: for a role that waits for a second admin, the one who confirmed. */
     grantedBy: memberRef('granted_by'),
+    /** For a role that waited for a second admin: the admin who asked for it (null: configuration, seed, analyst). */
+    requestedBy: memberRef('requested_by'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
 
 /**
- * Role changes that wait for a second admin (granting `admin`): one admin asks, another confirms or either
- * cancels. At most one pending request per member and role. Decided requests stay as history.
+ * Role changes that wait for a second admin (granting or revoking a role with approval power: admin, auditor): one
+ * admin asks, another confirms, either cancels, and an unconfirmed request expires at `expires_at`. At most one
+ * pending request per member and role. Decided requests stay as history.
  */
 export const roleRequests = pgTable(
   'role_requests',
@@ -171,12 +175,17 @@ export const roleRequests = pgTable(
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
     userId: memberRef('user_id').notNull(),
     role: text('role', { enum: ['admin', 'auditor', 'analyst'] }).notNull(),
+    action: text('action', { enum: ['grant', 'revoke'] })
+      .notNull()
+      .default('grant'),
     requestedBy: memberRef('requested_by').notNull(),
-    status: text('status', { enum: ['pending', 'confirmed', 'cancelled'] })
+    status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'expired'] })
       .notNull()
       .default('pending'),
     decidedBy: memberRef('decided_by'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** After this instant the request can no longer be confirmed (ROLE_REQUEST_TTL_HOURS). */
+    expiresAt: at('expires_at').notNull().defaultNow(),
     decidedAt: at('decided_at'),
   },
   (t) => [uniqueIndex('role_requests_pending_idx').on(t.userId, t.role).where(sql`${t.status} = 'pending'`)],
@@ -380,6 +389,50 @@ export const chainEvents = pgTable(
   ],
 );
 
+/**
+ * A payment that was credited and then reorganised off the chain beyond the finality the watcher waited for (its
+ * event orphaned, not mined again). While open it shows the order or subscription as Disputed and holds the member's
+ * withdrawals up to `amount_usdt`; an admin resolves it by reversing what it credited through the journal (a second
+ * admin confirms a reversal above WITHDRAW_SECOND_APPROVAL_USDT) or by accepting it with a reason. One per event.
+ */
+export const chainIncidents = pgTable(
+  'chain_incidents',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    chainEventId: bigint('chain_event_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => chainEvents.id),
+    subject: text('subject', { enum: ['shop_order', 'fund_order'] }).notNull(),
+    /** The shop order's or the fund order's id. */
+    subjectId: bigint('subject_id', { mode: 'bigint' }).notNull(),
+    /** The member the payment was credited to. */
+    userId: memberRef('user_id').notNull(),
+    /** What the payment credited, USDT minor units: the hold on the member's withdrawals. */
+    amountUsdt: amount('amount_usdt').notNull(),
+    /**
+     * open → reversal_pending (a reversal above the two-admin threshold, waiting for a second admin) → reversed;
+     * open → accepted (with a reason); open → remined (the payment is on the chain again: nothing to decide).
+     */
+    status: text('status', { enum: ['open', 'reversal_pending', 'reversed', 'accepted', 'remined'] })
+      .notNull()
+      .default('open'),
+    openedAt: at('opened_at').notNull().defaultNow(),
+    reversalRequestedBy: memberRef('reversal_requested_by'),
+    reversalRequestedAt: at('reversal_requested_at'),
+    resolvedBy: memberRef('resolved_by'),
+    resolvedAt: at('resolved_at'),
+    /** The accepting admin's reason, or the reversal's note. */
+    reason: text('reason'),
+    /** What the reversal took back (ledger postings, referral, team volume), for the page and the audit log. */
+    reversal: jsonb('reversal'),
+  },
+  (t) => [
+    uniqueIndex('chain_incidents_event_key').on(t.chainEventId),
+    index('chain_incidents_subject_idx').on(t.subject, t.subjectId),
+    index('chain_incidents_open_idx').on(t.userId).where(sql`${t.status} in ('open', 'reversal_pending')`),
+  ],
+);
+
 /** What a ledger account holds: a token, or the units of one fund product (`FUND-<product id>`, 6 decimals). */
 export type LedgerAsset = 'USDT' | 'AGC' | `FUND-${number}`;
 
@@ -565,6 +618,11 @@ export const fundNavs = pgTable(
     /** USDT per whole unit, 8 decimals. */
     navE8: amount('nav_e8').notNull(),
     status: text('status', { enum: ['Published', 'PendingConfirmation', 'Rejected'] }).notNull(),
+    /**
+     * The published NAV of the 7 days before `day` (or the one in force at their start) farthest from this one, when
+     * entered: the rolling-week bound (FUND_NAV_MAX_WEEK_PERCENT) is measured against it. Null: no earlier NAV.
+     */
+    weekBaseNavE8: amount('week_base_nav_e8'),
     enteredBy: memberRef('entered_by'),
     confirmedBy: memberRef('confirmed_by'),
     publishedAt: at('published_at'),

@@ -5,6 +5,7 @@ export * from './api/config.ts';
 export * from './api/earn.ts';
 export * from './api/exchange.ts';
 export * from './api/funds.ts';
+export * from './api/incidents.ts';
 export * from './api/input.ts';
 export * from './api/launchpad.ts';
 export * from './api/me.ts';

@@ -11,6 +11,7 @@ import { exchangeJobs } from '../modules/exchange/index.ts';
 import { fundJobs, fundPaymentHandlers } from '../modules/funds/index.ts';
 import { launchpadJobs } from '../modules/launchpad/index.ts';
 import { settlementJob } from '../modules/rewards/index.ts';
+import { roleRequestExpiryJob } from '../modules/roles/index.ts';
 import { orderExpiryJob, paymentEvents } from '../modules/shop/index.ts';
 import { applyPendingTeamVolume } from '../modules/team/index.ts';
 import { vaultEventHandler } from '../modules/withdraw/index.ts';
@@ -48,6 +49,7 @@ const MODULE_JOBS: Job[] = [
   ...launchpadJobs,
   ...exchangeJobs,
   ...analyticsJobs,
+  roleRequestExpiryJob,
 ];
 
 /**

@@ -103,6 +103,7 @@ describe('route table', () => {
       '/pages/admin/roles': ['adminRoles', true],
       '/pages/admin/auditLog': ['adminAuditLog', true],
       '/pages/admin/solvency': ['adminSolvency', true],
+      '/pages/admin/incidents': ['adminIncidents', true],
     });
   });
 

@@ -97,6 +97,7 @@ const LAZY: Partial<Record<PathKey, () => Promise<PageModule>>> = {
   adminRoles: () => import('./pages/admin/RolesPage.tsx'),
   adminAuditLog: () => import('./pages/admin/AuditLogPage.tsx'),
   adminSolvency: () => import('./pages/admin/SolvencyPage.tsx'),
+  adminIncidents: () => import('./pages/admin/IncidentsPage.tsx'),
   adminFunds: () => import('./pages/admin/FundsAdminPage.tsx'),
   adminFundRedemptions: () => import('./pages/admin/FundRedemptionsAdminPage.tsx'),
 };

@@ -58,6 +58,7 @@ export const paths = {
   adminRoles: '/pages/admin/roles',
   adminAuditLog: '/pages/admin/auditLog',
   adminSolvency: '/pages/admin/solvency',
+  adminIncidents: '/pages/admin/incidents',
 } as const;
 
 export type PathKey = keyof typeof paths;

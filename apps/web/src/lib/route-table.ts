@@ -110,6 +110,7 @@ const ENTRIES: readonly Entry[] = [
   { key: 'adminRoles', name: 'adminRoles', login: true, titleKey: 'title.adminRoles' },
   { key: 'adminAuditLog', name: 'adminAuditLog', login: true, titleKey: 'title.adminAuditLog' },
   { key: 'adminSolvency', name: 'adminSolvency', login: true, titleKey: 'title.adminSolvency' },
+  { key: 'adminIncidents', name: 'adminIncidents', login: true, titleKey: 'title.adminIncidents' },
 ];
 
 export const ROUTE_TABLE: readonly RouteDef[] = ENTRIES.map((e) => ({ ...e, path: paths[e.key] }));

@@ -28,6 +28,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     collection_time: null,
     canceled_at: null,
     reason: null,
+    disputed: false,
     ...overrides,
   };
 }

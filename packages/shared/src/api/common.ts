@@ -29,6 +29,14 @@ export const roleSchema = z.enum(['admin', 'auditor', 'analyst']);
 export type Role = z.infer<typeof roleSchema>;
 
 /**
+ * Whether the member asking may take an action now, as the server's own rule decides it (the same code that would
+ * refuse the action), and why not, translated: pages disable what the server would refuse and show the reason,
+ * without a second copy of the rule.
+ */
+export const abilitySchema = z.object({ can: z.boolean(), reason: z.string().nullable() });
+export type Ability = z.infer<typeof abilitySchema>;
+
+/**
  * The paging fields of a list request: `page` from 1 (at most `maxPage` where given), `size` from 1 to
  * `maxSize`, `defaultSize` when absent. Integers as input.ts reads them (digits only).
  */

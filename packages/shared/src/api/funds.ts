@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString, idString, pageOf, pagingQuery } from './common.ts';
+import { abilitySchema, amountString, idString, pageOf, pagingQuery } from './common.ts';
 import { amountInput, decimalInput, idInput, integerInput, serialIdInput } from './input.ts';
 import { dayString } from './rewards.ts';
 import { txResponse } from './shop.ts';
@@ -144,6 +144,8 @@ export const fundOrderSchema = z.object({
   arrival_date: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   reason: z.string().nullable(),
+  /** Disputed: its credited payment was reorganised off the chain; a chain incident is open until an admin decides. */
+  disputed: z.boolean(),
   /** Whether the member can redeem now (holding units, lock ended). */
   can_redeem: z.boolean(),
   /** The order's redemptions, newest first (detail only; [] in lists). */
@@ -295,15 +297,43 @@ export const fundNavEntrySchema = z.object({
   step_percent: z.string().nullable(),
   /** FUND_NAV_MAX_STEP_PERCENT: a step above it waits for a second admin. */
   max_step_percent: z.string(),
+  /**
+   * The NAV of the 7 days before its day farthest from it (as entered), the move from it in percent (signed, 2
+   * decimals), and FUND_NAV_MAX_WEEK_PERCENT: a move above it waits for a second admin too.
+   */
+  week_base_nav: navString.nullable(),
+  week_percent: z.string().nullable(),
+  max_week_percent: z.string(),
+  /** Why a pending NAV waits: its step, or its move over the week; null once decided. */
+  review: z.enum(['step', 'week']).nullable(),
   status: z.enum(['Published', 'PendingConfirmation', 'Rejected']),
   entered_by: z.string().nullable(),
+  /** The asking admin entered it (they may withdraw it, not confirm it). */
+  entered_by_you: z.boolean(),
   confirmed_by: z.string().nullable(),
   published_at: z.string().nullable(),
   created_at: z.string(),
   /** What publishing priced (0 while pending). */
   priced: z.object({ subscriptions: z.number().int(), redemptions: z.number().int() }),
+  /** Whether the asking admin may confirm it (never the one who entered it), or reject / withdraw it, and why not. */
+  confirm: abilitySchema,
+  reject: abilitySchema,
 });
 export type FundNavEntry = z.infer<typeof fundNavEntrySchema>;
+/** What entering a NAV would do (POST …/nav/preview): the change in percent, the limits, why it would wait. */
+export const fundNavPreviewSchema = z.object({
+  day: dayString,
+  nav: navString,
+  previous_nav: navString.nullable(),
+  step_percent: z.string().nullable(),
+  max_step_percent: z.string(),
+  week_base_nav: navString.nullable(),
+  week_percent: z.string().nullable(),
+  max_week_percent: z.string(),
+  /** Null: it would be published at once; else why a second admin must confirm it. */
+  review: z.enum(['step', 'week']).nullable(),
+});
+export type FundNavPreview = z.infer<typeof fundNavPreviewSchema>;
 export const fundNavIdParams = z.object({ nav_id: idInput });
 export const fundNavPendingResponse = z.object({ list: z.array(fundNavEntrySchema) });
 /** The admins' NAV history (every status), newest day first, optionally of one product. */

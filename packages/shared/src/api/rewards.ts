@@ -18,8 +18,8 @@ export const dayString = z
     },
   );
 
-/** Which caps limited a reward. */
-export const cutReason = z.enum(['remaining_dividends', 'day_top_profit']);
+/** Which caps limited a reward, or `reversed`: taken back whole when a chain incident reversed its source payment. */
+export const cutReason = z.enum(['remaining_dividends', 'day_top_profit', 'reversed']);
 
 /** One reward record: what was due, what the caps cut and what was credited (USDT and the AGC share). */
 export const rewardSchema = z.object({

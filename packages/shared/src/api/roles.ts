@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { addressSchema, hexAddressSchema, idString, pageOf, pagingQuery, roleSchema } from './common.ts';
+import {
+  abilitySchema,
+  addressSchema,
+  hexAddressSchema,
+  idString,
+  pageOf,
+  pagingQuery,
+  roleSchema,
+} from './common.ts';
 import { idInput } from './input.ts';
 
-// Admins grant and revoke roles (granting `admin` waits for a second admin), and browse the audit log.
+// Admins grant and revoke roles (a role with approval power, admin or auditor, waits for a second admin either way),
+// and browse the audit log.
 
 /** One role of a holder: who granted it and when, or that it comes from configuration (ADMIN_ADDRESSES). */
 export const roleGrantSchema = z.object({
@@ -12,6 +21,8 @@ export const roleGrantSchema = z.object({
   granted_at: z.string().nullable(),
   /** From the server's configuration: not revocable through the API. */
   from_config: z.boolean(),
+  /** Whether the asking admin may revoke (or ask to revoke) it now, and why not. */
+  revoke: abilitySchema,
 });
 export type RoleGrant = z.infer<typeof roleGrantSchema>;
 
@@ -23,19 +34,30 @@ export const roleHolderSchema = z.object({
 });
 export type RoleHolder = z.infer<typeof roleHolderSchema>;
 
-/** A grant of `admin` waiting for a second admin. */
+/** A grant or revocation of a role with approval power (admin, auditor), waiting for a second admin. */
 export const roleRequestSchema = z.object({
   id: idString,
   address: hexAddressSchema,
   role: roleSchema,
+  action: z.enum(['grant', 'revoke']),
   requested_by: hexAddressSchema,
   created_at: z.string(),
+  /** After this it can no longer be confirmed (ROLE_REQUEST_TTL_HOURS). */
+  expires_at: z.string(),
+  /** Whether the asking admin may confirm it (never the one who asked), or cancel it, and why not. */
+  confirm: abilitySchema,
+  cancel: abilitySchema,
 });
 export type RoleRequest = z.infer<typeof roleRequestSchema>;
 
 export const roleHoldersResponse = z.object({
   holders: z.array(roleHolderSchema),
   pending: z.array(roleRequestSchema),
+  /** The roles whose grant and revocation wait for a second admin (approval power). */
+  second_admin_roles: z.array(roleSchema),
+  /** How long a request waits for a second admin, and the maker-checker cooling, in hours. */
+  request_ttl_hours: z.number().int(),
+  cooling_hours: z.number().int(),
 });
 export type RoleHolders = z.infer<typeof roleHoldersResponse>;
 
@@ -44,8 +66,8 @@ export const roleChangeBody = z.object({ address: addressSchema, role: roleSchem
 export type RoleChangeBody = z.input<typeof roleChangeBody>;
 
 /**
- * What a grant or revocation did: `granted` / `revoked` took effect (the member's next request carries it);
- * `pending`: a grant of `admin` now waits for another admin (`request`).
+ * What a grant or revocation did: `granted` / `revoked` took effect (the member's next request carries it: analyst);
+ * `pending`: a change of admin or auditor now waits for another admin (`request`).
  */
 export const roleChangeResponse = z.object({
   status: z.enum(['granted', 'revoked', 'pending']),
@@ -58,9 +80,10 @@ export type RoleChange = z.infer<typeof roleChangeResponse>;
 
 export const roleRequestIdParams = z.object({ id: idInput });
 
-/** A pending grant confirmed (the role is held) or cancelled. */
+/** A pending change confirmed (the role is held, or gone) or cancelled. */
 export const roleRequestDecisionResponse = z.object({
   id: idString,
+  action: z.enum(['grant', 'revoke']),
   status: z.enum(['confirmed', 'cancelled']),
   address: hexAddressSchema,
   roles: z.array(roleSchema),

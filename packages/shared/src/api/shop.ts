@@ -80,6 +80,11 @@ export const orderSchema = z.object({
   canceled_at: z.string().nullable(),
   /** Why a payment is still Verifying, or why an order was canceled. */
   reason: z.string().nullable(),
+  /**
+   * Disputed: the payment was credited, then reorganised off the chain; a chain incident is open until an admin
+   * reverses or accepts it (the member's withdrawals are held up to its price meanwhile).
+   */
+  disputed: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

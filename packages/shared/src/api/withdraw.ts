@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { tokenDecimals } from '../format/token.ts';
 import { readTypedAmount, type TypedAmountError } from '../money.ts';
-import { addressSchema, amountString, hexAddressSchema, idString, pageOf, pagingQuery } from './common.ts';
+import {
+  abilitySchema,
+  addressSchema,
+  amountString,
+  hexAddressSchema,
+  idString,
+  pageOf,
+  pagingQuery,
+} from './common.ts';
 import { amountInput, idInput } from './input.ts';
 
 /**
@@ -175,6 +183,12 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   /** An approved withdrawal being revoked: the vault's cancel was sent (its hash), not yet seen final. */
   revoke_requested_at: z.string().nullable(),
   revoke_tx_hash: z.string().nullable(),
+  /**
+   * Whether the asking approver may approve (or give the first approval) now, and why not: their own withdrawal, the
+   * first approval already theirs, an approver they gained their role from (or who gained it from them) recently,
+   * a chain incident holding the member's withdrawals, no longer Auditing.
+   */
+  approve: abilitySchema,
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawListResponse = withdrawListResponse.extend({

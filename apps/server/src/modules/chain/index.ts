@@ -1,10 +1,26 @@
 /**
  * The chain: the server's read client, finality (the final block, canonical hashes), the signing keys,
- * the stored events (once each, with their block) and the watcher that reads them for the modules that
- * register a handler.
+ * the stored events (once each, with their block), the watcher that reads them for the modules that
+ * register a handler, and the chain incidents (credited payments a reorg took away) with their holds.
  */
 export { chainClient } from './client.ts';
 export { canonicalHashes, finalBlockNumber } from './finality.ts';
+export {
+  closeIncidents,
+  disputedSubjects,
+  findIncident,
+  type IncidentRow,
+  type IncidentStatus,
+  type IncidentSubject,
+  incidentHolds,
+  incidentPage,
+  lockIncident,
+  type NewIncident,
+  OPEN_INCIDENT,
+  openIncidents,
+  openIncidentsOf,
+  updateIncident,
+} from './incidents-repository.ts';
 export {
   type ChainEventHandler,
   ChainWatcher,
@@ -28,6 +44,7 @@ export {
   byChainOrder,
   type EventPlace,
   eventKey,
+  type OrphanedEvent,
   type StoredEvent,
   setOutcomes,
   storeEvents,

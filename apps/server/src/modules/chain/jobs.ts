@@ -5,7 +5,14 @@ import { invalidate } from '../../lib/caches.ts';
 import { Lease, newHolderId } from '../../lib/leases.ts';
 import { chainClient } from './client.ts';
 import { canonicalHashes, finalBlockNumber } from './finality.ts';
-import { type EventPlace, markOrphaned, moveCursor, readCursor, storedBlocksBelow } from './repository.ts';
+import {
+  type EventPlace,
+  markOrphaned,
+  moveCursor,
+  type OrphanedEvent,
+  readCursor,
+  storedBlocksBelow,
+} from './repository.ts';
 
 /**
  * The cursor of the contract events the app follows (one stream, one range read for every handler; the
@@ -33,6 +40,11 @@ export interface ChainEventHandler<E extends EventPlace = EventPlace> {
   decode(ctx: AppContext, logs: Log[]): E[];
   /** Stores (once each) and applies events inside the caller's transaction; returns how many were new. */
   ingest(ctx: AppContext, tx: DbOrTx, events: E[]): Promise<number>;
+  /**
+   * Stored events a reorg below the cursor took off the chain (every handler sees every orphaned event, and takes
+   * its own), inside the rewind's transaction: what they credited opens a chain incident.
+   */
+  orphaned?(ctx: AppContext, tx: DbOrTx, events: OrphanedEvent[]): Promise<void>;
 }
 
 export interface PollResult {
@@ -148,10 +160,11 @@ export class ChainWatcher {
   /**
    * A reorg below the cursor: deeper than the finality the watcher waited for, so it should not happen on
    * a real network with `finalized`. Finds the newest stored event whose block is still the chain's (all
-   * blocks before it are then unchanged), marks every stored event above it orphaned (an auditor must
-   * look at what they credited: the journal is never rewritten behind anyone's back), and moves the cursor
-   * back there, so the range is read again: events that were mined again are stored and applied once
-   * (the same event is not stored twice; an order or a withdrawal already settled is not settled twice).
+   * blocks before it are then unchanged), marks every stored event above it orphaned, lets each handler open
+   * a chain incident for what they credited (an admin decides: the journal is never rewritten behind anyone's
+   * back), and moves the cursor back there, so the range is read again: events that were mined again are
+   * stored once and close their incident (the same event is not stored twice; an order or a withdrawal
+   * already settled is not settled twice).
    */
   private async rewind(from: bigint): Promise<{ from: bigint; to: bigint; orphaned: number }> {
     const { ctx } = this;
@@ -179,8 +192,9 @@ export class ChainWatcher {
     }
     const orphaned = await ctx.db.transaction(async (tx) => {
       const marked = await markOrphaned(tx, ctx.chain.id, gone);
+      if (marked.length > 0) for (const h of this.handlers) await h.orphaned?.(ctx, tx, marked);
       await moveCursor(tx, PAYMENTS_STREAM, from, { block: to, blockHash: null });
-      return marked;
+      return marked.length;
     });
     return { from, to, orphaned };
   }

@@ -1,6 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { closeRemined } from './incidents-repository.ts';
 
 const { chainEvents } = schema;
 
@@ -33,7 +34,7 @@ export const byChainOrder = (a: EventPlace, b: EventPlace) =>
  * the ids of the ones stored now, by eventKey: only those may be applied. Reading a range twice, or two
  * processes reading it, stores (and so applies) nothing twice. An event marked orphaned by a reorg that
  * shows up again (its transaction mined once more) gets its new block and loses the mark, and is not
- * applied again: it was applied once already.
+ * applied again: it was applied once already; its open chain incident closes (`remined`).
  */
 export async function storeEvents(
   ctx: AppContext,
@@ -74,6 +75,8 @@ export async function storeEvents(
       // A row inserted by this statement has no deleting transaction yet; an updated one has this one.
       inserted: sql<boolean>`(xmax = 0)`,
     });
+  const back = rows.filter((r) => !r.inserted).map((r) => r.id);
+  if (back.length > 0) await closeRemined(tx, back, ctx.now());
   return new Map(rows.filter((r) => r.inserted).map((r) => [eventKey(r), r.id]));
 }
 
@@ -123,7 +126,10 @@ export async function moveCursor(tx: DbOrTx, name: string, from: bigint, to: Cur
   return moved.length > 0;
 }
 
-/** Distinct (block, hash) of stored, not orphaned events below `before`, newest first, a page of 100. */
+/**
+ * Distinct (block, hash) of stored, not orphaned events below `before`, newest first (by block number: the text
+ * of 9 sorts above the text of 10), a page of 100.
+ */
 export async function storedBlocksBelow(
   db: DbOrTx,
   chainId: number,
@@ -131,28 +137,54 @@ export async function storedBlocksBelow(
 ): Promise<Array<{ block: bigint; hash: string }>> {
   return rowsOf<{ block: string; hash: string }>(
     await db.execute(sql`
-      select distinct block_number::text as block, block_hash as hash from chain_events
-      where chain_id = ${chainId} and block_hash is not null and orphaned_at is null
-        and block_number < ${before.toString()}::bigint
-      order by 1 desc limit 100`),
+      select block::text as block, hash from (
+        select distinct block_number as block, block_hash as hash from chain_events
+        where chain_id = ${chainId} and block_hash is not null and orphaned_at is null
+          and block_number < ${before.toString()}::bigint) b
+      order by b.block desc limit 100`),
   ).map((r) => ({ block: BigInt(r.block), hash: r.hash }));
 }
 
-/** Marks the stored events of vanished blocks orphaned; returns how many it marked. */
+/** A stored event a reorg took off the chain, as the modules that applied it read it. */
+export interface OrphanedEvent {
+  id: bigint;
+  contract: string;
+  name: string;
+  args: Record<string, string>;
+  orderId: bigint | null;
+  outcome: string | null;
+}
+
+/** Marks the stored events of vanished blocks orphaned; answers them. */
 export async function markOrphaned(
   tx: DbOrTx,
   chainId: number,
   blocks: Array<{ block: bigint; hash: string }>,
-): Promise<number> {
-  let marked = 0;
+): Promise<OrphanedEvent[]> {
+  const marked: OrphanedEvent[] = [];
   for (const g of blocks)
-    marked += rowsOf(
+    for (const r of rowsOf<{
+      id: string;
+      contract: string;
+      name: string;
+      args: Record<string, string> | string;
+      order_id: string | null;
+      outcome: string | null;
+    }>(
       await tx.execute(sql`
         update chain_events set orphaned_at = now()
         where chain_id = ${chainId} and block_number = ${g.block.toString()}::bigint
           and block_hash = ${g.hash} and orphaned_at is null
-        returning id`),
-    ).length;
+        returning id::text as id, contract, name, args, order_id::text as order_id, outcome`),
+    ))
+      marked.push({
+        id: BigInt(r.id),
+        contract: r.contract,
+        name: r.name,
+        args: typeof r.args === 'string' ? JSON.parse(r.args) : r.args,
+        orderId: r.order_id === null ? null : BigInt(r.order_id),
+        outcome: r.outcome,
+      });
   return marked;
 }
 

@@ -242,3 +242,49 @@ export async function earningPage(
   ]);
   return { list: rows.map((r) => ({ ...r.e, sourceAddress: r.sourceAddress })), total: Number(t?.n ?? 0) };
 }
+
+/**
+ * A reversed subscription's share of a settled day, taken back from the earnings records: the inviter's
+ * ReferralReward of that day for this subscriber is re-computed without it (base and amount lowered) and the
+ * placement ancestors' all-time fund volume loses it on the side the subscriber sits under. Answers the referral's
+ * row (inviter, amount before and after) and how many ancestors changed; the caller posts the difference.
+ */
+export async function removeFundDayShare(
+  tx: DbOrTx,
+  day: string,
+  subscriberId: bigint,
+  amount: bigint,
+  reduce: (base: bigint) => bigint,
+): Promise<{ referral: { userId: bigint; before: bigint; after: bigint } | null; ancestors: number }> {
+  const ref = `referral:${day}:${subscriberId}`;
+  const [row] = rowsOf<{ user_id: string; base: string; amount: string }>(
+    await tx.execute(sql`
+      select user_id::text as user_id, base::text as base, amount_usdt::text as amount from fund_earnings
+      where kind = 'ReferralReward' and ref = ${ref} for update`),
+  );
+  let referral: { userId: bigint; before: bigint; after: bigint } | null = null;
+  if (row) {
+    const base = BigInt(row.base) - amount;
+    const after = reduce(base > 0n ? base : 0n);
+    referral = { userId: BigInt(row.user_id), before: BigInt(row.amount), after };
+    await tx.execute(sql`
+      update fund_earnings set base = ${(base > 0n ? base : 0n).toString()}::numeric,
+        amount_usdt = ${after.toString()}::numeric
+      where kind = 'ReferralReward' and ref = ${ref}`);
+  }
+  const a = sql`${amount.toString()}::numeric`;
+  const moved = rowsOf(
+    await tx.execute(sql`
+      with recursive up(id, parent_id, side) as (
+        select id, parent_id, side from users where id = ${subscriberId.toString()}::bigint
+        union all
+        select u.id, u.parent_id, u.side from users u join up on u.id = up.parent_id
+      )
+      update fund_team_state s set
+        left_volume = greatest(s.left_volume - case when up.side = 'left' then ${a} else 0 end, 0),
+        right_volume = greatest(s.right_volume - case when up.side = 'right' then ${a} else 0 end, 0)
+      from up where s.user_id = up.parent_id
+      returning s.user_id`),
+  );
+  return { referral, ancestors: moved.length };
+}

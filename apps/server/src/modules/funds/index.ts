@@ -14,6 +14,7 @@ export { type PricedCounts, priceAtNav } from './nav-pricing.ts';
 export { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
 export { confirmNav, publishNav, rejectNav } from './nav-service.ts';
 export { WAITING_SUBSCRIPTION_STATES, waitingSubscriptions } from './orders-repository.ts';
+export { reverseSubscription, type SubscriptionReversal, subscriptionCredits } from './orders-reversal.ts';
 export { createFundOrder, expireFundOrders, fundSummary } from './orders-service.ts';
 export {
   applyFundPayments,

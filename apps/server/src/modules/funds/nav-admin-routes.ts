@@ -4,6 +4,7 @@ import {
   fundNavListQuery,
   fundNavListResponse,
   fundNavPendingResponse,
+  fundNavPreviewSchema,
   fundProductIdParams,
   publishNavBody,
 } from '@agc/shared';
@@ -12,7 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeSchemas } from '../../lib/route-schema.ts';
-import { confirmNav, navEntries, pendingNavs, publishNav, rejectNav } from './nav-service.ts';
+import { confirmNav, navEntries, pendingNavs, previewNav, publishNav, rejectNav } from './nav-service.ts';
 
 const schema = routeSchemas('admin');
 
@@ -24,13 +25,27 @@ export const fundNavAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/admin/funds/products/:id/nav',
     {
       schema: schema(
-        'Enter a product’s NAV for a day (after its latest, not in the future, above zero): Published and priced at once, or PendingConfirmation when the step exceeds FUND_NAV_MAX_STEP_PERCENT (admin)',
+        'Enter a product’s NAV for a day (after its latest, not in the future, above zero): Published and priced at once, or PendingConfirmation when the step exceeds FUND_NAV_MAX_STEP_PERCENT or the move from the 7 days before exceeds FUND_NAV_MAX_WEEK_PERCENT (admin)',
         fundNavEntrySchema,
         { params: fundProductIdParams, body: publishNavBody, errors: [404] },
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await publishNav(ctx, req.user!, req.params.id, req.body.day, req.body.nav)),
+    async (req) =>
+      ok(req, await publishNav(ctx, req.user!, req.params.id, req.body.day, req.body.nav, req.t)),
+  );
+
+  app.post(
+    '/admin/funds/products/:id/nav/preview',
+    {
+      schema: schema(
+        'What entering this NAV would do, without writing: the step and the 7-day move in percent, the limits, and whether a second admin must confirm it; refused as entering it would be (admin)',
+        fundNavPreviewSchema,
+        { params: fundProductIdParams, body: publishNavBody },
+      ),
+      onRequest: admin,
+    },
+    async (req) => ok(req, await previewNav(ctx, req.params.id, req.body.day, req.body.nav)),
   );
 
   app.post(
@@ -43,20 +58,24 @@ export const fundNavAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await confirmNav(ctx, req.user!, BigInt(req.params.nav_id))),
+    async (req) => ok(req, await confirmNav(ctx, req.user!, BigInt(req.params.nav_id), req.t)),
   );
 
   app.post(
     '/admin/funds/nav/:nav_id/reject',
     {
-      schema: schema('Reject a pending NAV; nothing is priced (admin)', fundNavEntrySchema, {
-        params: fundNavIdParams,
-        errors: [404],
-        body: z.object({}).optional(),
-      }),
+      schema: schema(
+        'Reject a pending NAV, or withdraw one you entered; nothing is priced (admin)',
+        fundNavEntrySchema,
+        {
+          params: fundNavIdParams,
+          errors: [404],
+          body: z.object({}).optional(),
+        },
+      ),
       onRequest: admin,
     },
-    async (req) => ok(req, await rejectNav(ctx, req.user!, BigInt(req.params.nav_id))),
+    async (req) => ok(req, await rejectNav(ctx, req.user!, BigInt(req.params.nav_id), req.t)),
   );
 
   app.get(
@@ -65,7 +84,7 @@ export const fundNavAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       schema: schema('NAV entries waiting for a second admin, newest first (admin)', fundNavPendingResponse),
       onRequest: admin,
     },
-    async (req) => ok(req, { list: await pendingNavs(ctx) }),
+    async (req) => ok(req, { list: await pendingNavs(ctx, req.user!, req.t) }),
   );
 
   app.get(
@@ -79,11 +98,12 @@ export const fundNavAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (req) =>
       ok(
         req,
-        await navEntries(ctx, {
-          productId: req.query.product_id,
-          page: req.query.page,
-          size: req.query.size,
-        }),
+        await navEntries(
+          ctx,
+          { productId: req.query.product_id, page: req.query.page, size: req.query.size },
+          req.user!,
+          req.t,
+        ),
       ),
   );
 };

@@ -63,6 +63,8 @@ export interface NavEntryRow {
   day: string;
   navE8: bigint;
   previousNavE8: bigint | null;
+  /** The week's NAV the rolling-week bound measured this one against, when entered (null: none). */
+  weekBaseNavE8: bigint | null;
   status: 'Published' | 'PendingConfirmation' | 'Rejected';
   enteredBy: bigint | null;
   enteredByAddress: string | null;
@@ -80,6 +82,7 @@ type RawNavEntry = {
   day: string;
   nav_e8: string;
   previous_nav_e8: string | null;
+  week_base_nav_e8: string | null;
   status: NavEntryRow['status'];
   entered_by: string | null;
   entered_by_address: string | null;
@@ -110,7 +113,7 @@ async function navEntries(db: DbOrTx, where: SQL, tail: SQL = sql``): Promise<Na
         (select pn.nav_e8::text from fund_navs pn
           where pn.product_id = e.product_id and pn.status = 'Published' and pn.day < e.day
           order by pn.day desc limit 1) as previous_nav_e8,
-        e.status, e.entered_by::text as entered_by, eu.address as entered_by_address,
+        e.week_base_nav_e8::text as week_base_nav_e8, e.status, e.entered_by::text as entered_by, eu.address as entered_by_address,
         cu.address as confirmed_by_address, e.published_at, e.created_at,
         coalesce(subs.c, 0) as subs, coalesce(reds.c, 0) as reds
       from e
@@ -128,6 +131,7 @@ async function navEntries(db: DbOrTx, where: SQL, tail: SQL = sql``): Promise<Na
     day: r.day,
     navE8: BigInt(r.nav_e8),
     previousNavE8: r.previous_nav_e8 === null ? null : BigInt(r.previous_nav_e8),
+    weekBaseNavE8: r.week_base_nav_e8 === null ? null : BigInt(r.week_base_nav_e8),
     status: r.status,
     enteredBy: r.entered_by === null ? null : BigInt(r.entered_by),
     enteredByAddress: r.entered_by_address,
@@ -182,6 +186,25 @@ export async function lockNav(tx: DbOrTx, id: bigint) {
   };
 }
 
+/**
+ * The published NAVs a new NAV for `day` is measured against by the rolling-week bound: the one in force when the 7
+ * days before `day` began (the latest for a day up to day − 7) and every one published for a day after it and before
+ * `day`.
+ */
+export async function weekNavs(db: DbOrTx, productId: number, day: string): Promise<bigint[]> {
+  const rows = rowsOf<{ nav_e8: string }>(
+    await db.execute(sql`
+      (select nav_e8::text as nav_e8 from fund_navs
+        where product_id = ${productId} and status = 'Published' and day <= ${day}::date - 7
+        order by day desc limit 1)
+      union all
+      (select nav_e8::text from fund_navs
+        where product_id = ${productId} and status = 'Published'
+          and day > ${day}::date - 7 and day < ${day}::date)`),
+  );
+  return rows.map((r) => BigInt(r.nav_e8));
+}
+
 /** Whether a product has an entry waiting for a second admin. */
 export async function hasPendingNav(db: DbOrTx, productId: number): Promise<boolean> {
   const rows = rowsOf<{ one: number }>(
@@ -199,14 +222,16 @@ export async function insertNav(
     day: string;
     navE8: bigint;
     status: 'Published' | 'PendingConfirmation';
+    weekBaseNavE8: bigint | null;
     enteredBy: bigint | null;
     publishedAt: Date | null;
   },
 ): Promise<bigint> {
   const [row] = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      insert into fund_navs (product_id, day, nav_e8, status, entered_by, published_at)
+      insert into fund_navs (product_id, day, nav_e8, status, week_base_nav_e8, entered_by, published_at)
       values (${v.productId}, ${v.day}::date, ${v.navE8.toString()}::numeric, ${v.status},
+        ${v.weekBaseNavE8?.toString() ?? null}::numeric,
         ${v.enteredBy === null ? null : v.enteredBy.toString()}::bigint, ${v.publishedAt?.toISOString() ?? null}::timestamptz)
       returning id::text as id`),
   );

@@ -260,3 +260,21 @@ export async function waitingSubscriptions(
     count: Number(r.n),
   }));
 }
+
+/**
+ * A subscription reversed by a chain incident: Cancelled (`chain_reversed`) with nothing left — no units, no cost,
+ * no pricing instant (so a day not settled yet never counts it as volume).
+ */
+export async function markReversed(tx: DbOrTx, id: bigint, now: Date): Promise<void> {
+  await tx
+    .update(fundOrders)
+    .set({
+      status: 'Cancelled',
+      reason: 'chain_reversed',
+      cancelledAt: now,
+      unitsFree: 0n,
+      costUsdt: 0n,
+      subscribedAt: null,
+    })
+    .where(eq(fundOrders.id, id));
+}

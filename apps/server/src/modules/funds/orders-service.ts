@@ -12,7 +12,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Translate } from '../../plugins/i18n.ts';
-import { assertReportPays, isFundOrderId, onChainFundOrderId } from '../chain/index.ts';
+import { assertReportPays, disputedSubjects, isFundOrderId, onChainFundOrderId } from '../chain/index.ts';
 import { feeOf, UNIT_DECIMALS, unitsValue } from './math.ts';
 import { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
 import {
@@ -221,6 +221,7 @@ export function toFundOrderDto(
   reader: FundReader,
   last: { createdAt: Date; auditedAt: Date | null; completedAt: Date | null } | undefined,
   redemptions: FundRedemption[] = [],
+  disputed = false,
 ): FundOrder {
   const product = facts.products.get(o.productId);
   const nav = facts.navs.get(o.productId);
@@ -260,6 +261,7 @@ export function toFundOrderDto(
     reason: o.reason ? reader.t(`fund.order.reasons.${o.reason}`) : null,
     can_redeem: canRedeem(o, facts.now),
     redemptions,
+    disputed,
   };
 }
 
@@ -269,14 +271,19 @@ export async function toFundOrderDtos(
   list: FundOrderRow[],
   reader: FundReader,
 ): Promise<FundOrder[]> {
-  const [facts, last] = await Promise.all([
+  const [facts, last, disputed] = await Promise.all([
     orderFacts(ctx, [...new Set(list.map((o) => o.productId))]),
     redemptionDates(
       ctx.db,
       list.map((o) => o.id),
     ),
+    disputedSubjects(
+      ctx.db,
+      'fund_order',
+      list.map((o) => o.id),
+    ),
   ]);
-  return list.map((o) => toFundOrderDto(o, facts, reader, last.get(o.id)));
+  return list.map((o) => toFundOrderDto(o, facts, reader, last.get(o.id), [], disputed.has(o.id)));
 }
 
 /** A page of the member's fund orders, newest first. */

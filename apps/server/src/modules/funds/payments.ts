@@ -5,9 +5,13 @@ import type { AppContext } from '../../context.ts';
 import {
   byChainOrder,
   type ChainEventHandler,
+  closeIncidents,
   eventKey,
   fundOrderIdOf,
   isFundOrderId,
+  type OrphanedEvent,
+  openIncidents,
+  openIncidentsOf,
   type PaidLog,
   paidLogs,
   setOutcomes,
@@ -69,6 +73,8 @@ export async function applyFundPayments(
   const confirmed: FundOrderView[] = [];
   const hashOf = new Map<bigint, string>();
   const reasons = new Map<bigint, string>();
+  /** Credited orders paid (again) by a matching event: an open chain incident of theirs is settled by it. */
+  const paidAgain = new Set<bigint>();
   for (const e of events) {
     const order = locked.get(fundOrderIdOf(e.onChainId));
     let outcome: FundPaymentOutcome;
@@ -81,6 +87,14 @@ export async function applyFundPayments(
     else outcome = 'confirmed';
     outcomes.push(outcome);
     if (!order) continue;
+    if (
+      outcome === 'already_confirmed' &&
+      CREDITED.includes(order.status) &&
+      e.payer === order.address.toLowerCase() &&
+      e.usdtAmount === order.amountUsdt &&
+      e.agcAmount === 0n
+    )
+      paidAgain.add(order.id);
     if (outcome === 'confirmed') {
       confirmed.push(order);
       hashOf.set(order.id, e.txHash);
@@ -111,7 +125,47 @@ export async function applyFundPayments(
     }),
     now,
   );
+  if (paidAgain.size > 0)
+    await closeIncidents(
+      tx,
+      (await openIncidentsOf(tx, 'fund_order', [...paidAgain])).map((i) => i.id),
+      now,
+    );
   return outcomes;
+}
+
+/** The states of a subscription whose payment was credited (its USDT in the fund, or waiting for its NAV). */
+const CREDITED: readonly string[] = ['Processing', 'Subscription', 'Redemption', 'Redeemed'];
+
+/**
+ * Paid events of fund subscriptions that a reorg took off the chain after they were final: a subscription they
+ * credited gets a chain incident, disputing its amount until an admin reverses or accepts it.
+ */
+export async function openFundIncidents(ctx: AppContext, tx: DbOrTx, events: OrphanedEvent[]): Promise<void> {
+  const mine = events.flatMap((e) => {
+    if (e.contract !== 'transfer' || e.name !== 'Paid' || e.args.orderId === undefined) return [];
+    const onChainId = BigInt(e.args.orderId);
+    return isFundOrderId(onChainId) ? [{ event: e, orderId: fundOrderIdOf(onChainId) }] : [];
+  });
+  if (mine.length === 0) return;
+  const orders = await lockFundOrders(tx, [...new Set(mine.map((m) => m.orderId))]);
+  await openIncidents(
+    tx,
+    mine.flatMap(({ event, orderId }) => {
+      const order = orders.get(orderId);
+      if (!order || !CREDITED.includes(order.status) || event.outcome !== 'fund.confirmed') return [];
+      return [
+        {
+          chainEventId: event.id,
+          subject: 'fund_order' as const,
+          subjectId: order.id,
+          userId: order.userId,
+          amountUsdt: order.amountUsdt,
+        },
+      ];
+    }),
+    ctx.now(),
+  );
 }
 
 /**
@@ -156,6 +210,7 @@ export const fundPaymentEvents: ChainEventHandler<FundPaidEvent> = {
   events: [getAbiItem({ abi: transferAbi, name: 'Paid' })],
   decode: fundPaidEvents,
   ingest: ingestFundPaidEvents,
+  orphaned: openFundIncidents,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: handlers of different event types side by side

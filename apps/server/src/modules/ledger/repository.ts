@@ -390,3 +390,64 @@ export async function transferBatch(
   for (const row of rows) posted.set(row.key, BigInt(row.id));
   return posted;
 }
+
+/** A posted transfer with its two accounts, as a reversal reads it. */
+export interface PostedTransfer {
+  idempotencyKey: string;
+  debit: AccountRef;
+  credit: AccountRef;
+  amount: bigint;
+  kind: string;
+  ref: string;
+}
+
+/** The transfers posted under these idempotency keys (absent keys: nothing posted), with their accounts. */
+export async function transfersByKeys(db: DbOrTx, keys: readonly string[]): Promise<PostedTransfer[]> {
+  if (keys.length === 0) return [];
+  const rows = rowsOf<{
+    key: string;
+    amount: string;
+    kind: string;
+    ref: string;
+    asset: string;
+    d_user: string | null;
+    d_code: string;
+    c_user: string | null;
+    c_code: string;
+  }>(
+    await db.execute(sql`
+      select t.idempotency_key as key, t.amount::text as amount, t.kind, t.ref, t.asset,
+        d.user_id::text as d_user, d.code as d_code, c.user_id::text as c_user, c.code as c_code
+      from ledger_transfers t
+      join ledger_accounts d on d.id = t.debit_account_id
+      join ledger_accounts c on c.id = t.credit_account_id
+      where t.idempotency_key = any(${sql.param([...keys])}::text[])
+      order by t.id`),
+  );
+  const ref = (user: string | null, code: string, asset: string): AccountRef => ({
+    userId: user === null ? null : BigInt(user),
+    code: code as AccountCode,
+    asset: asset as Asset,
+  });
+  return rows.map((r) => ({
+    idempotencyKey: r.key,
+    debit: ref(r.d_user, r.d_code, r.asset),
+    credit: ref(r.c_user, r.c_code, r.asset),
+    amount: BigInt(r.amount),
+    kind: r.kind,
+    ref: r.ref,
+  }));
+}
+
+/**
+ * The transfer that takes a posted one back (credit → debit), under `<its key>:reversal`; `amount` may be less
+ * (a part already used up where the caller decides so).
+ */
+export const reversalOf = (t: PostedTransfer, ref: string, amount = t.amount): TransferInput => ({
+  debit: t.credit,
+  credit: t.debit,
+  amount,
+  kind: 'incident.reversal',
+  ref,
+  idempotencyKey: `${t.idempotencyKey}:reversal`,
+});

@@ -4,6 +4,7 @@
  */
 export { newInviteCode } from './invite-code.ts';
 export {
+  APPROVAL_ROLES,
   addressesOf,
   findByAddress,
   findById,
@@ -14,4 +15,4 @@ export {
   type Member,
   type MemberSnapshot,
 } from './repository.ts';
-export { invalidateMember, memberSnapshot } from './service.ts';
+export { type ApprovalLinks, approvalLinks, invalidateMember, memberSnapshot } from './service.ts';

@@ -1,7 +1,8 @@
+import type { DbOrTx } from '@agc/db';
 import type { AppContext } from '../../context.ts';
 import { batcherPerDatabase } from '../../lib/batcher.ts';
 import { invalidate } from '../../lib/caches.ts';
-import { loadSnapshots, type MemberSnapshot } from './repository.ts';
+import { approvalOrigins, loadSnapshots, type MemberSnapshot } from './repository.ts';
 
 /** The snapshots missing at the same moment in this process are read in one query. */
 const loaderFor = batcherPerDatabase(loadSnapshots);
@@ -18,4 +19,30 @@ export function memberSnapshot(ctx: AppContext, id: bigint): Promise<MemberSnaps
 
 export function invalidateMember(ctx: AppContext, id: bigint): void {
   invalidate(ctx, { kind: 'members', ids: [id] });
+}
+
+/**
+ * Who gained approval power from whom within ROLE_COOLING_HOURS, among a set of members: the one maker-checker rule
+ * of independence (withdrawal approvals, a chain incident's reversal). Two members are `related` when either gained
+ * an approval role it holds from the other (asked for or confirmed by the other, directly or through a chain of such
+ * grants) inside the window; the configured admins are the root of trust and gained theirs from nobody.
+ */
+export interface ApprovalLinks {
+  related(a: bigint, b: bigint): boolean;
+}
+
+export async function approvalLinks(
+  ctx: AppContext,
+  db: DbOrTx,
+  ids: readonly bigint[],
+): Promise<ApprovalLinks> {
+  const unique = [...new Set(ids)];
+  const since = new Date(ctx.now().getTime() - ctx.config.roles.coolingMs);
+  const origins =
+    ctx.config.roles.coolingMs === 0
+      ? new Map<bigint, Set<bigint>>()
+      : await approvalOrigins(db, unique, since, ctx.config.adminAddresses);
+  return {
+    related: (a, b) => a === b || !!origins.get(a)?.has(b) || !!origins.get(b)?.has(a),
+  };
 }

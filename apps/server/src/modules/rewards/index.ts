@@ -5,7 +5,7 @@
  */
 export { rewardSettlementAdminRoutes } from './admin-routes.ts';
 export { settlementJob } from './jobs.ts';
-export { lockRewardsShared } from './repository.ts';
+export { lockRewardsShared, reverseReward } from './repository.ts';
 export { rewardRoutes } from './routes.ts';
 export { type ConfirmedOrder, ReferralBatch, rewardTransfers, splitReward } from './service.ts';
 export {

@@ -350,3 +350,17 @@ export async function findRuns(db: DbOrTx, q: { day?: string; limit?: number }) 
 
 export type RunWithAddress = Awaited<ReturnType<typeof findRuns>>[number];
 export type { SettlementTotals };
+
+/**
+ * A reward taken back by a chain incident's reversal (its postings reversed in the same transaction): it stays on
+ * record as wholly cut (`reversed`), so what the reward pages and the day totals count equals the journal again.
+ * Answers the member it was paid to, or null when there was none.
+ */
+export async function reverseReward(tx: DbOrTx, kind: RewardKind, ref: string): Promise<bigint | null> {
+  const [row] = await tx
+    .update(rewards)
+    .set({ cut: sql`${rewards.due}`, cutReason: 'reversed', creditedUsdt: 0n, creditedAgc: 0n })
+    .where(and(eq(rewards.kind, kind), eq(rewards.ref, ref)))
+    .returning({ userId: rewards.userId });
+  return row?.userId ?? null;
+}

@@ -27,45 +27,45 @@ export const roleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/admin/roles',
     {
       schema: schema(
-        'Role holders and the grants of admin waiting for a second admin (admin)',
+        'Role holders and the changes of admin and auditor waiting for a second admin, with what the asking admin may do (admin)',
         roleHoldersResponse,
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await roleHolders(ctx)),
+    async (req) => ok(req, await roleHolders(ctx, req.user!, req.t)),
   );
 
   app.post(
     '/admin/roles/grant',
     {
       schema: schema(
-        'Grant a role to a member by address; admin waits for a second admin (admin; audit-logged)',
+        'Grant a role to a member by address; admin and auditor wait for a second admin (admin; audit-logged)',
         roleChangeResponse,
         { body: roleChangeBody, errors: [409] },
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await grantRole(ctx, req.user!, req.body)),
+    async (req) => ok(req, await grantRole(ctx, req.user!, req.body, req.t)),
   );
 
   app.post(
     '/admin/roles/revoke',
     {
       schema: schema(
-        'Revoke a role; never the last admin nor a configured one (admin; audit-logged)',
+        'Revoke a role; admin and auditor wait for a second admin; never the last admin nor a configured one (admin; audit-logged)',
         roleChangeResponse,
         { body: roleChangeBody, errors: [409] },
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await revokeRole(ctx, req.user!, req.body)),
+    async (req) => ok(req, await revokeRole(ctx, req.user!, req.body, req.t)),
   );
 
   app.post(
     '/admin/roles/requests/:id/confirm',
     {
       schema: schema(
-        "Confirm another admin's grant of admin (admin, not the requester; audit-logged)",
+        "Confirm another admin's pending role change before it expires (admin, not the requester; audit-logged)",
         roleRequestDecisionResponse,
         { params: roleRequestIdParams, errors: [404, 409] },
       ),
@@ -77,7 +77,7 @@ export const roleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/admin/roles/requests/:id/cancel',
     {
-      schema: schema('Cancel a pending grant of admin (admin; audit-logged)', roleRequestDecisionResponse, {
+      schema: schema('Cancel a pending role change (admin; audit-logged)', roleRequestDecisionResponse, {
         params: roleRequestIdParams,
         errors: [404, 409],
       }),

@@ -1,6 +1,6 @@
 import { type DbOrTx, schema } from '@agc/db';
 import type { Role } from '@agc/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 const { users, userRoles, roleRequests } = schema;
@@ -39,17 +39,21 @@ export async function membersByAddress(
   return new Map(rows.map((r) => [r.address, r.id]));
 }
 
-/** Grants a role; false when the member held it already (nothing written). */
+/**
+ * Grants a role; false when the member held it already (nothing written). `requestedBy`: the admin who asked for it
+ * when a second admin (`grantedBy`) confirmed.
+ */
 export async function insertRole(
   db: DbOrTx,
   userId: bigint,
   role: Role,
   grantedBy: bigint,
   now: Date,
+  requestedBy: bigint | null = null,
 ): Promise<boolean> {
   const rows = await db
     .insert(userRoles)
-    .values({ userId, role, grantedBy, createdAt: now })
+    .values({ userId, role, grantedBy, requestedBy, createdAt: now })
     .onConflictDoNothing()
     .returning({ userId: userRoles.userId });
   return rows.length === 1;
@@ -65,6 +69,7 @@ export async function deleteRole(db: DbOrTx, userId: bigint, role: Role): Promis
 }
 
 export interface GrantRow {
+  userId: bigint;
   address: string;
   role: Role;
   grantedBy: string | null;
@@ -76,6 +81,7 @@ export async function allGrants(db: DbOrTx): Promise<GrantRow[]> {
   const granter = alias(users, 'granter');
   return db
     .select({
+      userId: userRoles.userId,
       address: users.address,
       role: userRoles.role,
       grantedBy: granter.address,
@@ -87,15 +93,19 @@ export async function allGrants(db: DbOrTx): Promise<GrantRow[]> {
     .orderBy(asc(userRoles.createdAt), asc(users.address), asc(userRoles.role));
 }
 
+export type RequestAction = 'grant' | 'revoke';
+
 export interface RequestRow {
   id: bigint;
   userId: bigint;
   address: string;
   role: Role;
+  action: RequestAction;
   requestedById: bigint;
   requestedBy: string;
-  status: 'pending' | 'confirmed' | 'cancelled';
+  status: 'pending' | 'confirmed' | 'cancelled' | 'expired';
   createdAt: Date;
+  expiresAt: Date;
 }
 
 function requestQuery(db: DbOrTx) {
@@ -106,32 +116,41 @@ function requestQuery(db: DbOrTx) {
       userId: roleRequests.userId,
       address: users.address,
       role: roleRequests.role,
+      action: roleRequests.action,
       requestedById: roleRequests.requestedBy,
       requestedBy: requester.address,
       status: roleRequests.status,
       createdAt: roleRequests.createdAt,
+      expiresAt: roleRequests.expiresAt,
     })
     .from(roleRequests)
     .innerJoin(users, eq(users.id, roleRequests.userId))
     .innerJoin(requester, eq(requester.id, roleRequests.requestedBy));
 }
 
-/** The grants waiting for a second admin, oldest first. */
-export async function pendingRequests(db: DbOrTx): Promise<RequestRow[]> {
-  return requestQuery(db).where(eq(roleRequests.status, 'pending')).orderBy(asc(roleRequests.id));
+/** The changes waiting for a second admin and not expired at `now`, oldest first. */
+export async function pendingRequests(db: DbOrTx, now: Date): Promise<RequestRow[]> {
+  return requestQuery(db)
+    .where(and(eq(roleRequests.status, 'pending'), gt(roleRequests.expiresAt, now)))
+    .orderBy(asc(roleRequests.id));
 }
 
-/** Asks for a grant; null when one for this member and role is pending already (the partial unique index). */
+/**
+ * Asks for a change; null when one for this member and role is pending already (the partial unique index: a grant
+ * and a revocation of one role never wait side by side).
+ */
 export async function insertRequest(
   db: DbOrTx,
   userId: bigint,
   role: Role,
+  action: RequestAction,
   requestedBy: bigint,
   now: Date,
+  expiresAt: Date,
 ): Promise<bigint | null> {
   const rows = await db
     .insert(roleRequests)
-    .values({ userId, role, requestedBy, createdAt: now })
+    .values({ userId, role, action, requestedBy, createdAt: now, expiresAt })
     .onConflictDoNothing()
     .returning({ id: roleRequests.id });
   return rows[0]?.id ?? null;
@@ -154,4 +173,36 @@ export async function decideRequest(
     .update(roleRequests)
     .set({ status, decidedBy, decidedAt: now })
     .where(and(eq(roleRequests.id, id), eq(roleRequests.status, 'pending')));
+}
+
+/**
+ * Marks the pending requests whose time ran out at `now` expired (all of them, or one member's one role) and answers
+ * them. Each row is locked by the update: a confirmation deciding it at the same moment waits, then sees it expired
+ * (or the update skips it, already decided).
+ */
+export async function expireRequests(
+  tx: DbOrTx,
+  now: Date,
+  only?: { userId: bigint; role: Role },
+): Promise<RequestRow[]> {
+  const expired = await tx
+    .update(roleRequests)
+    .set({ status: 'expired', decidedAt: now })
+    .where(
+      and(
+        eq(roleRequests.status, 'pending'),
+        lte(roleRequests.expiresAt, now),
+        ...(only ? [eq(roleRequests.userId, only.userId), eq(roleRequests.role, only.role)] : []),
+      ),
+    )
+    .returning({ id: roleRequests.id });
+  if (expired.length === 0) return [];
+  return requestQuery(tx)
+    .where(
+      inArray(
+        roleRequests.id,
+        expired.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(roleRequests.id));
 }

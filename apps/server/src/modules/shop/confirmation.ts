@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@agc/db';
 import type { AppContext } from '../../context.ts';
-import type { PaidLog } from '../chain/index.ts';
+import { closeIncidents, openIncidentsOf, type PaidLog } from '../chain/index.ts';
 import { ACCOUNTS, type AccountRef, type TransferInput, transferBatch } from '../ledger/index.ts';
 import { type ConfirmedOrder, ReferralBatch } from '../rewards/index.ts';
 import { type LockedOrder, lockOrders, markSuccess, markVerifying } from './repository.ts';
@@ -39,6 +39,8 @@ export async function applyPayments(
   const outcomes: PaymentOutcome[] = [];
   const confirmed: LockedOrder[] = [];
   const toVerify = new Map<bigint, string>();
+  /** Success orders paid (again) by a matching event: an open chain incident of theirs is settled by it. */
+  const paidAgain = new Set<bigint>();
   for (const e of events) {
     const order = locked.get(e.orderId);
     let outcome: PaymentOutcome;
@@ -51,6 +53,14 @@ export async function applyPayments(
     else outcome = 'confirmed';
     outcomes.push(outcome);
     if (!order) continue;
+    if (
+      outcome === 'already_confirmed' &&
+      order.status === 'Success' &&
+      e.payer.toLowerCase() === order.address &&
+      e.usdtAmount === order.priceUsdt &&
+      e.agcAmount === order.feeAgc
+    )
+      paidAgain.add(order.id);
     if (outcome === 'confirmed') {
       confirmed.push(order);
       toVerify.delete(order.id);
@@ -60,6 +70,12 @@ export async function applyPayments(
   }
   await markVerifying(tx, toVerify);
   await confirmOrders(ctx, tx, confirmed, null);
+  if (paidAgain.size > 0)
+    await closeIncidents(
+      tx,
+      (await openIncidentsOf(tx, 'shop_order', [...paidAgain])).map((i) => i.id),
+      ctx.now(),
+    );
   return outcomes;
 }
 

@@ -7,6 +7,7 @@ export type { PaidEvent, PaymentOutcome } from './confirmation.ts';
 export { orderExpiryJob } from './jobs.ts';
 export { ingestPaidEvents, paidEvents, paymentEvents } from './payments.ts';
 export type { OrderView } from './repository.ts';
+export { type OrderCredits, type OrderReversal, orderCredits, reverseOrder } from './reversal.ts';
 export { shopRoutes } from './routes.ts';
 export { createOrder, expireOrders, expireReports, REASONS, seedProducts } from './service.ts';
 export { buildStepTx } from './tx.ts';

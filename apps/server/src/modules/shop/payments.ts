@@ -7,11 +7,14 @@ import {
   type ChainEventHandler,
   eventKey,
   isShopOrderId,
+  type OrphanedEvent,
+  openIncidents,
   paidLogs,
   setOutcomes,
   storeEvents,
 } from '../chain/index.ts';
 import { applyPayments, type PaidEvent } from './confirmation.ts';
+import { lockOrders } from './repository.ts';
 
 /** Paid events of shop orders among logs (others, and fund subscriptions' ids, are ignored). */
 export const paidEvents = (ctx: AppContext, logs: Log[]): PaidEvent[] => paidLogs(ctx, logs, isShopOrderId);
@@ -48,6 +51,37 @@ export async function ingestPaidEvents(ctx: AppContext, tx: DbOrTx, events: Paid
   return fresh.size;
 }
 
+/**
+ * Paid events of shop orders that a reorg took off the chain after they were final: an order they made Success
+ * (credited: investment, fee, dividend cap, the inviter's referral, team volume) gets a chain incident, disputing
+ * its price until an admin reverses or accepts it. Events that credited nothing (refused payments) are left as
+ * orphaned events only.
+ */
+export async function openShopIncidents(ctx: AppContext, tx: DbOrTx, events: OrphanedEvent[]): Promise<void> {
+  const mine = events.filter(
+    (e) => e.contract === 'transfer' && e.name === 'Paid' && e.orderId !== null && isShopOrderId(e.orderId),
+  );
+  if (mine.length === 0) return;
+  const orders = await lockOrders(tx, [...new Set(mine.map((e) => e.orderId as bigint))]);
+  await openIncidents(
+    tx,
+    mine.flatMap((e) => {
+      const order = orders.get(e.orderId as bigint);
+      if (order?.status !== 'Success') return [];
+      return [
+        {
+          chainEventId: e.id,
+          subject: 'shop_order' as const,
+          subjectId: order.id,
+          userId: order.userId,
+          amountUsdt: order.priceUsdt,
+        },
+      ];
+    }),
+    ctx.now(),
+  );
+}
+
 /** The shop's part of the chain watcher: the payment contract's Paid events. */
 export const paymentEvents: ChainEventHandler<PaidEvent> = {
   name: 'shop.Paid',
@@ -55,4 +89,5 @@ export const paymentEvents: ChainEventHandler<PaidEvent> = {
   events: [getAbiItem({ abi: transferAbi, name: 'Paid' })],
   decode: paidEvents,
   ingest: ingestPaidEvents,
+  orphaned: openShopIncidents,
 };

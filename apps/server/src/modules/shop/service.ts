@@ -14,7 +14,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Translate } from '../../plugins/i18n.ts';
-import { assertReportPays, isShopOrderId } from '../chain/index.ts';
+import { assertReportPays, disputedSubjects, isShopOrderId } from '../chain/index.ts';
 import { agcPerUsdt, agcToUsdt, usdtToAgc } from '../pricing/index.ts';
 import { applyPpm } from '../rules/index.ts';
 import { DEMO_PRODUCTS } from './demo-products.ts';
@@ -55,6 +55,8 @@ export const REASONS = {
   canceledByMember: 'canceled_by_member',
   adminConfirmed: 'admin_confirmed',
   adminCanceled: 'admin_canceled',
+  /** Its payment was reorganised off the chain after it was credited, and an admin reversed what it credited. */
+  chainReversed: 'chain_reversed',
 } as const;
 
 // --- the token price ---
@@ -148,7 +150,7 @@ export async function productQuote(ctx: AppContext, productId: number, locale: L
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The API form of an order; `t` translates the reason for the reader. */
-export function toOrderDto(o: OrderView, t: Translate): Order {
+export function toOrderDto(o: OrderView, t: Translate, disputed: boolean): Order {
   const feeUsdt = agcToUsdt(o.feeAgc, o.agcPriceUsdt);
   return {
     order_id: o.id.toString(),
@@ -169,6 +171,7 @@ export function toOrderDto(o: OrderView, t: Translate): Order {
     collection_time: iso(o.confirmedAt),
     canceled_at: iso(o.canceledAt),
     reason: o.reason ? t(`order.reasons.${o.reason}`, { note: o.auditNote ?? '' }) : null,
+    disputed,
   };
 }
 
@@ -187,10 +190,16 @@ export async function toOrderDtos(
   list: OrderView[],
   { t, locale }: OrderReader,
 ): Promise<Order[]> {
-  const translations =
-    locale === 'en' ? new Map() : await productTranslations(db, [...new Set(list.map((o) => o.productId))]);
+  const [translations, disputed] = await Promise.all([
+    locale === 'en' ? new Map() : productTranslations(db, [...new Set(list.map((o) => o.productId))]),
+    disputedSubjects(
+      db,
+      'shop_order',
+      list.filter((o) => o.status === 'Success').map((o) => o.id),
+    ),
+  ]);
   return list.map((o) => {
-    const dto = toOrderDto(o, t);
+    const dto = toOrderDto(o, t, disputed.has(o.id));
     const name = translations.get(o.productId)?.[locale]?.name;
     return name ? { ...dto, product: { ...dto.product, name } } : dto;
   });

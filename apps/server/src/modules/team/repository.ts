@@ -338,3 +338,33 @@ export async function applyTeamVolume(db: DbOrTx, now: Date, limit = 2000): Prom
     return picked.length;
   });
 }
+
+/**
+ * Takes one confirmed order's price back out of its ancestors' team investment (a chain incident's reversal): each
+ * placement ancestor loses it on the side the member sits under, in total and in the month figures when they are
+ * still the order's month (`YYYY-MM` of its confirmation). One recursive statement; answers how many ancestors.
+ */
+export async function removeTeamVolume(
+  tx: DbOrTx,
+  userId: bigint,
+  price: bigint,
+  month: string,
+): Promise<number> {
+  const p = sql`${price.toString()}::numeric`;
+  const rows = rowsOf(
+    await tx.execute(sql`
+      with recursive up(id, parent_id, side) as (
+        select id, parent_id, side from users where id = ${id(userId)}
+        union all
+        select u.id, u.parent_id, u.side from users u join up on u.id = up.parent_id
+      )
+      update member_volume m set
+        left_total = m.left_total - case when up.side = 'left' then ${p} else 0 end,
+        right_total = m.right_total - case when up.side = 'right' then ${p} else 0 end,
+        left_month = m.left_month - case when up.side = 'left' and m.month_key = ${month} then ${p} else 0 end,
+        right_month = m.right_month - case when up.side = 'right' and m.month_key = ${month} then ${p} else 0 end
+      from up where m.user_id = up.parent_id
+      returning m.user_id`),
+  );
+  return rows.length;
+}

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { type ErrorStatus, routeSchemas } from '../../lib/route-schema.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import type { Translate } from '../../plugins/i18n.ts';
 import {
   approveWithdrawal,
   bulkApprove,
@@ -46,15 +47,21 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       const { type, ...q } = req.query;
       return ok(
         req,
-        await listForAudit(ctx, {
-          ...q,
-          type: type === undefined ? undefined : (Number(type) as WithdrawType),
-        }),
+        await listForAudit(
+          ctx,
+          {
+            ...q,
+            type: type === undefined ? undefined : (Number(type) as WithdrawType),
+          },
+          req.user!,
+          req.t,
+        ),
       );
     },
   );
 
-  const adminDto = async (w: WithdrawalRow) => (await toAdminRows(ctx, [w]))[0]!;
+  const adminDto = async (w: WithdrawalRow, viewer: SessionUser, t: Translate) =>
+    (await toAdminRows(ctx, [w], viewer, t))[0]!;
 
   /** A decision on one withdrawal, with the auditor's note or reason; answers it as the audit page shows it. */
   const decision = <B extends z.ZodType>(
@@ -73,7 +80,11 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       async (req) =>
         ok(
           req,
-          await adminDto(await decide(req.user!, BigInt(req.params.withdraw_id), req.body as z.output<B>)),
+          await adminDto(
+            await decide(req.user!, BigInt(req.params.withdraw_id), req.body as z.output<B>),
+            req.user!,
+            req.t,
+          ),
         ),
     );
   decision(

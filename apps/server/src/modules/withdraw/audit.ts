@@ -1,20 +1,31 @@
 import { vaultAbi } from '@agc/contracts';
 import type { DbOrTx } from '@agc/db';
-import { type AdminWithdrawal, ErrorCode, formatAmount, tokenDecimals, type WithdrawType } from '@agc/shared';
+import {
+  type AdminWithdrawal,
+  ErrorCode,
+  formatAmount,
+  tokenDecimals,
+  USDT_DECIMALS,
+  type WithdrawType,
+} from '@agc/shared';
 import { BaseError, ContractFunctionRevertedError, createWalletClient, http } from 'viem';
 import type { AppContext } from '../../context.ts';
+import { abilityOf } from '../../lib/ability.ts';
 import { invalidate } from '../../lib/caches.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import type { Translate } from '../../plugins/i18n.ts';
 import { writeAudit } from '../audit/index.ts';
-import { chainClient, voucherSigner } from '../chain/index.ts';
+import { chainClient, incidentHolds, voucherSigner } from '../chain/index.ts';
 import { ACCOUNTS, balancesOf, refKey, transferBatch } from '../ledger/index.ts';
-import { addressesOf } from '../members/index.ts';
+import { type ApprovalLinks, addressesOf, approvalLinks } from '../members/index.ts';
 import { type AgcPrice, agcToUsdt } from '../pricing/index.ts';
 import { toWithdrawalDto } from './dto.ts';
 import {
+  auditingTotals,
   lockWithdrawal,
   lockWithdrawals,
+  memberKey,
   updateWithdrawal,
   updateWithdrawals,
   type WithdrawalRow,
@@ -39,36 +50,118 @@ const needsSecond = (ctx: AppContext, w: Pick<WithdrawalRow, 'asset' | 'amount'>
   usdtValue(w, price) > ctx.config.withdraw.secondApprovalUsdt;
 
 /**
- * Withdrawals as the audit page shows them: with each member's available balance of the asset now
- * (one lookup on the accounts' key for all of them), the maker-checker state and a revocation under way.
+ * The chain-incident holds of the members whose withdrawals are being approved. A member with an open incident keeps
+ * at least its disputed amount (USDT; AGC at the current price) between its available balances and its Auditing
+ * withdrawals: an approval that would leave less is refused, so the withdrawal waits (held) until an admin resolves
+ * the incident. Only members with a hold cost more than one query.
  */
-export async function toAdminRows(ctx: AppContext, rows: WithdrawalRow[]): Promise<AdminWithdrawal[]> {
+class HoldBook {
+  private constructor(
+    private readonly price: AgcPrice,
+    private readonly holds: Map<bigint, bigint>,
+    /** What each held member has that could still leave: available plus Auditing withdrawals, USDT value. */
+    private readonly free: Map<bigint, bigint>,
+  ) {}
+
+  static async read(db: DbOrTx, price: AgcPrice, members: readonly bigint[]): Promise<HoldBook> {
+    const holds = await incidentHolds(db, members);
+    const held = [...holds.keys()];
+    const free = new Map<bigint, bigint>();
+    if (held.length > 0) {
+      const refs = held.flatMap((userId) =>
+        (['USDT', 'AGC'] as const).map((asset) => ({ userId, code: ACCOUNTS.available, asset })),
+      );
+      const [available, auditing] = await Promise.all([balancesOf(db, refs), auditingTotals(db, held)]);
+      for (const userId of held) {
+        const of = (asset: 'USDT' | 'AGC') =>
+          (available.get(refKey({ userId, code: ACCOUNTS.available, asset })) ?? 0n) +
+          (auditing.get(memberKey(userId, asset)) ?? 0n);
+        free.set(userId, of('USDT') + agcToUsdt(of('AGC'), price.usdtPerAgc));
+      }
+    }
+    return new HoldBook(price, holds, free);
+  }
+
+  /** Refusal of paying `w` out (its final approval), or null; `take` books it for the next decision of a batch. */
+  check(w: WithdrawalRow, take = false): AppError | null {
+    const hold = this.holds.get(w.userId);
+    if (!hold) return null;
+    const after = (this.free.get(w.userId) ?? 0n) - usdtValue(w, this.price);
+    if (after < hold) return badRequest('withdraw.held_incident', { num: formatAmount(hold, USDT_DECIMALS) });
+    if (take) this.free.set(w.userId, after);
+    return null;
+  }
+}
+
+/** Everything maker-checker reads about a set of withdrawals and an approver, read once for all of them. */
+interface ApprovalFacts {
+  price: AgcPrice;
+  links: ApprovalLinks;
+  holds: HoldBook;
+}
+
+async function approvalFacts(
+  ctx: AppContext,
+  db: DbOrTx,
+  actor: SessionUser,
+  rows: readonly WithdrawalRow[],
+): Promise<ApprovalFacts> {
+  const price = await ctx.prices.agcPrice();
+  const members = [...new Set(rows.map((w) => w.userId))];
+  const people = [actor.id, ...members, ...rows.flatMap((w) => w.firstApprovedBy ?? [])];
+  const [links, holds] = await Promise.all([
+    approvalLinks(ctx, db, people),
+    HoldBook.read(db, price, members),
+  ]);
+  return { price, links, holds };
+}
+
+/**
+ * Withdrawals as the audit page shows them: with each member's available balance of the asset now
+ * (one lookup on the accounts' key for all of them), the maker-checker state, a revocation under way, and
+ * whether the asking approver may approve it now (the rule below, translated).
+ */
+export async function toAdminRows(
+  ctx: AppContext,
+  rows: WithdrawalRow[],
+  viewer: SessionUser,
+  t: Translate,
+): Promise<AdminWithdrawal[]> {
   const availableRef = (w: WithdrawalRow) => ({ userId: w.userId, code: ACCOUNTS.available, asset: w.asset });
-  const [available, approvers] = await Promise.all([
+  const auditing = rows.filter((w) => w.status === 'Auditing');
+  const [available, approvers, facts] = await Promise.all([
     balancesOf(ctx.db, rows.map(availableRef)),
     addressesOf(ctx.db, [
       ...new Set(rows.flatMap((w) => (w.firstApprovedBy === null ? [] : [w.firstApprovedBy]))),
     ]),
+    approvalFacts(ctx, ctx.db, viewer, auditing),
   ]);
-  const price = await ctx.prices.agcPrice();
-  return rows.map((w) => ({
-    ...toWithdrawalDto(ctx, w),
-    member_available: formatAmount(
-      available.get(refKey(availableRef(w))) ?? 0n,
-      tokenDecimals(w.type as WithdrawType),
-    ),
-    audit_note: w.auditNote,
-    needs_second_approval: needsSecond(ctx, w, price),
-    first_approved_by: w.firstApprovedBy === null ? null : (approvers.get(w.firstApprovedBy) ?? null),
-    revoke_requested_at: w.revokeRequestedAt?.toISOString() ?? null,
-    revoke_tx_hash: w.revokeTxHash,
-  }));
+  const now = ctx.now();
+  return rows.map((w) => {
+    const a = w.status === 'Auditing' ? approval(ctx, viewer, w, facts, now) : null;
+    return {
+      ...toWithdrawalDto(ctx, w),
+      member_available: formatAmount(
+        available.get(refKey(availableRef(w))) ?? 0n,
+        tokenDecimals(w.type as WithdrawType),
+      ),
+      audit_note: w.auditNote,
+      needs_second_approval: needsSecond(ctx, w, facts.price),
+      first_approved_by: w.firstApprovedBy === null ? null : (approvers.get(w.firstApprovedBy) ?? null),
+      revoke_requested_at: w.revokeRequestedAt?.toISOString() ?? null,
+      revoke_tx_hash: w.revokeTxHash,
+      approve: abilityOf(
+        a === null ? badRequest('withdraw.not_auditing') : a.kind === 'refused' ? a.error : null,
+        t,
+      ),
+    };
+  });
 }
 
 /** The audit page's list. */
-export async function listForAudit(ctx: AppContext, q: WithdrawPageQuery) {
+export async function listForAudit(ctx: AppContext, q: WithdrawPageQuery, viewer: SessionUser, t: Translate) {
   const page = await withdrawalPage(ctx.db, q);
-  return { ...page, list: await toAdminRows(ctx, page.list) };
+  return { ...page, list: await toAdminRows(ctx, page.list, viewer, t) };
 }
 
 type Approval =
@@ -76,26 +169,39 @@ type Approval =
   | { kind: 'first'; set: Partial<WithdrawalRow> }
   | { kind: 'refused'; error: AppError };
 
+const refused = (error: AppError): Approval => ({ kind: 'refused', error });
+
 /**
- * Maker-checker for one Auditing withdrawal and one approver: nobody approves their own withdrawal; an
- * amount worth more than WITHDRAW_SECOND_APPROVAL_USDT takes two different approvers (the first one is
- * recorded, the second makes it Withdrawable).
+ * Maker-checker for one Auditing withdrawal and one approver, the one rule for the action and the page: nobody
+ * approves their own withdrawal; an amount worth more than WITHDRAW_SECOND_APPROVAL_USDT takes two different
+ * approvers (the first one is recorded, the second makes it Withdrawable); an approver is no independent checker of
+ * a member (or of the first approver) it gained its approval role from, or who gained theirs from it, within
+ * ROLE_COOLING_HOURS (members/approvalLinks); and the final approval keeps a chain incident's hold (HoldBook).
+ * `take` books an approval in the hold book (a batch decides one after another).
  */
 function approval(
   ctx: AppContext,
   actor: SessionUser,
   w: WithdrawalRow,
-  price: AgcPrice,
+  facts: ApprovalFacts,
   now: Date,
+  take = false,
 ): Approval {
-  if (w.userId === actor.id)
-    return { kind: 'refused', error: new AppError(ErrorCode.forbidden, 'withdraw.own_approval') };
-  if (!needsSecond(ctx, w, price)) return { kind: 'approve' };
+  const hours = Math.round(ctx.config.roles.coolingMs / 3_600_000);
+  if (w.userId === actor.id) return refused(new AppError(ErrorCode.forbidden, 'withdraw.own_approval'));
+  if (facts.links.related(actor.id, w.userId))
+    return refused(new AppError(ErrorCode.forbidden, 'withdraw.related_to_member', { hours }));
+  const final = (): Approval => {
+    const held = facts.holds.check(w, take);
+    return held ? refused(held) : { kind: 'approve' };
+  };
+  if (!needsSecond(ctx, w, facts.price)) return final();
   if (w.firstApprovedBy === null)
     return { kind: 'first', set: { firstApprovedBy: actor.id, firstApprovedAt: now } };
-  if (w.firstApprovedBy === actor.id)
-    return { kind: 'refused', error: badRequest('withdraw.second_approver_needed') };
-  return { kind: 'approve' };
+  if (w.firstApprovedBy === actor.id) return refused(badRequest('withdraw.second_approver_needed'));
+  if (facts.links.related(actor.id, w.firstApprovedBy))
+    return refused(new AppError(ErrorCode.forbidden, 'withdraw.related_to_first', { hours }));
+  return final();
 }
 
 /**
@@ -107,17 +213,20 @@ async function decide(
   ctx: AppContext,
   actor: SessionUser,
   id: bigint,
-  decision: (before: WithdrawalRow) => {
+  decision: (
+    before: WithdrawalRow,
+    tx: DbOrTx,
+  ) => Promise<{
     action: string;
     set: Partial<WithdrawalRow>;
     post?: (tx: DbOrTx) => Promise<unknown>;
-  },
+  }>,
 ): Promise<WithdrawalRow> {
   const after = await ctx.db.transaction(async (tx) => {
     const before = await lockWithdrawal(tx, id);
     if (!before) throw notFound('withdraw.not_found');
     if (before.status !== 'Auditing') throw badRequest('withdraw.not_auditing');
-    const { action, set, post } = decision(before);
+    const { action, set, post } = await decision(before, tx);
     const row = await updateWithdrawal(tx, id, { ...set, auditedBy: actor.id, auditedAt: ctx.now() });
     await post?.(tx);
     await writeAudit(tx, {
@@ -144,9 +253,8 @@ export async function approveWithdrawal(
   id: bigint,
   note: string | undefined,
 ): Promise<WithdrawalRow> {
-  const price = await ctx.prices.agcPrice();
-  return decide(ctx, actor, id, (before) => {
-    const a = approval(ctx, actor, before, price, ctx.now());
+  return decide(ctx, actor, id, async (before, tx) => {
+    const a = approval(ctx, actor, before, await approvalFacts(ctx, tx, actor, [before]), ctx.now());
     if (a.kind === 'refused') throw a.error;
     if (a.kind === 'first')
       return { action: 'withdraw.first_approval', set: { ...a.set, auditNote: note ?? before.auditNote } };
@@ -163,7 +271,7 @@ export async function approveWithdrawal(
  * be out, so the vault must cancel it first (revokeWithdrawal).
  */
 export const rejectWithdrawal = (ctx: AppContext, actor: SessionUser, id: bigint, reason: string) =>
-  decide(ctx, actor, id, (before) => ({
+  decide(ctx, actor, id, async (before) => ({
     action: 'withdraw.reject',
     set: { status: 'Rejected', reason },
     post: (tx) => transferBatch(tx, [unlockTransfer(before)]),
@@ -181,13 +289,13 @@ export async function bulkApprove(
   note: string | undefined,
 ): Promise<{ approved: string[]; awaiting_second: string[]; skipped: string[] }> {
   const unique = [...new Set(ids)];
-  const price = await ctx.prices.agcPrice();
   const now = ctx.now();
   const decided = await ctx.db.transaction(async (tx) => {
     const rows = await lockWithdrawals(tx, unique, 'Auditing');
+    const facts = await approvalFacts(ctx, tx, actor, rows);
     const out: Array<{ before: WithdrawalRow; after: WithdrawalRow; first: boolean }> = [];
     for (const before of rows) {
-      const a = approval(ctx, actor, before, price, now);
+      const a = approval(ctx, actor, before, facts, now, true);
       if (a.kind === 'refused') continue;
       const set: Partial<WithdrawalRow> =
         a.kind === 'first'

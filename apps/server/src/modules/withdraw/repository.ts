@@ -182,3 +182,18 @@ export async function waitingWithdrawals(
     count: Number(r.n),
   }));
 }
+
+/** What the members' Auditing withdrawals hold, per member and asset (minor units), by memberKey. */
+export async function auditingTotals(db: DbOrTx, userIds: readonly bigint[]): Promise<Map<string, bigint>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      userId: withdrawals.userId,
+      asset: withdrawals.asset,
+      total: sql<string>`sum(${withdrawals.amount})::text`,
+    })
+    .from(withdrawals)
+    .where(and(inArray(withdrawals.userId, [...new Set(userIds)]), eq(withdrawals.status, 'Auditing')))
+    .groupBy(withdrawals.userId, withdrawals.asset);
+  return new Map(rows.map((r) => [memberKey(r.userId, r.asset), BigInt(r.total)]));
+}

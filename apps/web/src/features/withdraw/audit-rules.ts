@@ -1,6 +1,5 @@
-// Who may approve what on the audit page, as far as the page can tell before asking: the server's
-// maker-checker rules (modules/withdraw/audit.ts) refuse the rest with their own message anyway; and
-// what a bulk approval takes out of the vault.
+// The audit page's states of a withdrawal and what a bulk approval takes out of the vault. Who may approve what
+// is the server's answer on each row (`approve`), never a copy of its maker-checker rule here.
 import {
   type AdminWithdrawal,
   formatAmount,
@@ -9,23 +8,6 @@ import {
   WITHDRAW_TYPES,
   type WithdrawType,
 } from '@agc/shared';
-
-const same = (a: string | null | undefined, b: string | null | undefined) =>
-  Boolean(a && b && a.toLowerCase() === b.toLowerCase());
-
-/**
- * Why the auditor with this wallet address (`viewer`, the session's) cannot approve an Auditing
- * withdrawal, or null: it is their own (nobody approves their own withdrawal), or they gave its first
- * approval (an amount needing two approvers takes two different ones). Unknown viewer: null.
- */
-export function approvalBlock(
-  w: Pick<AdminWithdrawal, 'address' | 'first_approved_by'>,
-  viewer: string | undefined,
-): 'own' | 'first_approver' | null {
-  if (same(w.address, viewer)) return 'own';
-  if (same(w.first_approved_by, viewer)) return 'first_approver';
-  return null;
-}
 
 /** An approved withdrawal whose revocation was sent and is waiting for the chain. */
 export const isRevoking = (w: Pick<AdminWithdrawal, 'status' | 'revoke_requested_at'>) =>

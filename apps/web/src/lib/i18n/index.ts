@@ -46,6 +46,7 @@ export const LAZY_SECTIONS = [
   'exchange',
   'fund',
   'hashRate',
+  'incidents',
   'launchpad',
   'localWalletPages',
   'payResult',

@@ -41,9 +41,7 @@ export default function AuditPage() {
         header={bulk.result && <AuditBulkResult result={bulk.result} onClose={bulk.closeResult} />}
         items={audit.items}
         itemKey={(w) => w.withdraw_id}
-        renderItem={(w) => (
-          <AuditWithdrawCard withdrawal={w} viewer={audit.viewer} {...audit.selectionOf(w)} />
-        )}
+        renderItem={(w) => <AuditWithdrawCard withdrawal={w} {...audit.selectionOf(w)} />}
         {...pagingProps(list)}
       />
       {bulk.available && (

@@ -27,12 +27,27 @@ function server(extra: Record<string, ApiHandler> = {}, pending = [] as ReturnTy
   });
 }
 
-const publish = async (nav: string, day = '2025-03-10') => {
+const fill = async (nav: string, day = '2025-03-10') => {
   const dayInput = (await screen.findByTestId('fund-nav-3-day')) as HTMLInputElement;
   fireEvent.change(dayInput, { target: { value: day } });
   fireEvent.change(screen.getByTestId('fund-nav-3-value'), { target: { value: nav } });
   fireEvent.click(screen.getByTestId('fund-nav-3-publish'));
 };
+const PENDING = { can: true, reason: null };
+const OWN = 'A second admin must confirm this NAV: you entered it yourself';
+/** The server's preview of a NAV (POST …/nav/preview). */
+const preview = (over: Record<string, unknown> = {}) => ({
+  day: '2025-03-10',
+  nav: '1.06',
+  previous_nav: '1.05',
+  step_percent: '0.95',
+  max_step_percent: '10',
+  week_base_nav: '1.05',
+  week_percent: '0.95',
+  max_week_percent: '20',
+  review: null,
+  ...over,
+});
 
 describe('admin funds page', () => {
   it('answers "Admins only" to a member the server refuses (403)', async () => {
@@ -49,28 +64,101 @@ describe('admin funds page', () => {
 
   it('shows each product’s latest NAV; publishing answers Published with what it priced', async () => {
     const calls = server({
+      'POST /api/v1/admin/funds/products/3/nav/preview': () => ok(preview()),
       'POST /api/v1/admin/funds/products/3/nav': () => ok(makeNavEntry()),
     });
     renderPage(<FundsAdminPage />, PATH);
     expect((await screen.findByTestId('fund-nav-3-latest')).textContent).toBe(
       'Latest NAV 1.0500 on 2025-03-09',
     );
-    await publish('1.06');
+    // One tap prices every waiting subscription: a confirmation with the change in percent comes first.
+    await fill('1.06');
+    expect((await screen.findByTestId('fund-nav-change-step')).textContent).toBe(
+      '1.0600 for 2025-03-10: 0.95% from the latest NAV (1.0500).',
+    );
+    expect(screen.getByTestId('fund-nav-change-outcome').textContent).toBe(
+      'It is published at once and prices the waiting subscriptions and redemptions.',
+    );
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/v1/admin/funds/products/3/nav/preview',
+    ]);
+    fireEvent.click(
+      await screen.findByText('Publish', { selector: '.adm-modal button, .adm-modal button *' }),
+    );
     const result = await screen.findByTestId('fund-nav-result');
     expect(result.dataset.status).toBe('Published');
     expect(result.textContent).toBe(
       'Published: NAV 1.0600 for 2025-03-10; 4 subscriptions and 2 redemptions priced',
     );
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ day: '2025-03-10', nav: '1.06' });
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/api/v1/admin/funds/products/3/nav/preview', { day: '2025-03-10', nav: '1.06' }],
+      ['/api/v1/admin/funds/products/3/nav', { day: '2025-03-10', nav: '1.06' }],
+    ]);
+  });
+
+  it('Cancel in the confirmation publishes nothing', async () => {
+    const calls = server({ 'POST /api/v1/admin/funds/products/3/nav/preview': () => ok(preview()) });
+    renderPage(<FundsAdminPage />, PATH);
+    await fill('1.06');
+    fireEvent.click(
+      await screen.findByText('Cancel', { selector: '.adm-modal button, .adm-modal button *' }),
+    );
+    await waitFor(() => expect(document.querySelector('.adm-modal')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/v1/admin/funds/products/3/nav/preview',
+    ]);
+  });
+
+  it('a move above the 7-day limit: the confirmation says it waits, and the answer says why', async () => {
+    server({
+      'POST /api/v1/admin/funds/products/3/nav/preview': () =>
+        ok(
+          preview({
+            nav: '1.25',
+            step_percent: '5.93',
+            week_base_nav: '1',
+            week_percent: '25.00',
+            review: 'week',
+          }),
+        ),
+      'POST /api/v1/admin/funds/products/3/nav': () =>
+        ok(
+          makeNavEntry({
+            nav: '1.25',
+            status: 'PendingConfirmation',
+            review: 'week',
+            week_percent: '25.00',
+            published_at: null,
+            priced: { subscriptions: 0, redemptions: 0 },
+          }),
+        ),
+    });
+    renderPage(<FundsAdminPage />, PATH);
+    await fill('1.25');
+    expect((await screen.findByTestId('fund-nav-change-week')).textContent).toBe(
+      '25.00% from 1.0000, the NAV of the 7 days before farthest from it (limit 20%).',
+    );
+    expect(screen.getByTestId('fund-nav-change-outcome').textContent).toBe(
+      'Above the 20% limit over 7 days: it waits for a second admin.',
+    );
+    fireEvent.click(
+      await screen.findByText('Publish', { selector: '.adm-modal button, .adm-modal button *' }),
+    );
+    expect((await screen.findByTestId('fund-nav-result')).textContent).toBe(
+      'Waiting for a second admin: the move over 7 days is 25.00%, above the 20% limit',
+    );
   });
 
   it('a step above the limit answers waiting for a second admin with the step', async () => {
     server({
+      'POST /api/v1/admin/funds/products/3/nav/preview': () =>
+        ok(preview({ nav: '1.5', step_percent: '42.86', review: 'step' })),
       'POST /api/v1/admin/funds/products/3/nav': () =>
         ok(
           makeNavEntry({
             nav: '1.5',
             step_percent: '42.86',
+            review: 'step',
             status: 'PendingConfirmation',
             published_at: null,
             priced: { subscriptions: 0, redemptions: 0 },
@@ -78,7 +166,13 @@ describe('admin funds page', () => {
         ),
     });
     renderPage(<FundsAdminPage />, PATH);
-    await publish('1.5');
+    await fill('1.5');
+    expect((await screen.findByTestId('fund-nav-change-outcome')).textContent).toBe(
+      'Above the 10% daily limit: it waits for a second admin.',
+    );
+    fireEvent.click(
+      await screen.findByText('Publish', { selector: '.adm-modal button, .adm-modal button *' }),
+    );
     const result = await screen.findByTestId('fund-nav-result');
     expect(result.dataset.status).toBe('PendingConfirmation');
     expect(result.textContent).toBe('Waiting for a second admin: the step is 42.86%, above the 10% limit');
@@ -94,38 +188,66 @@ describe('admin funds page', () => {
       ['0', 'The NAV must be greater than 0'],
       ['-1', 'The NAV must be greater than 0'],
     ] as const) {
-      await publish(nav);
+      await fill(nav);
       expect((await screen.findByTestId('fund-nav-3-error')).textContent, nav).toBe(message);
       expectFieldError(screen.getByTestId('fund-nav-3-error'), screen.getByTestId('fund-nav-3-value'));
     }
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('shows the server’s refusal of a NAV in the form', async () => {
+  it('shows the server’s refusal of a NAV in the form (its preview refuses what publishing would)', async () => {
     server({
-      'POST /api/v1/admin/funds/products/3/nav': () => fail(400, 'A NAV for 2025-03-10 already exists'),
+      'POST /api/v1/admin/funds/products/3/nav/preview': () =>
+        fail(400, 'A NAV for 2025-03-10 already exists'),
     });
     renderPage(<FundsAdminPage />, PATH);
-    await publish('1.06');
+    await fill('1.06');
     expect((await screen.findByTestId('fund-nav-3-error')).textContent).toBe(
       'A NAV for 2025-03-10 already exists',
     );
     expect(screen.getByTestId('fund-nav-3-error').className).toBe('error-text'); // the form's, above Publish
   });
 
-  it('lists pending NAVs; the entering admin sees theirs as waiting and the server’s refusal of their confirm', async () => {
+  it('the admin who entered a pending NAV finds Confirm closed with the server’s reason, and withdraws it', async () => {
     const calls = server(
-      { 'POST /api/v1/admin/funds/nav/52/confirm': () => fail(409, 'A second admin must confirm this NAV') },
-      [makeNavEntry({ nav_id: '52', nav: '1.5', step_percent: '42.86', status: 'PendingConfirmation' })],
+      {
+        'POST /api/v1/admin/funds/nav/52/reject': () =>
+          ok(makeNavEntry({ nav_id: '52', nav: '1.5', status: 'Rejected', published_at: null })),
+      },
+      [
+        makeNavEntry({
+          nav_id: '52',
+          nav: '1.5',
+          step_percent: '42.86',
+          review: 'step',
+          status: 'PendingConfirmation',
+          entered_by_you: true,
+          confirm: { can: false, reason: OWN },
+          reject: PENDING,
+        }),
+      ],
     );
     renderPage(<FundsAdminPage />, PATH);
     const item = await screen.findByTestId('fund-pending-52');
     expect(item.querySelector('[data-testid="fund-pending-step"]')?.textContent).toBe('42.86%');
-    expect(await screen.findByTestId('fund-pending-mine')).toBeTruthy();
-    fireEvent.click(item.querySelector('[data-testid="fund-pending-confirm"]') as HTMLElement);
+    expect(item.querySelector('[data-testid="fund-pending-confirm-reason"]')?.textContent).toBe(OWN);
+    expect((item.querySelector('[data-testid="fund-pending-confirm"]') as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    const withdraw = item.querySelector('[data-testid="fund-pending-reject"]') as HTMLButtonElement;
+    expect([withdraw.textContent, withdraw.disabled]).toEqual(['Withdraw', false]);
+    fireEvent.click(withdraw);
+    expect(
+      await screen.findByText(
+        'Withdraw the NAV 1.5000 of Steady Income for 2025-03-10? Nothing is priced and the day is free again.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(await screen.findByText('OK'));
-    expect(await screen.findByText('A second admin must confirm this NAV')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')?.path).toBe('/api/v1/admin/funds/nav/52/confirm');
+    expect(await screen.findByText('The NAV for 2025-03-10 was rejected; nothing was priced')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/v1/admin/funds/nav/52/reject',
+    ]);
+    await waitFor(() => expect(document.querySelector('.adm-modal')).toBeNull());
   });
 
   it('a second admin confirms a pending NAV: published, and the lists are read again', async () => {
@@ -134,16 +256,30 @@ describe('admin funds page', () => {
         'POST /api/v1/admin/funds/nav/52/confirm': () =>
           ok(makeNavEntry({ nav_id: '52', nav: '1.5', confirmed_by: ADMIN_A })),
       },
-      [makeNavEntry({ nav_id: '52', nav: '1.5', status: 'PendingConfirmation', entered_by: ADMIN_B })],
+      [
+        makeNavEntry({
+          nav_id: '52',
+          nav: '1.5',
+          status: 'PendingConfirmation',
+          entered_by: ADMIN_B,
+          confirm: PENDING,
+          reject: PENDING,
+        }),
+      ],
     );
     renderPage(<FundsAdminPage />, PATH);
     const item = await screen.findByTestId('fund-pending-52');
-    expect(screen.queryByTestId('fund-pending-mine')).toBeNull();
+    expect(screen.queryByTestId('fund-pending-confirm-reason')).toBeNull();
+    expect((item.querySelector('[data-testid="fund-pending-reject"]') as HTMLElement).textContent).toBe(
+      'Reject',
+    );
     fireEvent.click(item.querySelector('[data-testid="fund-pending-confirm"]') as HTMLElement);
     fireEvent.click(await screen.findByText('OK'));
     expect(
       await screen.findByText(
         'Published: NAV 1.5000 for 2025-03-10; 4 subscriptions and 2 redemptions priced',
+        undefined,
+        { timeout: 3000 },
       ),
     ).toBeTruthy();
     await waitFor(() =>

@@ -6,7 +6,6 @@ import { usePendingNavs } from '../../../features/fund-admin/api/get-nav-pending
 import { NavPublishCard } from '../../../features/fund-admin/components/NavPublishCard.tsx';
 import { PendingNavs } from '../../../features/fund-admin/components/PendingNavs.tsx';
 import { ProductsSection } from '../../../features/fund-admin/components/ProductsSection.tsx';
-import { useMe } from '../../../lib/me.ts';
 import { isForbidden } from '../../../lib/request.ts';
 import '../../../features/fund-admin/fund-admin.css';
 
@@ -18,7 +17,6 @@ export default function FundsAdminPage() {
   const { t } = useTranslation();
   const products = useAdminFundProducts();
   const pending = usePendingNavs();
-  const me = useMe();
 
   if (isForbidden(products.error) || isForbidden(pending.error))
     return <NoPermission testId="fund-admin-no-permission" text={t('fund.admin.noPermission')} />;
@@ -35,7 +33,7 @@ export default function FundsAdminPage() {
       {products.data.list.map((p) => (
         <NavPublishCard key={p.id} product={p} />
       ))}
-      <PendingNavs pending={pending} me={me.data?.address} />
+      <PendingNavs pending={pending} />
       <ProductsSection products={products.data.list} />
     </div>
   );

@@ -4,19 +4,18 @@ import { NoPermission } from '../../../components/NoPermission.tsx';
 import { useRoleHolders } from '../../../features/admin-roles/api/get-role-holders.ts';
 import { GrantForm } from '../../../features/admin-roles/components/GrantForm.tsx';
 import { HolderCard } from '../../../features/admin-roles/components/HolderCard.tsx';
-import { PendingGrants } from '../../../features/admin-roles/components/PendingGrants.tsx';
+import { PendingChanges } from '../../../features/admin-roles/components/PendingChanges.tsx';
 import { isForbidden } from '../../../lib/request.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
 import '../../../features/admin-roles/admin-roles.css';
 
 /**
- * Roles (admin; the server answers 403 to anyone else): the grants of admin waiting for a second admin, the grant
- * form, and every holder with where each role comes from and Revoke.
+ * Roles (admin; the server answers 403 to anyone else): the changes of admin and auditor waiting for a second admin,
+ * the grant form, and every holder with where each role comes from and Revoke. What this admin may do with each is
+ * the server's answer (`can` / `reason`).
  */
 export default function RolesPage() {
   const { t } = useTranslation();
   const holders = useRoleHolders();
-  const viewer = useWalletStore((s) => s.address);
 
   if (isForbidden(holders.error))
     return <NoPermission testId="roles-no-permission" text={t('adminRoles.noPermission')} />;
@@ -26,8 +25,11 @@ export default function RolesPage() {
 
   return (
     <div className="page roles-page" data-testid="roles-page">
-      <PendingGrants requests={holders.data.pending} viewer={viewer} />
-      <GrantForm />
+      <PendingChanges requests={holders.data.pending} />
+      <GrantForm
+        secondAdminRoles={holders.data.second_admin_roles}
+        ttlHours={holders.data.request_ttl_hours}
+      />
       <h2 className="roles-section-title">{t('adminRoles.holders')}</h2>
       {holders.data.holders.length === 0 && <p className="muted">{t('adminRoles.none')}</p>}
       {holders.data.holders.map((h) => (

@@ -18,6 +18,8 @@ const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'adminLaunchpad', labelKey: 'my.admin.launchpad', roles: [] },
   // Solvency is figures only: auditors and analysts read it too (solvency admin-routes).
   { key: 'adminSolvency', labelKey: 'my.admin.solvency', roles: ['auditor', 'analyst'] },
+  // Chain incidents are decided by admins only (incidents admin-routes).
+  { key: 'adminIncidents', labelKey: 'my.admin.incidents', roles: [] },
   // Auditors read the audit log; granting and revoking roles is admin only (roles admin-routes).
   { key: 'adminAuditLog', labelKey: 'my.admin.auditLog', roles: ['auditor'] },
   { key: 'adminRoles', labelKey: 'my.admin.roles', roles: [] },

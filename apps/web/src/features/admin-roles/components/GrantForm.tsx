@@ -3,20 +3,29 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../../components/Segmented.tsx';
 import { errorText } from '../../../lib/errors.ts';
-import { toast } from '../../../lib/ui.ts';
+import { confirmModal, toast } from '../../../lib/ui.ts';
 import { useRoleChange } from '../api/post-role-change.ts';
 import { ROLES, readAddress } from '../model/roles.ts';
 
 /**
- * Grant a role by address: the address is checked here by the server's rule first; the server's refusal (not a member,
- * held already, a grant of admin pending already) shows above the button. Admin becomes a request another admin confirms.
+ * Grant a role by address: the address is checked here by the server's rule first, then a confirmation says what
+ * will happen (a role with approval power waits for another admin); the server's refusal (not a member, held
+ * already, a change of that role pending already) shows above the button. `secondAdminRoles` and `ttlHours` are the
+ * server's answer, not a copy of its rule.
  */
-export function GrantForm() {
+export function GrantForm({
+  secondAdminRoles,
+  ttlHours,
+}: {
+  secondAdminRoles: readonly Role[];
+  ttlHours: number;
+}) {
   const { t } = useTranslation();
   const grant = useRoleChange('grant');
   const [address, setAddress] = useState('');
   const [role, setRole] = useState<Role>('analyst');
   const [error, setError] = useState<{ text: string; field: 'address' | null } | null>(null);
+  const waits = secondAdminRoles.includes(role);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -26,6 +35,18 @@ export function GrantForm() {
       return;
     }
     setError(null);
+    const roleName = t(`adminRoles.role.${role}`);
+    const yes = await confirmModal({
+      title: t('adminRoles.grant.confirmTitle', { role: roleName }),
+      content: (
+        <span className="roles-wrap" data-testid="roles-grant-confirm-text">
+          {t('adminRoles.grant.confirmText', { role: roleName, address: read })}
+          {waits && ` ${t('adminRoles.grant.secondAdminNote', { hours: ttlHours })}`}
+        </span>
+      ),
+      confirmText: t('adminRoles.grant.submit'),
+    });
+    if (!yes) return;
     try {
       const answer = await grant.mutateAsync({ address: read, role });
       void toast(answer.status === 'pending' ? t('adminRoles.grant.pending') : t('adminRoles.grant.granted'));
@@ -79,7 +100,7 @@ export function GrantForm() {
         />
         <p className="muted small" data-testid="roles-grant-role-hint">
           {t(`adminRoles.roleHint.${role}`)}
-          {role === 'admin' && ` ${t('adminRoles.grant.adminNote')}`}
+          {waits && ` ${t('adminRoles.grant.secondAdminNote', { hours: ttlHours })}`}
         </p>
       </div>
       {error && error.field === null && (

@@ -1,5 +1,6 @@
 import type { RoleGrant, RoleHolder } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { AbilityReason } from '../../../components/AbilityReason.tsx';
 import { Address } from '../../../components/Address.tsx';
 import { formatEventTime } from '../../../lib/format.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
@@ -7,7 +8,8 @@ import { useRoleChange } from '../api/post-role-change.ts';
 
 /**
  * One holder: its address and each role with where it comes from (configuration, or who granted it and when) and a
- * Revoke button (after a confirmation) on the granted ones; a refusal (the last admin) is toasted by the request wrapper.
+ * Revoke button (after a confirmation) on the granted ones, disabled with the server's reason when the server would
+ * refuse it (the last admin, a change already pending); a refusal meanwhile is toasted by the request wrapper.
  */
 export function HolderCard({ holder }: { holder: RoleHolder }) {
   const { t } = useTranslation();
@@ -25,8 +27,8 @@ export function HolderCard({ holder }: { holder: RoleHolder }) {
     });
     if (!yes) return;
     try {
-      await revoke.mutateAsync({ address: holder.address, role: grant.role });
-      void toast(t('adminRoles.revoked'));
+      const answer = await revoke.mutateAsync({ address: holder.address, role: grant.role });
+      void toast(answer.status === 'pending' ? t('adminRoles.revokePending') : t('adminRoles.revoked'));
     } catch {
       // The request wrapper toasted the server's message.
     }
@@ -52,13 +54,14 @@ export function HolderCard({ holder }: { holder: RoleHolder }) {
                   type="button"
                   className="btn-link danger roles-revoke"
                   data-testid={`roles-revoke-${g.role}`}
-                  disabled={revoke.isPending}
+                  disabled={revoke.isPending || !g.revoke.can}
                   onClick={() => void ask(g)}
                 >
                   {t('adminRoles.revoke')}
                 </button>
               )}
             </div>
+            {!g.from_config && <AbilityReason ability={g.revoke} testId={`roles-revoke-reason-${g.role}`} />}
             <p className="muted small roles-grant-origin">
               {g.from_config ? (
                 t('adminRoles.fromConfigHint')

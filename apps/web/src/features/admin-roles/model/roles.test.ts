@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOwnRequest, readAddress } from './roles.ts';
+import { readAddress } from './roles.ts';
 
 describe('roles page rules', () => {
   it('reads a full address in any case, trimmed, as lower case; anything else is null', () => {
@@ -10,11 +10,5 @@ describe('roles page rules', () => {
     expect(readAddress(`${a}0`)).toBeNull();
     expect(readAddress(a.replace('0x', '0X'))).toBeNull();
     expect(readAddress(a.replace('f', 'g'))).toBeNull();
-  });
-
-  it('knows the viewer’s own request whatever the case; no viewer owns none', () => {
-    expect(isOwnRequest('0xabc', '0xABC')).toBe(true);
-    expect(isOwnRequest('0xabc', '0xabd')).toBe(false);
-    expect(isOwnRequest('0xabc', null)).toBe(false);
   });
 });

@@ -11,7 +11,3 @@ export function readAddress(text: string): string | null {
   const parsed = roleChangeBody.shape.address.safeParse(text.trim());
   return parsed.success ? parsed.data : null;
 }
-
-/** Whether the viewer asked for this grant (the server refuses the requester's own confirmation). */
-export const isOwnRequest = (requestedBy: string, viewer: string | null | undefined) =>
-  !!viewer && requestedBy.toLowerCase() === viewer.toLowerCase();

@@ -22,7 +22,7 @@ export function FundOrderFields({ order }: { order: FundOrder }) {
       </span>,
     ],
     ['order_id', order.order_id],
-    ['status', <FundOrderStatusTag key="status" status={order.status} />],
+    ['status', <FundOrderStatusTag key="status" status={order.status} disputed={order.disputed} />],
     ['amount_usdt', formatUsdt(order.amount_usdt)],
     ['fee_usdt', formatUsdt(order.fee_usdt)],
     ['units', ifPriced(formatUnits(order.units))],
@@ -53,5 +53,6 @@ export function FundOrderFields({ order }: { order: FundOrder }) {
     ]);
   if (order.cancelled_at) rows.push(['cancelled_at', time(order.cancelled_at)]);
   if (order.reason) rows.push(['reason', order.reason]);
+  if (order.disputed) rows.push(['disputed', t('incidents.disputedNote')]);
   return <FieldRows rows={rows} labelPrefix="fund.order.fields" testIdPrefix="fund-order-detail" />;
 }

@@ -19,7 +19,7 @@ export function FundOrderItem({ order, onOpen }: { order: FundOrder; onOpen: (or
         <span className="fund-order-item-name">
           {order.product.name} <RiskTag risk={order.product.risk} />
         </span>
-        <FundOrderStatusTag status={order.status} testId="fund-order-status" />
+        <FundOrderStatusTag status={order.status} disputed={order.disputed} testId="fund-order-status" />
       </span>
       {priced ? (
         <>

@@ -1,11 +1,25 @@
 import type { FundEarningKind, FundOrderStatus, FundRedemptionStatus, FundRisk } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { DisputedTag } from '../../../components/DisputedTag.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 
-/** A fund order's status in its colour. */
-export function FundOrderStatusTag({ status, testId }: { status: FundOrderStatus; testId?: string }) {
+/** A fund order's status in its colour, with Disputed beside it while a chain incident disputes its payment. */
+export function FundOrderStatusTag({
+  status,
+  disputed = false,
+  testId,
+}: {
+  status: FundOrderStatus;
+  disputed?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation();
-  return <StatusTag status={status} label={t(`fund.status.order.${status}`)} testId={testId} />;
+  return (
+    <>
+      <StatusTag status={status} label={t(`fund.status.order.${status}`)} testId={testId} />
+      <DisputedTag disputed={disputed} testId="fund-order-disputed" />
+    </>
+  );
 }
 
 /** A redemption's status in its colour (prefixed so Pending/Cancelled do not take another list's colours). */

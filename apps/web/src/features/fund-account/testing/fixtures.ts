@@ -32,6 +32,7 @@ export function makeFundOrder(overrides: Partial<FundOrder> = {}): FundOrder {
     arrival_date: null,
     cancelled_at: null,
     reason: null,
+    disputed: false,
     can_redeem: true,
     redemptions: [],
     ...overrides,

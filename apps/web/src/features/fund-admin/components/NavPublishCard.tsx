@@ -1,11 +1,12 @@
-import type { FundNavEntry } from '@agc/shared';
+import type { FundNavEntry, FundNavPreview } from '@agc/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { formatNav } from '../../../lib/format.ts';
+import { confirmModal } from '../../../lib/ui.ts';
 import type { AdminFundProduct } from '../api/get-admin-products.ts';
-import { usePublishNav } from '../api/post-nav.ts';
+import { previewNav, usePublishNav } from '../api/post-nav.ts';
 import { navProblemKey, readNav } from '../model/nav.ts';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -24,7 +25,50 @@ export function navDayRange(product: Pick<AdminFundProduct, 'nav_day' | 'next_na
   return { min, max: today, start: min && start < min ? min : start };
 }
 
-/** What publishing answered: Published (and what it priced) or waiting for a second admin (the step). */
+/**
+ * The confirmation before publishing, from the server's preview: the change in percent from the latest NAV and over
+ * the 7 days before, and whether it is published at once or waits for a second admin (and why).
+ */
+export function NavChange({ preview }: { preview: FundNavPreview }) {
+  const { t } = useTranslation();
+  const nav = formatNav(preview.nav);
+  return (
+    <div className="fund-nav-change" data-testid="fund-nav-change">
+      <p data-testid="fund-nav-change-step">
+        {preview.previous_nav === null
+          ? t('fund.admin.nav.confirmFirst', { nav, day: preview.day })
+          : t('fund.admin.nav.confirmStep', {
+              nav,
+              day: preview.day,
+              step: preview.step_percent ?? '-',
+              previous: formatNav(preview.previous_nav),
+            })}
+      </p>
+      {preview.week_base_nav !== null && (
+        <p data-testid="fund-nav-change-week">
+          {t('fund.admin.nav.confirmWeek', {
+            week: preview.week_percent ?? '-',
+            base: formatNav(preview.week_base_nav),
+            limit: preview.max_week_percent,
+          })}
+        </p>
+      )}
+      <p
+        className="fund-nav-change-outcome"
+        data-testid="fund-nav-change-outcome"
+        data-review={preview.review ?? ''}
+      >
+        {preview.review === null
+          ? t('fund.admin.nav.confirmPublish')
+          : t(`fund.admin.nav.confirmWaits.${preview.review}`, {
+              limit: preview.review === 'step' ? preview.max_step_percent : preview.max_week_percent,
+            })}
+      </p>
+    </div>
+  );
+}
+
+/** What publishing answered: Published (and what it priced) or waiting for a second admin (the step or the week). */
 export function NavResult({ entry }: { entry: FundNavEntry }) {
   const { t } = useTranslation();
   if (entry.status === 'Published')
@@ -40,14 +84,22 @@ export function NavResult({ entry }: { entry: FundNavEntry }) {
     );
   return (
     <p className="notice fund-nav-result" data-testid="fund-nav-result" data-status={entry.status}>
-      {entry.status === 'PendingConfirmation'
-        ? t('fund.admin.nav.waiting', { step: entry.step_percent ?? '-', limit: entry.max_step_percent })
-        : t('fund.admin.nav.rejected', { day: entry.day })}
+      {entry.status !== 'PendingConfirmation'
+        ? t('fund.admin.nav.rejected', { day: entry.day })
+        : entry.review === 'week'
+          ? t('fund.admin.nav.waitingWeek', {
+              week: entry.week_percent ?? '-',
+              limit: entry.max_week_percent,
+            })
+          : t('fund.admin.nav.waiting', { step: entry.step_percent ?? '-', limit: entry.max_step_percent })}
     </p>
   );
 }
 
-/** One product's latest NAV and the form that enters the next (day, NAV up to 8 decimals). */
+/**
+ * One product's latest NAV and the form that enters the next (day, NAV up to 8 decimals): the server's preview of the
+ * change is confirmed first (one tap prices every waiting subscription), then it is published.
+ */
 export function NavPublishCard({ product }: { product: AdminFundProduct }) {
   const { t } = useTranslation();
   const range = navDayRange(product);
@@ -65,7 +117,15 @@ export function NavPublishCard({ product }: { product: AdminFundProduct }) {
     if (!day) return setError({ text: t(navProblemKey('day_required')), field: 'day' });
     if (!reading.ok) return setError({ text: t(navProblemKey(reading.problem)), field: 'nav' });
     try {
-      const entry = await publish.mutateAsync({ productId: product.id, day, nav: reading.nav });
+      const input = { productId: product.id, day, nav: reading.nav };
+      const preview = await previewNav(input);
+      const yes = await confirmModal({
+        title: t('fund.admin.nav.confirmTitle'),
+        content: <NavChange preview={preview} />,
+        confirmText: t('fund.admin.nav.publish'),
+      });
+      if (!yes) return;
+      const entry = await publish.mutateAsync(input);
       setResult(entry);
       setNav('');
     } catch (e) {

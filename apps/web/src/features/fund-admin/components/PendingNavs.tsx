@@ -1,5 +1,6 @@
 import type { FundNavEntry } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { AbilityReason } from '../../../components/AbilityReason.tsx';
 import { Address } from '../../../components/Address.tsx';
 import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
@@ -10,23 +11,19 @@ import type { usePendingNavs } from '../api/get-nav-pending.ts';
 import { useDecideNav } from '../api/post-nav-decision.ts';
 
 /**
- * NAVs waiting for a second admin: product, day, NAV, previous and step, who entered it; Confirm / Reject (red).
- * The admin who entered one sees it as theirs; the server refuses their confirmation and its message shows.
+ * NAVs waiting for a second admin: product, day, NAV, previous and step, the 7-day move, who entered it; Confirm and
+ * Reject (red), each disabled with the server's reason when the server would refuse it (the admin who entered it
+ * never confirms it). The admin who entered it withdraws it instead of rejecting it.
  */
-export function PendingNavs({
-  pending,
-  me,
-}: {
-  pending: ReturnType<typeof usePendingNavs>;
-  me: string | undefined;
-}) {
+export function PendingNavs({ pending }: { pending: ReturnType<typeof usePendingNavs> }) {
   const { t } = useTranslation();
   const decide = useDecideNav();
 
   const act = async (entry: FundNavEntry, decision: 'confirm' | 'reject') => {
+    const text = decision === 'reject' && entry.entered_by_you ? 'withdraw' : decision;
     const ok = await confirmModal({
       destructive: decision === 'reject',
-      content: t(`fund.admin.pending.${decision}Confirm`, {
+      content: t(`fund.admin.pending.${text}Confirm`, {
         product: entry.product.name,
         day: entry.day,
         nav: formatNav(entry.nav),
@@ -69,7 +66,6 @@ export function PendingNavs({
     );
   else
     body = pending.data.list.map((entry) => {
-      const mine = Boolean(me && entry.entered_by && entry.entered_by.toLowerCase() === me.toLowerCase());
       return (
         <div className="fund-pending-item" key={entry.nav_id} data-testid={`fund-pending-${entry.nav_id}`}>
           <dl className="rows">
@@ -84,6 +80,11 @@ export function PendingNavs({
             <ValueRow label={t('fund.admin.pending.step')} testId="fund-pending-step">
               {entry.step_percent === null ? '-' : `${entry.step_percent}%`}
             </ValueRow>
+            {entry.week_percent !== null && (
+              <ValueRow label={t('fund.admin.pending.week')} testId="fund-pending-week">
+                {`${entry.week_percent}%`}
+              </ValueRow>
+            )}
             <ValueRow label={t('fund.admin.pending.enteredBy')}>
               {entry.entered_by ? <Address address={entry.entered_by} /> : '-'}
             </ValueRow>
@@ -91,17 +92,26 @@ export function PendingNavs({
               {formatEventTime(entry.created_at, t)}
             </ValueRow>
           </dl>
-          {mine && (
-            <p className="muted small" data-testid="fund-pending-mine">
-              {t('fund.admin.pending.mine')}
+          {entry.review && (
+            <p className="muted small" data-testid="fund-pending-review">
+              {entry.review === 'week'
+                ? t('fund.admin.nav.waitingWeek', {
+                    week: entry.week_percent ?? '-',
+                    limit: entry.max_week_percent,
+                  })
+                : t('fund.admin.nav.waiting', {
+                    step: entry.step_percent ?? '-',
+                    limit: entry.max_step_percent,
+                  })}
             </p>
           )}
+          <AbilityReason ability={entry.confirm} testId="fund-pending-confirm-reason" />
           <div className="audit-actions">
             <button
               type="button"
               className="btn btn-primary btn-small"
               data-testid="fund-pending-confirm"
-              disabled={decide.isPending}
+              disabled={decide.isPending || !entry.confirm.can}
               onClick={() => void act(entry, 'confirm')}
             >
               {t('fund.admin.pending.confirm')}
@@ -110,10 +120,10 @@ export function PendingNavs({
               type="button"
               className="btn btn-danger btn-small"
               data-testid="fund-pending-reject"
-              disabled={decide.isPending}
+              disabled={decide.isPending || !entry.reject.can}
               onClick={() => void act(entry, 'reject')}
             >
-              {t('fund.admin.pending.reject')}
+              {t(entry.entered_by_you ? 'fund.admin.pending.withdraw' : 'fund.admin.pending.reject')}
             </button>
           </div>
         </div>

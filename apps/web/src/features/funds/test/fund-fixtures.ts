@@ -74,6 +74,7 @@ export const fundOrder = (over: Partial<FundOrder> = {}): FundOrder => ({
   arrival_date: null,
   cancelled_at: null,
   reason: null,
+  disputed: false,
   can_redeem: false,
   redemptions: [],
   ...over,

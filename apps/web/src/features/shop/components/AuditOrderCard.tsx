@@ -37,7 +37,7 @@ export function AuditOrderCard({ order, explorerUrl }: { order: Order; explorerU
     <article className="card audit-order" data-testid={`audit-order-${order.order_id}`}>
       <div className="order-item-head">
         <span className="order-item-name">{order.product.name}</span>
-        <OrderStatusTag status={order.status} testId="order-status" />
+        <OrderStatusTag status={order.status} disputed={order.disputed} testId="order-status" />
       </div>
       <FieldRows rows={rows} labelPrefix="order.fields" />
       {order.reason && (

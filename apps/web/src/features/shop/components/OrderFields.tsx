@@ -13,7 +13,7 @@ export function OrderFields({ order, explorerUrl }: { order: Order; explorerUrl?
   const rows: FieldRow[] = [
     ['order_id', order.order_id],
     ['product', order.product.name],
-    ['status', <OrderStatusTag key="status" status={order.status} />],
+    ['status', <OrderStatusTag key="status" status={order.status} disputed={order.disputed} />],
     ['pay_amount_usdt', formatUsdt(order.pay_amount_usdt)],
     ['service_fee_agc', formatAgc(order.service_fee_agc)],
     ['agc_price_usdt', formatUsdt(order.agc_price_usdt)],
@@ -30,5 +30,6 @@ export function OrderFields({ order, explorerUrl }: { order: Order; explorerUrl?
   ];
   if (order.canceled_at) rows.push(['canceled_at', time(order.canceled_at)]);
   if (order.reason) rows.push(['reason', order.reason]);
+  if (order.disputed) rows.push(['disputed', t('incidents.disputedNote')]);
   return <FieldRows rows={rows} labelPrefix="order.fields" testIdPrefix="order-detail" />;
 }

@@ -15,7 +15,7 @@ export function OrderListItem({ order, onOpen }: { order: Order; onOpen: (order:
     >
       <span className="order-item-head">
         <span className="order-item-name">{order.product.name}</span>
-        <OrderStatusTag status={order.status} testId="order-status" />
+        <OrderStatusTag status={order.status} disputed={order.disputed} testId="order-status" />
       </span>
       <span className="order-item-row">
         <span className="muted">{t('order.fields.pay_amount_usdt')}</span>

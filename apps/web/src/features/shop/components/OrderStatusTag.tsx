@@ -1,9 +1,23 @@
 import type { OrderStatus } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { DisputedTag } from '../../../components/DisputedTag.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 
-/** The status of an order in its colour. */
-export function OrderStatusTag({ status, testId }: { status: OrderStatus; testId?: string }) {
+/** The status of an order in its colour, with Disputed beside it while a chain incident disputes its payment. */
+export function OrderStatusTag({
+  status,
+  disputed = false,
+  testId,
+}: {
+  status: OrderStatus;
+  disputed?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation();
-  return <StatusTag status={status} label={t(`order.status.${status}`)} testId={testId} />;
+  return (
+    <>
+      <StatusTag status={status} label={t(`order.status.${status}`)} testId={testId} />
+      <DisputedTag disputed={disputed} testId="order-disputed" />
+    </>
+  );
 }

@@ -1,10 +1,11 @@
 import { type AdminWithdrawal, ellipsisMiddle, shortAddress } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { AbilityReason } from '../../../components/AbilityReason.tsx';
 import { Address } from '../../../components/Address.tsx';
 import { AuditActions } from '../../../components/AuditActions.tsx';
 import { AuditNote } from '../../../components/AuditNote.tsx';
 import { formatAssetExact, formatEventTime } from '../../../lib/format.ts';
-import { approvalBlock, isRevocable, isRevoking } from '../audit-rules.ts';
+import { isRevocable, isRevoking } from '../audit-rules.ts';
 import { useAuditDecision } from '../hooks/use-audit-decision.tsx';
 import { AuditRows, breakable } from './AuditConfirm.tsx';
 import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
@@ -22,8 +23,12 @@ function ClaimTx({ w, hash }: { w: AdminWithdrawal; hash: string }) {
   );
 }
 
-/** What the auditor sees of the maker-checker rule on an Auditing withdrawal. */
-function ApprovalHints({ w, block }: { w: AdminWithdrawal; block: ReturnType<typeof approvalBlock> }) {
+/**
+ * What the auditor sees of the maker-checker rule on an Auditing withdrawal: two approvers, the first one, and why
+ * this auditor may not approve it (the server's reason: their own, the first approval theirs, an approver they
+ * gained their role from recently, a chain incident holding the member's withdrawals).
+ */
+function ApprovalHints({ w }: { w: AdminWithdrawal }) {
   const { t } = useTranslation();
   return (
     <>
@@ -41,11 +46,7 @@ function ApprovalHints({ w, block }: { w: AdminWithdrawal; block: ReturnType<typ
           {t('withdrawAudit.firstApproval', { address: shortAddress(w.first_approved_by) })}
         </p>
       )}
-      {block && (
-        <p className="muted small" data-testid="withdraw-audit-approve-blocked" data-reason={block}>
-          {t(block === 'own' ? 'withdrawAudit.ownWithdrawal' : 'withdrawAudit.firstApproverYou')}
-        </p>
-      )}
+      <AbilityReason ability={w.approve} testId="withdraw-audit-approve-blocked" />
     </>
   );
 }
@@ -55,22 +56,19 @@ function ApprovalHints({ w, block }: { w: AdminWithdrawal; block: ReturnType<typ
  * AGC) instead of the app's usual 2–4: an auditor approves exactly what the vault will pay, and a
  * rounded figure could hide a difference. While Auditing: Approve (the note is optional) and Reject
  * (the text is the reason the member will read: required), with the two-approver state of a large
- * amount; Approve is disabled for the auditor (`viewer`) who may not give it (their own withdrawal,
- * or the first approval already theirs). While Withdrawable: Revoke (the reason is required), then
+ * amount; Approve is disabled, with the server's reason, for an auditor the server would refuse (the
+ * row's `approve` ability). While Withdrawable: Revoke (the reason is required), then
  * "waiting for the chain" with the cancel transaction. Each action asks first, and the lists reload
  * after it whatever the answer. `onSelect` adds a checkbox for the bulk approval.
  */
 export function AuditWithdrawCard({
   withdrawal: w,
-  viewer,
   selected,
   onSelect,
   selectDisabled,
   onDecided,
 }: {
   withdrawal: AdminWithdrawal;
-  /** The session's wallet address (the auditor), when known. */
-  viewer?: string;
   selected?: boolean;
   onSelect?: (selected: boolean) => void;
   selectDisabled?: boolean;
@@ -82,7 +80,6 @@ export function AuditWithdrawCard({
   const open = w.status === 'Auditing';
   const rejected = w.status === 'Rejected';
   const revocable = isRevocable(w);
-  const block = open ? approvalBlock(w, viewer) : null;
 
   return (
     <article
@@ -136,7 +133,7 @@ export function AuditWithdrawCard({
           ],
         ]}
       />
-      {open && <ApprovalHints w={w} block={block} />}
+      {open && <ApprovalHints w={w} />}
       {isRevoking(w) && (
         <div className="notice withdraw-audit-revoking" role="status" data-testid="withdraw-audit-revoking">
           <p>{t('withdrawAudit.revoking')}</p>
@@ -162,7 +159,7 @@ export function AuditWithdrawCard({
               key: action,
               label: t(`withdrawAudit.${action}`),
               look: action === 'approve' ? 'primary' : 'danger',
-              disabled: busy || (action === 'approve' && block !== null),
+              disabled: busy || (action === 'approve' && !w.approve.can),
             }))}
             onAction={(action) => void decision.act(action)}
           />

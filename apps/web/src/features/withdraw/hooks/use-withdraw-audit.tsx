@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isForbidden } from '../../../lib/request.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
 import { useAdminWithdraws } from '../api/get-admin-withdraws.ts';
 import { flattenWithdrawals } from '../api/get-withdraws.ts';
 import {
@@ -11,15 +10,14 @@ import {
   type BulkApproveResult,
   useBulkApproveWithdraws,
 } from '../api/post-admin-withdraws-approve.ts';
-import { approvalBlock } from '../audit-rules.ts';
 import { AuditBulkConfirm, bulkResultText } from '../components/AuditBulkApprove.tsx';
 import { AuditConfirmOk } from '../components/AuditConfirm.tsx';
 
 /**
  * The audit page's state: the status tab (Auditing first), the asset and member filters, the list, and the
- * bulk approval of the selected Auditing withdrawals this auditor may approve (the session's wallet is the
- * auditor's: not their own, nor what they gave the first approval to), at most BULK_APPROVE_MAX. A new view
- * starts with nothing selected and without the last bulk answer.
+ * bulk approval of the selected Auditing withdrawals this auditor may approve (each row's `approve` ability, the
+ * server's maker-checker rule answered for this auditor), at most BULK_APPROVE_MAX. A new view starts with nothing
+ * selected and without the last bulk answer.
  */
 export function useWithdrawAudit() {
   const { t } = useTranslation();
@@ -28,14 +26,13 @@ export function useWithdrawAudit() {
   const [address, setAddress] = useState<string | undefined>(undefined);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkResult, setBulkResult] = useState<BulkApproveResult | null>(null);
-  const viewer = useWalletStore((s) => s.address);
   const list = useAdminWithdraws({ status, type, address });
   const bulk = useBulkApproveWithdraws();
 
   const items = flattenWithdrawals(list.data?.pages);
   // Only Auditing withdrawals this auditor may approve; the selection keeps what is still listed as such.
   const approvable = (w: AdminWithdrawal) =>
-    status === 'Auditing' && w.status === 'Auditing' && approvalBlock(w, viewer) === null;
+    status === 'Auditing' && w.status === 'Auditing' && w.approve.can;
   const selectable = items.filter(approvable);
   const chosen = selectable.filter((w) => selected.has(w.withdraw_id));
   const limitReached = chosen.length >= BULK_APPROVE_MAX;
@@ -78,7 +75,6 @@ export function useWithdrawAudit() {
   };
 
   return {
-    viewer,
     forbidden: isForbidden(list.error),
     filter: { status, type, address },
     setStatus: newView(setStatus),

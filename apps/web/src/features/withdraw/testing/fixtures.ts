@@ -58,6 +58,7 @@ export function makeAdminWithdrawal(overrides: Partial<AdminWithdrawal> = {}): A
     first_approved_by: null,
     revoke_requested_at: null,
     revoke_tx_hash: null,
+    approve: { can: true, reason: null },
     ...overrides,
   };
 }
