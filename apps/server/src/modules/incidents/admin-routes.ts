@@ -44,7 +44,7 @@ export const incidentAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       schema: schema(
         'Reverse what the payment credited through the journal (referral and team volume included); above WITHDRAW_SECOND_APPROVAL_USDT it waits for a second admin (admin, not the member; audit-logged)',
         incidentSchema,
-        { params: incidentIdParams, body: reverseIncidentBody },
+        { params: incidentIdParams, body: reverseIncidentBody, errors: [404, 409] },
       ),
       onRequest: admin,
     },
@@ -57,7 +57,7 @@ export const incidentAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       schema: schema(
         'Confirm a pending reversal as a second admin (not the one who asked; audit-logged)',
         incidentSchema,
-        { params: incidentIdParams, body: z.object({}).optional() },
+        { params: incidentIdParams, body: z.object({}).optional(), errors: [404, 409] },
       ),
       onRequest: admin,
     },
@@ -70,10 +70,7 @@ export const incidentAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       schema: schema(
         'Withdraw a pending reversal: the incident is open again (admin; audit-logged)',
         incidentSchema,
-        {
-          params: incidentIdParams,
-          body: z.object({}).optional(),
-        },
+        { params: incidentIdParams, body: z.object({}).optional(), errors: [404, 409] },
       ),
       onRequest: admin,
     },
@@ -86,7 +83,7 @@ export const incidentAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       schema: schema(
         'Accept an open incident with a reason: the credit stands and the hold ends (admin, not the member; audit-logged)',
         incidentSchema,
-        { params: incidentIdParams, body: acceptIncidentBody },
+        { params: incidentIdParams, body: acceptIncidentBody, errors: [404, 409] },
       ),
       onRequest: admin,
     },

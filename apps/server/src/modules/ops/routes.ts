@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { envelope, healthResponse, readyResponse } from '@agc/shared';
+import { healthResponse, readyResponse } from '@agc/shared';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { metricsOf } from '../../lib/metrics.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeSchemas } from '../../lib/route-schema.ts';
 import { isShuttingDown, readiness, refreshGauges, uptimeSeconds } from './service.ts';
 
 /**
@@ -29,6 +30,8 @@ export interface OpsRouteOptions {
   metrics: 'token' | 'open';
 }
 
+const schema = routeSchemas('operations', { signedIn: false });
+
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** Compares in constant time (through digests, so the lengths do not show either). */
@@ -50,11 +53,7 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRouteOptions> = async (app, { c
     '/health',
     {
       ...quiet,
-      schema: {
-        tags: ['operations'],
-        summary: 'Liveness: the process answers (nothing else is checked)',
-        response: { 200: envelope(healthResponse) },
-      },
+      schema: schema('Liveness: the process answers (nothing else is checked)', healthResponse),
     },
     async (req) => ok(req, { status: 'ok' as const, uptime_seconds: uptimeSeconds(ctx) }),
   );
@@ -63,12 +62,11 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRouteOptions> = async (app, { c
     '/ready',
     {
       ...quiet,
-      schema: {
-        tags: ['operations'],
-        summary:
-          'Readiness: database reachable and migrated, chain RPC answering with a recent head, price source fresh; 503 names the failing parts',
-        response: { 200: envelope(readyResponse), 503: envelope(readyResponse) },
-      },
+      schema: schema(
+        'Readiness: database reachable and migrated, chain RPC answering with a recent head, price source fresh; 503 names the failing parts',
+        readyResponse,
+        { errors: [503], errorData: { 503: readyResponse } },
+      ),
     },
     async (req, reply) => {
       const r = await readiness(ctx, req.log);
