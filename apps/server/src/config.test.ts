@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { productionEnv } from './config.testing.ts';
 
 const fails = (env: Record<string, string>) => {
   try {
@@ -122,22 +123,7 @@ describe('loadConfig', () => {
 });
 
 describe('production: every secret explicit, none weak or public', () => {
-  const a = '0x00000000000000000000000000000000000000aA';
-  const strong = 'c1e8b35a4f0d92a7e6b1c0f4d8a3e9b27f5c6d1a0e4b8f2c9d7a3e5b1f6c8d0a';
-  const real = {
-    NODE_ENV: 'production',
-    DATABASE_URL: 'postgres://u:p@db:5432/app',
-    CHAIN_RPC_URL: 'https://arb1.example/rpc',
-    AGC_ADDRESS: a,
-    USDT_ADDRESS: a,
-    TRANSFER_ADDRESS: a,
-    VAULT_ADDRESS: a,
-    SIGNER_PRIVATE_KEY: `0x${'1'.repeat(63)}2`,
-    QUOTE_SIGNER_PRIVATE_KEY: `0x${'3'.repeat(63)}4`,
-    TRANSFER_START_BLOCK: '1',
-    JWT_SECRET: strong,
-    METRICS_TOKEN: 'f3a9d1c7e5b20486a1f9c3e7d5b2a0864c8e2f6a9d1b3c5e7f0a2b4d6c8e1f3a',
-  };
+  const real = productionEnv;
 
   it('starts with every secret given and strong', () => {
     expect(loadConfig(real).env).toBe('production');

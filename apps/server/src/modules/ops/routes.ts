@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { healthResponse, readyResponse } from '@agc/shared';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -71,7 +72,8 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRouteOptions> = async (app, { c
     async (req, reply) => {
       const r = await readiness(ctx, req.log);
       if (r.ready) return { code: 200, msg: req.t('ops.ready'), data: r };
-      reply.code(503);
+      // The schema's type lists the 200 answer only; 503 is declared among its errors.
+      (reply as FastifyReply).code(503);
       return { code: 503, msg: req.t('ops.not_ready', { failing: r.failing.join(', ') }), data: r };
     },
   );

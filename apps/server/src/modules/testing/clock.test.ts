@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { productionEnv } from '../../config.testing.ts';
 import { AppError } from '../../lib/errors.ts';
 import { serverClock, TestClock } from './clock.ts';
 
@@ -72,19 +73,7 @@ describe('serverClock', () => {
 });
 
 describe('TEST_CLOCK configuration', () => {
-  const production = {
-    NODE_ENV: 'production',
-    JWT_SECRET: '7d1f0c8a93e24b56a1f7c03e9d28b4f6a5c1e0d9b8f7a6c5e4d3b2a1f0e9d8c7',
-    DATABASE_URL: 'postgres://app@db:5432/app',
-    QUOTE_SIGNER_PRIVATE_KEY: `0x${'2'.repeat(64)}`,
-    CHAIN_RPC_URL: 'https://arb1.example/rpc',
-    AGC_ADDRESS: `0x${'a'.repeat(40)}`,
-    USDT_ADDRESS: `0x${'a'.repeat(40)}`,
-    TRANSFER_ADDRESS: `0x${'a'.repeat(40)}`,
-    VAULT_ADDRESS: `0x${'a'.repeat(40)}`,
-    SIGNER_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
-    TRANSFER_START_BLOCK: '1',
-  };
+  const production = productionEnv;
 
   it('is off unless set, and a valid production configuration loads without it', () => {
     expect(loadConfig({}).testClock).toBeUndefined();

@@ -97,8 +97,13 @@ describe('following transactions on anvil', () => {
       }),
     );
 
+  // Automine mines on arrival, but a loaded machine may answer the receipt a moment later: these cases are about a
+  // mined transaction, so they wait for it.
+  const mined = (sent: SentTx) => c.chain.client.waitForTransactionReceipt({ hash: sent.hash, pollingInterval: 50 });
+
   it('a mined transfer: success, its block and the fee paid stored', async () => {
     const sent = await send('USDT', 1_000_000n);
+    await mined(sent);
     const done = await checkSent(c.chain.client, sent);
     const r = await c.chain.client.getTransactionReceipt({ hash: sent.hash });
     expect(done).toMatchObject({
@@ -112,11 +117,13 @@ describe('following transactions on anvil', () => {
 
   it('a transfer the token refuses (more than the balance): reverted', async () => {
     const sent = await send('USDT', 999_000_000n, 100_000n);
+    await mined(sent);
     expect(await checkSent(c.chain.client, sent)).toMatchObject({ status: 'reverted', reason: 'reverted' });
   });
 
   it('a transfer with too little gas: out of gas', async () => {
     const sent = await send('USDT', 1n, 30_000n);
+    await mined(sent);
     expect(await checkSent(c.chain.client, sent)).toMatchObject({ status: 'reverted', reason: 'outOfGas' });
   });
 
