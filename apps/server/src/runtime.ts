@@ -22,12 +22,12 @@ import { erc20Abi, formatUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Config } from './config.ts';
 import type { AppContext, ChainContext } from './context.ts';
-import { startPgCacheBus } from './lib/cache-bus.ts';
-import { createCaches } from './lib/caches.ts';
-import { TokenService } from './lib/tokens.ts';
-import { chainClient } from './modules/chain/index.ts';
-import { priceSourceFrom } from './modules/pricing/index.ts';
-import { serverClock } from './modules/testing/index.ts';
+import { startPgCacheBus } from '@server/lib/cache-bus.ts';
+import { createCaches } from '@server/lib/caches.ts';
+import { TokenService } from '@server/lib/tokens.ts';
+import { chainClient } from '@server/modules/chain/index.ts';
+import { priceSourceFrom } from '@server/modules/pricing/index.ts';
+import { serverClock } from '@server/modules/testing/index.ts';
 import { seedDemo } from './seed.ts';
 
 export interface Runtime {

@@ -1,11 +1,11 @@
 import { devAccount } from '@agc/contracts';
 import type { Side } from '@agc/shared';
 import type { AppContext } from './context.ts';
-import { seedFundProducts } from './modules/funds/index.ts';
-import { seedLaunchpadRound } from './modules/launchpad/index.ts';
-import { findByAddress, grantRole, hasAnyMember, newInviteCode } from './modules/members/index.ts';
-import { seedProducts } from './modules/shop/index.ts';
-import { insertPlaced, insertRoot } from './modules/team/index.ts';
+import { seedFundProducts } from '@server/modules/funds/index.ts';
+import { seedLaunchpadRound } from '@server/modules/launchpad/index.ts';
+import { findByAddress, grantRole, hasAnyMember, newInviteCode } from '@server/modules/members/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
+import { insertPlaced, insertRoot } from '@server/modules/team/index.ts';
 
 /**
  * Demo data for an empty development database: dev account 0 is the root member and an admin;

@@ -1,14 +1,14 @@
 import { rowsOf, schema } from '@agc/db';
 import { AGC_DECIMALS, ANALYTICS_FIGURES, formatAmount, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import { rollUpClosedDays } from '@server/modules/analytics/index.ts';
+import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
+import { ingestFundPaidEvents } from '@server/modules/funds/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { runSettlement } from '@server/modules/rewards/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
+import { ingestVaultEvents } from '@server/modules/withdraw/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollUpClosedDays } from '../src/modules/analytics/index.ts';
-import { FUND_ORDER_TAG } from '../src/modules/chain/index.ts';
-import { ingestFundPaidEvents } from '../src/modules/funds/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { runSettlement } from '../src/modules/rewards/index.ts';
-import { seedProducts } from '../src/modules/shop/index.ts';
-import { ingestVaultEvents } from '../src/modules/withdraw/index.ts';
 import { buyDirectly, newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
 import { AGC, grantAvailable, USDT } from './withdraw-support.ts';
 

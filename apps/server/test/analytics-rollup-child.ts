@@ -3,9 +3,9 @@
  * on the given database and prints the days it computed (JSON).
  */
 import { openDb } from '@agc/db';
-import { loadConfig } from '../src/config.ts';
-import type { AppContext } from '../src/context.ts';
-import { rollUpClosedDays } from '../src/modules/analytics/index.ts';
+import { loadConfig } from '@server/config.ts';
+import type { AppContext } from '@server/context.ts';
+import { rollUpClosedDays } from '@server/modules/analytics/index.ts';
 
 const [url, now] = process.argv.slice(2);
 const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url });

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { schema } from '@agc/db';
 import { interpolate } from '@agc/shared';
 import { apiMessages } from '@agc/shared/api-messages';
+import { TokenService } from '@server/lib/tokens.ts';
 import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TokenService } from '../src/lib/tokens.ts';
 import {
   getNonce,
   newWallet,

@@ -9,9 +9,9 @@ import {
   startAnvil,
 } from '@agc/contracts';
 import type { TxResponse } from '@agc/shared';
+import type { ChainContext } from '@server/context.ts';
 import { createPublicClient, createTestClient, createWalletClient, type Hash, http, parseEther } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
-import type { ChainContext } from '../src/context.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 export interface ChainServer extends TestServer {

@@ -1,12 +1,12 @@
 import { schema } from '@agc/db';
+import { ACCOUNTS, balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import { type Member, newInviteCode } from '@server/modules/members/index.ts';
+import { levelOf } from '@server/modules/rules/index.ts';
+import { createOrder, ingestPaidEvents, type PaidEvent, seedProducts } from '@server/modules/shop/index.ts';
+import { insertPlaced, insertRoot } from '@server/modules/team/index.ts';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import { type Member, newInviteCode } from '../src/modules/members/index.ts';
-import { levelOf } from '../src/modules/rules/index.ts';
-import { createOrder, ingestPaidEvents, type PaidEvent, seedProducts } from '../src/modules/shop/index.ts';
-import { insertPlaced, insertRoot } from '../src/modules/team/index.ts';
 import { newWallet, randomHex, startTestServer, type TestServer } from './helpers.ts';
 
 // Random orders by a small random team, paid (some twice, some with wrong amounts), ingested in random

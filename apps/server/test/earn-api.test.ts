@@ -1,11 +1,11 @@
 import { rowsOf } from '@agc/db';
+import { dailyRateE18, dayInterest } from '@server/modules/earn/math.ts';
+import { transferIn } from '@server/modules/earn/service.ts';
+import { ACCOUNTS, transfer } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { dayKey } from '@server/modules/rules/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dailyRateE18, dayInterest } from '../src/modules/earn/math.ts';
-import { transferIn } from '../src/modules/earn/service.ts';
-import { ACCOUNTS, transfer } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { dayKey } from '../src/modules/rules/index.ts';
 import {
   api,
   arriveDueOuts,

@@ -8,15 +8,15 @@
  */
 import { rowsOf } from '@agc/db';
 import { formatAmount, USDT_DECIMALS } from '@agc/shared';
+import { AppError } from '@server/lib/errors.ts';
+import { dailyRateE18, dayBase, dayInterest } from '@server/modules/earn/math.ts';
+import { transferIn, transferOut } from '@server/modules/earn/service.ts';
+import { ACCOUNTS, balanceOf } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { dayKey } from '@server/modules/rules/index.ts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../src/lib/errors.ts';
-import { dailyRateE18, dayBase, dayInterest } from '../src/modules/earn/math.ts';
-import { transferIn, transferOut } from '../src/modules/earn/service.ts';
-import { ACCOUNTS, balanceOf } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { dayKey } from '../src/modules/rules/index.ts';
 import {
   arriveDueOuts,
   earnMember,

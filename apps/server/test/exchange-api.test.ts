@@ -1,8 +1,8 @@
+import { swapIn, swapOut } from '@server/modules/exchange/math.ts';
+import { purgeStaleQuotes } from '@server/modules/exchange/service.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { swapIn, swapOut } from '../src/modules/exchange/math.ts';
-import { purgeStaleQuotes } from '../src/modules/exchange/service.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
 import {
   AGC,
   addMember,

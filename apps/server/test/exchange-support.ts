@@ -1,8 +1,8 @@
 /** Exchange suites' fixtures: members with available balances, and a snapshot of everything a refusal must leave. */
 import { rowsOf } from '@agc/db';
+import type { AppContext } from '@server/context.ts';
+import { ACCOUNTS, type AccountCode, balanceOf } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../src/context.ts';
-import { ACCOUNTS, type AccountCode, balanceOf } from '../src/modules/ledger/index.ts';
 import type { TestServer } from './helpers.ts';
 
 export { addMember, addRoot, headersOf } from './funds-bills-support.ts';

@@ -1,9 +1,9 @@
 import { rowsOf } from '@agc/db';
+import { closeDueMonths, closeMonth } from '@server/modules/funds/bills-service.ts';
+import { unitsValue } from '@server/modules/funds/math.ts';
+import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDueMonths, closeMonth } from '../src/modules/funds/bills-service.ts';
-import { unitsValue } from '../src/modules/funds/math.ts';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
 import {
   addHolding,
   addMember,

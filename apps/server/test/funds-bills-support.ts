@@ -4,11 +4,11 @@
  * so these suites test the monthly and daily jobs on exact, known figures.
  */
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import type { AppContext } from '@server/context.ts';
+import { openSessionFor } from '@server/modules/auth/sessions.ts';
+import { type Member, newInviteCode } from '@server/modules/members/index.ts';
+import { insertPlaced, insertRoot } from '@server/modules/team/index.ts';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../src/context.ts';
-import { openSessionFor } from '../src/modules/auth/sessions.ts';
-import { type Member, newInviteCode } from '../src/modules/members/index.ts';
-import { insertPlaced, insertRoot } from '../src/modules/team/index.ts';
 import { newWallet } from './helpers.ts';
 
 export const USDT = 10n ** 6n;

@@ -1,18 +1,18 @@
 import { rowsOf, schema } from '@agc/db';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUND_ORDER_TAG } from '../src/modules/chain/index.ts';
-import { billsCsv, closeDueMonths, closeMonth, csvCell } from '../src/modules/funds/bills-service.ts';
+import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
+import { billsCsv, closeDueMonths, closeMonth, csvCell } from '@server/modules/funds/bills-service.ts';
 import {
   approveRedemption,
   createFundOrder,
   createRedemption,
   ingestFundPaidEvents,
   publishNav,
-} from '../src/modules/funds/index.ts';
-import { feeOf, unitsValue } from '../src/modules/funds/math.ts';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
+} from '@server/modules/funds/index.ts';
+import { feeOf, unitsValue } from '@server/modules/funds/math.ts';
+import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addHolding,
   addMember,

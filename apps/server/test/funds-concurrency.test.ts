@@ -1,7 +1,5 @@
 import { schema } from '@agc/db';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUND_ORDER_TAG } from '../src/modules/chain/index.ts';
+import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import {
   approveRedemption,
   createFundOrder,
@@ -10,10 +8,12 @@ import {
   fundAsset,
   ingestFundPaidEvents,
   publishNav,
-} from '../src/modules/funds/index.ts';
-import { balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import { grantRole } from '../src/modules/members/index.ts';
-import type { SessionUser } from '../src/plugins/auth.ts';
+} from '@server/modules/funds/index.ts';
+import { balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import { grantRole } from '@server/modules/members/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // Real concurrency needs real connections: this file runs in the suite's PostgreSQL pass (PGlite is one connection

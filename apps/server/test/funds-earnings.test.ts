@@ -1,10 +1,10 @@
 import { rowsOf } from '@agc/db';
+import { settleFundDay } from '@server/modules/funds/earnings-engine.ts';
+import { settleDueFundDays, settleFundEarnings } from '@server/modules/funds/earnings-service.ts';
+import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleFundDay } from '../src/modules/funds/earnings-engine.ts';
-import { settleDueFundDays, settleFundEarnings } from '../src/modules/funds/earnings-service.ts';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
 import {
   addHolding,
   addMember,

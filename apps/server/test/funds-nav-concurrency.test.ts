@@ -1,10 +1,10 @@
 import { rowsOf, schema } from '@agc/db';
+import { FUND_ACCOUNTS, unitRef } from '@server/modules/funds/accounts.ts';
+import { confirmNav, publishNav, rejectNav } from '@server/modules/funds/index.ts';
+import { balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUND_ACCOUNTS, unitRef } from '../src/modules/funds/accounts.ts';
-import { confirmNav, publishNav, rejectNav } from '../src/modules/funds/index.ts';
-import { balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import type { SessionUser } from '../src/plugins/auth.ts';
 import { insertProcessingOrder } from './funds-nav-support.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 

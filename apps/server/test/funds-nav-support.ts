@@ -1,7 +1,7 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
+import { FUND_ACCOUNTS, unitRef, usdtRef } from '@server/modules/funds/accounts.ts';
+import { transferBatch } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
-import { FUND_ACCOUNTS, unitRef, usdtRef } from '../src/modules/funds/accounts.ts';
-import { transferBatch } from '../src/modules/ledger/index.ts';
 
 /**
  * A paid subscription waiting for its NAV, as the payment confirmation leaves it: a Processing order and its USDT

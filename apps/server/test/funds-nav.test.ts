@@ -1,10 +1,10 @@
 import { rowsOf } from '@agc/db';
+import { FUND_ACCOUNTS, unitRef, usdtRef } from '@server/modules/funds/accounts.ts';
+import { costShare, priceRedemption, priceSubscription } from '@server/modules/funds/math.ts';
+import { balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUND_ACCOUNTS, unitRef, usdtRef } from '../src/modules/funds/accounts.ts';
-import { costShare, priceRedemption, priceSubscription } from '../src/modules/funds/math.ts';
-import { balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
 import { insertApprovedRedemption, insertProcessingOrder } from './funds-nav-support.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 

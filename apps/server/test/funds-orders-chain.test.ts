@@ -1,11 +1,11 @@
 import { schema } from '@agc/db';
+import { createChainWatcher } from '@server/jobs/index.ts';
+import type { ChainWatcher } from '@server/modules/chain/index.ts';
+import { FUND_ACCOUNTS, publishNav } from '@server/modules/funds/index.ts';
+import { balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainWatcher } from '../src/jobs/index.ts';
-import type { ChainWatcher } from '../src/modules/chain/index.ts';
-import { FUND_ACCOUNTS, publishNav } from '../src/modules/funds/index.ts';
-import { balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import { seedProducts } from '../src/modules/shop/index.ts';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
 import { randomHex } from './helpers.ts';
 

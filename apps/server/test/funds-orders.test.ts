@@ -1,18 +1,18 @@
 import { devQuoteSigner, quoteTypes, transferAbi, transferDomain } from '@agc/contracts';
 import { schema } from '@agc/db';
-import { eq } from 'drizzle-orm';
-import { decodeFunctionData, erc20Abi, recoverTypedDataAddress } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUND_ORDER_TAG } from '../src/modules/chain/index.ts';
+import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import {
   expireFundOrders,
   FUND_ACCOUNTS,
   fundAsset,
   ingestFundPaidEvents,
   publishNav,
-} from '../src/modules/funds/index.ts';
-import { balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
+} from '@server/modules/funds/index.ts';
+import { balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { eq } from 'drizzle-orm';
+import { decodeFunctionData, erc20Abi, recoverTypedDataAddress } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // Subscriptions (orders, payment steps, cancel, expiry, Paid ingestion) and holdings through the API, with a

@@ -11,11 +11,8 @@
  */
 import { rowsOf, schema } from '@agc/db';
 import { formatAmount } from '@agc/shared';
-import { eq, sql } from 'drizzle-orm';
-import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../src/lib/errors.ts';
-import { FUND_ORDER_TAG } from '../src/modules/chain/index.ts';
+import { AppError } from '@server/lib/errors.ts';
+import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import {
   approveRedemption,
   cancelRedemption,
@@ -32,9 +29,12 @@ import {
   priceSubscription,
   publishNav,
   rejectRedemption,
-} from '../src/modules/funds/index.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import type { SessionUser } from '../src/plugins/auth.ts';
+} from '@server/modules/funds/index.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, addRoot } from './funds-bills-support.ts';
 import { randomHex, startTestServer, type TestServer } from './helpers.ts';
 

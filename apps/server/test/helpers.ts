@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { DbHandle } from '@agc/db';
 import { createTestDb } from '@agc/db/testing';
+import type { App, BuildOptions } from '@server/app.ts';
+import { type Config, loadConfig } from '@server/config.ts';
+import type { AppContext, ChainContext } from '@server/context.ts';
+import { createCaches } from '@server/lib/caches.ts';
+import { TokenService } from '@server/lib/tokens.ts';
+import { findByAddress, type Member } from '@server/modules/members/index.ts';
+import { priceSourceFrom } from '@server/modules/pricing/index.ts';
+import { createOrder, ingestPaidEvents } from '@server/modules/shop/index.ts';
 import { getAddress, type Hex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
-import type { App, BuildOptions } from '../src/app.ts';
-import { type Config, loadConfig } from '../src/config.ts';
-import type { AppContext, ChainContext } from '../src/context.ts';
-import { createCaches } from '../src/lib/caches.ts';
-import { TokenService } from '../src/lib/tokens.ts';
-import { findByAddress, type Member } from '../src/modules/members/index.ts';
-import { priceSourceFrom } from '../src/modules/pricing/index.ts';
-import { createOrder, ingestPaidEvents } from '../src/modules/shop/index.ts';
 import { buildCheckedApp } from './contract.ts';
 
 export interface TestServer {

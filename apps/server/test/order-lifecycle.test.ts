@@ -1,15 +1,15 @@
 import { transferAbi } from '@agc/contracts';
 import { schema } from '@agc/db';
+import type { AppContext } from '@server/context.ts';
+import { createChainWatcher } from '@server/jobs/index.ts';
+import { type ChainWatcher, PAYMENTS_STREAM } from '@server/modules/chain/index.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import { grantRole } from '@server/modules/members/index.ts';
+import { ingestPaidEvents, paidEvents, seedProducts } from '@server/modules/shop/index.ts';
+import { applyPendingTeamVolume } from '@server/modules/team/index.ts';
 import { and, eq } from 'drizzle-orm';
 import { decodeFunctionData, encodeFunctionData, erc20Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../src/context.ts';
-import { createChainWatcher } from '../src/jobs/index.ts';
-import { type ChainWatcher, PAYMENTS_STREAM } from '../src/modules/chain/index.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import { grantRole } from '../src/modules/members/index.ts';
-import { ingestPaidEvents, paidEvents, seedProducts } from '../src/modules/shop/index.ts';
-import { applyPendingTeamVolume } from '../src/modules/team/index.ts';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
 import { randomHex, syntheticPaid } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { pricesResponse } from '@agc/shared';
+import { ConfigError, loadConfig } from '@server/config.ts';
+import { FixedPriceSource, priceSourceFrom } from '@server/modules/pricing/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { FixedPriceSource, priceSourceFrom } from '../src/modules/pricing/index.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;

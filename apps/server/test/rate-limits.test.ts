@@ -1,6 +1,6 @@
+import { createCaches } from '@server/lib/caches.ts';
+import { findByAddress } from '@server/modules/members/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCaches } from '../src/lib/caches.ts';
-import { findByAddress } from '../src/modules/members/index.ts';
 import { buildCheckedApp } from './contract.ts';
 import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 

@@ -1,13 +1,13 @@
 import { devAccount, localChain } from '@agc/contracts';
 import { schema } from '@agc/db';
+import { createChainWatcher } from '@server/jobs/index.ts';
+import { type ChainWatcher, ReorgDuringRead } from '@server/modules/chain/index.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import { grantRole } from '@server/modules/members/index.ts';
+import { expireReports, seedProducts } from '@server/modules/shop/index.ts';
 import { eq } from 'drizzle-orm';
 import { createWalletClient, type Hash, http, parseEther } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createChainWatcher } from '../src/jobs/index.ts';
-import { type ChainWatcher, ReorgDuringRead } from '../src/modules/chain/index.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import { grantRole } from '../src/modules/members/index.ts';
-import { expireReports, seedProducts } from '../src/modules/shop/index.ts';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
 import { newWallet } from './helpers.ts';
 

@@ -1,11 +1,11 @@
 import { rowsOf } from '@agc/db';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { runSettlement } from '@server/modules/rewards/settlement.ts';
+import { dayKey } from '@server/modules/rules/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { runSettlement } from '../src/modules/rewards/settlement.ts';
-import { dayKey } from '../src/modules/rules/index.ts';
-import { seedProducts } from '../src/modules/shop/index.ts';
 import { buyDirectly, newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // profit/series (the home page's rewards-over-time chart): real rewards of every kind, paid the way the app

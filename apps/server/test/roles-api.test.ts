@@ -1,8 +1,8 @@
 import type { Role } from '@agc/shared';
+import type { Member } from '@server/modules/members/index.ts';
+import { grantRole } from '@server/modules/members/index.ts';
+import { expireRoleRequests } from '@server/modules/roles/service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Member } from '../src/modules/members/index.ts';
-import { grantRole } from '../src/modules/members/index.ts';
-import { expireRoleRequests } from '../src/modules/roles/service.ts';
 import { addMember, addRoot, headersOf } from './funds-bills-support.ts';
 import { newWallet, startTestServer, type TestServer } from './helpers.ts';
 import { addMemberAt, auditSince, callApi, lastAuditId, roleTables } from './roles-support.ts';

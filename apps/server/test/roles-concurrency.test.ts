@@ -1,18 +1,18 @@
 import { rowsOf } from '@agc/db';
-import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPgCacheBus } from '../src/lib/cache-bus.ts';
-import { createCaches } from '../src/lib/caches.ts';
-import { AppError } from '../src/lib/errors.ts';
-import { grantRole, type Member } from '../src/modules/members/index.ts';
+import { startPgCacheBus } from '@server/lib/cache-bus.ts';
+import { createCaches } from '@server/lib/caches.ts';
+import { AppError } from '@server/lib/errors.ts';
+import { grantRole, type Member } from '@server/modules/members/index.ts';
 import {
   cancelRequest,
   confirmRequest,
   expireRoleRequests,
   grantRole as grantRoleByAdmin,
   revokeRole,
-} from '../src/modules/roles/service.ts';
+} from '@server/modules/roles/service.ts';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCheckedApp } from './contract.ts';
 import { addMember, addRoot, headersOf } from './funds-bills-support.ts';
 import { startTestServer, type TestServer } from './helpers.ts';

@@ -1,9 +1,9 @@
 /** Roles suites' fixtures: members at chosen addresses, the role tables as stored, the API through HTTP. */
 import { rowsOf } from '@agc/db';
+import type { AppContext } from '@server/context.ts';
+import { type Member, newInviteCode } from '@server/modules/members/index.ts';
+import { insertPlaced } from '@server/modules/team/index.ts';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../src/context.ts';
-import { type Member, newInviteCode } from '../src/modules/members/index.ts';
-import { insertPlaced } from '../src/modules/team/index.ts';
 import type { TestServer } from './helpers.ts';
 
 /** A member at `address` (a wallet the test holds), invited by `inviter` on the left. */

@@ -8,13 +8,13 @@ import {
 } from '@agc/contracts';
 import { type DbHandle, openDb, rowsOf } from '@agc/db';
 import { withDatabase } from '@agc/db/testing';
+import { apiSession } from '@agc/e2e/support/api.ts';
 import type { TxResponse } from '@agc/shared';
+import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type PrivateKeyAccount, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSession } from '../../../e2e/support/api.ts';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
 import { type BuiltServer, startBuiltServer } from './built-server.ts';
 import { chainTools, startLocalChain } from './chain.ts';
 import { newWallet } from './helpers.ts';

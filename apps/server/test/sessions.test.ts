@@ -1,7 +1,7 @@
 import { schema } from '@agc/db';
+import { findByAddress } from '@server/modules/members/index.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findByAddress } from '../src/modules/members/index.ts';
 import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;

@@ -1,12 +1,12 @@
 import { rowsOf, schema } from '@agc/db';
+import { ACCOUNTS, balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { runSettlement } from '@server/modules/rewards/settlement.ts';
+import { dayKey, nextDay } from '@server/modules/rules/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { runSettlement } from '../src/modules/rewards/settlement.ts';
-import { dayKey, nextDay } from '../src/modules/rules/index.ts';
-import { seedProducts } from '../src/modules/shop/index.ts';
 import { buyDirectly, newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // The team tree, the rewards pages and the daily settlement through the API, on the suite's database.
@@ -116,7 +116,7 @@ describe('team tree API', () => {
     });
     expect(root.data.right).toMatchObject({ address: m.B!.address, side: 'right', level: 1 });
     // Team investment (applied by the volume job) shows on the node.
-    await (await import('../src/modules/team/index.ts')).applyPendingTeamVolume(s.ctx);
+    await (await import('@server/modules/team/index.ts')).applyPendingTeamVolume(s.ctx);
     const again = (await get('R', 'me/tree')).json();
     expect(again.data.node).toMatchObject({ left_volume: '1100', right_volume: '100' });
     const c = (await get('R', `me/tree?id=${m.C!.id}`)).json();

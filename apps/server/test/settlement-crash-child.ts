@@ -3,11 +3,11 @@
  * with every write done but before the commit, says "ready" and waits to be killed (SIGKILL).
  */
 import { openDb } from '@agc/db';
-import { loadConfig } from '../src/config.ts';
-import type { AppContext } from '../src/context.ts';
-import { createCaches } from '../src/lib/caches.ts';
-import { priceSourceFrom } from '../src/modules/pricing/index.ts';
-import { runSettlement } from '../src/modules/rewards/settlement.ts';
+import { loadConfig } from '@server/config.ts';
+import type { AppContext } from '@server/context.ts';
+import { createCaches } from '@server/lib/caches.ts';
+import { priceSourceFrom } from '@server/modules/pricing/index.ts';
+import { runSettlement } from '@server/modules/rewards/settlement.ts';
 
 const [url, day, now] = process.argv.slice(2);
 const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url });

@@ -1,15 +1,15 @@
 import { spawn } from 'node:child_process';
 import { openDb, rowsOf } from '@agc/db';
 import { withDatabase } from '@agc/db/testing';
+import { loadConfig } from '@server/config.ts';
+import type { AppContext } from '@server/context.ts';
+import { createCaches } from '@server/lib/caches.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import { priceSourceFrom } from '@server/modules/pricing/index.ts';
+import { runSettlement } from '@server/modules/rewards/settlement.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import type { AppContext } from '../src/context.ts';
-import { createCaches } from '../src/lib/caches.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import { priceSourceFrom } from '../src/modules/pricing/index.ts';
-import { runSettlement } from '../src/modules/rewards/settlement.ts';
 import { seedTeam } from './team-seed.ts';
 
 // Crash safety needs a database outside the test process, so this runs on PostgreSQL only (the

@@ -1,10 +1,10 @@
 import { devQuoteSigner, quoteTypes, transferAbi, transferDomain } from '@agc/contracts';
 import { schema } from '@agc/db';
 import { LOCALES } from '@agc/shared';
+import { expireOrders, seedProducts } from '@server/modules/shop/index.ts';
 import { eq } from 'drizzle-orm';
 import { decodeFunctionData, erc20Abi, recoverTypedDataAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireOrders, seedProducts } from '../src/modules/shop/index.ts';
 import { newWallet, randomHex, session, startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;

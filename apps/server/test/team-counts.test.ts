@@ -1,8 +1,8 @@
+import { invalidate } from '@server/lib/caches.ts';
+import { TEAM_COUNT_LIVE_LIMIT } from '@server/modules/me/repository.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidate } from '../src/lib/caches.ts';
-import { TEAM_COUNT_LIVE_LIMIT } from '../src/modules/me/repository.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { seedProducts } from '../src/modules/shop/index.ts';
 import { buyDirectly, newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // The team page once said "Team members 0" above an active member: the team sizes of /me were the daily settlement's
@@ -72,7 +72,7 @@ describe('live team counts on /me', () => {
   });
 
   it('a team larger than the live limit shows the settled counts with their day', async () => {
-    const { memberFigures } = await import('../src/modules/me/repository.ts');
+    const { memberFigures } = await import('@server/modules/me/repository.ts');
     const now = s.ctx.now();
     expect(await memberFigures(s.ctx.db, m.R!.id, now)).toMatchObject({
       teamSize: 4,
@@ -86,8 +86,8 @@ describe('live team counts on /me', () => {
       teamValid: 0,
       teamCountsAsOf: '',
     });
-    const { runSettlement } = await import('../src/modules/rewards/settlement.ts');
-    const { dayKey } = await import('../src/modules/rules/index.ts');
+    const { runSettlement } = await import('@server/modules/rewards/settlement.ts');
+    const { dayKey } = await import('@server/modules/rules/index.ts');
     const today = dayKey(s.ctx.now());
     s.advance(86_400_000 + 2 * 3_600_000);
     await runSettlement(s.ctx, today, null);

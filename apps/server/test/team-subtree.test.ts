@@ -1,7 +1,7 @@
 import { SUBTREE_NODE_LIMIT, type SubtreeNode } from '@agc/shared';
+import type { Member } from '@server/modules/members/index.ts';
+import { getSubtree } from '@server/modules/team/service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Member } from '../src/modules/members/index.ts';
-import { getSubtree } from '../src/modules/team/service.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // me/tree/subtree ("expand all" in the invite tree): a whole subtree in one request, only

@@ -1,9 +1,9 @@
 import { rowsOf } from '@agc/db';
+import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { requestWithdrawal } from '@server/modules/withdraw/requests.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { requestWithdrawal } from '../src/modules/withdraw/requests.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 import { AGC, balances, grantAvailable, signUpMembers, USDT, withdrawalCounts } from './withdraw-support.ts';
 

@@ -1,9 +1,9 @@
 import { schema } from '@agc/db';
+import { openIncidents } from '@server/modules/chain/index.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openIncidents } from '../src/modules/chain/index.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
 import { newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
 import { AGC, grantAvailable, USDT } from './withdraw-support.ts';
 

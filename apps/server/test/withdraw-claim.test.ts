@@ -1,6 +1,12 @@
 import { devAccount, devVoucherSigner, localChain, signWithdrawVoucher, vaultAbi } from '@agc/contracts';
 import { rowsOf, schema } from '@agc/db';
 import type { WithdrawClaim } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { createChainWatcher } from '@server/jobs/index.ts';
+import type { ChainWatcher } from '@server/modules/chain/index.ts';
+import { ACCOUNTS, balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import { findByAddress, grantRole } from '@server/modules/members/index.ts';
+import { buildClaim } from '@server/modules/withdraw/claim.ts';
 import { eq, sql } from 'drizzle-orm';
 import {
   BaseError,
@@ -14,12 +20,6 @@ import {
 } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../src/context.ts';
-import { createChainWatcher } from '../src/jobs/index.ts';
-import type { ChainWatcher } from '../src/modules/chain/index.ts';
-import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import { findByAddress, grantRole } from '../src/modules/members/index.ts';
-import { buildClaim } from '../src/modules/withdraw/claim.ts';
 import { type ChainServer, startChainServer } from './chain.ts';
 import { newWallet, session, signUp } from './helpers.ts';
 import { AGC, balances, grantAvailable, USDT } from './withdraw-support.ts';

@@ -3,15 +3,15 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { promptLocalPassword } from './app/LocalUnlockPrompt.tsx';
-import { AppProviders } from './app/providers.tsx';
-import { queryClient } from './app/query-client.ts';
-import { createAppRouter } from './app/router.tsx';
-import { initLanguage, loadEnglishRest } from './lib/i18n/index.ts';
-import { onSessionCleared } from './lib/session.ts';
-import { installAntdRender } from './lib/ui.ts';
-import { requestProviders } from './lib/wallet/discovery.ts';
-import { installLocalWallet, setLocalUnlockPrompt } from './lib/wallet/local-provider.ts';
+import { promptLocalPassword } from '@web/app/LocalUnlockPrompt.tsx';
+import { AppProviders } from '@web/app/providers.tsx';
+import { queryClient } from '@web/app/query-client.ts';
+import { createAppRouter } from '@web/app/router.tsx';
+import { initLanguage, loadEnglishRest } from '@web/lib/i18n/index.ts';
+import { onSessionCleared } from '@web/lib/session.ts';
+import { installAntdRender } from '@web/lib/ui.ts';
+import { requestProviders } from '@web/lib/wallet/discovery.ts';
+import { installLocalWallet, setLocalUnlockPrompt } from '@web/lib/wallet/local-provider.ts';
 
 installAntdRender(); // before any Toast/Modal (React 19)
 requestProviders(); // collect EIP-6963 announcements from the start

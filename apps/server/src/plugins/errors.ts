@@ -2,7 +2,7 @@ import { ErrorCode, inputMessages } from '@agc/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError } from '@server/lib/errors.ts';
 
 const REASONS: Record<string, string> = {
   invalid_type: 'validation.invalid',

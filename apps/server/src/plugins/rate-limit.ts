@@ -4,8 +4,8 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppContext } from '../context.ts';
-import { Batcher } from '../lib/batcher.ts';
+import type { AppContext } from '@server/context.ts';
+import { Batcher } from '@server/lib/batcher.ts';
 
 type Incr = (
   key: string,

@@ -3,11 +3,11 @@
 // too (best effort, with the old token, before it is cleared).
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logOut } from '../features/auth/logout.ts';
-import { confirmModal } from '../lib/ui.ts';
-import { accountChanged, currentAccount, sessionWallet } from '../lib/wallet/session.ts';
-import { isLoggedIn, useAuthStore } from '../stores/auth.ts';
-import { useWalletStore } from '../stores/wallet.ts';
+import { logOut } from '@web/features/auth/logout.ts';
+import { confirmModal } from '@web/lib/ui.ts';
+import { accountChanged, currentAccount, sessionWallet } from '@web/lib/wallet/session.ts';
+import { isLoggedIn, useAuthStore } from '@web/stores/auth.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
 
 type Translate = (key: string) => string;
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { fieldStorage, syncAcrossTabs } from '../lib/storage.ts';
+import { fieldStorage, syncAcrossTabs } from '@web/lib/storage.ts';
 
 interface AuthState {
   token: string | undefined;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { fieldStorage } from '../lib/storage.ts';
+import { fieldStorage } from '@web/lib/storage.ts';
 
 interface PageState {
   message: string | undefined;

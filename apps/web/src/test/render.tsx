@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { vi } from 'vitest';
-import { setRouter } from '../lib/navigation.ts';
+import { setRouter } from '@web/lib/navigation.ts';
 
 export { CONFIG } from './config.ts';
 

@@ -1,8 +1,8 @@
 import { Globals } from '@react-spring/web';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
-import { loadEnglishRest } from '../lib/i18n/index.ts';
-import { installAntdRender } from '../lib/ui.ts';
+import { loadEnglishRest } from '@web/lib/i18n/index.ts';
+import { installAntdRender } from '@web/lib/ui.ts';
 
 installAntdRender();
 // Tests render lazy pages without the router's loader: their English sections are there from the start.

@@ -7,10 +7,10 @@ import {
   siweRefusalData,
 } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { perClient } from '../../plugins/rate-limit.ts';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { perClient } from '@server/plugins/rate-limit.ts';
 import { issueNonce, signIn } from './service.ts';
 import { revokeAllSessions, revokeSession } from './sessions.ts';
 

@@ -6,7 +6,7 @@
 import { isIPv6 } from 'node:net';
 import { ErrorCode, isAddress, type SIWE_FIELDS, type SIWE_RULES } from '@agc/shared';
 import { type Address, checksumAddress } from 'viem';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '@server/lib/errors.ts';
 
 /**
  * The longest validity a sign-in message may claim: its Expiration Time at most this long after its

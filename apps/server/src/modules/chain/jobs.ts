@@ -1,8 +1,8 @@
 import type { DbOrTx } from '@agc/db';
 import type { AbiEvent, Log } from 'viem';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { Lease, newHolderId } from '../../lib/leases.ts';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { Lease, newHolderId } from '@server/lib/leases.ts';
 import { chainClient } from './client.ts';
 import { canonicalHashes, finalBlockNumber } from './finality.ts';
 import {

@@ -7,8 +7,8 @@ import {
   parseEventLogs,
   TransactionReceiptNotFoundError,
 } from 'viem';
-import type { AppContext } from '../../context.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import type { AppContext } from '@server/context.ts';
+import { AppError, badRequest } from '@server/lib/errors.ts';
 import { chainClient } from './client.ts';
 import type { EventPlace } from './repository.ts';
 import { quoteSigner } from './signers.ts';

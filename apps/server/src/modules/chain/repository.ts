@@ -1,6 +1,6 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '@server/context.ts';
 import { closeRemined } from './incidents-repository.ts';
 
 const { chainEvents } = schema;

@@ -1,6 +1,6 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
-import { ACCOUNTS } from '../ledger/index.ts';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import { RATE_ONE } from './math.ts';
 
 const { earnAccounts, earnDays, earnInterest, earnMovements } = schema;

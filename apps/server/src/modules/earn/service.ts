@@ -1,11 +1,11 @@
 import { AGC_DECIMALS, type EarnMovement, type EarnSummary, formatAmount, USDT_DECIMALS } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { parseAmountInput } from '../../lib/amount-input.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { pageAnswer } from '../../lib/paging.ts';
-import { ACCOUNTS, type AccountRef, balancesOf, LedgerError, refKey, transfer } from '../ledger/index.ts';
-import { dayKey, dayStart, nextDay, ppmToPercent } from '../rules/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { parseAmountInput } from '@server/lib/amount-input.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { badRequest, notFound } from '@server/lib/errors.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
+import { ACCOUNTS, type AccountRef, balancesOf, LedgerError, refKey, transfer } from '@server/modules/ledger/index.ts';
+import { dayKey, dayStart, nextDay, ppmToPercent } from '@server/modules/rules/index.ts';
 import {
   addToBalance,
   type EarnMovementRow,

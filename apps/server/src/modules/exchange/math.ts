@@ -1,4 +1,4 @@
-import { agcToUsdt, usdtToAgcFloor } from '../pricing/index.ts';
+import { agcToUsdt, usdtToAgcFloor } from '@server/modules/pricing/index.ts';
 
 /**
  * The exchange's arithmetic, exact and pure (docs/decisions/0105-exchange-ledger-and-quotes.md): the fee is taken from the amount in,

@@ -6,12 +6,12 @@ import {
   formatAmount,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { parseAmountInput } from '../../lib/amount-input.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { pageAnswer } from '../../lib/paging.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { AppContext } from '@server/context.ts';
+import { parseAmountInput } from '@server/lib/amount-input.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import {
   ACCOUNTS,
   type AccountRef,
@@ -21,8 +21,8 @@ import {
   refKey,
   type TransferInput,
   transferBatch,
-} from '../ledger/index.ts';
-import { ppmToPercent } from '../rules/index.ts';
+} from '@server/modules/ledger/index.ts';
+import { ppmToPercent } from '@server/modules/rules/index.ts';
 import { otherAsset, roundTrip, swapIn, swapOut } from './math.ts';
 import {
   acceptedPage,

@@ -6,11 +6,11 @@ import {
   moveFundProfitResponse,
 } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { pageAnswer } from '../../lib/paging.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { perMember } from '../../plugins/rate-limit.ts';
+import type { AppContext } from '@server/context.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { perMember } from '@server/plugins/rate-limit.ts';
 import { earningPage } from './earnings-repository.ts';
 import { fundAgent, moveFundProfit, toEarningDto } from './earnings-service.ts';
 

@@ -10,9 +10,9 @@ import {
 } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import { confirmNav, navEntries, pendingNavs, previewNav, publishNav, rejectNav } from './nav-service.ts';
 
 const schema = routeSchemas('admin');

@@ -1,6 +1,6 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
 import { type SQL, sql } from 'drizzle-orm';
-import { pageAnswer } from '../../lib/paging.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
 
 /** A published NAV: its row id, UTC day and value (USDT per whole unit, 8 decimals). */
 export interface PublishedNav {

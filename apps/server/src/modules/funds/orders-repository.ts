@@ -1,9 +1,9 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { FundOrderStatus } from '@agc/shared';
 import { and, count, desc, eq, inArray, lt, max, ne, sql } from 'drizzle-orm';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { pageAnswer } from '../../lib/paging.ts';
-import { FUND_ORDER_TAG } from '../chain/index.ts';
+import { isUniqueViolation } from '@server/lib/db-errors.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
+import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 
 const { fundOrders, fundRedemptions, users } = schema;
 

@@ -7,12 +7,12 @@ import {
   type Locale,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { textsIn } from '../../lib/translations.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import type { Translate } from '../../plugins/i18n.ts';
-import { assertReportPays, disputedSubjects, isFundOrderId, onChainFundOrderId } from '../chain/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import { textsIn } from '@server/lib/translations.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import type { Translate } from '@server/plugins/i18n.ts';
+import { assertReportPays, disputedSubjects, isFundOrderId, onChainFundOrderId } from '@server/modules/chain/index.ts';
 import { feeOf, UNIT_DECIMALS, unitsValue } from './math.ts';
 import { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
 import {

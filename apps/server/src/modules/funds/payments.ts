@@ -1,7 +1,7 @@
 import { transferAbi } from '@agc/contracts';
 import type { DbOrTx } from '@agc/db';
 import { getAbiItem, type Log } from 'viem';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '@server/context.ts';
 import {
   byChainOrder,
   type ChainEventHandler,
@@ -16,8 +16,8 @@ import {
   paidLogs,
   setOutcomes,
   storeEvents,
-} from '../chain/index.ts';
-import { transferBatch } from '../ledger/index.ts';
+} from '@server/modules/chain/index.ts';
+import { transferBatch } from '@server/modules/ledger/index.ts';
 import { FUND_ACCOUNTS, usdtRef } from './accounts.ts';
 import {
   type FundOrderView,

@@ -9,12 +9,12 @@ import {
   USDT_DECIMALS,
 } from '@agc/shared';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { parseAmountInput } from '../../lib/amount-input.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { cleanTranslations, textsIn } from '../../lib/translations.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { parseAmountInput } from '@server/lib/amount-input.ts';
+import { badRequest, notFound } from '@server/lib/errors.ts';
+import { cleanTranslations, textsIn } from '@server/lib/translations.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
 import { feeOf, NAV_DECIMALS, UNIT_DECIMALS, unitsFor } from './math.ts';
 import { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
 import {

@@ -5,9 +5,9 @@ import {
   launchpadRoundIdParams,
 } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import { adminRounds, closeRound, createRound, editRound } from './rounds-service.ts';
 
 const schema = routeSchemas('admin');

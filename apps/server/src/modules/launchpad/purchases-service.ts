@@ -6,13 +6,13 @@ import {
   readInteger,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { type AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { pageAnswer } from '../../lib/paging.ts';
-import { textsIn } from '../../lib/translations.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { ACCOUNTS, type AccountRef, lockAccounts, refKey, transferBatch } from '../ledger/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { type AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
+import { textsIn } from '@server/lib/translations.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import { ACCOUNTS, type AccountRef, lockAccounts, refKey, transferBatch } from '@server/modules/ledger/index.ts';
 import {
   addSold,
   findPurchase,

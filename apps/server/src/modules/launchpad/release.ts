@@ -1,8 +1,8 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { ACCOUNTS, transferBatch } from '../ledger/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { ACCOUNTS, transferBatch } from '@server/modules/ledger/index.ts';
 import { vestedAgc } from './schedule.ts';
 
 /** Purchases released per transaction. */

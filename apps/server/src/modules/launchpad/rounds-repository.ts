@@ -1,6 +1,6 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Translations } from '../../lib/translations.ts';
+import type { Translations } from '@server/lib/translations.ts';
 
 const { launchpadRounds, launchpadPurchases } = schema;
 

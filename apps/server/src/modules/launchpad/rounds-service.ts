@@ -7,12 +7,12 @@ import {
   type Locale,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { parseAmountInput } from '../../lib/amount-input.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { cleanTranslations, textsIn } from '../../lib/translations.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { parseAmountInput } from '@server/lib/amount-input.ts';
+import { badRequest, notFound } from '@server/lib/errors.ts';
+import { cleanTranslations, textsIn } from '@server/lib/translations.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
 import { markRoundEdited } from './round-views.ts';
 import {
   closeRoundRow,

@@ -1,6 +1,6 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '@server/lib/errors.ts';
 
 const { ledgerAccounts, ledgerTransfers } = schema;
 

@@ -1,10 +1,10 @@
 import { AGC_DECIMALS, formatAmount, type Me, USDT_DECIMALS } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { unauthorized } from '../../lib/errors.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { memberFundFigures } from '../funds/index.ts';
-import { memberSnapshot } from '../members/index.ts';
-import { levelOf, ppmToPercent } from '../rules/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { unauthorized } from '@server/lib/errors.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import { memberFundFigures } from '@server/modules/funds/index.ts';
+import { memberSnapshot } from '@server/modules/members/index.ts';
+import { levelOf, ppmToPercent } from '@server/modules/rules/index.ts';
 import { memberFigures } from './repository.ts';
 
 const DAY_MS = 86_400_000;

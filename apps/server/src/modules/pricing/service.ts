@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '@server/config.ts';
 
 /** The price of 1 AGC in USDT minor units (6 decimals), and when it was read. */
 export interface AgcPrice {

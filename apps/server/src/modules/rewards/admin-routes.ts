@@ -7,9 +7,9 @@ import {
   settlementTooEarlyData,
 } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import { runSettlement, settlementOverview, settlementPreviewOf } from './settlement.ts';
 
 const schema = routeSchemas('admin');

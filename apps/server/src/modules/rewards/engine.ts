@@ -1,5 +1,5 @@
-import type { Rules } from '../../config.ts';
-import { applyPpm, type CutReason, capReward, levelOf } from '../rules/index.ts';
+import type { Rules } from '@server/config.ts';
+import { applyPpm, type CutReason, capReward, levelOf } from '@server/modules/rules/index.ts';
 
 export type { CutReason };
 

@@ -10,11 +10,11 @@ import {
   rewardKind,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { Rules } from '../../config.ts';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { pageAnswer } from '../../lib/paging.ts';
+import type { Rules } from '@server/config.ts';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { AppError, notFound } from '@server/lib/errors.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
 import {
   ACCOUNTS,
   type AccountRef,
@@ -23,9 +23,9 @@ import {
   refKey,
   type TransferInput,
   transferBatch,
-} from '../ledger/index.ts';
-import { type AgcPrice, usdtToAgcFloor } from '../pricing/index.ts';
-import { applyPpm, capReward, dayKey, levelOf, ppmToPercent } from '../rules/index.ts';
+} from '@server/modules/ledger/index.ts';
+import { type AgcPrice, usdtToAgcFloor } from '@server/modules/pricing/index.ts';
+import { applyPpm, capReward, dayKey, levelOf, ppmToPercent } from '@server/modules/rules/index.ts';
 import {
   creditedByKind,
   findOwnReward,

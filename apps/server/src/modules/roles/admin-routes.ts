@@ -8,9 +8,9 @@ import {
   roleRequestIdParams,
 } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import { auditLog, cancelRequest, confirmRequest, grantRole, revokeRole, roleHolders } from './service.ts';
 
 const schema = routeSchemas('admin');

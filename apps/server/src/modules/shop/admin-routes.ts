@@ -7,9 +7,9 @@ import {
 } from '@agc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { type ErrorStatus, routeSchemas } from '../../lib/route-schema.ts';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { type ErrorStatus, routeSchemas } from '@server/lib/route-schema.ts';
 import { cancelOrderByAudit, confirmOrderByAudit, recheckOrder } from './audit.ts';
 import { listOrders, toLocalOrderDto, toOrderDtos } from './service.ts';
 

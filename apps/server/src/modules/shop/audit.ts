@@ -1,12 +1,12 @@
 import type { DbOrTx } from '@agc/db';
 import { ErrorCode } from '@agc/shared';
 import type { Hash } from 'viem';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/index.ts';
-import { chainClient, finalBlockNumber } from '../chain/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
+import { chainClient, finalBlockNumber } from '@server/modules/chain/index.ts';
 import { confirmOrders } from './confirmation.ts';
 import { ingestPaidEvents, paidEvents } from './payments.ts';
 import {

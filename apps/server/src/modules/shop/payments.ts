@@ -1,7 +1,7 @@
 import { transferAbi } from '@agc/contracts';
 import type { DbOrTx } from '@agc/db';
 import { getAbiItem, type Log } from 'viem';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '@server/context.ts';
 import {
   byChainOrder,
   type ChainEventHandler,
@@ -12,7 +12,7 @@ import {
   paidLogs,
   setOutcomes,
   storeEvents,
-} from '../chain/index.ts';
+} from '@server/modules/chain/index.ts';
 import { applyPayments, type PaidEvent } from './confirmation.ts';
 import { lockOrders } from './repository.ts';
 

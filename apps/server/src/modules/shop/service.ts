@@ -9,14 +9,14 @@ import {
   type Quote,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { textsIn } from '../../lib/translations.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import type { Translate } from '../../plugins/i18n.ts';
-import { assertReportPays, disputedSubjects, isShopOrderId } from '../chain/index.ts';
-import { agcPerUsdt, agcToUsdt, usdtToAgc } from '../pricing/index.ts';
-import { applyPpm } from '../rules/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import { textsIn } from '@server/lib/translations.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import type { Translate } from '@server/plugins/i18n.ts';
+import { assertReportPays, disputedSubjects, isShopOrderId } from '@server/modules/chain/index.ts';
+import { agcPerUsdt, agcToUsdt, usdtToAgc } from '@server/modules/pricing/index.ts';
+import { applyPpm } from '@server/modules/rules/index.ts';
 import { DEMO_PRODUCTS } from './demo-products.ts';
 import {
   cancelExpiredQuotes,

@@ -1,8 +1,8 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { Side } from '@agc/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { ACCOUNTS, hasInvested } from '../ledger/index.ts';
-import { findById, type Member } from '../members/index.ts';
+import { ACCOUNTS, hasInvested } from '@server/modules/ledger/index.ts';
+import { findById, type Member } from '@server/modules/members/index.ts';
 
 const { legs, orders, users } = schema;
 const id = (v: bigint) => sql`${v.toString()}::bigint`;

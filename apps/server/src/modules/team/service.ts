@@ -12,9 +12,9 @@ import {
   type TreeResponse,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { badRequest, notFound, unauthorized } from '@server/lib/errors.ts';
 import {
   findByAddress,
   findByInviteCode,
@@ -22,8 +22,8 @@ import {
   type Member,
   memberSnapshot,
   newInviteCode,
-} from '../members/index.ts';
-import { levelOf, ppmToPercent } from '../rules/index.ts';
+} from '@server/modules/members/index.ts';
+import { levelOf, ppmToPercent } from '@server/modules/rules/index.ts';
 import {
   ancestorAt,
   applyTeamVolume,

@@ -9,17 +9,17 @@ import {
   type WithdrawType,
 } from '@agc/shared';
 import { BaseError, ContractFunctionRevertedError, createWalletClient, http } from 'viem';
-import type { AppContext } from '../../context.ts';
-import { abilityOf } from '../../lib/ability.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import type { Translate } from '../../plugins/i18n.ts';
-import { writeAudit } from '../audit/index.ts';
-import { chainClient, incidentHolds, voucherSigner } from '../chain/index.ts';
-import { ACCOUNTS, balancesOf, refKey, transferBatch } from '../ledger/index.ts';
-import { type ApprovalLinks, addressesOf, approvalLinks } from '../members/index.ts';
-import { type AgcPrice, agcToUsdt } from '../pricing/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { abilityOf } from '@server/lib/ability.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import type { Translate } from '@server/plugins/i18n.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
+import { chainClient, incidentHolds, voucherSigner } from '@server/modules/chain/index.ts';
+import { ACCOUNTS, balancesOf, refKey, transferBatch } from '@server/modules/ledger/index.ts';
+import { type ApprovalLinks, addressesOf, approvalLinks } from '@server/modules/members/index.ts';
+import { type AgcPrice, agcToUsdt } from '@server/modules/pricing/index.ts';
 import { toWithdrawalDto } from './dto.ts';
 import {
   auditingTotals,

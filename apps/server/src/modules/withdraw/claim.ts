@@ -2,10 +2,10 @@ import { signWithdrawVoucher, vaultAbi } from '@agc/contracts';
 import type { DbOrTx } from '@agc/db';
 import { ErrorCode, type WithdrawClaim } from '@agc/shared';
 import { encodeFunctionData, erc20Abi, getAbiItem, type Log, parseEventLogs } from 'viem';
-import type { AppContext } from '../../context.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { AppError, badRequest } from '@server/lib/errors.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
 import {
   byChainOrder,
   type ChainEventHandler,
@@ -16,8 +16,8 @@ import {
   setOutcomes,
   storeEvents,
   voucherSigner,
-} from '../chain/index.ts';
-import { ACCOUNTS, type AccountCode, type TransferInput, transferBatch } from '../ledger/index.ts';
+} from '@server/modules/chain/index.ts';
+import { ACCOUNTS, type AccountCode, type TransferInput, transferBatch } from '@server/modules/ledger/index.ts';
 import {
   extendVoucherDeadline,
   lockWithdrawals,

@@ -1,8 +1,8 @@
 import type { WithdrawAsset, WithdrawType } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import type { AppError } from '../../lib/errors.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import type { AppError } from '@server/lib/errors.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import {
   ACCOUNTS,
   type AccountRef,
@@ -10,8 +10,8 @@ import {
   refKey,
   type TransferInput,
   transferBatch,
-} from '../ledger/index.ts';
-import { dayKey, startOfUtcDay } from '../rules/index.ts';
+} from '@server/modules/ledger/index.ts';
+import { dayKey, startOfUtcDay } from '@server/modules/rules/index.ts';
 import { insertWithdrawals, memberKey, usedOnDay, type WithdrawalRow } from './repository.ts';
 import { feeOf, readRequest, refusalError } from './service.ts';
 

@@ -10,11 +10,11 @@ import {
   type WithdrawLimit,
   type WithdrawType,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { type AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { ACCOUNTS, balanceOf, type TransferInput } from '../ledger/index.ts';
-import { applyPpm, dayKey, ppmToPercent, startOfUtcDay } from '../rules/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { type AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import { ACCOUNTS, balanceOf, type TransferInput } from '@server/modules/ledger/index.ts';
+import { applyPpm, dayKey, ppmToPercent, startOfUtcDay } from '@server/modules/rules/index.ts';
 import { findOwn, memberKey, usedOnDay, type WithdrawalRow } from './repository.ts';
 
 /** A request's type and amount, read once with the message each mistake deserves; nothing is touched. */

@@ -1,8 +1,8 @@
 // Where sign-in goes afterwards: the page a signed-out visitor asked for travels to login as `?redirect=`.
 // It comes back from the URL, so anyone can write it: only an internal app page is accepted, never an
 // origin, a scheme or a path the app does not have (no open redirect).
-import { paths } from '../../lib/paths.ts';
-import { findRoute } from '../../lib/route-table.ts';
+import { paths } from '@web/lib/paths.ts';
+import { findRoute } from '@web/lib/route-table.ts';
 
 /** The login URL's parameter holding the page asked for (its path and query). */
 export const REDIRECT_PARAM = 'redirect';

@@ -21,7 +21,7 @@ import {
   parseEther,
 } from 'viem';
 import { vi } from 'vitest';
-import { CONFIG } from '../../test/config.ts';
+import { CONFIG } from '@web/test/config.ts';
 import { importLocalWallet, removeLocalWallet } from './local.ts';
 import { type LocalChain, loadLocalChain, resetLocalChain } from './local-chain.ts';
 

@@ -3,7 +3,7 @@
 // and the withdrawal's claim both go this way; each adds its own checks and steps around it.
 import type { PublicConfig } from '@agc/shared';
 import type { PublicClient } from 'viem';
-import { useWalletStore } from '../../stores/wallet.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
 import { requestAccount } from './account.ts';
 import { ensureChain } from './chain.ts';
 import { toWalletError, WalletError, WalletNotFoundError } from './errors.ts';

@@ -1,14 +1,14 @@
 import { ANALYTICS_FIGURES, type AnalyticsFigures, type AnalyticsReport } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeMe } from '../../../test/fixtures.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeMe } from '@web/test/fixtures.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import AnalyticsPage from './AnalyticsPage.tsx';
 
 // uPlot draws on a canvas, which the DOM of the tests lacks: the chart is a stand-in that shows what it was given.
-vi.mock('../../../features/analytics/components/DailyChart.tsx', () => ({
+vi.mock('@web/features/analytics/components/DailyChart.tsx', () => ({
   default: ({ labels, data, testId }: { labels: string[]; data: number[][]; testId: string }) => (
     <div data-testid={testId}>{`${labels.join('|')}:${data.map((s) => s.join(',')).join(';')}`}</div>
   ),

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { ConfirmSheet } from '../../../features/exchange/components/ConfirmSheet.tsx';
-import { ExchangeAmountForm } from '../../../features/exchange/components/ExchangeAmountForm.tsx';
-import { QuoteCard } from '../../../features/exchange/components/QuoteCard.tsx';
-import { useExchangeForm } from '../../../features/exchange/hooks/use-exchange-form.ts';
-import { paths } from '../../../lib/paths.ts';
-import '../../../features/exchange/exchange.css';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { ConfirmSheet } from '@web/features/exchange/components/ConfirmSheet.tsx';
+import { ExchangeAmountForm } from '@web/features/exchange/components/ExchangeAmountForm.tsx';
+import { QuoteCard } from '@web/features/exchange/components/QuoteCard.tsx';
+import { useExchangeForm } from '@web/features/exchange/hooks/use-exchange-form.ts';
+import { paths } from '@web/lib/paths.ts';
+import '@web/features/exchange/exchange.css';
 
 /**
  * The exchange center: the form (pair, mode, amount, Max, Get quote), the quote with its countdown and the

@@ -5,9 +5,9 @@ import {
   makeFundOrder,
   makeFundProduct,
   makeRedemption,
-} from '../../../features/fund-account/testing/fixtures.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+} from '@web/features/fund-account/testing/fixtures.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import FoundOrderDetailPage from './FoundOrderDetailPage.tsx';
 
 const PATH = '/pages/found/orderDetail?id=11';

@@ -1,10 +1,10 @@
 import type { RewardKind, RewardSeries } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { MEMBER, makeMe } from '../../../test/fixtures.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { MEMBER, makeMe } from '@web/test/fixtures.ts';
 import {
   type ApiHandler,
   type ApiReply,
@@ -13,8 +13,8 @@ import {
   ok,
   renderPage,
   stubApi,
-} from '../../../test/render.tsx';
-import { expectTexts } from '../../../test/texts.ts';
+} from '@web/test/render.tsx';
+import { expectTexts } from '@web/test/texts.ts';
 import HomePage from './HomePage.tsx';
 
 const figure = (id: string) => screen.getByTestId(`home-${id}`).textContent;

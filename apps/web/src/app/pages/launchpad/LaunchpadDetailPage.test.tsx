@@ -4,16 +4,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   flattenAllocations,
   useLaunchpadAllocations,
-} from '../../../features/launchpad/api/get-allocations.ts';
-import { allocationPage, makePurchase, makeRound } from '../../../features/launchpad/testing/fixtures.ts';
-import { unbroken } from '../../../lib/format.ts';
-import { meQueryOptions } from '../../../lib/me.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeMe } from '../../../test/fixtures.ts';
-import { loadBothPages, renderQueryHook } from '../../../test/query-hooks.tsx';
-import { type ApiHandler, fail, ok, renderPage, stubApi, testQueryClient } from '../../../test/render.tsx';
+} from '@web/features/launchpad/api/get-allocations.ts';
+import { allocationPage, makePurchase, makeRound } from '@web/features/launchpad/testing/fixtures.ts';
+import { unbroken } from '@web/lib/format.ts';
+import { meQueryOptions } from '@web/lib/me.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeMe } from '@web/test/fixtures.ts';
+import { loadBothPages, renderQueryHook } from '@web/test/query-hooks.tsx';
+import { type ApiHandler, fail, ok, renderPage, stubApi, testQueryClient } from '@web/test/render.tsx';
 import LaunchpadDetailPage from './LaunchpadDetailPage.tsx';
 
 afterEach(cleanupPage);

@@ -1,16 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEV_ADDRESS, DEV_KEY } from '../../../features/local-wallet/testing/fixtures.ts';
-import { autoLock } from '../../../lib/wallet/auto-lock.ts';
-import { isLocalWalletUnlocked, removeLocalWallet } from '../../../lib/wallet/local.ts';
-import type { LocalBalances } from '../../../lib/wallet/local-chain.ts';
-import { setActiveWallet } from '../../../lib/wallet/session.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { expectFieldError } from '../../../test/field-error.ts';
-import { CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+import { DEV_ADDRESS, DEV_KEY } from '@web/features/local-wallet/testing/fixtures.ts';
+import { autoLock } from '@web/lib/wallet/auto-lock.ts';
+import { isLocalWalletUnlocked, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import type { LocalBalances } from '@web/lib/wallet/local-chain.ts';
+import { setActiveWallet } from '@web/lib/wallet/session.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { expectFieldError } from '@web/test/field-error.ts';
+import { CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import LocalWalletPage from './LocalWalletPage.tsx';
 
 // The chain: balances as the test sets them (or a failing RPC).
@@ -19,10 +19,10 @@ const chain = vi.hoisted(() => ({
   fail: false,
   reads: 0,
 }));
-vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>()),
+vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@web/lib/wallet/local-chain.ts')>()),
   loadLocalChain: async () =>
-    (await import('../../../features/local-wallet/testing/fixtures.ts')).fakeLocalChain(
+    (await import('@web/features/local-wallet/testing/fixtures.ts')).fakeLocalChain(
       {},
       { USDT: '0x1', AGC: '0x2' },
     ),

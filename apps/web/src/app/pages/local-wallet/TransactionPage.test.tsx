@@ -6,11 +6,11 @@ import {
   DEV_KEY,
   OTHER_ADDRESS,
   sentTx,
-} from '../../../features/local-wallet/testing/fixtures.ts';
-import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '../../../lib/wallet/local.ts';
-import { findSent, recordSent } from '../../../lib/wallet/local-sent.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { renderPage } from '../../../test/render.tsx';
+} from '@web/features/local-wallet/testing/fixtures.ts';
+import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import { findSent, recordSent } from '@web/lib/wallet/local-sent.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { renderPage } from '@web/test/render.tsx';
 import LocalWalletTransactionPage from './TransactionPage.tsx';
 
 // The chain the page reads, as a fake public client: balances, gas estimates and fees the tests set. The real
@@ -28,14 +28,14 @@ const chainState = vi.hoisted(() => ({ ETH: 0n, USDT: 0n, AGC: 0n }));
 const sent = vi.hoisted(() => ({ calls: [] as unknown[], mined: false }));
 
 // Whether the chain has mined the wallet's pending transactions (what the pages' pending check finds).
-vi.mock('../../../lib/wallet/local-follow.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/wallet/local-follow.ts')>();
-  const { fakeCheckPendingSent } = await import('../../../features/local-wallet/testing/fixtures.ts');
+vi.mock('@web/lib/wallet/local-follow.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@web/lib/wallet/local-follow.ts')>();
+  const { fakeCheckPendingSent } = await import('@web/features/local-wallet/testing/fixtures.ts');
   return { ...original, checkPendingSent: fakeCheckPendingSent(() => sent.mined) };
 });
 
-vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>();
+vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@web/lib/wallet/local-chain.ts')>();
   const client = {
     getBlockNumber: async () => 100n,
     getBalance: async () => chainState.ETH,
@@ -50,17 +50,17 @@ vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
     getCode: async ({ address }: { address: string }) =>
       address === CONTRACT || address === USDT ? '0x6080' : undefined,
   };
-  const { fakeLocalChain } = await import('../../../features/local-wallet/testing/fixtures.ts');
+  const { fakeLocalChain } = await import('@web/features/local-wallet/testing/fixtures.ts');
   return { ...original, loadLocalChain: async () => fakeLocalChain(client, { USDT, AGC }) };
 });
 
-vi.mock('../../../lib/wallet/local-send.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/wallet/local-send.ts')>();
+vi.mock('@web/lib/wallet/local-send.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@web/lib/wallet/local-send.ts')>();
   return {
     ...original,
     sendLocal: async (_chain: unknown, send: Parameters<typeof original.sendLocal>[1]) => {
       sent.calls.push(send);
-      const { recordSent } = await import('../../../lib/wallet/local-sent.ts');
+      const { recordSent } = await import('@web/lib/wallet/local-sent.ts');
       const tx = {
         hash: HASH,
         from: send.from,

@@ -6,12 +6,12 @@ import {
   DEV_KEY,
   OTHER_ADDRESS,
   sentTx,
-} from '../../../features/local-wallet/testing/fixtures.ts';
-import { importLocalWallet, removeLocalWallet } from '../../../lib/wallet/local.ts';
-import type { LocalSend } from '../../../lib/wallet/local-send.ts';
-import { recordSent, type SentTx } from '../../../lib/wallet/local-sent.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { renderPage } from '../../../test/render.tsx';
+} from '@web/features/local-wallet/testing/fixtures.ts';
+import { importLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import type { LocalSend } from '@web/lib/wallet/local-send.ts';
+import { recordSent, type SentTx } from '@web/lib/wallet/local-sent.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { renderPage } from '@web/test/render.tsx';
 import LocalWalletWithdrawalPage from './WithdrawalPage.tsx';
 
 const USDT = '0x00000000000000000000000000000000000000b2';
@@ -32,8 +32,8 @@ const state = vi.hoisted(() => ({
   mined: false,
 }));
 
-vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>();
+vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@web/lib/wallet/local-chain.ts')>();
   const client = {
     getBlockNumber: async () => 100n,
     getBalance: async () => state.ETH,
@@ -45,13 +45,13 @@ vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
     getBlock: async () => ({ baseFeePerGas: BASE_FEE }),
     estimateMaxPriorityFeePerGas: async () => 0n,
   };
-  const { fakeLocalChain } = await import('../../../features/local-wallet/testing/fixtures.ts');
+  const { fakeLocalChain } = await import('@web/features/local-wallet/testing/fixtures.ts');
   return { ...original, loadLocalChain: async () => fakeLocalChain(client, { USDT, AGC }) };
 });
 
 // Each step "mines" at once: its amount leaves the balances, its fee (gas limit × max fee) leaves the ETH.
-vi.mock('../../../lib/wallet/local-send.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/wallet/local-send.ts')>();
+vi.mock('@web/lib/wallet/local-send.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@web/lib/wallet/local-send.ts')>();
   return {
     ...original,
     sendLocal: async (_c: unknown, send: LocalSend) => {
@@ -66,9 +66,9 @@ vi.mock('../../../lib/wallet/local-send.ts', async (importOriginal) => {
     },
   };
 });
-vi.mock('../../../lib/wallet/local-follow.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/wallet/local-follow.ts')>();
-  const { fakeCheckPendingSent } = await import('../../../features/local-wallet/testing/fixtures.ts');
+vi.mock('@web/lib/wallet/local-follow.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@web/lib/wallet/local-follow.ts')>();
+  const { fakeCheckPendingSent } = await import('@web/features/local-wallet/testing/fixtures.ts');
   return {
     ...original,
     checkPendingSent: fakeCheckPendingSent(() => state.mined),

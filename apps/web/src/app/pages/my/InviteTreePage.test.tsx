@@ -6,10 +6,10 @@ import {
   relationTo,
   subtreeAnswer,
   treeAnswer,
-} from '../../../features/tree/test-fixtures.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import { expectLoadFailed } from '../../../test/texts.ts';
+} from '@web/features/tree/test-fixtures.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectLoadFailed } from '@web/test/texts.ts';
 import InviteTreePage from './InviteTreePage.tsx';
 
 afterEach(cleanupPage);

@@ -1,22 +1,22 @@
 import { shortAddress } from '@agc/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import {
   MEMBER_NODE_FONT_PX,
   MEMBER_NODE_HEIGHT,
   MEMBER_NODE_WIDTH,
   memberCard,
   memberCardTexts,
-} from '../../../features/tree/components/MemberNodeCard.tsx';
-import { NodeDetail } from '../../../features/tree/components/NodeDetail.tsx';
-import { OrgTree, type OrgTreeHandle } from '../../../features/tree/components/OrgTree.tsx';
-import { TreeSearch } from '../../../features/tree/components/TreeSearch.tsx';
-import { useMemberTree } from '../../../features/tree/hooks/use-member-tree.ts';
-import { useTreeSelection } from '../../../features/tree/hooks/use-tree-selection.ts';
-import { type MemberOrgNode, matchesAddress } from '../../../features/tree/model/member-tree.ts';
-import { notify } from '../../../features/tree/notify.ts';
-import { errorText } from '../../../lib/errors.ts';
+} from '@web/features/tree/components/MemberNodeCard.tsx';
+import { NodeDetail } from '@web/features/tree/components/NodeDetail.tsx';
+import { OrgTree, type OrgTreeHandle } from '@web/features/tree/components/OrgTree.tsx';
+import { TreeSearch } from '@web/features/tree/components/TreeSearch.tsx';
+import { useMemberTree } from '@web/features/tree/hooks/use-member-tree.ts';
+import { useTreeSelection } from '@web/features/tree/hooks/use-tree-selection.ts';
+import { type MemberOrgNode, matchesAddress } from '@web/features/tree/model/member-tree.ts';
+import { notify } from '@web/features/tree/notify.ts';
+import { errorText } from '@web/lib/errors.ts';
 
 const hasMenu = (node: MemberOrgNode) => node.member !== null;
 

@@ -1,13 +1,13 @@
 import type { Product, Role } from '@agc/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configQueryOptions } from '../../../features/config/api/get-config.ts';
-import { productsQueryOptions } from '../../../features/shop/api/get-products.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { usePageStore } from '../../../stores/page.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { MEMBER, makeMe } from '../../../test/fixtures.ts';
+import { configQueryOptions } from '@web/features/config/api/get-config.ts';
+import { productsQueryOptions } from '@web/features/shop/api/get-products.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { usePageStore } from '@web/stores/page.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { MEMBER, makeMe } from '@web/test/fixtures.ts';
 import {
   type ApiCall,
   type ApiHandler,
@@ -17,7 +17,7 @@ import {
   renderPage,
   stubApi,
   testQueryClient,
-} from '../../../test/render.tsx';
+} from '@web/test/render.tsx';
 import MyPage from './MyPage.tsx';
 
 const PATH = '/pages/my/index';

@@ -1,15 +1,15 @@
 import { formatTime, type Me } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useRewards } from '../../../features/rewards/api/get-rewards.ts';
-import { flattenRewards, nextPageParam } from '../../../features/rewards/api/paging.ts';
-import { groupStarts } from '../../../features/rewards/format.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeMe } from '../../../test/fixtures.ts';
-import { loadBothPages, renderQueryHook } from '../../../test/query-hooks.tsx';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import { makeReward, rewardPage } from '../../../test/reward-fixtures.ts';
+import { useRewards } from '@web/features/rewards/api/get-rewards.ts';
+import { flattenRewards, nextPageParam } from '@web/features/rewards/api/paging.ts';
+import { groupStarts } from '@web/features/rewards/format.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeMe } from '@web/test/fixtures.ts';
+import { loadBothPages, renderQueryHook } from '@web/test/query-hooks.tsx';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { makeReward, rewardPage } from '@web/test/reward-fixtures.ts';
 import RewardListPage from './RewardListPage.tsx';
 
 const URL_PATH = '/pages/rewardList/index';

@@ -2,22 +2,22 @@ import type { Order } from '@agc/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { OrderStatusTag } from '../../../features/shop/components/OrderStatusTag.tsx';
-import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { OrderStatusTag } from '@web/features/shop/components/OrderStatusTag.tsx';
+import { PayPopup } from '@web/features/shop/components/PayPopup.tsx';
 import {
   PayResultIcon,
   type PayResultState,
   PayResultSteps,
   payResultState,
-} from '../../../features/shop/components/PayResult.tsx';
-import { useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
-import { usePaidOrder } from '../../../features/shop/hooks/use-paid-order.ts';
-import { errorText } from '../../../lib/errors.ts';
-import { formatUsdt } from '../../../lib/format.ts';
-import { paths } from '../../../lib/paths.ts';
+} from '@web/features/shop/components/PayResult.tsx';
+import { useCheckout } from '@web/features/shop/hooks/use-checkout.ts';
+import { usePaidOrder } from '@web/features/shop/hooks/use-paid-order.ts';
+import { errorText } from '@web/lib/errors.ts';
+import { formatUsdt } from '@web/lib/format.ts';
+import { paths } from '@web/lib/paths.ts';
 
 /**
  * The pay result (spec path paySuccess): it follows the order. Green "Pay success" only once the order is

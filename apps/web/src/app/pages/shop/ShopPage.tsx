@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { PullRefresh } from '../../../components/PullRefresh.tsx';
-import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { useProducts } from '../../../features/shop/api/get-products.ts';
-import { useTokenPrice } from '../../../features/shop/api/get-token-price.ts';
-import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
-import { ProductCard } from '../../../features/shop/components/ProductCard.tsx';
-import { useBuy, useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
-import { formatUsdt } from '../../../lib/format.ts';
-import { paths } from '../../../lib/paths.ts';
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { PullRefresh } from '@web/components/PullRefresh.tsx';
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { useProducts } from '@web/features/shop/api/get-products.ts';
+import { useTokenPrice } from '@web/features/shop/api/get-token-price.ts';
+import { PayPopup } from '@web/features/shop/components/PayPopup.tsx';
+import { ProductCard } from '@web/features/shop/components/ProductCard.tsx';
+import { useBuy, useCheckout } from '@web/features/shop/hooks/use-checkout.ts';
+import { formatUsdt } from '@web/lib/format.ts';
+import { paths } from '@web/lib/paths.ts';
 
 /** Shop (tab 2): the products; Buy opens the checkout with a quote (the order is made on "Confirm and pay"). */
 export default function ShopPage() {

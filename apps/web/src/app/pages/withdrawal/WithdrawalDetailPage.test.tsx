@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   claimProgressStore,
   useClaimProgressStore,
-} from '../../../features/withdraw/stores/claim-progress.ts';
-import { claiming } from '../../../features/withdraw/testing/claim-deps-mock.ts';
+} from '@web/features/withdraw/stores/claim-progress.ts';
+import { claiming } from '@web/features/withdraw/testing/claim-deps-mock.ts';
 import {
   claimFake,
   claimRoutes,
@@ -15,14 +15,14 @@ import {
   makeWithdrawal,
   stubWithdrawPages,
   VAULT,
-} from '../../../features/withdraw/testing/fixtures.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { fail, ok, renderPage } from '../../../test/render.tsx';
+} from '@web/features/withdraw/testing/fixtures.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { fail, ok, renderPage } from '@web/test/render.tsx';
 import WithdrawalDetailPage from './WithdrawalDetailPage.tsx';
 
 // The page runs the real claim flow against the fake server; only the wallet and chain are fakes.
-vi.mock('../../../features/withdraw/claim/deps.ts', async (importOriginal) =>
-  (await import('../../../features/withdraw/testing/claim-deps-mock.ts')).mockClaimDeps(importOriginal),
+vi.mock('@web/features/withdraw/claim/deps.ts', async (importOriginal) =>
+  (await import('@web/features/withdraw/testing/claim-deps-mock.ts')).mockClaimDeps(importOriginal),
 );
 
 const TX = `0x${'ab'.repeat(32)}`;

@@ -1,13 +1,13 @@
 import { ellipsisMiddle, type Incident } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { AbilityReason } from '../../../components/AbilityReason.tsx';
-import { Address } from '../../../components/Address.tsx';
-import { AuditActions } from '../../../components/AuditActions.tsx';
-import { AuditNote } from '../../../components/AuditNote.tsx';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatEventTime, formatUsdt } from '../../../lib/format.ts';
-import { confirmModal, toast } from '../../../lib/ui.ts';
-import { useAuditNote } from '../../../lib/use-audit-note.ts';
+import { AbilityReason } from '@web/components/AbilityReason.tsx';
+import { Address } from '@web/components/Address.tsx';
+import { AuditActions } from '@web/components/AuditActions.tsx';
+import { AuditNote } from '@web/components/AuditNote.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatEventTime, formatUsdt } from '@web/lib/format.ts';
+import { confirmModal, toast } from '@web/lib/ui.ts';
+import { useAuditNote } from '@web/lib/use-audit-note.ts';
 import { type IncidentDecision, useIncidentDecision } from '../api/post-incident-decision.ts';
 
 /** The actions of each state, in their order: every button is the server's ability (`can` / `reason`). */

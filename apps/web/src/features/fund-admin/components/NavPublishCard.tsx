@@ -1,10 +1,10 @@
 import type { FundNavEntry, FundNavPreview } from '@agc/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DateField.tsx';
-import { errorText } from '../../../lib/errors.ts';
-import { formatNav } from '../../../lib/format.ts';
-import { confirmModal } from '../../../lib/ui.ts';
+import { DateField } from '@web/components/DateField.tsx';
+import { errorText } from '@web/lib/errors.ts';
+import { formatNav } from '@web/lib/format.ts';
+import { confirmModal } from '@web/lib/ui.ts';
 import type { AdminFundProduct } from '../api/get-admin-products.ts';
 import { previewNav, usePublishNav } from '../api/post-nav.ts';
 import { navProblemKey, readNav } from '../model/nav.ts';

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { Segmented } from '../../../components/Segmented.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatNav } from '../../../lib/format.ts';
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { Segmented } from '@web/components/Segmented.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatNav } from '@web/lib/format.ts';
 import { NAV_SPANS, type NavSpan, useFundNav } from '../api/get-fund-nav.ts';
 import { NAV_BOX, navChartModel, navTick } from '../model/nav-chart.ts';
 import '../funds.css';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import type { FeeEstimate } from '../../../lib/wallet/local-fees.ts';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import type { FeeEstimate } from '@web/lib/wallet/local-fees.ts';
 import { formatFee } from '../model/send-format.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { StatusTag } from '../../../components/StatusTag.tsx';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import { LOCAL_ASSETS } from '../../../lib/wallet/local-chain.ts';
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { StatusTag } from '@web/components/StatusTag.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { LOCAL_ASSETS } from '@web/lib/wallet/local-chain.ts';
 import type { Sweep } from '../hooks/sweep.tsx';
 import { formatFee, formatLocalAmount } from '../model/send-format.ts';
 import { AddressField } from './FormParts.tsx';

@@ -5,11 +5,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Address } from 'viem';
-import { navigateTo } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import { ASSET_DECIMALS, LOCAL_ASSETS, type LocalAsset } from '../../../lib/wallet/local-chain.ts';
-import { type FeeEstimate, maxSendable } from '../../../lib/wallet/local-fees.ts';
-import { estimateTransferFee, sendLocal } from '../../../lib/wallet/local-send.ts';
+import { navigateTo } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { ASSET_DECIMALS, LOCAL_ASSETS, type LocalAsset } from '@web/lib/wallet/local-chain.ts';
+import { type FeeEstimate, maxSendable } from '@web/lib/wallet/local-fees.ts';
+import { estimateTransferFee, sendLocal } from '@web/lib/wallet/local-send.ts';
 import { amountInput } from '../model/send-format.ts';
 import {
   BALANCE_ERROR_KEYS,

@@ -2,7 +2,7 @@
 // open, and again when the window regains focus.
 import { useQuery } from '@tanstack/react-query';
 import type { Address } from 'viem';
-import { loadLocalChain, readLocalBalances } from '../../../lib/wallet/local-chain.ts';
+import { loadLocalChain, readLocalBalances } from '@web/lib/wallet/local-chain.ts';
 
 export const BALANCE_REFRESH_MS = 15_000;
 

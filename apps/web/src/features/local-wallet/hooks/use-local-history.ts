@@ -3,9 +3,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Address } from 'viem';
-import { loadLocalChain } from '../../../lib/wallet/local-chain.ts';
-import { buildList, type HistorySnapshot, LocalHistory } from '../../../lib/wallet/local-history.ts';
-import { listSent } from '../../../lib/wallet/local-sent.ts';
+import { loadLocalChain } from '@web/lib/wallet/local-chain.ts';
+import { buildList, type HistorySnapshot, LocalHistory } from '@web/lib/wallet/local-history.ts';
+import { listSent } from '@web/lib/wallet/local-sent.ts';
 import { localWalletKeys } from './use-local-balances.ts';
 
 const PENDING_REFRESH_MS = 15_000;

@@ -3,11 +3,11 @@
 // page only lays them out.
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../../../lib/download.ts';
-import { loadImperativeUi, toast } from '../../../lib/ui.ts';
-import { autoLock } from '../../../lib/wallet/auto-lock.ts';
-import type { DiscoveredWallet } from '../../../lib/wallet/discovery.ts';
-import { decryptKeystoreV3, encryptKeystoreV3, keystoreFileName } from '../../../lib/wallet/keystore-v3.ts';
+import { saveBlob } from '@web/lib/download.ts';
+import { loadImperativeUi, toast } from '@web/lib/ui.ts';
+import { autoLock } from '@web/lib/wallet/auto-lock.ts';
+import type { DiscoveredWallet } from '@web/lib/wallet/discovery.ts';
+import { decryptKeystoreV3, encryptKeystoreV3, keystoreFileName } from '@web/lib/wallet/keystore-v3.ts';
 import {
   createLocalWallet,
   importLocalWallet,
@@ -18,8 +18,8 @@ import {
   removeLocalWallet,
   revealLocalPrivateKey,
   unlockLocalWallet,
-} from '../../../lib/wallet/local.ts';
-import { localWalletInfo, localWalletProvider } from '../../../lib/wallet/local-provider.ts';
+} from '@web/lib/wallet/local.ts';
+import { localWalletInfo, localWalletProvider } from '@web/lib/wallet/local-provider.ts';
 import { useWalletAction, WalletFieldError } from './use-wallet-action.ts';
 
 /** The local wallet as a wallet to sign in with (what its EIP-6963 announcement carries). */

@@ -1,7 +1,7 @@
 // What a balance is worth in USDT: USDT 1:1, AGC and ETH at the server's prices (GET /prices, public: signed
 // in or not; README "Prices"). Exact bigint maths, rounded down.
 import { parseAmount } from '@agc/shared';
-import { ASSET_DECIMALS, type LocalAsset } from '../../../lib/wallet/local-chain.ts';
+import { ASSET_DECIMALS, type LocalAsset } from '@web/lib/wallet/local-chain.ts';
 
 /** The prices a value needs: 1 AGC and 1 ETH in USDT, decimal strings (GET /prices). */
 export interface UsdtPrices {

@@ -6,9 +6,9 @@ import {
   USDT_DECIMALS,
 } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatAgc, formatUsdt } from '../../../lib/format.ts';
-import { useWalletBalances } from '../../../lib/wallet-balances.ts';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatAgc, formatUsdt } from '@web/lib/format.ts';
+import { useWalletBalances } from '@web/lib/wallet-balances.ts';
 import '../portfolio.css';
 
 const ETH_DECIMALS = 18;

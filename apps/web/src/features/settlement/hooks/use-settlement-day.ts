@@ -2,7 +2,7 @@
 // else the next day to settle; its preview (a settled day: its run); the history; whether it can run.
 import { ErrorCode } from '@agc/shared';
 import { useState } from 'react';
-import { ApiError, isForbidden } from '../../../lib/request.ts';
+import { ApiError, isForbidden } from '@web/lib/request.ts';
 import { useSettlementHistory } from '../api/get-settlement-history.ts';
 import { useSettlementPreview } from '../api/get-settlement-preview.ts';
 

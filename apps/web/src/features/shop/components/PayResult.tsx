@@ -2,7 +2,7 @@
 import type { Order, PayStep } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/request.ts';
+import { ApiError } from '@web/lib/request.ts';
 import { usePayProgressStore } from '../stores/pay-progress.ts';
 import '../shop.css';
 

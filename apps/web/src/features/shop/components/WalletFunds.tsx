@@ -9,9 +9,9 @@ import {
 } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatAgc, formatUsdt } from '../../../lib/format.ts';
-import { type WalletBalances, walletBalancesQueryOptions } from '../../../lib/wallet-balances.ts';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatAgc, formatUsdt } from '@web/lib/format.ts';
+import { type WalletBalances, walletBalancesQueryOptions } from '@web/lib/wallet-balances.ts';
 
 /** What the payment takes from the wallet, in minor units. */
 export interface Needed {

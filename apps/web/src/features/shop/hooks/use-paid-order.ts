@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { invalidateMe } from '../../../lib/me.ts';
+import { invalidateMe } from '@web/lib/me.ts';
 import { useOrder } from '../api/get-order.ts';
 import { shopKeys } from '../api/keys.ts';
 

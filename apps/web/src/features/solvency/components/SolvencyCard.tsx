@@ -1,7 +1,7 @@
 import type { SolvencyAsset } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatAsset } from '../../../lib/format.ts';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatAsset } from '@web/lib/format.ts';
 import { coveragePercent } from '../model/coverage.ts';
 
 /**

@@ -2,7 +2,7 @@
 // by a press anywhere else or Escape; copy, and on an enabled tree and node add, edit and delete.
 import { type MouseEvent as ReactMouseEvent, type RefObject, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyToClipboard } from '../../../lib/clipboard.ts';
+import { copyToClipboard } from '@web/lib/clipboard.ts';
 import type { ChartState } from '../components/org-tree-types.ts';
 import { type MenuAction, menuActions, menuPosition } from '../model/menu.ts';
 import {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { openPage } from '../../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../../lib/paths.ts';
-import { useIsLoggedIn } from '../../../../stores/auth.ts';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { useIsLoggedIn } from '@web/stores/auth.ts';
 import type { BannerSource } from './types.ts';
 
 /**
@@ -19,7 +19,7 @@ export const useLaunchpadBanner: BannerSource = () => {
     queryKey: ['launchpad-banner'],
     staleTime: 0,
     queryFn: async () =>
-      (await import('../../../../features/launchpad/api/get-rounds.ts')).getLaunchpadRounds(),
+      (await import('@web/features/launchpad/api/get-rounds.ts')).getLaunchpadRounds(),
     enabled: loggedIn,
   });
   // The newest open round with copies left (the list is newest first).
