@@ -1,10 +1,13 @@
 import { Globals } from '@react-spring/web';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { loadEnglishRest } from '@web/lib/i18n/index.ts';
 import { installAntdRender } from '@web/lib/ui.ts';
 
 installAntdRender();
+// findBy…/waitFor give up after 5 s instead of 1 s: a busy machine (the type-check and the node tests run beside
+// these) can take over a second to render a page; a real failure still fails, later.
+configure({ asyncUtilTimeout: 5000 });
 // Tests render lazy pages without the router's loader: their English sections are there from the start.
 await loadEnglishRest();
 // antd-mobile animates popups with react-spring: in tests they open and close at once, so a closing
