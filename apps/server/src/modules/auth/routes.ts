@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       ),
       onRequest: app.authenticate,
     },
-    async (req) => ok(req, { revoked: await revokeSession(ctx, req.user!.id, req.user!.sessionId!) }),
+    async (req) => ok(req, { revoked: await revokeSession(ctx, req.member.id, req.member.sessionId!) }),
   );
 
   app.post(
@@ -69,6 +69,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       ),
       onRequest: app.authenticate,
     },
-    async (req) => ok(req, { revoked: await revokeAllSessions(ctx, req.user!.id) }),
+    async (req) => ok(req, { revoked: await revokeAllSessions(ctx, req.member.id) }),
   );
 };

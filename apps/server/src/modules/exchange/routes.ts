@@ -29,7 +29,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         exchangeInfoResponse,
       ),
     },
-    async (req) => ok(req, await exchangeInfo(ctx, req.user!)),
+    async (req) => ok(req, await exchangeInfo(ctx, req.member)),
   );
 
   app.post(
@@ -42,7 +42,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         { body: exchangeQuoteBody },
       ),
     },
-    async (req) => ok(req, await createQuote(ctx, req.user!, req.body)),
+    async (req) => ok(req, await createQuote(ctx, req.member, req.body)),
   );
 
   app.get(
@@ -53,7 +53,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         errors: [404],
       }),
     },
-    async (req) => ok(req, await getQuote(ctx, req.user!, BigInt(req.params.id))),
+    async (req) => ok(req, await getQuote(ctx, req.member, BigInt(req.params.id))),
   );
 
   app.post(
@@ -66,7 +66,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         { params: exchangeQuoteIdParams, errors: [404, 409], errorData: { 400: exchangeAcceptRefusalData } },
       ),
     },
-    async (req) => ok(req, { exchange: await acceptQuote(ctx, req.user!, BigInt(req.params.id)) }),
+    async (req) => ok(req, { exchange: await acceptQuote(ctx, req.member, BigInt(req.params.id)) }),
   );
 
   app.get(
@@ -76,6 +76,6 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         querystring: exchangeHistoryQuery,
       }),
     },
-    async (req) => ok(req, await exchangeHistory(ctx, req.user!, req.query)),
+    async (req) => ok(req, await exchangeHistory(ctx, req.member, req.query)),
   );
 };

@@ -29,7 +29,7 @@ export const fundBillRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (req) => {
       const { page, size, month } = req.query;
-      const r = await billPage(ctx.db, { userId: req.user!.id, month, page, size });
+      const r = await billPage(ctx.db, { userId: req.member.id, month, page, size });
       return ok(
         req,
         pageAnswer(
@@ -50,7 +50,7 @@ export const fundBillRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (req, reply) => {
       const { month } = req.query;
-      const rows = await allBills(ctx.db, { userId: req.user!.id, month, limit: CSV_MAX_ROWS });
+      const rows = await allBills(ctx.db, { userId: req.member.id, month, limit: CSV_MAX_ROWS });
       const csv = billsCsv(
         rows.map((b) => toBillDto(b, req.locale)),
         (key) => req.t(key),

@@ -61,7 +61,7 @@ export const fundRedemptionAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext 
         onRequest: admin,
       },
       async (req) => {
-        const r = await decide(ctx, req.user!, BigInt(req.body.redemption_id), req.body.note);
+        const r = await decide(ctx, req.member, BigInt(req.body.redemption_id), req.body.note);
         return ok(req, await redemptionDto(ctx, r.id, req));
       },
     );

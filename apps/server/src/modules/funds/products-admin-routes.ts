@@ -36,7 +36,7 @@ export const fundProductAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       }),
       onRequest: admin,
     },
-    async (req) => ok(req, await createFundProduct(ctx, req.user!, req.body)),
+    async (req) => ok(req, await createFundProduct(ctx, req.member, req.body)),
   );
 
   app.put(
@@ -49,6 +49,6 @@ export const fundProductAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await editFundProduct(ctx, req.user!, req.params.id, req.body)),
+    async (req) => ok(req, await editFundProduct(ctx, req.member, req.params.id, req.body)),
   );
 };

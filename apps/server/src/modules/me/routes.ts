@@ -17,6 +17,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
       // fields), so it is written with JSON.stringify instead of being validated again on every request.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (req) => ok(req, await getMe(ctx, req.user!)),
+    async (req) => ok(req, await getMe(ctx, req.member)),
   );
 };

@@ -56,6 +56,6 @@ export const rewardSettlementAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContex
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await runSettlement(ctx, req.body.day, req.user!)),
+    async (req) => ok(req, await runSettlement(ctx, req.body.day, req.member)),
   );
 };

@@ -27,7 +27,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   // The three reward lists: the same answer, filtered by what each query names.
   const listRoute = (url: string, summary: string, querystring: z.ZodType<RewardFilter>) =>
     app.get(url, { schema: schema(summary, rewardListResponse, { querystring }) }, async (req) =>
-      ok(req, await listRewards(ctx, req.user!.id, req.query)),
+      ok(req, await listRewards(ctx, req.member.id, req.query)),
     );
   listRoute('/profit/all', 'All my rewards, newest first, with the income summary per kind', profitAllQuery);
   listRoute('/profit/type', 'My rewards of one kind', profitTypeQuery);
@@ -42,7 +42,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         { querystring: rewardSeriesQuery },
       ),
     },
-    async (req) => ok(req, await listRewardSeries(ctx, req.user!.id, req.query.days)),
+    async (req) => ok(req, await listRewardSeries(ctx, req.member.id, req.query.days)),
   );
 
   app.get(
@@ -54,7 +54,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         { querystring: profitDetailQuery, errors: [404] },
       ),
     },
-    async (req) => ok(req, await getReward(ctx, req.user!.id, BigInt(req.query.id))),
+    async (req) => ok(req, await getReward(ctx, req.member.id, BigInt(req.query.id))),
   );
 
   app.post(
@@ -67,6 +67,6 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         { body: z.object({}).optional(), errors: [409] },
       ),
     },
-    async (req) => ok(req, { reward: await settleManagement(ctx, req.user!.id) }),
+    async (req) => ok(req, { reward: await settleManagement(ctx, req.member.id) }),
   );
 };

@@ -48,7 +48,7 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (req) =>
       ok(
         req,
-        await toLocalOrderDto(ctx.db, await recheckOrder(ctx, req.user!, BigInt(req.params.order_id)), req),
+        await toLocalOrderDto(ctx.db, await recheckOrder(ctx, req.member, BigInt(req.params.order_id)), req),
       ),
   );
 
@@ -69,7 +69,7 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
           req,
           await toLocalOrderDto(
             ctx.db,
-            await decide(ctx, req.user!, BigInt(req.params.order_id), req.body.note),
+            await decide(ctx, req.member, BigInt(req.params.order_id), req.body.note),
             req,
           ),
         ),

@@ -95,7 +95,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       ),
     },
     async (req) =>
-      ok(req, await toLocalOrderDto(ctx.db, await createOrder(ctx, req.user!, req.body.product_id), req)),
+      ok(req, await toLocalOrderDto(ctx.db, await createOrder(ctx, req.member, req.body.product_id), req)),
   );
 
   app.get(
@@ -106,7 +106,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       }),
     },
     async (req) => {
-      const page = await listOrders(ctx.db, { ...req.query, userId: req.user!.id });
+      const page = await listOrders(ctx.db, { ...req.query, userId: req.member.id });
       return ok(req, { ...page, list: await toOrderDtos(ctx.db, page.list, req) });
     },
   );
@@ -124,7 +124,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         req,
         await toLocalOrderDto(
           ctx.db,
-          await findOwnOrder(ctx.db, req.user!.id, BigInt(req.params.order_id)),
+          await findOwnOrder(ctx.db, req.member.id, BigInt(req.params.order_id)),
           req,
         ),
       ),
@@ -139,7 +139,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (req) =>
       ok(
         req,
-        await toLocalOrderDto(ctx.db, await cancelOrder(ctx, req.user!, BigInt(req.body.order_id)), req),
+        await toLocalOrderDto(ctx.db, await cancelOrder(ctx, req.member, BigInt(req.body.order_id)), req),
       ),
   );
 
@@ -151,7 +151,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         schema: schema(summary, txResponse, { params: orderParam, errors: [404] }),
       },
       async (req) =>
-        ok(req, await buildStepTx(ctx, await payableOrder(ctx, req.user!, BigInt(req.params.order)), step)),
+        ok(req, await buildStepTx(ctx, await payableOrder(ctx, req.member, BigInt(req.params.order)), step)),
     );
   stepRoute('/order/approve/agc/:order', 'authAmc', 'Step 1: approve the AGC fee to the payment contract');
   stepRoute(
@@ -176,7 +176,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         req,
         await toLocalOrderDto(
           ctx.db,
-          await reportPayment(ctx, req.user!, BigInt(req.body.order_id), req.body.tx_hash),
+          await reportPayment(ctx, req.member, BigInt(req.body.order_id), req.body.tx_hash),
           req,
         ),
       ),

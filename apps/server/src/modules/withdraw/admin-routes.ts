@@ -53,7 +53,7 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
             ...q,
             type: type === undefined ? undefined : (Number(type) as WithdrawType),
           },
-          req.user!,
+          req.member,
           req.t,
         ),
       );
@@ -81,8 +81,8 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         ok(
           req,
           await adminDto(
-            await decide(req.user!, BigInt(req.params.withdraw_id), req.body as z.output<B>),
-            req.user!,
+            await decide(req.member, BigInt(req.params.withdraw_id), req.body as z.output<B>),
+            req.member,
             req.t,
           ),
         ),
@@ -119,6 +119,6 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       ),
       onRequest: auditor,
     },
-    async (req) => ok(req, await bulkApprove(ctx, req.user!, req.body.ids.map(BigInt), req.body.note)),
+    async (req) => ok(req, await bulkApprove(ctx, req.member, req.body.ids.map(BigInt), req.body.note)),
   );
 };

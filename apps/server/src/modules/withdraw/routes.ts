@@ -37,7 +37,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         { body: withdrawBody },
       ),
     },
-    async (req) => ok(req, await checkWithdrawal(ctx, req.user!, req.body, req.t)),
+    async (req) => ok(req, await checkWithdrawal(ctx, req.member, req.body, req.t)),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         withdrawLimitResponse,
       ),
     },
-    async (req) => ok(req, await withdrawLimits(ctx, req.user!)),
+    async (req) => ok(req, await withdrawLimits(ctx, req.member)),
   );
 
   app.post(
@@ -61,7 +61,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         { body: withdrawBody },
       ),
     },
-    async (req) => ok(req, toWithdrawalDto(ctx, await requestWithdrawal(ctx, req.user!, req.body))),
+    async (req) => ok(req, toWithdrawalDto(ctx, await requestWithdrawal(ctx, req.member, req.body))),
   );
 
   app.get(
@@ -72,7 +72,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       }),
     },
     async (req) => {
-      const page = await withdrawalPage(ctx.db, { ...req.query, userId: req.user!.id });
+      const page = await withdrawalPage(ctx.db, { ...req.query, userId: req.member.id });
       return ok(req, { ...page, list: page.list.map((w) => toWithdrawalDto(ctx, w)) });
     },
   );
@@ -88,7 +88,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (req) =>
       ok(
         req,
-        toWithdrawalDto(ctx, await findOwnWithdrawal(ctx.db, req.user!.id, BigInt(req.params.withdraw_id))),
+        toWithdrawalDto(ctx, await findOwnWithdrawal(ctx.db, req.member.id, BigInt(req.params.withdraw_id))),
       ),
   );
 
@@ -102,6 +102,6 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         { params: withdrawClaimParams, errors: [404], errorData: { 400: withdrawClaimRefusalData } },
       ),
     },
-    async (req) => ok(req, await buildClaim(ctx, req.user!, BigInt(req.params.id))),
+    async (req) => ok(req, await buildClaim(ctx, req.member, BigInt(req.params.id))),
   );
 };
