@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { devAccount, devQuoteSigner, devVoucherSigner, freePort } from '@agc/contracts';
+import { defined } from '@agc/shared/defined';
 import { toHex } from 'viem';
 import { apiSession } from '../e2e/support/api.ts';
 import { runAnalyticsBenchmark } from './analytics.ts';
@@ -63,15 +64,15 @@ async function benchServer(databaseUrl?: string, extraEnv: Record<string, string
             TRANSFER_ADDRESS: deployment.transfer,
             VAULT_ADDRESS: deployment.vault,
             TRANSFER_START_BLOCK: String(deployment.blockNumber),
-            SIGNER_PRIVATE_KEY: toHex(devVoucherSigner().getHdKey().privateKey!),
-            QUOTE_SIGNER_PRIVATE_KEY: toHex(devQuoteSigner().getHdKey().privateKey!),
+            SIGNER_PRIVATE_KEY: toHex(defined(devVoucherSigner().getHdKey().privateKey)),
+            QUOTE_SIGNER_PRIVATE_KEY: toHex(defined(devQuoteSigner().getHdKey().privateKey)),
             CHAIN_FINALITY: 'confirmations',
             ...extraEnv,
           }),
         );
     }
     const { headers } = await apiSession(first.base, devAccount(0));
-    const check = await (await fetch(`${servers.at(-1)!.base}/api/v1/me`, { headers })).json();
+    const check = await (await fetch(`${defined(servers.at(-1)).base}/api/v1/me`, { headers })).json();
     if (check.code !== 200) throw new Error(`me failed: ${JSON.stringify(check)}`);
     return await loadAll(
       servers.map((x) => `${x.base}/api/v1/me`),
@@ -179,12 +180,12 @@ async function benchMe() {
     `  target on PostgreSQL: ratio ≥ 0.30 (${ratio >= 0.3 ? 'met' : 'NOT met'}), p99 ≤ 25 ms (${onPg.p99 <= 25 ? 'met' : 'NOT met'})`,
   );
   // The same without the member snapshot cache: every request reads PostgreSQL (one query).
-  const uncached = (await onPgDb({ MEMBER_CACHE_TTL_MS: '0' }))!;
+  const uncached = defined(await onPgDb({ MEMBER_CACHE_TTL_MS: '0' }));
   console.log(
     `/me on PostgreSQL, no member cache ${fmt(uncached)}   ratio ${(uncached.rps / bare.rps).toFixed(2)}`,
   );
   // Scale-out: two processes on the one database, the same 50 connections split between them.
-  const two = (await onPgDb({}, 2))!;
+  const two = defined(await onPgDb({}, 2));
   console.log(
     `/me on PostgreSQL, 2 processes ${fmt(two)}   ${(two.rps / onPg.rps).toFixed(2)}× one process (${cpus().length} cores, shared with PostgreSQL, anvil and the load generator)`,
   );

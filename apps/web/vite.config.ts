@@ -58,5 +58,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // The local wallet's tests derive keys with PBKDF2 at 600 000 iterations (as members' phones do): several
+    // seconds on a busy 2-core machine, past vitest's 5 s default.
+    testTimeout: 20_000,
   },
 });

@@ -1,4 +1,5 @@
 import { formatDisplayAmount, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { auditPage, smallTapTargets } from '../support/a11y.ts';
@@ -136,7 +137,7 @@ test('quote, expiry on screen, refresh, accept, result, history, balances moved'
 
   // The result page: accepted, with the quote's figures.
   await page.waitForURL((u) => u.pathname === '/pages/exchange/result');
-  const id = new URL(page.url()).searchParams.get('id')!;
+  const id = defined(new URL(page.url()).searchParams.get('id'));
   expect(id).toMatch(/^\d+$/);
   await expect(page.getByTestId('exchange-result')).toContainText(en.exchange.result.accepted);
   await expect(page.getByTestId('exchange-detail-status')).toHaveText(en.exchange.status.Accepted);

@@ -16,9 +16,9 @@ import {
   restorePglite,
   restorePostgres,
 } from '@agc/db/backup';
-import { sql } from 'drizzle-orm';
 import { type Config, ConfigError, loadConfig } from '@server/config.ts';
 import { checkLedger } from '@server/modules/ledger/index.ts';
+import { sql } from 'drizzle-orm';
 
 const EXTENSION = { postgres: '.dump', pglite: '.tar.gz' } as const;
 

@@ -1,11 +1,3 @@
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyReply,
-  type FastifyRequest,
-  type RouteOptions,
-} from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from './context.ts';
 import { analyticsAdminRoutes } from '@server/modules/analytics/index.ts';
 import { authRoutes, sessionAndMember } from '@server/modules/auth/index.ts';
 import { configRoutes } from '@server/modules/config/index.ts';
@@ -31,6 +23,14 @@ import { i18nPlugin } from '@server/plugins/i18n.ts';
 import { metricsPlugin } from '@server/plugins/metrics.ts';
 import { rateLimitPlugin } from '@server/plugins/rate-limit.ts';
 import { webPlugin } from '@server/plugins/web.ts';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
 
 export interface BuildOptions {
   /** A pino logger; none in tests. */

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { readDeployment } from '@agc/contracts/deployment-file';
 import { ADDRESS_RE, AGC_DECIMALS, parseAmount, USDT_DECIMALS } from '@agc/shared';
-import { z } from 'zod';
 import { isDevelopmentKey, secretWeakness } from '@server/lib/secrets.ts';
+import { z } from 'zod';
 
 /**
  * The only place that reads process.env. Every value is validated once at start-up; a wrong value

@@ -1,9 +1,9 @@
 import type { Db } from '@agc/db';
-import type { Config } from './config.ts';
 import type { CacheBus, Caches } from '@server/lib/caches.ts';
 import type { TokenService } from '@server/lib/tokens.ts';
 import type { PriceSource } from '@server/modules/pricing/index.ts';
 import type { TestClock } from '@server/modules/testing/index.ts';
+import type { Config } from './config.ts';
 
 export interface ChainContext {
   id: number;

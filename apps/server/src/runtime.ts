@@ -17,17 +17,17 @@ import {
 } from '@agc/contracts';
 import { type DbHandle, migrate, openDb } from '@agc/db';
 import { APPLICATION_NAME, lockPgliteDir } from '@agc/db/backup';
-import type { FastifyBaseLogger } from 'fastify';
-import { erc20Abi, formatUnits } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import type { Config } from './config.ts';
-import type { AppContext, ChainContext } from './context.ts';
 import { startPgCacheBus } from '@server/lib/cache-bus.ts';
 import { createCaches } from '@server/lib/caches.ts';
 import { TokenService } from '@server/lib/tokens.ts';
 import { chainClient } from '@server/modules/chain/index.ts';
 import { priceSourceFrom } from '@server/modules/pricing/index.ts';
 import { serverClock } from '@server/modules/testing/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { erc20Abi, formatUnits } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Config } from './config.ts';
+import type { AppContext, ChainContext } from './context.ts';
 import { seedDemo } from './seed.ts';
 
 export interface Runtime {

@@ -1,4 +1,5 @@
 import { rowsOf, schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { ACCOUNTS, balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
 import { type Member, newInviteCode } from '@server/modules/members/index.ts';
 import { createOrder, ingestPaidEvents, type PaidEvent, seedProducts } from '@server/modules/shop/index.ts';
@@ -61,7 +62,7 @@ describe('concurrent confirmations', () => {
     const buyers: Member[] = [];
     for (let i = 0; i < 100; i++) buyers.push(await join(inviter, i % 2 ? 'right' : 'left'));
     const events = await Promise.all(buyers.map((b, i) => eventFor(b, 1, BigInt(10 + i))));
-    const repeats = Array.from({ length: 20 }, () => events[0]!);
+    const repeats = Array.from({ length: 20 }, () => defined(events[0]));
     const results = await Promise.all([...events, ...repeats].map((e) => ingest([e])));
     expect(results.reduce((a, b) => a + b, 0)).toBe(100);
 

@@ -1,4 +1,5 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { dailyRateE18, dayInterest } from '@server/modules/earn/math.ts';
 import { transferIn } from '@server/modules/earn/service.ts';
 import { ACCOUNTS, transfer } from '@server/modules/ledger/index.ts';
@@ -318,14 +319,14 @@ describe('simple earn API', () => {
         sql`select day::text as day from earn_movements where id = ${movement.id}::bigint`,
       ),
     );
-    expect(row!.day).toBe(dayKey(s.ctx.now()));
+    expect(defined(row).day).toBe(dayKey(s.ctx.now()));
     s.advance(DAY_MS);
     await settleDueEarnDays(s.ctx);
     const [acc] = rowsOf<{ settled: string; balance: string }>(
       await s.ctx.db.execute(sql`select settled_balance::text as settled, balance::text as balance
         from earn_accounts where user_id = ${m.id.toString()}::bigint`),
     );
-    expect(acc!.settled).toBe(acc!.balance);
+    expect(defined(acc).settled).toBe(defined(acc).balance);
     await expectClean(s);
   });
 });

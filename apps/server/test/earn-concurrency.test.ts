@@ -1,4 +1,5 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { dailyRateE18, dayInterest } from '@server/modules/earn/math.ts';
 import { transferOut } from '@server/modules/earn/service.ts';
 import { ACCOUNTS } from '@server/modules/ledger/index.ts';
@@ -142,7 +143,7 @@ describe.skipIf(!PG)('simple earn at once on PostgreSQL', () => {
     const closing = opening - 90n * USDT;
     const next = rowsOf<{ amount: string }>(
       await s.ctx.db.execute(sql`select amount::text as amount from earn_interest
-        where day = ${dayKey(new Date(s.ctx.now().getTime() - DAY_MS))}::date and user_id = ${members[0]!.m.id.toString()}::bigint`),
+        where day = ${dayKey(new Date(s.ctx.now().getTime() - DAY_MS))}::date and user_id = ${defined(members[0]).m.id.toString()}::bigint`),
     );
     expect(next).toEqual([{ amount: dayInterest(closing < opening ? closing : opening, rate).toString() }]);
     await expectClean(s);

@@ -1,3 +1,4 @@
+import { defined } from '@agc/shared/defined';
 import { checkLedger } from '@server/modules/ledger/index.ts';
 import type { Member } from '@server/modules/members/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,7 +93,7 @@ describe.skipIf(!PG)('exchange accepts at once on PostgreSQL', () => {
       quotes.push((await api.quote({ from: 'USDT', mode: 'in', amount: '10' })).data.id);
     const before = await snapshot(s.ctx);
     const answers = await Promise.all(
-      members.flatMap(({ api }, i) => [api.accept(quotes[i]!), api.accept(quotes[i]!)]),
+      members.flatMap(({ api }, i) => [api.accept(defined(quotes[i])), api.accept(defined(quotes[i]))]),
     );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(50);
     expect(answers.filter((a) => a.code === 409)).toHaveLength(50);

@@ -1,5 +1,6 @@
 import { devQuoteSigner, quoteTypes, transferAbi, transferDomain } from '@agc/contracts';
 import { schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import {
   expireFundOrders,
@@ -35,8 +36,8 @@ beforeAll(async () => {
   s = await startTestServer({ ADMIN_ADDRESSES: admin.address });
   await signUp(s, admin);
   const [root] = await s.ctx.db.select().from(schema.users).limit(1);
-  alice = await signUp(s, newWallet(), { invite_code: root!.inviteCode, side: 'left' });
-  bob = await signUp(s, newWallet(), { invite_code: root!.inviteCode, side: 'right' });
+  alice = await signUp(s, newWallet(), { invite_code: defined(root).inviteCode, side: 'left' });
+  bob = await signUp(s, newWallet(), { invite_code: defined(root).inviteCode, side: 'right' });
   const [on, off] = await s.ctx.db
     .insert(schema.fundProducts)
     .values([
@@ -52,8 +53,8 @@ beforeAll(async () => {
       { name: 'Closed', risk: 'High', lockDays: 30, minimumUsdt: 100_000_000n, status: 'off' },
     ])
     .returning();
-  fundId = on!.id;
-  offId = off!.id;
+  fundId = defined(on).id;
+  offId = defined(off).id;
   await s.ctx.db.insert(schema.fundNavs).values({
     productId: fundId,
     day: dayOf(new Date(s.ctx.now().getTime() - DAY)),
@@ -79,12 +80,14 @@ async function subscribe(who = alice, amount = '1000') {
 }
 
 const orderRow = async (id: string) =>
-  (
-    await s.ctx.db
-      .select()
-      .from(schema.fundOrders)
-      .where(eq(schema.fundOrders.id, BigInt(id)))
-  )[0]!;
+  defined(
+    (
+      await s.ctx.db
+        .select()
+        .from(schema.fundOrders)
+        .where(eq(schema.fundOrders.id, BigInt(id)))
+    )[0],
+  );
 
 /** The watcher's ingestion of a Paid event for a fund order (synthetic place on the chain). */
 const paid = (orderId: string, payer: string, usdt: bigint, agc = 0n) =>
@@ -108,7 +111,7 @@ const adminUser = async () => {
     .select()
     .from(schema.users)
     .where(eq(schema.users.address, admin.address.toLowerCase()));
-  return { id: row!.id, address: row!.address, roles: ['admin' as const] };
+  return { id: defined(row).id, address: defined(row).address, roles: ['admin' as const] };
 };
 
 describe('subscribing', () => {

@@ -1,4 +1,5 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,7 +114,7 @@ describe('admin fund products', () => {
     const count = rowsOf<{ n: number }>(
       await s.ctx.db.execute(sql`select count(*)::int as n from fund_products`),
     );
-    expect(Number(count[0]!.n)).toBe(2);
+    expect(Number(defined(count[0]).n)).toBe(2);
   });
 });
 
@@ -176,7 +177,7 @@ describe('member fund products', () => {
     const before = rowsOf<{ n: number }>(
       await s.ctx.db.execute(sql`select count(*)::int as n from fund_orders`),
     );
-    expect(Number(before[0]!.n)).toBe(0);
+    expect(Number(defined(before[0]).n)).toBe(0);
   });
 
   it('refuses bad amounts with clear translated messages', async () => {

@@ -189,3 +189,11 @@ export async function buyDirectly(
   );
   return order;
 }
+
+/**
+ * An answer's data as the API tests read it. Every answer of every call is checked against the API document
+ * (contract.ts), so the tests read its fields freely rather than restate each schema.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: checked against the API document on every call (contract.ts)
+export type AnyData = any;
+export type ApiJson = { code: number; msg: string; data: AnyData };

@@ -1,4 +1,5 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { releaseDueAgc } from '@server/modules/launchpad/release.ts';
 import { ACCOUNTS, balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
 import type { Member } from '@server/modules/members/index.ts';
@@ -75,10 +76,10 @@ async function snapshot() {
   for (const who of Object.keys(w) as Array<keyof typeof w>) bal[who] = await balances(s.ctx, m[who].id);
   return {
     counts: {
-      ...counts!,
-      purchases: Number(counts!.purchases),
-      copies: Number(counts!.copies),
-      transfers: Number(counts!.transfers),
+      ...defined(counts),
+      purchases: Number(defined(counts).purchases),
+      copies: Number(defined(counts).copies),
+      transfers: Number(defined(counts).transfers),
     },
     bal,
   };

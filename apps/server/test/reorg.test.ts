@@ -1,5 +1,6 @@
 import { devAccount, localChain } from '@agc/contracts';
 import { schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { createChainWatcher } from '@server/jobs/index.ts';
 import { type ChainWatcher, ReorgDuringRead } from '@server/modules/chain/index.ts';
 import { checkLedger } from '@server/modules/ledger/index.ts';
@@ -200,7 +201,7 @@ describe('finality and reorgs on anvil', () => {
     const incidents = await s.ctx.db
       .select({ status: schema.chainIncidents.status })
       .from(schema.chainIncidents)
-      .where(eq(schema.chainIncidents.chainEventId, again!.id));
+      .where(eq(schema.chainIncidents.chainEventId, defined(again).id));
     expect(incidents).toEqual([{ status: 'remined' }]);
     expect((await order(id)).disputed).toBe(false);
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });

@@ -1,4 +1,5 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
 import type { Member } from '@server/modules/members/index.ts';
 import { requestWithdrawal } from '@server/modules/withdraw/requests.ts';
@@ -28,7 +29,9 @@ const available = `${ACCOUNTS.available}.USDT`;
 const nonZero = (b: Record<string, bigint>) =>
   Object.fromEntries(Object.entries(b).filter(([, v]) => v !== 0n));
 const journalSize = async () =>
-  rowsOf<{ n: number }>(await s.ctx.db.execute(sql`select count(*)::int as n from ledger_transfers`))[0]!.n;
+  defined(
+    rowsOf<{ n: number }>(await s.ctx.db.execute(sql`select count(*)::int as n from ledger_transfers`))[0],
+  ).n;
 const locked = `${ACCOUNTS.locked}.USDT`;
 
 beforeAll(async () => {

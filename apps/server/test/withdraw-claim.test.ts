@@ -1,6 +1,7 @@
 import { devAccount, devVoucherSigner, localChain, signWithdrawVoucher, vaultAbi } from '@agc/contracts';
 import { rowsOf, schema } from '@agc/db';
 import type { WithdrawClaim } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
 import { createChainWatcher } from '@server/jobs/index.ts';
 import type { ChainWatcher } from '@server/modules/chain/index.ts';
@@ -103,8 +104,8 @@ beforeAll(async () => {
     WITHDRAW_SECOND_APPROVAL_USDT: '1000000',
   });
   admin = await join();
-  alice = await join((await findByAddress(s.ctx.db, admin.address))!.inviteCode);
-  mallory = await join((await findByAddress(s.ctx.db, admin.address))!.inviteCode);
+  alice = await join(defined(await findByAddress(s.ctx.db, admin.address)).inviteCode);
+  mallory = await join(defined(await findByAddress(s.ctx.db, admin.address)).inviteCode);
   await grantRole(s.ctx.db, admin.id, 'admin', admin.id);
   admin.headers = await session(s, admin.account);
   for (const m of [alice, mallory]) await s.fund(m.address, 0n, 0n);

@@ -1,4 +1,5 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { openSessionFor } from '@server/modules/auth/sessions.ts';
 import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
 import { type Member, newInviteCode } from '@server/modules/members/index.ts';
@@ -89,7 +90,7 @@ describe.skipIf(!PG)('withdrawal requests at once on PostgreSQL', () => {
     // Shuffled, so members' requests interleave.
     for (let i = sends.length - 1; i > 0; i--) {
       const j = Math.floor(Math.random() * (i + 1));
-      [sends[i], sends[j]] = [sends[j]!, sends[i]!];
+      [sends[i], sends[j]] = [defined(sends[j]), defined(sends[i])];
     }
     const answers = await Promise.all(sends.map((h) => request(h, '10')));
     expect(answers.every((a) => [200, 400].includes(a.json().code))).toBe(true);

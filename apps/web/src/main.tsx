@@ -1,8 +1,5 @@
 import 'antd-mobile/es/global';
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { promptLocalPassword } from '@web/app/LocalUnlockPrompt.tsx';
 import { AppProviders } from '@web/app/providers.tsx';
 import { queryClient } from '@web/app/query-client.ts';
@@ -12,6 +9,9 @@ import { onSessionCleared } from '@web/lib/session.ts';
 import { installAntdRender } from '@web/lib/ui.ts';
 import { requestProviders } from '@web/lib/wallet/discovery.ts';
 import { installLocalWallet, setLocalUnlockPrompt } from '@web/lib/wallet/local-provider.ts';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
 
 installAntdRender(); // before any Toast/Modal (React 19)
 requestProviders(); // collect EIP-6963 announcements from the start

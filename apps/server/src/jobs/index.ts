@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '@server/context.ts';
 import type { Job } from '@server/lib/jobs.ts';
 import { Lease, newHolderId } from '@server/lib/leases.ts';
@@ -15,6 +14,7 @@ import { roleRequestExpiryJob } from '@server/modules/roles/index.ts';
 import { orderExpiryJob, paymentEvents } from '@server/modules/shop/index.ts';
 import { applyPendingTeamVolume } from '@server/modules/team/index.ts';
 import { vaultEventHandler } from '@server/modules/withdraw/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * The chain watcher with every module's events: the shop's payments and the withdrawals' vault. The one

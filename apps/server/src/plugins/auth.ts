@@ -1,9 +1,9 @@
 import type { Role } from '@agc/shared';
-import type { FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import type { AppContext } from '@server/context.ts';
 import type { MemberSnapshot, SessionState } from '@server/lib/caches.ts';
 import { forbidden, unauthorized } from '@server/lib/errors.ts';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 
 export interface SessionUser {
   id: bigint;

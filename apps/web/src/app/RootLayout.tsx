@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches, useNavigation } from 'react-router';
 import { NavBar } from '@web/components/NavBar.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { TabBar } from '@web/components/TabBar.tsx';
 import { navigateBack, openTab } from '@web/lib/navigation.ts';
 import { NOT_FOUND_HANDLE, type RouteHandle } from '@web/lib/route-table.ts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches, useNavigation } from 'react-router';
 import { useAccountWatcher } from './use-account-watcher.ts';
 
 /** Pages load lazily; a load that takes longer than this shows a progress bar. */

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_HANDLE, ROUTE_TABLE } from '@web/lib/route-table.ts';
+import { describe, expect, it } from 'vitest';
 import { loginRedirectUrl, PUBLIC_ROUTE_NAMES, resolveGuard } from './guard.ts';
 
 const LOGGED_OUT_REACHABLE = new Set([

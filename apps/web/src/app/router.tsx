@@ -2,13 +2,14 @@
 // are bundled with the app; every other page is a lazy chunk, so the login route loads only what it
 // needs. The shop and rewards tabs are lazy too: their lists, tabs and pull-to-refresh (antd-mobile
 // gestures and animations) and the shop's payment flow (viem) would otherwise land in the login route.
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction, type RouteObject, replace } from 'react-router';
+
 import { loadEnglishRest } from '@web/lib/i18n/index.ts';
 import { setRouter } from '@web/lib/navigation.ts';
 import { type PathKey, paths } from '@web/lib/paths.ts';
 import { NOT_FOUND_HANDLE, ROUTE_TABLE, type RouteDef, type RouteHandle } from '@web/lib/route-table.ts';
 import { isLoggedIn } from '@web/stores/auth.ts';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LoaderFunction, type RouteObject, replace } from 'react-router';
 import { loginRedirectUrl, resolveGuard } from './guard.ts';
 import HomePage from './pages/home/HomePage.tsx';
 import LoginPage from './pages/login/LoginPage.tsx';

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@web/lib/i18n/index.ts';
 import { LOCALES } from '@web/lib/i18n/languages.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DateField, isDay, isMinute } from './DateField.tsx';
 
 afterEach(async () => {

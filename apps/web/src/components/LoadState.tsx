@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { errorText } from '@web/lib/errors.ts';
 import { canRetry } from '@web/lib/request.ts';
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from './Skeleton.tsx';
 
 /** Skeleton lines (read out as 'Loading...') in place of what a page or list has not received yet. */

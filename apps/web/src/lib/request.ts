@@ -10,9 +10,10 @@
 //   2 s toast (the server's msg, or the system text when no answer came: timeout, network failure, code 5)
 //   unless the caller shows it itself (`silent`: a form's own message). Never a modal: offline, every
 //   failed call would stack one more. Abort (600003) rejects quietly since the caller asked for it.
-import type { z } from 'zod';
+
 import { isLoggedIn, useAuthStore } from '@web/stores/auth.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
+import type { z } from 'zod';
 import { AppError } from './errors.ts';
 import { currentLocale, t } from './i18n/index.ts';
 import { goToLogin } from './navigation.ts';

@@ -1,8 +1,8 @@
 import { Globals } from '@react-spring/web';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
 import { loadEnglishRest } from '@web/lib/i18n/index.ts';
 import { installAntdRender } from '@web/lib/ui.ts';
+import { afterAll, afterEach } from 'vitest';
 
 installAntdRender();
 // findBy…/waitFor give up after 5 s instead of 1 s: a busy machine (the type-check and the node tests run beside

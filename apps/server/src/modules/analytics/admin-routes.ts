@@ -1,8 +1,8 @@
 import { analyticsRangeQuery, analyticsReportResponse } from '@agc/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '@server/context.ts';
 import { ok } from '@server/lib/reply.ts';
 import { routeSchemas } from '@server/lib/route-schema.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsCsv, analyticsReport, csvFileName } from './service.ts';
 
 const schema = routeSchemas('admin');

@@ -6,11 +6,12 @@ import {
   nonceResponse,
   siweRefusalData,
 } from '@agc/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
 import { ok } from '@server/lib/reply.ts';
 import { routeSchemas } from '@server/lib/route-schema.ts';
 import { perClient } from '@server/plugins/rate-limit.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { issueNonce, signIn } from './service.ts';
 import { revokeAllSessions, revokeSession } from './sessions.ts';
 
@@ -57,7 +58,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       ),
       onRequest: app.authenticate,
     },
-    async (req) => ok(req, { revoked: await revokeSession(ctx, req.member.id, req.member.sessionId!) }),
+    async (req) =>
+      ok(req, { revoked: await revokeSession(ctx, req.member.id, defined(req.member.sessionId)) }),
   );
 
   app.post(

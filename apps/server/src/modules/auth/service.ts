@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '@agc/db';
 import type { AuthBody } from '@agc/shared';
-import { type Hex, recoverMessageAddress } from 'viem';
 import type { AppContext } from '@server/context.ts';
 import { invalidate } from '@server/lib/caches.ts';
 import { isUniqueViolation } from '@server/lib/db-errors.ts';
 import { AppError, badRequest, unauthorized } from '@server/lib/errors.ts';
 import { findByAddress, invalidateMember } from '@server/modules/members/index.ts';
 import { placeNewMember } from '@server/modules/team/index.ts';
+import { type Hex, recoverMessageAddress } from 'viem';
 import { deleteNoncesExpiredBefore, findNonce, insertNonce, useNonce } from './repository.ts';
 import { newSessionId, openSession } from './sessions.ts';
 import { parseSiweStrict, SIWE_MAX_LIFETIME_MS } from './siwe.ts';

@@ -7,11 +7,11 @@ import {
   SIWE_STATEMENT,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '@server/context.ts';
 import { ok } from '@server/lib/reply.ts';
 import { routeSchemas } from '@server/lib/route-schema.ts';
 import { perClient } from '@server/plugins/rate-limit.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export function publicConfig(ctx: AppContext): PublicConfig {
   const { chain, config } = ctx;

@@ -1,10 +1,24 @@
-import { AGC_DECIMALS, type EarnMovement, type EarnSummary, formatAmount, USDT_DECIMALS } from '@agc/shared';
+import {
+  AGC_DECIMALS,
+  type EarnMovement,
+  type EarnSummary,
+  formatAmount,
+  maxOf,
+  USDT_DECIMALS,
+} from '@agc/shared';
 import type { AppContext } from '@server/context.ts';
 import { parseAmountInput } from '@server/lib/amount-input.ts';
 import { invalidate } from '@server/lib/caches.ts';
 import { badRequest, notFound } from '@server/lib/errors.ts';
 import { pageAnswer } from '@server/lib/paging.ts';
-import { ACCOUNTS, type AccountRef, balancesOf, LedgerError, refKey, transfer } from '@server/modules/ledger/index.ts';
+import {
+  ACCOUNTS,
+  type AccountRef,
+  balancesOf,
+  LedgerError,
+  refKey,
+  transfer,
+} from '@server/modules/ledger/index.ts';
 import { dayKey, dayStart, nextDay, ppmToPercent } from '@server/modules/rules/index.ts';
 import {
   addToBalance,
@@ -49,7 +63,7 @@ const dayBefore = (day: string) => dayKey(new Date(dayStart(day).getTime() - DAY
 function movementDay(now: Date, settledDay: string): string {
   const today = dayKey(now);
   const open = nextDay(settledDay);
-  return today > open ? today : open;
+  return maxOf(today, open);
 }
 
 /** When a transfer out of `amount` made at `now` arrives: minutes below the fast limit, days from it. */

@@ -11,7 +11,6 @@ import { parseAmountInput } from '@server/lib/amount-input.ts';
 import { invalidate } from '@server/lib/caches.ts';
 import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
 import { pageAnswer } from '@server/lib/paging.ts';
-import type { SessionUser } from '@server/plugins/auth.ts';
 import {
   ACCOUNTS,
   type AccountRef,
@@ -23,6 +22,7 @@ import {
   transferBatch,
 } from '@server/modules/ledger/index.ts';
 import { ppmToPercent } from '@server/modules/rules/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import { otherAsset, roundTrip, swapIn, swapOut } from './math.ts';
 import {
   acceptedPage,

@@ -1,9 +1,9 @@
 import { fundBillCsvQuery, fundBillListQuery, fundBillListResponse } from '@agc/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '@server/context.ts';
 import { pageAnswer } from '@server/lib/paging.ts';
 import { ok } from '@server/lib/reply.ts';
 import { routeSchemas } from '@server/lib/route-schema.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allBills, billPage } from './bills-repository.ts';
 import { billsCsv, toBillDto } from './bills-service.ts';
 

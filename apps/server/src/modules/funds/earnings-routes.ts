@@ -5,12 +5,12 @@ import {
   moveFundProfitBody,
   moveFundProfitResponse,
 } from '@agc/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '@server/context.ts';
 import { pageAnswer } from '@server/lib/paging.ts';
 import { ok } from '@server/lib/reply.ts';
 import { routeSchemas } from '@server/lib/route-schema.ts';
 import { perMember } from '@server/plugins/rate-limit.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { earningPage } from './earnings-repository.ts';
 import { fundAgent, moveFundProfit, toEarningDto } from './earnings-service.ts';
 

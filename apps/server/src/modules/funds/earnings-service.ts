@@ -3,9 +3,9 @@ import { type FundEarning, formatAmount, shortAddress, USDT_DECIMALS } from '@ag
 import type { AppContext } from '@server/context.ts';
 import { parseAmountInput } from '@server/lib/amount-input.ts';
 import { invalidate } from '@server/lib/caches.ts';
-import type { SessionUser } from '@server/plugins/auth.ts';
 import { balancesOf, refKey, transfer, transferBatch } from '@server/modules/ledger/index.ts';
 import { dayKey, nextDay, ppmToPercent } from '@server/modules/rules/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import { FUND_ACCOUNTS, usdtRef } from './accounts.ts';
 import { settleFundDay } from './earnings-engine.ts';
 import {

@@ -8,11 +8,11 @@ import {
   fundProductIdParams,
   publishNavBody,
 } from '@agc/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '@server/context.ts';
 import { ok } from '@server/lib/reply.ts';
 import { routeSchemas } from '@server/lib/route-schema.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { confirmNav, navEntries, pendingNavs, previewNav, publishNav, rejectNav } from './nav-service.ts';
 
 const schema = routeSchemas('admin');

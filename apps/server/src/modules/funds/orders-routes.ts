@@ -15,11 +15,12 @@ import {
   fundTxResponse,
   redemptionBody,
 } from '@agc/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
 import { ok } from '@server/lib/reply.ts';
 import { routeSchemas } from '@server/lib/route-schema.ts';
 import { perMember } from '@server/plugins/rate-limit.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cancelFundOrder,
   createFundOrder,
@@ -51,7 +52,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const orderDetail = async (userId: bigint, id: bigint, reader: FundReader) => {
     const order = await findOwnFundOrder(ctx.db, userId, id);
     const [dto] = await toFundOrderDtos(ctx, [order], reader);
-    return { ...dto!, redemptions: await redemptionsOfOrder(ctx, id, reader) };
+    return { ...defined(dto), redemptions: await redemptionsOfOrder(ctx, id, reader) };
   };
 
   app.post(
@@ -66,7 +67,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (req) => {
       const order = await createFundOrder(ctx, req.member, req.body.product_id, req.body.amount);
-      return ok(req, (await toFundOrderDtos(ctx, [order], req))[0]!);
+      return ok(req, defined((await toFundOrderDtos(ctx, [order], req))[0]));
     },
   );
 
@@ -138,7 +139,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (req) => {
       const order = await reportFundPayment(ctx, req.member, BigInt(req.body.order_id), req.body.tx_hash);
-      return ok(req, (await toFundOrderDtos(ctx, [order], req))[0]!);
+      return ok(req, defined((await toFundOrderDtos(ctx, [order], req))[0]));
     },
   );
 
@@ -153,7 +154,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (req) => {
       const order = await cancelFundOrder(ctx, req.member, BigInt(req.body.order_id));
-      return ok(req, (await toFundOrderDtos(ctx, [order], req))[0]!);
+      return ok(req, defined((await toFundOrderDtos(ctx, [order], req))[0]));
     },
   );
 

@@ -7,12 +7,18 @@ import {
   type Locale,
   USDT_DECIMALS,
 } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
 import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
 import { textsIn } from '@server/lib/translations.ts';
+import {
+  assertReportPays,
+  disputedSubjects,
+  isFundOrderId,
+  onChainFundOrderId,
+} from '@server/modules/chain/index.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
 import type { Translate } from '@server/plugins/i18n.ts';
-import { assertReportPays, disputedSubjects, isFundOrderId, onChainFundOrderId } from '@server/modules/chain/index.ts';
 import { feeOf, UNIT_DECIMALS, unitsValue } from './math.ts';
 import { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
 import {
@@ -312,7 +318,7 @@ export async function listFundOrdersForAdmin(
     size: q.size,
   });
   const dtos = await toFundOrderDtos(ctx, page.list, reader);
-  return { ...page, list: dtos.map((d, i) => ({ ...d, address: page.list[i]!.address })) };
+  return { ...page, list: dtos.map((d, i) => ({ ...d, address: defined(page.list[i]).address })) };
 }
 
 /** Holdings at a glance: value, cost and revenues of what the member holds, and how many wait. */

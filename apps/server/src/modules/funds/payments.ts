@@ -1,6 +1,6 @@
 import { transferAbi } from '@agc/contracts';
 import type { DbOrTx } from '@agc/db';
-import { getAbiItem, type Log } from 'viem';
+import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
 import {
   byChainOrder,
@@ -18,6 +18,7 @@ import {
   storeEvents,
 } from '@server/modules/chain/index.ts';
 import { transferBatch } from '@server/modules/ledger/index.ts';
+import { getAbiItem, type Log } from 'viem';
 import { FUND_ACCOUNTS, usdtRef } from './accounts.ts';
 import {
   type FundOrderView,
@@ -120,7 +121,7 @@ export async function applyFundPayments(
   await markProcessing(
     tx,
     confirmed.map((o) => {
-      const h = hashOf.get(o.id)!;
+      const h = defined(hashOf.get(o.id));
       return { id: o.id, txHash: single(h) ? h : null };
     }),
     now,
@@ -198,7 +199,7 @@ export async function ingestFundPaidEvents(
   const outcomes = await applyFundPayments(ctx, tx, todo);
   await setOutcomes(
     tx,
-    todo.map((e, i) => ({ id: fresh.get(eventKey(e))!, outcome: `fund.${outcomes[i]!}` })),
+    todo.map((e, i) => ({ id: defined(fresh.get(eventKey(e))), outcome: `fund.${defined(outcomes[i])}` })),
   );
   return fresh.size;
 }

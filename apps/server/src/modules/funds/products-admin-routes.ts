@@ -4,10 +4,10 @@ import {
   fundProductBody,
   fundProductIdParams,
 } from '@agc/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '@server/context.ts';
 import { ok } from '@server/lib/reply.ts';
 import { routeSchemas } from '@server/lib/route-schema.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminFundProducts, createFundProduct, editFundProduct } from './products-service.ts';
 
 const schema = routeSchemas('admin');

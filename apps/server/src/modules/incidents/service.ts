@@ -13,8 +13,6 @@ import { abilityOf } from '@server/lib/ability.ts';
 import { invalidate } from '@server/lib/caches.ts';
 import { AppError, notFound } from '@server/lib/errors.ts';
 import { pageAnswer } from '@server/lib/paging.ts';
-import type { SessionUser } from '@server/plugins/auth.ts';
-import type { Translate } from '@server/plugins/i18n.ts';
 import { writeAudit } from '@server/modules/audit/index.ts';
 import {
   findIncident,
@@ -27,6 +25,8 @@ import { reverseSubscription, subscriptionCredits } from '@server/modules/funds/
 import type { PostedTransfer } from '@server/modules/ledger/index.ts';
 import { type ApprovalLinks, addressesOf, approvalLinks } from '@server/modules/members/index.ts';
 import { orderCredits, reverseOrder } from '@server/modules/shop/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import type { Translate } from '@server/plugins/i18n.ts';
 
 const conflict = (key: string, vars?: Record<string, string | number>) =>
   new AppError(ErrorCode.conflict, key, vars);

@@ -1,4 +1,5 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 
 const { launchpadPurchases, launchpadRounds, launchpadCopies, users } = schema;
@@ -78,7 +79,7 @@ export async function insertPurchases(
   const ids = new Map(rows.map((r) => [Number(r.first_copy), BigInt(r.id)]));
   return list.map((p) => ({
     ...p,
-    id: ids.get(p.firstCopy)!,
+    id: defined(ids.get(p.firstCopy)),
     roundId,
     releasedAgc: 0n,
     createdAt: now,

@@ -11,8 +11,8 @@ import type { AppContext } from '@server/context.ts';
 import { parseAmountInput } from '@server/lib/amount-input.ts';
 import { badRequest, notFound } from '@server/lib/errors.ts';
 import { cleanTranslations, textsIn } from '@server/lib/translations.ts';
-import type { SessionUser } from '@server/plugins/auth.ts';
 import { writeAudit } from '@server/modules/audit/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import { markRoundEdited } from './round-views.ts';
 import {
   closeRoundRow,

@@ -1,5 +1,4 @@
 import type { Readiness, ReadyCheckName } from '@agc/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '@server/context.ts';
 import { metricsOf } from '@server/lib/metrics.ts';
 import { TtlCache } from '@server/lib/ttl-cache.ts';
@@ -8,6 +7,7 @@ import { WAITING_SUBSCRIPTION_STATES, waitingSubscriptions } from '@server/modul
 import { priceHealth } from '@server/modules/pricing/index.ts';
 import { solvency } from '@server/modules/solvency/index.ts';
 import { WAITING_WITHDRAW_STATES, waitingWithdrawals } from '@server/modules/withdraw/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import { databasePool, databaseState } from './repository.ts';
 
 /** A readiness answer is reused this long: a flood of probes costs one database query and one RPC call a second. */

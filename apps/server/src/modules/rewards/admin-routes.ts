@@ -6,10 +6,10 @@ import {
   settlementRunSchema,
   settlementTooEarlyData,
 } from '@agc/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '@server/context.ts';
 import { ok } from '@server/lib/reply.ts';
 import { routeSchemas } from '@server/lib/route-schema.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { runSettlement, settlementOverview, settlementPreviewOf } from './settlement.ts';
 
 const schema = routeSchemas('admin');

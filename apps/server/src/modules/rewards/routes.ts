@@ -9,12 +9,12 @@ import {
   rewardSeriesQuery,
   rewardSeriesResponse,
 } from '@agc/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '@server/context.ts';
 import { ok } from '@server/lib/reply.ts';
 import { routeSchemas } from '@server/lib/route-schema.ts';
 import { perMember } from '@server/plugins/rate-limit.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { getReward, listRewardSeries, listRewards, type RewardFilter, settleManagement } from './service.ts';
 
 const schema = routeSchemas('rewards');

@@ -7,10 +7,10 @@ import {
   roleRequestDecisionResponse,
   roleRequestIdParams,
 } from '@agc/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '@server/context.ts';
 import { ok } from '@server/lib/reply.ts';
 import { routeSchemas } from '@server/lib/route-schema.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditLog, cancelRequest, confirmRequest, grantRole, revokeRole, roleHolders } from './service.ts';
 
 const schema = routeSchemas('admin');

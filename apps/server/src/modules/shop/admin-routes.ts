@@ -5,11 +5,11 @@ import {
   orderListResponse,
   orderSchema,
 } from '@agc/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '@server/context.ts';
 import { ok } from '@server/lib/reply.ts';
 import { type ErrorStatus, routeSchemas } from '@server/lib/route-schema.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { cancelOrderByAudit, confirmOrderByAudit, recheckOrder } from './audit.ts';
 import { listOrders, toLocalOrderDto, toOrderDtos } from './service.ts';
 

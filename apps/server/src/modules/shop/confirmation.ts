@@ -1,7 +1,12 @@
 import type { DbOrTx } from '@agc/db';
 import type { AppContext } from '@server/context.ts';
 import { closeIncidents, openIncidentsOf, type PaidLog } from '@server/modules/chain/index.ts';
-import { ACCOUNTS, type AccountRef, type TransferInput, transferBatch } from '@server/modules/ledger/index.ts';
+import {
+  ACCOUNTS,
+  type AccountRef,
+  type TransferInput,
+  transferBatch,
+} from '@server/modules/ledger/index.ts';
 import { type ConfirmedOrder, ReferralBatch } from '@server/modules/rewards/index.ts';
 import { type LockedOrder, lockOrders, markSuccess, markVerifying } from './repository.ts';
 import { REASONS } from './service.ts';

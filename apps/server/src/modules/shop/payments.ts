@@ -1,6 +1,6 @@
 import { transferAbi } from '@agc/contracts';
 import type { DbOrTx } from '@agc/db';
-import { getAbiItem, type Log } from 'viem';
+import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
 import {
   byChainOrder,
@@ -13,6 +13,7 @@ import {
   setOutcomes,
   storeEvents,
 } from '@server/modules/chain/index.ts';
+import { getAbiItem, type Log } from 'viem';
 import { applyPayments, type PaidEvent } from './confirmation.ts';
 import { lockOrders } from './repository.ts';
 
@@ -46,7 +47,7 @@ export async function ingestPaidEvents(ctx: AppContext, tx: DbOrTx, events: Paid
   const outcomes = await applyPayments(ctx, tx, todo);
   await setOutcomes(
     tx,
-    todo.map((e, i) => ({ id: fresh.get(eventKey(e))!, outcome: outcomes[i]! })),
+    todo.map((e, i) => ({ id: defined(fresh.get(eventKey(e))), outcome: defined(outcomes[i]) })),
   );
   return fresh.size;
 }

@@ -12,11 +12,11 @@ import {
 import type { AppContext } from '@server/context.ts';
 import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
 import { textsIn } from '@server/lib/translations.ts';
-import type { SessionUser } from '@server/plugins/auth.ts';
-import type { Translate } from '@server/plugins/i18n.ts';
 import { assertReportPays, disputedSubjects, isShopOrderId } from '@server/modules/chain/index.ts';
 import { agcPerUsdt, agcToUsdt, usdtToAgc } from '@server/modules/pricing/index.ts';
 import { applyPpm } from '@server/modules/rules/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import type { Translate } from '@server/plugins/i18n.ts';
 import { DEMO_PRODUCTS } from './demo-products.ts';
 import {
   cancelExpiredQuotes,
@@ -111,7 +111,7 @@ export const seedProducts = (db: DbOrTx) => insertProductsIfNone(db, DEMO_PRODUC
 /** A product that can be bought now; anything else is refused with the same message. */
 async function productOnSale(db: DbOrTx, id: number): Promise<ProductRow> {
   const product = await findProduct(db, id);
-  if (!product || product.status !== 'on') throw badRequest('order.product_unavailable');
+  if (product?.status !== 'on') throw badRequest('order.product_unavailable');
   return product;
 }
 

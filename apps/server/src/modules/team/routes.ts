@@ -9,10 +9,10 @@ import {
   treeQuery,
   treeResponse,
 } from '@agc/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '@server/context.ts';
 import { ok } from '@server/lib/reply.ts';
 import { routeSchemas } from '@server/lib/route-schema.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getInvite, getRelation, getSubtree, getTree, teamUsers } from './service.ts';
 
 const schema = routeSchemas('team');

@@ -10,13 +10,14 @@ import {
   type WithdrawType,
   withdrawIdParams,
 } from '@agc/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
 import { ok } from '@server/lib/reply.ts';
 import { type ErrorStatus, routeSchemas } from '@server/lib/route-schema.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
 import type { Translate } from '@server/plugins/i18n.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   approveWithdrawal,
   bulkApprove,
@@ -61,7 +62,7 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   );
 
   const adminDto = async (w: WithdrawalRow, viewer: SessionUser, t: Translate) =>
-    (await toAdminRows(ctx, [w], viewer, t))[0]!;
+    defined((await toAdminRows(ctx, [w], viewer, t))[0]);
 
   /** A decision on one withdrawal, with the auditor's note or reason; answers it as the audit page shows it. */
   const decision = <B extends z.ZodType>(

@@ -8,18 +8,19 @@ import {
   USDT_DECIMALS,
   type WithdrawType,
 } from '@agc/shared';
-import { BaseError, ContractFunctionRevertedError, createWalletClient, http } from 'viem';
+import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
 import { abilityOf } from '@server/lib/ability.ts';
 import { invalidate } from '@server/lib/caches.ts';
 import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
-import type { SessionUser } from '@server/plugins/auth.ts';
-import type { Translate } from '@server/plugins/i18n.ts';
 import { writeAudit } from '@server/modules/audit/index.ts';
 import { chainClient, incidentHolds, voucherSigner } from '@server/modules/chain/index.ts';
 import { ACCOUNTS, balancesOf, refKey, transferBatch } from '@server/modules/ledger/index.ts';
 import { type ApprovalLinks, addressesOf, approvalLinks } from '@server/modules/members/index.ts';
 import { type AgcPrice, agcToUsdt } from '@server/modules/pricing/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import type { Translate } from '@server/plugins/i18n.ts';
+import { BaseError, ContractFunctionRevertedError, createWalletClient, http } from 'viem';
 import { toWithdrawalDto } from './dto.ts';
 import {
   auditingTotals,
@@ -234,9 +235,9 @@ async function decide(
       action,
       target: `withdraw:${id}`,
       before: snapshot(before),
-      after: snapshot(row!),
+      after: snapshot(defined(row)),
     });
-    return row!;
+    return defined(row);
   });
   invalidate(ctx, { kind: 'figures', ids: [after.userId] });
   return after;
@@ -380,9 +381,9 @@ export async function revokeWithdrawal(
       action: 'withdraw.revoke_request',
       target: `withdraw:${id}`,
       before: snapshot(before),
-      after: { ...snapshot(row!), revoke_reason: reason },
+      after: { ...snapshot(defined(row)), revoke_reason: reason },
     });
-    return row!;
+    return defined(row);
   });
 
   const signer = voucherSigner(ctx);
@@ -413,5 +414,5 @@ export async function revokeWithdrawal(
   }
   const row = await updateWithdrawal(ctx.db, id, { revokeTxHash: hash.toLowerCase() });
   invalidate(ctx, { kind: 'figures', ids: [requested.userId] });
-  return row!;
+  return defined(row);
 }

@@ -1,7 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { WithdrawAsset, WithdrawStatus, WithdrawType } from '@agc/shared';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { pageAnswer } from '@server/lib/paging.ts';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
 const { withdrawals } = schema;
 

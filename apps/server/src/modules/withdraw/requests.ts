@@ -1,8 +1,8 @@
 import type { WithdrawAsset, WithdrawType } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
 import { invalidate } from '@server/lib/caches.ts';
 import type { AppError } from '@server/lib/errors.ts';
-import type { SessionUser } from '@server/plugins/auth.ts';
 import {
   ACCOUNTS,
   type AccountRef,
@@ -12,6 +12,7 @@ import {
   transferBatch,
 } from '@server/modules/ledger/index.ts';
 import { dayKey, startOfUtcDay } from '@server/modules/rules/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import { insertWithdrawals, memberKey, usedOnDay, type WithdrawalRow } from './repository.ts';
 import { feeOf, readRequest, refusalError } from './service.ts';
 
@@ -115,7 +116,7 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
       const accepted: WithdrawalRow[] = [];
       for (const p of batch) {
         const key = memberKey(p.user.id, p.asset);
-        const available = balance.get(key)!;
+        const available = defined(balance.get(key));
         const usedNow = used.get(key) ?? 0n;
         const refused = refusalError(ctx, p.type, p.units, available, usedNow);
         if (refused) {
@@ -170,14 +171,14 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
   } catch (error) {
     // Nothing was written for any of them. Alone, the request failed; in a group, one request's failure
     // must not fail the others: each is applied again on its own, so only the failing one fails.
-    if (batch.length === 1) batch[0]!.reject(error);
+    if (batch.length === 1) defined(batch[0]).reject(error);
     else for (const p of batch) await applyRequests(ctx, [p]);
     return;
   }
   const changed = batch.filter((_, i) => !(outcomes[i] instanceof Error)).map((p) => p.user.id);
   if (changed.length > 0) invalidate(ctx, { kind: 'figures', ids: [...new Set(changed)] });
   batch.forEach((p, i) => {
-    const outcome = outcomes[i]!;
+    const outcome = defined(outcomes[i]);
     if (outcome instanceof Error) p.reject(outcome);
     else p.resolve(outcome);
   });

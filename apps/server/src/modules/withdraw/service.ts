@@ -12,9 +12,9 @@ import {
 } from '@agc/shared';
 import type { AppContext } from '@server/context.ts';
 import { type AppError, badRequest, notFound } from '@server/lib/errors.ts';
-import type { SessionUser } from '@server/plugins/auth.ts';
 import { ACCOUNTS, balanceOf, type TransferInput } from '@server/modules/ledger/index.ts';
 import { applyPpm, dayKey, ppmToPercent, startOfUtcDay } from '@server/modules/rules/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import { findOwn, memberKey, usedOnDay, type WithdrawalRow } from './repository.ts';
 
 /** A request's type and amount, read once with the message each mistake deserves; nothing is touched. */

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { reLaunch } from '@web/lib/navigation.ts';
 import { paths } from '@web/lib/paths.ts';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();

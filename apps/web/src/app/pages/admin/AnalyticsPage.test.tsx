@@ -1,10 +1,11 @@
 import { ANALYTICS_FIGURES, type AnalyticsFigures, type AnalyticsReport } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@web/stores/auth.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { makeMe } from '@web/test/fixtures.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import AnalyticsPage from './AnalyticsPage.tsx';
 
 // uPlot draws on a canvas, which the DOM of the tests lacks: the chart is a stand-in that shows what it was given.
@@ -53,7 +54,8 @@ function report(from: string, to: string): AnalyticsReport {
 }
 
 function server(
-  handler: ApiHandler = (url) => ok(report(url.searchParams.get('from')!, url.searchParams.get('to')!)),
+  handler: ApiHandler = (url) =>
+    ok(report(defined(url.searchParams.get('from')), defined(url.searchParams.get('to')))),
 ) {
   useAuthStore.setState({ token: 'tok' });
   return stubApi({
@@ -87,8 +89,8 @@ describe('analytics page', () => {
     const table = deposits.getByTestId('analytics-table-deposits');
     const rows = within(table).getAllByRole('row');
     // Header, then newest first: today (live), then yesterday.
-    expect(rows[1]!.textContent).toContain(`${today} · live`);
-    expect(rows[2]!.textContent).toContain('1,500.50 USDT');
+    expect(defined(rows[1]).textContent).toContain(`${today} · live`);
+    expect(defined(rows[2]).textContent).toContain('1,500.50 USDT');
     expect(screen.getByTestId('analytics-live-note')).toBeTruthy();
   });
 

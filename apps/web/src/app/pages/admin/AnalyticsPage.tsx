@@ -1,6 +1,4 @@
 import { ANALYTICS_GROUPS } from '@agc/shared';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import { NoPermission } from '@web/components/NoPermission.tsx';
 import { useAnalytics } from '@web/features/analytics/api/get-analytics.ts';
@@ -10,6 +8,8 @@ import { RangePicker } from '@web/features/analytics/components/RangePicker.tsx'
 import { type DayRange, presetRange, utcDay } from '@web/features/analytics/model/range.ts';
 import { unbroken } from '@web/lib/format.ts';
 import { isForbidden } from '@web/lib/request.ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import '@web/features/analytics/analytics.css';
 
 /**

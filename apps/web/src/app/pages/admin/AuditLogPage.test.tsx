@@ -1,11 +1,11 @@
 import type { AuditLogEntry } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@web/stores/auth.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { expectFieldError } from '@web/test/field-error.ts';
 import { makeMe } from '@web/test/fixtures.ts';
 import { type ApiCall, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
 import AuditLogPage from './AuditLogPage.tsx';
 
 const PATH = '/pages/admin/auditLog';

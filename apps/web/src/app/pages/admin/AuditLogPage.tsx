@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NoPermission } from '@web/components/NoPermission.tsx';
 import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
 import { flattenAuditLog, useAuditLog } from '@web/features/audit-log/api/get-audit-log.ts';
@@ -7,6 +5,8 @@ import { AuditEntryCard } from '@web/features/audit-log/components/AuditEntryCar
 import { AuditFilterForm } from '@web/features/audit-log/components/AuditFilterForm.tsx';
 import type { AuditFilters } from '@web/features/audit-log/model/filters.ts';
 import { isForbidden } from '@web/lib/request.ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import '@web/features/audit-log/audit-log.css';
 
 /** The audit log (admin, auditor; the server answers 403 to anyone else): filters, then entries newest first. */

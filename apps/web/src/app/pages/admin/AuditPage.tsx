@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { NoPermission } from '@web/components/NoPermission.tsx';
 import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
 import { AuditBulkBar, AuditBulkResult } from '@web/features/withdraw/components/AuditBulkApprove.tsx';
@@ -6,6 +5,7 @@ import { AuditFilters } from '@web/features/withdraw/components/AuditFilters.tsx
 import { AuditWithdrawCard } from '@web/features/withdraw/components/AuditWithdrawCard.tsx';
 import { WithdrawStatusTabs } from '@web/features/withdraw/components/WithdrawStatusTabs.tsx';
 import { useWithdrawAudit } from '@web/features/withdraw/hooks/use-withdraw-audit.tsx';
+import { useTranslation } from 'react-i18next';
 import '@web/features/withdraw/withdraw.css';
 import '@web/features/withdraw/withdraw-audit.css';
 

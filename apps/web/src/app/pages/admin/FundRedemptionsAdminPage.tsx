@@ -1,6 +1,4 @@
 import type { FundRedemptionStatus } from '@agc/shared';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NoPermission } from '@web/components/NoPermission.tsx';
 import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
 import { StatusTabs } from '@web/components/StatusTabs.tsx';
@@ -10,6 +8,8 @@ import {
 } from '@web/features/fund-admin/api/get-admin-redemptions.ts';
 import { RedemptionAuditCard } from '@web/features/fund-admin/components/RedemptionAuditCard.tsx';
 import { isForbidden } from '@web/lib/request.ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import '@web/features/fund-admin/fund-admin.css';
 
 const TABS = ['Pending', 'Approved'] as const satisfies readonly FundRedemptionStatus[];

@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_A,
   ADMIN_B,
@@ -11,6 +10,7 @@ import { cleanupPage } from '@web/test/cleanup.ts';
 import { expectFieldError } from '@web/test/field-error.ts';
 import { makeMe } from '@web/test/fixtures.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
 import FundsAdminPage from './FundsAdminPage.tsx';
 
 const PATH = '/pages/admin/funds';

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import { NoPermission } from '@web/components/NoPermission.tsx';
 import { useAdminFundProducts } from '@web/features/fund-admin/api/get-admin-products.ts';
@@ -7,6 +6,7 @@ import { NavPublishCard } from '@web/features/fund-admin/components/NavPublishCa
 import { PendingNavs } from '@web/features/fund-admin/components/PendingNavs.tsx';
 import { ProductsSection } from '@web/features/fund-admin/components/ProductsSection.tsx';
 import { isForbidden } from '@web/lib/request.ts';
+import { useTranslation } from 'react-i18next';
 import '@web/features/fund-admin/fund-admin.css';
 
 /**

@@ -1,6 +1,4 @@
 import { type IncidentStatus, incidentStatus } from '@agc/shared';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@web/components/EmptyState.tsx';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import { NoPermission } from '@web/components/NoPermission.tsx';
@@ -8,6 +6,8 @@ import { StatusTabs } from '@web/components/StatusTabs.tsx';
 import { useIncidents } from '@web/features/chain-incidents/api/get-incidents.ts';
 import { IncidentCard } from '@web/features/chain-incidents/components/IncidentCard.tsx';
 import { isForbidden } from '@web/lib/request.ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import '@web/features/chain-incidents/chain-incidents.css';
 
 /** The tabs: the undecided ones (open and waiting for a second admin), then each outcome. */

@@ -1,13 +1,13 @@
 import type { adminLaunchpadRoundSchema } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { makeRound } from '@web/features/launchpad/testing/fixtures.ts';
 import { useAuthStore } from '@web/stores/auth.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { expectFieldError } from '@web/test/field-error.ts';
 import { makeMe } from '@web/test/fixtures.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import LaunchpadAdminPage from './LaunchpadAdminPage.tsx';
 
 const PATH = '/pages/admin/launchpad';

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import { NoPermission } from '@web/components/NoPermission.tsx';
 import { RoundStateTag } from '@web/features/launchpad/components/RoundStateTag.tsx';
@@ -7,6 +5,8 @@ import { useAdminLaunchpadRounds } from '@web/features/launchpad-admin/api/get-a
 import { AdminRoundCard } from '@web/features/launchpad-admin/components/AdminRoundCard.tsx';
 import { RoundForm } from '@web/features/launchpad-admin/components/RoundForm.tsx';
 import { isForbidden } from '@web/lib/request.ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import '@web/features/launchpad-admin/launchpad-admin.css';
 
 /**

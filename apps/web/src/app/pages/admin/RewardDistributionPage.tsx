@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { NoPermission } from '@web/components/NoPermission.tsx';
 import { SettlementDayCard } from '@web/features/settlement/components/SettlementDayCard.tsx';
 import { SettlementHistory } from '@web/features/settlement/components/SettlementHistory.tsx';
 import { SettlementPreviewCard } from '@web/features/settlement/components/SettlementPreviewCard.tsx';
 import { useRunSettlementDay } from '@web/features/settlement/hooks/use-run-settlement.tsx';
 import { useSettlementDay } from '@web/features/settlement/hooks/use-settlement-day.ts';
+import { useTranslation } from 'react-i18next';
 import '@web/features/settlement/settlement.css';
 
 /**

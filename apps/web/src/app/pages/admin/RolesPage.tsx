@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import { NoPermission } from '@web/components/NoPermission.tsx';
 import { useRoleHolders } from '@web/features/admin-roles/api/get-role-holders.ts';
@@ -6,6 +5,7 @@ import { GrantForm } from '@web/features/admin-roles/components/GrantForm.tsx';
 import { HolderCard } from '@web/features/admin-roles/components/HolderCard.tsx';
 import { PendingChanges } from '@web/features/admin-roles/components/PendingChanges.tsx';
 import { isForbidden } from '@web/lib/request.ts';
+import { useTranslation } from 'react-i18next';
 import '@web/features/admin-roles/admin-roles.css';
 
 /**

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import { NoPermission } from '@web/components/NoPermission.tsx';
 import { useSolvency } from '@web/features/solvency/api/get-solvency.ts';
 import { SolvencyCard } from '@web/features/solvency/components/SolvencyCard.tsx';
 import { formatEventTime } from '@web/lib/format.ts';
 import { isForbidden } from '@web/lib/request.ts';
+import { useTranslation } from 'react-i18next';
 import '@web/features/solvency/solvency.css';
 
 /**

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { PullRefresh } from '@web/components/PullRefresh.tsx';
@@ -9,6 +8,7 @@ import { useEarnSummary } from '@web/features/earn/api/get-earn-summary.ts';
 import { EarnFigures } from '@web/features/earn/components/EarnFigures.tsx';
 import { PendingOuts } from '@web/features/earn/components/PendingOuts.tsx';
 import { paths } from '@web/lib/paths.ts';
+import { useTranslation } from 'react-i18next';
 import '@web/features/earn/earn.css';
 
 /**

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { flattenEarnInterest, useEarnInterest } from '@web/features/earn/api/get-earn-interest.ts';
@@ -7,6 +5,8 @@ import { flattenEarnMovements, useEarnMovements } from '@web/features/earn/api/g
 import { InterestItem } from '@web/features/earn/components/InterestItem.tsx';
 import { MovementItem } from '@web/features/earn/components/MovementItem.tsx';
 import { openMovement } from '@web/features/earn/components/PendingOuts.tsx';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import '@web/features/earn/earn.css';
 
 type Tab = 'transfers' | 'interest';

@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DetailLoad } from '@web/components/DetailLoad.tsx';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
@@ -9,6 +7,8 @@ import { MovementStatus } from '@web/features/earn/components/MovementStatus.tsx
 import { useMovementResult } from '@web/features/earn/hooks/use-movement-result.ts';
 import { formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { paths } from '@web/lib/paths.ts';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import '@web/features/earn/earn.css';
 
 /**

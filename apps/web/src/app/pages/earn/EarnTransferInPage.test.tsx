@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import Toast from 'antd-mobile/es/components/toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeMovement, makeSummary } from '@web/features/earn/testing/fixtures.ts';
 import { useAuthStore } from '@web/stores/auth.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import Toast from 'antd-mobile/es/components/toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import EarnTransferInPage from './EarnTransferInPage.tsx';
 
 const SLOW = { timeout: 5000 };

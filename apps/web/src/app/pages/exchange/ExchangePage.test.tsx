@@ -1,9 +1,9 @@
 import type { ExchangeQuote } from '@agc/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeInfo, makeQuote } from '@web/features/exchange/testing/fixtures.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import ExchangePage from './ExchangePage.tsx';
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;

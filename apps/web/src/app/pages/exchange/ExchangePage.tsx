@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { ConfirmSheet } from '@web/features/exchange/components/ConfirmSheet.tsx';
 import { ExchangeAmountForm } from '@web/features/exchange/components/ExchangeAmountForm.tsx';
 import { QuoteCard } from '@web/features/exchange/components/QuoteCard.tsx';
 import { useExchangeForm } from '@web/features/exchange/hooks/use-exchange-form.ts';
 import { paths } from '@web/lib/paths.ts';
+import { useTranslation } from 'react-i18next';
 import '@web/features/exchange/exchange.css';
 
 /**

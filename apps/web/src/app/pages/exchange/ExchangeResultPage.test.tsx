@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXCHANGE_QUOTE_POLL_MS } from '@web/features/exchange/api/get-exchange-quote.ts';
 import { makeQuote } from '@web/features/exchange/testing/fixtures.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { expectLoadFailed, expectTexts } from '@web/test/texts.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import ExchangeResultPage from './ExchangeResultPage.tsx';
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DetailLoad } from '@web/components/DetailLoad.tsx';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { ResultPage } from '@web/components/ResultPage.tsx';
@@ -9,6 +7,8 @@ import { QuoteCountdown } from '@web/features/exchange/components/QuoteCountdown
 import { useQuoteCountdown } from '@web/features/exchange/hooks/use-quote-countdown.ts';
 import { clocked, localDeadline } from '@web/features/exchange/model/quote-clock.ts';
 import { paths } from '@web/lib/paths.ts';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import '@web/features/exchange/exchange.css';
 
 const ID = /^\d{1,18}$/;

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
 import { fundOrder, product, quote } from '@web/features/funds/test/fund-fixtures.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { type ApiHandler, CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
 import FoundDetailPage from './FoundDetailPage.tsx';
 
 afterEach(cleanupPage);

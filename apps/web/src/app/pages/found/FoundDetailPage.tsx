@@ -1,6 +1,3 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DetailLoad } from '@web/components/DetailLoad.tsx';
 import { usePublicConfig } from '@web/features/config/api/get-config.ts';
 import { useFundOrder } from '@web/features/funds/api/get-fund-order.ts';
@@ -11,6 +8,9 @@ import { useMe } from '@web/lib/me.ts';
 import { redirectTo } from '@web/lib/navigation.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 const positiveId = (value: string | null) => (value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null);
 

@@ -1,6 +1,4 @@
 import { type FundEarningKind, fundEarningKind } from '@agc/shared';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { FoundTabs } from '@web/components/FoundTabs.tsx';
 import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
@@ -12,6 +10,8 @@ import { AgentHeader } from '@web/features/fund-account/components/AgentHeader.t
 import { EarningItem } from '@web/features/fund-account/components/EarningItem.tsx';
 import { earningKindKey } from '@web/features/fund-account/components/FundTags.tsx';
 import { MoveProfitForm } from '@web/features/fund-account/components/MoveProfitForm.tsx';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import '@web/features/fund-account/fund-account.css';
 
 type Kind = FundEarningKind | 'all';

@@ -1,6 +1,4 @@
 import { type FundOrder, type FundOrderStatus, fundOrderStatus } from '@agc/shared';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FoundTabs } from '@web/components/FoundTabs.tsx';
 import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
 import { PageLink } from '@web/components/PageLink.tsx';
@@ -11,6 +9,8 @@ import { FundOrderItem } from '@web/features/fund-account/components/FundOrderIt
 import { HoldingsSummary } from '@web/features/fund-account/components/HoldingsSummary.tsx';
 import { openPage } from '@web/lib/navigation.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import '@web/features/fund-account/fund-account.css';
 
 const FILTERS = ['all', ...fundOrderStatus.options] as const;

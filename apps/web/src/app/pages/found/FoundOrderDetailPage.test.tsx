@@ -1,6 +1,5 @@
 import { formatTime } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
 import {
   makeFundOrder,
   makeFundProduct,
@@ -8,6 +7,7 @@ import {
 } from '@web/features/fund-account/testing/fixtures.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
 import FoundOrderDetailPage from './FoundOrderDetailPage.tsx';
 
 const PATH = '/pages/found/orderDetail?id=11';

@@ -1,16 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DetailLoad } from '@web/components/DetailLoad.tsx';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { FundOrderFields } from '@web/features/fund-account/components/FundOrderFields.tsx';
 import { RedeemSheet } from '@web/features/fund-account/components/RedeemSheet.tsx';
 import { RedemptionItem } from '@web/features/fund-account/components/RedemptionItem.tsx';
-import {
-  lockedUntil,
-  useFundOrderDetail,
-} from '@web/features/fund-account/hooks/use-fund-order-detail.ts';
+import { lockedUntil, useFundOrderDetail } from '@web/features/fund-account/hooks/use-fund-order-detail.ts';
 import { formatEventTime } from '@web/lib/format.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import '@web/features/fund-account/fund-account.css';
 
 /**

@@ -1,20 +1,12 @@
 import { formatTime, type Me, type Order } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@web/stores/auth.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { makeMe, makeOrder } from '@web/test/fixtures.ts';
 import { CONTRACTS, type Fake, fake } from '@web/test/payment-fakes.ts';
-import {
-  type ApiHandler,
-  type ApiReply,
-  CONFIG,
-  fail,
-  ok,
-  renderPage,
-  stubApi,
-} from '@web/test/render.tsx';
+import { type ApiHandler, type ApiReply, CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { expectLoadFailed } from '@web/test/texts.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import HashRatePage from './HashRatePage.tsx';
 
 // The page runs the shop's real payment flow; only its wallet, chain and step endpoints are fakes.

@@ -1,5 +1,4 @@
 import type { Order } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '@web/features/config/api/get-config.ts';
 import { HashRateItem } from '@web/features/hashrate/components/HashRateItem.tsx';
 import { HashRateSummary } from '@web/features/hashrate/components/HashRateSummary.tsx';
@@ -11,6 +10,7 @@ import { useCheckout } from '@web/features/shop/hooks/use-checkout.ts';
 import { useMe } from '@web/lib/me.ts';
 import { openPage } from '@web/lib/navigation.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Hash rate: the member's investments (confirmed orders) and their daily yield at the level's rate,

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
 import { flattenTeamUsers, type TeamScope, useTeamUsers } from '@web/features/team/api/get-team-users.ts';
 import {
@@ -10,6 +9,7 @@ import {
 import { TeamSummary } from '@web/features/team/components/TeamSummary.tsx';
 import { TeamUserItem } from '@web/features/team/components/TeamUserItem.tsx';
 import { useMe } from '@web/lib/me.ts';
+import { useState } from 'react';
 import '@web/features/team/team.css';
 
 /**

@@ -1,10 +1,6 @@
 import { formatTime } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  flattenAllocations,
-  useLaunchpadAllocations,
-} from '@web/features/launchpad/api/get-allocations.ts';
+import { flattenAllocations, useLaunchpadAllocations } from '@web/features/launchpad/api/get-allocations.ts';
 import { allocationPage, makePurchase, makeRound } from '@web/features/launchpad/testing/fixtures.ts';
 import { unbroken } from '@web/lib/format.ts';
 import { meQueryOptions } from '@web/lib/me.ts';
@@ -14,6 +10,7 @@ import { cleanupPage } from '@web/test/cleanup.ts';
 import { makeMe } from '@web/test/fixtures.ts';
 import { loadBothPages, renderQueryHook } from '@web/test/query-hooks.tsx';
 import { type ApiHandler, fail, ok, renderPage, stubApi, testQueryClient } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
 import LaunchpadDetailPage from './LaunchpadDetailPage.tsx';
 
 afterEach(cleanupPage);

@@ -1,6 +1,3 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DetailLoad } from '@web/components/DetailLoad.tsx';
 import { useLaunchpadRound } from '@web/features/launchpad/api/get-round.ts';
 import { AllocationList } from '@web/features/launchpad/components/AllocationList.tsx';
@@ -8,6 +5,9 @@ import { BuySheet } from '@web/features/launchpad/components/BuySheet.tsx';
 import { RoundDetail } from '@web/features/launchpad/components/RoundDetail.tsx';
 import { redirectTo } from '@web/lib/navigation.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 const positiveId = (value: string | null) => (value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null);
 

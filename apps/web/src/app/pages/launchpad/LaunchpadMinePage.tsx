@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
@@ -9,6 +8,7 @@ import { formatAgc } from '@web/lib/format.ts';
 import { meQueryOptions } from '@web/lib/me.ts';
 import { openPage } from '@web/lib/navigation.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
+import { useTranslation } from 'react-i18next';
 import '@web/features/launchpad/launchpad.css';
 
 /**

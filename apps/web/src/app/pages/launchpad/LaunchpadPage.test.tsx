@@ -1,10 +1,10 @@
 import { formatTime } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
 import { makeRound } from '@web/features/launchpad/testing/fixtures.ts';
 import { paths } from '@web/lib/paths.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
 import LaunchpadPage from './LaunchpadPage.tsx';
 
 afterEach(cleanupPage);

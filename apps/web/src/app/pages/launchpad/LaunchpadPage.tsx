@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { RoundList } from '@web/features/launchpad/components/RoundList.tsx';
 import { openPage } from '@web/lib/navigation.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
+import { useTranslation } from 'react-i18next';
 import '@web/features/launchpad/launchpad.css';
 
 /** The launchpad: every round (state, copies sold and left, price, AGC per copy, window); a round opens its page. */

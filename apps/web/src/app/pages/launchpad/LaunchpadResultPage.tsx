@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '@web/components/EmptyState.tsx';
 import { ResultPage } from '@web/components/ResultPage.tsx';
 import { useLaunchpadPurchase } from '@web/features/launchpad/api/get-purchase.ts';
@@ -8,6 +6,8 @@ import { PurchaseFacts } from '@web/features/launchpad/components/PurchaseFacts.
 import { ReleaseLine } from '@web/features/launchpad/components/ReleaseLine.tsx';
 import { paths } from '@web/lib/paths.ts';
 import { ApiError } from '@web/lib/request.ts';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import '@web/features/launchpad/launchpad.css';
 
 /**

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { Address, Hash } from 'viem';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { explorerTxUrl } from '@web/lib/format.ts';
 import { importLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
 import { recordSent } from '@web/lib/wallet/local-sent.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { CONFIG, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import type { Address, Hash } from 'viem';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import LocalWalletListPage from './ListPage.tsx';
 
 const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';

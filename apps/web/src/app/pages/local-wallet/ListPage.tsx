@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@web/components/EmptyState.tsx';
 import { PagedList } from '@web/components/PagedList.tsx';
 import { PageLink } from '@web/components/PageLink.tsx';
@@ -7,6 +6,7 @@ import { useLocalChain } from '@web/features/local-wallet/hooks/send-wallet.ts';
 import { useLocalHistory } from '@web/features/local-wallet/hooks/use-local-history.ts';
 import { paths } from '@web/lib/paths.ts';
 import { localWalletAddress } from '@web/lib/wallet/local.ts';
+import { useTranslation } from 'react-i18next';
 import '@web/features/local-wallet/local-wallet.css';
 
 /**

@@ -1,6 +1,4 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { privateKeyToAccount } from 'viem/accounts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEV_ADDRESS, DEV_KEY } from '@web/features/local-wallet/testing/fixtures.ts';
 import { autoLock } from '@web/lib/wallet/auto-lock.ts';
 import { isLocalWalletUnlocked, removeLocalWallet } from '@web/lib/wallet/local.ts';
@@ -11,6 +9,8 @@ import { useWalletStore } from '@web/stores/wallet.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { expectFieldError } from '@web/test/field-error.ts';
 import { CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LocalWalletPage from './LocalWalletPage.tsx';
 
 // The chain: balances as the test sets them (or a failing RPC).

@@ -1,7 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useWalletLogin } from '@web/features/auth/hooks/use-wallet-login.ts';
 import { readInvite } from '@web/features/auth/invite.ts';
 import { afterLoginTarget } from '@web/features/auth/redirect.ts';
@@ -20,6 +17,9 @@ import { WalletLinks } from '@web/features/local-wallet/components/WalletLinks.t
 import { useLocalBalances } from '@web/features/local-wallet/hooks/use-local-balances.ts';
 import { LOCAL_WALLET, useLocalWallet } from '@web/features/local-wallet/hooks/use-local-wallet.tsx';
 import { useIsLoggedIn } from '@web/stores/auth.ts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import '@web/features/local-wallet/local-wallet.css';
 
 /**

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Hash } from 'viem';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEV_KEY, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
 import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
 import { recordSent, type SentTx } from '@web/lib/wallet/local-sent.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { renderPage } from '@web/test/render.tsx';
+import type { Hash } from 'viem';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LocalWalletResultPage from './ResultPage.tsx';
 
 // The chain as a fake client: receipts, the account's mined count and the node's pool are what the tests set.

@@ -1,16 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { parseEther } from 'viem';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  DEV_ADDRESS,
-  DEV_KEY,
-  OTHER_ADDRESS,
-  sentTx,
-} from '@web/features/local-wallet/testing/fixtures.ts';
+import { DEV_ADDRESS, DEV_KEY, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
 import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
 import { findSent, recordSent } from '@web/lib/wallet/local-sent.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { renderPage } from '@web/test/render.tsx';
+import { parseEther } from 'viem';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LocalWalletTransactionPage from './TransactionPage.tsx';
 
 // The chain the page reads, as a fake public client: balances, gas estimates and fees the tests set. The real

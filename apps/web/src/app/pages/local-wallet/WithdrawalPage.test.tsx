@@ -1,17 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { parseEther } from 'viem';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  DEV_ADDRESS,
-  DEV_KEY,
-  OTHER_ADDRESS,
-  sentTx,
-} from '@web/features/local-wallet/testing/fixtures.ts';
+import { DEV_ADDRESS, DEV_KEY, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
 import { importLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
 import type { LocalSend } from '@web/lib/wallet/local-send.ts';
 import { recordSent, type SentTx } from '@web/lib/wallet/local-sent.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { renderPage } from '@web/test/render.tsx';
+import { parseEther } from 'viem';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LocalWalletWithdrawalPage from './WithdrawalPage.tsx';
 
 const USDT = '0x00000000000000000000000000000000000000b2';

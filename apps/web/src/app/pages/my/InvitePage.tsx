@@ -1,6 +1,4 @@
 import type { Side } from '@agc/shared';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { QrCode } from '@web/components/QrCode.tsx';
@@ -9,6 +7,8 @@ import { useInvite } from '@web/features/team/api/get-invite.ts';
 import { copyText } from '@web/features/team/copy.ts';
 import { bonusValues, inviteLink } from '@web/features/team/invite.ts';
 import { paths } from '@web/lib/paths.ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import '@web/features/team/team.css';
 
 const SIDES: readonly Side[] = ['left', 'right'];

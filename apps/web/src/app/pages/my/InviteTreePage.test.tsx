@@ -1,5 +1,5 @@
+import { defined } from '@agc/shared/defined';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
 import {
   addressOf,
   fakeSubtree,
@@ -10,6 +10,7 @@ import {
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { expectLoadFailed } from '@web/test/texts.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import InviteTreePage from './InviteTreePage.tsx';
 
 afterEach(cleanupPage);
@@ -19,7 +20,7 @@ const URL_PATH = '/pages/my/invite/inviteTree';
 function api(options: { deep?: boolean; subtreeLimit?: number; level0?: boolean } = {}) {
   const tree = fakeSubtree();
   if (options.level0) {
-    const three = tree.get('3')!;
+    const three = defined(tree.get('3'));
     tree.set('3', { ...three, node: { ...three.node, level: 0 } });
   }
   const subtree: ApiHandler = (url) => {
@@ -203,7 +204,7 @@ describe('invite tree page', () => {
     const tree = fakeSubtree();
     stubApi({
       'GET /api/v1/me/tree': (url) =>
-        fails ? fail(500, 'boom') : ok(treeAnswer(tree, url.searchParams.get('id') ?? '1')!),
+        fails ? fail(500, 'boom') : ok(defined(treeAnswer(tree, url.searchParams.get('id') ?? '1'))),
     });
     renderPage(<InviteTreePage />, URL_PATH);
     await expectLoadFailed('tree-error', 'boom');

@@ -1,6 +1,4 @@
 import { shortAddress } from '@agc/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import {
   MEMBER_NODE_FONT_PX,
@@ -17,6 +15,8 @@ import { useTreeSelection } from '@web/features/tree/hooks/use-tree-selection.ts
 import { type MemberOrgNode, matchesAddress } from '@web/features/tree/model/member-tree.ts';
 import { notify } from '@web/features/tree/notify.ts';
 import { errorText } from '@web/lib/errors.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const hasMenu = (node: MemberOrgNode) => node.member !== null;
 

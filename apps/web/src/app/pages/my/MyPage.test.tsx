@@ -1,6 +1,5 @@
 import type { Product, Role } from '@agc/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configQueryOptions } from '@web/features/config/api/get-config.ts';
 import { productsQueryOptions } from '@web/features/shop/api/get-products.ts';
 import { useAuthStore } from '@web/stores/auth.ts';
@@ -18,6 +17,7 @@ import {
   stubApi,
   testQueryClient,
 } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import MyPage from './MyPage.tsx';
 
 const PATH = '/pages/my/index';

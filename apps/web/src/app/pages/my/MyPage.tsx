@@ -1,6 +1,4 @@
 import { levelKey, shortAddress } from '@agc/shared';
-import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Carousel } from '@web/components/Carousel.tsx';
 import { ChevronIcon } from '@web/components/Icons.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
@@ -11,6 +9,8 @@ import { paths } from '@web/lib/paths.ts';
 import { LOCAL_WALLET_RDNS } from '@web/lib/wallet/discovery.ts';
 import { usePageStore } from '@web/stores/page.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminPagesFor } from './admin-pages.ts';
 import { BannerCard } from './banners/BannerCard.tsx';
 import { useBanners } from './banners/index.ts';

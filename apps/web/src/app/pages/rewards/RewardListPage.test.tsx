@@ -1,6 +1,5 @@
 import { formatTime, type Me } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useRewards } from '@web/features/rewards/api/get-rewards.ts';
 import { flattenRewards, nextPageParam } from '@web/features/rewards/api/paging.ts';
 import { groupStarts } from '@web/features/rewards/format.ts';
@@ -10,6 +9,7 @@ import { makeMe } from '@web/test/fixtures.ts';
 import { loadBothPages, renderQueryHook } from '@web/test/query-hooks.tsx';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { makeReward, rewardPage } from '@web/test/reward-fixtures.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import RewardListPage from './RewardListPage.tsx';
 
 const URL_PATH = '/pages/rewardList/index';

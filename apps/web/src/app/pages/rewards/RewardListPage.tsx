@@ -1,5 +1,4 @@
 import type { Reward } from '@agc/shared';
-import { useState } from 'react';
 import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
 import type { RewardFilter } from '@web/features/rewards/api/keys.ts';
 import { KindTabs } from '@web/features/rewards/components/KindTabs.tsx';
@@ -11,6 +10,7 @@ import { useSettle } from '@web/features/rewards/hooks/use-settle.ts';
 import { useMe } from '@web/lib/me.ts';
 import { openPage } from '@web/lib/navigation.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
+import { useState } from 'react';
 
 /**
  * Rewards (tab 1, route name "detail"): the income summary, the management settlement, and the member's

@@ -1,10 +1,10 @@
 import { formatTime, shortAddress } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { makeOrder } from '@web/test/fixtures.ts';
 import { CONFIG, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { expectTexts } from '@web/test/texts.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import OrderDetailPage from './OrderDetailPage.tsx';
 
 const TX = `0x${'ab'.repeat(32)}`;

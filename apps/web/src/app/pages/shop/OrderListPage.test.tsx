@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
 import { flattenOrders, nextPageParam, useOrders } from '@web/features/shop/api/get-orders.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { makeOrder } from '@web/test/fixtures.ts';
 import { loadBothPages, renderQueryHook } from '@web/test/query-hooks.tsx';
 import { type ApiHandler, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
 import OrderListPage from './OrderListPage.tsx';
 
 const pageOf = (page: number, ids: string[], hasMore: boolean) =>

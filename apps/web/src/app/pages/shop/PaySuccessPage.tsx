@@ -1,7 +1,4 @@
 import type { Order } from '@agc/shared';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { usePublicConfig } from '@web/features/config/api/get-config.ts';
@@ -18,6 +15,9 @@ import { usePaidOrder } from '@web/features/shop/hooks/use-paid-order.ts';
 import { errorText } from '@web/lib/errors.ts';
 import { formatUsdt } from '@web/lib/format.ts';
 import { paths } from '@web/lib/paths.ts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 /**
  * The pay result (spec path paySuccess): it follows the order. Green "Pay success" only once the order is

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { expectLoadFailed } from '@web/test/texts.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import ShopPage from './ShopPage.tsx';
 
 const PRODUCTS = [

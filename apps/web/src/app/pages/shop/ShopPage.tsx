@@ -1,5 +1,3 @@
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@web/components/EmptyState.tsx';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import { PageLink } from '@web/components/PageLink.tsx';
@@ -12,6 +10,8 @@ import { ProductCard } from '@web/features/shop/components/ProductCard.tsx';
 import { useBuy, useCheckout } from '@web/features/shop/hooks/use-checkout.ts';
 import { formatUsdt } from '@web/lib/format.ts';
 import { paths } from '@web/lib/paths.ts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Shop (tab 2): the products; Buy opens the checkout with a quote (the order is made on "Confirm and pay"). */
 export default function ShopPage() {

@@ -1,10 +1,6 @@
 import { formatTime, shortAddress, type Withdrawal } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  claimProgressStore,
-  useClaimProgressStore,
-} from '@web/features/withdraw/stores/claim-progress.ts';
+import { claimProgressStore, useClaimProgressStore } from '@web/features/withdraw/stores/claim-progress.ts';
 import { claiming } from '@web/features/withdraw/testing/claim-deps-mock.ts';
 import {
   claimFake,
@@ -18,6 +14,7 @@ import {
 } from '@web/features/withdraw/testing/fixtures.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { fail, ok, renderPage } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WithdrawalDetailPage from './WithdrawalDetailPage.tsx';
 
 // The page runs the real claim flow against the fake server; only the wallet and chain are fakes.

@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DetailLoad } from '@web/components/DetailLoad.tsx';
 import { usePublicConfig } from '@web/features/config/api/get-config.ts';
 import { isWithdrawId } from '@web/features/withdraw/api/get-withdrawal.ts';
@@ -7,6 +5,8 @@ import { ClaimButton } from '@web/features/withdraw/components/ClaimButton.tsx';
 import { ClaimNotice } from '@web/features/withdraw/components/ClaimNotice.tsx';
 import { WithdrawFields } from '@web/features/withdraw/components/WithdrawFields.tsx';
 import { useWithdrawalDetail } from '@web/features/withdraw/hooks/use-withdrawal-detail.ts';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import '@web/features/withdraw/withdraw.css';
 
 /**

@@ -1,8 +1,6 @@
 import type { Withdrawal } from '@agc/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flattenWithdrawals, useWithdrawals } from '@web/features/withdraw/api/get-withdraws.ts';
 import { claiming } from '@web/features/withdraw/testing/claim-deps-mock.ts';
 import {
@@ -16,6 +14,8 @@ import {
 } from '@web/features/withdraw/testing/fixtures.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi, testQueryClient } from '@web/test/render.tsx';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WithdrawalListPage from './WithdrawalListPage.tsx';
 
 // The page runs the real claim flow against the fake server; only the wallet and chain are fakes.

@@ -1,5 +1,4 @@
 import type { Withdrawal } from '@agc/shared';
-import { useState } from 'react';
 import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
 import { usePublicConfig } from '@web/features/config/api/get-config.ts';
 import { flattenWithdrawals, useWithdrawals } from '@web/features/withdraw/api/get-withdraws.ts';
@@ -12,6 +11,7 @@ import {
 } from '@web/features/withdraw/components/WithdrawStatusTabs.tsx';
 import { useClaim } from '@web/features/withdraw/hooks/use-claim.ts';
 import { navigateTo } from '@web/lib/navigation.ts';
+import { useState } from 'react';
 import '@web/features/withdraw/withdraw.css';
 import { paths, withQuery } from '@web/lib/paths.ts';
 

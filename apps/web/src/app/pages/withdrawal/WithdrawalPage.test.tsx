@@ -1,12 +1,12 @@
 import type { WithdrawLimit } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import Toast from 'antd-mobile/es/components/toast';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PREVIEW_DELAY_MS } from '@web/features/withdraw/hooks/use-withdraw-form.tsx';
 import { checkAnswer, makeLimit, makeWithdrawal } from '@web/features/withdraw/testing/fixtures.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { expectFieldError } from '@web/test/field-error.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import Toast from 'antd-mobile/es/components/toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WithdrawalPage from './WithdrawalPage.tsx';
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;

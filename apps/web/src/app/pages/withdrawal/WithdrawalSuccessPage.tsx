@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ResultPage } from '@web/components/ResultPage.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { isWithdrawId, useWithdrawal } from '@web/features/withdraw/api/get-withdrawal.ts';
 import { WithdrawStatusTag } from '@web/features/withdraw/components/WithdrawStatusTag.tsx';
 import { formatRate } from '@web/features/withdraw/format.ts';
 import { formatAsset } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import '@web/features/withdraw/withdraw.css';
 import { paths } from '@web/lib/paths.ts';
 

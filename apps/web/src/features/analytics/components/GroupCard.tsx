@@ -1,8 +1,8 @@
 import type { AnalyticsDay, AnalyticsFigureKey, AnalyticsFigures, AnalyticsGroup } from '@agc/shared';
-import { lazy, Suspense, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { formatAsset } from '@web/lib/format.ts';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CHARTS, chartData, figuresOf, unitOf } from '../model/series.ts';
 
 // uPlot (~50 KB) arrives with the first chart, in a chunk of its own that only this admin page loads.

@@ -1,7 +1,7 @@
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DateField, isDay } from '@web/components/DateField.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   type DayRange,
   presetRange,

@@ -1,5 +1,4 @@
 import { ellipsisMiddle, type Incident } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { AbilityReason } from '@web/components/AbilityReason.tsx';
 import { Address } from '@web/components/Address.tsx';
 import { AuditActions } from '@web/components/AuditActions.tsx';
@@ -8,6 +7,7 @@ import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { confirmModal, toast } from '@web/lib/ui.ts';
 import { useAuditNote } from '@web/lib/use-audit-note.ts';
+import { useTranslation } from 'react-i18next';
 import { type IncidentDecision, useIncidentDecision } from '../api/post-incident-decision.ts';
 
 /** The actions of each state, in their order: every button is the server's ability (`can` / `reason`). */

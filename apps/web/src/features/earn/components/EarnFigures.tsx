@@ -1,7 +1,7 @@
 import type { EarnSummary } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatAgc, formatUsdt } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The spec's five figures of the simple-earn wallet: total amount (large), yesterday income, total earned,

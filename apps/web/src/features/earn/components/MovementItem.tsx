@@ -1,7 +1,7 @@
 import type { EarnMovement } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { ItemButton } from '@web/components/ItemButton.tsx';
 import { formatEventTime, formatUsdt } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 import { MovementStatus } from './MovementStatus.tsx';
 
 /**

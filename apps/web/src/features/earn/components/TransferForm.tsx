@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { formatEventTime, formatUsdt } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 import type { TransferForm as Form } from '../hooks/use-transfer-form.tsx';
 
 const AMOUNT_MAX_LENGTH = 64;

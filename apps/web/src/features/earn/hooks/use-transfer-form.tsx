@@ -1,12 +1,12 @@
 import { formatDisplayAmount, USDT_DECIMALS } from '@agc/shared';
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '@web/lib/errors.ts';
 import { formatAssetExact, formatEventTime, unbroken } from '@web/lib/format.ts';
 import { navigateBack, redirectTo } from '@web/lib/navigation.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
 import { confirmModal, toast } from '@web/lib/ui.ts';
 import { useDebounced } from '@web/lib/use-debounced.ts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getEarnOutPreview, useEarnOutPreview } from '../api/get-earn-out-preview.ts';
 import { useEarnSummary } from '../api/get-earn-summary.ts';
 import { type EarnDirection, useEarnTransfer } from '../api/post-earn-transfer.ts';

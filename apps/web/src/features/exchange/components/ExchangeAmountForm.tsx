@@ -1,9 +1,9 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { formatAssetExact } from '@web/lib/format.ts';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
 import type { ExchangeMode } from '../model/amount.ts';
 

@@ -1,7 +1,7 @@
 import type { ExchangeQuote } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatEventTime } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 import { ExchangeStatusTag } from './ExchangeStatusTag.tsx';
 import { QuoteRows } from './QuoteRows.tsx';
 

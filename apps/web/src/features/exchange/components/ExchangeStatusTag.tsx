@@ -1,6 +1,6 @@
 import type { ExchangeQuote } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { StatusTag } from '@web/components/StatusTag.tsx';
+import { useTranslation } from 'react-i18next';
 
 /** Open / Accepted / Expired in its colour (`exchange.status.*`). */
 export function ExchangeStatusTag({ status, testId }: { status: ExchangeQuote['status']; testId?: string }) {

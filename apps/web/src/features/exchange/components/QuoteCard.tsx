@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { formatAssetExact } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
 import { QuoteTimer } from './QuoteCountdown.tsx';
 import { QuoteRows } from './QuoteRows.tsx';

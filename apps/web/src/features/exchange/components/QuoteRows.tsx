@@ -1,7 +1,7 @@
 import type { ExchangeQuote } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatAssetExact } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 
 /** "1 AGC = 0.50 USDT": the quote's price, every digit the server sent. */
 export function RateText({ price }: { price: string }) {

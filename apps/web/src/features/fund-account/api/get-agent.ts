@@ -1,7 +1,7 @@
 import { fundAgentResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { get } from '@web/lib/request.ts';
+import type { z } from 'zod';
 import { fundAccountKeys } from './keys.ts';
 
 export type FundAgent = z.infer<typeof fundAgentResponse>;

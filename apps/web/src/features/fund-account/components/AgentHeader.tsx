@@ -1,7 +1,7 @@
 import { fundEarningKind } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatUsdt } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 import type { FundAgent } from '../api/get-agent.ts';
 import { earningKindKey } from './FundTags.tsx';
 

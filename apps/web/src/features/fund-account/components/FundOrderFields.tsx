@@ -1,8 +1,8 @@
 import type { FundOrder } from '@agc/shared';
-import type React from 'react';
-import { useTranslation } from 'react-i18next';
 import { type FieldRow, FieldRows } from '@web/components/FieldRows.tsx';
 import { formatEventTime, formatNav, formatUnits, formatUsdt } from '@web/lib/format.ts';
+import type React from 'react';
+import { useTranslation } from 'react-i18next';
 import { FundOrderStatusTag, RiskTag } from './FundTags.tsx';
 import { Signed } from './HoldingsSummary.tsx';
 

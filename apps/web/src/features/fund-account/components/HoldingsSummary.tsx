@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatUsdt } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 import type { useFundSummary } from '../api/get-fund-summary.ts';
 
 /** The holdings at a glance: value, cost, estimated and realized revenue (its own error inline). */

@@ -1,5 +1,4 @@
 import type { FundNavEntry } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { AbilityReason } from '@web/components/AbilityReason.tsx';
 import { Address } from '@web/components/Address.tsx';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
@@ -7,6 +6,7 @@ import { Skeleton } from '@web/components/Skeleton.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatEventTime, formatNav } from '@web/lib/format.ts';
 import { confirmModal, toast } from '@web/lib/ui.ts';
+import { useTranslation } from 'react-i18next';
 import type { usePendingNavs } from '../api/get-nav-pending.ts';
 import { useDecideNav } from '../api/post-nav-decision.ts';
 

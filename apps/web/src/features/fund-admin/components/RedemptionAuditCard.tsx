@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Address } from '@web/components/Address.tsx';
 import { type AuditActionButton, AuditActions } from '@web/components/AuditActions.tsx';
 import { AuditNote } from '@web/components/AuditNote.tsx';
@@ -6,6 +5,7 @@ import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatEventTime, formatUnits } from '@web/lib/format.ts';
 import { confirmModal, toast } from '@web/lib/ui.ts';
 import { useAuditNote } from '@web/lib/use-audit-note.ts';
+import { useTranslation } from 'react-i18next';
 import type { AdminRedemption } from '../api/get-admin-redemptions.ts';
 import { useAuditRedemption } from '../api/post-redemption-audit.ts';
 

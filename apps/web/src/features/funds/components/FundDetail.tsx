@@ -1,7 +1,7 @@
 import type { FundProduct } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { FieldRows } from '@web/components/FieldRows.tsx';
 import { formatNav, formatUsdt } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 import { NavChart } from './NavChart.tsx';
 import { RiskTag } from './RiskTag.tsx';
 import '../funds.css';

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '@web/lib/i18n/index.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { CONFIG, fail, ok, stubApi, testQueryClient } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FundHomeEntry } from './FundHomeEntry.tsx';
 
 afterEach(async () => {

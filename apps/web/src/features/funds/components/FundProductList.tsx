@@ -1,9 +1,9 @@
 import type { FundProduct } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@web/components/EmptyState.tsx';
 import { ItemButton } from '@web/components/ItemButton.tsx';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import { formatNav, formatUsdt } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 import { useFundProducts } from '../api/get-fund-products.ts';
 import { RiskTag } from './RiskTag.tsx';
 import '../funds.css';

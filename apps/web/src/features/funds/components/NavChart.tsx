@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { formatNav } from '@web/lib/format.ts';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NAV_SPANS, type NavSpan, useFundNav } from '../api/get-fund-nav.ts';
 import { NAV_BOX, navChartModel, navTick } from '../model/nav-chart.ts';
 import '../funds.css';

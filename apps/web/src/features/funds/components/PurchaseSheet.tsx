@@ -12,9 +12,6 @@ import {
   USDT_DECIMALS,
 } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
-import Popup from 'antd-mobile/es/components/popup';
-import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PaymentSteps } from '@web/components/PaymentSteps.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { errorText } from '@web/lib/errors.ts';
@@ -23,6 +20,9 @@ import { confirmModal } from '@web/lib/ui.ts';
 import { formatCountdown, useCountdown } from '@web/lib/use-countdown.ts';
 import { QuoteExpiredError } from '@web/lib/wallet/payment-errors.ts';
 import { walletBalancesQueryOptions } from '@web/lib/wallet-balances.ts';
+import Popup from 'antd-mobile/es/components/popup';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFundQuote } from '../api/get-fund-quote.ts';
 import { useCreateFundOrder } from '../api/post-fund-order.ts';
 import { useCancelFundOrder } from '../api/post-fund-order-cancel.ts';

@@ -1,6 +1,6 @@
 // The NAV chart as numbers: a line through the published NAVs (oldest first), on an axis from a little below the
 // lowest to a little above the highest. NAVs stay bigint (8 decimals) until they become pixels.
-import { formatAmount, parseAmount } from '@agc/shared';
+import { formatAmount, maxOf, minOf, parseAmount } from '@agc/shared';
 
 export const NAV_DECIMALS = 8;
 
@@ -44,8 +44,8 @@ export function navChartModel(points: readonly NavPoint[]): NavChartModel {
   const values = points.map((p) => parseAmount(p.nav, NAV_DECIMALS));
   if (values.length === 0)
     return { path: '', dots: [], ticks: [], labels: [], first: null, last: null, changePercent: null };
-  let lo = values.reduce((a, b) => (b < a ? b : a));
-  let hi = values.reduce((a, b) => (b > a ? b : a));
+  let lo = values.reduce((a, b) => minOf(a, b));
+  let hi = values.reduce((a, b) => maxOf(a, b));
   // A flat line sits in the middle; otherwise 10% of the range of room above and below.
   const pad = hi === lo ? (hi / 100n > 0n ? hi / 100n : 1n) : (hi - lo) / 10n;
   lo = lo - pad < 0n ? 0n : lo - pad;

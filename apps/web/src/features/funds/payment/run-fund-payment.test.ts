@@ -1,7 +1,5 @@
 // @vitest-environment node
 import type { FundOrder, TxResponse } from '@agc/shared';
-import { encodeFunctionData, erc20Abi } from 'viem';
-import { describe, expect, it } from 'vitest';
 import { UserRejectedRequestError } from '@web/lib/wallet/errors.ts';
 import {
   PayError,
@@ -11,6 +9,8 @@ import {
 } from '@web/lib/wallet/payment-errors.ts';
 import { CONFIG } from '@web/test/config.ts';
 import { fakeWaitForReceipt, fakeWallet, hash } from '@web/test/wallet-fakes.ts';
+import { encodeFunctionData, erc20Abi } from 'viem';
+import { describe, expect, it } from 'vitest';
 import type { FundPayStep } from '../api/get-fund-tx.ts';
 import { fundOrder, MEMBER, NOW } from '../test/fund-fixtures.ts';
 import { memoryFundProgressStore } from './deps.ts';

@@ -1,8 +1,8 @@
 import type { Order } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { formatUsdt } from '@web/lib/format.ts';
 import { formatCountdown, useCountdown } from '@web/lib/use-countdown.ts';
+import { useTranslation } from 'react-i18next';
 
 export interface UnpaidOrdersProps {
   orders: readonly Order[];

@@ -1,8 +1,8 @@
-import { type FormEvent, Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DateField } from '@web/components/DateField.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { toast } from '@web/lib/ui.ts';
+import { type FormEvent, Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AdminLaunchpadRound } from '../api/get-admin-rounds.ts';
 import { useSaveLaunchpadRound } from '../api/post-admin-round.ts';
 import {

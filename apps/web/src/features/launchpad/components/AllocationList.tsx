@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
 import { formatEventTime } from '@web/lib/format.ts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { flattenAllocations, useLaunchpadAllocations } from '../api/get-allocations.ts';
 import '../launchpad.css';
 

@@ -3,13 +3,13 @@
 // out, over the limit, not enough USDT) shows the server's message here, and the round is read again.
 import type { LaunchpadPurchase, LaunchpadRound } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
-import Popup from 'antd-mobile/es/components/popup';
-import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { formatAgc, formatAssetExact, formatUsdt } from '@web/lib/format.ts';
 import { meQueryOptions } from '@web/lib/me.ts';
+import Popup from 'antd-mobile/es/components/popup';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBuyLaunchpadCopies } from '../api/post-buy.ts';
 import { agcOf, canAfford, clampCopies, costOf, maxCopies } from '../model/copies.ts';
 import '../launchpad.css';

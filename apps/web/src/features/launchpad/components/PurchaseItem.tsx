@@ -1,7 +1,7 @@
 import type { LaunchpadPurchase } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { ItemButton } from '@web/components/ItemButton.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 import { copyRange } from './PurchaseFacts.tsx';
 import '../launchpad.css';
 

@@ -1,9 +1,9 @@
 import { formatDisplayAmount } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@web/components/LoadState.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { ASSET_DECIMALS, LOCAL_ASSETS, type LocalBalances } from '@web/lib/wallet/local-chain.ts';
+import { useTranslation } from 'react-i18next';
 import { type UsdtPrices, usdtValue } from '../model/value.ts';
 
 /** ETH shows up to 6 decimals (a fee is a few 10⁻⁶ ETH on Arbitrum); the tokens the app's 2–4. */

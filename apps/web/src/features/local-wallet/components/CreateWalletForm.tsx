@@ -1,7 +1,7 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { MIN_PASSWORD_LENGTH } from '@web/lib/wallet/local.ts';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CreateMode, LocalWalletState } from '../hooks/use-local-wallet.tsx';
 import type { WalletField } from '../hooks/use-wallet-action.ts';
 import { ActionError, FieldError, PasswordField, SecretField, SubmitButton } from './FormParts.tsx';

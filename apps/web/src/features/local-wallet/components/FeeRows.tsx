@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import type { FeeEstimate } from '@web/lib/wallet/local-fees.ts';
+import { useTranslation } from 'react-i18next';
 import { formatFee } from '../model/send-format.ts';
 
 /**

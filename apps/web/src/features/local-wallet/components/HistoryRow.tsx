@@ -1,11 +1,11 @@
 import { formatDisplayAmount, formatTime, shortAddress } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { StatusTag } from '@web/components/StatusTag.tsx';
 import { explorerTxUrl } from '@web/lib/format.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
 import { ASSET_DECIMALS } from '@web/lib/wallet/local-chain.ts';
 import type { HistoryItem } from '@web/lib/wallet/local-history.ts';
+import { useTranslation } from 'react-i18next';
 
 /** One transfer: direction, amount, the other side, time, status; the result page for own sends, the explorer. */
 export function HistoryRow({ item, explorerUrl }: { item: HistoryItem; explorerUrl: string | undefined }) {

@@ -1,6 +1,6 @@
+import { ValueRow } from '@web/components/ValueRow.tsx';
 import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '@web/components/ValueRow.tsx';
 import type { SendForm } from '../hooks/send-form.ts';
 import { formatLocalAmount } from '../model/send-format.ts';
 import { FeeRows } from './FeeRows.tsx';

@@ -1,9 +1,9 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { LOCAL_ASSETS } from '@web/lib/wallet/local-chain.ts';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SendForm as Form } from '../hooks/send-form.ts';
 import { formatLocalAmount } from '../model/send-format.ts';
 import { FeeRows } from './FeeRows.tsx';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { ValueRow } from '@web/components/ValueRow.tsx';
+import { useTranslation } from 'react-i18next';
 import { formatFee, formatLocalAmount } from '../model/send-format.ts';
 import type { RecipientWarning } from '../model/send-input.ts';
 import type { SweepPlan } from '../model/sweep-plan.ts';

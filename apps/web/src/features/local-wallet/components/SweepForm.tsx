@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
@@ -6,6 +5,7 @@ import { StatusTag } from '@web/components/StatusTag.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { paths, withQuery } from '@web/lib/paths.ts';
 import { LOCAL_ASSETS } from '@web/lib/wallet/local-chain.ts';
+import { useTranslation } from 'react-i18next';
 import type { Sweep } from '../hooks/sweep.tsx';
 import { formatFee, formatLocalAmount } from '../model/send-format.ts';
 import { AddressField } from './FormParts.tsx';

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@web/components/EmptyState.tsx';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { PageLink } from '@web/components/PageLink.tsx';
@@ -8,6 +7,7 @@ import { ValueRow } from '@web/components/ValueRow.tsx';
 import { explorerTxUrl } from '@web/lib/format.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
 import type { SentTx } from '@web/lib/wallet/local-sent.ts';
+import { useTranslation } from 'react-i18next';
 import type { TxFollow } from '../hooks/tx-follow.ts';
 import { formatFee, formatLocalAmount } from '../model/send-format.ts';
 import { ActionError } from './FormParts.tsx';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { paths } from '@web/lib/paths.ts';
+import { useTranslation } from 'react-i18next';
 
 /** Send, the transfer list, and "move everything out" (to another wallet). */
 export function WalletLinks() {

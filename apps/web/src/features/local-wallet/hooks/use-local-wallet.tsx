@@ -1,8 +1,7 @@
 // The local wallet's flows (create, import a key or a keystore file, unlock, lock, reveal the key, export a
 // keystore file, remove) over the storage, crypto and provider of lib/wallet/local*.ts and keystore-v3.ts; the
 // page only lays them out.
-import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+
 import { saveBlob } from '@web/lib/download.ts';
 import { loadImperativeUi, toast } from '@web/lib/ui.ts';
 import { autoLock } from '@web/lib/wallet/auto-lock.ts';
@@ -20,6 +19,8 @@ import {
   unlockLocalWallet,
 } from '@web/lib/wallet/local.ts';
 import { localWalletInfo, localWalletProvider } from '@web/lib/wallet/local-provider.ts';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useWalletAction, WalletFieldError } from './use-wallet-action.ts';
 
 /** The local wallet as a wallet to sign in with (what its EIP-6963 announcement carries). */

@@ -1,6 +1,6 @@
+import { errorText } from '@web/lib/errors.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@web/lib/errors.ts';
 
 /** A field of the wallet's forms that a failure can be about (shown under it, not above the button). */
 export type WalletField = 'key' | 'file' | 'filePassword' | 'password' | 'confirm';

@@ -1,7 +1,8 @@
 // Amounts of the local wallet as the member confirms them: every digit the asset has (viem formatUnits, exact,
 // no float), the asset named after the number, and the thousands grouped.
-import { formatUnits } from 'viem';
+
 import { ASSET_DECIMALS, type LocalAsset } from '@web/lib/wallet/local-chain.ts';
+import { formatUnits } from 'viem';
 
 /** "1,234.5 USDT", "0.000021 ETH": exact, trailing zeros dropped. */
 export function formatLocalAmount(units: bigint, asset: LocalAsset): string {

@@ -1,8 +1,8 @@
 import { AGC_DECIMALS, type AmountInput, formatAmount, type Me, parseAmount } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { formatAgc, formatUsdt } from '@web/lib/format.ts';
 import { openPage } from '@web/lib/navigation.ts';
 import { paths } from '@web/lib/paths.ts';
+import { useTranslation } from 'react-i18next';
 import '../portfolio.css';
 
 /** left + right, exactly (decimal strings through bigint); null when either is not a plain amount. */

@@ -1,10 +1,10 @@
 import { formatAmount, type RewardKind, type RewardSeries, USDT_DECIMALS } from '@agc/shared';
-import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { formatUsdt } from '@web/lib/format.ts';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SERIES_SPANS, type SeriesSpan, useProfitSeries } from '../api/get-profit-series.ts';
 import { axisLabel, CHART_BOX, CHART_KINDS, type ChartModel, chartModel } from '../model/chart.ts';
 import '../portfolio.css';

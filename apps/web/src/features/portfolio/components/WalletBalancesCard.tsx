@@ -5,10 +5,10 @@ import {
   type PublicConfig,
   USDT_DECIMALS,
 } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { formatAgc, formatUsdt } from '@web/lib/format.ts';
 import { useWalletBalances } from '@web/lib/wallet-balances.ts';
+import { useTranslation } from 'react-i18next';
 import '../portfolio.css';
 
 const ETH_DECIMALS = 18;

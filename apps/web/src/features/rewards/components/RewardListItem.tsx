@@ -1,8 +1,8 @@
 import '../rewards.css';
 import type { Reward } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { ItemButton } from '@web/components/ItemButton.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 import { GROUP_KEYS, isPositive } from '../format.ts';
 import { CappedMark } from './CappedMark.tsx';
 

@@ -1,8 +1,8 @@
 import '../rewards.css';
 import type { IncomeSummary } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { formatUsdt } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 import { REWARD_KINDS } from '../format.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Order } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { Address } from '@web/components/Address.tsx';
 import { type FieldRow, FieldRows } from '@web/components/FieldRows.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
 import { TxHashLink } from './TxHashLink.tsx';
 

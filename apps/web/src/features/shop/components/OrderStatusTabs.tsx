@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { StatusTabs } from '@web/components/StatusTabs.tsx';
+import { useTranslation } from 'react-i18next';
 
 /** The status tabs of an order list ("All" or a status), each `<testIdPrefix>-<key>`. */
 export function OrderStatusTabs<K extends OrderStatus | 'all'>(props: {

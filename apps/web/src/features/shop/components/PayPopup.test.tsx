@@ -1,12 +1,12 @@
 import type { Quote } from '@agc/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type WalletBalances, walletBalancesQueryOptions } from '@web/lib/wallet-balances.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
 import { MEMBER, makeOrder } from '@web/test/fixtures.ts';
 import { AGC_FEE, CONTRACTS, fake, hash, USDT_PRICE } from '@web/test/payment-fakes.ts';
 import { type ApiHandler, CONFIG, ok, stubApi, testQueryClient } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PayPopup } from './PayPopup.tsx';
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();

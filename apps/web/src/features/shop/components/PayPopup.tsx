@@ -11,14 +11,14 @@ import {
   type Quote,
   USDT_DECIMALS,
 } from '@agc/shared';
-import Popup from 'antd-mobile/es/components/popup';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '@web/lib/errors.ts';
 import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { formatCountdown, useCountdown } from '@web/lib/use-countdown.ts';
 import { QuoteExpiredError } from '@web/lib/wallet/payment-errors.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
+import Popup from 'antd-mobile/es/components/popup';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCreateOrder } from '../api/post-order.ts';
 import { useCancelOrder } from '../api/post-order-cancel.ts';
 import { usePayment } from '../hooks/use-payment.ts';

@@ -8,10 +8,10 @@ import {
   USDT_DECIMALS,
 } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { formatAgc, formatUsdt } from '@web/lib/format.ts';
 import { type WalletBalances, walletBalancesQueryOptions } from '@web/lib/wallet-balances.ts';
+import { useTranslation } from 'react-i18next';
 
 /** What the payment takes from the wallet, in minor units. */
 export interface Needed {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { invalidateMe } from '@web/lib/me.ts';
+import { useEffect } from 'react';
 import { useOrder } from '../api/get-order.ts';
 import { shopKeys } from '../api/keys.ts';
 

@@ -1,8 +1,8 @@
 import type { Order, PublicConfig } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { invalidateMe } from '@web/lib/me.ts';
 import { useStepPayment } from '@web/lib/wallet/use-step-payment.ts';
+import { useCallback } from 'react';
 import { orderUpdated } from '../api/use-order-updated.ts';
 import { createPaymentDeps, paymentContracts } from '../payment/deps.ts';
 import { initialStepStates, type PaymentDeps, runPayment, type StepStates } from '../payment/run-payment.ts';

@@ -1,6 +1,5 @@
 // @vitest-environment node
 import type { Order } from '@agc/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@web/lib/request.ts';
 import { UserRejectedRequestError } from '@web/lib/wallet/errors.ts';
 import {
@@ -22,6 +21,7 @@ import {
   stepTx,
   USDT_PRICE,
 } from '@web/test/payment-fakes.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderProgress } from '../stores/pay-progress.ts';
 import { runPayment, STEP_PAUSE_MS } from './run-payment.ts';
 

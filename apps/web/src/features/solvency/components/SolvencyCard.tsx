@@ -1,7 +1,7 @@
 import type { SolvencyAsset } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatAsset } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 import { coveragePercent } from '../model/coverage.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { formatTime, formatTreeAmount, levelKey, type TreeNode as Member } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { Address } from '@web/components/Address.tsx';
+import { useTranslation } from 'react-i18next';
 
 /** The selected member's figures, over the bottom of the chart (a single click selects). */
 export function NodeDetail({ member, onClose }: { member: Member; onClose: () => void }) {

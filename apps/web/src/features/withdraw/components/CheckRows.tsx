@@ -1,7 +1,7 @@
 import type { WithdrawCheck } from '@agc/shared';
-import type { TFunction } from 'i18next';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatAssetExact } from '@web/lib/format.ts';
+import type { TFunction } from 'i18next';
 import { formatRate } from '../format.ts';
 
 /**

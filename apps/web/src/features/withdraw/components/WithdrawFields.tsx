@@ -1,9 +1,9 @@
 import type { Withdrawal } from '@agc/shared';
 import { ellipsisMiddle } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { Address } from '@web/components/Address.tsx';
 import { type FieldRow, FieldRows } from '@web/components/FieldRows.tsx';
 import { formatAsset, formatEventTime } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 import { formatRate } from '../format.ts';
 import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
 

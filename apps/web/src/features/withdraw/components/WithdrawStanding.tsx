@@ -1,9 +1,9 @@
 import type { WithdrawLimit } from '@agc/shared';
-import { useTranslation } from 'react-i18next';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { type Asset, formatAssetExact } from '@web/lib/format.ts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The chosen asset's available balance, today's remaining amount and the daily limit (withdraw/limit);

@@ -1,13 +1,13 @@
 import { WITHDRAW_TYPES, type WithdrawCheck, type WithdrawType } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '@web/lib/errors.ts';
 import { formatAssetExact } from '@web/lib/format.ts';
 import { redirectTo } from '@web/lib/navigation.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
 import { alertModal, confirmModal } from '@web/lib/ui.ts';
 import { useDebounced } from '@web/lib/use-debounced.ts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isZeroAmount, problemKey, readWithdrawAmount } from '../amount.ts';
 import { useWithdrawLimit } from '../api/get-withdraw-limit.ts';
 import { withdrawKeys } from '../api/keys.ts';
