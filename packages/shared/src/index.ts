@@ -21,3 +21,4 @@ export * from './envelope.ts';
 export * from './format/index.ts';
 export * from './locale.ts';
 export * from './money.ts';
+export * from './proof/index.ts';
