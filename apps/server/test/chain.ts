@@ -11,7 +11,7 @@ import {
 import type { TxResponse } from '@agc/shared';
 import { createPublicClient, createTestClient, createWalletClient, type Hash, http, parseEther } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
-import type { ChainContext } from '../src/context.ts';
+import { type ChainContext, contractsOf } from '../src/context.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 export interface ChainServer extends TestServer {
@@ -35,7 +35,6 @@ export async function startLocalChain(): Promise<{
 }> {
   const anvil = await startAnvil();
   const deployment = await deployDevelopment(anvil.url);
-  const lower = (a: string) => a.toLowerCase() as `0x${string}`;
   return {
     anvil,
     deployment,
@@ -45,12 +44,7 @@ export async function startLocalChain(): Promise<{
       publicRpcUrl: anvil.url,
       explorerUrl: 'https://arbiscan.io',
       startBlock: deployment.blockNumber,
-      contracts: {
-        agc: lower(deployment.agc),
-        usdt: lower(deployment.usdt),
-        transfer: lower(deployment.transfer),
-        vault: lower(deployment.vault),
-      },
+      contracts: contractsOf(deployment),
     },
   };
 }
