@@ -70,6 +70,18 @@ const envSchema = z
      * only let a member pay their own order, so it may stay hot while the voucher key is guarded harder.
      */
     QUOTE_SIGNER_PRIVATE_KEY: privateKey.optional(),
+    /** The LiabilityAttestation contract the proof-of-liabilities roots are published on (with CHAIN_RPC_URL). */
+    ATTESTATION_ADDRESS: address.optional(),
+    /**
+     * Publishes the proof-of-liabilities roots (the attestation contract's attester): a key of its own, used for
+     * nothing else. With CHAIN_RPC_URL it goes with ATTESTATION_ADDRESS; a development key is derived otherwise.
+     */
+    ATTESTER_PRIVATE_KEY: privateKey.optional(),
+    /**
+     * The secret every leaf salt of the proof of liabilities is derived from (HMAC), so a database dump alone does
+     * not reveal them. Required in production (≥ 32 characters, strong); generated under DATA_DIR otherwise.
+     */
+    PROOF_SALT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /**
      * When a payment or a claim counts: `finalized` or `safe` (the chain's own finality tags, for real
      * networks; Arbitrum One's finalized follows Ethereum's), or `confirmations` (CHAIN_CONFIRMATIONS
@@ -363,14 +375,18 @@ const envSchema = z
         'DATABASE_URL',
         'CHAIN_RPC_URL',
         'QUOTE_SIGNER_PRIVATE_KEY',
+        'ATTESTATION_ADDRESS',
+        'ATTESTER_PRIVATE_KEY',
+        'PROOF_SALT_SECRET',
       ] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
-      if (env.JWT_SECRET) {
-        const weak = secretWeakness(env.JWT_SECRET);
-        if (weak) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: weak });
+      for (const key of ['JWT_SECRET', 'PROOF_SALT_SECRET'] as const) {
+        const value = env[key];
+        const weak = value ? secretWeakness(value) : null;
+        if (weak) ctx.addIssue({ code: 'custom', path: [key], message: weak });
       }
-      for (const key of ['SIGNER_PRIVATE_KEY', 'QUOTE_SIGNER_PRIVATE_KEY'] as const) {
+      for (const key of ['SIGNER_PRIVATE_KEY', 'QUOTE_SIGNER_PRIVATE_KEY', 'ATTESTER_PRIVATE_KEY'] as const) {
         const value = env[key];
         if (value && isDevelopmentKey(value))
           ctx.addIssue({
@@ -393,6 +409,14 @@ const envSchema = z
         if (weak) ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: weak });
       }
     }
+    // The attestation contract and its key go together (one without the other could never publish).
+    if (env.CHAIN_RPC_URL)
+      for (const [key, other] of [
+        ['ATTESTATION_ADDRESS', 'ATTESTER_PRIVATE_KEY'],
+        ['ATTESTER_PRIVATE_KEY', 'ATTESTATION_ADDRESS'],
+      ] as const)
+        if (env[other] && !env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `is required when ${other} is set` });
     if (env.CHAIN_RPC_URL && !env.QUOTE_SIGNER_PRIVATE_KEY)
       ctx.addIssue({
         code: 'custom',
@@ -439,10 +463,20 @@ export interface Config {
     anvilPort: number;
     publicRpcUrl?: string;
     explorerUrl: string;
-    contracts?: { agc: `0x${string}`; usdt: `0x${string}`; transfer: `0x${string}`; vault: `0x${string}` };
+    contracts?: {
+      agc: `0x${string}`;
+      usdt: `0x${string}`;
+      transfer: `0x${string}`;
+      vault: `0x${string}`;
+      /** LiabilityAttestation; absent: proofs are built but not published. */
+      attestation?: `0x${string}`;
+    };
     signerKey?: `0x${string}`;
     quoteSignerKey?: `0x${string}`;
+    attesterKey?: `0x${string}`;
   };
+  /** Proof of liabilities: the secret the leaf salts derive from (the runtime generates one in development). */
+  proofs: { saltSecret?: string };
   jwt: { secret?: string; ttlSeconds: number };
   nonceTtlSeconds: number;
   memberCacheTtlMs: number;
@@ -574,13 +608,14 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** The settings a deployment file replaces. */
+/** The settings a deployment file replaces (ATTESTATION_ADDRESS when the file has the attestation contract). */
 const DEPLOYMENT_KEYS = [
   'AGC_ADDRESS',
   'USDT_ADDRESS',
   'TRANSFER_ADDRESS',
   'VAULT_ADDRESS',
   'TRANSFER_START_BLOCK',
+  'ATTESTATION_ADDRESS',
 ] as const;
 
 /**
@@ -596,7 +631,7 @@ function withDeploymentFile(source: Record<string, string | undefined>): Record<
       `Invalid configuration:\n  DEPLOYMENT_FILE: ${message} (got ${JSON.stringify(file)})`,
     );
   };
-  const both = DEPLOYMENT_KEYS.filter((k) => source[k]);
+  const both = DEPLOYMENT_KEYS.filter((k) => k !== 'ATTESTATION_ADDRESS' && source[k]);
   if (both.length > 0) fail(`is set together with ${both.join(', ')}: give one or the other`);
   if (!source.CHAIN_RPC_URL) fail('needs CHAIN_RPC_URL (the network the contracts are on)');
   let d: ReturnType<typeof readDeployment>;
@@ -605,6 +640,10 @@ function withDeploymentFile(source: Record<string, string | undefined>): Record<
   } catch (e) {
     return fail(`cannot be read: ${(e as Error).message}`);
   }
+  if (d.attestation && source.ATTESTATION_ADDRESS)
+    fail(
+      'is set together with ATTESTATION_ADDRESS (the file names the attestation contract): give one or the other',
+    );
   if (source.CHAIN_ID && Number(source.CHAIN_ID) !== d.chainId)
     fail(`is for chain ${d.chainId}, CHAIN_ID is ${source.CHAIN_ID}`);
   return {
@@ -615,6 +654,8 @@ function withDeploymentFile(source: Record<string, string | undefined>): Record<
     TRANSFER_ADDRESS: d.transfer,
     VAULT_ADDRESS: d.vault,
     TRANSFER_START_BLOCK: d.blockNumber.toString(),
+    // A file written before the attestation contract existed: ATTESTATION_ADDRESS may name one deployed since.
+    ATTESTATION_ADDRESS: d.attestation ?? source.ATTESTATION_ADDRESS,
   };
 }
 
@@ -662,11 +703,14 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
               usdt: lower(e.USDT_ADDRESS),
               transfer: lower(e.TRANSFER_ADDRESS),
               vault: lower(e.VAULT_ADDRESS),
+              ...(e.ATTESTATION_ADDRESS && { attestation: lower(e.ATTESTATION_ADDRESS) }),
             }
           : undefined,
       signerKey: e.SIGNER_PRIVATE_KEY as `0x${string}` | undefined,
       quoteSignerKey: e.QUOTE_SIGNER_PRIVATE_KEY as `0x${string}` | undefined,
+      attesterKey: e.ATTESTER_PRIVATE_KEY as `0x${string}` | undefined,
     },
+    proofs: { saltSecret: e.PROOF_SALT_SECRET },
     jwt: { secret: e.JWT_SECRET, ttlSeconds: e.JWT_TTL_SECONDS },
     nonceTtlSeconds: e.NONCE_TTL_SECONDS,
     memberCacheTtlMs: e.MEMBER_CACHE_TTL_MS,

@@ -12,9 +12,34 @@ export interface ChainContext {
   /** RPC handed to browsers. */
   publicRpcUrl: string;
   explorerUrl: string;
-  contracts: { agc: `0x${string}`; usdt: `0x${string}`; transfer: `0x${string}`; vault: `0x${string}` };
+  contracts: {
+    agc: `0x${string}`;
+    usdt: `0x${string}`;
+    transfer: `0x${string}`;
+    vault: `0x${string}`;
+    /** LiabilityAttestation (proof of liabilities); absent on a network configured without one: nothing is published. */
+    attestation?: `0x${string}`;
+  };
   /** First block that can hold a payment event (the Transfer contract's deployment). */
   startBlock: bigint;
+}
+
+/** A deployment's contract addresses as the chain context holds them (lower case, the way every query compares). */
+export function contractsOf(d: {
+  agc: string;
+  usdt: string;
+  transfer: string;
+  vault: string;
+  attestation: string;
+}): ChainContext['contracts'] {
+  const lower = (a: string) => a.toLowerCase() as `0x${string}`;
+  return {
+    agc: lower(d.agc),
+    usdt: lower(d.usdt),
+    transfer: lower(d.transfer),
+    vault: lower(d.vault),
+    attestation: lower(d.attestation),
+  };
 }
 
 /** Everything a request handler may use; built once by the runtime (or by a test) and passed to buildApp. */

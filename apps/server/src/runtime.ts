@@ -5,9 +5,11 @@ import {
   DEV_VAULT_SEED,
   type Deployment,
   deployDevelopment,
+  deployDevelopmentAttestation,
   devAccount,
   isDeployed,
   isDevKeyAddress,
+  liabilityAttestationAbi,
   readDeployment,
   seedDevFunds,
   startAnvil,
@@ -27,7 +29,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { erc20Abi, formatUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Config } from './config.ts';
-import type { AppContext, ChainContext } from './context.ts';
+import { type AppContext, type ChainContext, contractsOf } from './context.ts';
 import { seedDemo } from './seed.ts';
 
 export interface Runtime {
@@ -61,7 +63,17 @@ async function localChain(
   let deployment: Deployment | undefined;
   if (existsSync(deploymentFile)) {
     const saved = readDeployment(deploymentFile);
-    if (await isDeployed(anvil.url, saved)) deployment = saved;
+    if (await isDeployed(anvil.url, saved)) {
+      // A chain saved before the attestation contract existed: it is added beside the others.
+      deployment = {
+        ...saved,
+        attestation: saved.attestation ?? (await deployDevelopmentAttestation(anvil.url)),
+      };
+      if (!saved.attestation) {
+        writeDeployment(deploymentFile, deployment);
+        log.info({ attestation: deployment.attestation }, 'attestation contract added to the local chain');
+      }
+    }
   }
   if (!deployment) {
     deployment = await deployDevelopment(anvil.url);
@@ -78,13 +90,6 @@ async function localChain(
     writeDeployment(deploymentFile, deployment);
     log.info({ deployment }, 'contracts deployed to the local chain and dev accounts funded');
   }
-  const contracts = {
-    agc: deployment.agc,
-    usdt: deployment.usdt,
-    transfer: deployment.transfer,
-    vault: deployment.vault,
-  };
-  const lower = (a: string) => a.toLowerCase() as `0x${string}`;
   return {
     chain: {
       id: config.chain.id,
@@ -92,12 +97,7 @@ async function localChain(
       publicRpcUrl: config.chain.publicRpcUrl ?? anvil.url,
       explorerUrl: config.chain.explorerUrl,
       startBlock: deployment.blockNumber,
-      contracts: {
-        agc: lower(contracts.agc),
-        usdt: lower(contracts.usdt),
-        transfer: lower(contracts.transfer),
-        vault: lower(contracts.vault),
-      },
+      contracts: contractsOf(deployment),
     },
     stop: () => anvil.stop(),
   };
@@ -118,16 +118,28 @@ async function checkChainRoles(ctx: AppContext, log: FastifyBaseLogger): Promise
   const quoteSigner = config.chain.quoteSignerKey
     ? privateKeyToAccount(config.chain.quoteSignerKey).address
     : undefined;
+  const attesterKey = config.chain.attesterKey
+    ? privateKeyToAccount(config.chain.attesterKey).address
+    : undefined;
   const client = chainClient(chain);
-  const read = (address: `0x${string}`, abi: typeof vaultAbi | typeof transferAbi, functionName: string) =>
-    client.readContract({ address, abi, functionName } as never) as Promise<`0x${string}`>;
-  const roles = {
+  const read = (
+    address: `0x${string}`,
+    abi: typeof vaultAbi | typeof transferAbi | typeof liabilityAttestationAbi,
+    functionName: string,
+  ) => client.readContract({ address, abi, functionName } as never) as Promise<`0x${string}`>;
+  const attestation = chain.contracts.attestation;
+  const roles: Record<string, `0x${string}`> = {
     'vault owner': await read(chain.contracts.vault, vaultAbi, 'owner'),
     'vault guardian': await read(chain.contracts.vault, vaultAbi, 'guardian'),
     'vault signer': await read(chain.contracts.vault, vaultAbi, 'signer'),
     'payment contract owner': await read(chain.contracts.transfer, transferAbi, 'owner'),
     'payment contract guardian': await read(chain.contracts.transfer, transferAbi, 'guardian'),
     'payment contract quote signer': await read(chain.contracts.transfer, transferAbi, 'quoteSigner'),
+    ...(attestation && {
+      'attestation owner': await read(attestation, liabilityAttestationAbi, 'owner'),
+      'attestation guardian': await read(attestation, liabilityAttestationAbi, 'guardian'),
+      'attestation attester': await read(attestation, liabilityAttestationAbi, 'attester'),
+    }),
   };
   const problems: string[] = [];
   const same = (a?: string, b?: string) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
@@ -136,6 +148,10 @@ async function checkChainRoles(ctx: AppContext, log: FastifyBaseLogger): Promise
   if (!same(roles['payment contract quote signer'], quoteSigner))
     problems.push(
       `the payment contract trusts ${roles['payment contract quote signer']}, QUOTE_SIGNER_PRIVATE_KEY is ${quoteSigner ?? 'unset'}`,
+    );
+  if (attestation && !same(roles['attestation attester'], attesterKey))
+    problems.push(
+      `the attestation contract trusts ${roles['attestation attester']}, ATTESTER_PRIVATE_KEY is ${attesterKey ?? 'unset'}`,
     );
   if (config.env === 'production')
     for (const [role, address] of Object.entries(roles))
@@ -162,6 +178,9 @@ export async function guardWarnings(ctx: Pick<AppContext, 'chain'>): Promise<str
   for (const [name, address, abi] of [
     ['vault', contracts.vault, vaultAbi],
     ['payment contract', contracts.transfer, transferAbi],
+    ...(contracts.attestation
+      ? ([['attestation contract', contracts.attestation, liabilityAttestationAbi]] as const)
+      : []),
   ] as const) {
     const [owner, guardian] = await Promise.all([
       client.readContract({ address, abi: abi as typeof vaultAbi, functionName: 'owner' }),
@@ -235,6 +254,8 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
   }
 
   const secret = config.jwt.secret ?? localSecret(config.dataDir, 'jwt-secret');
+  // The proof-of-liabilities salts derive from a secret kept apart from the database (production sets it).
+  const proofSaltSecret = config.proofs.saltSecret ?? localSecret(config.dataDir, 'proof-salt-secret');
   // /metrics on the app's port wants a token: in development one is made under DATA_DIR (production sets
   // METRICS_TOKEN or serves the metrics on METRICS_PORT; config.ts refuses neither).
   const metrics = config.ops.metrics;
@@ -245,7 +266,11 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
   const cacheBus =
     config.database.kind === 'postgres' ? await startPgCacheBus(config.database.url, cache, log) : undefined;
   const ctx: AppContext = {
-    config: { ...config, ops: { ...config.ops, metrics: { ...metrics, token: metricsToken } } },
+    config: {
+      ...config,
+      ops: { ...config.ops, metrics: { ...metrics, token: metricsToken } },
+      proofs: { ...config.proofs, saltSecret: proofSaltSecret },
+    },
     db: db.db,
     tokens: new TokenService(secret, config.jwt.ttlSeconds),
     chain,

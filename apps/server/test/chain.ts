@@ -9,7 +9,7 @@ import {
   startAnvil,
 } from '@agc/contracts';
 import type { TxResponse } from '@agc/shared';
-import type { ChainContext } from '@server/context.ts';
+import { type ChainContext, contractsOf } from '@server/context.ts';
 import { createPublicClient, createTestClient, createWalletClient, type Hash, http, parseEther } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
@@ -35,7 +35,6 @@ export async function startLocalChain(): Promise<{
 }> {
   const anvil = await startAnvil();
   const deployment = await deployDevelopment(anvil.url);
-  const lower = (a: string) => a.toLowerCase() as `0x${string}`;
   return {
     anvil,
     deployment,
@@ -45,12 +44,7 @@ export async function startLocalChain(): Promise<{
       publicRpcUrl: anvil.url,
       explorerUrl: 'https://arbiscan.io',
       startBlock: deployment.blockNumber,
-      contracts: {
-        agc: lower(deployment.agc),
-        usdt: lower(deployment.usdt),
-        transfer: lower(deployment.transfer),
-        vault: lower(deployment.vault),
-      },
+      contracts: contractsOf(deployment),
     },
   };
 }

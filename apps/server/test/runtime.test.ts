@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Deployment, deployAll, devAccount, freePort, seedDevFunds, startAnvil } from '@agc/contracts';
@@ -45,6 +45,22 @@ describe('runtime', () => {
       expect(Number(again?.n)).toBe(5);
     } finally {
       await second.close();
+    }
+
+    // A local chain saved before the attestation contract existed: it is deployed beside the others, once.
+    const file = join(dataDir, 'chain', 'deployment.json');
+    const { attestation: _old, ...before } = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify(before));
+    const third = await startRuntime(loadConfig(env), log);
+    try {
+      const { attestation, ...rest } = third.ctx.chain.contracts;
+      const { attestation: previous, ...others } = contracts;
+      expect(rest).toEqual(others);
+      expect(attestation).toMatch(/^0x[0-9a-f]{40}$/);
+      expect(attestation).not.toBe(previous);
+      expect(JSON.parse(readFileSync(file, 'utf8')).attestation.toLowerCase()).toBe(attestation);
+    } finally {
+      await third.close();
     }
   });
 

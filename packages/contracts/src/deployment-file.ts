@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Address } from 'viem';
 import type { Deployment } from './deploy.ts';
 
 /**
@@ -8,7 +9,9 @@ import type { Deployment } from './deploy.ts';
  * roles and the verification data beside the addresses), and the server reads it with DEPLOYMENT_FILE. JSON, the
  * block number as a decimal string (JSON has no bigint).
  */
-export interface DeploymentFile extends Deployment {
+export interface DeploymentFile extends Omit<Deployment, 'attestation'> {
+  /** LiabilityAttestation; absent from a file written before it existed. */
+  attestation?: Address;
   /** The roles as deployed (contracts:deploy): who was made owner, guardian, signers, treasury. */
   roles?: Record<string, string>;
   /** When and by which address it was deployed, the node that answered (contracts:deploy). */
@@ -29,6 +32,11 @@ export function readDeployment(path: string): DeploymentFile {
   for (const key of ['agc', 'usdt', 'transfer', 'vault'] as const)
     if (typeof raw[key] !== 'string' || !ADDRESS.test(raw[key] as string))
       throw new Error(`${path}: ${key} must be a 0x-prefixed 20-byte address`);
+  if (
+    raw.attestation !== undefined &&
+    (typeof raw.attestation !== 'string' || !ADDRESS.test(raw.attestation))
+  )
+    throw new Error(`${path}: attestation must be a 0x-prefixed 20-byte address when given`);
   if (typeof raw.blockNumber !== 'string' || !/^\d{1,20}$/.test(raw.blockNumber))
     throw new Error(`${path}: blockNumber must be a block number as a decimal string`);
   return { ...(raw as unknown as DeploymentFile), blockNumber: BigInt(raw.blockNumber) };

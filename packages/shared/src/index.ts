@@ -22,3 +22,4 @@ export * from './format/index.ts';
 export * from './locale.ts';
 export * from './money.ts';
 export * from './order.ts';
+export * from './proof/index.ts';
