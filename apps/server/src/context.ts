@@ -15,6 +15,18 @@ export interface ChainContext {
   contracts: { agc: `0x${string}`; usdt: `0x${string}`; transfer: `0x${string}`; vault: `0x${string}` };
   /** First block that can hold a payment event (the Transfer contract's deployment). */
   startBlock: bigint;
+  /**
+   * The market the uniswap-v3 price source reads: the AGC/USDT pool and the Chainlink feeds (configuration on a real
+   * network, the local chain's own deployment otherwise); `driver` swaps on the local pool (development only).
+   */
+  market?: MarketContext;
+}
+
+export interface MarketContext {
+  pool: `0x${string}`;
+  ethUsdFeed: `0x${string}`;
+  sequencerFeed?: `0x${string}`;
+  driver?: `0x${string}`;
 }
 
 /** Everything a request handler may use; built once by the runtime (or by a test) and passed to buildApp. */

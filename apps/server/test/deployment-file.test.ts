@@ -62,6 +62,7 @@ describe('DEPLOYMENT_FILE', () => {
       QUOTE_SIGNER_PRIVATE_KEY: quoteKey,
       CHAIN_FINALITY: 'confirmations',
       READY_MAX_BLOCK_AGE_SECONDS: '3600',
+      PRICE_SOURCE: 'fixed',
     });
     const lines: string[] = [];
     const log = pino({ level: 'warn' }, { write: (l: string) => lines.push(l) });
@@ -100,6 +101,7 @@ describe('DEPLOYMENT_FILE', () => {
       DEPLOYMENT_FILE: file,
       SIGNER_PRIVATE_KEY: generatePrivateKey(),
       QUOTE_SIGNER_PRIVATE_KEY: quoteKey,
+      PRICE_SOURCE: 'fixed',
     });
     const lines: string[] = [];
     const runtime = await startRuntime(

@@ -2,6 +2,7 @@ import {
   type Account,
   type Address,
   createPublicClient,
+  createTestClient,
   createWalletClient,
   erc20Abi,
   type Hash,
@@ -20,8 +21,10 @@ import {
   uniswapV3FactoryBytecode,
   uniswapV3PoolAbi,
 } from '../generated/abis.ts';
+import { devAccount } from './accounts.ts';
 import { type Deployment, localChain } from './deploy.ts';
 import {
+  agcPriceAtSqrtPrice,
   fullRange,
   liquidityForAmounts,
   MAX_SQRT_RATIO,
@@ -85,7 +88,7 @@ function clients(rpcUrl: string, chainId: number, account: Account) {
 export const agcIsToken0 = (agc: Address, usdt: Address): boolean => agc.toLowerCase() < usdt.toLowerCase();
 
 /**
- * Deploys the local chain's market and seeds it: the Uniswap v3 factory (the published bytecode), the AGC/USDT pool
+ * Deploys the local chain's market and seeds it (anvil only): the Uniswap v3 factory (the published bytecode), the AGC/USDT pool
  * at `usdtPerAgc`, its observation buffer grown to `observations`, full-range liquidity of `liquidityUsdt` and the
  * matching AGC (minted to the deployer, who holds the position), the ETH/USD feed at `ethUsd`, and a sequencer
  * uptime feed that says "up for a day".
@@ -179,6 +182,9 @@ export async function deployMarket(o: DeployMarketOptions): Promise<Market> {
     'mint USDT',
   );
   await approveDriver(publicClient, wallet, mined, driver, [o.deployment.agc, o.deployment.usdt]);
+  // The mint writes the pool's first observation after initialize, which grows its buffer to the cardinality asked
+  // for; a pool writes one observation per second at most, so the mint must not share initialize's second.
+  await createTestClient({ mode: 'anvil', transport: http(o.rpcUrl) }).increaseTime({ seconds: 1 });
   await mined(
     wallet.writeContract({
       address: driver,
@@ -330,6 +336,68 @@ function outOf(data: `0x${string}`, zeroForOne: boolean): bigint {
   const word = (i: number) => BigInt.asIntN(256, BigInt(`0x${data.slice(2 + i * 64, 2 + (i + 1) * 64)}`));
   const amount = zeroForOne ? word(1) : word(0);
   return amount < 0n ? -amount : 0n;
+}
+
+/** The local market maker (development mnemonic index 13): the account `moveLocalPrice` swaps from. */
+export const DEV_MARKET_MAKER_INDEX = 13;
+
+export interface MoveLocalPriceOptions {
+  rpcUrl: string;
+  /** The local deployment with its market (DATA_DIR/chain/deployment.json). */
+  deployment: Pick<Deployment, 'agc' | 'usdt' | 'chainId'> & { market: Pick<Market, 'pool' | 'driver'> };
+  /** The AGC price to move the pool to, USDT minor units per whole AGC. */
+  usdtPerAgc: bigint;
+}
+
+/**
+ * The demo's "the market moved": the local market maker (dev account 13) gets the tokens a swap could need from the
+ * contracts' owner (dev account 0: AGC's owner; MockUSDT mints for anyone), then swaps the pool to the price. Local
+ * chain only. Returns the pool's spot price before, and the swap.
+ */
+export async function moveLocalPrice(o: MoveLocalPriceOptions): Promise<SwapResult & { spotBefore: bigint }> {
+  const owner = clients(o.rpcUrl, o.deployment.chainId, devAccount(0));
+  const maker = devAccount(DEV_MARKET_MAKER_INDEX);
+  const agcFirst = agcIsToken0(o.deployment.agc, o.deployment.usdt);
+  const [sqrtBefore] = await owner.publicClient.readContract({
+    address: o.deployment.market.pool,
+    abi: uniswapV3PoolAbi,
+    functionName: 'slot0',
+  });
+  // As much of each token as the pool holds covers any move within its range.
+  const held = async (token: Address) =>
+    owner.publicClient.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [o.deployment.market.pool],
+    });
+  for (const [token, abi] of [
+    [o.deployment.usdt, mockUsdtAbi],
+    [o.deployment.agc, agcAbi],
+  ] as const)
+    await owner.mined(
+      owner.wallet.writeContract({
+        address: token,
+        abi: abi as typeof mockUsdtAbi,
+        functionName: 'mint',
+        args: [maker.address, await held(token)],
+      }),
+      'fund the market maker',
+    );
+  await createTestClient({ mode: 'anvil', transport: http(o.rpcUrl) }).setBalance({
+    address: maker.address,
+    value: 10n ** 18n,
+  });
+  const swap = await swapToPrice({
+    rpcUrl: o.rpcUrl,
+    chainId: o.deployment.chainId,
+    account: maker,
+    market: o.deployment.market,
+    agc: o.deployment.agc,
+    usdt: o.deployment.usdt,
+    usdtPerAgc: o.usdtPerAgc,
+  });
+  return { ...swap, spotBefore: agcPriceAtSqrtPrice(sqrtBefore, agcFirst) };
 }
 
 export interface SetSequencerOptions {

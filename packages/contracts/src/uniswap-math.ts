@@ -115,5 +115,6 @@ export function liquidityForAmounts(
   if (sqrtPrice >= sqrtUpper) return for1(sqrtLower, sqrtUpper);
   const l0 = for0(sqrtPrice, sqrtUpper);
   const l1 = for1(sqrtLower, sqrtPrice);
+  // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min takes numbers)
   return l0 < l1 ? l0 : l1;
 }

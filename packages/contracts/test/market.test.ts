@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mockV3AggregatorAbi, poolDriverAbi, uniswapV3PoolAbi } from '../generated/abis.ts';
 import { devAccount } from '../src/accounts.ts';
 import { deployDevelopment, seedDevFunds } from '../src/deploy.ts';
-import { deployMarket, SEQUENCER_DOWN, setSequencer, swapToPrice } from '../src/market.ts';
+import { deployMarket, moveLocalPrice, SEQUENCER_DOWN, setSequencer, swapToPrice } from '../src/market.ts';
 import {
   agcPriceAtSqrtPrice,
   agcPriceAtTick,
@@ -48,7 +48,9 @@ describe('the local market', () => {
   });
 
   it('starts at the configured price with the seeded liquidity and a grown observation buffer', async () => {
-    const [sqrtPriceX96, tick, , , cardinalityNext] = await read('slot0');
+    const [sqrtPriceX96, tick, , cardinality, cardinalityNext] = await read('slot0');
+    // The mint wrote an observation after initialize, so the buffer already grew.
+    expect(cardinality).toBe(50);
     // The sqrt price is floored, so the price read back is within one micro-USDT of 0.5.
     const price = agcPriceAtSqrtPrice(sqrtPriceX96, agcFirst);
     expect(price === 500_000n || price === 499_999n).toBe(true);
@@ -174,5 +176,20 @@ describe('the price maths', () => {
   it('spans the widest range a tick spacing allows', () => {
     expect(fullRange(60)).toEqual({ lower: -887220, upper: 887220 });
     expect(fullRange(10)).toEqual({ lower: -887270, upper: 887270 });
+  });
+});
+
+describe('moving the local price (npm run price:move)', () => {
+  it('funds the market maker from the owner and swaps the pool to the price asked, either way', async () => {
+    const d = { ...deployment, market };
+    const down = await moveLocalPrice({ rpcUrl: c.anvil.url, deployment: d, usdtPerAgc: 400_000n });
+    expect(down.paid.token).toBe('AGC');
+    expect(down.received.token).toBe('USDT');
+    expect(down.spotBefore).toBeGreaterThan(590_000n);
+    const after = agcPriceAtSqrtPrice(down.sqrtPriceX96, agcFirst);
+    expect(after >= 399_999n && after <= 400_001n).toBe(true);
+    const up = await moveLocalPrice({ rpcUrl: c.anvil.url, deployment: d, usdtPerAgc: 450_000n });
+    expect(up.paid.token).toBe('USDT');
+    expect(up.spotBefore).toBeLessThanOrEqual(400_001n);
   });
 });

@@ -10,6 +10,7 @@ import { earnJobs } from '../modules/earn/index.ts';
 import { exchangeJobs } from '../modules/exchange/index.ts';
 import { fundJobs, fundPaymentHandlers } from '../modules/funds/index.ts';
 import { launchpadJobs } from '../modules/launchpad/index.ts';
+import { priceSamplerJob } from '../modules/pricing/index.ts';
 import { settlementJob } from '../modules/rewards/index.ts';
 import { roleRequestExpiryJob } from '../modules/roles/index.ts';
 import { orderExpiryJob, paymentEvents } from '../modules/shop/index.ts';
@@ -50,6 +51,7 @@ const MODULE_JOBS: Job[] = [
   ...exchangeJobs,
   ...analyticsJobs,
   roleRequestExpiryJob,
+  priceSamplerJob,
 ];
 
 /**

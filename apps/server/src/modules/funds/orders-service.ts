@@ -13,6 +13,7 @@ import { textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Translate } from '../../plugins/i18n.ts';
 import { assertReportPays, disputedSubjects, isFundOrderId, onChainFundOrderId } from '../chain/index.ts';
+import { agcPriceIfAny, priceRecord } from '../pricing/index.ts';
 import { feeOf, UNIT_DECIMALS, unitsValue } from './math.ts';
 import { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
 import {
@@ -67,12 +68,15 @@ export async function createFundOrder(
   const product = await findFundProduct(ctx.db, productId);
   const amount = checkSubscriptionAmount(product, amountText);
   const p = product as FundProductRow;
+  // Recorded as every quote's is; nothing converts at it (a subscription is USDT at a NAV), none while paused.
+  const price = await agcPriceIfAny(ctx.prices);
   const now = ctx.now();
   const row = await insertFundOrder(ctx.db, {
     userId: user.id,
     productId: p.id,
     amountUsdt: amount,
     feePpm: p.subscriptionFeePpm,
+    ...priceRecord(price),
     quoteExpiresAt: new Date(now.getTime() + ctx.config.funds.quoteTtlMs),
     createdAt: now,
   });

@@ -13,6 +13,7 @@ import { pageAnswer } from '../../lib/paging.ts';
 import { textsIn } from '../../lib/translations.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { ACCOUNTS, type AccountRef, lockAccounts, refKey, transferBatch } from '../ledger/index.ts';
+import { agcPriceIfAny, priceRecord } from '../pricing/index.ts';
 import {
   addSold,
   findPurchase,
@@ -233,6 +234,9 @@ async function applyGroup(
   see: (round: LaunchpadRoundRow) => void,
 ): Promise<void> {
   const now = ctx.now();
+  // Recorded with the purchases (nothing converts at it: a copy's price and AGC are the round's); read before the
+  // transaction, and none while prices are paused.
+  const stamp = priceRecord(await agcPriceIfAny(ctx.prices));
   const outcomes: Array<LaunchpadPurchaseRow | AppError> = [];
   let after: LaunchpadRoundRow | undefined;
   let heldAfter = new Map<bigint, number>();
@@ -279,7 +283,7 @@ async function applyGroup(
       if (accepted.length === 0) throw NOTHING_SOLD;
       if ((await addSold(tx, roundId, sold - round.sold)) !== sold)
         throw new Error('launchpad: counter moved under lock');
-      const rows = await insertPurchases(tx, roundId, accepted, now);
+      const rows = await insertPurchases(tx, roundId, accepted, now, stamp);
       const byFirst = new Map(rows.map((r) => [r.firstCopy, r]));
       for (let i = 0; i < outcomes.length; i++) {
         const o = outcomes[i]!;

@@ -11,6 +11,7 @@ import {
   type TransferInput,
   transferBatch,
 } from '../ledger/index.ts';
+import { type AgcPrice, priceRecord } from '../pricing/index.ts';
 import { dayKey, startOfUtcDay } from '../rules/index.ts';
 import { insertWithdrawals, memberKey, usedOnDay, type WithdrawalRow } from './repository.ts';
 import { feeOf, readRequest, refusalError } from './service.ts';
@@ -20,6 +21,8 @@ interface Pending {
   type: WithdrawType;
   asset: WithdrawAsset;
   units: bigint;
+  /** AGC withdrawals: the price in force, recorded with the request. */
+  price: AgcPrice | null;
   resolve(row: WithdrawalRow): void;
   reject(error: unknown): void;
 }
@@ -34,18 +37,22 @@ const queues = new WeakMap<AppContext, RequestQueue>();
  * refuses that request only and changes nothing for it; a group whose transaction fails is applied
  * again one request at a time. See docs/decisions/0061-withdraw-group-commit.md.
  */
-export function requestWithdrawal(
+export async function requestWithdrawal(
   ctx: AppContext,
   user: SessionUser,
   body: { amount?: string; type?: number | string },
 ): Promise<WithdrawalRow> {
   const { type, asset, units } = readRequest(body);
+  // An AGC withdrawal records what it is worth (its approval's second-approver threshold compares that): read before
+  // the group transaction, and refused while prices are paused.
+  const price = asset === 'AGC' ? await ctx.prices.agcPrice() : null;
   let queue = queues.get(ctx);
   if (!queue) {
     queue = new RequestQueue(ctx);
     queues.set(ctx, queue);
   }
-  return new Promise((resolve, reject) => queue.submit({ user, type, asset, units, resolve, reject }));
+  const q = queue;
+  return new Promise((resolve, reject) => q.submit({ user, type, asset, units, price, resolve, reject }));
 }
 
 class RequestQueue {
@@ -134,6 +141,7 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
           fee,
           received,
           feePpm: Number(ctx.config.withdraw.feePpm),
+          ...priceRecord(p.price),
           address: p.user.address.toLowerCase(),
           status: 'Auditing',
           day,
