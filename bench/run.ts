@@ -67,6 +67,10 @@ async function benchServer(databaseUrl?: string, extraEnv: Record<string, string
             SIGNER_PRIVATE_KEY: toHex(defined(devVoucherSigner().getHdKey().privateKey)),
             QUOTE_SIGNER_PRIVATE_KEY: toHex(defined(devQuoteSigner().getHdKey().privateKey)),
             CHAIN_FINALITY: 'confirmations',
+            // The same market price source as the first process: the local chain's pool and feeds.
+            PRICE_POOL_ADDRESS: deployment.market.pool,
+            ETH_USD_FEED_ADDRESS: deployment.market.ethUsdFeed,
+            SEQUENCER_UPTIME_FEED_ADDRESS: deployment.market.sequencerFeed,
             ...extraEnv,
           }),
         );

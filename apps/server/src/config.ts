@@ -248,11 +248,50 @@ const envSchema = z
       .default('0.5'),
     /** How long an exchange quote holds. */
     EXCHANGE_QUOTE_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
-    /** The price source (AGC and ETH in USDT); "fixed" reads AGC_PRICE_USDT and ETH_PRICE_USDT (development, tests). */
-    PRICE_SOURCE: z.enum(['fixed']).default('fixed'),
+    /**
+     * The price source: `uniswap-v3` (the AGC price a TWAP of an AGC/USDT Uniswap v3 pool, ETH from a Chainlink
+     * feed; the local chain deploys and seeds its own) or `fixed` (AGC_PRICE_USDT and ETH_PRICE_USDT, and every
+     * screen that shows a price says so). Default: fixed under NODE_ENV=test, uniswap-v3 otherwise.
+     */
+    PRICE_SOURCE: z.enum(['fixed', 'uniswap-v3']).optional(),
+    /** The fixed AGC price, and the local pool's starting price. */
     AGC_PRICE_USDT: decimal.refine((v) => /[1-9]/.test(v), 'must be above 0').default('0.5'),
-    /** 1 ETH in USDT: only shown (the local wallet's USDT values), never used to pay or credit. */
+    /** 1 ETH in USDT, fixed (and the local ETH/USD feed's first answer): only shown, never used to pay or credit. */
     ETH_PRICE_USDT: decimal.refine((v) => /[1-9]/.test(v), 'must be above 0').default('3000'),
+    /** uniswap-v3: the AGC/USDT pool (required with CHAIN_RPC_URL; the local chain deploys one). */
+    PRICE_POOL_ADDRESS: address.optional(),
+    /** uniswap-v3: the Chainlink ETH/USD feed (AggregatorV3Interface; required with CHAIN_RPC_URL). */
+    ETH_USD_FEED_ADDRESS: address.optional(),
+    /**
+     * uniswap-v3: Chainlink's L2 sequencer uptime feed; while the sequencer is down, and for
+     * PRICE_SEQUENCER_GRACE_SECONDS after it comes back, no market price is used. Required in production on
+     * Arbitrum (chain 42161).
+     */
+    SEQUENCER_UPTIME_FEED_ADDRESS: address.optional(),
+    /** The TWAP's window: the pool's mean tick over this many seconds (observe). */
+    PRICE_TWAP_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+    /**
+     * A market price older than this is not used (quotes refused, admins alerted): on a real network the age of
+     * the block it was read at, on the local chain (which mines only on demand) of the reading. 0 = not checked.
+     */
+    PRICE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    /** A pool whose in-range liquidity is worth less than this much USDT (its USDT depth) is not used. */
+    PRICE_MIN_LIQUIDITY: decimal.default('10000'),
+    /** A TWAP that moved more than this from the last price accepted within one window is not used. */
+    PRICE_MAX_DEVIATION_PERCENT: percent
+      .refine((v) => parseAmount(v, 4) > 0n, 'must be above 0')
+      .default('10'),
+    /** How often the market price is read (and stored for the chart); a reading is reused this long. */
+    PRICE_SAMPLE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** The ETH/USD feed's answer is stale when its update is older than this at the block read (heartbeat + margin). */
+    ETH_USD_MAX_AGE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .default(90_000),
+    /** After the L2 sequencer comes back up, market prices wait this long (Chainlink's documented grace period). */
+    PRICE_SEQUENCER_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
     /** Withdrawal service fee, a share of the amount requested, taken in the same asset. */
     WITHDRAW_FEE_PERCENT: percent
       .refine((v) => parseAmount(v, 4) < 1_000_000n, 'must be below 100')
@@ -417,6 +456,26 @@ const envSchema = z
       ] as const)
         if (env[other] && !env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: `is required when ${other} is set` });
+    const priceSource = env.PRICE_SOURCE ?? (env.NODE_ENV === 'test' ? 'fixed' : 'uniswap-v3');
+    if (priceSource === 'uniswap-v3' && env.CHAIN_RPC_URL)
+      for (const key of ['PRICE_POOL_ADDRESS', 'ETH_USD_FEED_ADDRESS'] as const)
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required with PRICE_SOURCE=uniswap-v3 and CHAIN_RPC_URL (or PRICE_SOURCE=fixed)',
+          });
+    if (
+      priceSource === 'uniswap-v3' &&
+      env.NODE_ENV === 'production' &&
+      env.CHAIN_ID === 42161 &&
+      !env.SEQUENCER_UPTIME_FEED_ADDRESS
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEQUENCER_UPTIME_FEED_ADDRESS'],
+        message: "is required on Arbitrum One: Chainlink's L2 sequencer uptime feed",
+      });
     if (env.CHAIN_RPC_URL && !env.QUOTE_SIGNER_PRIVATE_KEY)
       ctx.addIssue({
         code: 'custom',
@@ -492,7 +551,7 @@ export interface Config {
   rates: { referralMax: string; pairingMax: string; staticMax: string; easyEarnApyMax: string };
   rules: Rules;
   shop: { feePpm: bigint; quoteTtlMs: number; expiryGraceMs: number; reportTtlMs: number };
-  price: { source: 'fixed'; agcUsdt: bigint; ethUsdt: bigint };
+  price: PriceConfig;
   watcher: {
     /** When an event counts: the chain's finality tag, or `confirmations` blocks on top of its own. */
     finality: 'confirmations' | 'safe' | 'finalized';
@@ -511,6 +570,29 @@ export interface Config {
   funds: FundRules;
   earn: EarnRules;
   exchange: { feePpm: bigint; quoteTtlMs: number };
+}
+
+/** Where the prices come from and when a market price is not used (docs/decisions 0160–0163). */
+export interface PriceConfig {
+  source: 'fixed' | 'uniswap-v3';
+  /** The fixed prices (USDT minor units), and the local market's starting prices. */
+  agcUsdt: bigint;
+  ethUsdt: bigint;
+  /** A real network's market (absent: the local chain's, from its deployment). */
+  pool?: `0x${string}`;
+  ethUsdFeed?: `0x${string}`;
+  sequencerFeed?: `0x${string}`;
+  twapSeconds: number;
+  /** 0 = not checked. */
+  maxAgeMs: number;
+  /** What the age counts from: the block's time (a real network), or the reading's (anvil mines on demand). */
+  ageFrom: 'block' | 'reading';
+  /** USDT minor units. */
+  minLiquidityUsdt: bigint;
+  maxDeviationPpm: bigint;
+  sampleMs: number;
+  ethMaxAgeMs: number;
+  sequencerGraceMs: number;
 }
 
 export interface OpsConfig {
@@ -679,6 +761,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
   const e = parsed.data;
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const lower = (a?: string) => a?.toLowerCase() as `0x${string}`;
+  const optionalAddress = (a?: string) => a?.toLowerCase() as `0x${string}` | undefined;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -774,9 +857,20 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       reportTtlMs: e.ORDER_REPORT_TTL_MINUTES * 60_000,
     },
     price: {
-      source: e.PRICE_SOURCE,
+      source: e.PRICE_SOURCE ?? (e.NODE_ENV === 'test' ? 'fixed' : 'uniswap-v3'),
       agcUsdt: usdtUnits(e.AGC_PRICE_USDT),
       ethUsdt: usdtUnits(e.ETH_PRICE_USDT),
+      pool: optionalAddress(e.PRICE_POOL_ADDRESS),
+      ethUsdFeed: optionalAddress(e.ETH_USD_FEED_ADDRESS),
+      sequencerFeed: optionalAddress(e.SEQUENCER_UPTIME_FEED_ADDRESS),
+      twapSeconds: e.PRICE_TWAP_SECONDS,
+      maxAgeMs: e.PRICE_MAX_AGE_SECONDS * 1000,
+      ageFrom: e.CHAIN_RPC_URL ? 'block' : 'reading',
+      minLiquidityUsdt: usdtUnits(e.PRICE_MIN_LIQUIDITY),
+      maxDeviationPpm: percentToPpm(e.PRICE_MAX_DEVIATION_PERCENT),
+      sampleMs: e.PRICE_SAMPLE_SECONDS * 1000,
+      ethMaxAgeMs: e.ETH_USD_MAX_AGE_SECONDS * 1000,
+      sequencerGraceMs: e.PRICE_SEQUENCER_GRACE_SECONDS * 1000,
     },
     funds: {
       navMaxStepPpm: percentToPpm(e.FUND_NAV_MAX_STEP_PERCENT),

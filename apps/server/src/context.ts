@@ -22,6 +22,18 @@ export interface ChainContext {
   };
   /** First block that can hold a payment event (the Transfer contract's deployment). */
   startBlock: bigint;
+  /**
+   * The market the uniswap-v3 price source reads: the AGC/USDT pool and the Chainlink feeds (configuration on a real
+   * network, the local chain's own deployment otherwise); `driver` swaps on the local pool (development only).
+   */
+  market?: MarketContext;
+}
+
+export interface MarketContext {
+  pool: `0x${string}`;
+  ethUsdFeed: `0x${string}`;
+  sequencerFeed?: `0x${string}`;
+  driver?: `0x${string}`;
 }
 
 /** A deployment's contract addresses as the chain context holds them (lower case, the way every query compares). */

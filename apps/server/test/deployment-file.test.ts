@@ -65,6 +65,7 @@ describe('DEPLOYMENT_FILE', () => {
       ATTESTER_PRIVATE_KEY: attesterKey,
       CHAIN_FINALITY: 'confirmations',
       READY_MAX_BLOCK_AGE_SECONDS: '3600',
+      PRICE_SOURCE: 'fixed',
     });
     const lines: string[] = [];
     const log = pino({ level: 'warn' }, { write: (l: string) => lines.push(l) });
@@ -106,6 +107,7 @@ describe('DEPLOYMENT_FILE', () => {
       SIGNER_PRIVATE_KEY: generatePrivateKey(),
       QUOTE_SIGNER_PRIVATE_KEY: quoteKey,
       ATTESTER_PRIVATE_KEY: generatePrivateKey(),
+      PRICE_SOURCE: 'fixed',
     });
     const lines: string[] = [];
     const runtime = await startRuntime(

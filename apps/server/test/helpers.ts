@@ -47,21 +47,23 @@ export async function startTestServer(
   });
   const cfg = { ...base, ...config };
   let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+  const ctxChain = chain ?? {
+    id: cfg.chain.id,
+    rpcUrl: 'http://127.0.0.1:1',
+    publicRpcUrl: 'http://127.0.0.1:1',
+    explorerUrl: cfg.chain.explorerUrl,
+    contracts: { agc: ZERO, usdt: ZERO, transfer: ZERO, vault: ZERO },
+    startBlock: 0n,
+  };
   const ctx: AppContext = {
     config: cfg,
     db: db.db,
     tokens: new TokenService(randomBytes(32).toString('hex'), cfg.jwt.ttlSeconds),
-    chain: chain ?? {
-      id: cfg.chain.id,
-      rpcUrl: 'http://127.0.0.1:1',
-      publicRpcUrl: 'http://127.0.0.1:1',
-      explorerUrl: cfg.chain.explorerUrl,
-      contracts: { agc: ZERO, usdt: ZERO, transfer: ZERO, vault: ZERO },
-      startBlock: 0n,
-    },
+    chain: ctxChain,
     cache: createCaches(cfg.memberCacheTtlMs),
-    prices: priceSourceFrom(cfg),
-    now: () => new Date(Date.now() + offset),
+    prices: priceSourceFrom(cfg, { db: db.db, chain: ctxChain, now }),
+    now,
   };
   const app = await buildCheckedApp(ctx, build);
   await app.ready();

@@ -93,6 +93,7 @@ describe('runtime', () => {
       SIGNER_PRIVATE_KEY: SIGNER_KEY,
       QUOTE_SIGNER_PRIVATE_KEY: QUOTE_KEY,
       TRANSFER_START_BLOCK: d.blockNumber.toString(),
+      PRICE_SOURCE: 'fixed',
     });
 
   it('uses a configured network and its contracts without starting anvil', async () => {

@@ -9,6 +9,7 @@ import { earnJobs } from '@server/modules/earn/index.ts';
 import { exchangeJobs } from '@server/modules/exchange/index.ts';
 import { fundJobs, fundPaymentHandlers } from '@server/modules/funds/index.ts';
 import { launchpadJobs } from '@server/modules/launchpad/index.ts';
+import { priceSamplerJob } from '@server/modules/pricing/index.ts';
 import { settlementJob } from '@server/modules/rewards/index.ts';
 import { roleRequestExpiryJob } from '@server/modules/roles/index.ts';
 import { orderExpiryJob, paymentEvents } from '@server/modules/shop/index.ts';
@@ -50,6 +51,7 @@ const MODULE_JOBS: Job[] = [
   ...exchangeJobs,
   ...analyticsJobs,
   roleRequestExpiryJob,
+  priceSamplerJob,
 ];
 
 /**

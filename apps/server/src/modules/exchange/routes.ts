@@ -27,6 +27,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: schema(
         'The AGC price, the fee, how long a quote holds, the member’s available USDT and AGC, the server time',
         exchangeInfoResponse,
+        { errors: [503] },
       ),
     },
     async (req) => ok(req, await exchangeInfo(ctx, req.member)),
@@ -39,7 +40,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: schema(
         'Quote a swap of available USDT ↔ AGC by amount in or amount out (fee rounded up, what arrives rounded down); it holds EXCHANGE_QUOTE_TTL_SECONDS',
         exchangeQuoteSchema,
-        { body: exchangeQuoteBody },
+        { body: exchangeQuoteBody, errors: [503] },
       ),
     },
     async (req) => ok(req, await createQuote(ctx, req.member, req.body)),
@@ -63,7 +64,11 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: schema(
         'Accept an Open quote before it expires: the swap is posted once; an expired one answers 400 with a fresh quote in data',
         exchangeAcceptResponse,
-        { params: exchangeQuoteIdParams, errors: [404, 409], errorData: { 400: exchangeAcceptRefusalData } },
+        {
+          params: exchangeQuoteIdParams,
+          errors: [404, 409, 503],
+          errorData: { 400: exchangeAcceptRefusalData },
+        },
       ),
     },
     async (req) => ok(req, { exchange: await acceptQuote(ctx, req.member, BigInt(req.params.id)) }),

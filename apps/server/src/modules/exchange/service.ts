@@ -21,6 +21,7 @@ import {
   type TransferInput,
   transferBatch,
 } from '@server/modules/ledger/index.ts';
+import { priceStampDto } from '@server/modules/pricing/index.ts';
 import { ppmToPercent } from '@server/modules/rules/index.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
 import { otherAsset, roundTrip, swapIn, swapOut } from './math.ts';
@@ -66,6 +67,7 @@ export function toQuoteDto(row: QuoteRow, now: Date): ExchangeQuote {
     fee: fmt(row.fee, row.fromAsset),
     amount_out: fmt(row.amountOut, row.toAsset),
     price_usdt: formatAmount(row.priceUsdt, USDT_DECIMALS),
+    ...priceStampDto(row.priceSource, row.priceBlock),
     fee_percent: ppmToPercent(feePpm),
     round_trip: fmt(roundTrip(row.fromAsset, row.amountOut, row.priceUsdt, feePpm), row.fromAsset),
     status: row.status === 'Open' && row.expiresAt <= now ? 'Expired' : row.status,
@@ -84,6 +86,7 @@ export async function exchangeInfo(ctx: AppContext, user: SessionUser) {
   ]);
   return {
     price_usdt: formatAmount(price.usdtPerAgc, USDT_DECIMALS),
+    ...priceStampDto(price.source, price.block),
     fee_percent: ppmToPercent(ctx.config.exchange.feePpm),
     quote_ttl_seconds: Math.round(ctx.config.exchange.quoteTtlMs / 1000),
     available_usdt: fmt(held.get(refKey(available(user.id, 'USDT'))) ?? 0n, 'USDT'),
@@ -132,6 +135,8 @@ export async function createQuote(
     fee: swap.fee,
     amountOut: swap.amountOut,
     priceUsdt: price.usdtPerAgc,
+    priceSource: price.source,
+    priceBlock: price.block,
     feePpm: Number(feePpm),
     expiresAt: new Date(now.getTime() + ctx.config.exchange.quoteTtlMs),
     createdAt: now,

@@ -17,6 +17,7 @@ import {
   isFundOrderId,
   onChainFundOrderId,
 } from '@server/modules/chain/index.ts';
+import { agcPriceIfAny, priceRecord } from '@server/modules/pricing/index.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
 import type { Translate } from '@server/plugins/i18n.ts';
 import { feeOf, UNIT_DECIMALS, unitsValue } from './math.ts';
@@ -73,12 +74,15 @@ export async function createFundOrder(
   const product = await findFundProduct(ctx.db, productId);
   const amount = checkSubscriptionAmount(product, amountText);
   const p = product as FundProductRow;
+  // Recorded as every quote's is; nothing converts at it (a subscription is USDT at a NAV), none while paused.
+  const price = await agcPriceIfAny(ctx.prices);
   const now = ctx.now();
   const row = await insertFundOrder(ctx.db, {
     userId: user.id,
     productId: p.id,
     amountUsdt: amount,
     feePpm: p.subscriptionFeePpm,
+    ...priceRecord(price),
     quoteExpiresAt: new Date(now.getTime() + ctx.config.funds.quoteTtlMs),
     createdAt: now,
   });

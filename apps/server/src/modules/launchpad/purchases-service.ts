@@ -19,6 +19,7 @@ import {
   refKey,
   transferBatch,
 } from '@server/modules/ledger/index.ts';
+import { agcPriceIfAny, priceRecord } from '@server/modules/pricing/index.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
 import {
   addSold,
@@ -240,6 +241,9 @@ async function applyGroup(
   see: (round: LaunchpadRoundRow) => void,
 ): Promise<void> {
   const now = ctx.now();
+  // Recorded with the purchases (nothing converts at it: a copy's price and AGC are the round's); read before the
+  // transaction, and none while prices are paused.
+  const stamp = priceRecord(await agcPriceIfAny(ctx.prices));
   const outcomes: Array<LaunchpadPurchaseRow | AppError> = [];
   let after: LaunchpadRoundRow | undefined;
   let heldAfter = new Map<bigint, number>();
@@ -286,7 +290,7 @@ async function applyGroup(
       if (accepted.length === 0) throw NOTHING_SOLD;
       if ((await addSold(tx, roundId, sold - round.sold)) !== sold)
         throw new Error('launchpad: counter moved under lock');
-      const rows = await insertPurchases(tx, roundId, accepted, now);
+      const rows = await insertPurchases(tx, roundId, accepted, now, stamp);
       const byFirst = new Map(rows.map((r) => [r.firstCopy, r]));
       for (let i = 0; i < outcomes.length; i++) {
         const o = defined(outcomes[i]);

@@ -39,7 +39,11 @@ export const rewardSettlementAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContex
       schema: schema(
         'What settling a day would pay (default: the next day), or the run of a settled day (admin)',
         settlementPreviewResponse,
-        { querystring: settlementPreviewQuery, errors: [425], errorData: { 425: settlementTooEarlyData } },
+        {
+          querystring: settlementPreviewQuery,
+          errors: [425, 503],
+          errorData: { 425: settlementTooEarlyData },
+        },
       ),
       onRequest: admin,
     },
@@ -52,7 +56,7 @@ export const rewardSettlementAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContex
       schema: schema(
         'Settle a day now (the next unsettled day only; once; audit-logged) (admin)',
         settlementRunSchema,
-        { body: settlementDayBody, errors: [409, 425], errorData: { 425: settlementTooEarlyData } },
+        { body: settlementDayBody, errors: [409, 425, 503], errorData: { 425: settlementTooEarlyData } },
       ),
       onRequest: admin,
     },

@@ -288,10 +288,10 @@ describe('daily settlement rules', () => {
   });
 
   it('splits a paid reward by vc_rate: 20 % in AGC at the day’s price, the rest in USDT', () => {
-    const price = { usdtPerAgc: U(0.5), updatedAt: new Date() };
+    const price = { usdtPerAgc: U(0.5) };
     expect(splitReward(rules, U(100), price)).toEqual({ usdt: U(80), agc: 40n * 10n ** 18n });
     // The AGC part is rounded down to the AGC unit, never up.
-    const odd = { usdtPerAgc: 3n, updatedAt: new Date() };
+    const odd = { usdtPerAgc: 3n };
     expect(splitReward(rules, 10n, odd)).toEqual({ usdt: 8n, agc: (2n * 10n ** 18n) / 3n });
   });
 });

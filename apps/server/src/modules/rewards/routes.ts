@@ -64,7 +64,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: schema(
         'Settle my management reward (base × rank rate, capped); the base and rank restart',
         managementResponse,
-        { body: z.object({}).optional(), errors: [409] },
+        { body: z.object({}).optional(), errors: [409, 503] },
       ),
     },
     async (req) => ok(req, { reward: await settleManagement(ctx, req.member.id) }),

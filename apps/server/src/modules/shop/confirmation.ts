@@ -103,6 +103,7 @@ export async function confirmOrders(
     buyerId: o.userId,
     inviterId: o.inviterId,
     priceUsdt: o.priceUsdt,
+    agcPriceUsdt: o.agcPriceUsdt,
   }));
   const referrals = await ReferralBatch.open(ctx, tx, confirmed);
   const transfers: TransferInput[] = [];

@@ -8,6 +8,7 @@ import {
   orderSchema,
   type PayStep,
   payBody,
+  priceChartResponse,
   productIdParams,
   productsResponse,
   quoteResponse,
@@ -31,6 +32,7 @@ import {
   reportPayment,
   tokenPrice,
   tokenPrice2,
+  tokenPriceChart,
   toLocalOrderDto,
   toOrderDtos,
 } from './service.ts';
@@ -59,7 +61,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: schema(
         'What an order for the product would ask now (price, AGC fee, AGC price); creates nothing',
         quoteResponse,
-        { params: productIdParams },
+        { params: productIdParams, errors: [503] },
       ),
     },
     async (req) => ok(req, await productQuote(ctx, req.params.id, req.locale)),
@@ -68,7 +70,11 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/token/price',
     {
-      schema: schema('The AGC price in USDT (configured price source)', tokenPriceResponse),
+      schema: schema(
+        'The AGC price in use (USDT), its source and the block it was read at; 503 while prices are paused',
+        tokenPriceResponse,
+        { errors: [503] },
+      ),
     },
     async (req) => ok(req, await tokenPrice(ctx)),
   );
@@ -77,11 +83,23 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/token/price2',
     {
       schema: schema(
-        'AGC→USDT and USDT→AGC rates (USDT→AGC to 6 decimals, rounded down)',
+        'The market view: the price in use (the TWAP) both ways beside the pool’s spot price at the same block, and the window; 503 while prices are paused',
         tokenPrice2Response,
+        { errors: [503] },
       ),
     },
     async (req) => ok(req, await tokenPrice2(ctx)),
+  );
+
+  app.get(
+    '/token/price/chart',
+    {
+      schema: schema(
+        'The last 24 hours of the AGC market price (the TWAP in use and the pool’s spot, one reading per 5 minutes at most); none for a fixed price',
+        priceChartResponse,
+      ),
+    },
+    async (req) => ok(req, await tokenPriceChart(ctx)),
   );
 
   app.post(
@@ -91,7 +109,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: schema(
         'Create an order: USDT price and AGC fee quoted, expiring after 30 minutes',
         orderSchema,
-        { body: createOrderBody },
+        { body: createOrderBody, errors: [503] },
       ),
     },
     async (req) =>

@@ -93,7 +93,7 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     'Approve an Auditing withdrawal: Withdrawable, or its first approval when the amount needs two approvers (never one’s own; auditor or admin)',
     approveWithdrawBody,
     (actor, id, b) => approveWithdrawal(ctx, actor, id, b.note),
-    [403, 404],
+    [403, 404, 503],
   );
   decision(
     'reject',

@@ -11,6 +11,7 @@ import {
   type TransferInput,
   transferBatch,
 } from '@server/modules/ledger/index.ts';
+import { type AgcPrice, priceRecord } from '@server/modules/pricing/index.ts';
 import { dayKey, startOfUtcDay } from '@server/modules/rules/index.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
 import { insertWithdrawals, memberKey, usedOnDay, type WithdrawalRow } from './repository.ts';
@@ -21,6 +22,8 @@ interface Pending {
   type: WithdrawType;
   asset: WithdrawAsset;
   units: bigint;
+  /** AGC withdrawals: the price in force, recorded with the request. */
+  price: AgcPrice | null;
   resolve(row: WithdrawalRow): void;
   reject(error: unknown): void;
 }
@@ -35,18 +38,22 @@ const queues = new WeakMap<AppContext, RequestQueue>();
  * refuses that request only and changes nothing for it; a group whose transaction fails is applied
  * again one request at a time. See docs/decisions/0061-withdraw-group-commit.md.
  */
-export function requestWithdrawal(
+export async function requestWithdrawal(
   ctx: AppContext,
   user: SessionUser,
   body: { amount?: string; type?: number | string },
 ): Promise<WithdrawalRow> {
   const { type, asset, units } = readRequest(body);
+  // An AGC withdrawal records what it is worth (its approval's second-approver threshold compares that): read before
+  // the group transaction, and refused while prices are paused.
+  const price = asset === 'AGC' ? await ctx.prices.agcPrice() : null;
   let queue = queues.get(ctx);
   if (!queue) {
     queue = new RequestQueue(ctx);
     queues.set(ctx, queue);
   }
-  return new Promise((resolve, reject) => queue.submit({ user, type, asset, units, resolve, reject }));
+  const q = queue;
+  return new Promise((resolve, reject) => q.submit({ user, type, asset, units, price, resolve, reject }));
 }
 
 class RequestQueue {
@@ -135,6 +142,7 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
           fee,
           received,
           feePpm: Number(ctx.config.withdraw.feePpm),
+          ...priceRecord(p.price),
           address: p.user.address.toLowerCase(),
           status: 'Auditing',
           day,

@@ -58,7 +58,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: schema(
         'Request a withdrawal: the amount moves from available to locked; state Auditing',
         withdrawalSchema,
-        { body: withdrawBody },
+        { body: withdrawBody, errors: [503] },
       ),
     },
     async (req) => ok(req, toWithdrawalDto(ctx, await requestWithdrawal(ctx, req.member, req.body))),

@@ -3,10 +3,10 @@
 import { parseAmount } from '@agc/shared';
 import { ASSET_DECIMALS, type LocalAsset } from '@web/lib/wallet/local-chain.ts';
 
-/** The prices a value needs: 1 AGC and 1 ETH in USDT, decimal strings (GET /prices). */
+/** The prices a value needs: 1 AGC and 1 ETH in USDT, decimal strings (GET /prices); null while one is paused. */
 export interface UsdtPrices {
-  agc_usdt: string;
-  eth_usdt: string;
+  agc_usdt: string | null;
+  eth_usdt: string | null;
 }
 
 /** Prices are read to 18 decimals, so a finer price than the server's 6 is still used exactly. */

@@ -19,6 +19,8 @@ const QUOTE: Quote = {
   pay_amount_usdt: '100',
   service_fee_agc: '5',
   agc_price_usdt: '0.5',
+  price_source: 'fixed',
+  price_block: null,
   total_amount_usdt: '102.5',
   quoted_at: new Date().toISOString(),
 };
