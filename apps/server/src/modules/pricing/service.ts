@@ -1,5 +1,5 @@
 import { ErrorCode } from '@agc/shared';
-import type { Config, PriceConfig } from '@server/config.ts';
+import type { PriceConfig } from '@server/config.ts';
 import { AppError } from '@server/lib/errors.ts';
 
 export type PriceSourceName = PriceConfig['source'];
