@@ -64,7 +64,7 @@ async function localChain(
     statePath: join(dir, 'anvil-state.json'),
   });
   const deploymentFile = join(dir, 'deployment.json');
-  let deployment: DeploymentFile | undefined;
+  let deployment: (Deployment & Pick<DeploymentFile, 'market'>) | undefined;
   if (existsSync(deploymentFile)) {
     const saved = readDeployment(deploymentFile);
     if (await isDeployed(anvil.url, saved)) {
