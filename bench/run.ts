@@ -45,7 +45,12 @@ const SECRET = randomBytes(32).toString('hex');
  * /me on `processes` built servers over one database (the first one started seeds it; the others share
  * its chain and its JWT secret, as behind a load balancer), the connections split between them.
  */
-async function benchServer(databaseUrl?: string, extraEnv: Record<string, string> = {}, processes = 1) {
+async function benchServer(
+  databaseUrl?: string,
+  extraEnv: Record<string, string> = {},
+  processes = 1,
+  requestHeaders: Record<string, string> = {},
+) {
   const first = await startBuiltServer(databaseUrl, { JWT_SECRET: SECRET, ...extraEnv });
   const servers = [first];
   try {
@@ -75,7 +80,7 @@ async function benchServer(databaseUrl?: string, extraEnv: Record<string, string
     if (check.code !== 200) throw new Error(`me failed: ${JSON.stringify(check)}`);
     return await loadAll(
       servers.map((x) => `${x.base}/api/v1/me`),
-      headers,
+      { ...headers, ...requestHeaders },
       CONNECTIONS,
       DURATION,
     );
@@ -140,11 +145,11 @@ function loginBundle() {
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
 
-/** `BENCH_PARTS` (comma-separated: me, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http, analytics) runs some of them; all by default. */
+/** `BENCH_PARTS` (comma-separated: me, compress, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http, analytics) runs some of them; all by default. */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'me,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http,analytics'
+    'me,compress,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http,analytics'
   ).split(','),
 );
 
@@ -190,6 +195,30 @@ async function benchMe() {
   );
 }
 
+/**
+ * /me with API compression off and on (HTTP_COMPRESSION), every request saying `Accept-Encoding: br, gzip` as a
+ * browser does, alternated over BENCH_COMPRESS_ROUNDS rounds (default 2) on PGlite. /me is below the 1 KB
+ * threshold, so compression on costs only the hook's check: the target is ≥ 0.95 of off.
+ */
+async function benchCompression() {
+  const rounds = Number(process.env.BENCH_COMPRESS_ROUNDS ?? 2);
+  const browser = { 'accept-encoding': 'br, gzip' };
+  console.log(`\n/me with API compression off and on (Accept-Encoding: br, gzip), ${rounds} rounds, PGlite`);
+  const off: Result[] = [];
+  const on: Result[] = [];
+  for (let i = 0; i < rounds; i++) {
+    off.push(await benchServer(undefined, { HTTP_COMPRESSION: 'false' }, 1, browser));
+    console.log(`  compression off    ${fmt(off.at(-1)!)}`);
+    on.push(await benchServer(undefined, { HTTP_COMPRESSION: 'true' }, 1, browser));
+    console.log(`  compression on     ${fmt(on.at(-1)!)}`);
+  }
+  const mean = (list: Result[]) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
+  const ratio = mean(on) / mean(off);
+  console.log(
+    `  on / off: ${ratio.toFixed(3)} (mean req/s ${mean(on).toFixed(0)} / ${mean(off).toFixed(0)}); target ≥ 0.95 (${ratio >= 0.95 ? 'met' : 'NOT met'})`,
+  );
+}
+
 function benchBundle() {
   const b = loginBundle();
   console.log(
@@ -201,6 +230,7 @@ function benchBundle() {
 
 async function main() {
   if (PARTS.has('me')) await benchMe();
+  if (PARTS.has('compress')) await benchCompression();
   if (PARTS.has('bundle')) benchBundle();
   if (PARTS.has('orders')) await runOrderBenchmarks();
   if (PARTS.has('settlement')) await runSettlementBenchmarks();

@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /**
  * antd-mobile's default imperative renderer is rc-util's legacy `ReactDOM.render`, which React 19 does not
@@ -27,7 +29,20 @@ export const unmount = fail;`
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), noLegacyAntdRender()],
+  plugins: [
+    react(),
+    noLegacyAntdRender(),
+    // Brotli (quality 11) and gzip (level 9) copies of every text file, index.html included, written once at
+    // build time; apps/server sends the one the browser accepts (@fastify/static `preCompressed`).
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(html|js|css|json|svg|webmanifest)$/,
+      logLevel: 'silent',
+    }),
+  ],
   resolve: {
     // antd-mobile's @react-spring declares React <= 18 as a peer; the root package.json overrides it so
     // the tree holds one React 19. Dedupe keeps it that way should a nested copy ever appear.

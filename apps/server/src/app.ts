@@ -24,6 +24,7 @@ import { teamRoutes } from './modules/team/index.ts';
 import { testClockRoutes } from './modules/testing/index.ts';
 import { withdrawAdminRoutes, withdrawRoutes } from './modules/withdraw/index.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressPlugin } from './plugins/compress.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { headersPlugin } from './plugins/headers.ts';
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(headersPlugin, { ctx });
+  if (ctx.config.httpCompression) await app.register(compressPlugin);
   await app.register(rateLimitPlugin, { ctx });
   await app.register(authPlugin, { ctx, sessionAndMember });
   await app.register(docsPlugin);

@@ -314,6 +314,14 @@ const envSchema = z
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
     /** Where `npm run db:backup` writes (and `db:restore` looks for the newest) backups. Default: DATA_DIR/backups. */
     BACKUP_DIR: z.string().min(1).optional(),
+    /**
+     * Compress API answers above 1 KB when the client accepts it (brotli or gzip). Off when a proxy in front
+     * compresses already. The web app's files are compressed at build time either way.
+     */
+    HTTP_COMPRESSION: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     /** Run the background jobs (chain watcher, quote expiry, team volume) in this process. */
     RUN_JOBS: z
       .enum(['true', 'false'])
@@ -468,6 +476,8 @@ export interface Config {
     startBlock: bigint;
   };
   runJobs: boolean;
+  /** Compress API answers above 1 KB when asked (plugins/compress.ts). */
+  httpCompression: boolean;
   /** Health, readiness, metrics, shutdown, backups (docs/decisions: operations). */
   ops: OpsConfig;
   settlement: { delayMs: number };
@@ -766,6 +776,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       startBlock: BigInt(e.TRANSFER_START_BLOCK ?? 0),
     },
     runJobs: e.RUN_JOBS,
+    httpCompression: e.HTTP_COMPRESSION,
     ops: {
       readyMaxBlockAgeMs: (e.READY_MAX_BLOCK_AGE_SECONDS ?? (e.CHAIN_RPC_URL ? 300 : 0)) * 1000,
       metrics: {
