@@ -3,7 +3,7 @@
  *  1. GET /api/v1/me (authenticated) on the built server with 50 connections, on PGlite and (when
  *     reachable) PostgreSQL, next to a bare Fastify route; prints requests/s, p99 and the ratio.
  *     Target on PostgreSQL: ratio ≥ 0.30 and p99 ≤ 25 ms.
- *  2. The gzip size of the JavaScript the login route loads. Target ≤ 200 KB.
+ *  2. The JavaScript each route loads, as sent (brotli), against its budget (scripts/web-budget.ts).
  *  3. and 4. Order confirmation latency and payment ingestion throughput (bench/orders.ts).
  *  5. Daily settlement at 100k and 1M members, its naive baseline, me/tree latency (bench/settlement.ts).
  *  6. Withdrawal requests per second and p99 on PostgreSQL, with a per-request baseline (bench/withdraw.ts).
@@ -19,10 +19,10 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { devAccount, devQuoteSigner, devVoucherSigner, freePort } from '@agc/contracts';
 import { toHex } from 'viem';
 import { apiSession } from '../e2e/support/api.ts';
+import { checkBudgets, formatBudgets, WEB_DIST } from '../scripts/web-budget.ts';
 import { runAnalyticsBenchmark } from './analytics.ts';
 import { runEarnInterestBenchmark } from './earn-interest.ts';
 import { runFundNavBenchmark } from './funds-nav.ts';
@@ -103,45 +103,6 @@ async function benchBare(): Promise<Result> {
   }
 }
 
-/** The JavaScript the login route loads: the entry chunk, its static imports, and the login page's own chunks. */
-function loginBundle() {
-  // BENCH_WEB_DIST: measure a web build made elsewhere (`vite build --outDir`), leaving apps/web/dist alone.
-  const dist = process.env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist');
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    {
-      file: string;
-      isEntry?: boolean;
-      imports?: string[];
-      dynamicImports?: string[];
-      src?: string;
-      name?: string;
-    }
-  >;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const i of chunk.imports ?? []) visit(i);
-  };
-  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  if (!entry) throw new Error('no entry in the web manifest');
-  visit(entry);
-  // The login page chunk, when the login route is lazy.
-  for (const key of Object.keys(manifest)) if (/login/i.test(key) && /pages?|routes?/i.test(key)) visit(key);
-  // So is the English catalogue if it is split out.
-  let raw = 0;
-  let gz = 0;
-  for (const f of files) {
-    if (!f.endsWith('.js')) continue;
-    const buf = readFileSync(join(dist, f));
-    raw += buf.length;
-    gz += gzipSync(buf, { level: 9 }).length;
-  }
-  return { files: [...files].filter((f) => f.endsWith('.js')), raw, gz };
-}
-
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
 
@@ -219,13 +180,12 @@ async function benchCompression() {
   );
 }
 
+/** Each route's JavaScript as sent (brotli), from the build's manifest: the figures `npm test` holds to budgets. */
 function benchBundle() {
-  const b = loginBundle();
-  console.log(
-    `\nlogin route JavaScript: ${(b.gz / 1024).toFixed(1)} KB gzip (${(b.raw / 1024).toFixed(1)} KB raw) in ${b.files.length} files`,
-  );
-  console.log(`  target ≤ 200 KB gzip (${b.gz / 1024 <= 200 ? 'met' : 'NOT met'})`);
-  for (const f of b.files) console.log(`  ${f}`);
+  // BENCH_WEB_DIST: measure a web build made elsewhere (`vite build --outDir`), leaving apps/web/dist alone.
+  const results = checkBudgets(process.env.BENCH_WEB_DIST ?? WEB_DIST);
+  console.log('\nJavaScript per route, as sent (brotli; scripts/web-budget.ts)');
+  console.log(formatBudgets(results, true));
 }
 
 async function main() {

@@ -22,6 +22,7 @@ import { shopAdminRoutes, shopRoutes } from './modules/shop/index.ts';
 import { solvencyAdminRoutes } from './modules/solvency/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { testClockRoutes } from './modules/testing/index.ts';
+import { vitalsRoutes } from './modules/vitals/index.ts';
 import { withdrawAdminRoutes, withdrawRoutes } from './modules/withdraw/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressPlugin } from './plugins/compress.ts';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await api.register(analyticsAdminRoutes, { ctx });
       await api.register(solvencyAdminRoutes, { ctx });
       await api.register(incidentAdminRoutes, { ctx });
+      await api.register(vitalsRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

@@ -113,6 +113,10 @@ const envSchema = z
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
     /** Per member and endpoint: orders, payment reports, cancels, withdrawals, claims, management settles. */
     RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    /** Per client address: POST /vitals (anonymous Core Web Vitals reports, one per sampled page view). */
+    RATE_LIMIT_VITALS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+    /** The share of page views whose Core Web Vitals the app reports (0 to 1; 0 turns reporting off). */
+    VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
     /**
      * Which proxies to believe about the client's address (X-Forwarded-For): "false" (none, the default:
      * the socket's peer is the client), a hop count ("1" behind one load balancer), or a comma-separated
@@ -457,7 +461,14 @@ export interface Config {
   adminAddresses: string[];
   /** Role changes with approval power: how long a request waits for a second admin; the maker-checker cooling. */
   roles: { requestTtlMs: number; coolingMs: number };
-  rateLimit: { noncePerMinute: number; authPerMinute: number; moneyPerMinute: number };
+  rateLimit: {
+    noncePerMinute: number;
+    authPerMinute: number;
+    moneyPerMinute: number;
+    vitalsPerMinute: number;
+  };
+  /** The share of page views whose Core Web Vitals the app reports. */
+  vitalsSampleRate: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses / CIDR ranges. */
   trustProxy: false | number | string[];
   jobLeaseMs: number;
@@ -689,7 +700,9 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       noncePerMinute: e.RATE_LIMIT_NONCE_PER_MINUTE,
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       moneyPerMinute: e.RATE_LIMIT_MONEY_PER_MINUTE,
+      vitalsPerMinute: e.RATE_LIMIT_VITALS_PER_MINUTE,
     },
+    vitalsSampleRate: e.VITALS_SAMPLE_RATE,
     trustProxy: e.TRUST_PROXY,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     seedDemo: e.SEED_DEMO,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router';
+import { OfflineBanner, UpdatePrompt } from '../components/AppStatus.tsx';
 import { NavBar } from '../components/NavBar.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
 import { TabBar } from '../components/TabBar.tsx';
@@ -50,6 +51,8 @@ export function RootLayout() {
         onBack={!isTab && handle.back !== false ? () => void navigateBack().catch(ignore) : undefined}
       />
       <main className="app-main">
+        <OfflineBanner />
+        <UpdatePrompt />
         <Outlet />
       </main>
       {handle.tab !== undefined && <TabBar current={handle.tab} onSelect={(path) => openTab(path)} />}

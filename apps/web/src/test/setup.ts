@@ -1,12 +1,13 @@
 import { Globals } from '@react-spring/web';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
-import { loadEnglishRest } from '../lib/i18n/index.ts';
+import { i18n, loadLocale } from '../lib/i18n/index.ts';
 import { installAntdRender } from '../lib/ui.ts';
 
 installAntdRender();
-// Tests render lazy pages without the router's loader: their English sections are there from the start.
-await loadEnglishRest();
+// The app loads the active language before its first paint; tests render in English from the start.
+await loadLocale('en');
+await i18n.changeLanguage('en');
 // antd-mobile animates popups with react-spring: in tests they open and close at once, so a closing
 // dialog is not still in the page when the next one opens, and no animation frame is left to run
 // after a test file's environment is torn down ("window is not defined" from React's scheduler).

@@ -18,5 +18,7 @@ export const configResponse = z.object({
   /** Funds: the languages that show the Fund entry, and the payment network every language's text names. */
   funds: z.object({ locales: z.array(z.string()), payment_network: z.string() }),
   siwe: z.object({ domain: z.string(), uri: z.string(), statement: z.string() }),
+  /** The share of page views whose Core Web Vitals the app reports (POST /vitals), 0 to 1. */
+  vitals_sample_rate: z.number().min(0).max(1),
 });
 export type PublicConfig = z.infer<typeof configResponse>;

@@ -34,6 +34,7 @@ export function publicConfig(ctx: AppContext): PublicConfig {
     },
     funds: { locales: config.funds.locales, payment_network: config.funds.paymentNetwork },
     siwe: { domain: config.siweDomain, uri: config.publicOrigin, statement: SIWE_STATEMENT },
+    vitals_sample_rate: config.vitalsSampleRate,
   };
 }
 

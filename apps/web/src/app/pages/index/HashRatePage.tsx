@@ -5,8 +5,8 @@ import { HashRateItem } from '../../../features/hashrate/components/HashRateItem
 import { HashRateSummary } from '../../../features/hashrate/components/HashRateSummary.tsx';
 import { UnpaidOrders } from '../../../features/hashrate/components/UnpaidOrders.tsx';
 import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.ts';
+import { LazyPayPopup as PayPopup } from '../../../features/shop/components/LazyPayPopup.tsx';
 import { OrderList } from '../../../features/shop/components/OrderList.tsx';
-import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
 import { useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
 import { useMe } from '../../../lib/me.ts';
 import { openPage } from '../../../lib/navigation.ts';

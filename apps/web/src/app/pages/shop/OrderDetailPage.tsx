@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
+import { LazyPayPopup as PayPopup } from '../../../features/shop/components/LazyPayPopup.tsx';
 import { OrderFields } from '../../../features/shop/components/OrderFields.tsx';
-import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
 import { useOrderDetail } from '../../../features/shop/hooks/use-order-detail.ts';
 
 /** One shop order with every field; an Unpaid one can be canceled or paid (resuming any progress). */

@@ -5,8 +5,8 @@ import { useSearchParams } from 'react-router';
 import { PageLink } from '../../../components/PageLink.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
+import { LazyPayPopup as PayPopup } from '../../../features/shop/components/LazyPayPopup.tsx';
 import { OrderStatusTag } from '../../../features/shop/components/OrderStatusTag.tsx';
-import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
 import {
   PayResultIcon,
   type PayResultState,

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LastKnown } from '../../../components/LastKnown.tsx';
 import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
 import { PageLink } from '../../../components/PageLink.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { useProducts } from '../../../features/shop/api/get-products.ts';
 import { useTokenPrice } from '../../../features/shop/api/get-token-price.ts';
-import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
+import { LazyPayPopup as PayPopup } from '../../../features/shop/components/LazyPayPopup.tsx';
 import { ProductCard } from '../../../features/shop/components/ProductCard.tsx';
 import { useBuy, useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
 import { formatUsdt } from '../../../lib/format.ts';
@@ -25,9 +26,9 @@ export default function ShopPage() {
   let body: ReactNode;
   if (products.isPending) {
     body = <LoadingState testId="shop-loading" />;
-  } else if (products.isError) {
+  } else if (products.isError && !products.data) {
     body = <LoadFailed testId="shop-error" error={products.error} onRetry={() => void products.refetch()} />;
-  } else if (products.data.length === 0) {
+  } else if (!products.data?.length) {
     body = <EmptyState />;
   } else {
     body = products.data.map((product) => (
@@ -48,6 +49,7 @@ export default function ShopPage() {
             {t('shop.myOrders')}
           </PageLink>
         </div>
+        <LastKnown query={products} testId="shop-last-known" />
         {body}
       </PullRefresh>
       <PayPopup {...checkout.popup} config={config.data} />

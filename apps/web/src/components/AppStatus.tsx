@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '../lib/online.ts';
+import { usePwaStore } from '../stores/pwa.ts';
+
+/** "You are offline" while the browser has no network: the figures shown are the last known ones. */
+export function OfflineBanner() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div className="app-banner app-banner--offline" role="status" data-testid="offline-banner">
+      <strong>{t('pwa.offline')}</strong>
+      <span>{t('pwa.offlineHint')}</span>
+    </div>
+  );
+}
+
+/** "A new version is available — Reload" once a new build's service worker waits; Later hides it. */
+export function UpdatePrompt() {
+  const { t } = useTranslation();
+  const { updateReady, applyUpdate, dismissed, dismiss } = usePwaStore();
+  if (!updateReady || dismissed || !applyUpdate) return null;
+  return (
+    <div className="app-banner app-banner--update" role="alert" data-testid="update-prompt">
+      <span>{t('pwa.updateAvailable')}</span>
+      <button
+        type="button"
+        className="app-banner__action"
+        data-testid="update-reload"
+        onClick={() => void applyUpdate()}
+      >
+        {t('pwa.reload')}
+      </button>
+      <button type="button" className="app-banner__later" data-testid="update-later" onClick={dismiss}>
+        {t('pwa.later')}
+      </button>
+    </div>
+  );
+}
