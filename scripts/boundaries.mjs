@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 /** Server modules by layer: a module imports only modules of a lower layer, and only their index.ts. */
 export const SERVER_LAYERS = [
   ['rules', 'pricing', 'ledger', 'audit', 'chain', 'members', 'config', 'testing'],
-  ['team', 'rewards'],
+  ['team', 'rewards', 'vitals'],
   ['shop', 'withdraw', 'funds', 'earn', 'launchpad', 'exchange'],
   ['me', 'auth', 'analytics', 'roles', 'solvency', 'incidents'],
   ['ops'],
@@ -48,6 +48,7 @@ export const WEB_FEATURES = [
   'solvency',
   'team',
   'tree',
+  'vitals',
   'withdraw',
 ];
 

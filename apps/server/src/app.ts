@@ -14,8 +14,10 @@ import { shopAdminRoutes, shopRoutes } from '@server/modules/shop/index.ts';
 import { solvencyAdminRoutes } from '@server/modules/solvency/index.ts';
 import { teamRoutes } from '@server/modules/team/index.ts';
 import { testClockRoutes } from '@server/modules/testing/index.ts';
+import { vitalsRoutes } from '@server/modules/vitals/index.ts';
 import { withdrawAdminRoutes, withdrawRoutes } from '@server/modules/withdraw/index.ts';
 import { authPlugin } from '@server/plugins/auth.ts';
+import { compressPlugin } from '@server/plugins/compress.ts';
 import { docsPlugin } from '@server/plugins/docs.ts';
 import { errorsPlugin } from '@server/plugins/errors.ts';
 import { headersPlugin } from '@server/plugins/headers.ts';
@@ -74,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(headersPlugin, { ctx });
+  if (ctx.config.httpCompression) await app.register(compressPlugin);
   await app.register(rateLimitPlugin, { ctx });
   await app.register(authPlugin, { ctx, sessionAndMember });
   await app.register(docsPlugin);
@@ -101,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await api.register(analyticsAdminRoutes, { ctx });
       await api.register(solvencyAdminRoutes, { ctx });
       await api.register(incidentAdminRoutes, { ctx });
+      await api.register(vitalsRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

@@ -125,6 +125,10 @@ const envSchema = z
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
     /** Per member and endpoint: orders, payment reports, cancels, withdrawals, claims, management settles. */
     RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    /** Per client address: POST /vitals (anonymous Core Web Vitals reports, one per sampled page view). */
+    RATE_LIMIT_VITALS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+    /** The share of page views whose Core Web Vitals the app reports (0 to 1; 0 turns reporting off). */
+    VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
     /**
      * Which proxies to believe about the client's address (X-Forwarded-For): "false" (none, the default:
      * the socket's peer is the client), a hop count ("1" behind one load balancer), or a comma-separated
@@ -365,6 +369,14 @@ const envSchema = z
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
     /** Where `npm run db:backup` writes (and `db:restore` looks for the newest) backups. Default: DATA_DIR/backups. */
     BACKUP_DIR: z.string().min(1).optional(),
+    /**
+     * Compress API answers above 1 KB when the client accepts it (brotli or gzip). Off when a proxy in front
+     * compresses already. The web app's files are compressed at build time either way.
+     */
+    HTTP_COMPRESSION: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     /** Run the background jobs (chain watcher, quote expiry, team volume) in this process. */
     RUN_JOBS: z
       .enum(['true', 'false'])
@@ -542,7 +554,14 @@ export interface Config {
   adminAddresses: string[];
   /** Role changes with approval power: how long a request waits for a second admin; the maker-checker cooling. */
   roles: { requestTtlMs: number; coolingMs: number };
-  rateLimit: { noncePerMinute: number; authPerMinute: number; moneyPerMinute: number };
+  rateLimit: {
+    noncePerMinute: number;
+    authPerMinute: number;
+    moneyPerMinute: number;
+    vitalsPerMinute: number;
+  };
+  /** The share of page views whose Core Web Vitals the app reports. */
+  vitalsSampleRate: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses / CIDR ranges. */
   trustProxy: false | number | string[];
   jobLeaseMs: number;
@@ -561,6 +580,8 @@ export interface Config {
     startBlock: bigint;
   };
   runJobs: boolean;
+  /** Compress API answers above 1 KB when asked (plugins/compress.ts). */
+  httpCompression: boolean;
   /** Health, readiness, metrics, shutdown, backups (docs/decisions: operations). */
   ops: OpsConfig;
   settlement: { delayMs: number };
@@ -806,7 +827,9 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       noncePerMinute: e.RATE_LIMIT_NONCE_PER_MINUTE,
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       moneyPerMinute: e.RATE_LIMIT_MONEY_PER_MINUTE,
+      vitalsPerMinute: e.RATE_LIMIT_VITALS_PER_MINUTE,
     },
+    vitalsSampleRate: e.VITALS_SAMPLE_RATE,
     trustProxy: e.TRUST_PROXY,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     seedDemo: e.SEED_DEMO,
@@ -904,6 +927,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       startBlock: BigInt(e.TRANSFER_START_BLOCK ?? 0),
     },
     runJobs: e.RUN_JOBS,
+    httpCompression: e.HTTP_COMPRESSION,
     ops: {
       readyMaxBlockAgeMs: (e.READY_MAX_BLOCK_AGE_SECONDS ?? (e.CHAIN_RPC_URL ? 300 : 0)) * 1000,
       metrics: {

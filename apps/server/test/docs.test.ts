@@ -107,7 +107,10 @@ describe('the API document', () => {
       'get /api/v1/launchpad/rounds/{id}/allocations',
       'get /api/v1/nonce',
       'get /api/v1/prices',
+      'get /health',
+      'get /ready',
       'post /api/v1/auth',
+      'post /api/v1/vitals',
     ]);
   });
 

@@ -43,6 +43,7 @@ export async function startTestServer(
     RATE_LIMIT_NONCE_PER_MINUTE: '100000',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_MONEY_PER_MINUTE: '100000',
+    RATE_LIMIT_VITALS_PER_MINUTE: '100000',
     ...env,
   });
   const cfg = { ...base, ...config };

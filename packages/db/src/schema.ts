@@ -1089,3 +1089,32 @@ export const priceObservations = pgTable(
   },
   (t) => [index('price_observations_source_at_idx').on(t.source, t.observedAt)],
 );
+
+/**
+ * Core Web Vitals of real page views (POST /api/v1/vitals: anonymous, sampled, rate-limited): one row per page
+ * view and route, each metric when the browser reported it. Nothing identifies the member or the device.
+ */
+export const webVitals = pgTable(
+  'web_vitals',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    /** The UTC day it arrived. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The app's route name (route-table.ts), e.g. `home`. */
+    route: text('route').notNull(),
+    /** Largest Contentful Paint, milliseconds. */
+    lcpMs: integer('lcp_ms'),
+    /** Interaction to Next Paint, milliseconds. */
+    inpMs: integer('inp_ms'),
+    /** Cumulative Layout Shift × 10,000 (0.05 → 500). */
+    clsE4: integer('cls_e4'),
+    receivedAt: at('received_at').notNull(),
+  },
+  (t) => [
+    index('web_vitals_day_route').on(t.day, t.route),
+    check(
+      'web_vitals_some_metric',
+      sql`${t.lcpMs} is not null or ${t.inpMs} is not null or ${t.clsE4} is not null`,
+    ),
+  ],
+);

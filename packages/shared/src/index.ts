@@ -16,6 +16,7 @@ export * from './api/roles.ts';
 export * from './api/shop.ts';
 export * from './api/solvency.ts';
 export * from './api/team.ts';
+export * from './api/vitals.ts';
 export * from './api/withdraw.ts';
 export * from './envelope.ts';
 export * from './format/index.ts';

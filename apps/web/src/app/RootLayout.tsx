@@ -1,3 +1,4 @@
+import { OfflineBanner, UpdatePrompt } from '@web/components/AppStatus.tsx';
 import { NavBar } from '@web/components/NavBar.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { TabBar } from '@web/components/TabBar.tsx';
@@ -50,6 +51,8 @@ export function RootLayout() {
         onBack={!isTab && handle.back !== false ? () => void navigateBack().catch(ignore) : undefined}
       />
       <main className="app-main">
+        <OfflineBanner />
+        <UpdatePrompt />
         <Outlet />
       </main>
       {handle.tab !== undefined && <TabBar current={handle.tab} onSelect={(path) => openTab(path)} />}

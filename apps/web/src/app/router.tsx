@@ -1,9 +1,7 @@
-// The data router: the route table + page components. Login and the light tab roots (home, account)
-// are bundled with the app; every other page is a lazy chunk, so the login route loads only what it
-// needs. The shop and rewards tabs are lazy too: their lists, tabs and pull-to-refresh (antd-mobile
-// gestures and animations) and the shop's payment flow (viem) would otherwise land in the login route.
+// The data router: the route table + page components. Login is bundled with the app (it is the first paint of
+// a new member); every other page, the tab roots included, is a lazy chunk, so the login route loads only what
+// it needs (its budget: scripts/web-budget.ts).
 
-import { loadEnglishRest } from '@web/lib/i18n/index.ts';
 import { setRouter } from '@web/lib/navigation.ts';
 import { type PathKey, paths } from '@web/lib/paths.ts';
 import { NOT_FOUND_HANDLE, ROUTE_TABLE, type RouteDef, type RouteHandle } from '@web/lib/route-table.ts';
@@ -11,9 +9,7 @@ import { isLoggedIn } from '@web/stores/auth.ts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject, replace } from 'react-router';
 import { loginRedirectUrl, resolveGuard } from './guard.ts';
-import HomePage from './pages/home/HomePage.tsx';
 import LoginPage from './pages/login/LoginPage.tsx';
-import MyPage from './pages/my/MyPage.tsx';
 import { AppLoading, RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 
@@ -39,19 +35,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 const lazyPage = (load: () => Promise<PageModule>) => async () => {
-  // The page's texts may be among the lazy English sections: both arrive before it renders.
-  const [page] = await withTimeout(Promise.all([load(), loadEnglishRest()]), PAGE_LOAD_TIMEOUT_MS);
+  const page = await withTimeout(load(), PAGE_LOAD_TIMEOUT_MS);
   return { Component: page.default };
 };
 
-const EAGER: Partial<Record<PathKey, ComponentType>> = {
-  home: HomePage,
-  homeAlias: HomePage,
-  account: MyPage,
-  login: LoginPage,
-};
+const EAGER: Partial<Record<PathKey, ComponentType>> = { login: LoginPage };
 
+const loadHome = () => import('./pages/home/HomePage.tsx');
 const LAZY: Partial<Record<PathKey, () => Promise<PageModule>>> = {
+  home: loadHome,
+  homeAlias: loadHome,
+  account: () => import('./pages/my/MyPage.tsx'),
   hashRate: () => import('./pages/index/HashRatePage.tsx'),
   teamUsers: () => import('./pages/index/TeamUserPage.tsx'),
   rewardList: () => import('./pages/rewards/RewardListPage.tsx'),

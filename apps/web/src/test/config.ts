@@ -16,4 +16,5 @@ export const CONFIG: PublicConfig = {
   funds: { locales: ['en', 'ja', 'ko', 'th', 'vi', 'zh-Hans', 'zh-Hant'], payment_network: 'Arbitrum' },
   siwe: { domain: 'localhost', uri: 'http://localhost', statement: 'Sign in to AGCFund Portfolio.' },
   prices: { source: 'uniswap-v3', twap_seconds: 1800 },
+  vitals_sample_rate: 0,
 };

@@ -21,5 +21,7 @@ export const configResponse = z.object({
   siwe: z.object({ domain: z.string(), uri: z.string(), statement: z.string() }),
   /** Where prices come from: a screen showing a price says "fixed" when they are not a market's. */
   prices: z.object({ source: priceSourceSchema, twap_seconds: z.number().int().nullable() }),
+  /** The share of page views whose Core Web Vitals the app reports (POST /vitals), 0 to 1. */
+  vitals_sample_rate: z.number().min(0).max(1),
 });
 export type PublicConfig = z.infer<typeof configResponse>;

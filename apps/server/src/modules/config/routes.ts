@@ -40,6 +40,7 @@ export function publicConfig(ctx: AppContext): PublicConfig {
       source: config.price.source,
       twap_seconds: config.price.source === 'fixed' ? null : config.price.twapSeconds,
     },
+    vitals_sample_rate: config.vitalsSampleRate,
   };
 }
 

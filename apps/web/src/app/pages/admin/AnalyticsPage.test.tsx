@@ -53,14 +53,47 @@ function report(from: string, to: string): AnalyticsReport {
   };
 }
 
+/** Members' vitals: home and login yesterday, home today (p75 per route and day, as the server answers). */
+function vitals(from: string, to: string) {
+  const day = (
+    d: string,
+    route: string,
+    lcp: number | null,
+    inp: number | null,
+    cls: number | null,
+    n: number,
+  ) => ({
+    day: d,
+    route,
+    lcp_ms: lcp,
+    inp_ms: inp,
+    cls_e4: cls,
+    lcp_samples: lcp === null ? 0 : n,
+    inp_samples: inp === null ? 0 : n,
+    cls_samples: cls === null ? 0 : n,
+  });
+  return {
+    from,
+    to,
+    list: [
+      day(dayBefore(1), 'home', 2100, 120, 500, 40),
+      day(dayBefore(1), 'login', 1800, null, 0, 90),
+      day(today, 'home', 1900, 96, 1234, 12),
+    ],
+  };
+}
+
 function server(
   handler: ApiHandler = (url) =>
     ok(report(defined(url.searchParams.get('from')), defined(url.searchParams.get('to')))),
+  vitalsHandler: ApiHandler = (url) =>
+    ok(vitals(defined(url.searchParams.get('from')), defined(url.searchParams.get('to')))),
 ) {
   useAuthStore.setState({ token: 'tok' });
   return stubApi({
     'GET /api/v1/me': () => ok(makeMe({ roles: ['analyst'] })),
     'GET /api/v1/admin/analytics': handler,
+    'GET /api/v1/admin/vitals': vitalsHandler,
   });
 }
 
@@ -92,6 +125,38 @@ describe('analytics page', () => {
     expect(defined(rows[1]).textContent).toContain(`${today} · live`);
     expect(defined(rows[2]).textContent).toContain('1,500.50 USDT');
     expect(screen.getByTestId('analytics-live-note')).toBeTruthy();
+  });
+
+  it('shows members’ Core Web Vitals: the p75 per route and day in a table, the busiest routes in a chart', async () => {
+    const calls = server();
+    renderPage(<AnalyticsPage />, PATH);
+    const card = within(await screen.findByTestId('analytics-vitals'));
+    await card.findByTestId('vitals-table');
+    expect(calls.find((c) => c.path === '/api/v1/admin/vitals')?.query.toString()).toBe(
+      `from=${dayBefore(29)}&to=${today}`,
+    );
+    const rows = within(card.getByTestId('vitals-table')).getAllByRole('row');
+    // Newest first; LCP and INP in milliseconds, CLS on its own scale, a dash for a metric not reported.
+    expect(rows.slice(1).map((r) => [...r.children].map((c) => c.textContent))).toEqual([
+      [today, 'home', '1,900 ms', '96 ms', '0.1234', '12'],
+      [dayBefore(1), 'login', '1,800 ms', '—', '0.00', '90'],
+      [dayBefore(1), 'home', '2,100 ms', '120 ms', '0.05', '40'],
+    ]);
+    // LCP by default: login had the most page views, then home.
+    expect((await card.findByTestId('vitals-chart')).textContent).toContain('login|home:');
+    fireEvent.click(card.getByTestId('vitals-metric-inp_ms'));
+    await waitFor(() => expect(card.getByTestId('vitals-chart').textContent).toContain('home:'));
+    expect(card.getByTestId('vitals-chart').textContent).not.toContain('login');
+  });
+
+  it('says so when no page view was reported in the range', async () => {
+    server(undefined, (url) =>
+      ok({ from: url.searchParams.get('from'), to: url.searchParams.get('to'), list: [] }),
+    );
+    renderPage(<AnalyticsPage />, PATH);
+    expect((await screen.findByTestId('vitals-empty')).textContent).toBe(
+      'No page view was reported in this range.',
+    );
   });
 
   it('a preset asks again; a bad custom range is named under its field and never sent', async () => {

@@ -1,4 +1,5 @@
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { LastKnown } from '@web/components/LastKnown.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { usePublicConfig } from '@web/features/config/api/get-config.ts';
 import { HomeEntries } from '@web/features/earn/components/HomeEntries.tsx';
@@ -25,12 +26,13 @@ export default function HomePage() {
   return (
     <div className="page">
       <section className="card" data-testid="home-summary">
+        <LastKnown query={me} testId="home-last-known" />
         {me.isPending ? (
           <Skeleton rows={3} testId="home-loading" />
-        ) : me.isError ? (
+        ) : me.isError && !me.data ? (
           <ErrorRetry error={me.error} onRetry={() => void me.refetch()} testId="home-error" />
         ) : (
-          <PortfolioHero me={me.data} />
+          me.data && <PortfolioHero me={me.data} />
         )}
       </section>
       {me.data && (

@@ -4,8 +4,8 @@ import { HashRateItem } from '@web/features/hashrate/components/HashRateItem.tsx
 import { HashRateSummary } from '@web/features/hashrate/components/HashRateSummary.tsx';
 import { UnpaidOrders } from '@web/features/hashrate/components/UnpaidOrders.tsx';
 import { flattenOrders, useOrders } from '@web/features/shop/api/get-orders.ts';
+import { LazyPayPopup as PayPopup } from '@web/features/shop/components/LazyPayPopup.tsx';
 import { OrderList } from '@web/features/shop/components/OrderList.tsx';
-import { PayPopup } from '@web/features/shop/components/PayPopup.tsx';
 import { useCheckout } from '@web/features/shop/hooks/use-checkout.ts';
 import { useMe } from '@web/lib/me.ts';
 import { openPage } from '@web/lib/navigation.ts';

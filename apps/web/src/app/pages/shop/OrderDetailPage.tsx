@@ -1,8 +1,8 @@
 import { EmptyState } from '@web/components/EmptyState.tsx';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { LazyPayPopup as PayPopup } from '@web/features/shop/components/LazyPayPopup.tsx';
 import { OrderFields } from '@web/features/shop/components/OrderFields.tsx';
-import { PayPopup } from '@web/features/shop/components/PayPopup.tsx';
 import { useOrderDetail } from '@web/features/shop/hooks/use-order-detail.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

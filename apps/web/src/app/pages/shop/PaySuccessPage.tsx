@@ -2,8 +2,8 @@ import type { Order } from '@agc/shared';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { LazyPayPopup as PayPopup } from '@web/features/shop/components/LazyPayPopup.tsx';
 import { OrderStatusTag } from '@web/features/shop/components/OrderStatusTag.tsx';
-import { PayPopup } from '@web/features/shop/components/PayPopup.tsx';
 import {
   PayResultIcon,
   type PayResultState,

@@ -1,11 +1,12 @@
 import { EmptyState } from '@web/components/EmptyState.tsx';
+import { LastKnown } from '@web/components/LastKnown.tsx';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { PullRefresh } from '@web/components/PullRefresh.tsx';
 import { usePublicConfig } from '@web/features/config/api/get-config.ts';
 import { useProducts } from '@web/features/shop/api/get-products.ts';
 import { useTokenPrice } from '@web/features/shop/api/get-token-price.ts';
-import { PayPopup } from '@web/features/shop/components/PayPopup.tsx';
+import { LazyPayPopup as PayPopup } from '@web/features/shop/components/LazyPayPopup.tsx';
 import { ProductCard } from '@web/features/shop/components/ProductCard.tsx';
 import { useBuy, useCheckout } from '@web/features/shop/hooks/use-checkout.ts';
 import { formatUsdt } from '@web/lib/format.ts';
@@ -25,9 +26,9 @@ export default function ShopPage() {
   let body: ReactNode;
   if (products.isPending) {
     body = <LoadingState testId="shop-loading" />;
-  } else if (products.isError) {
+  } else if (products.isError && !products.data) {
     body = <LoadFailed testId="shop-error" error={products.error} onRetry={() => void products.refetch()} />;
-  } else if (products.data.length === 0) {
+  } else if (!products.data?.length) {
     body = <EmptyState />;
   } else {
     body = products.data.map((product) => (
@@ -48,6 +49,7 @@ export default function ShopPage() {
             {t('shop.myOrders')}
           </PageLink>
         </div>
+        <LastKnown query={products} testId="shop-last-known" />
         {body}
       </PullRefresh>
       <PayPopup {...checkout.popup} config={config.data} />
