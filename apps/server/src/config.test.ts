@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
 import { productionEnv } from './config.testing.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 const fails = (env: Record<string, string>) => {
   try {

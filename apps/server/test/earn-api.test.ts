@@ -116,7 +116,7 @@ describe('simple earn API', () => {
     const over = await a.post('/earn/transfer-in', { amount: '40.000001' });
     expect([over.code, over.msg]).toEqual([400, 'Your available USDT balance is insufficient']);
     const max = await a.post('/earn/transfer-out', { amount: '60.000001' });
-    expect([max.code, max.msg]).toEqual([400, 'Maximum 60USDT']);
+    expect([max.code, max.msg]).toEqual([400, 'Maximum 60.00USDT']);
     // Translated.
     const zh = await s.app.inject({
       method: 'POST',
@@ -124,7 +124,7 @@ describe('simple earn API', () => {
       headers: { ...headers, 'accept-language': 'zh-Hans' },
       payload: { amount: '61' },
     });
-    expect(zh.json().msg).toBe('最大60USDT');
+    expect(zh.json().msg).toBe('最大60.00USDT');
     expect(await earnState(s)).toEqual(before);
     await expectClean(s);
   });
@@ -133,7 +133,7 @@ describe('simple earn API', () => {
     const { headers } = await earnMember(s, root, 10n * USDT);
     const before = await earnState(s);
     const r = await api(s, headers).post('/earn/transfer-out', { amount: '1' });
-    expect([r.code, r.msg]).toEqual([400, 'Maximum 0USDT']);
+    expect([r.code, r.msg]).toEqual([400, 'Maximum 0.00USDT']);
     expect(await earnState(s)).toEqual(before);
   });
 
@@ -189,7 +189,7 @@ describe('simple earn API', () => {
       available_usdt: '499.5',
     });
     const max = await a.post('/earn/transfer-out', { amount: '400.500001' });
-    expect(max.msg).toBe('Maximum 400.5USDT');
+    expect(max.msg).toBe('Maximum 400.50USDT');
 
     // Pending outs first, then newest first; by kind.
     const list = await a.get('/earn/movements');

@@ -189,17 +189,17 @@ describe('member fund products', () => {
       ).json();
     expect(await quote('50')).toMatchObject({
       code: 400,
-      msg: 'minimum 100 USD and a whole-number multiple',
+      msg: 'Minimum 100.00 USDT and a whole-number multiple',
     });
     expect(await quote('150')).toMatchObject({
       code: 400,
-      msg: 'minimum 100 USD and a whole-number multiple',
+      msg: 'Minimum 100.00 USDT and a whole-number multiple',
     });
     expect(await quote('100.5')).toMatchObject({
       code: 400,
-      msg: 'minimum 100 USD and a whole-number multiple',
+      msg: 'Minimum 100.00 USDT and a whole-number multiple',
     });
-    expect((await quote('50', 'zh-Hans')).msg).toBe('最低 100 USD，且须为整数倍');
+    expect((await quote('50', 'zh-Hans')).msg).toBe('最低 100.00 USDT，且须为整数倍');
     expect(await quote('0')).toMatchObject({ code: 400, msg: 'The amount must be greater than 0' });
     expect(await quote('-100')).toMatchObject({ code: 400, msg: 'The amount must be greater than 0' });
     expect(await quote('100.0000001')).toMatchObject({

@@ -346,7 +346,7 @@ describe('buying', () => {
       ['A', limited.id, '2', 400, 'You can buy at most 1 more copies in this round'],
       ['B', limited.id, '4', 400, 'You can buy at most 3 more copies in this round'],
       // C has 150 USDT: 2 copies cost 200.
-      ['C', limited.id, '2', 400, 'Your available USDT is not enough: 200 USDT needed'],
+      ['C', limited.id, '2', 400, 'Your available USDT is not enough: 200.00 USDT needed'],
     ];
     for (const [who, id, copies, code, msg] of cases) {
       const res = await buy(who, id, copies);

@@ -82,7 +82,7 @@ describe('withdraw/check and withdraw/limit', () => {
     expect(dust).toMatchObject({
       ok: false,
       reason: 'below_minimum',
-      msg: 'The minimum withdrawal is 1 AGC',
+      msg: 'The minimum withdrawal is 1.00 AGC',
     });
     expect(await balances(s.ctx, m.A.id)).toEqual(before);
   });
@@ -90,7 +90,7 @@ describe('withdraw/check and withdraw/limit', () => {
   it('says why an amount cannot go, in the member’s language', async () => {
     const over = (await post('A', 'withdraw/check', { amount: '1200', type: 1 })).json().data;
     expect(over).toMatchObject({ ok: false, reason: 'over_limit', remaining_today: '1000' });
-    expect(over.msg).toBe("Today's remaining withdrawal amount is 1000 USDT");
+    expect(over.msg).toBe("Today's remaining withdrawal amount is 1,000.00 USDT");
     const poor = (await post('B', 'withdraw/check', { amount: '60', type: 1 })).json().data;
     expect(poor).toMatchObject({ ok: false, reason: 'insufficient', msg: 'The balance is insufficient' });
     const token = (await post('B', 'withdraw/check', { amount: '1', type: 2 })).json().data;
@@ -154,7 +154,7 @@ describe('bad input: a clear translated error, nothing changed', () => {
     [
       'over the daily limit',
       { amount: '1000.000001', type: 1 },
-      "Today's remaining withdrawal amount is 1000 USDT",
+      "Today's remaining withdrawal amount is 1,000.00 USDT",
     ],
     [
       'more AGC than available',
@@ -245,7 +245,7 @@ describe('request, audit and their balances', () => {
   it('the daily limit counts today’s requests', async () => {
     second = (await post('A', 'withdraw', { amount: '500', type: 1 })).json().data.id;
     const over = await post('A', 'withdraw', { amount: '100.000001', type: 1 });
-    expect(over.json().msg).toBe("Today's remaining withdrawal amount is 100 USDT");
+    expect(over.json().msg).toBe("Today's remaining withdrawal amount is 100.00 USDT");
     const limit = (await get('A', 'withdraw/limit')).json().data.limits[0];
     expect(limit).toMatchObject({ used: '900', remaining: '100', available: '600' });
     third = (await post('A', 'withdraw', { amount: '100', type: 1 })).json().data.id;

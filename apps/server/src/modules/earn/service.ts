@@ -1,4 +1,11 @@
-import { AGC_DECIMALS, type EarnMovement, type EarnSummary, formatAmount, USDT_DECIMALS } from '@agc/shared';
+import {
+  AGC_DECIMALS,
+  type EarnMovement,
+  type EarnSummary,
+  formatAmount,
+  formatAssetFigure,
+  USDT_DECIMALS,
+} from '@agc/shared';
 import type { AppContext } from '../../context.ts';
 import { parseAmountInput } from '../../lib/amount-input.ts';
 import { invalidate } from '../../lib/caches.ts';
@@ -151,7 +158,10 @@ export async function transferOut(ctx: AppContext, userId: bigint, amountText: s
     await enterTransferGate(tx);
     const account = await lockAccount(tx, userId);
     if (!account || amount > account.balance)
-      throw badRequest('earn.amount_max', { num: usdt(account?.balance ?? 0n), unit: 'USDT' });
+      throw badRequest('earn.amount_max', {
+        num: formatAssetFigure(account?.balance ?? 0n, 'USDT', 'exact'),
+        unit: 'USDT',
+      });
     const now = ctx.now();
     const m = await insertMovement(tx, {
       userId,

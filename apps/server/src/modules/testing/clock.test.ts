@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
 import { productionEnv } from '../../config.testing.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { serverClock, TestClock } from './clock.ts';
 

@@ -4,8 +4,8 @@ import {
   type AdminWithdrawal,
   ErrorCode,
   formatAmount,
+  formatAssetFigure,
   tokenDecimals,
-  USDT_DECIMALS,
   type WithdrawType,
 } from '@agc/shared';
 import { BaseError, ContractFunctionRevertedError, createWalletClient, http } from 'viem';
@@ -87,7 +87,8 @@ class HoldBook {
     const hold = this.holds.get(w.userId);
     if (!hold) return null;
     const after = (this.free.get(w.userId) ?? 0n) - usdtValue(w, this.price);
-    if (after < hold) return badRequest('withdraw.held_incident', { num: formatAmount(hold, USDT_DECIMALS) });
+    if (after < hold)
+      return badRequest('withdraw.held_incident', { num: formatAssetFigure(hold, 'USDT', 'exact') });
     if (take) this.free.set(w.userId, after);
     return null;
   }

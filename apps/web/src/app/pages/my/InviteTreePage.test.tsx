@@ -58,7 +58,7 @@ describe('invite tree page', () => {
     expect(line(root, 'meta')).toBe('V3 · You');
     expect(line(root, 'volumes')).toBe('L 1,234.50R 100.00');
     expect(line(root, 'carry')).toBe('Carry 1,134.50 / 0.00');
-    expect(line(node('2'), 'volumes')).toBe('L 1,000.01R 0.00');
+    expect(line(node('2'), 'volumes')).toBe('L 1,000.00R 0.00');
     expect(line(node('3'), 'meta')).toBe('V1 · R');
     // 3 has no children: a leaf from the start.
     expect(node('3').dataset.state).toBe('leaf');

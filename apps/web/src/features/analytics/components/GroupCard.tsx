@@ -2,7 +2,7 @@ import type { AnalyticsDay, AnalyticsFigureKey, AnalyticsFigures, AnalyticsGroup
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatAsset } from '../../../lib/format.ts';
+import { formatAsset, formatCount } from '../../../lib/format.ts';
 import { CHARTS, chartData, figuresOf, unitOf } from '../model/series.ts';
 
 // uPlot (~50 KB) arrives with the first chart, in a chunk of its own that only this admin page loads.
@@ -11,7 +11,7 @@ const DailyChart = lazy(() => import('./DailyChart.tsx'));
 /** A figure as the page shows it: counts grouped, amounts with their asset (lib/format). */
 export function FigureValue({ figure, value }: { figure: AnalyticsFigureKey; value: string }) {
   const unit = unitOf(figure);
-  return <>{unit === 'count' ? Number(value).toLocaleString('en-US') : formatAsset(value, unit)}</>;
+  return <>{unit === 'count' ? formatCount(value) : formatAsset(value, unit)}</>;
 }
 
 /**

@@ -5,7 +5,7 @@ import { Address } from '../../../components/Address.tsx';
 import { AuditActions } from '../../../components/AuditActions.tsx';
 import { AuditNote } from '../../../components/AuditNote.tsx';
 import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatEventTime, formatUsdt } from '../../../lib/format.ts';
+import { formatEventTime, formatLedgerAmount, formatUsdt } from '../../../lib/format.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
 import { useAuditNote } from '../../../lib/use-audit-note.ts';
 import { type IncidentDecision, useIncidentDecision } from '../api/post-incident-decision.ts';
@@ -92,7 +92,7 @@ export function IncidentCard({ incident: i }: { incident: Incident }) {
             <li key={`${p.account}|${p.holder ?? ''}|${p.asset}`} data-testid="incident-posting">
               <span className="incident-account">{p.account}</span>
               {p.holder && <Address address={p.holder} copy={false} />}
-              <span className="incident-posting-amount">{`+${p.amount} ${p.asset}`}</span>
+              <span className="incident-posting-amount">+{formatLedgerAmount(p.amount, p.asset)}</span>
             </li>
           ))}
           {i.touched.team_volume && <li data-testid="incident-team-volume">{t('incidents.teamVolume')}</li>}

@@ -1,8 +1,7 @@
-import { formatDisplayAmount, USDT_DECIMALS } from '@agc/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
-import { formatAssetExact, formatEventTime, unbroken } from '../../../lib/format.ts';
+import { formatAssetExact, formatBareAmount, formatEventTime, unbroken } from '../../../lib/format.ts';
 import { navigateBack, redirectTo } from '../../../lib/navigation.ts';
 import { paths, withQuery } from '../../../lib/paths.ts';
 import { confirmModal, toast } from '../../../lib/ui.ts';
@@ -46,9 +45,7 @@ export function useTransferForm(direction: EarnDirection) {
   const problem = !reading.ok && (amount.trim() !== '' || attempted) ? reading.problem : null;
   const fieldError = problem
     ? t(`earn.errors.${problem}`, {
-        num: s
-          ? formatDisplayAmount(s.total_holding_usdt, { currency: null, maxFractionDigits: USDT_DECIMALS })
-          : '',
+        num: s ? formatBareAmount(s.total_holding_usdt, 'USDT', 'exact') : '',
         unit: 'USDT',
       })
     : submitError;

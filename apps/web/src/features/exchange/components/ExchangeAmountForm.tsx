@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
 import { Segmented } from '../../../components/Segmented.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatAssetExact } from '../../../lib/format.ts';
+import { formatAsset } from '../../../lib/format.ts';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
 import type { ExchangeMode } from '../model/amount.ts';
 
@@ -39,7 +39,7 @@ export function ExchangeAmountForm({ form }: { form: ExchangeForm }) {
     return (
       <span className="exchange-available small" data-testid={testId}>
         <span className="muted">{t('exchange.available')}</span>{' '}
-        {value !== undefined ? formatAssetExact(value, asset) : info.isError ? '-' : <Skeleton inline />}
+        {value !== undefined ? formatAsset(value, asset) : info.isError ? '-' : <Skeleton inline />}
       </span>
     );
   };

@@ -127,7 +127,7 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
           <dt>{t('launchpad.buy.available')}</dt>
           <dd data-testid="lp-sheet-available">
             {available !== undefined ? (
-              formatAssetExact(available, 'USDT')
+              formatUsdt(available)
             ) : me.isError ? (
               t('launchpad.buy.availableUnknown')
             ) : (

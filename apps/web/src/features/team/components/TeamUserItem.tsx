@@ -1,5 +1,6 @@
-import { formatDisplayAmount, formatTime, levelKey, shortAddress, type TeamUser } from '@agc/shared';
+import { formatTime, levelKey, shortAddress, type TeamUser } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { formatUsdt } from '../../../lib/format.ts';
 
 /** A join time; the invalid-time text when unreadable. */
 function joinTime(value: string, t: (key: string) => string): string {
@@ -37,9 +38,7 @@ export function TeamUserItem({ user }: { user: TeamUser }) {
       <dl className="rows">
         <div className="row">
           <dt>{t('teamUser.fields.investment')}</dt>
-          <dd data-testid="team-user-investment">
-            {formatDisplayAmount(user.investment, { currency: 'USDT' })}
-          </dd>
+          <dd data-testid="team-user-investment">{formatUsdt(user.investment)}</dd>
         </div>
         <div className="row">
           <dt>{t('teamUser.fields.joined')}</dt>

@@ -2,7 +2,6 @@
 // empty slot beside an occupied one is a disabled placeholder node, a member with neither child is
 // a leaf (no request is made for it).
 import {
-  formatTreeAmount,
   levelKey,
   type TreeNode as Member,
   type Relation,
@@ -11,6 +10,7 @@ import {
   shortAddress,
   type TreeResponse,
 } from '@agc/shared';
+import { formatTreeFigure } from '../../../lib/format.ts';
 import {
   accessor,
   applyLoaded,
@@ -49,10 +49,10 @@ export interface MemberDisplay {
 export function memberDisplay(member: Member): MemberDisplay {
   return {
     address: shortAddress(member.address),
-    leftVolume: formatTreeAmount(member.left_volume),
-    rightVolume: formatTreeAmount(member.right_volume),
-    leftCarry: formatTreeAmount(member.left_carry),
-    rightCarry: formatTreeAmount(member.right_carry),
+    leftVolume: formatTreeFigure(member.left_volume),
+    rightVolume: formatTreeFigure(member.right_volume),
+    leftCarry: formatTreeFigure(member.left_carry),
+    rightCarry: formatTreeFigure(member.right_carry),
   };
 }
 
