@@ -187,7 +187,7 @@ describe('admin rounds', () => {
 });
 
 describe('member rounds', () => {
-  it('lists rounds newest first with their state now; unknown round 404; signed out 401', async () => {
+  it('lists rounds open first, then upcoming, then finished, with their state now; unknown 404; signed out 401', async () => {
     const upcoming = await createRound({ starts_at: iso(DAY), ends_at: iso(2 * DAY) });
     const ended = await createRound({ starts_at: iso(-2 * DAY), ends_at: iso(-DAY) });
     const open = await createRound({ name: 'Open one' });
@@ -195,11 +195,15 @@ describe('member rounds', () => {
       id: number;
       state: string;
     }>;
-    expect(list.slice(0, 3).map((r) => [r.id, r.state])).toEqual([
+    // open first, then upcoming, then the finished ones: never a closed or ended round above an open one
+    const mine = list.filter((r) => [open.id, ended.id, upcoming.id].includes(r.id));
+    expect(mine.map((r) => [r.id, r.state])).toEqual([
       [open.id, 'Open'],
-      [ended.id, 'Ended'],
       [upcoming.id, 'Upcoming'],
+      [ended.id, 'Ended'],
     ]);
+    const rank = (st: string) => (st === 'Open' ? 0 : st === 'Upcoming' ? 1 : 2);
+    expect(list.map((r) => rank(r.state))).toEqual(list.map((r) => rank(r.state)).sort((a, b) => a - b));
     const one = await call('GET', `launchpad/rounds/${open.id}`, h.A, undefined, 'ja');
     expect(one.json().data).toMatchObject({
       id: open.id,
