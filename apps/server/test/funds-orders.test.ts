@@ -1,5 +1,6 @@
 import { devQuoteSigner, quoteTypes, transferAbi, transferDomain } from '@agc/contracts';
 import { schema } from '@agc/db';
+import { parseAmount } from '@agc/shared';
 import { eq } from 'drizzle-orm';
 import { decodeFunctionData, erc20Abi, recoverTypedDataAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -324,6 +325,8 @@ describe('payment ingestion', () => {
     expect((await api('GET', `/funds/orders/${o.order_id}`, bob.headers)).json().code).toBe(404);
     const summary = (await api('GET', '/funds/summary', alice.headers)).json().data;
     expect(summary.processing_count).toBeGreaterThanOrEqual(1);
+    // The money paid is counted as in progress until its NAV assigns units (not a holding of 0.00).
+    expect(parseAmount(summary.in_progress_usdt, 6)).toBeGreaterThanOrEqual(1_000_000_000n);
   });
 
   it('credits nothing for a wrong payer, a wrong amount, an AGC amount or a cancelled order, and says why', async () => {
