@@ -91,13 +91,13 @@ describe('simple earn API', () => {
     const cases: Array<[string, string]> = [
       ['', 'Please enter an amount'],
       ['   ', 'Please enter an amount'],
-      ['0', 'Please enter a valid amount'],
-      ['0.000000', 'Please enter a valid amount'],
-      ['-1', 'Please enter a valid amount'],
+      ['0', 'The amount must be greater than 0'],
+      ['0.000000', 'The amount must be greater than 0'],
+      ['-1', 'The amount must be greater than 0'],
       ['1e3', 'Please enter a valid amount'],
       ['abc', 'Please enter a valid amount'],
       ['0x10', 'Please enter a valid amount'],
-      ['1.0000001', 'USDT allows at most 6 decimal places'],
+      ['1.0000001', 'This amount allows at most 6 decimal places'],
     ];
     for (const [amount, msg] of cases) {
       for (const url of ['/earn/transfer-in', '/earn/transfer-out']) {
@@ -114,7 +114,7 @@ describe('simple earn API', () => {
     }
     // More than available / more than held.
     const over = await a.post('/earn/transfer-in', { amount: '40.000001' });
-    expect([over.code, over.msg]).toEqual([400, 'Your available USDT balance is insufficient']);
+    expect([over.code, over.msg]).toEqual([400, 'The balance is insufficient']);
     const max = await a.post('/earn/transfer-out', { amount: '60.000001' });
     expect([max.code, max.msg]).toEqual([400, 'Maximum 60.00USDT']);
     // Translated.

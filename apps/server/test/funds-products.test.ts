@@ -204,7 +204,7 @@ describe('member fund products', () => {
     expect(await quote('-100')).toMatchObject({ code: 400, msg: 'The amount must be greater than 0' });
     expect(await quote('100.0000001')).toMatchObject({
       code: 400,
-      msg: 'USDT allows at most 6 decimal places',
+      msg: 'This amount allows at most 6 decimal places',
     });
     for (const bad of ['1e5', 'abc', '']) expect((await quote(bad)).code, bad).toBe(400);
     expect((await call('GET', `funds/products/${off}/quote?amount=100`, h.M)).json()).toMatchObject({

@@ -146,13 +146,13 @@ describe('admin rounds', () => {
     const before = await snapshot();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ price_usdt: '' }, 'Please enter an amount'],
-      [{ price_usdt: 'abc' }, 'Please enter the amount as a number, e.g. 100'],
-      [{ price_usdt: '1e2' }, 'Please enter the amount as a number, e.g. 100'],
+      [{ price_usdt: 'abc' }, 'Please enter a valid amount'],
+      [{ price_usdt: '1e2' }, 'Please enter a valid amount'],
       [{ price_usdt: '0' }, 'The amount must be greater than 0'],
       [{ price_usdt: '-5' }, 'The amount must be greater than 0'],
-      [{ price_usdt: '1.1234567' }, 'At most 6 decimal places are allowed'],
+      [{ price_usdt: '1.1234567' }, 'This amount allows at most 6 decimal places'],
       [{ agc_per_copy: '0' }, 'The amount must be greater than 0'],
-      [{ agc_per_copy: '1.1234567890123456789' }, 'At most 18 decimal places are allowed'],
+      [{ agc_per_copy: '1.1234567890123456789' }, 'This amount allows at most 18 decimal places'],
       [{ starts_at: 'tomorrow' }, 'Please enter a valid date and time'],
       [{ ends_at: '' }, 'Please enter a valid date and time'],
       [{ ends_at: iso(-2 * 3_600_000) }, 'The end must be after the start'],
@@ -350,7 +350,7 @@ describe('buying', () => {
       ['A', limited.id, '2', 400, 'You can buy at most 1 more copies in this round'],
       ['B', limited.id, '4', 400, 'You can buy at most 3 more copies in this round'],
       // C has 150 USDT: 2 copies cost 200.
-      ['C', limited.id, '2', 400, 'Your available USDT is not enough: 200.00 USDT needed'],
+      ['C', limited.id, '2', 400, 'The balance is insufficient'],
     ];
     for (const [who, id, copies, code, msg] of cases) {
       const res = await buy(who, id, copies);
@@ -475,10 +475,10 @@ describe('editing rounds', () => {
     const before = await stored(round.id);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ price_usdt: '' }, 'Please enter an amount'],
-      [{ price_usdt: '1e2' }, 'Please enter the amount as a number, e.g. 100'],
+      [{ price_usdt: '1e2' }, 'Please enter a valid amount'],
       [{ price_usdt: '0' }, 'The amount must be greater than 0'],
-      [{ price_usdt: '1.1234567' }, 'At most 6 decimal places are allowed'],
-      [{ agc_per_copy: '1.1234567890123456789' }, 'At most 18 decimal places are allowed'],
+      [{ price_usdt: '1.1234567' }, 'This amount allows at most 6 decimal places'],
+      [{ agc_per_copy: '1.1234567890123456789' }, 'This amount allows at most 18 decimal places'],
       [{ starts_at: 'tomorrow' }, 'Please enter a valid date and time'],
       [{ ends_at: iso(DAY - 60_000) }, 'The end must be after the start'],
       [{ copies: 5, per_member_limit: 6 }, 'The limit per member cannot exceed the copies in the round'],

@@ -132,23 +132,23 @@ describe('withdraw/check and withdraw/limit', () => {
 
 describe('bad input: a clear translated error, nothing changed', () => {
   const cases: Array<[string, unknown, string]> = [
-    ['missing amount', { type: 1 }, 'please enter the withdraw amount'],
-    ['empty amount', { amount: '  ', type: 1 }, 'please enter the withdraw amount'],
-    ['zero', { amount: '0', type: 1 }, 'The withdrawal amount must be greater than 0'],
-    ['zero with decimals', { amount: '0.000000', type: 1 }, 'The withdrawal amount must be greater than 0'],
-    ['negative', { amount: '-5', type: 1 }, 'The withdrawal amount must be greater than 0'],
+    ['missing amount', { type: 1 }, 'Please enter an amount'],
+    ['empty amount', { amount: '  ', type: 1 }, 'Please enter an amount'],
+    ['zero', { amount: '0', type: 1 }, 'The amount must be greater than 0'],
+    ['zero with decimals', { amount: '0.000000', type: 1 }, 'The amount must be greater than 0'],
+    ['negative', { amount: '-5', type: 1 }, 'The amount must be greater than 0'],
     [
       'too many USDT decimals',
       { amount: '1.0000001', type: 1 },
-      'This asset allows at most 6 decimal places',
+      'This amount allows at most 6 decimal places',
     ],
     [
       'too many AGC decimals',
       { amount: '1.0000000000000000001', type: 2 },
-      'This asset allows at most 18 decimal places',
+      'This amount allows at most 18 decimal places',
     ],
-    ['not a number', { amount: '12abc', type: 1 }, 'Please enter the amount as a number, e.g. 12.5'],
-    ['exponent', { amount: '1e3', type: 1 }, 'Please enter the amount as a number, e.g. 12.5'],
+    ['not a number', { amount: '12abc', type: 1 }, 'Please enter a valid amount'],
+    ['exponent', { amount: '1e3', type: 1 }, 'Please enter a valid amount'],
     ['unknown type', { amount: '1', type: 3 }, 'Unknown withdrawal type: choose 1 (USDT) or 2 (AGC)'],
     ['missing type', { amount: '1' }, 'Unknown withdrawal type: choose 1 (USDT) or 2 (AGC)'],
     [
@@ -178,7 +178,7 @@ describe('bad input: a clear translated error, nothing changed', () => {
     const res = await post('B', 'withdraw', { amount: '50.000001', type: 1 });
     expect(res.json()).toEqual({ code: 400, msg: 'The balance is insufficient', data: null });
     const zh = await post('B', 'withdraw', { type: 1 }, 'zh-Hans');
-    expect(zh.json().msg).toBe('请输入提现金额');
+    expect(zh.json().msg).toBe('请输入金额');
     expect(await withdrawalCounts(s.ctx, m.B.id)).toEqual({});
   });
 

@@ -42,6 +42,8 @@ export const LAZY_SECTIONS = [
   'adminRoles',
   'analytics',
   'auditLog',
+  'balance',
+  'count',
   'earn',
   'exchange',
   'fund',

@@ -222,9 +222,7 @@ describe('launchpad round', () => {
     await openSheet();
     await waitFor(() => expect(text('lp-sheet-available')).toBe('999.9999 USDT'));
     fireEvent.click(screen.getByTestId('lp-copies-plus'));
-    expect(text('lp-sheet-short')).toBe(
-      'Your available USDT (999.999999 USDT) does not cover 1,000.00 USDT.',
-    );
+    expect(text('lp-sheet-short')).toBe('The balance is insufficient');
     expect(confirmDisabled()).toBe(true);
     fireEvent.click(screen.getByTestId('lp-copies-minus'));
     expect(screen.queryByTestId('lp-sheet-short')).toBeNull();

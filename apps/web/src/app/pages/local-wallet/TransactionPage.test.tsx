@@ -151,10 +151,10 @@ describe('send page', () => {
     await openPage();
     type('send-recipient', TO);
     await next();
-    expect(amountError()).toBe('Please enter the amount');
+    expect(amountError()).toBe('Please enter an amount');
     for (const [value, message] of [
-      ['1e3', 'Please enter the amount as a number, e.g. 12.5'],
-      ['1.0000001', 'This asset allows at most 6 decimal places'],
+      ['1e3', 'Please enter a valid amount'],
+      ['1.0000001', 'This amount allows at most 6 decimal places'],
       ['0', 'The amount must be greater than 0'],
       ['-1', 'The amount must be greater than 0'],
     ] as const) {

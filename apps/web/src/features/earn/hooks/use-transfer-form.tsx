@@ -1,3 +1,4 @@
+import { USDT_DECIMALS } from '@agc/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
@@ -41,12 +42,13 @@ export function useTransferForm(direction: EarnDirection) {
   const previewStale =
     !reading.ok || previewAmount !== reading.amount || preview.isPlaceholderData || preview.isFetching;
 
-  // 'Please enter an amount' once the member tried to send; the others while typing.
+  // Nothing typed is said once the member tried to send; the others while typing.
   const problem = !reading.ok && (amount.trim() !== '' || attempted) ? reading.problem : null;
   const fieldError = problem
     ? t(`earn.errors.${problem}`, {
         num: s ? formatBareAmount(s.total_holding_usdt, 'USDT', 'exact') : '',
         unit: 'USDT',
+        decimals: USDT_DECIMALS,
       })
     : submitError;
 

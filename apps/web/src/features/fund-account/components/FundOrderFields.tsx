@@ -34,7 +34,7 @@ export function FundOrderFields({ order }: { order: FundOrder }) {
     priced && ['cost_usdt', formatUsdt(order.cost_usdt)],
     priced && ['estimated_revenue_usdt', <Signed key="est" value={order.estimated_revenue_usdt} />],
     priced && ['realized_revenue_usdt', <Signed key="real" value={order.realized_revenue_usdt} />],
-    ['lock_days', t('fund.order.days', { days: order.lock_days })],
+    ['lock_days', t('count.day', { count: order.lock_days })],
     order.lock_ends_at !== null && ['lock_ends_at', time(order.lock_ends_at)],
     ['created_at', time(order.created_at)],
     order.paid_at !== null && ['paid_at', time(order.paid_at)],

@@ -77,8 +77,8 @@ export function NavResult({ entry }: { entry: FundNavEntry }) {
         {t('fund.admin.nav.published', {
           day: entry.day,
           nav: formatNav(entry.nav),
-          subscriptions: entry.priced.subscriptions,
-          redemptions: entry.priced.redemptions,
+          subscriptions: t('count.subscription', { count: entry.priced.subscriptions }),
+          redemptions: t('count.redemption', { count: entry.priced.redemptions }),
         })}
       </p>
     );

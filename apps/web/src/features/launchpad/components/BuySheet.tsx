@@ -138,10 +138,7 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
       </dl>
       {short && available !== undefined && (
         <p className="notice card lp-warning" role="alert" data-testid="lp-sheet-short">
-          {t('launchpad.buy.short', {
-            have: formatAssetExact(available, 'USDT'),
-            need: formatAssetExact(cost, 'USDT'),
-          })}
+          {t('balance.insufficient_usdt')}
         </p>
       )}
       <p className="muted small">{t('launchpad.buy.locked')}</p>
