@@ -83,9 +83,9 @@ test('transfer in from home, a day held, yesterday income shows', async ({ brows
   await page.waitForURL((u) => u.pathname === '/pages/easyEarn/transferIn');
   // The spec's messages, nothing sent.
   await page.getByTestId('earn-submit').click();
-  await expect(page.getByTestId('earn-amount-error')).toHaveText(en.earn.errors.required);
-  await page.getByTestId('earn-amount').fill('0');
-  await expect(page.getByTestId('earn-amount-error')).toHaveText(en.earn.errors.invalid);
+  await expect(page.getByTestId('earn-amount-error')).toHaveText(en.earn.errors.amount_required);
+  await page.getByTestId('earn-amount').fill('abc');
+  await expect(page.getByTestId('earn-amount-error')).toHaveText(en.earn.errors.amount_invalid);
   // 'All' fills the available USDT, every digit.
   await page.getByTestId('earn-fill').click();
   await expect(page.getByTestId('earn-amount')).toHaveValue(before.available_usdt);

@@ -1,4 +1,4 @@
-import { formatDisplayAmount, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import { formatAssetAmount, parseAmount, USDT_DECIMALS } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
 import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -43,9 +43,8 @@ async function expectAccessible(page: Page, where: string) {
 }
 const usdt = (text: string) => parseAmount(text, USDT_DECIMALS);
 const agc = (text: string) => parseAmount(text, 18);
-/** What the form shows of an available USDT balance: every digit ('Available 8.00 USDT'). */
-const availableText = (value: string) =>
-  `${en.exchange.available} ${formatDisplayAmount(value, { currency: 'USDT', maxFractionDigits: USDT_DECIMALS })}`;
+/** What the form shows of an available USDT balance: the asset's summary ('Available 8.00 USDT'), as on home. */
+const availableText = (value: string) => `${en.exchange.available} ${formatAssetAmount(value, 'USDT')}`;
 
 test.describe.configure({ mode: 'serial' });
 

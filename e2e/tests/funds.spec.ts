@@ -105,13 +105,18 @@ test('subscribe with the wallet, NAV, holding, lock end, redeem, approve, NAV, C
   await page.getByTestId('fund-amount').fill(minimum.replace(/\.0+$/, ''));
   await expect(page.getByTestId('fund-quote-nav-day')).toHaveText(D);
   await page.getByTestId('fund-confirm').click();
-  await page.waitForURL((u) => u.pathname === '/pages/found/orderDetail', { timeout: 60_000 });
+  // The result page says what happened and follows the payment until the watcher reads it.
+  await page.waitForURL((u) => u.pathname === '/pages/found/payResult', { timeout: 60_000 });
   const orderId = defined(new URL(page.url()).searchParams.get('id'));
   expect(orderId).toMatch(/^\d+$/);
   const order = () => api<FundOrder>(memberHeaders, `funds/orders/${orderId}`);
   // The watcher reads the payment: Processing, priced at the NAV of D.
   await expect.poll(async () => (await order()).status, { timeout: 30_000 }).toBe('Processing');
-  await page.reload();
+  await expect(page.getByTestId('fund-pay-result')).toHaveAttribute('data-state', 'received', {
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('fund-pay-result-text')).toContainText(D.replaceAll('-', '\u2011'));
+  await page.goto(`/pages/found/orderDetail?id=${orderId}`);
   await expect(page.getByTestId('fund-order-priced-at')).toContainText(D);
 
   // 2. An admin publishes D's NAV (1 % above the last one: no second admin needed).

@@ -92,13 +92,13 @@ describe('simple earn API', () => {
     const cases: Array<[string, string]> = [
       ['', 'Please enter an amount'],
       ['   ', 'Please enter an amount'],
-      ['0', 'Please enter a valid amount'],
-      ['0.000000', 'Please enter a valid amount'],
-      ['-1', 'Please enter a valid amount'],
+      ['0', 'The amount must be greater than 0'],
+      ['0.000000', 'The amount must be greater than 0'],
+      ['-1', 'The amount must be greater than 0'],
       ['1e3', 'Please enter a valid amount'],
       ['abc', 'Please enter a valid amount'],
       ['0x10', 'Please enter a valid amount'],
-      ['1.0000001', 'USDT allows at most 6 decimal places'],
+      ['1.0000001', 'This amount allows at most 6 decimal places'],
     ];
     for (const [amount, msg] of cases) {
       for (const url of ['/earn/transfer-in', '/earn/transfer-out']) {
@@ -115,9 +115,9 @@ describe('simple earn API', () => {
     }
     // More than available / more than held.
     const over = await a.post('/earn/transfer-in', { amount: '40.000001' });
-    expect([over.code, over.msg]).toEqual([400, 'Your available USDT balance is insufficient']);
+    expect([over.code, over.msg]).toEqual([400, 'The balance is insufficient']);
     const max = await a.post('/earn/transfer-out', { amount: '60.000001' });
-    expect([max.code, max.msg]).toEqual([400, 'Maximum 60USDT']);
+    expect([max.code, max.msg]).toEqual([400, 'Maximum 60.00USDT']);
     // Translated.
     const zh = await s.app.inject({
       method: 'POST',
@@ -125,7 +125,7 @@ describe('simple earn API', () => {
       headers: { ...headers, 'accept-language': 'zh-Hans' },
       payload: { amount: '61' },
     });
-    expect(zh.json().msg).toBe('最大60USDT');
+    expect(zh.json().msg).toBe('最大60.00USDT');
     expect(await earnState(s)).toEqual(before);
     await expectClean(s);
   });
@@ -134,7 +134,7 @@ describe('simple earn API', () => {
     const { headers } = await earnMember(s, root, 10n * USDT);
     const before = await earnState(s);
     const r = await api(s, headers).post('/earn/transfer-out', { amount: '1' });
-    expect([r.code, r.msg]).toEqual([400, 'Maximum 0USDT']);
+    expect([r.code, r.msg]).toEqual([400, 'Maximum 0.00USDT']);
     expect(await earnState(s)).toEqual(before);
   });
 
@@ -190,7 +190,7 @@ describe('simple earn API', () => {
       available_usdt: '499.5',
     });
     const max = await a.post('/earn/transfer-out', { amount: '400.500001' });
-    expect(max.msg).toBe('Maximum 400.5USDT');
+    expect(max.msg).toBe('Maximum 400.50USDT');
 
     // Pending outs first, then newest first; by kind.
     const list = await a.get('/earn/movements');

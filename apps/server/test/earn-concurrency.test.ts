@@ -46,7 +46,7 @@ describe.skipIf(!PG)('simple earn at once on PostgreSQL', () => {
     expect(answers.filter((r) => r.code === 200)).toHaveLength(20);
     // Every other one was refused for the holding, not by a failure (no 500, no deadlock).
     expect(new Set(answers.filter((r) => r.code !== 200).map((r) => `${r.code} ${r.msg}`))).toEqual(
-      new Set(['400 Maximum 0USDT']),
+      new Set(['400 Maximum 0.00USDT']),
     );
     expect((await a.get('/earn/summary')).data).toMatchObject({
       total_holding_usdt: '0',

@@ -76,7 +76,7 @@ describe.skipIf(!PG)('exchange accepts at once on PostgreSQL', () => {
     const answers = await Promise.all(quotes.map((id: string) => api.accept(id)));
     expect(answers.filter((a) => a.code === 200)).toHaveLength(5);
     expect(new Set(answers.filter((a) => a.code !== 200).map((a) => a.msg))).toEqual(
-      new Set(['Not enough available USDT: you have 0 USDT']),
+      new Set(['The balance is insufficient']),
     );
     expect(await availableOf(s.ctx, m.id, 'USDT')).toBe(0n);
     expect(await availableOf(s.ctx, m.id, 'AGC')).toBe(5n * 19_900_000_000_000_000_000n);

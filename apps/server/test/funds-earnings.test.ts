@@ -238,7 +238,7 @@ describe('daily fund earnings on a small tree', () => {
       ['71.000001', 'The balance is insufficient'],
       ['0', 'The amount must be greater than 0'],
       ['-1', 'The amount must be greater than 0'],
-      ['1.0000001', 'USDT allows at most 6 decimal places'],
+      ['1.0000001', 'This amount allows at most 6 decimal places'],
       ['1e3', undefined],
       ['abc', undefined],
       [12, undefined],

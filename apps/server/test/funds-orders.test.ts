@@ -1,5 +1,6 @@
 import { devQuoteSigner, quoteTypes, transferAbi, transferDomain } from '@agc/contracts';
 import { schema } from '@agc/db';
+import { parseAmount } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
 import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import {
@@ -327,6 +328,8 @@ describe('payment ingestion', () => {
     expect((await api('GET', `/funds/orders/${o.order_id}`, bob.headers)).json().code).toBe(404);
     const summary = (await api('GET', '/funds/summary', alice.headers)).json().data;
     expect(summary.processing_count).toBeGreaterThanOrEqual(1);
+    // The money paid is counted as in progress until its NAV assigns units (not a holding of 0.00).
+    expect(parseAmount(summary.in_progress_usdt, 6)).toBeGreaterThanOrEqual(1_000_000_000n);
   });
 
   it('credits nothing for a wrong payer, a wrong amount, an AGC amount or a cancelled order, and says why', async () => {

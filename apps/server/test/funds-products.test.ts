@@ -190,22 +190,22 @@ describe('member fund products', () => {
       ).json();
     expect(await quote('50')).toMatchObject({
       code: 400,
-      msg: 'minimum 100 USD and a whole-number multiple',
+      msg: 'Minimum 100.00 USDT and a whole-number multiple',
     });
     expect(await quote('150')).toMatchObject({
       code: 400,
-      msg: 'minimum 100 USD and a whole-number multiple',
+      msg: 'Minimum 100.00 USDT and a whole-number multiple',
     });
     expect(await quote('100.5')).toMatchObject({
       code: 400,
-      msg: 'minimum 100 USD and a whole-number multiple',
+      msg: 'Minimum 100.00 USDT and a whole-number multiple',
     });
-    expect((await quote('50', 'zh-Hans')).msg).toBe('最低 100 USD，且须为整数倍');
+    expect((await quote('50', 'zh-Hans')).msg).toBe('最低 100.00 USDT，且须为整数倍');
     expect(await quote('0')).toMatchObject({ code: 400, msg: 'The amount must be greater than 0' });
     expect(await quote('-100')).toMatchObject({ code: 400, msg: 'The amount must be greater than 0' });
     expect(await quote('100.0000001')).toMatchObject({
       code: 400,
-      msg: 'USDT allows at most 6 decimal places',
+      msg: 'This amount allows at most 6 decimal places',
     });
     for (const bad of ['1e5', 'abc', '']) expect((await quote(bad)).code, bad).toBe(400);
     expect((await call('GET', `funds/products/${off}/quote?amount=100`, h.M)).json()).toMatchObject({

@@ -187,7 +187,7 @@ describe('a credited payment reorganised away opens a chain incident', () => {
     const id = (await api('POST', '/withdraw', m.headers, { amount: '450', type: 1 })).data
       .withdraw_id as string;
     expect((await api('POST', `/admin/withdraws/${id}/approve`, h.A1, {})).data.status).toBe('Auditing');
-    const held = "This member's withdrawals are held: a chain incident disputes 100 USDT credited to them";
+    const held = "This member's withdrawals are held: a chain incident disputes 100.00 USDT credited to them";
     const row = (await api('GET', '/admin/withdraws', h.A2)).data.list.find(
       (w: { withdraw_id: string }) => w.withdraw_id === id,
     );

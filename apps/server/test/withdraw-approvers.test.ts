@@ -145,7 +145,7 @@ describe('independent approvers within ROLE_COOLING_HOURS', () => {
 });
 
 describe('a chain incident holds the member’s withdrawals up to its disputed amount', () => {
-  const HELD = "This member's withdrawals are held: a chain incident disputes 100 USDT credited to them";
+  const HELD = "This member's withdrawals are held: a chain incident disputes 100.00 USDT credited to them";
   let incident: bigint;
   let waiting: string[] = [];
 

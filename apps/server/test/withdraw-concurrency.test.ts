@@ -70,7 +70,7 @@ describe.skipIf(!PG)('withdrawal requests at once on PostgreSQL', () => {
     const answers = await Promise.all(Array.from({ length: 60 }, () => request(headers, '20')));
     expect(answers.filter((a) => a.json().code === 200)).toHaveLength(50);
     expect(new Set(answers.filter((a) => a.json().code !== 200).map((a) => a.json().msg))).toEqual(
-      new Set(["Today's remaining withdrawal amount is 0 USDT"]),
+      new Set(["Today's remaining withdrawal amount is 0.00 USDT"]),
     );
     const b = await balances(s.ctx, m.id);
     expect([b[`${ACCOUNTS.available}.USDT`], b[`${ACCOUNTS.locked}.USDT`]]).toEqual([

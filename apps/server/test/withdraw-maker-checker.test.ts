@@ -139,11 +139,11 @@ describe('minimum withdrawal', () => {
     expect(check).toMatchObject({
       ok: false,
       reason: 'below_minimum',
-      msg: 'The minimum withdrawal is 2 USDT',
+      msg: 'The minimum withdrawal is 2.00 USDT',
     });
     const refused = await post('A', 'withdraw', { amount: '9.5', type: 2 });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().msg).toBe('The minimum withdrawal is 10 AGC');
+    expect(refused.json().msg).toBe('The minimum withdrawal is 10.00 AGC');
     const limit = (await s.app.inject({ method: 'GET', url: '/api/v1/withdraw/limit', headers: h.A })).json()
       .data;
     expect(limit.limits.map((l: { minimum: string }) => l.minimum)).toEqual(['2', '10']);

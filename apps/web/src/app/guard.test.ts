@@ -84,6 +84,7 @@ describe('route table', () => {
       '/pages/found/detail': ['foundDetail', true],
       '/pages/found/orderDetail': ['foundOrderDetail', true],
       '/pages/found/bills': ['foundBills', true],
+      '/pages/found/payResult': ['foundPayResult', true],
       '/pages/admin/funds': ['adminFunds', true],
       '/pages/admin/fundRedemptions': ['adminFundRedemptions', true],
       // Simple earn, launchpad and exchange: no paths in the spec, chosen under /pages (docs/decisions/0099-unspecified-routes.md).

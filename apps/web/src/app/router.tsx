@@ -76,6 +76,7 @@ const LAZY: Partial<Record<PathKey, () => Promise<PageModule>>> = {
   fundProductDetail: () => import('./pages/found/FoundDetailPage.tsx'),
   fundOrderDetail: () => import('./pages/found/FoundOrderDetailPage.tsx'),
   fundBills: () => import('./pages/found/FoundBillsPage.tsx'),
+  fundPayResult: () => import('./pages/found/FoundPayResultPage.tsx'),
   earn: () => import('./pages/earn/EarnPage.tsx'),
   earnTransferIn: () => import('./pages/earn/EarnTransferInPage.tsx'),
   earnTransferOut: () => import('./pages/earn/EarnTransferOutPage.tsx'),

@@ -41,6 +41,7 @@ export const paths = {
   fundProductDetail: '/pages/found/detail',
   fundOrderDetail: '/pages/found/orderDetail',
   fundBills: '/pages/found/bills',
+  fundPayResult: '/pages/found/payResult',
   adminFunds: '/pages/admin/funds',
   adminFundRedemptions: '/pages/admin/fundRedemptions',
   // Simple earn, the launchpad and the exchange center: the spec shows no paths ("route paths not shown"), chosen

@@ -3,6 +3,7 @@ import {
   type EarnMovement,
   type EarnSummary,
   formatAmount,
+  formatAssetFigure,
   maxOf,
   USDT_DECIMALS,
 } from '@agc/shared';
@@ -165,7 +166,10 @@ export async function transferOut(ctx: AppContext, userId: bigint, amountText: s
     await enterTransferGate(tx);
     const account = await lockAccount(tx, userId);
     if (!account || amount > account.balance)
-      throw badRequest('earn.amount_max', { num: usdt(account?.balance ?? 0n), unit: 'USDT' });
+      throw badRequest('earn.amount_max', {
+        num: formatAssetFigure(account?.balance ?? 0n, 'USDT', 'exact'),
+        unit: 'USDT',
+      });
     const now = ctx.now();
     const m = await insertMovement(tx, {
       userId,

@@ -51,9 +51,9 @@ const system = (
   asset,
 });
 
-/** The member holds less of `asset` than a swap takes: what they hold, in the message. */
-const insufficient = (asset: ExchangeAsset, held: bigint) =>
-  badRequest('exchange.insufficient', { asset, available: fmt(held, asset) });
+/** The member holds less of `asset` than a swap takes: the one message of that condition (every module's). */
+const insufficient = (asset: ExchangeAsset, _held: bigint) =>
+  badRequest(asset === 'USDT' ? 'balance.insufficient_usdt' : 'balance.insufficient_agc');
 
 /** A quote as the API shows it; Open past its expiry (server clock) reads Expired. */
 export function toQuoteDto(row: QuoteRow, now: Date): ExchangeQuote {

@@ -333,10 +333,14 @@ export async function fundSummary(ctx: AppContext, userId: bigint) {
   let cost = 0n;
   let realized = 0n;
   let processing = 0;
+  let inProgress = 0n;
   let holding = 0;
   for (const o of rows) {
     realized += o.realizedUsdt;
-    if (o.status === 'Paid' || o.status === 'Processing') processing += 1;
+    if (o.status === 'Paid' || o.status === 'Processing') {
+      processing += 1;
+      inProgress += o.amountUsdt;
+    }
     if (HOLDING.has(o.status)) {
       holding += 1;
       value += holdingValue(o, navs.get(o.productId));
@@ -349,6 +353,7 @@ export async function fundSummary(ctx: AppContext, userId: bigint) {
     estimated_revenue_usdt: usdt(value - cost),
     realized_revenue_usdt: usdt(realized),
     processing_count: processing,
+    in_progress_usdt: usdt(inProgress),
     holding_count: holding,
   };
 }

@@ -3,6 +3,7 @@ import {
   type FundProduct,
   type FundQuote,
   formatAmount,
+  formatAssetFigure,
   type fundProductBody,
   type Locale,
   parseAmount,
@@ -100,7 +101,7 @@ export function checkSubscriptionAmount(
   const amount = parseAmountInput(amountText, USDT_DECIMALS, 'fund');
   const minimum = product.minimumUsdt;
   if (amount < minimum || amount % minimum !== 0n)
-    throw badRequest('fund.amount_multiple', { num: formatAmount(minimum, USDT_DECIMALS) });
+    throw badRequest('fund.amount_multiple', { num: formatAssetFigure(minimum, 'USDT', 'exact') });
   return amount;
 }
 

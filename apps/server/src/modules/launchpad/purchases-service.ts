@@ -1,6 +1,7 @@
 import {
   AGC_DECIMALS,
   formatAmount,
+  formatAssetFigure,
   type LaunchpadPurchase,
   type Locale,
   readInteger,
@@ -77,7 +78,7 @@ const SALES: AccountRef = { userId: null, code: ACCOUNTS.launchpadSales, asset: 
 const AGC_ISSUED: AccountRef = { userId: null, code: ACCOUNTS.launchpadAgcIssued, asset: 'AGC' };
 
 const balanceShort = (cost: bigint) =>
-  badRequest('launchpad.balance_short', { num: formatAmount(cost, USDT_DECIMALS) });
+  badRequest('launchpad.balance_short', { num: formatAssetFigure(cost, 'USDT', 'exact') });
 
 /**
  * Buys `copiesText` copies of round `roundId` for `user`, paid from available USDT. Refusals say why and change

@@ -4,8 +4,8 @@ import {
   type AdminWithdrawal,
   ErrorCode,
   formatAmount,
+  formatAssetFigure,
   tokenDecimals,
-  USDT_DECIMALS,
   type WithdrawType,
 } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
@@ -102,7 +102,8 @@ class HoldBook {
     // A held member's AGC withdrawal of unknown value waits for prices.
     if (value === null) return pricesPaused();
     const after = (this.free.get(w.userId) ?? 0n) - value;
-    if (after < hold) return badRequest('withdraw.held_incident', { num: formatAmount(hold, USDT_DECIMALS) });
+    if (after < hold)
+      return badRequest('withdraw.held_incident', { num: formatAssetFigure(hold, 'USDT', 'exact') });
     if (take) this.free.set(w.userId, after);
     return null;
   }

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@agc/db';
 import {
   formatAmount,
+  formatAssetFigure,
   parseWithdrawAmount,
   parseWithdrawType,
   tokenDecimals,
@@ -68,13 +69,13 @@ function refusal(
     return {
       reason: 'below_minimum',
       key: 'withdraw.below_minimum',
-      vars: { num: formatAmount(s.minimum, tokenDecimals(type)), unit: asset },
+      vars: { num: formatAssetFigure(s.minimum, asset, 'exact'), unit: asset },
     };
   if (units > s.remaining)
     return {
       reason: 'over_limit',
       key: 'withdraw.over_limit',
-      vars: { num: formatAmount(s.remaining, tokenDecimals(type)), unit: asset },
+      vars: { num: formatAssetFigure(s.remaining, asset, 'exact'), unit: asset },
     };
   if (units > s.available)
     return {

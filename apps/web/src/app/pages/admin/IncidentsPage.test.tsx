@@ -87,7 +87,7 @@ describe('chain incidents page', () => {
     expect(card.getByTestId('incident-amount').textContent).toContain('100');
     const postings = card.getAllByTestId('incident-posting').map((p) => p.textContent);
     expect(postings[0]).toContain('member.investment');
-    expect(postings[0]).toContain('+100 USDT');
+    expect(postings[0]).toContain('+100.00 USDT');
     expect(postings[1]).toContain('member.available');
     expect(card.getByTestId('incident-team-volume')).toBeTruthy();
     expect(card.getByTestId('incident-two-admins').textContent).toBe(

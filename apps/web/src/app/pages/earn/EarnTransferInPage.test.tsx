@@ -53,9 +53,16 @@ describe('simple earn: transfer in', () => {
     expect(fieldError()).toBeNull(); // nothing said before the member tries
     submit();
     await waitFor(() => expect(fieldError()).toBe('Please enter an amount'));
-    for (const bad of ['abc', '0', '-5', '1.1234567', '1e3']) {
-      type(bad);
-      expect(fieldError(), bad).toBe('Please enter a valid amount');
+    // The same message for each condition as every amount form of the app (7 decimals: "at most 6").
+    for (const [bad, said] of [
+      ['abc', 'Please enter a valid amount'],
+      ['1e3', 'Please enter a valid amount'],
+      ['0', 'The amount must be greater than 0'],
+      ['-5', 'The amount must be greater than 0'],
+      ['1.1234567', 'This amount allows at most 6 decimal places'],
+    ]) {
+      type(bad as string);
+      expect(fieldError(), bad).toBe(said);
       submit();
     }
     await new Promise((r) => setTimeout(r, 20));

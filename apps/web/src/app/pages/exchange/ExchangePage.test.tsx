@@ -178,9 +178,7 @@ describe('exchange page: the quote', () => {
     type('597');
     getQuote();
     await screen.findByTestId('exchange-quote');
-    expect(text('exchange-quote-short')).toBe(
-      'Not enough balance: you have 250.50 USDT, this quote takes 300.00 USDT',
-    );
+    expect(text('exchange-quote-short')).toBe('The balance is insufficient');
     expect(disabled('exchange-open-confirm')).toBe(true);
   });
 

@@ -59,9 +59,7 @@ export default function FoundDetailPage() {
                 setResumeDone(true);
               }}
               onPaid={(order) =>
-                void redirectTo(withQuery(paths.fundOrderDetail, { id: order.order_id })).catch(
-                  () => undefined,
-                )
+                void redirectTo(withQuery(paths.fundPayResult, { id: order.order_id })).catch(() => undefined)
               }
             />
           </>

@@ -111,13 +111,13 @@ describe('home page', () => {
       team_performance: '9,007,199,254,740,994.01 USDT',
       left_team_investment: '9,007,199,254,740,993.01 USDT',
       right_team_investment: '1.00 USDT',
-      month_team_invest: '0.0001 USDT',
+      month_team_invest: '0.00 USDT', // truncated: 0.00005 never reads as 0.0001,
       profit_sum: '12.3456 USDT',
       locked_profit: '1,000,000.00 USDT',
       yesterday_profit: '0.10 USDT',
-      yesterday_profit_amc: '1.2346 AGC',
+      yesterday_profit_amc: '1.2345 AGC',
       today_profit: '0.25 USDT',
-      today_profit_amc: '2.0001 AGC',
+      today_profit_amc: '2.00 AGC',
       // The launchpad's locked AGC says AGC.
       launchpad_locked_agc: '1,600.50 AGC',
     });

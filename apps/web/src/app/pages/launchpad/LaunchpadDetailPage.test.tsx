@@ -217,11 +217,9 @@ describe('launchpad round', () => {
     const calls = server({}, '999.999999');
     renderPage(<LaunchpadDetailPage />, url());
     await openSheet();
-    await waitFor(() => expect(text('lp-sheet-available')).toBe('999.999999 USDT'));
+    await waitFor(() => expect(text('lp-sheet-available')).toBe('999.9999 USDT'));
     fireEvent.click(screen.getByTestId('lp-copies-plus'));
-    expect(text('lp-sheet-short')).toBe(
-      'Your available USDT (999.999999 USDT) does not cover 1,000.00 USDT.',
-    );
+    expect(text('lp-sheet-short')).toBe('The balance is insufficient');
     expect(confirmDisabled()).toBe(true);
     fireEvent.click(screen.getByTestId('lp-copies-minus'));
     expect(screen.queryByTestId('lp-sheet-short')).toBeNull();

@@ -206,7 +206,7 @@ describe('local wallet page', () => {
     renderPage(<LocalWalletPage />, PATH);
     await importDevKey();
     expect((await screen.findByTestId('local-balance-ETH')).textContent).toBe('1.234567 ETH');
-    expect(screen.getByTestId('local-balance-USDT').textContent).toBe('12.3457 USDT');
+    expect(screen.getByTestId('local-balance-USDT').textContent).toBe('12.3456 USDT');
     expect(screen.getByTestId('local-balance-AGC').textContent).toBe('3.00 AGC');
     // 1.234567 ETH × 3456.789012 = 4267.637640… USDT; 3 AGC × 0.5 = 1.5 USDT (no sign-in needed).
     expect((await screen.findByTestId('local-value-ETH')).textContent).toBe(' ≈ 4,267.6376 USDT');
@@ -249,7 +249,7 @@ describe('local wallet page', () => {
     chain.fail = false;
     const before = chain.reads;
     (await screen.findByText('Retry', {}, { timeout: 5000 })).click();
-    expect((await screen.findByTestId('local-balance-USDT')).textContent).toBe('12.3457 USDT');
+    expect((await screen.findByTestId('local-balance-USDT')).textContent).toBe('12.3456 USDT');
     expect(chain.reads).toBeGreaterThan(before);
   });
 
@@ -357,7 +357,7 @@ describe('local wallet page', () => {
     expect(
       (await screen.findByTestId('local-address', {}, { timeout: 20_000 })).getAttribute('data-address'),
     ).toBe(DEV_ADDRESS);
-    expect((await screen.findByTestId('local-balance-USDT')).textContent).toBe('12.3457 USDT');
+    expect((await screen.findByTestId('local-balance-USDT')).textContent).toBe('12.3456 USDT');
     vi.unstubAllGlobals();
   }, 60_000);
 });

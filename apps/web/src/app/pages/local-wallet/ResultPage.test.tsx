@@ -86,7 +86,7 @@ describe('result page', () => {
     chain.known.add(tx.hash);
     open(tx.hash);
     await status('pending');
-    expect(screen.getByTestId('tx-amount').textContent).toBe('12.5 USDT');
+    expect(screen.getByTestId('tx-amount').textContent).toBe('12.50 USDT');
     expect(screen.getByTestId('tx-recipient').textContent).toBe(TO);
     expect(screen.getByTestId('tx-fee').textContent).toBe('0.000012 ETH'); // at most: 60 000 × 0.2 gwei
     expect(screen.getByTestId('tx-speed-up')).toBeTruthy();

@@ -123,7 +123,7 @@ describe('send page', () => {
 
   it('shows the balance and the fee estimate; the L1 part unavailable off Arbitrum', async () => {
     await openPage();
-    expect(screen.getByTestId('send-balance').textContent).toBe('Balance 25 USDT');
+    expect(screen.getByTestId('send-balance').textContent).toBe('Balance 25.00 USDT');
     expect(screen.getByTestId('send-fee').textContent).toBe(`0.000012 ETH`);
     expect(TOKEN_FEE).toBe(12_000_000_000_000n);
     expect(screen.getByTestId('send-fee-l1').textContent).toBe('Not available on this network');
@@ -146,10 +146,10 @@ describe('send page', () => {
     await openPage();
     type('send-recipient', TO);
     await next();
-    expect(amountError()).toBe('Please enter the amount');
+    expect(amountError()).toBe('Please enter an amount');
     for (const [value, message] of [
-      ['1e3', 'Please enter the amount as a number, e.g. 12.5'],
-      ['1.0000001', 'This asset allows at most 6 decimal places'],
+      ['1e3', 'Please enter a valid amount'],
+      ['1.0000001', 'This amount allows at most 6 decimal places'],
       ['0', 'The amount must be greater than 0'],
       ['-1', 'The amount must be greater than 0'],
     ] as const) {
@@ -203,7 +203,7 @@ describe('send page', () => {
     type('send-amount', '1.5');
     await next();
     await screen.findByTestId('send-confirm');
-    expect(screen.getByTestId('send-confirm-amount').textContent).toBe('1.5 AGC');
+    expect(screen.getByTestId('send-confirm-amount').textContent).toBe('1.50 AGC');
     expect(screen.getByTestId('send-confirm-recipient').textContent).toBe(TO);
     expect(screen.getByTestId('send-confirm-fee').textContent).toBe('0.000012 ETH');
     fireEvent.click(screen.getByTestId('send-confirm-send'));
@@ -228,7 +228,7 @@ describe('send page', () => {
     expect((screen.getByTestId('send-next') as HTMLButtonElement).disabled).toBe(true); // being priced
     await next();
     await screen.findByTestId('send-confirm');
-    expect(screen.getByTestId('send-confirm-amount').textContent).toBe('0.1 ETH');
+    expect(screen.getByTestId('send-confirm-amount').textContent).toBe('0.10 ETH');
     expect(screen.getByTestId('send-confirm-fee').textContent).toBe('0.00000504 ETH');
     expect(ETH_FEE).toBe(5_040_000_000_000n);
   });
@@ -245,12 +245,12 @@ describe('send page', () => {
     recordSent(sentTx({ hash: `0x${'cd'.repeat(32)}`, amount: '5000000', nonce: 0 }));
     const { router } = await openPage();
     expect((await screen.findByTestId('send-pending')).textContent).toMatch(/does not include it yet/);
-    expect(screen.getByTestId('send-balance').textContent).toMatch(/25 USDT/);
+    expect(screen.getByTestId('send-balance').textContent).toMatch(/25.00 USDT/);
     // Mined: the 5 USDT left; the notice goes and the balance is read again with it (not at the next 15 s refresh).
     chainState.USDT = 20_000_000n;
     sent.mined = true;
     await waitFor(() => expect(screen.queryByTestId('send-pending')).toBeNull(), { timeout: 5_000 });
-    expect(screen.getByTestId('send-balance').textContent).toMatch(/20 USDT/);
+    expect(screen.getByTestId('send-balance').textContent).toMatch(/20.00 USDT/);
     expect(router.state.location.pathname).toBe(PATH);
   });
 

@@ -111,8 +111,8 @@ describe('withdrawal of everything', () => {
     await submitEnabled();
     fireEvent.click(screen.getByTestId('sweep-submit'));
     expect((await screen.findByTestId('sweep-confirm-to')).textContent).toBe(TARGET);
-    expect(screen.getByTestId('sweep-confirm-USDT').textContent).toBe('987.5 USDT');
-    expect(screen.getByTestId('sweep-confirm-AGC').textContent).toBe('1,000 AGC');
+    expect(screen.getByTestId('sweep-confirm-USDT').textContent).toBe('987.50 USDT');
+    expect(screen.getByTestId('sweep-confirm-AGC').textContent).toBe('1,000.00 AGC');
     const ethLeft = parseEther('0.01') - 2n * TOKEN_FEE - ETH_FEE;
     expect(screen.getByTestId('sweep-confirm-ETH').textContent).toBe('≈ 0.00997096 ETH');
     expect(ethLeft).toBe(9_970_960_000_000_000n);

@@ -47,7 +47,7 @@ describe('order list page', () => {
     const { router } = renderPage(<OrderListPage />, '/pages/shop/orderList');
     const item = await screen.findByTestId('order-item-7');
     expect(item.querySelector('[data-testid="order-amount"]')?.textContent).toBe('1,500.00 USDT');
-    expect(item.querySelector('[data-testid="order-fee"]')?.textContent).toBe('12.3457 AGC');
+    expect(item.querySelector('[data-testid="order-fee"]')?.textContent).toBe('12.3456 AGC');
     expect(item.querySelector('[data-testid="order-status"]')?.textContent).toBe('Unpaid');
     expect(screen.getByTestId('list-no-more').textContent).toBe('No More Data');
     fireEvent.click(item);

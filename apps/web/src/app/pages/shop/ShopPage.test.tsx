@@ -54,7 +54,7 @@ describe('shop page', () => {
     expect(starter.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/starter.png');
     expect(starter.querySelector('[data-testid="shop-price"]')?.textContent).toBe('1,234.50 USDT');
     const tiny = screen.getByTestId('shop-product-2');
-    expect(tiny.querySelector('[data-testid="shop-price"]')?.textContent).toBe('0.0001 USDT');
+    expect(tiny.querySelector('[data-testid="shop-price"]')?.textContent).toBe('0.00 USDT');
     expect(screen.getByTestId('shop-buy-1').textContent).toBe('Buy');
     expect(screen.getByTestId('shop-buy-2').hasAttribute('disabled')).toBe(true);
     await waitFor(() => expect(screen.getByTestId('shop-agc-price').textContent).toBe('1 AGC = 0.50 USDT'));

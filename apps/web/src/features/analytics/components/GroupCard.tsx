@@ -1,6 +1,6 @@
 import type { AnalyticsDay, AnalyticsFigureKey, AnalyticsFigures, AnalyticsGroup } from '@agc/shared';
 import { Skeleton } from '@web/components/Skeleton.tsx';
-import { formatAsset } from '@web/lib/format.ts';
+import { formatAsset, formatCount } from '@web/lib/format.ts';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHARTS, chartData, figuresOf, unitOf } from '../model/series.ts';
@@ -11,7 +11,7 @@ const DailyChart = lazy(() => import('./DailyChart.tsx'));
 /** A figure as the page shows it: counts grouped, amounts with their asset (lib/format). */
 export function FigureValue({ figure, value }: { figure: AnalyticsFigureKey; value: string }) {
   const unit = unitOf(figure);
-  return <>{unit === 'count' ? Number(value).toLocaleString('en-US') : formatAsset(value, unit)}</>;
+  return <>{unit === 'count' ? formatCount(value) : formatAsset(value, unit)}</>;
 }
 
 /**

@@ -59,7 +59,7 @@ export function RangePicker({
     <div className="analytics-range" data-testid="analytics-range">
       <Segmented
         options={[
-          ...RANGE_PRESETS.map((d) => ({ key: d as RangePreset, label: t('analytics.days', { days: d }) })),
+          ...RANGE_PRESETS.map((d) => ({ key: d as RangePreset, label: t('count.day', { count: d }) })),
           { key: 'custom' as RangePreset, label: t('analytics.custom') },
         ]}
         value={preset}

@@ -73,8 +73,8 @@ export function TransferForm({ form }: { form: Form }) {
         <p className="muted small" data-testid="earn-out-rule">
           {t('earn.form.rule', {
             limit: formatUsdt(summary.data.fast_limit_usdt),
-            minutes: summary.data.fast_delay_minutes,
-            days: summary.data.slow_delay_days,
+            minutes: t('count.minute', { count: summary.data.fast_delay_minutes }),
+            days: t('count.day', { count: summary.data.slow_delay_days }),
           })}
         </p>
       )}

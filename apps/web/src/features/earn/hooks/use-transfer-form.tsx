@@ -1,6 +1,6 @@
-import { formatDisplayAmount, USDT_DECIMALS } from '@agc/shared';
+import { USDT_DECIMALS } from '@agc/shared';
 import { errorText } from '@web/lib/errors.ts';
-import { formatAssetExact, formatEventTime, unbroken } from '@web/lib/format.ts';
+import { formatAssetExact, formatBareAmount, formatEventTime, unbroken } from '@web/lib/format.ts';
 import { navigateBack, redirectTo } from '@web/lib/navigation.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
 import { confirmModal, toast } from '@web/lib/ui.ts';
@@ -42,14 +42,13 @@ export function useTransferForm(direction: EarnDirection) {
   const previewStale =
     !reading.ok || previewAmount !== reading.amount || preview.isPlaceholderData || preview.isFetching;
 
-  // 'Please enter an amount' once the member tried to send; the others while typing.
+  // Nothing typed is said once the member tried to send; the others while typing.
   const problem = !reading.ok && (amount.trim() !== '' || attempted) ? reading.problem : null;
   const fieldError = problem
     ? t(`earn.errors.${problem}`, {
-        num: s
-          ? formatDisplayAmount(s.total_holding_usdt, { currency: null, maxFractionDigits: USDT_DECIMALS })
-          : '',
+        num: s ? formatBareAmount(s.total_holding_usdt, 'USDT', 'exact') : '',
         unit: 'USDT',
+        decimals: USDT_DECIMALS,
       })
     : submitError;
 

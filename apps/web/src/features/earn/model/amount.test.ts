@@ -3,13 +3,16 @@ import { readEarnAmount, usdtUnits } from './amount.ts';
 
 describe('readEarnAmount', () => {
   it('nothing typed (or blanks) is required', () => {
-    expect(readEarnAmount('')).toEqual({ ok: false, problem: 'required' });
-    expect(readEarnAmount('   ')).toEqual({ ok: false, problem: 'required' });
+    expect(readEarnAmount('')).toEqual({ ok: false, problem: 'amount_required' });
+    expect(readEarnAmount('   ')).toEqual({ ok: false, problem: 'amount_required' });
   });
 
-  it('anything but a plain decimal above zero with at most 6 decimals is invalid', () => {
-    for (const bad of ['0', '0.000000', '-1', 'abc', '1e3', '1.2.3', '1.1234567', '+5', '.5', ' 1 0 '])
-      expect(readEarnAmount(bad), bad).toEqual({ ok: false, problem: 'invalid' });
+  it('each condition has its own problem, as in every amount form: not an amount, not above zero, 7 decimals', () => {
+    for (const bad of ['abc', '1e3', '1.2.3', '+5', '.5', ' 1 0 '])
+      expect(readEarnAmount(bad), bad).toEqual({ ok: false, problem: 'amount_invalid' });
+    for (const zero of ['0', '0.000000', '-1'])
+      expect(readEarnAmount(zero), zero).toEqual({ ok: false, problem: 'amount_positive' });
+    expect(readEarnAmount('1.1234567')).toEqual({ ok: false, problem: 'amount_decimals' });
   });
 
   it('reads a valid amount to minor units, trimmed', () => {

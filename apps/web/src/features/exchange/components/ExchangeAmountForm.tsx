@@ -1,7 +1,7 @@
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
-import { formatAssetExact } from '@web/lib/format.ts';
+import { formatAsset } from '@web/lib/format.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
@@ -39,7 +39,7 @@ export function ExchangeAmountForm({ form }: { form: ExchangeForm }) {
     return (
       <span className="exchange-available small" data-testid={testId}>
         <span className="muted">{t('exchange.available')}</span>{' '}
-        {value !== undefined ? formatAssetExact(value, asset) : info.isError ? '-' : <Skeleton inline />}
+        {value !== undefined ? formatAsset(value, asset) : info.isError ? '-' : <Skeleton inline />}
       </span>
     );
   };

@@ -1,4 +1,3 @@
-import { formatAssetExact } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
 import { QuoteTimer } from './QuoteCountdown.tsx';
@@ -27,10 +26,7 @@ export function QuoteCard({ form }: { form: ExchangeForm }) {
       </dl>
       {form.short && have !== undefined && (
         <p className="error-text" role="alert" data-testid="exchange-quote-short">
-          {t('exchange.short', {
-            have: formatAssetExact(have, quote.from),
-            need: formatAssetExact(quote.amount_in, quote.from),
-          })}
+          {t(quote.from === 'USDT' ? 'balance.insufficient_usdt' : 'balance.insufficient_agc')}
         </p>
       )}
       <QuoteTimer form={form} testIdPrefix="exchange-quote" showMessage={!form.confirming} />

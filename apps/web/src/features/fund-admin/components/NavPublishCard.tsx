@@ -1,5 +1,4 @@
-import type { FundNavEntry, FundNavPreview } from '@agc/shared';
-import { minOf } from '@agc/shared';
+import { type FundNavEntry, type FundNavPreview, minOf } from '@agc/shared';
 import { DateField } from '@web/components/DateField.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { formatNav } from '@web/lib/format.ts';
@@ -78,8 +77,8 @@ export function NavResult({ entry }: { entry: FundNavEntry }) {
         {t('fund.admin.nav.published', {
           day: entry.day,
           nav: formatNav(entry.nav),
-          subscriptions: entry.priced.subscriptions,
-          redemptions: entry.priced.redemptions,
+          subscriptions: t('count.subscription', { count: entry.priced.subscriptions }),
+          redemptions: t('count.redemption', { count: entry.priced.redemptions }),
         })}
       </p>
     );

@@ -37,8 +37,8 @@ export function PendingNavs({ pending }: { pending: ReturnType<typeof usePending
           ? t('fund.admin.nav.published', {
               day: done.day,
               nav: formatNav(done.nav),
-              subscriptions: done.priced.subscriptions,
-              redemptions: done.priced.redemptions,
+              subscriptions: t('count.subscription', { count: done.priced.subscriptions }),
+              redemptions: t('count.redemption', { count: done.priced.redemptions }),
             })
           : t('fund.admin.nav.rejected', { day: done.day }),
       );

@@ -17,6 +17,7 @@ const SUMMARY = {
   estimated_revenue_usdt: '34.5',
   realized_revenue_usdt: '0',
   processing_count: 1,
+  in_progress_usdt: '200',
   holding_count: 2,
 };
 

@@ -30,9 +30,7 @@ export function FundProductItem({ product, onOpen }: { product: FundProduct; onO
       <span className="fund-item-figures">
         <span>
           <span className="muted small">{t('fund.products.lock')}</span>
-          <span data-testid="fund-product-lock">
-            {t('fund.products.lockDays', { days: product.lock_days })}
-          </span>
+          <span data-testid="fund-product-lock">{t('count.day', { count: product.lock_days })}</span>
         </span>
         <span>
           <span className="muted small">{t('fund.products.minimum')}</span>

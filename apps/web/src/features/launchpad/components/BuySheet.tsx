@@ -5,7 +5,7 @@ import type { LaunchpadPurchase, LaunchpadRound } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { errorText } from '@web/lib/errors.ts';
-import { formatAgc, formatAssetExact, formatUsdt } from '@web/lib/format.ts';
+import { formatAgc, formatUsdt } from '@web/lib/format.ts';
 import { meQueryOptions } from '@web/lib/me.ts';
 import Popup from 'antd-mobile/es/components/popup';
 import { useId, useState } from 'react';
@@ -127,7 +127,7 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
           <dt>{t('launchpad.buy.available')}</dt>
           <dd data-testid="lp-sheet-available">
             {available !== undefined ? (
-              formatAssetExact(available, 'USDT')
+              formatUsdt(available)
             ) : me.isError ? (
               t('launchpad.buy.availableUnknown')
             ) : (
@@ -138,10 +138,7 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
       </dl>
       {short && available !== undefined && (
         <p className="notice card lp-warning" role="alert" data-testid="lp-sheet-short">
-          {t('launchpad.buy.short', {
-            have: formatAssetExact(available, 'USDT'),
-            need: formatAssetExact(cost, 'USDT'),
-          })}
+          {t('balance.insufficient_usdt')}
         </p>
       )}
       <p className="muted small">{t('launchpad.buy.locked')}</p>

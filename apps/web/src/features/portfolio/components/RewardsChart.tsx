@@ -1,4 +1,4 @@
-import { formatAmount, type RewardKind, type RewardSeries, USDT_DECIMALS } from '@agc/shared';
+import type { RewardKind, RewardSeries } from '@agc/shared';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
@@ -17,7 +17,7 @@ export const KIND_COLORS: Record<RewardKind, string> = {
   management: '#7b3fe4',
 };
 
-const usdt = (v: bigint) => formatUsdt(formatAmount(v, USDT_DECIMALS));
+const usdt = (v: bigint) => formatUsdt(v);
 
 /** The drawing: stacked bars by kind, an axis at 0, half and a round top, a day under every bar (or every 7th). */
 function Bars({

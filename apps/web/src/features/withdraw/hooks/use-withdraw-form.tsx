@@ -46,7 +46,7 @@ export function useWithdrawForm(initialType: WithdrawType) {
   const previewStale =
     !reading.ok || previewAmount !== reading.amount || preview.isPlaceholderData || preview.isFetching;
 
-  // 'please enter the withdraw amount' once the member tried to submit; the others while typing.
+  // 'Please enter an amount' once the member tried to submit; the others while typing.
   const problem = !reading.ok && (amount.trim() !== '' || attempted) ? reading : null;
   const fieldError = problem ? t(problemKey(problem.problem), problem.values ?? {}) : submitError;
 
