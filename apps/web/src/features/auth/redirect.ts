@@ -12,7 +12,7 @@ export const REDIRECT_PARAM = 'redirect';
 const UNSAFE = /[\u0000-\u0020\u007f\\]/;
 
 /**
- * `raw` when it is a page of this app to return to after sign-in: it starts with PAGES_PREFIX (`/pages/`), holds no `//`,
+ * `raw` when it is a page of this app to return to after sign-in: it starts with PAGES_PREFIX, holds no `//`,
  * backslash, whitespace or control character, names no scheme or origin, and its path is a route of the
  * route table other than login. Anything else: undefined (the caller goes home).
  */

@@ -1,70 +1,15 @@
 import { levelKey, shortAddress } from '@agc/shared';
-import { Carousel } from '@web/components/Carousel.tsx';
-import { ChevronIcon } from '@web/components/Icons.tsx';
-import { Skeleton } from '@web/components/Skeleton.tsx';
 import { useLogout } from '@web/features/auth/hooks/use-logout.tsx';
 import { useMe } from '@web/lib/me.ts';
 import { openPage, openTab } from '@web/lib/navigation.ts';
 import { paths } from '@web/lib/paths.ts';
 import { LOCAL_WALLET_RDNS } from '@web/lib/wallet/discovery.ts';
-import { usePageStore } from '@web/stores/page.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
-import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountMenu, type MenuSection } from './AccountMenu.tsx';
 import { adminPagesFor } from './admin-pages.ts';
-import { BannerCard } from './banners/BannerCard.tsx';
-import { useBanners } from './banners/index.ts';
+import { Banners } from './banners/Banners.tsx';
 import './my.css';
-
-interface MenuEntry {
-  testId: string;
-  label: ReactNode;
-  onClick: () => void;
-  danger?: boolean;
-  disabled?: boolean;
-  busy?: boolean;
-}
-
-function MenuItem({ testId, label, onClick, danger, disabled, busy }: MenuEntry) {
-  return (
-    <li>
-      <button
-        type="button"
-        className={danger ? 'menu-item menu-item--danger' : 'menu-item'}
-        data-testid={testId}
-        disabled={disabled}
-        aria-busy={busy || undefined}
-        onClick={onClick}
-      >
-        <span>{label}</span>
-        {!danger && <ChevronIcon />}
-      </button>
-    </li>
-  );
-}
-
-/**
- * The banners of what is live (invite bonus, products, ...), in the spec's swiper: its position is the page
- * store's `my_page_swiper_current` (session storage), so it is where it was after a reload or a visit elsewhere.
- */
-function Banners() {
-  const { t } = useTranslation();
-  const { banners, pending } = useBanners();
-  const index = usePageStore((s) => s.my_page_swiper_current);
-  const setIndex = usePageStore((s) => s.setMyPageSwiperCurrent);
-  if (banners.length === 0) {
-    return pending ? <Skeleton rows={1} className="banner-skeleton" testId="banners-loading" /> : null;
-  }
-  return (
-    <Carousel
-      testId="banners"
-      label={t('banner.carousel.label')}
-      index={index}
-      onIndexChange={setIndex}
-      slides={banners.map((banner) => ({ key: banner.key, content: <BannerCard banner={banner} /> }))}
-    />
-  );
-}
 
 /**
  * Account (tab 3): the banners, the account menu of the spec (with the local wallet when the member signed in
@@ -89,7 +34,7 @@ export default function MyPage() {
     busy: pending === kind,
     danger: true,
   });
-  const sections: { heading?: string; items: MenuEntry[] }[] = [
+  const sections: MenuSection[] = [
     {
       items: [
         { testId: 'menu-rewards', label: t('my.menu.rewards'), onClick: () => openTab(paths.rewardList) },
@@ -154,16 +99,7 @@ export default function MyPage() {
         <p className="muted">{t(`level.${levelKey(level)}`)}</p>
       </section>
       <Banners />
-      {sections.map((section) => (
-        <Fragment key={section.items[0]?.testId}>
-          {section.heading && <p className="menu-heading">{section.heading}</p>}
-          <ul className="menu card">
-            {section.items.map((item) => (
-              <MenuItem key={item.testId} {...item} />
-            ))}
-          </ul>
-        </Fragment>
-      ))}
+      <AccountMenu sections={sections} />
     </div>
   );
 }
