@@ -114,16 +114,29 @@ async function audit(page: Page, url: string): Promise<Figures> {
   };
 }
 
+/** One run, again (at most twice more, each in a fresh browser) when Lighthouse itself fails to record it. */
+async function attempt(run: () => Promise<Figures>): Promise<Figures> {
+  for (let tries = 1; ; tries++)
+    try {
+      return await run();
+    } catch (e) {
+      if (tries >= 3) throw e;
+      console.log(`  (Lighthouse failed, run again: ${(e as Error).message.split('\n')[0]})`);
+    }
+}
+
 /** LH_RUNS cold first visits of one page: a fresh profile each. */
 async function coldRuns(origin: string, spec: PageSpec, session: Session): Promise<Figures[]> {
   const out: Figures[] = [];
   for (let i = 0; i < RUNS; i++)
     out.push(
-      await withBrowser(async (browser) => {
-        const page = await browser.newPage();
-        await signIn(page, origin, spec.signedIn ? session : null);
-        return audit(page, `${origin}${spec.path}`);
-      }),
+      await attempt(() =>
+        withBrowser(async (browser) => {
+          const page = await browser.newPage();
+          await signIn(page, origin, spec.signedIn ? session : null);
+          return audit(page, `${origin}${spec.path}`);
+        }),
+      ),
     );
   return out;
 }
@@ -133,14 +146,16 @@ async function repeatRuns(origin: string, session: Session): Promise<Figures[]> 
   const out: Figures[] = [];
   for (let i = 0; i < RUNS; i++)
     out.push(
-      await withBrowser(async (browser) => {
-        const page = await browser.newPage();
-        await signIn(page, origin, session);
-        await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
-        await page.evaluate(() => navigator.serviceWorker?.ready.then(() => undefined));
-        await page.goto(`${origin}/`, { waitUntil: 'networkidle0' }); // now under the worker, figures kept
-        return audit(page, `${origin}/`);
-      }),
+      await attempt(() =>
+        withBrowser(async (browser) => {
+          const page = await browser.newPage();
+          await signIn(page, origin, session);
+          await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
+          await page.evaluate(() => navigator.serviceWorker?.ready.then(() => undefined));
+          await page.goto(`${origin}/`, { waitUntil: 'networkidle0' }); // now under the worker, figures kept
+          return audit(page, `${origin}/`);
+        }),
+      ),
     );
   return out;
 }
