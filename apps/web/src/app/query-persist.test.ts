@@ -46,10 +46,22 @@ describe('the kept query answers', () => {
       'me',
     ]);
 
-    const next = new QueryClient();
+    const next = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
     expect(restoreQueries(next, OWNER.toLowerCase())).toBe(2);
     expect(next.getQueryData(['me'])).toEqual({ address: OWNER, investment_sum: '13' });
     expect(next.getQueryData(['orders', 'all'])).toBeUndefined();
+    // Shown at once, but asked again as soon as a page shows it, however fresh its staleTime would call it.
+    expect(next.getQueryState(['me'])?.isInvalidated).toBe(true);
+    let asked = 0;
+    await next.fetchQuery({
+      queryKey: ['me'],
+      queryFn: () => {
+        asked++;
+        return { address: OWNER, investment_sum: '14' };
+      },
+    });
+    expect(asked).toBe(1);
+    expect(next.getQueryData(['me'])).toEqual({ address: OWNER, investment_sum: '14' });
   });
 
   it('writes nothing without a session', async () => {

@@ -50,8 +50,9 @@ function read(): Stored | null {
 }
 
 /**
- * Start-up, before the first render: puts the kept answers of this wallet's session into the cache. They are
- * older than the page, so every query that shows one asks again at once. Returns how many were restored.
+ * Start-up, before the first render: puts the kept answers of this wallet's session into the cache, each marked
+ * invalidated, so that every query showing one asks again as it mounts whatever its staleTime (a kept answer may
+ * be older than a change the last page made). Returns how many were restored.
  */
 export function restoreQueries(client: QueryClient, owner: string | null, now = Date.now()): number {
   const stored = read();
@@ -66,6 +67,8 @@ export function restoreQueries(client: QueryClient, owner: string | null, now = 
     return 0;
   }
   hydrate(client, stored.state);
+  const restored = new Set(stored.state.queries.map((q) => q.queryHash));
+  void client.invalidateQueries({ predicate: (q) => restored.has(q.queryHash), refetchType: 'none' });
   return stored.state.queries.length;
 }
 

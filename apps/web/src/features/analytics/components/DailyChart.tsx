@@ -13,10 +13,14 @@ export default function DailyChart({
   labels,
   data,
   testId,
+  points = false,
 }: {
   labels: readonly string[];
-  data: number[][];
+  /** x, then one array per line; null is a day without a value (a gap). */
+  data: (number | null)[][];
   testId: string;
+  /** Draw each day's value as a dot and join the dots across gaps (sparse series: one route's p75 per day). */
+  points?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -27,7 +31,15 @@ export default function DailyChart({
         width: Math.max(260, el.clientWidth),
         height: HEIGHT,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        series: [{}, ...labels.map((label, i) => ({ label, stroke: COLORS[i % COLORS.length], width: 2 }))],
+        series: [
+          {},
+          ...labels.map((label, i) => ({
+            label,
+            stroke: COLORS[i % COLORS.length],
+            width: 2,
+            ...(points ? { points: { show: true, size: 7 }, spanGaps: true } : {}),
+          })),
+        ],
         axes: [{ size: 48 }, { size: 56 }],
         // The legend names the lines; the values are in the totals and the day table below.
         legend: { live: false },
@@ -42,6 +54,6 @@ export default function DailyChart({
       window.removeEventListener('resize', resize);
       chart.destroy();
     };
-  }, [labels, data]);
+  }, [labels, data, points]);
   return <div ref={ref} className="analytics-chart" data-testid={testId} />;
 }

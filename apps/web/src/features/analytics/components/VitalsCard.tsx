@@ -51,7 +51,7 @@ export function VitalsCard({ range }: { range: DayRange }) {
           testIdPrefix="vitals-metric"
         />
         <Suspense fallback={<Skeleton rows={4} testId="vitals-chart-loading" />}>
-          <DailyChart labels={routes} data={data as number[][]} testId="vitals-chart" />
+          <DailyChart labels={routes} data={data} testId="vitals-chart" points />
         </Suspense>
         <div className="analytics-table-scroll">
           <table data-testid="vitals-table">
