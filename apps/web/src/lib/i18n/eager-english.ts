@@ -18,6 +18,7 @@ export {
   order,
   pay,
   portfolio,
+  prices,
   request,
   rewards,
   shop,

@@ -8,7 +8,7 @@ import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/re
 import AnalyticsPage from './AnalyticsPage.tsx';
 
 // uPlot draws on a canvas, which the DOM of the tests lacks: the chart is a stand-in that shows what it was given.
-vi.mock('../../../features/analytics/components/DailyChart.tsx', () => ({
+vi.mock('../../../components/LineChart.tsx', () => ({
   default: ({ labels, data, testId }: { labels: string[]; data: number[][]; testId: string }) => (
     <div data-testid={testId}>{`${labels.join('|')}:${data.map((s) => s.join(',')).join(';')}`}</div>
   ),

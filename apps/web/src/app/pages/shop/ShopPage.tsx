@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
 import { PageLink } from '../../../components/PageLink.tsx';
+import { PriceSourceNote, PricesPaused } from '../../../components/PriceSourceNote.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { usePublicConfig } from '../../../features/config/api/get-config.ts';
 import { useProducts } from '../../../features/shop/api/get-products.ts';
@@ -12,6 +13,7 @@ import { ProductCard } from '../../../features/shop/components/ProductCard.tsx';
 import { useBuy, useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
+import { isUnavailable } from '../../../lib/request.ts';
 
 /** Shop (tab 2): the products; Buy opens the checkout with a quote (the order is made on "Confirm and pay"). */
 export default function ShopPage() {
@@ -40,10 +42,14 @@ export default function ShopPage() {
       <PullRefresh onRefresh={() => Promise.all([products.refetch(), price.refetch()])}>
         <div className="shop-header">
           {price.data && (
-            <span className="muted small" data-testid="shop-agc-price">
-              {t('pay.agcPrice', { price: formatUsdt(price.data.price_usdt) })}
+            <span>
+              <span className="muted small" data-testid="shop-agc-price">
+                {t('pay.agcPrice', { price: formatUsdt(price.data.price_usdt) })}
+              </span>
+              <PriceSourceNote source={price.data.source} testId="shop-price-source" />
             </span>
           )}
+          {price.isError && isUnavailable(price.error) && <PricesPaused testId="shop-prices-paused" />}
           <PageLink to={paths.shopOrderList} className="btn-link shop-orders-link" testId="shop-orders">
             {t('shop.myOrders')}
           </PageLink>

@@ -1,5 +1,6 @@
 import type { ExchangeQuote } from '@agc/shared';
 import { useTranslation } from 'react-i18next';
+import { PriceSourceNote } from '../../../components/PriceSourceNote.tsx';
 import { ValueRow } from '../../../components/ValueRow.tsx';
 import { formatAssetExact } from '../../../lib/format.ts';
 
@@ -31,6 +32,11 @@ export function QuoteRows({
     <>
       <ValueRow label={t('exchange.rate')} testId={`${testIdPrefix}-rate`}>
         <RateText price={quote.price_usdt} />
+        <PriceSourceNote
+          source={quote.price_source}
+          block={quote.price_block}
+          testId={`${testIdPrefix}-price-source`}
+        />
       </ValueRow>
       <ValueRow label={t(settled ? 'exchange.paid' : 'exchange.pay')} testId={`${testIdPrefix}-pay`}>
         {formatAssetExact(quote.amount_in, quote.from)}

@@ -2,6 +2,7 @@ import { formatDisplayAmount } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadState.tsx';
+import { PriceSourceNote, PricesPaused } from '../../../components/PriceSourceNote.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { ASSET_DECIMALS, LOCAL_ASSETS, type LocalBalances } from '../../../lib/wallet/local-chain.ts';
 import { type UsdtPrices, usdtValue } from '../model/value.ts';
@@ -65,6 +66,14 @@ export function BalancesCard({
     <section className="card" data-testid="local-balances" aria-busy={query.isPending || undefined}>
       <h2 className="card-title">{t('localWalletPages.index.balances')}</h2>
       {body}
+      {data && prices && (
+        <>
+          {(prices.agc_usdt === null || prices.eth_usdt === null) && (
+            <PricesPaused testId="local-prices-paused" />
+          )}
+          <PriceSourceNote source={prices.source} testId="local-price-source" />
+        </>
+      )}
       {data && !prices && pricesFailed && (
         <p className="muted small" data-testid="local-prices-failed">
           {t('localWalletPages.index.pricesUnavailable')}
