@@ -56,6 +56,10 @@ export class ApiError extends AppError {
 export const isForbidden = (error: unknown): boolean =>
   error instanceof ApiError && (error.code === 403 || error.status === 403);
 
+/** The server cannot answer this now (503): a service it needs is down, or prices are paused. */
+export const isUnavailable = (error: unknown): boolean =>
+  error instanceof ApiError && (error.code === 503 || error.status === 503);
+
 export type TransportReason = 'timeout' | 'abort' | 'network' | 'http' | 'parse';
 
 /** No usable answer: timeout, abort, network failure, an HTTP error without envelope, or a bad payload. */

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import AnalyticsPage from './AnalyticsPage.tsx';
 
 // uPlot draws on a canvas, which the DOM of the tests lacks: the chart is a stand-in that shows what it was given.
-vi.mock('@web/features/analytics/components/DailyChart.tsx', () => ({
+vi.mock('@web/components/LineChart.tsx', () => ({
   default: ({ labels, data, testId }: { labels: string[]; data: number[][]; testId: string }) => (
     <div data-testid={testId}>{`${labels.join('|')}:${data.map((s) => s.join(',')).join(';')}`}</div>
   ),

@@ -27,7 +27,7 @@ describe('exchange result page', () => {
     expectTexts('exchange-detail', {
       status: 'Accepted',
       pair: 'USDT → AGC',
-      rate: '1 AGC = 0.50 USDT',
+      rate: '1 AGC = 0.50 USDTMarket price (Uniswap v3 average), block 1234',
       pay: '100.00 USDT',
       fee: '0.50 USDT',
       receive: '199.00 AGC',

@@ -200,7 +200,12 @@ describe('local wallet page', () => {
     stubApi({
       'GET /api/v1/prices': () => {
         priceReads += 1;
-        return ok({ agc_usdt: '0.5', eth_usdt: '3456.789012', updated_at: '2026-11-25T00:00:00Z' });
+        return ok({
+          agc_usdt: '0.5',
+          eth_usdt: '3456.789012',
+          updated_at: '2026-11-25T00:00:00Z',
+          source: 'fixed',
+        });
       },
     });
     renderPage(<LocalWalletPage />, PATH);
@@ -213,6 +218,8 @@ describe('local wallet page', () => {
     expect(screen.getByTestId('local-value-AGC').textContent).toBe(' ≈ 1.50 USDT');
     expect(screen.queryByTestId('local-value-USDT')).toBeNull(); // USDT is its own value
     expect(screen.queryByTestId('local-prices-failed')).toBeNull();
+    // Fixed prices (this test's server): the values say they are not the market's.
+    expect(screen.getByTestId('local-price-source').textContent).toBe('Fixed price — not from the market');
     expect(priceReads).toBe(1);
     for (const id of ['local-link-send', 'local-link-history', 'local-link-sweep'])
       expect(screen.getByTestId(id)).toBeTruthy();
@@ -223,6 +230,21 @@ describe('local wallet page', () => {
     expect(await screen.findByText('Copy success', {}, { timeout: 5000 })).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(DEV_ADDRESS);
     vi.unstubAllGlobals();
+  });
+
+  it('a paused market price shows no value and says prices are paused; the other still counts', async () => {
+    stubApi({
+      'GET /api/v1/prices': () =>
+        ok({ agc_usdt: null, eth_usdt: '3000', updated_at: '2026-11-25T00:00:00Z', source: 'uniswap-v3' }),
+    });
+    renderPage(<LocalWalletPage />, PATH);
+    await importDevKey();
+    expect((await screen.findByTestId('local-value-ETH')).textContent).toBe(' ≈ 3,703.701 USDT');
+    expect(screen.queryByTestId('local-value-AGC')).toBeNull();
+    expect(screen.getByTestId('local-prices-paused').textContent).toBe(
+      'Prices are paused — try again shortly',
+    );
+    expect(screen.getByTestId('local-price-source').textContent).toBe('Market price (Uniswap v3 average)');
   });
 
   it('when the prices cannot be read, the balances show alone and the card says why', async () => {

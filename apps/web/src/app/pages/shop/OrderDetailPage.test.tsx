@@ -33,7 +33,7 @@ describe('order detail page', () => {
       status: 'Verifying',
       pay_amount_usdt: '1,234.50 USDT',
       service_fee_agc: '12.3456 AGC',
-      agc_price_usdt: '0.48 USDT',
+      agc_price_usdt: '0.48 USDTFixed price — not from the market',
       total_amount_usdt: '1,240.42 USDT',
       amount_received_usdt: '0.00 USDT',
       payment_method: 'USDT+AGC',

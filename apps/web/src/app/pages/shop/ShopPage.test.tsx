@@ -38,7 +38,13 @@ const PRODUCTS = [
 const base = {
   'GET /api/v1/config': () => ok(CONFIG),
   'GET /api/v1/token/price': () =>
-    ok({ symbol: 'AGC', price_usdt: '0.5', updated_at: '2025-01-01T00:00:00Z' }),
+    ok({
+      symbol: 'AGC',
+      price_usdt: '0.5',
+      updated_at: '2025-01-01T00:00:00Z',
+      source: 'fixed',
+      block: null,
+    }),
 };
 
 afterEach(cleanupPage);
@@ -58,6 +64,8 @@ describe('shop page', () => {
     expect(screen.getByTestId('shop-buy-1').textContent).toBe('Buy');
     expect(screen.getByTestId('shop-buy-2').hasAttribute('disabled')).toBe(true);
     await waitFor(() => expect(screen.getByTestId('shop-agc-price').textContent).toBe('1 AGC = 0.50 USDT'));
+    // The price is fixed in this test's server: the page says so beside it.
+    expect(screen.getByTestId('shop-price-source').textContent).toBe('Fixed price — not from the market');
   });
 
   it('shows No Data Available without products and Load Failed when the list fails', async () => {
@@ -94,6 +102,8 @@ describe('shop page', () => {
           pay_amount_usdt: '100',
           service_fee_agc: '5',
           agc_price_usdt: '0.5',
+          price_source: 'uniswap-v3',
+          price_block: '77',
           total_amount_usdt: '102.5',
           quoted_at: new Date().toISOString(),
         }),

@@ -5,8 +5,8 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHARTS, chartData, figuresOf, unitOf } from '../model/series.ts';
 
-// uPlot (~50 KB) arrives with the first chart, in a chunk of its own that only this admin page loads.
-const DailyChart = lazy(() => import('./DailyChart.tsx'));
+// uPlot (~50 KB) arrives with the first chart, in a chunk of its own.
+const LineChart = lazy(() => import('@web/components/LineChart.tsx'));
 
 /** A figure as the page shows it: counts grouped, amounts with their asset (lib/format). */
 export function FigureValue({ figure, value }: { figure: AnalyticsFigureKey; value: string }) {
@@ -39,7 +39,12 @@ export function GroupCard({
     <section className="card analytics-group" data-testid={`analytics-group-${group}`}>
       <h3 className="card-title">{t(`analytics.group.${group}`)}</h3>
       <Suspense fallback={<Skeleton rows={4} testId={`analytics-chart-loading-${group}`} />}>
-        <DailyChart labels={labels} data={data} testId={`analytics-chart-${group}`} />
+        <LineChart
+          labels={labels}
+          data={data}
+          testId={`analytics-chart-${group}`}
+          className="analytics-chart"
+        />
       </Suspense>
       <dl className="analytics-totals">
         {figures.map((f) => (

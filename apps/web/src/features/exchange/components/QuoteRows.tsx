@@ -1,4 +1,5 @@
 import type { ExchangeQuote } from '@agc/shared';
+import { PriceSourceNote } from '@web/components/PriceSourceNote.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatAssetExact } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,11 @@ export function QuoteRows({
     <>
       <ValueRow label={t('exchange.rate')} testId={`${testIdPrefix}-rate`}>
         <RateText price={quote.price_usdt} />
+        <PriceSourceNote
+          source={quote.price_source}
+          block={quote.price_block}
+          testId={`${testIdPrefix}-price-source`}
+        />
       </ValueRow>
       <ValueRow label={t(settled ? 'exchange.paid' : 'exchange.pay')} testId={`${testIdPrefix}-pay`}>
         {formatAssetExact(quote.amount_in, quote.from)}

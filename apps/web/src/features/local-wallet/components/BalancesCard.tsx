@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadFailed } from '@web/components/LoadState.tsx';
+import { PriceSourceNote, PricesPaused } from '@web/components/PriceSourceNote.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { formatAsset } from '@web/lib/format.ts';
 import { LOCAL_ASSETS, type LocalBalances } from '@web/lib/wallet/local-chain.ts';
@@ -56,6 +57,14 @@ export function BalancesCard({
     <section className="card" data-testid="local-balances" aria-busy={query.isPending || undefined}>
       <h2 className="card-title">{t('localWalletPages.index.balances')}</h2>
       {body}
+      {data && prices && (
+        <>
+          {(prices.agc_usdt === null || prices.eth_usdt === null) && (
+            <PricesPaused testId="local-prices-paused" />
+          )}
+          <PriceSourceNote source={prices.source} testId="local-price-source" />
+        </>
+      )}
       {data && !prices && pricesFailed && (
         <p className="muted small" data-testid="local-prices-failed">
           {t('localWalletPages.index.pricesUnavailable')}

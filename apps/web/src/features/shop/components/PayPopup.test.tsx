@@ -112,7 +112,10 @@ describe('checkout', () => {
     renderCheckout();
     expect(screen.getByTestId('quote-price').textContent).toBe('100.00 USDT');
     expect(screen.getByTestId('quote-fee').textContent).toBe('5.00 AGC');
-    expect(screen.getByTestId('quote-agc-price').textContent).toBe('1 AGC = 0.50 USDT');
+    expect(screen.getByTestId('quote-agc-price').textContent).toBe(
+      '1 AGC = 0.50 USDTFixed price — not from the market',
+    );
+    expect(screen.getByTestId('quote-price-source').dataset.source).toBe('fixed');
     expect(screen.getByTestId('quote-countdown').textContent).toMatch(/^(30:00|29:59)$/);
     expect(screen.queryByTestId('pay-stepper')).toBeNull();
   });
