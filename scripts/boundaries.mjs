@@ -12,6 +12,7 @@ export const SERVER_LAYERS = [
   ['team', 'rewards'],
   ['shop', 'withdraw', 'funds', 'earn', 'launchpad', 'exchange'],
   ['me', 'auth', 'analytics', 'roles', 'solvency', 'incidents'],
+  ['proofs'],
   ['ops'],
 ];
 

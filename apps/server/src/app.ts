@@ -16,6 +16,7 @@ import { incidentAdminRoutes } from './modules/incidents/index.ts';
 import { launchpadAdminRoutes, launchpadRoutes } from './modules/launchpad/index.ts';
 import { meRoutes } from './modules/me/index.ts';
 import { drainPlugin, opsRoutes } from './modules/ops/index.ts';
+import { proofAdminRoutes, proofRoutes } from './modules/proofs/index.ts';
 import { rewardRoutes, rewardSettlementAdminRoutes } from './modules/rewards/index.ts';
 import { roleAdminRoutes } from './modules/roles/index.ts';
 import { shopAdminRoutes, shopRoutes } from './modules/shop/index.ts';
@@ -101,6 +102,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await api.register(analyticsAdminRoutes, { ctx });
       await api.register(solvencyAdminRoutes, { ctx });
       await api.register(incidentAdminRoutes, { ctx });
+      await api.register(proofRoutes, { ctx });
+      await api.register(proofAdminRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

@@ -10,6 +10,7 @@ import { earnJobs } from '../modules/earn/index.ts';
 import { exchangeJobs } from '../modules/exchange/index.ts';
 import { fundJobs, fundPaymentHandlers } from '../modules/funds/index.ts';
 import { launchpadJobs } from '../modules/launchpad/index.ts';
+import { proofJobs } from '../modules/proofs/index.ts';
 import { settlementJob } from '../modules/rewards/index.ts';
 import { roleRequestExpiryJob } from '../modules/roles/index.ts';
 import { orderExpiryJob, paymentEvents } from '../modules/shop/index.ts';
@@ -50,6 +51,7 @@ const MODULE_JOBS: Job[] = [
   ...exchangeJobs,
   ...analyticsJobs,
   roleRequestExpiryJob,
+  ...proofJobs,
 ];
 
 /**
@@ -62,7 +64,8 @@ const MODULE_JOBS: Job[] = [
  * - chain watcher (WATCHER_POLL_MS): ingests final payment and vault events, then the team volume of
  *   what it confirmed;
  * - each module's jobs (`jobs.ts`, listed in MODULE_JOBS): order expiry (shop, 10 s), the daily
- *   settlement (rewards, 1 min), maintenance (auth, 10 min).
+ *   settlement (rewards, 1 min), maintenance (auth, 10 min), the proof-of-liabilities snapshot after each
+ *   settlement (proofs, 1 min) and its publication (10 s).
  */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   const holder = newHolderId();

@@ -8,7 +8,7 @@ import {
   USDT_DECIMALS,
   type WithdrawType,
 } from '@agc/shared';
-import { BaseError, ContractFunctionRevertedError, createWalletClient, http } from 'viem';
+import { createWalletClient, http } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { abilityOf } from '../../lib/ability.ts';
 import { invalidate } from '../../lib/caches.ts';
@@ -16,7 +16,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Translate } from '../../plugins/i18n.ts';
 import { writeAudit } from '../audit/index.ts';
-import { chainClient, incidentHolds, voucherSigner } from '../chain/index.ts';
+import { chainClient, incidentHolds, revertName, voucherSigner } from '../chain/index.ts';
 import { ACCOUNTS, balancesOf, refKey, transferBatch } from '../ledger/index.ts';
 import { type ApprovalLinks, addressesOf, approvalLinks } from '../members/index.ts';
 import { type AgcPrice, agcToUsdt } from '../pricing/index.ts';
@@ -343,13 +343,6 @@ export async function bulkApprove(
     awaiting_second: sortIds(decided.filter((d) => d.first).map((d) => d.before.id)),
     skipped: unique.filter((id) => !done.has(id)).map(String),
   };
-}
-
-/** The revert reason a vault call would fail with, if any (cancel of a claimed voucher, say). */
-function revertName(err: unknown): string | null {
-  const revert =
-    err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : null;
-  return revert instanceof ContractFunctionRevertedError ? (revert.data?.errorName ?? 'reverted') : null;
 }
 
 /**
