@@ -98,6 +98,8 @@ const LAZY: Partial<Record<PathKey, () => Promise<PageModule>>> = {
   adminAuditLog: () => import('./pages/admin/AuditLogPage.tsx'),
   adminSolvency: () => import('./pages/admin/SolvencyPage.tsx'),
   adminIncidents: () => import('./pages/admin/IncidentsPage.tsx'),
+  porVerify: () => import('./pages/proofs/VerifyBalancePage.tsx'),
+  porPublic: () => import('./pages/proofs/PorPublicPage.tsx'),
   adminFunds: () => import('./pages/admin/FundsAdminPage.tsx'),
   adminFundRedemptions: () => import('./pages/admin/FundRedemptionsAdminPage.tsx'),
 };

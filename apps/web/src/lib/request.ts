@@ -55,6 +55,10 @@ export class ApiError extends AppError {
 export const isForbidden = (error: unknown): boolean =>
   error instanceof ApiError && (error.code === 403 || error.status === 403);
 
+/** The server has no such thing for this member (404: nothing published yet, an id of another's, ...). */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiError && (error.code === 404 || error.status === 404);
+
 export type TransportReason = 'timeout' | 'abort' | 'network' | 'http' | 'parse';
 
 /** No usable answer: timeout, abort, network failure, an HTTP error without envelope, or a bad payload. */

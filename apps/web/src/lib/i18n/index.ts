@@ -50,6 +50,7 @@ export const LAZY_SECTIONS = [
   'launchpad',
   'localWalletPages',
   'payResult',
+  'por',
   'settlement',
   'solvency',
   'teamUser',

@@ -99,7 +99,8 @@ describe('following transactions on anvil', () => {
 
   // Automine mines on arrival, but a loaded machine may answer the receipt a moment later: these cases are about a
   // mined transaction, so they wait for it.
-  const mined = (sent: SentTx) => c.chain.client.waitForTransactionReceipt({ hash: sent.hash, pollingInterval: 50 });
+  const mined = (sent: SentTx) =>
+    c.chain.client.waitForTransactionReceipt({ hash: sent.hash, pollingInterval: 50 });
 
   it('a mined transfer: success, its block and the fee paid stored', async () => {
     const sent = await send('USDT', 1_000_000n);
