@@ -1,3 +1,8 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { devAccount, devAttester, devGuardian, liabilityAttestationAbi, localChain } from '@agc/contracts';
 import { rowsOf } from '@agc/db';
 import {
@@ -222,6 +227,76 @@ describe('the daily snapshot', () => {
     });
     expect((await api('alice', 'GET', 'por/proof?snapshot_id=999')).status).toBe(404);
   });
+});
+
+/** `npm run verify-proof -- …` from the repository's root, as a member runs it: exit status and what it printed. */
+function verifyCli(args: string[]): Promise<{ status: number | null; out: string }> {
+  return new Promise((done) => {
+    const child = spawn('npm', ['run', '--silent', 'verify-proof', '--', ...args], {
+      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.on('close', (status) => done({ status, out }));
+  });
+}
+
+describe('npm run verify-proof (nothing of the server: the file and the chain)', () => {
+  it('verifies a member’s downloaded proof against the chain, and refuses a changed one with the reason', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agc-proof-'));
+    try {
+      const { proof } = await data<PorProof>('alice', 'GET', `por/proof?snapshot_id=${daily}`);
+      const file = join(dir, 'proof.json');
+      writeFileSync(file, JSON.stringify(proof, null, 2));
+      const attestation = s.ctx.chain.contracts.attestation as string;
+      const good = await verifyCli([
+        file,
+        '--rpc',
+        s.anvil.url,
+        '--member',
+        w.alice.address,
+        '--attestation',
+        attestation,
+      ]);
+      expect(good.status, good.out).toBe(0);
+      expect(good.out).toContain(
+        `VERIFIED: the leaf is in the tree whose root the contract published for snapshot ${daily}.`,
+      );
+      expect(good.out).toContain(`leaf: member ${w.alice.address.toLowerCase()}`);
+
+      const tampered = join(dir, 'tampered.json');
+      writeFileSync(tampered, JSON.stringify({ ...proof, agc: (BigInt(proof.agc) + 1n).toString() }));
+      const bad = await verifyCli([tampered, '--rpc', s.anvil.url]);
+      expect(bad.status, bad.out).toBe(1);
+      expect(bad.out).toContain('NOT VERIFIED (root_mismatch)');
+
+      const notMine = await verifyCli([file, '--rpc', s.anvil.url, '--member', w.bob.address]);
+      expect(notMine).toMatchObject({ status: 1 });
+      expect(notMine.out).toContain('NOT VERIFIED (member_mismatch)');
+      const otherContract = await verifyCli([
+        file,
+        '--rpc',
+        s.anvil.url,
+        '--attestation',
+        `0x${'12'.repeat(20)}`,
+      ]);
+      expect(otherContract.out).toContain('NOT VERIFIED (wrong_contract)');
+
+      const down = await verifyCli([file, '--rpc', 'http://127.0.0.1:1']);
+      expect(down.status, down.out).toBe(3);
+      const usage = await verifyCli([join(dir, 'missing.json'), '--rpc', s.anvil.url]);
+      expect(usage.status).toBe(2);
+      expect(usage.out).toContain('usage: npm run verify-proof');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 async function findInvite() {
