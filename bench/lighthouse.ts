@@ -125,39 +125,31 @@ async function attempt(run: () => Promise<Figures>): Promise<Figures> {
     }
 }
 
-/** LH_RUNS cold first visits of one page: a fresh profile each. */
-async function coldRuns(origin: string, spec: PageSpec, session: Session): Promise<Figures[]> {
+/** LH_RUNS runs of `visit`, each in a fresh browser (a fresh profile), retried as `attempt` says. */
+async function runs(visit: (page: Page) => Promise<Figures>): Promise<Figures[]> {
   const out: Figures[] = [];
   for (let i = 0; i < RUNS; i++)
-    out.push(
-      await attempt(() =>
-        withBrowser(async (browser) => {
-          const page = await browser.newPage();
-          await signIn(page, origin, spec.signedIn ? session : null);
-          return audit(page, `${origin}${spec.path}`);
-        }),
-      ),
-    );
+    out.push(await attempt(() => withBrowser(async (browser) => visit(await browser.newPage()))));
   return out;
 }
 
+/** LH_RUNS cold first visits of one page. */
+function coldRuns(origin: string, spec: PageSpec, session: Session): Promise<Figures[]> {
+  return runs(async (page) => {
+    await signIn(page, origin, spec.signedIn ? session : null);
+    return audit(page, `${origin}${spec.path}`);
+  });
+}
+
 /** A second visit of home: the first one installed the service worker and kept the figures; Lighthouse loads again. */
-async function repeatRuns(origin: string, session: Session): Promise<Figures[]> {
-  const out: Figures[] = [];
-  for (let i = 0; i < RUNS; i++)
-    out.push(
-      await attempt(() =>
-        withBrowser(async (browser) => {
-          const page = await browser.newPage();
-          await signIn(page, origin, session);
-          await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
-          await page.evaluate(() => navigator.serviceWorker?.ready.then(() => undefined));
-          await page.goto(`${origin}/`, { waitUntil: 'networkidle0' }); // now under the worker, figures kept
-          return audit(page, `${origin}/`);
-        }),
-      ),
-    );
-  return out;
+function repeatRuns(origin: string, session: Session): Promise<Figures[]> {
+  return runs(async (page) => {
+    await signIn(page, origin, session);
+    await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
+    await page.evaluate(() => navigator.serviceWorker?.ready.then(() => undefined));
+    await page.goto(`${origin}/`, { waitUntil: 'networkidle0' }); // now under the worker, figures kept
+    return audit(page, `${origin}/`);
+  });
 }
 
 const kb = (b: number) => `${(b / 1024).toFixed(0)} KiB`;

@@ -18,6 +18,7 @@ export const SERVER_LAYERS = [
   ['team', 'rewards', 'vitals'],
   ['shop', 'withdraw', 'funds', 'earn', 'launchpad', 'exchange'],
   ['me', 'auth', 'analytics', 'roles', 'solvency', 'incidents'],
+  ['proofs'],
   ['ops'],
 ];
 
@@ -42,6 +43,7 @@ export const WEB_FEATURES = [
   'launchpad-admin',
   'local-wallet',
   'portfolio',
+  'proofs',
   'rewards',
   'settlement',
   'shop',

@@ -8,6 +8,7 @@ import { incidentAdminRoutes } from '@server/modules/incidents/index.ts';
 import { launchpadAdminRoutes, launchpadRoutes } from '@server/modules/launchpad/index.ts';
 import { meRoutes } from '@server/modules/me/index.ts';
 import { drainPlugin, opsRoutes } from '@server/modules/ops/index.ts';
+import { proofAdminRoutes, proofRoutes } from '@server/modules/proofs/index.ts';
 import { rewardRoutes, rewardSettlementAdminRoutes } from '@server/modules/rewards/index.ts';
 import { roleAdminRoutes } from '@server/modules/roles/index.ts';
 import { shopAdminRoutes, shopRoutes } from '@server/modules/shop/index.ts';
@@ -105,6 +106,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await api.register(solvencyAdminRoutes, { ctx });
       await api.register(incidentAdminRoutes, { ctx });
       await api.register(vitalsRoutes, { ctx });
+      await api.register(proofRoutes, { ctx });
+      await api.register(proofAdminRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

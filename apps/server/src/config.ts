@@ -82,6 +82,8 @@ const envSchema = z
      * not reveal them. Required in production (≥ 32 characters, strong); generated under DATA_DIR otherwise.
      */
     PROOF_SALT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** A sent publication whose transaction has no receipt this long (dropped, or reorged away) is sent again. */
+    PROOF_RESEND_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
     /**
      * When a payment or a claim counts: `finalized` or `safe` (the chain's own finality tags, for real
      * networks; Arbitrum One's finalized follows Ethereum's), or `confirmations` (CHAIN_CONFIRMATIONS
@@ -547,7 +549,7 @@ export interface Config {
     attesterKey?: `0x${string}`;
   };
   /** Proof of liabilities: the secret the leaf salts derive from (the runtime generates one in development). */
-  proofs: { saltSecret?: string };
+  proofs: { saltSecret?: string; resendMs: number };
   jwt: { secret?: string; ttlSeconds: number };
   nonceTtlSeconds: number;
   memberCacheTtlMs: number;
@@ -814,7 +816,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       quoteSignerKey: e.QUOTE_SIGNER_PRIVATE_KEY as `0x${string}` | undefined,
       attesterKey: e.ATTESTER_PRIVATE_KEY as `0x${string}` | undefined,
     },
-    proofs: { saltSecret: e.PROOF_SALT_SECRET },
+    proofs: { saltSecret: e.PROOF_SALT_SECRET, resendMs: e.PROOF_RESEND_SECONDS * 1000 },
     jwt: { secret: e.JWT_SECRET, ttlSeconds: e.JWT_TTL_SECONDS },
     nonceTtlSeconds: e.NONCE_TTL_SECONDS,
     memberCacheTtlMs: e.MEMBER_CACHE_TTL_MS,

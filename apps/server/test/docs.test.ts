@@ -106,6 +106,8 @@ describe('the API document', () => {
       'get /api/v1/config',
       'get /api/v1/launchpad/rounds/{id}/allocations',
       'get /api/v1/nonce',
+      'get /api/v1/por/latest',
+      'get /api/v1/por/snapshots',
       'get /api/v1/prices',
       'get /health',
       'get /ready',

@@ -46,7 +46,12 @@ export async function startTestServer(
     RATE_LIMIT_VITALS_PER_MINUTE: '100000',
     ...env,
   });
-  const cfg = { ...base, ...config };
+  const merged = { ...base, ...config };
+  // As the runtime does outside production: a secret of its own for the proof-of-liabilities salts.
+  const cfg = {
+    ...merged,
+    proofs: { ...merged.proofs, saltSecret: merged.proofs.saltSecret ?? randomBytes(32).toString('hex') },
+  };
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
   const ctxChain = chain ?? {

@@ -1118,3 +1118,114 @@ export const webVitals = pgTable(
     ),
   ],
 );
+// Proof of liabilities (modules/proofs, docs/proof-of-liabilities.md). A snapshot of what every member is owed, as a
+// Merkle sum tree whose root is published on chain. Salts are never stored: they derive from PROOF_SALT_SECRET.
+
+export const proofSnapshotStatus = [
+  'building',
+  'built',
+  'unbalanced',
+  'publishing',
+  'published',
+  'failed',
+  'conflict',
+] as const;
+export type ProofSnapshotStatus = (typeof proofSnapshotStatus)[number];
+
+/**
+ * One snapshot: building (claimed by one process until `claimed_until`), then built (balanced, waiting to be sent),
+ * unbalanced (its totals are not the solvency view's: never published), publishing (sent, waiting for finality),
+ * published (final on chain), failed (the chain refused or could not be reached: an admin re-publishes) or conflict
+ * (the chain holds another root for this id).
+ */
+export const proofSnapshots = pgTable(
+  'proof_snapshots',
+  {
+    id: serial('id').primaryKey(),
+    /** The settled day it follows (the daily job), or null (an admin's request): one snapshot per settled day. */
+    day: date('day', { mode: 'string' }),
+    requestedBy: memberRef('requested_by'),
+    status: text('status', { enum: proofSnapshotStatus }).notNull(),
+    claimedBy: text('claimed_by'),
+    claimedUntil: at('claimed_until'),
+    /** The instant of the snapshot (the server clock) and when the tree was stored. */
+    asOf: at('as_of'),
+    builtAt: at('built_at'),
+    buildMs: integer('build_ms'),
+    /** Leaves with a member, and all leaves (a power of two). */
+    members: integer('members'),
+    size: integer('size'),
+    rootHash: text('root_hash'),
+    totalUsdt: amount('total_usdt'),
+    totalAgc: amount('total_agc'),
+    /** The solvency view's liabilities read in the same database snapshot. */
+    solvencyUsdt: amount('solvency_usdt'),
+    solvencyAgc: amount('solvency_agc'),
+    /** The treasury's balances (vault, payment treasury) read at one block. */
+    reservesBlock: bigint('reserves_block', { mode: 'bigint' }),
+    reservesBlockHash: text('reserves_block_hash'),
+    reservesAt: at('reserves_at'),
+    reservesUsdt: amount('reserves_usdt'),
+    reservesAgc: amount('reserves_agc'),
+    reserves: jsonb('reserves').$type<Array<{ key: string; address: string; usdt: string; agc: string }>>(),
+    /** The publication: the transaction sent (the last one, after a reorg or a failure), its block once final. */
+    txHash: text('tx_hash'),
+    sentAt: at('sent_at'),
+    sends: integer('sends').notNull().default(0),
+    publishedBlock: bigint('published_block', { mode: 'bigint' }),
+    publishedAt: at('published_at'),
+    /** Why it is unbalanced, failed or in conflict (for admins). */
+    error: text('error'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('proof_snapshots_day_key').on(t.day),
+    index('proof_snapshots_published_idx').on(t.id).where(sql`${t.status} = 'published'`),
+    index('proof_snapshots_pending_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('building', 'built', 'publishing')`),
+  ],
+);
+
+/**
+ * Every member's leaf of a snapshot: its position, amounts (minor units) and the parts they sum (what the member
+ * was owed, by solvency part). The padding leaves are not stored (member 0, amounts 0, a derived salt).
+ */
+export const proofLeaves = pgTable(
+  'proof_leaves',
+  {
+    snapshotId: integer('snapshot_id')
+      .notNull()
+      .references(() => proofSnapshots.id, { onDelete: 'cascade' }),
+    idx: integer('idx').notNull(),
+    /** A member (users never go away; no foreign key, so a million leaves insert without a million checks). */
+    userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+    usdt: amount('usdt').notNull(),
+    agc: amount('agc').notNull(),
+    /** Non-zero parts, `{ "available": { "USDT": "…" }, … }` (minor units as strings). */
+    parts: jsonb('parts').$type<Record<string, Partial<Record<'USDT' | 'AGC', string>>>>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.snapshotId, t.idx] }),
+    uniqueIndex('proof_leaves_member_key').on(t.snapshotId, t.userId),
+  ],
+);
+
+/**
+ * The tree's nodes from level `PROOF_CHUNK_LEVELS` up to the root (level 0 is the leaves); the levels below are
+ * recomputed from the leaves of one chunk when a proof is served.
+ */
+export const proofNodes = pgTable(
+  'proof_nodes',
+  {
+    snapshotId: integer('snapshot_id')
+      .notNull()
+      .references(() => proofSnapshots.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    idx: integer('idx').notNull(),
+    hash: text('hash').notNull(),
+    usdt: amount('usdt').notNull(),
+    agc: amount('agc').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.snapshotId, t.level, t.idx] })],
+);

@@ -11,6 +11,7 @@ export * from './api/launchpad.ts';
 export * from './api/me.ts';
 export * from './api/ops.ts';
 export * from './api/prices.ts';
+export * from './api/proofs.ts';
 export * from './api/rewards.ts';
 export * from './api/roles.ts';
 export * from './api/shop.ts';

@@ -10,6 +10,7 @@ import { exchangeJobs } from '@server/modules/exchange/index.ts';
 import { fundJobs, fundPaymentHandlers } from '@server/modules/funds/index.ts';
 import { launchpadJobs } from '@server/modules/launchpad/index.ts';
 import { priceSamplerJob } from '@server/modules/pricing/index.ts';
+import { proofJobs } from '@server/modules/proofs/index.ts';
 import { settlementJob } from '@server/modules/rewards/index.ts';
 import { roleRequestExpiryJob } from '@server/modules/roles/index.ts';
 import { orderExpiryJob, paymentEvents } from '@server/modules/shop/index.ts';
@@ -52,6 +53,7 @@ const MODULE_JOBS: Job[] = [
   ...analyticsJobs,
   roleRequestExpiryJob,
   priceSamplerJob,
+  ...proofJobs,
 ];
 
 /**
@@ -64,7 +66,8 @@ const MODULE_JOBS: Job[] = [
  * - chain watcher (WATCHER_POLL_MS): ingests final payment and vault events, then the team volume of
  *   what it confirmed;
  * - each module's jobs (`jobs.ts`, listed in MODULE_JOBS): order expiry (shop, 10 s), the daily
- *   settlement (rewards, 1 min), maintenance (auth, 10 min).
+ *   settlement (rewards, 1 min), maintenance (auth, 10 min), the proof-of-liabilities snapshot after each
+ *   settlement (proofs, 1 min) and its publication (10 s).
  */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   const holder = newHolderId();

@@ -103,6 +103,15 @@ export function createMetrics() {
       'agc_solvency_read_age_seconds',
       'Seconds since the solvency gauges were read (they are reused between scrapes)',
     ),
+    proofLatestStatus: gauge(
+      'agc_proof_latest_snapshot_status',
+      'The newest proof-of-liabilities snapshot: 1 for its status (building, built, unbalanced, publishing, published, failed, conflict), 0 for the others',
+      ['status'],
+    ),
+    proofLastPublished: gauge(
+      'agc_proof_last_published_timestamp_seconds',
+      'When the last proof-of-liabilities snapshot was published and final on chain (unix seconds; 0: never)',
+    ),
     dbPoolConnections: gauge(
       'agc_db_pool_connections',
       "This process's PostgreSQL pool (none on PGlite): connections by state (total, idle, waiting = queries queued for one, max = DATABASE_POOL_SIZE)",

@@ -30,6 +30,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The member of a request that went through `authenticate` or `requireRole` (a route behind either never sees a
+ * signed-out request; the check keeps the type honest without a non-null assertion).
+ */
+export function signedInUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
 /** The role checks made by `requireRole`, with their roles: the API document derives a route's 403 from them. */
 const roleGuards = new WeakMap<object, readonly Role[]>();
 

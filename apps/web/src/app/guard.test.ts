@@ -9,6 +9,8 @@ const LOGGED_OUT_REACHABLE = new Set([
   'localWallet_result',
   'localWallet_list',
   'localWallet_withdrawal',
+  // The proof-of-liabilities coverage: public, signed in or not.
+  'porPublic',
 ]);
 
 describe('resolveGuard, logged out', () => {
@@ -105,6 +107,8 @@ describe('route table', () => {
       '/pages/admin/auditLog': ['adminAuditLog', true],
       '/pages/admin/solvency': ['adminSolvency', true],
       '/pages/admin/incidents': ['adminIncidents', true],
+      '/pages/proof/verify': ['porVerify', true],
+      '/pages/proof/index': ['porPublic', false],
     });
   });
 

@@ -63,6 +63,8 @@ export const LAZY: Partial<Record<PathKey, () => Promise<PageModule>>> = {
   adminIncidents: () => import('./pages/admin/IncidentsPage.tsx'),
   adminFunds: () => import('./pages/admin/FundsAdminPage.tsx'),
   adminFundRedemptions: () => import('./pages/admin/FundRedemptionsAdminPage.tsx'),
+  porVerify: () => import('./pages/proofs/VerifyBalancePage.tsx'),
+  porPublic: () => import('./pages/proofs/PorPublicPage.tsx'),
 };
 
 export const loadNotFound = () => import('./pages/NotFoundPage.tsx');

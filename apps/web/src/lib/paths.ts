@@ -63,6 +63,9 @@ export const paths = {
   adminAuditLog: '/pages/admin/auditLog',
   adminSolvency: '/pages/admin/solvency',
   adminIncidents: '/pages/admin/incidents',
+  // Proof of liabilities: no path in the spec; under /pages like the others. The public page opens signed out.
+  porVerify: '/pages/proof/verify',
+  porPublic: '/pages/proof/index',
 } as const;
 
 export type PathKey = keyof typeof paths;

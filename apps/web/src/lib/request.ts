@@ -59,6 +59,9 @@ export const isForbidden = (error: unknown): boolean =>
 /** The server cannot answer this now (503): a service it needs is down, or prices are paused. */
 export const isUnavailable = (error: unknown): boolean =>
   error instanceof ApiError && (error.code === 503 || error.status === 503);
+/** The server has no such thing for this member (404: nothing published yet, an id of another's, ...). */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiError && (error.code === 404 || error.status === 404);
 
 export type TransportReason = 'timeout' | 'abort' | 'network' | 'http' | 'parse';
 

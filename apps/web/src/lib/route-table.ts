@@ -112,6 +112,8 @@ const ENTRIES: readonly Entry[] = [
   { key: 'adminAuditLog', name: 'adminAuditLog', login: true, titleKey: 'title.adminAuditLog' },
   { key: 'adminSolvency', name: 'adminSolvency', login: true, titleKey: 'title.adminSolvency' },
   { key: 'adminIncidents', name: 'adminIncidents', login: true, titleKey: 'title.adminIncidents' },
+  { key: 'porVerify', name: 'porVerify', login: true, titleKey: 'title.porVerify' },
+  { key: 'porPublic', name: 'porPublic', login: false, titleKey: 'title.porPublic' },
 ];
 
 export const ROUTE_TABLE: readonly RouteDef[] = ENTRIES.map((e) => ({ ...e, path: paths[e.key] }));

@@ -8,7 +8,14 @@ export const configResponse = z.object({
   chain_name: z.string(),
   rpc_url: z.string(),
   explorer_url: z.string(),
-  contracts: z.object({ token: address, transfer: address, bank: address, usdt: address }),
+  /** `attestation`: the proof-of-liabilities contract (null on a network configured without one). */
+  contracts: z.object({
+    token: address,
+    transfer: address,
+    bank: address,
+    usdt: address,
+    attestation: address.nullable(),
+  }),
   /** Percent strings, rendered into every language's texts so no two languages can disagree. */
   rates: z.object({
     referral_max: z.string(),

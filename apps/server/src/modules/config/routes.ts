@@ -27,6 +27,7 @@ export function publicConfig(ctx: AppContext): PublicConfig {
       transfer: chain.contracts.transfer,
       bank: chain.contracts.vault,
       usdt: chain.contracts.usdt,
+      attestation: chain.contracts.attestation ?? null,
     },
     rates: {
       referral_max: config.rates.referralMax,

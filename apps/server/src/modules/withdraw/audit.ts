@@ -14,13 +14,13 @@ import { abilityOf } from '@server/lib/ability.ts';
 import { invalidate } from '@server/lib/caches.ts';
 import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
 import { writeAudit } from '@server/modules/audit/index.ts';
-import { chainClient, incidentHolds, voucherSigner } from '@server/modules/chain/index.ts';
+import { chainClient, incidentHolds, revertName, voucherSigner } from '@server/modules/chain/index.ts';
 import { ACCOUNTS, balancesOf, refKey, transferBatch } from '@server/modules/ledger/index.ts';
 import { type ApprovalLinks, addressesOf, approvalLinks } from '@server/modules/members/index.ts';
 import { type AgcPrice, agcPriceIfAny, agcToUsdt, pricesPaused } from '@server/modules/pricing/index.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
 import type { Translate } from '@server/plugins/i18n.ts';
-import { BaseError, ContractFunctionRevertedError, createWalletClient, http } from 'viem';
+import { createWalletClient, http } from 'viem';
 import { toWithdrawalDto } from './dto.ts';
 import {
   auditingTotals,
@@ -360,13 +360,6 @@ export async function bulkApprove(
     awaiting_second: sortIds(decided.filter((d) => d.first).map((d) => d.before.id)),
     skipped: unique.filter((id) => !done.has(id)).map(String),
   };
-}
-
-/** The revert reason a vault call would fail with, if any (cancel of a claimed voucher, say). */
-function revertName(err: unknown): string | null {
-  const revert =
-    err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : null;
-  return revert instanceof ContractFunctionRevertedError ? (revert.data?.errorName ?? 'reverted') : null;
 }
 
 /**

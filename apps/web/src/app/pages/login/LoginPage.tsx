@@ -93,6 +93,14 @@ export default function LoginPage() {
       >
         {t('login.useLocalWallet')}
       </button>
+      <button
+        type="button"
+        className="btn btn-link btn-block"
+        data-testid="login-por"
+        onClick={() => openPage(paths.porPublic)}
+      >
+        {t('login.porLink')}
+      </button>
     </div>
   );
 }
