@@ -44,6 +44,7 @@ export const LAZY_SECTIONS = [
   'auditLog',
   'balance',
   'count',
+  'dateField',
   'earn',
   'exchange',
   'fund',

@@ -13,6 +13,7 @@ const CONDITIONS: Record<string, { web: string[]; api: string[] }> = {
       'exchange.errors.amount_required',
       'localWalletPages.send.errors.amount_required',
       'earn.errors.amount_required',
+      'launchpad.admin.errors.amount_required',
       'fund.agent.errors.required',
     ],
     api: [
@@ -29,6 +30,7 @@ const CONDITIONS: Record<string, { web: string[]; api: string[] }> = {
       'exchange.errors.amount_invalid',
       'localWalletPages.send.errors.amount_invalid',
       'earn.errors.amount_invalid',
+      'launchpad.admin.errors.amount_invalid',
       'fund.agent.errors.invalid',
       'fund.buy.errors.invalid',
     ],
@@ -46,6 +48,7 @@ const CONDITIONS: Record<string, { web: string[]; api: string[] }> = {
       'exchange.errors.amount_positive',
       'localWalletPages.send.errors.amount_positive',
       'earn.errors.amount_positive',
+      'launchpad.admin.errors.amount_positive',
     ],
     api: [
       'withdraw.amount_positive',
@@ -61,6 +64,7 @@ const CONDITIONS: Record<string, { web: string[]; api: string[] }> = {
       'exchange.errors.amount_decimals',
       'localWalletPages.send.errors.amount_decimals',
       'earn.errors.amount_decimals',
+      'launchpad.admin.errors.amount_decimals',
     ],
     api: [
       'withdraw.amount_decimals',
