@@ -125,3 +125,21 @@ describe('one message per condition', () => {
       for (const k of keys.web) expect(String(text(web, k))).toMatch(/^[A-Z]/);
   });
 });
+
+// The fund screens were titled "Funds", "My Funds" and "Fund Income" under tabs reading Products, Holdings, Agent.
+describe('the fund screens are titled as their tabs', () => {
+  for (const lng of LOCALES) {
+    it(lng, () => {
+      const web = load('web', lng);
+      expect([
+        text(web, 'title.foundHome'),
+        text(web, 'title.foundMy'),
+        text(web, 'title.foundIncome'),
+      ]).toEqual([
+        text(web, 'fund.tabs.products'),
+        text(web, 'fund.tabs.holdings'),
+        text(web, 'fund.tabs.agent'),
+      ]);
+    });
+  }
+});
