@@ -90,6 +90,9 @@ test('transfer in from home, a day held, yesterday income shows', async ({ brows
   await page.getByTestId('earn-fill').click();
   await expect(page.getByTestId('earn-amount')).toHaveValue(before.available_usdt);
   await page.getByTestId('earn-submit').click();
+  // Money moves: a confirmation with the APY and the day it starts earning.
+  await expect(page.getByTestId('earn-confirm-in-text')).toContainText(`${(await summary()).apy_percent}%`);
+  await page.locator('.adm-modal').getByRole('button', { name: en.earn.confirmIn.ok }).click();
   await expect(page.getByText(en.earn.toast.in)).toBeVisible();
   await page.waitForURL((u) => u.pathname === '/pages/easyEarn/index');
   await expect(page.getByTestId('earn-total-holding')).toHaveText(shown(before.available_usdt));

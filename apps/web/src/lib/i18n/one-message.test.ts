@@ -13,6 +13,7 @@ const CONDITIONS: Record<string, { web: string[]; api: string[] }> = {
       'exchange.errors.amount_required',
       'localWalletPages.send.errors.amount_required',
       'earn.errors.amount_required',
+      'launchpad.admin.errors.amount_required',
       'fund.agent.errors.required',
     ],
     api: [
@@ -29,6 +30,7 @@ const CONDITIONS: Record<string, { web: string[]; api: string[] }> = {
       'exchange.errors.amount_invalid',
       'localWalletPages.send.errors.amount_invalid',
       'earn.errors.amount_invalid',
+      'launchpad.admin.errors.amount_invalid',
       'fund.agent.errors.invalid',
       'fund.buy.errors.invalid',
     ],
@@ -46,6 +48,7 @@ const CONDITIONS: Record<string, { web: string[]; api: string[] }> = {
       'exchange.errors.amount_positive',
       'localWalletPages.send.errors.amount_positive',
       'earn.errors.amount_positive',
+      'launchpad.admin.errors.amount_positive',
     ],
     api: [
       'withdraw.amount_positive',
@@ -61,6 +64,7 @@ const CONDITIONS: Record<string, { web: string[]; api: string[] }> = {
       'exchange.errors.amount_decimals',
       'localWalletPages.send.errors.amount_decimals',
       'earn.errors.amount_decimals',
+      'launchpad.admin.errors.amount_decimals',
     ],
     api: [
       'withdraw.amount_decimals',
@@ -120,4 +124,22 @@ describe('one message per condition', () => {
     for (const keys of Object.values(CONDITIONS))
       for (const k of keys.web) expect(String(text(web, k))).toMatch(/^[A-Z]/);
   });
+});
+
+// The fund screens were titled "Funds", "My Funds" and "Fund Income" under tabs reading Products, Holdings, Agent.
+describe('the fund screens are titled as their tabs', () => {
+  for (const lng of LOCALES) {
+    it(lng, () => {
+      const web = load('web', lng);
+      expect([
+        text(web, 'title.foundHome'),
+        text(web, 'title.foundMy'),
+        text(web, 'title.foundIncome'),
+      ]).toEqual([
+        text(web, 'fund.tabs.products'),
+        text(web, 'fund.tabs.holdings'),
+        text(web, 'fund.tabs.agent'),
+      ]);
+    });
+  }
 });

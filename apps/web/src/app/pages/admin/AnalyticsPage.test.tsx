@@ -198,10 +198,14 @@ describe('analytics page', () => {
     expect(to.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(from, { target: { value: '2025-02-30' } });
     fireEvent.blur(from);
-    expect((from as HTMLInputElement).value).toBe(dayBefore(400));
+    // not a day: said under the field (never taken silently), the range stays what it was
+    expect(screen.getByTestId('analytics-from-error').textContent).toBe('Not a date: write it as YYYY-MM-DD');
+    expect(calls.length).toBe(asked);
 
     fireEvent.change(from, { target: { value: dayBefore(10) } });
-    fireEvent.blur(to);
+    // a day after today stays said under its field until it is corrected
+    expect(screen.getByTestId('analytics-to-error').textContent).toMatch(/^Choose a date from /);
+    fireEvent.change(to, { target: { value: today } });
     fireEvent.click(screen.getByTestId('analytics-apply'));
     await waitFor(() =>
       expect(calls.some((c) => c.query.get('from') === dayBefore(10) && c.query.get('to') === today)).toBe(

@@ -91,8 +91,16 @@ describe('exchange page: the form', () => {
     expect(text('exchange-available-from')).toBe('Available 40.00 AGC');
     expect(screen.getByLabelText('Amount (AGC)')).toBe(screen.getByTestId('exchange-amount'));
     // I receive: the amount is what arrives, in the other asset.
+    // A real radio group for screen readers: I pay / I receive.
+    expect(screen.getByRole('radiogroup', { name: 'Amount entered as' })).toBeTruthy();
+    expect(screen.getByTestId('exchange-mode-in').getAttribute('role')).toBe('radio');
     fireEvent.click(screen.getByTestId('exchange-mode-out'));
-    expect(screen.getByTestId('exchange-mode-out').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('exchange-mode-out').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('exchange-mode-in').getAttribute('tabindex')).toBe('-1');
+    // The arrow keys move the choice, as in every radio group.
+    fireEvent.keyDown(screen.getByTestId('exchange-mode-out'), { key: 'ArrowLeft' });
+    expect(screen.getByTestId('exchange-mode-in').getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByTestId('exchange-mode-out'));
     expect(screen.getByLabelText('Amount (USDT)')).toBe(screen.getByTestId('exchange-amount'));
   });
 
@@ -136,7 +144,7 @@ describe('exchange page: the form', () => {
     fireEvent.click(screen.getByTestId('exchange-mode-out'));
     fireEvent.click(screen.getByTestId('exchange-max'));
     expect(screen.getByTestId<HTMLInputElement>('exchange-amount').value).toBe('250.5');
-    expect(screen.getByTestId('exchange-mode-in').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('exchange-mode-in').getAttribute('aria-checked')).toBe('true');
   });
 
   it('shows the server’s refusal of a quote under the amount', async () => {

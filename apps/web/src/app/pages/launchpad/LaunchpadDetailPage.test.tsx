@@ -112,6 +112,8 @@ describe('launchpad round', () => {
     renderPage(<LaunchpadDetailPage />, url());
     const list = await screen.findByTestId('lp-allocations');
     await waitFor(() => expect(within(list).getAllByTestId('lp-allocation')).toHaveLength(3));
+    // The rows sit in one card with their column heads (not on the page's grey).
+    expect(list.querySelector('ul.list')?.classList.contains('lp-allocations-card')).toBe(true);
     const first = within(list).getAllByTestId('lp-allocation')[0];
     expect(first?.textContent).toBe(`#10x0001…abcd${formatTime('2026-11-24T10:00:00.000Z')}`);
     expect(

@@ -88,6 +88,28 @@ describe('local wallet page', () => {
     expect(screen.getByTestId('local-import-key')).toBeTruthy();
   });
 
+  it('an import with every field empty flags every field at once, each under itself', async () => {
+    renderPage(<LocalWalletPage />, PATH);
+    fireEvent.click(screen.getByTestId('local-mode-import'));
+    fireEvent.click(screen.getByTestId('local-submit'));
+    expect((await screen.findByTestId('local-import-key-error')).textContent).toBe(
+      'Please enter the private key.',
+    );
+    expect(screen.getByTestId('local-password-error').textContent).toBe(
+      'The password must have at least 8 characters.',
+    );
+    expect(screen.getByTestId('local-password-confirm-error').textContent).toBe(
+      'Please type the password again.',
+    );
+    expectFieldError(screen.getByTestId('local-import-key-error'), screen.getByTestId('local-import-key'));
+    expect(screen.queryByTestId('local-error')).toBeNull();
+    // Typing into one field leaves the others' messages until the next try.
+    type('local-import-key', `0x${'1'.repeat(64)}`);
+    fireEvent.click(screen.getByTestId('local-submit'));
+    await waitFor(() => expect(screen.queryByTestId('local-import-key-error')).toBeNull());
+    expect(screen.getByTestId('local-password-error')).toBeTruthy();
+  });
+
   it('imports a key, then locks, unlocks (a wrong password is refused) and removes it', async () => {
     renderPage(<LocalWalletPage />, PATH);
     fireEvent.click(screen.getByTestId('local-mode-import'));

@@ -1,31 +1,57 @@
 import { levelKey, shortAddress } from '@agc/shared';
+import { Carousel } from '@web/components/Carousel.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
 import { useLogout } from '@web/features/auth/hooks/use-logout.tsx';
 import { useMe } from '@web/lib/me.ts';
 import { openPage, openTab } from '@web/lib/navigation.ts';
 import { paths } from '@web/lib/paths.ts';
-import { LOCAL_WALLET_RDNS } from '@web/lib/wallet/discovery.ts';
+import { usePageStore } from '@web/stores/page.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountMenu, type MenuSection } from './AccountMenu.tsx';
+import { type MenuEntry, MenuItem, useProductEntries } from './account-menu.tsx';
 import { adminPagesFor } from './admin-pages.ts';
-import { Banners } from './banners/Banners.tsx';
+import { BannerCard } from './banners/BannerCard.tsx';
+import { useBanners } from './banners/index.ts';
 import './my.css';
 
 /**
- * Account (tab 3): the banners, the account menu of the spec (with the local wallet when the member signed in
- * with it), an Admin section with the admin pages the member's roles open (none without a role), then Log out
+ * The banners of what is live (invite bonus, products, ...), in the spec's swiper: its position is the page
+ * store's `my_page_swiper_current` (session storage), so it is where it was after a reload or a visit elsewhere.
+ */
+function Banners() {
+  const { t } = useTranslation();
+  const { banners, pending } = useBanners();
+  const index = usePageStore((s) => s.my_page_swiper_current);
+  const setIndex = usePageStore((s) => s.setMyPageSwiperCurrent);
+  if (banners.length === 0) {
+    return pending ? <Skeleton rows={1} className="banner-skeleton" testId="banners-loading" /> : null;
+  }
+  return (
+    <Carousel
+      testId="banners"
+      label={t('banner.carousel.label')}
+      index={index}
+      onIndexChange={setIndex}
+      slides={banners.map((banner) => ({ key: banner.key, content: <BannerCard banner={banner} /> }))}
+    />
+  );
+}
+
+/**
+ * Account (tab 3): the banners, the account menu of the spec, every product (account-menu.tsx), an Admin section with the admin pages the member's roles open (none without a role), then Log out
  * and Log out everywhere.
  */
 export default function MyPage() {
   const { t } = useTranslation();
   const address = useWalletStore((s) => s.address);
   const stored = useWalletStore((s) => s.userInfo);
-  const walletRdns = useWalletStore((s) => s.walletRdns);
   // The roles as the server says now; the stored user info until it answers.
   const me = useMe().data ?? stored;
   const level = me?.level;
   const adminPages = adminPagesFor(me?.roles ?? []);
   const { pending, logout, logoutEverywhere } = useLogout();
+  const products = useProductEntries();
   const logoutEntry = (kind: 'this' | 'all', testId: string, labelKey: string, run: () => Promise<void>) => ({
     testId,
     label: pending === kind ? t('my.loggingOut') : t(labelKey),
@@ -34,32 +60,14 @@ export default function MyPage() {
     busy: pending === kind,
     danger: true,
   });
-  const sections: MenuSection[] = [
+  const sections: { heading?: string; items: MenuEntry[] }[] = [
     {
       items: [
         { testId: 'menu-rewards', label: t('my.menu.rewards'), onClick: () => openTab(paths.rewardList) },
         { testId: 'menu-invite', label: t('my.menu.invite'), onClick: () => openPage(paths.invite) },
-        {
-          testId: 'menu-por-verify',
-          label: t('my.menu.porVerify'),
-          onClick: () => openPage(paths.porVerify),
-        },
-        {
-          testId: 'menu-por-public',
-          label: t('my.menu.porPublic'),
-          onClick: () => openPage(paths.porPublic),
-        },
-        ...(walletRdns === LOCAL_WALLET_RDNS
-          ? [
-              {
-                testId: 'menu-local-wallet',
-                label: t('my.menu.localWallet'),
-                onClick: () => openPage(paths.localWallet),
-              },
-            ]
-          : []),
       ],
     },
+    { heading: t('my.menu.products'), items: products },
     {
       heading: t('my.menu.orders'),
       items: [
@@ -109,7 +117,16 @@ export default function MyPage() {
         <p className="muted">{t(`level.${levelKey(level)}`)}</p>
       </section>
       <Banners />
-      <AccountMenu sections={sections} />
+      {sections.map((section) => (
+        <Fragment key={section.items[0]?.testId}>
+          {section.heading && <p className="menu-heading">{section.heading}</p>}
+          <ul className="menu card">
+            {section.items.map((item) => (
+              <MenuItem key={item.testId} {...item} />
+            ))}
+          </ul>
+        </Fragment>
+      ))}
     </div>
   );
 }

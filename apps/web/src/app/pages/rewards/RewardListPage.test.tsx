@@ -118,8 +118,11 @@ describe('rewards tab', () => {
     const dayTop = within(await screen.findByTestId('reward-item-1'));
     expect(dayTop.getByTestId('reward-amount').textContent).toBe('6.00 USDT');
     expect(dayTop.getByTestId('reward-capped').textContent).toBe('Capped: 4.00 USDT by the day top');
+    // Capped whole: one line, what was capped and why; no "0.00 USDT", no "0.00 USDT + 0.00 AGC".
     const remaining = within(screen.getByTestId('reward-item-2'));
-    expect(remaining.getByTestId('reward-amount').textContent).toBe('0.00 USDT');
+    expect(screen.getByTestId('reward-item-2').dataset.folded).toBe('true');
+    expect(remaining.queryByTestId('reward-amount')).toBeNull();
+    expect(remaining.queryByTestId('reward-usdt')).toBeNull();
     expect(remaining.getByTestId('reward-capped').textContent).toBe(
       'Capped: 10.00 USDT by remaining dividends',
     );

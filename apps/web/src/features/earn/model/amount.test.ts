@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEarnAmount, usdtUnits } from './amount.ts';
+import { earningStartsOn, readEarnAmount, usdtUnits } from './amount.ts';
 
 describe('readEarnAmount', () => {
   it('nothing typed (or blanks) is required', () => {
@@ -31,5 +31,13 @@ describe('readEarnAmount', () => {
     expect(usdtUnits('1.5')).toBe(1_500_000n);
     expect(usdtUnits(undefined)).toBeNull();
     expect(usdtUnits('nope')).toBeNull();
+  });
+});
+
+describe('earningStartsOn', () => {
+  it('is the next UTC day, whatever the hour', () => {
+    expect(earningStartsOn('2026-11-27T00:00:00.000Z')).toBe('2026-11-28');
+    expect(earningStartsOn('2026-11-30T23:59:59.999Z')).toBe('2026-12-01');
+    expect(earningStartsOn('2026-12-31T12:00:00.000Z')).toBe('2027-01-01');
   });
 });

@@ -23,3 +23,13 @@ export function readEarnAmount(input: string, maximum?: string): EarnAmountReadi
   if (max !== null && units > max) return { ok: false, problem: 'maximum' };
   return { ok: true, units, amount: input.trim() };
 }
+
+/**
+ * The UTC day a transfer in made at `now` starts earning: a day pays interest on the smaller of its opening and
+ * closing holding, so money moved in today earns from tomorrow (UTC) on.
+ */
+export function earningStartsOn(now: string): string {
+  const d = new Date(now);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}

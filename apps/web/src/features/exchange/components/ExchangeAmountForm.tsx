@@ -87,6 +87,7 @@ export function ExchangeAmountForm({ form }: { form: ExchangeForm }) {
         label={t('exchange.modeLabel')}
         testIdPrefix="exchange-mode"
         disabled={busy}
+        radio
       />
       <label htmlFor={inputId}>
         <span>{t('exchange.amountLabel', { asset: form.asset })}</span>

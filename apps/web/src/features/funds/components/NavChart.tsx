@@ -87,7 +87,7 @@ export function NavChart({ productId }: { productId: number }) {
                 <circle key={d.day} className="fund-chart-dot" cx={d.x} cy={d.y} r={2.5} />
               ))}
             {model.labels.map((l) => (
-              <text key={l.day} className="fund-chart-day" x={l.x} y={bottom + 18} textAnchor="middle">
+              <text key={l.day} className="fund-chart-day" x={l.x} y={bottom + 18} textAnchor={l.anchor}>
                 {l.day.slice(5)}
               </text>
             ))}

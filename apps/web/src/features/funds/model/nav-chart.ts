@@ -18,8 +18,8 @@ export interface NavChartModel {
   dots: { day: string; nav: string; x: number; y: number }[];
   /** Axis: the bottom, middle and top value (decimal strings) and their y. */
   ticks: { value: string; y: number }[];
-  /** Day labels: the first, the middle and the last point. */
-  labels: { day: string; x: number }[];
+  /** Day labels: the first, the middle and the last point (that one anchored at its end, inside the box). */
+  labels: { day: string; x: number; anchor: 'middle' | 'end' }[];
   first: string | null;
   last: string | null;
   /** last − first over first, in percent with 2 decimals (signed), null with fewer than two points. */
@@ -66,7 +66,12 @@ export function navChartModel(points: readonly NavPoint[]): NavChartModel {
   const mid = lo + range / 2n;
   const ticks = [lo, mid, hi].map((v) => ({ value: formatAmount(v, NAV_DECIMALS), y: yOf(v) }));
   const idx = [...new Set([0, Math.floor((points.length - 1) / 2), points.length - 1])];
-  const labels = idx.map((i) => ({ day: dots[i]?.day ?? '', x: dots[i]?.x ?? 0 }));
+  // The last day's label ends at its point: centred there it ran past the box's right edge and was cut at 390 px.
+  const labels = idx.map((i, k) => ({
+    day: dots[i]?.day ?? '',
+    x: dots[i]?.x ?? 0,
+    anchor: (k === idx.length - 1 && idx.length > 1 ? 'end' : 'middle') as 'end' | 'middle',
+  }));
   const first = values[0] ?? 0n;
   const last = values[values.length - 1] ?? 0n;
   return {

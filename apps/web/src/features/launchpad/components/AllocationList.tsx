@@ -28,6 +28,7 @@ export function AllocationList({
       {...paging}
       refresh={() => Promise.all([paging.refresh(), onRefresh?.()])}
       testId="lp-allocations"
+      listClassName="lp-allocations-card"
       header={
         <>
           {header}

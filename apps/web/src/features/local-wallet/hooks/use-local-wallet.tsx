@@ -21,7 +21,12 @@ import {
 import { localWalletInfo, localWalletProvider } from '@web/lib/wallet/local-provider.ts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWalletAction, WalletFieldError } from './use-wallet-action.ts';
+import {
+  useWalletAction,
+  type WalletField,
+  WalletFieldError,
+  WalletFieldErrors,
+} from './use-wallet-action.ts';
 
 /** The local wallet as a wallet to sign in with (what its EIP-6963 announcement carries). */
 export const LOCAL_WALLET: DiscoveredWallet = { info: localWalletInfo, provider: localWalletProvider };
@@ -71,7 +76,7 @@ async function chooseRemove(t: (key: string) => string): Promise<'export' | 'rem
 
 export function useLocalWallet() {
   const { t } = useTranslation();
-  const { busy, error, errorField, run } = useWalletAction();
+  const { busy, error, errorField, errorOn, run } = useWalletAction();
   const [address, setAddress] = useState(localWalletAddress());
   const [unlocked, setUnlocked] = useState(isLocalWalletUnlocked());
   const [password, setPassword] = useState('');
@@ -111,13 +116,17 @@ export function useLocalWallet() {
   const create = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
+      // Every empty or wrong field at once, each under itself (an empty import form flagged only the password).
+      const problems: Partial<Record<WalletField, string>> = {};
+      if (mode === 'import' && !privateKey.trim()) problems.key = t('localWalletPages.required.key');
+      if (mode === 'file' && !keystoreFile) problems.file = t('localWalletPages.keystore.errors.noFile');
+      if (mode === 'file' && !filePassword)
+        problems.filePassword = t('localWalletPages.required.filePassword');
       if (password.length < MIN_PASSWORD_LENGTH)
-        throw new WalletFieldError(
-          'password',
-          t('localWallet.errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH }),
-        );
-      if (password !== confirm)
-        throw new WalletFieldError('confirm', t('localWallet.errors.passwordMismatch'));
+        problems.password = t('localWallet.errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH });
+      if (!confirm) problems.confirm = t('localWalletPages.required.confirm');
+      else if (password !== confirm) problems.confirm = t('localWallet.errors.passwordMismatch');
+      if (Object.keys(problems).length > 0) throw new WalletFieldErrors(problems);
       if (mode === 'create') await createLocalWallet(password);
       else if (mode === 'import') await importLocalWallet(privateKey, password);
       else {
@@ -229,6 +238,8 @@ export function useLocalWallet() {
     error,
     /** The field of the form shown that the error is about, or null: the whole form's. */
     errorField,
+    /** The message under `field` (several fields can each have one at once). */
+    errorOn,
     progress,
     revealed,
     purpose,
