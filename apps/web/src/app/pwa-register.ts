@@ -6,8 +6,9 @@ import { usePwaStore } from '@web/stores/pwa.ts';
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  // Registered once the page has loaded (workbox-window's default): precaching the build must not compete with
+  // the first visit's own requests.
   const update = registerSW({
-    immediate: true,
     onNeedRefresh: () => usePwaStore.getState().setUpdateReady(() => update(true)),
   });
 }
