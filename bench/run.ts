@@ -31,6 +31,7 @@ import { runLaunchpadBenchmark } from './launchpad-buy.ts';
 import { runLaunchpadHttpBenchmark } from './launchpad-http.ts';
 import { runOrderBenchmarks } from './orders.ts';
 import { dropPgDatabase, freshPgDatabase } from './pg.ts';
+import { runProofBenchmark } from './proofs.ts';
 import { runSettlementBenchmarks } from './settlement.ts';
 import { runWithdrawBenchmark } from './withdraw.ts';
 
@@ -140,11 +141,11 @@ function loginBundle() {
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
 
-/** `BENCH_PARTS` (comma-separated: me, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http, analytics) runs some of them; all by default. */
+/** `BENCH_PARTS` (comma-separated: me, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http, analytics, proofs) runs some of them; all by default. */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'me,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http,analytics'
+    'me,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http,analytics,proofs'
   ).split(','),
 );
 
@@ -210,6 +211,7 @@ async function main() {
   if (PARTS.has('launchpad')) await runLaunchpadBenchmark();
   if (PARTS.has('launchpad-http')) await runLaunchpadHttpBenchmark();
   if (PARTS.has('analytics')) await runAnalyticsBenchmark();
+  if (PARTS.has('proofs')) await runProofBenchmark();
 }
 
 main().catch((e) => {
