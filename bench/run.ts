@@ -32,6 +32,7 @@ import { runLaunchpadBenchmark } from './launchpad-buy.ts';
 import { runLaunchpadHttpBenchmark } from './launchpad-http.ts';
 import { runOrderBenchmarks } from './orders.ts';
 import { dropPgDatabase, freshPgDatabase } from './pg.ts';
+import { runProofBenchmark } from './proofs.ts';
 import { runSettlementBenchmarks } from './settlement.ts';
 import { runWithdrawBenchmark } from './withdraw.ts';
 
@@ -111,11 +112,11 @@ async function benchBare(): Promise<Result> {
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
 
-/** `BENCH_PARTS` (comma-separated: me, compress, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http, analytics) runs some of them; all by default. */
+/** `BENCH_PARTS` (comma-separated: me, compress, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http, analytics, proofs) runs some of them; all by default. */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'me,compress,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http,analytics'
+    'me,compress,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http,analytics,proofs'
   ).split(','),
 );
 
@@ -205,6 +206,7 @@ async function main() {
   if (PARTS.has('launchpad')) await runLaunchpadBenchmark();
   if (PARTS.has('launchpad-http')) await runLaunchpadHttpBenchmark();
   if (PARTS.has('analytics')) await runAnalyticsBenchmark();
+  if (PARTS.has('proofs')) await runProofBenchmark();
 }
 
 main().catch((e) => {

@@ -1,6 +1,7 @@
 import { createHmac, randomFillSync } from 'node:crypto';
 import {
   buildLevels,
+  type Keccak256,
   levelLength,
   nodeAt,
   type ProofSibling,
@@ -12,6 +13,7 @@ import {
   type TreeLevel,
   treeSize,
 } from '@agc/shared';
+import sha3 from 'js-sha3';
 import { bytesToHex, hexToBytes } from 'viem';
 
 /**
@@ -25,8 +27,18 @@ import { bytesToHex, hexToBytes } from 'viem';
  *   (proof_nodes); a proof recomputes the levels below from the 2^CHUNK_LEVELS leaves of its chunk.
  */
 
-/** Levels recomputed per proof: a chunk is 64 leaves (127 hashes and 64 salts, well under a millisecond). */
-export const CHUNK_LEVELS = 6;
+/** Levels recomputed per proof: a chunk is 32 leaves (63 hashes and 32 salts, a millisecond or two). */
+export const CHUNK_LEVELS = 5;
+
+/**
+ * keccak-256 by js-sha3: the same function as viem's (@noble/hashes), about 2.5 times faster in Node for these
+ * 117- and 193-byte inputs (measured: 27 against 67 µs a hash on a loaded 2-core machine), which is most of the cost
+ * of a million-member tree. `tree.test.ts` checks the two give the same hashes.
+ */
+export const fastKeccak: Keccak256 = (data) => new Uint8Array(sha3.keccak256.arrayBuffer(data));
+
+/** A hasher of the format with the fast keccak. */
+export const fastHasher = () => new SumHasher(fastKeccak);
 
 export const ZERO_ADDRESS = new Uint8Array(20);
 
@@ -79,7 +91,7 @@ export function leafLevel(
   snapshotId: number,
   members: readonly MemberLeaf[],
   positions: Uint32Array,
-  hasher = new SumHasher(),
+  hasher = fastHasher(),
 ): TreeLevel {
   const size = positions.length;
   const hashes = new Uint8Array(size * 32);
@@ -123,7 +135,7 @@ export function buildSnapshotTree(
 ): BuiltTree {
   const size = treeSize(members.length);
   const positions = randomPermutation(size);
-  const hasher = new SumHasher();
+  const hasher = fastHasher();
   const low = storedFrom(size);
   const stored: BuiltTree['stored'] = [];
   // Level by level, keeping only the current one (and what is stored from `low` up).
@@ -169,7 +181,7 @@ export function pathOf(
         : { salt: paddingSalt(secret, snapshotId, i), member: ZERO_ADDRESS, usdt: 0n, agc: 0n },
     );
   }
-  const hasher = new SumHasher();
+  const hasher = fastHasher();
   const siblings: ProofSibling[] = [];
   if (width > 1) {
     const levels = buildLevels(leaves, hasher);

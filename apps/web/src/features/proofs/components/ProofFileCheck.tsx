@@ -41,13 +41,17 @@ export function ProofFileCheck({
         {t('por.checkFile')}
       </h3>
       <p className="muted small">{t('por.checkFileHint')}</p>
-      <input
-        type="file"
-        accept="application/json,.json"
-        data-testid="por-file"
-        aria-label={t('por.checkFile')}
-        onChange={(e) => void choose(e.target.files?.[0])}
-      />
+      {/* The browser's own file button speaks the browser's language: a translated button opens the hidden input. */}
+      <label className="btn btn-secondary por-file-button">
+        {t('por.chooseFile')}
+        <input
+          className="visually-hidden"
+          type="file"
+          accept="application/json,.json"
+          data-testid="por-file"
+          onChange={(e) => void choose(e.target.files?.[0])}
+        />
+      </label>
       {file && <p className="small">{t('por.fileName', { name: file.name })}</p>}
       {notJson !== null && (
         <VerdictCard

@@ -1,6 +1,8 @@
 import { shortAddress } from '@agc/shared';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { useTranslation } from 'react-i18next';
+import { ValueRow } from '../../../components/ValueRow.tsx';
+import { formatEventTime } from '../../../lib/format.ts';
 import type { Verdict } from '../model/verify.ts';
 
 /**
@@ -50,7 +52,9 @@ export function VerdictCard({
           <span className="por-hash">{shortAddress(verdict.rootHash)}</span>
         </ValueRow>
         {contract && <ValueRow label={t('por.contract')}>{shortAddress(contract)}</ValueRow>}
-        <ValueRow label={t('por.publishedAt')}>{when} UTC</ValueRow>
+        <ValueRow label={t('por.publishedAt')}>
+          {formatEventTime(Number(verdict.published.publishedAt), t)}
+        </ValueRow>
       </dl>
     </section>
   );
