@@ -16,12 +16,15 @@ export default function LineChart({
   testId,
   className,
   utc = true,
+  xRange,
 }: {
   labels: readonly string[];
   data: (number | null)[][];
   testId: string;
   className: string;
   utc?: boolean;
+  /** The time axis's span (unix seconds); by default the data's own. */
+  xRange?: readonly [number, number];
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -32,6 +35,7 @@ export default function LineChart({
         width: Math.max(260, el.clientWidth),
         height: HEIGHT,
         ...(utc && { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC') }),
+        ...(xRange && { scales: { x: { time: true, range: () => [xRange[0], xRange[1]] } } }),
         series: [{}, ...labels.map((label, i) => ({ label, stroke: COLORS[i % COLORS.length], width: 2 }))],
         axes: [{ size: 48 }, { size: 56 }],
         // The legend names the lines; the values are beside the chart.
@@ -47,6 +51,6 @@ export default function LineChart({
       window.removeEventListener('resize', resize);
       chart.destroy();
     };
-  }, [labels, data, utc]);
+  }, [labels, data, utc, xRange]);
   return <div ref={ref} className={className} data-testid={testId} />;
 }
