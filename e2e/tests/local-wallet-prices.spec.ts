@@ -29,7 +29,7 @@ test('a visitor reads the public prices without signing in; the API answers them
   const res = await request.get('/api/v1/prices');
   expect(res.status()).toBe(200);
   const body = await res.json();
-  expect(body.data).toMatchObject({ agc_usdt: '0.5', eth_usdt: '3000' });
+  expect(body.data).toMatchObject({ agc_usdt: '0.5', eth_usdt: '3000', source: 'fixed' });
   const asked: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/v1/prices')) asked.push(r.headers().authorization ?? '');
@@ -38,6 +38,8 @@ test('a visitor reads the public prices without signing in; the API answers them
   // An empty wallet is worth 0 at any price: the values show as 0, from the prices just read.
   await expect(page.getByTestId('local-value-ETH')).toHaveText('≈ 0.00 USDT', { timeout: 20_000 });
   await expect(page.getByTestId('local-value-AGC')).toHaveText('≈ 0.00 USDT');
+  // The browser tests' server prices are fixed: the values say so.
+  await expect(page.getByTestId('local-price-source')).toHaveText('Fixed price — not from the market');
   expect(asked).toEqual(['']); // one read, no sign-in token
 });
 

@@ -17,6 +17,7 @@ export default function LineChart({
   points = false,
   className,
   utc = true,
+  xRange,
 }: {
   labels: readonly string[];
   /** x, then one array per line; null is a day without a value (a gap). */
@@ -27,6 +28,8 @@ export default function LineChart({
   points?: boolean;
   /** The x axis in UTC (days); false for the local time of a price chart. */
   utc?: boolean;
+  /** The time axis's span (unix seconds); by default the data's own. */
+  xRange?: readonly [number, number];
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -37,6 +40,7 @@ export default function LineChart({
         width: Math.max(260, el.clientWidth),
         height: HEIGHT,
         ...(utc && { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC') }),
+        ...(xRange && { scales: { x: { time: true, range: () => [xRange[0], xRange[1]] } } }),
         series: [
           {},
           ...labels.map((label, i) => ({
@@ -60,6 +64,6 @@ export default function LineChart({
       window.removeEventListener('resize', resize);
       chart.destroy();
     };
-  }, [labels, data, points, utc]);
+  }, [labels, data, points, utc, xRange]);
   return <div ref={ref} className={className} data-testid={testId} />;
 }

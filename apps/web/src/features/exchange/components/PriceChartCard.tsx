@@ -22,6 +22,12 @@ export function PriceChartCard() {
   const points = chart.data?.points ?? [];
   const data = useMemo(() => chartSeries(points), [points]);
   const labels = useMemo(() => [t('prices.chart.twap'), t('prices.chart.spot')], [t]);
+  // The whole day, whatever the readings cover (a new market has minutes of them); moved on with each read.
+  const readAt = chart.dataUpdatedAt;
+  const xRange = useMemo(() => {
+    const now = Math.floor((readAt || Date.now()) / 1000);
+    return [now - 86_400, now] as const;
+  }, [readAt]);
   const paused = (info.isError && isUnavailable(info.error)) || pausedNow(points);
   let body: React.ReactNode = null;
   if (chart.data?.source === 'fixed') body = <p className="muted small">{t('prices.chart.fixed')}</p>;
@@ -35,6 +41,7 @@ export function PriceChartCard() {
           testId="price-chart-lines"
           className="price-chart-lines"
           utc={false}
+          xRange={xRange}
         />
       </Suspense>
     );
