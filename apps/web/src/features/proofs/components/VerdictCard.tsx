@@ -1,8 +1,7 @@
 import { shortAddress } from '@agc/shared';
 import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatEventTime } from '../../../lib/format.ts';
 import type { Verdict } from '../model/verify.ts';
 
 /**
@@ -37,10 +36,6 @@ export function VerdictCard({
         <p className="muted small por-detail">{verdict.detail}</p>
       </section>
     );
-  const when = new Date(Number(verdict.published.publishedAt) * 1000)
-    .toISOString()
-    .slice(0, 16)
-    .replace('T', ' ');
   return (
     <section className="por-verdict por-verdict--ok" data-testid={testId} aria-live="polite">
       <p className="por-verdict-title" data-testid={`${testId}-status`}>
