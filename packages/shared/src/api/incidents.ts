@@ -51,7 +51,7 @@ export const incidentSchema = z.object({
   /** The accepting admin's reason, or the reversal's note. */
   reason: z.string().nullable(),
   /** What the reversal took back (once reversed). */
-  reversal: z.unknown().nullable(),
+  reversal: z.record(z.string(), z.unknown()).nullable(),
   /** What the asking admin may do now, and why not (the server's own rules). */
   reverse: abilitySchema,
   confirm: abilitySchema,

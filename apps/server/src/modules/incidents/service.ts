@@ -149,7 +149,7 @@ async function toIncidents(
       resolved_by: r.resolvedBy,
       resolved_at: iso(r.resolvedAt),
       reason: r.reason,
-      reversal: r.reversal ?? null,
+      reversal: (r.reversal as Record<string, unknown> | null) ?? null,
       reverse: abilityOf(reverseRefusal(viewer, r), t),
       confirm: abilityOf(confirmRefusal(ctx, viewer, r, links), t),
       cancel: abilityOf(cancelRefusal(r), t),

@@ -110,7 +110,9 @@ describe('shop page', () => {
     });
     renderPage(<ShopPage />, '/pages/shop/index');
     fireEvent.click(await screen.findByTestId('shop-buy-1'));
-    expect((await screen.findByTestId('quote-price')).textContent).toBe('100.00 USDT');
+    // The checkout (with its wallet code) loads on the first Buy: a chunk of its own, slow to transform in a test.
+    const price = await screen.findByTestId('quote-price', {}, { timeout: 15_000 });
+    expect(price.textContent).toBe('100.00 USDT');
     expect(screen.getByTestId('order-confirm').textContent).toBe('Confirm and pay');
     fireEvent.click(screen.getByTestId('checkout-close'));
     await waitFor(() => expect(screen.queryByTestId('checkout')).toBeNull());
