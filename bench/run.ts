@@ -168,10 +168,12 @@ async function benchCompression() {
   const off: Result[] = [];
   const on: Result[] = [];
   for (let i = 0; i < rounds; i++) {
-    off.push(await benchServer(undefined, { HTTP_COMPRESSION: 'false' }, 1, browser));
-    console.log(`  compression off    ${fmt(off.at(-1)!)}`);
-    on.push(await benchServer(undefined, { HTTP_COMPRESSION: 'true' }, 1, browser));
-    console.log(`  compression on     ${fmt(on.at(-1)!)}`);
+    const without = await benchServer(undefined, { HTTP_COMPRESSION: 'false' }, 1, browser);
+    off.push(without);
+    console.log(`  compression off    ${fmt(without)}`);
+    const withIt = await benchServer(undefined, { HTTP_COMPRESSION: 'true' }, 1, browser);
+    on.push(withIt);
+    console.log(`  compression on     ${fmt(withIt)}`);
   }
   const mean = (list: Result[]) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
   const ratio = mean(on) / mean(off);

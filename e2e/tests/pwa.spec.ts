@@ -162,7 +162,7 @@ test('offline, a reload opens the app with the last known figures, marked as suc
   await expect(page.getByTestId('home-last-known')).toHaveCount(0);
 });
 
-test('a new build offers "Reload" and reloads only when asked', async ({ page, context }) => {
+test('a new build offers "Reload" and reloads only when asked', async ({ page }) => {
   await page.goto(LOGIN);
   await underServiceWorker(page);
   const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
