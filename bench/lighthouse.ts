@@ -125,34 +125,32 @@ async function attempt(run: () => Promise<Figures>): Promise<Figures> {
     }
 }
 
-/** LH_RUNS audits of `url`, each in a fresh browser profile, after `prepare` (the session, a first visit). */
-async function runs(url: string, prepare: (page: Page) => Promise<void>): Promise<Figures[]> {
+/** LH_RUNS runs of `visit`, each in a fresh browser (a fresh profile), retried as `attempt` says. */
+async function runs(visit: (page: Page) => Promise<Figures>): Promise<Figures[]> {
   const out: Figures[] = [];
   for (let i = 0; i < RUNS; i++)
-    out.push(
-      await attempt(() =>
-        withBrowser(async (browser) => {
-          const page = await browser.newPage();
-          await prepare(page);
-          return audit(page, url);
-        }),
-      ),
-    );
+    out.push(await attempt(() => withBrowser(async (browser) => visit(await browser.newPage()))));
   return out;
 }
 
-/** Cold first visits of one page: nothing but the session (when the page needs one). */
-const coldRuns = (origin: string, spec: PageSpec, session: Session) =>
-  runs(`${origin}${spec.path}`, (page) => signIn(page, origin, spec.signedIn ? session : null));
+/** LH_RUNS cold first visits of one page. */
+function coldRuns(origin: string, spec: PageSpec, session: Session): Promise<Figures[]> {
+  return runs(async (page) => {
+    await signIn(page, origin, spec.signedIn ? session : null);
+    return audit(page, `${origin}${spec.path}`);
+  });
+}
 
 /** A second visit of home: the first one installed the service worker and kept the figures; Lighthouse loads again. */
-const repeatRuns = (origin: string, session: Session) =>
-  runs(`${origin}/`, async (page) => {
+function repeatRuns(origin: string, session: Session): Promise<Figures[]> {
+  return runs(async (page) => {
     await signIn(page, origin, session);
     await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
     await page.evaluate(() => navigator.serviceWorker?.ready.then(() => undefined));
     await page.goto(`${origin}/`, { waitUntil: 'networkidle0' }); // now under the worker, figures kept
+    return audit(page, `${origin}/`);
   });
+}
 
 const kb = (b: number) => `${(b / 1024).toFixed(0)} KiB`;
 function line(name: string, runs: Figures[]) {

@@ -20,6 +20,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { devAccount, devQuoteSigner, devVoucherSigner, freePort } from '@agc/contracts';
+import { defined } from '@agc/shared/defined';
 import { toHex } from 'viem';
 import { apiSession } from '../e2e/support/api.ts';
 import { checkBudgets, formatBudgets, WEB_DIST } from '../scripts/web-budget.ts';
@@ -68,15 +69,19 @@ async function benchServer(
             TRANSFER_ADDRESS: deployment.transfer,
             VAULT_ADDRESS: deployment.vault,
             TRANSFER_START_BLOCK: String(deployment.blockNumber),
-            SIGNER_PRIVATE_KEY: toHex(devVoucherSigner().getHdKey().privateKey!),
-            QUOTE_SIGNER_PRIVATE_KEY: toHex(devQuoteSigner().getHdKey().privateKey!),
+            SIGNER_PRIVATE_KEY: toHex(defined(devVoucherSigner().getHdKey().privateKey)),
+            QUOTE_SIGNER_PRIVATE_KEY: toHex(defined(devQuoteSigner().getHdKey().privateKey)),
             CHAIN_FINALITY: 'confirmations',
+            // The same market price source as the first process: the local chain's pool and feeds.
+            PRICE_POOL_ADDRESS: deployment.market.pool,
+            ETH_USD_FEED_ADDRESS: deployment.market.ethUsdFeed,
+            SEQUENCER_UPTIME_FEED_ADDRESS: deployment.market.sequencerFeed,
             ...extraEnv,
           }),
         );
     }
     const { headers } = await apiSession(first.base, devAccount(0));
-    const check = await (await fetch(`${servers.at(-1)!.base}/api/v1/me`, { headers })).json();
+    const check = await (await fetch(`${defined(servers.at(-1)).base}/api/v1/me`, { headers })).json();
     if (check.code !== 200) throw new Error(`me failed: ${JSON.stringify(check)}`);
     return await loadAll(
       servers.map((x) => `${x.base}/api/v1/me`),
@@ -145,12 +150,12 @@ async function benchMe() {
     `  target on PostgreSQL: ratio ≥ 0.30 (${ratio >= 0.3 ? 'met' : 'NOT met'}), p99 ≤ 25 ms (${onPg.p99 <= 25 ? 'met' : 'NOT met'})`,
   );
   // The same without the member snapshot cache: every request reads PostgreSQL (one query).
-  const uncached = (await onPgDb({ MEMBER_CACHE_TTL_MS: '0' }))!;
+  const uncached = defined(await onPgDb({ MEMBER_CACHE_TTL_MS: '0' }));
   console.log(
     `/me on PostgreSQL, no member cache ${fmt(uncached)}   ratio ${(uncached.rps / bare.rps).toFixed(2)}`,
   );
   // Scale-out: two processes on the one database, the same 50 connections split between them.
-  const two = (await onPgDb({}, 2))!;
+  const two = defined(await onPgDb({}, 2));
   console.log(
     `/me on PostgreSQL, 2 processes ${fmt(two)}   ${(two.rps / onPg.rps).toFixed(2)}× one process (${cpus().length} cores, shared with PostgreSQL, anvil and the load generator)`,
   );
@@ -168,12 +173,10 @@ async function benchCompression() {
   const off: Result[] = [];
   const on: Result[] = [];
   for (let i = 0; i < rounds; i++) {
-    const without = await benchServer(undefined, { HTTP_COMPRESSION: 'false' }, 1, browser);
-    off.push(without);
-    console.log(`  compression off    ${fmt(without)}`);
-    const withIt = await benchServer(undefined, { HTTP_COMPRESSION: 'true' }, 1, browser);
-    on.push(withIt);
-    console.log(`  compression on     ${fmt(withIt)}`);
+    off.push(await benchServer(undefined, { HTTP_COMPRESSION: 'false' }, 1, browser));
+    console.log(`  compression off    ${fmt(defined(off.at(-1)))}`);
+    on.push(await benchServer(undefined, { HTTP_COMPRESSION: 'true' }, 1, browser));
+    console.log(`  compression on     ${fmt(defined(on.at(-1)))}`);
   }
   const mean = (list: Result[]) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
   const ratio = mean(on) / mean(off);

@@ -11,6 +11,7 @@ export const PROJECTS = [
   'apps/server/tsconfig.json',
   'apps/web/tsconfig.test.json',
   'packages/shared/tsconfig.json',
+  'packages/shared/scripts/tsconfig.json',
   'packages/db/tsconfig.json',
   'packages/contracts/tsconfig.json',
   'e2e/tsconfig.json',

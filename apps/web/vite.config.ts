@@ -87,7 +87,11 @@ export default defineConfig({
     // the tree holds one React 19. Dedupe keeps it that way should a nested copy ever appear.
     dedupe: ['react', 'react-dom'],
     // Zod without its `new Function` probe, which the Content-Security-Policy reports (see src/lib/zod.ts).
-    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }],
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+      // '@web/…' is apps/web/src/… (tsconfig.base.json's paths): imports that leave their folder use it.
+      { find: /^@web\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+    ],
   },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
@@ -133,5 +137,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // The local wallet's tests derive keys with PBKDF2 at 600 000 iterations (as members' phones do): several
+    // seconds on a busy 2-core machine, past vitest's 5 s default.
+    testTimeout: 20_000,
   },
 });

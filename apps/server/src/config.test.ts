@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       QUOTE_SIGNER_PRIVATE_KEY: `0x${'2'.repeat(64)}`,
       TRANSFER_START_BLOCK: '123456789',
       ADMIN_ADDRESSES: `${a}, ${a.toLowerCase()}`,
+      PRICE_SOURCE: 'fixed',
     });
     expect(c.watcher.startBlock).toBe(123_456_789n);
     expect(c.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@db:5432/app' });
@@ -130,10 +131,36 @@ describe('production: every secret explicit, none weak or public', () => {
     expect(loadConfig(real).watcher.finality).toBe('finalized');
   });
 
-  it('requires the database, the session secret and both signing keys', () => {
+  it('requires the database, the session secret, both signing keys and the proof-of-liabilities settings', () => {
     const msg = fails({ NODE_ENV: 'production' });
-    for (const key of ['JWT_SECRET', 'DATABASE_URL', 'CHAIN_RPC_URL', 'QUOTE_SIGNER_PRIVATE_KEY'])
+    for (const key of [
+      'JWT_SECRET',
+      'DATABASE_URL',
+      'CHAIN_RPC_URL',
+      'QUOTE_SIGNER_PRIVATE_KEY',
+      'ATTESTATION_ADDRESS',
+      'ATTESTER_PRIVATE_KEY',
+      'PROOF_SALT_SECRET',
+    ])
       expect(msg).toContain(`${key}: is required in production`);
+  });
+
+  it('refuses a weak proof salt secret, and an attestation contract without its key (or the other way)', () => {
+    expect(fails({ ...real, PROOF_SALT_SECRET: 'abababababababababababababababababababab' })).toMatch(
+      /PROOF_SALT_SECRET: has too little entropy/,
+    );
+    expect(fails({ ...real, PROOF_SALT_SECRET: 'short' })).toContain(
+      'PROOF_SALT_SECRET: must be at least 32 characters (got (hidden))',
+    );
+    const devnet: Record<string, string> = { ...real, NODE_ENV: 'development' };
+    const { ATTESTER_PRIVATE_KEY: _key, ...noKey } = devnet;
+    expect(fails(noKey)).toContain('ATTESTER_PRIVATE_KEY: is required when ATTESTATION_ADDRESS is set');
+    const { ATTESTATION_ADDRESS: _address, ...noAddress } = devnet;
+    expect(fails(noAddress)).toContain('ATTESTATION_ADDRESS: is required when ATTESTER_PRIVATE_KEY is set');
+    // Outside production a network may go without: proofs are then built and not published.
+    const { ATTESTER_PRIVATE_KEY: _k, ATTESTATION_ADDRESS: _a, ...neither } = devnet;
+    expect(loadConfig(neither).chain.contracts?.attestation).toBeUndefined();
+    expect(loadConfig(real).chain.contracts?.attestation).toBe(real.ATTESTATION_ADDRESS?.toLowerCase());
   });
 
   it('refuses a session secret that is short, a placeholder or low in entropy', () => {
@@ -153,9 +180,15 @@ describe('production: every secret explicit, none weak or public', () => {
   it('refuses a signing key of the public development mnemonic (anvil, hardhat)', () => {
     // Account 0 and account 10 of "test test … junk": every local chain's keys.
     const anvil0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
-    const msg = fails({ ...real, SIGNER_PRIVATE_KEY: anvil0, QUOTE_SIGNER_PRIVATE_KEY: anvil0 });
+    const msg = fails({
+      ...real,
+      SIGNER_PRIVATE_KEY: anvil0,
+      QUOTE_SIGNER_PRIVATE_KEY: anvil0,
+      ATTESTER_PRIVATE_KEY: anvil0,
+    });
     expect(msg).toMatch(/SIGNER_PRIVATE_KEY: is a key of the public development mnemonic/);
     expect(msg).toMatch(/QUOTE_SIGNER_PRIVATE_KEY: is a key of the public development mnemonic/);
+    expect(msg).toMatch(/ATTESTER_PRIVATE_KEY: is a key of the public development mnemonic/);
     expect(msg).not.toContain(anvil0.slice(2, 12));
     // Outside production the same keys are fine (local chains use them).
     expect(() => loadConfig({ ...real, NODE_ENV: 'development', SIGNER_PRIVATE_KEY: anvil0 })).not.toThrow();
@@ -244,6 +277,7 @@ describe('DEPLOYMENT_FILE', () => {
     CHAIN_RPC_URL: 'https://arb1.example/rpc',
     SIGNER_PRIVATE_KEY: `0x${'1'.repeat(63)}2`,
     QUOTE_SIGNER_PRIVATE_KEY: `0x${'3'.repeat(63)}4`,
+    PRICE_SOURCE: 'fixed',
   };
 
   it('stands for the contract addresses, the chain id and the first block', () => {
@@ -251,6 +285,38 @@ describe('DEPLOYMENT_FILE', () => {
     expect(c.chain.contracts).toEqual({ agc: a(1), usdt: a(2), transfer: a(3), vault: a(4) });
     expect(c.chain.id).toBe(42161);
     expect(c.watcher.startBlock).toBe(123456n);
+    // A file from before the attestation contract: ATTESTATION_ADDRESS may name it.
+    const key = { ATTESTER_PRIVATE_KEY: `0x${'5'.repeat(63)}6` };
+    expect(
+      loadConfig({ ...base, ...key, DEPLOYMENT_FILE: file, ATTESTATION_ADDRESS: a(7) }).chain.contracts
+        ?.attestation,
+    ).toBe(a(7));
+  });
+
+  it('names the attestation contract when the file has it (then ATTESTATION_ADDRESS is refused)', () => {
+    const withAttestation = join(dir, 'with-attestation.json');
+    writeFileSync(
+      withAttestation,
+      JSON.stringify({
+        chainId: 42161,
+        agc: a(1),
+        usdt: a(2),
+        transfer: a(3),
+        vault: a(4),
+        attestation: a(5),
+        blockNumber: '1',
+      }),
+    );
+    const key = { ATTESTER_PRIVATE_KEY: `0x${'5'.repeat(63)}6` };
+    expect(
+      loadConfig({ ...base, ...key, DEPLOYMENT_FILE: withAttestation }).chain.contracts?.attestation,
+    ).toBe(a(5));
+    expect(fails({ ...base, ...key, DEPLOYMENT_FILE: withAttestation, ATTESTATION_ADDRESS: a(6) })).toContain(
+      'DEPLOYMENT_FILE: is set together with ATTESTATION_ADDRESS',
+    );
+    expect(fails({ ...base, DEPLOYMENT_FILE: withAttestation })).toContain(
+      'ATTESTER_PRIVATE_KEY: is required when ATTESTATION_ADDRESS is set',
+    );
   });
 
   it('is refused beside the settings it replaces, without CHAIN_RPC_URL, unreadable or for another chain', () => {

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { readDeployment } from '@agc/contracts/deployment-file';
 import { ADDRESS_RE, AGC_DECIMALS, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import { isDevelopmentKey, secretWeakness } from '@server/lib/secrets.ts';
 import { z } from 'zod';
-import { isDevelopmentKey, secretWeakness } from './lib/secrets.ts';
 
 /**
  * The only place that reads process.env. Every value is validated once at start-up; a wrong value
@@ -70,6 +70,20 @@ const envSchema = z
      * only let a member pay their own order, so it may stay hot while the voucher key is guarded harder.
      */
     QUOTE_SIGNER_PRIVATE_KEY: privateKey.optional(),
+    /** The LiabilityAttestation contract the proof-of-liabilities roots are published on (with CHAIN_RPC_URL). */
+    ATTESTATION_ADDRESS: address.optional(),
+    /**
+     * Publishes the proof-of-liabilities roots (the attestation contract's attester): a key of its own, used for
+     * nothing else. With CHAIN_RPC_URL it goes with ATTESTATION_ADDRESS; a development key is derived otherwise.
+     */
+    ATTESTER_PRIVATE_KEY: privateKey.optional(),
+    /**
+     * The secret every leaf salt of the proof of liabilities is derived from (HMAC), so a database dump alone does
+     * not reveal them. Required in production (≥ 32 characters, strong); generated under DATA_DIR otherwise.
+     */
+    PROOF_SALT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** A sent publication whose transaction has no receipt this long (dropped, or reorged away) is sent again. */
+    PROOF_RESEND_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
     /**
      * When a payment or a claim counts: `finalized` or `safe` (the chain's own finality tags, for real
      * networks; Arbitrum One's finalized follows Ethereum's), or `confirmations` (CHAIN_CONFIRMATIONS
@@ -240,11 +254,50 @@ const envSchema = z
       .default('0.5'),
     /** How long an exchange quote holds. */
     EXCHANGE_QUOTE_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
-    /** The price source (AGC and ETH in USDT); "fixed" reads AGC_PRICE_USDT and ETH_PRICE_USDT (development, tests). */
-    PRICE_SOURCE: z.enum(['fixed']).default('fixed'),
+    /**
+     * The price source: `uniswap-v3` (the AGC price a TWAP of an AGC/USDT Uniswap v3 pool, ETH from a Chainlink
+     * feed; the local chain deploys and seeds its own) or `fixed` (AGC_PRICE_USDT and ETH_PRICE_USDT, and every
+     * screen that shows a price says so). Default: fixed under NODE_ENV=test, uniswap-v3 otherwise.
+     */
+    PRICE_SOURCE: z.enum(['fixed', 'uniswap-v3']).optional(),
+    /** The fixed AGC price, and the local pool's starting price. */
     AGC_PRICE_USDT: decimal.refine((v) => /[1-9]/.test(v), 'must be above 0').default('0.5'),
-    /** 1 ETH in USDT: only shown (the local wallet's USDT values), never used to pay or credit. */
+    /** 1 ETH in USDT, fixed (and the local ETH/USD feed's first answer): only shown, never used to pay or credit. */
     ETH_PRICE_USDT: decimal.refine((v) => /[1-9]/.test(v), 'must be above 0').default('3000'),
+    /** uniswap-v3: the AGC/USDT pool (required with CHAIN_RPC_URL; the local chain deploys one). */
+    PRICE_POOL_ADDRESS: address.optional(),
+    /** uniswap-v3: the Chainlink ETH/USD feed (AggregatorV3Interface; required with CHAIN_RPC_URL). */
+    ETH_USD_FEED_ADDRESS: address.optional(),
+    /**
+     * uniswap-v3: Chainlink's L2 sequencer uptime feed; while the sequencer is down, and for
+     * PRICE_SEQUENCER_GRACE_SECONDS after it comes back, no market price is used. Required in production on
+     * Arbitrum (chain 42161).
+     */
+    SEQUENCER_UPTIME_FEED_ADDRESS: address.optional(),
+    /** The TWAP's window: the pool's mean tick over this many seconds (observe). */
+    PRICE_TWAP_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+    /**
+     * A market price older than this is not used (quotes refused, admins alerted): on a real network the age of
+     * the block it was read at, on the local chain (which mines only on demand) of the reading. 0 = not checked.
+     */
+    PRICE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    /** A pool whose in-range liquidity is worth less than this much USDT (its USDT depth) is not used. */
+    PRICE_MIN_LIQUIDITY: decimal.default('10000'),
+    /** A TWAP that moved more than this from the last price accepted within one window is not used. */
+    PRICE_MAX_DEVIATION_PERCENT: percent
+      .refine((v) => parseAmount(v, 4) > 0n, 'must be above 0')
+      .default('10'),
+    /** How often the market price is read (and stored for the chart); a reading is reused this long. */
+    PRICE_SAMPLE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** The ETH/USD feed's answer is stale when its update is older than this at the block read (heartbeat + margin). */
+    ETH_USD_MAX_AGE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .default(90_000),
+    /** After the L2 sequencer comes back up, market prices wait this long (Chainlink's documented grace period). */
+    PRICE_SEQUENCER_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
     /** Withdrawal service fee, a share of the amount requested, taken in the same asset. */
     WITHDRAW_FEE_PERCENT: percent
       .refine((v) => parseAmount(v, 4) < 1_000_000n, 'must be below 100')
@@ -375,14 +428,18 @@ const envSchema = z
         'DATABASE_URL',
         'CHAIN_RPC_URL',
         'QUOTE_SIGNER_PRIVATE_KEY',
+        'ATTESTATION_ADDRESS',
+        'ATTESTER_PRIVATE_KEY',
+        'PROOF_SALT_SECRET',
       ] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
-      if (env.JWT_SECRET) {
-        const weak = secretWeakness(env.JWT_SECRET);
-        if (weak) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: weak });
+      for (const key of ['JWT_SECRET', 'PROOF_SALT_SECRET'] as const) {
+        const value = env[key];
+        const weak = value ? secretWeakness(value) : null;
+        if (weak) ctx.addIssue({ code: 'custom', path: [key], message: weak });
       }
-      for (const key of ['SIGNER_PRIVATE_KEY', 'QUOTE_SIGNER_PRIVATE_KEY'] as const) {
+      for (const key of ['SIGNER_PRIVATE_KEY', 'QUOTE_SIGNER_PRIVATE_KEY', 'ATTESTER_PRIVATE_KEY'] as const) {
         const value = env[key];
         if (value && isDevelopmentKey(value))
           ctx.addIssue({
@@ -405,6 +462,34 @@ const envSchema = z
         if (weak) ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: weak });
       }
     }
+    // The attestation contract and its key go together (one without the other could never publish).
+    if (env.CHAIN_RPC_URL)
+      for (const [key, other] of [
+        ['ATTESTATION_ADDRESS', 'ATTESTER_PRIVATE_KEY'],
+        ['ATTESTER_PRIVATE_KEY', 'ATTESTATION_ADDRESS'],
+      ] as const)
+        if (env[other] && !env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `is required when ${other} is set` });
+    const priceSource = env.PRICE_SOURCE ?? (env.NODE_ENV === 'test' ? 'fixed' : 'uniswap-v3');
+    if (priceSource === 'uniswap-v3' && env.CHAIN_RPC_URL)
+      for (const key of ['PRICE_POOL_ADDRESS', 'ETH_USD_FEED_ADDRESS'] as const)
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required with PRICE_SOURCE=uniswap-v3 and CHAIN_RPC_URL (or PRICE_SOURCE=fixed)',
+          });
+    if (
+      priceSource === 'uniswap-v3' &&
+      env.NODE_ENV === 'production' &&
+      env.CHAIN_ID === 42161 &&
+      !env.SEQUENCER_UPTIME_FEED_ADDRESS
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEQUENCER_UPTIME_FEED_ADDRESS'],
+        message: "is required on Arbitrum One: Chainlink's L2 sequencer uptime feed",
+      });
     if (env.CHAIN_RPC_URL && !env.QUOTE_SIGNER_PRIVATE_KEY)
       ctx.addIssue({
         code: 'custom',
@@ -451,10 +536,20 @@ export interface Config {
     anvilPort: number;
     publicRpcUrl?: string;
     explorerUrl: string;
-    contracts?: { agc: `0x${string}`; usdt: `0x${string}`; transfer: `0x${string}`; vault: `0x${string}` };
+    contracts?: {
+      agc: `0x${string}`;
+      usdt: `0x${string}`;
+      transfer: `0x${string}`;
+      vault: `0x${string}`;
+      /** LiabilityAttestation; absent: proofs are built but not published. */
+      attestation?: `0x${string}`;
+    };
     signerKey?: `0x${string}`;
     quoteSignerKey?: `0x${string}`;
+    attesterKey?: `0x${string}`;
   };
+  /** Proof of liabilities: the secret the leaf salts derive from (the runtime generates one in development). */
+  proofs: { saltSecret?: string; resendMs: number };
   jwt: { secret?: string; ttlSeconds: number };
   nonceTtlSeconds: number;
   memberCacheTtlMs: number;
@@ -477,7 +572,7 @@ export interface Config {
   rates: { referralMax: string; pairingMax: string; staticMax: string; easyEarnApyMax: string };
   rules: Rules;
   shop: { feePpm: bigint; quoteTtlMs: number; expiryGraceMs: number; reportTtlMs: number };
-  price: { source: 'fixed'; agcUsdt: bigint; ethUsdt: bigint };
+  price: PriceConfig;
   watcher: {
     /** When an event counts: the chain's finality tag, or `confirmations` blocks on top of its own. */
     finality: 'confirmations' | 'safe' | 'finalized';
@@ -498,6 +593,29 @@ export interface Config {
   funds: FundRules;
   earn: EarnRules;
   exchange: { feePpm: bigint; quoteTtlMs: number };
+}
+
+/** Where the prices come from and when a market price is not used (docs/decisions 0160–0163). */
+export interface PriceConfig {
+  source: 'fixed' | 'uniswap-v3';
+  /** The fixed prices (USDT minor units), and the local market's starting prices. */
+  agcUsdt: bigint;
+  ethUsdt: bigint;
+  /** A real network's market (absent: the local chain's, from its deployment). */
+  pool?: `0x${string}`;
+  ethUsdFeed?: `0x${string}`;
+  sequencerFeed?: `0x${string}`;
+  twapSeconds: number;
+  /** 0 = not checked. */
+  maxAgeMs: number;
+  /** What the age counts from: the block's time (a real network), or the reading's (anvil mines on demand). */
+  ageFrom: 'block' | 'reading';
+  /** USDT minor units. */
+  minLiquidityUsdt: bigint;
+  maxDeviationPpm: bigint;
+  sampleMs: number;
+  ethMaxAgeMs: number;
+  sequencerGraceMs: number;
 }
 
 export interface OpsConfig {
@@ -595,13 +713,14 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** The settings a deployment file replaces. */
+/** The settings a deployment file replaces (ATTESTATION_ADDRESS when the file has the attestation contract). */
 const DEPLOYMENT_KEYS = [
   'AGC_ADDRESS',
   'USDT_ADDRESS',
   'TRANSFER_ADDRESS',
   'VAULT_ADDRESS',
   'TRANSFER_START_BLOCK',
+  'ATTESTATION_ADDRESS',
 ] as const;
 
 /**
@@ -617,7 +736,7 @@ function withDeploymentFile(source: Record<string, string | undefined>): Record<
       `Invalid configuration:\n  DEPLOYMENT_FILE: ${message} (got ${JSON.stringify(file)})`,
     );
   };
-  const both = DEPLOYMENT_KEYS.filter((k) => source[k]);
+  const both = DEPLOYMENT_KEYS.filter((k) => k !== 'ATTESTATION_ADDRESS' && source[k]);
   if (both.length > 0) fail(`is set together with ${both.join(', ')}: give one or the other`);
   if (!source.CHAIN_RPC_URL) fail('needs CHAIN_RPC_URL (the network the contracts are on)');
   let d: ReturnType<typeof readDeployment>;
@@ -626,6 +745,10 @@ function withDeploymentFile(source: Record<string, string | undefined>): Record<
   } catch (e) {
     return fail(`cannot be read: ${(e as Error).message}`);
   }
+  if (d.attestation && source.ATTESTATION_ADDRESS)
+    fail(
+      'is set together with ATTESTATION_ADDRESS (the file names the attestation contract): give one or the other',
+    );
   if (source.CHAIN_ID && Number(source.CHAIN_ID) !== d.chainId)
     fail(`is for chain ${d.chainId}, CHAIN_ID is ${source.CHAIN_ID}`);
   return {
@@ -636,6 +759,8 @@ function withDeploymentFile(source: Record<string, string | undefined>): Record<
     TRANSFER_ADDRESS: d.transfer,
     VAULT_ADDRESS: d.vault,
     TRANSFER_START_BLOCK: d.blockNumber.toString(),
+    // A file written before the attestation contract existed: ATTESTATION_ADDRESS may name one deployed since.
+    ATTESTATION_ADDRESS: d.attestation ?? source.ATTESTATION_ADDRESS,
   };
 }
 
@@ -659,6 +784,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
   const e = parsed.data;
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const lower = (a?: string) => a?.toLowerCase() as `0x${string}`;
+  const optionalAddress = (a?: string) => a?.toLowerCase() as `0x${string}` | undefined;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -683,11 +809,14 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
               usdt: lower(e.USDT_ADDRESS),
               transfer: lower(e.TRANSFER_ADDRESS),
               vault: lower(e.VAULT_ADDRESS),
+              ...(e.ATTESTATION_ADDRESS && { attestation: lower(e.ATTESTATION_ADDRESS) }),
             }
           : undefined,
       signerKey: e.SIGNER_PRIVATE_KEY as `0x${string}` | undefined,
       quoteSignerKey: e.QUOTE_SIGNER_PRIVATE_KEY as `0x${string}` | undefined,
+      attesterKey: e.ATTESTER_PRIVATE_KEY as `0x${string}` | undefined,
     },
+    proofs: { saltSecret: e.PROOF_SALT_SECRET, resendMs: e.PROOF_RESEND_SECONDS * 1000 },
     jwt: { secret: e.JWT_SECRET, ttlSeconds: e.JWT_TTL_SECONDS },
     nonceTtlSeconds: e.NONCE_TTL_SECONDS,
     memberCacheTtlMs: e.MEMBER_CACHE_TTL_MS,
@@ -753,9 +882,20 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       reportTtlMs: e.ORDER_REPORT_TTL_MINUTES * 60_000,
     },
     price: {
-      source: e.PRICE_SOURCE,
+      source: e.PRICE_SOURCE ?? (e.NODE_ENV === 'test' ? 'fixed' : 'uniswap-v3'),
       agcUsdt: usdtUnits(e.AGC_PRICE_USDT),
       ethUsdt: usdtUnits(e.ETH_PRICE_USDT),
+      pool: optionalAddress(e.PRICE_POOL_ADDRESS),
+      ethUsdFeed: optionalAddress(e.ETH_USD_FEED_ADDRESS),
+      sequencerFeed: optionalAddress(e.SEQUENCER_UPTIME_FEED_ADDRESS),
+      twapSeconds: e.PRICE_TWAP_SECONDS,
+      maxAgeMs: e.PRICE_MAX_AGE_SECONDS * 1000,
+      ageFrom: e.CHAIN_RPC_URL ? 'block' : 'reading',
+      minLiquidityUsdt: usdtUnits(e.PRICE_MIN_LIQUIDITY),
+      maxDeviationPpm: percentToPpm(e.PRICE_MAX_DEVIATION_PERCENT),
+      sampleMs: e.PRICE_SAMPLE_SECONDS * 1000,
+      ethMaxAgeMs: e.ETH_USD_MAX_AGE_SECONDS * 1000,
+      sequencerGraceMs: e.PRICE_SEQUENCER_GRACE_SECONDS * 1000,
     },
     funds: {
       navMaxStepPpm: percentToPpm(e.FUND_NAV_MAX_STEP_PERCENT),

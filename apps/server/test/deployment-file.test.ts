@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AnvilInstance, startAnvil, writeDeployment } from '@agc/contracts';
 import { deployRelease } from '@agc/contracts/release';
+import { buildApp } from '@server/app.ts';
+import { loadConfig } from '@server/config.ts';
+import { startRuntime } from '@server/runtime.ts';
 import pino from 'pino';
 import { createTestClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { startRuntime } from '../src/runtime.ts';
 
 /**
  * The server on a deployment made as for a real network (deployRelease, what `npm run contracts:deploy` runs) and
@@ -20,6 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'agc-deployment-file-'));
 let anvil: AnvilInstance;
 const signerKey = generatePrivateKey();
 const quoteKey = generatePrivateKey();
+const attesterKey = generatePrivateKey();
 const file = join(dir, 'deployment.json');
 
 beforeAll(async () => {
@@ -36,6 +37,7 @@ beforeAll(async () => {
     guardian: privateKeyToAccount(generatePrivateKey()).address,
     signer: privateKeyToAccount(signerKey).address,
     quoteSigner: privateKeyToAccount(quoteKey).address,
+    attester: privateKeyToAccount(attesterKey).address,
     usdt: 'mock',
     limits: {
       usdt: { maxPerVoucher: 10n ** 9n, dailyCap: 10n ** 10n },
@@ -60,8 +62,10 @@ describe('DEPLOYMENT_FILE', () => {
       DEPLOYMENT_FILE: file,
       SIGNER_PRIVATE_KEY: signerKey,
       QUOTE_SIGNER_PRIVATE_KEY: quoteKey,
+      ATTESTER_PRIVATE_KEY: attesterKey,
       CHAIN_FINALITY: 'confirmations',
       READY_MAX_BLOCK_AGE_SECONDS: '3600',
+      PRICE_SOURCE: 'fixed',
     });
     const lines: string[] = [];
     const log = pino({ level: 'warn' }, { write: (l: string) => lines.push(l) });
@@ -74,9 +78,11 @@ describe('DEPLOYMENT_FILE', () => {
         usdt: d.usdt.toLowerCase(),
         transfer: d.transfer.toLowerCase(),
         vault: d.vault.toLowerCase(),
+        attestation: d.attestation?.toLowerCase(),
       });
       expect(runtime.ctx.chain.startBlock).toBe(d.blockNumber);
-      // checkChainRoles compared the vault's signer and the payment contract's quote signer with the keys.
+      // checkChainRoles compared the vault's signer, the payment contract's quote signer and the attestation
+      // contract's attester with the keys.
       expect(lines.join('')).not.toMatch(/trusts/);
       const app = await buildApp(runtime.ctx);
       try {
@@ -92,7 +98,7 @@ describe('DEPLOYMENT_FILE', () => {
     }
   }, 120_000);
 
-  it('warns when the chain trusts another signer than the key given', async () => {
+  it('warns when the chain trusts another signer or attester than the key given', async () => {
     const config = loadConfig({
       NODE_ENV: 'development',
       DATA_DIR: join(dir, 'data'),
@@ -100,6 +106,8 @@ describe('DEPLOYMENT_FILE', () => {
       DEPLOYMENT_FILE: file,
       SIGNER_PRIVATE_KEY: generatePrivateKey(),
       QUOTE_SIGNER_PRIVATE_KEY: quoteKey,
+      ATTESTER_PRIVATE_KEY: generatePrivateKey(),
+      PRICE_SOURCE: 'fixed',
     });
     const lines: string[] = [];
     const runtime = await startRuntime(
@@ -108,5 +116,8 @@ describe('DEPLOYMENT_FILE', () => {
     );
     await runtime.close();
     expect(lines.join('')).toMatch(/the vault trusts 0x[0-9a-fA-F]{40}, SIGNER_PRIVATE_KEY is 0x/);
+    expect(lines.join('')).toMatch(
+      /the attestation contract trusts 0x[0-9a-fA-F]{40}, ATTESTER_PRIVATE_KEY is 0x/,
+    );
   }, 120_000);
 });

@@ -1,15 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Deployment, deployAll, devAccount, freePort, seedDevFunds, startAnvil } from '@agc/contracts';
 import { schema } from '@agc/db';
+import { type Config, loadConfig } from '@server/config.ts';
+import { startRuntime } from '@server/runtime.ts';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
 import { createTestClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Config, loadConfig } from '../src/config.ts';
-import { startRuntime } from '../src/runtime.ts';
 
 const log = pino({ level: 'silent' });
 const dirs: string[] = [];
@@ -46,6 +46,22 @@ describe('runtime', () => {
     } finally {
       await second.close();
     }
+
+    // A local chain saved before the attestation contract existed: it is deployed beside the others, once.
+    const file = join(dataDir, 'chain', 'deployment.json');
+    const { attestation: _old, ...before } = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify(before));
+    const third = await startRuntime(loadConfig(env), log);
+    try {
+      const { attestation, ...rest } = third.ctx.chain.contracts;
+      const { attestation: previous, ...others } = contracts;
+      expect(rest).toEqual(others);
+      expect(attestation).toMatch(/^0x[0-9a-f]{40}$/);
+      expect(attestation).not.toBe(previous);
+      expect(JSON.parse(readFileSync(file, 'utf8')).attestation.toLowerCase()).toBe(attestation);
+    } finally {
+      await third.close();
+    }
   });
 
   const SIGNER_KEY = `0x${'ab'.repeat(32)}` as const;
@@ -77,6 +93,7 @@ describe('runtime', () => {
       SIGNER_PRIVATE_KEY: SIGNER_KEY,
       QUOTE_SIGNER_PRIVATE_KEY: QUOTE_KEY,
       TRANSFER_START_BLOCK: d.blockNumber.toString(),
+      PRICE_SOURCE: 'fixed',
     });
 
   it('uses a configured network and its contracts without starting anvil', async () => {

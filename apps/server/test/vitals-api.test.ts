@@ -1,7 +1,8 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { insertVitals } from '@server/modules/vitals/repository.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertVitals } from '../src/modules/vitals/repository.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // Real-user vitals: anonymous reports (stored, refused, limited) and the p75 per route and day admins read.
@@ -120,8 +121,8 @@ describe('GET /admin/vitals', () => {
     // Day 1, home: LCP 400, 100, 300, 200 (p75: the 3rd of 4 in order = 300); INP 50 and 250 (p75 = 250, the
     // 2nd of 2: the first covers only 50 %); CLS 1..8 (p75 = 6).
     const lcp = [400, 100, 300, 200];
-    const inp = [50, 250];
-    for (let i = 0; i < 8; i++) await row('2026-03-01', 'home', lcp[i] ?? null, inp[i] ?? null, i + 1);
+    for (let i = 0; i < 8; i++)
+      await row('2026-03-01', 'home', lcp[i] ?? null, i < 2 ? defined([50, 250][i]) : null, i + 1);
     // Day 1, login: one view, LCP only.
     await row('2026-03-01', 'login', 900, null, null);
     // Day 2, home: five LCPs with a repeated value (p75 = 0.75 × 5 = 3.75 → the 4th = 20).

@@ -1,20 +1,20 @@
 import 'antd-mobile/es/global';
 import './styles.css';
+import { promptLocalPassword } from '@web/app/LocalUnlockPrompt.tsx';
+import { AppProviders } from '@web/app/providers.tsx';
+import { queryClient } from '@web/app/query-client.ts';
+import { forgetQueries, persistQueries, restoreQueries } from '@web/app/query-persist.ts';
+import { createAppRouter } from '@web/app/router.tsx';
+import { initLanguage } from '@web/lib/i18n/index.ts';
+import { onSessionCleared } from '@web/lib/session.ts';
+import { installAntdRender } from '@web/lib/ui.ts';
+import { requestProviders } from '@web/lib/wallet/discovery.ts';
+import { installLocalWallet, setLocalUnlockPrompt } from '@web/lib/wallet/local-provider.ts';
+import { isLoggedIn } from '@web/stores/auth.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { promptLocalPassword } from './app/LocalUnlockPrompt.tsx';
-import { AppProviders } from './app/providers.tsx';
-import { queryClient } from './app/query-client.ts';
-import { forgetQueries, persistQueries, restoreQueries } from './app/query-persist.ts';
-import { createAppRouter } from './app/router.tsx';
-import { initLanguage } from './lib/i18n/index.ts';
-import { onSessionCleared } from './lib/session.ts';
-import { installAntdRender } from './lib/ui.ts';
-import { requestProviders } from './lib/wallet/discovery.ts';
-import { installLocalWallet, setLocalUnlockPrompt } from './lib/wallet/local-provider.ts';
-import { isLoggedIn } from './stores/auth.ts';
-import { useWalletStore } from './stores/wallet.ts';
 
 installAntdRender(); // before any Toast/Modal (React 19)
 requestProviders(); // collect EIP-6963 announcements from the start
@@ -45,6 +45,6 @@ createRoot(container).render(
 
 // The service worker after the first paint: it precaches the app for the next visit and for offline use.
 if (import.meta.env.PROD)
-  void import('./app/pwa-register.ts').then((m) => m.registerServiceWorker()).catch(() => undefined);
+  void import('@web/app/pwa-register.ts').then((m) => m.registerServiceWorker()).catch(() => undefined);
 // Real-user Core Web Vitals of a sampled share of page loads (features/vitals), after the first paint too.
-void import('./app/vitals.ts').then((m) => m.startVitals(router)).catch(() => undefined);
+void import('@web/app/vitals.ts').then((m) => m.startVitals(router)).catch(() => undefined);

@@ -5,7 +5,7 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 
-/// @title Owner, guardian, pause switch and change delay shared by Transfer and Vault
+/// @title Owner, guardian, pause switch and change delay shared by Transfer, Vault and LiabilityAttestation
 /// @notice Roles:
 /// - `owner` (two-step transfer: the new owner must accept, so a typo cannot lose the contract)
 ///   configures the contract; changes that could move money somewhere new (a signer, the treasury,

@@ -1,7 +1,8 @@
-// `npm run contracts:deploy -- --rpc-url … --owner 0x… --guardian 0x… --signer 0x… --quote-signer 0x… --usdt 0x… …`
-// Deploys AGC, Vault and Transfer (and a MockUSDT on the local chain only) with the roles given as addresses, hands
-// ownership to --owner, writes the deployment file the server reads (DEPLOYMENT_FILE) and prints the verification
-// data. The deployer's key comes from DEPLOYER_PRIVATE_KEY (never an argument: arguments show in `ps` and in shell
+// `npm run contracts:deploy -- --rpc-url … --owner 0x… --guardian 0x… --signer 0x… --quote-signer 0x…
+//   --attester 0x… --usdt 0x… …`
+// Deploys AGC, Vault, Transfer and LiabilityAttestation (and a MockUSDT on the local chain only) with the roles
+// given as addresses, hands ownership to --owner, writes the deployment file the server reads (DEPLOYMENT_FILE) and
+// prints the verification data. The deployer's key comes from DEPLOYER_PRIVATE_KEY (never an argument: arguments show in `ps` and in shell
 // history). Off the local chain (a node that is not anvil) it refuses any key of the development mnemonic, a mock
 // USDT, missing vault limits, and a chain id other than --chain-id. Exit status 2 for a refusal, 1 for a failure.
 import { writeFileSync } from 'node:fs';
@@ -14,7 +15,8 @@ import { writeDeployment } from '../src/deployment-file.ts';
 import { deployRelease, developmentKeys, nodeOf, verifyInput } from '../src/release.ts';
 
 const USAGE = `usage: DEPLOYER_PRIVATE_KEY=0x… npm run contracts:deploy -- \\
-  --rpc-url URL --chain-id N --owner 0x… --guardian 0x… --signer 0x… --quote-signer 0x… --usdt 0x…|mock \\
+  --rpc-url URL --chain-id N --owner 0x… --guardian 0x… --signer 0x… --quote-signer 0x… --attester 0x… \\
+  --usdt 0x…|mock \\
   [--treasury 0x…] [--change-delay SECONDS] --out FILE \\
   --usdt-max-per-voucher N --usdt-daily-cap N --agc-max-per-voucher N --agc-daily-cap N   (whole tokens)`;
 
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     guardian: { type: 'string' },
     signer: { type: 'string' },
     'quote-signer': { type: 'string' },
+    attester: { type: 'string' },
     treasury: { type: 'string' },
     usdt: { type: 'string' },
     'change-delay': { type: 'string' },
@@ -89,6 +92,7 @@ async function main() {
     guardian: address('guardian') as Address,
     signer: address('signer') as Address,
     quoteSigner: address('quote-signer') as Address,
+    attester: address('attester') as Address,
   };
   const treasury = address('treasury', false);
   const usdtArg = values.usdt;
@@ -111,7 +115,7 @@ async function main() {
   if (values['chain-id'] !== undefined && Number(values['chain-id']) !== node.chainId)
     problems.push(`the RPC is chain ${node.chainId}, --chain-id says ${values['chain-id']}`);
   // A hot key (the server's) must never own or guard: a leak would then reach everything.
-  for (const hot of ['signer', 'quoteSigner'] as const)
+  for (const hot of ['signer', 'quoteSigner', 'attester'] as const)
     for (const cold of ['owner', 'guardian'] as const)
       if (roles[hot] === roles[cold])
         problems.push(`the ${hot} must not also be the ${cold} (a server key is online)`);
@@ -140,7 +144,9 @@ async function main() {
 
   const v = file.verification as ReturnType<typeof import('../src/release.ts').verificationData>;
   console.log(`\ndeployment file: ${path}`);
-  console.log(`  AGC ${file.agc}\n  USDT ${file.usdt}\n  Vault ${file.vault}\n  Transfer ${file.transfer}`);
+  console.log(
+    `  AGC ${file.agc}\n  USDT ${file.usdt}\n  Vault ${file.vault}\n  Transfer ${file.transfer}\n  LiabilityAttestation ${file.attestation}`,
+  );
   console.log(`  first block ${file.blockNumber} (TRANSFER_START_BLOCK)`);
   console.log('\nverification (Solidity, standard JSON input):');
   console.log(
@@ -154,10 +160,13 @@ async function main() {
   console.log('\nnext:');
   if (handover.length > 0)
     console.log(
-      `  - the owner ${roles.owner} calls acceptOwnership() on the Vault and the Transfer (AGC is already theirs)`,
+      `  - the owner ${roles.owner} calls acceptOwnership() on the Vault, the Transfer and the LiabilityAttestation (AGC is already theirs)`,
     );
   console.log(
     `  - send the voucher signer ${roles.signer} a little ETH (it sends the vault's cancel of a revoked voucher)`,
+  );
+  console.log(
+    `  - send the attester ${roles.attester} a little ETH (it publishes every proof-of-liabilities root)`,
   );
   console.log(
     `  - fund the Vault with USDT and AGC; start the server with CHAIN_RPC_URL and DEPLOYMENT_FILE=${path}`,

@@ -48,6 +48,13 @@ export const devQuoteSigner = (): HDAccount => devAccount(DEV_QUOTE_SIGNER_INDEX
 export const DEV_GUARDIAN_INDEX = 12;
 export const devGuardian = (): HDAccount => devAccount(DEV_GUARDIAN_INDEX);
 
+/**
+ * The proof-of-liabilities attester of local chains (LiabilityAttestation.attester): a key of its own, used for
+ * nothing else, so that it can be rotated without touching the money keys. A real network takes ATTESTER_PRIVATE_KEY.
+ */
+export const DEV_ATTESTER_INDEX = 13;
+export const devAttester = (): HDAccount => devAccount(DEV_ATTESTER_INDEX);
+
 // Lower-cased address -> index, for the accounts derived so far by isDevKeyAddress.
 const devIndexByAddress = new Map<string, number>();
 

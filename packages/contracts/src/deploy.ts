@@ -15,6 +15,8 @@ import {
 import {
   agcAbi,
   agcBytecode,
+  liabilityAttestationAbi,
+  liabilityAttestationBytecode,
   mockUsdtAbi,
   mockUsdtBytecode,
   transferAbi,
@@ -22,7 +24,7 @@ import {
   vaultAbi,
   vaultBytecode,
 } from '../generated/abis.ts';
-import { devAccount, devGuardian, devQuoteSigner, devVoucherSigner } from './accounts.ts';
+import { devAccount, devAttester, devGuardian, devQuoteSigner, devVoucherSigner } from './accounts.ts';
 
 export interface Deployment {
   chainId: number;
@@ -30,6 +32,8 @@ export interface Deployment {
   usdt: Address;
   transfer: Address;
   vault: Address;
+  /** LiabilityAttestation: the proof-of-liabilities roots (docs/proof-of-liabilities.md). */
+  attestation: Address;
   /** Earliest block holding one of the deployments: scan Paid/Claimed logs from here. */
   blockNumber: bigint;
 }
@@ -50,7 +54,9 @@ export interface DeployAllOptions {
   signer: Address;
   /** Address whose EIP-712 payment quotes Transfer accepts. */
   quoteSigner: Address;
-  /** May pause Transfer and Vault and cancel pending changes and vouchers; defaults to the deployer. */
+  /** Publishes proof-of-liabilities roots on LiabilityAttestation (a key of its own); defaults to the deployer. */
+  attester?: Address;
+  /** May pause Transfer, Vault and LiabilityAttestation and cancel pending changes and vouchers; defaults to the deployer. */
   guardian?: Address;
   /** Seconds between proposing and executing a signer, treasury or limit increase; defaults to 2 days. */
   changeDelay?: bigint;
@@ -113,7 +119,7 @@ async function waitAll(client: PublicClient, hashes: Hash[], what: string) {
 
 /** What one deployment transaction created: the contract, its constructor arguments, the transaction. */
 export interface DeployedContract {
-  name: 'agc' | 'mockUsdt' | 'vault' | 'transfer';
+  name: 'agc' | 'mockUsdt' | 'vault' | 'transfer' | 'liabilityAttestation';
   address: Address;
   /** The constructor's arguments as sent (their ABI encoding is what an explorer's verification asks for). */
   args: readonly unknown[];
@@ -121,14 +127,16 @@ export interface DeployedContract {
 }
 
 /**
- * Deploys AGC, MockUSDT (unless `usdt` names an existing token: a real network's USDT), Vault and Transfer and waits
- * until all are mined; returns the deployment and each contract's constructor arguments and transaction.
+ * Deploys AGC, MockUSDT (unless `usdt` names an existing token: a real network's USDT), Vault, Transfer and
+ * LiabilityAttestation and waits until all are mined; returns the deployment and each contract's constructor
+ * arguments and transaction.
  */
 export async function deployContracts({
   rpcUrl,
   deployer,
   signer,
   quoteSigner,
+  attester = deployer.address,
   guardian = deployer.address,
   changeDelay = DEFAULT_CHANGE_DELAY,
   limits = DEV_VAULT_LIMITS,
@@ -159,12 +167,14 @@ export async function deployContracts({
   const usdt = existingUsdt ?? at('mockUsdt');
   const vault = at('vault');
   const transfer = at('transfer');
+  const attestation = at('liabilityAttestation');
 
   const args = {
     agc: [] as const,
     mockUsdt: [openMint] as const,
     vault: [signer, guardian, usdt, agc, limits.usdt, limits.agc, changeDelay] as const,
     transfer: [usdt, agc, treasury ?? vault, quoteSigner, guardian, changeDelay] as const,
+    liabilityAttestation: [attester, guardian, changeDelay] as const,
   };
   const send = (name: DeployedContract['name'], n: number): Promise<Hash> => {
     switch (name) {
@@ -186,6 +196,13 @@ export async function deployContracts({
           args: args.transfer,
           nonce: n,
         });
+      case 'liabilityAttestation':
+        return wallet.deployContract({
+          abi: liabilityAttestationAbi,
+          bytecode: liabilityAttestationBytecode,
+          args: args.liabilityAttestation,
+          nonce: n,
+        });
     }
   };
   const hashes: Hash[] = [];
@@ -201,7 +218,7 @@ export async function deployContracts({
   let blockNumber = receipts[0]?.blockNumber ?? 0n;
   for (const r of receipts) if (r.blockNumber < blockNumber) blockNumber = r.blockNumber;
   return {
-    deployment: { chainId, agc, usdt, transfer, vault, blockNumber },
+    deployment: { chainId, agc, usdt, transfer, vault, attestation, blockNumber },
     contracts: plan.map((p, i) => ({
       name: p.name,
       address: p.address,
@@ -211,16 +228,17 @@ export async function deployContracts({
   };
 }
 
-/** Deploys AGC, MockUSDT (or uses `usdt`), Vault and Transfer and waits until all are mined. */
+/** Deploys AGC, MockUSDT (or uses `usdt`), Vault, Transfer and LiabilityAttestation and waits until all are mined. */
 export async function deployAll(options: DeployAllOptions): Promise<Deployment> {
   return (await deployContracts(options)).deployment;
 }
 
 /**
  * The local chain's contracts as development and tests use them: dev account 0 deploys and owns, the development
- * guardian (a key of its own) guards, the development voucher and quote signers sign, USDT mints for anyone, the
- * vault's limits are DEV_VAULT_LIMITS (below DEV_VAULT_SEED); the voucher signer gets gas (it sends the vault's
- * cancel(id) when an admin revokes an approved withdrawal).
+ * guardian (a key of its own) guards, the development voucher and quote signers sign, the development attester
+ * publishes roots, USDT mints for anyone, the vault's limits are DEV_VAULT_LIMITS (below DEV_VAULT_SEED); the voucher
+ * signer and the attester get gas (the one sends the vault's cancel(id) when an admin revokes an approved withdrawal,
+ * the other every publication).
  */
 export async function deployDevelopment(rpcUrl: string): Promise<Deployment> {
   const deployment = await deployAll({
@@ -228,15 +246,43 @@ export async function deployDevelopment(rpcUrl: string): Promise<Deployment> {
     deployer: devAccount(0),
     signer: devVoucherSigner().address,
     quoteSigner: devQuoteSigner().address,
+    attester: devAttester().address,
     guardian: devGuardian().address,
     limits: DEV_VAULT_LIMITS,
     openMint: true,
   });
-  await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({
-    address: devVoucherSigner().address,
-    value: parseEther('10'),
-  });
+  await fundDevKeys(rpcUrl);
   return deployment;
+}
+
+/** Gas for the development keys that send transactions (anvil funds only the first ten accounts). */
+async function fundDevKeys(rpcUrl: string): Promise<void> {
+  const test = createTestClient({ mode: 'anvil', transport: http(rpcUrl) });
+  for (const address of [devVoucherSigner().address, devAttester().address])
+    await test.setBalance({ address, value: parseEther('10') });
+}
+
+/**
+ * A LiabilityAttestation for a development deployment made before it existed (a local chain's saved state): the same
+ * owner, guardian and delay as deployDevelopment's, the development attester; returns its address.
+ */
+export async function deployDevelopmentAttestation(rpcUrl: string): Promise<Address> {
+  const publicClient = createPublicClient({ transport: http(rpcUrl), pollingInterval: POLLING_INTERVAL_MS });
+  const chainId = await publicClient.getChainId();
+  const wallet = createWalletClient({
+    account: devAccount(0),
+    chain: localChain(chainId, rpcUrl),
+    transport: http(rpcUrl),
+  });
+  const hash = await wallet.deployContract({
+    abi: liabilityAttestationAbi,
+    bytecode: liabilityAttestationBytecode,
+    args: [devAttester().address, devGuardian().address, DEFAULT_CHANGE_DELAY],
+  });
+  const [receipt] = await waitAll(publicClient, [hash], 'deployDevelopmentAttestation');
+  if (!receipt?.contractAddress) throw new Error('deployDevelopmentAttestation: no contract created');
+  await fundDevKeys(rpcUrl);
+  return receipt.contractAddress;
 }
 
 /**
@@ -302,12 +348,19 @@ export async function seedDevFunds({
   }
 }
 
-/** True when the chain id matches and every contract of `deployment` has code (e.g. a restored anvil state). */
-export async function isDeployed(rpcUrl: string, deployment: Deployment): Promise<boolean> {
+/**
+ * True when the chain id matches and every contract of `deployment` has code (e.g. a restored anvil state); a
+ * deployment saved before LiabilityAttestation existed is checked without it.
+ */
+export async function isDeployed(
+  rpcUrl: string,
+  deployment: Omit<Deployment, 'attestation'> & { attestation?: Address },
+): Promise<boolean> {
   const client = createPublicClient({ transport: http(rpcUrl), pollingInterval: POLLING_INTERVAL_MS });
   if ((await client.getChainId()) !== deployment.chainId) return false;
+  const { agc, usdt, transfer, vault, attestation } = deployment;
   const codes = await Promise.all(
-    [deployment.agc, deployment.usdt, deployment.transfer, deployment.vault].map((address) =>
+    [agc, usdt, transfer, vault, ...(attestation ? [attestation] : [])].map((address) =>
       client.getCode({ address }),
     ),
   );

@@ -9,7 +9,7 @@ import {
   type Hash,
   http,
 } from 'viem';
-import { agcAbi, mockUsdtAbi, transferAbi, vaultAbi } from '../generated/abis.ts';
+import { agcAbi, liabilityAttestationAbi, mockUsdtAbi, transferAbi, vaultAbi } from '../generated/abis.ts';
 import { isDevKeyAddress } from './accounts.ts';
 import { type DeployedContract, deployContracts, localChain, type TokenLimits } from './deploy.ts';
 import type { DeploymentFile } from './deployment-file.ts';
@@ -31,6 +31,8 @@ export interface ReleaseOptions {
   /** The server's voucher key (SIGNER_PRIVATE_KEY) and payment-quote key (QUOTE_SIGNER_PRIVATE_KEY). */
   signer: Address;
   quoteSigner: Address;
+  /** The server's proof-of-liabilities key (ATTESTER_PRIVATE_KEY): publishes roots on LiabilityAttestation. */
+  attester: Address;
   /** Where payments go; default the Vault (payments fund withdrawals). */
   treasury?: Address;
   /** The network's USDT, or `mock` (a MockUSDT with an open faucet: the local chain only). */
@@ -77,6 +79,7 @@ const ABIS: Record<DeployedContract['name'], Abi> = {
   mockUsdt: mockUsdtAbi,
   vault: vaultAbi,
   transfer: transferAbi,
+  liabilityAttestation: liabilityAttestationAbi,
 };
 
 /** A constructor's arguments ABI-encoded, as hex without 0x (what an explorer's form takes). */
@@ -108,8 +111,9 @@ export function verificationData(contracts: DeployedContract[]) {
 
 /**
  * Deploys with the given roles, then hands ownership to `owner` when it is not the deployer: AGC's at once (plain
- * Ownable), the Vault's and the Transfer's as a nomination the owner completes with acceptOwnership() (Ownable2Step,
- * so a mistyped owner cannot lose them). Returns the deployment file's content and the hand-over transactions.
+ * Ownable), the Vault's, the Transfer's and the LiabilityAttestation's as a nomination the owner completes with
+ * acceptOwnership() (Ownable2Step, so a mistyped owner cannot lose them). Returns the deployment file's content and
+ * the hand-over transactions.
  */
 export async function deployRelease(
   o: ReleaseOptions,
@@ -120,6 +124,7 @@ export async function deployRelease(
     deployer: o.deployer,
     signer: o.signer,
     quoteSigner: o.quoteSigner,
+    attester: o.attester,
     guardian: o.guardian,
     treasury: o.treasury,
     limits: o.limits,
@@ -139,6 +144,7 @@ export async function deployRelease(
       [deployment.agc, agcAbi],
       [deployment.vault, vaultAbi],
       [deployment.transfer, transferAbi],
+      [deployment.attestation, liabilityAttestationAbi],
     ] as const) {
       const hash = await wallet.writeContract({
         address,
@@ -158,6 +164,7 @@ export async function deployRelease(
       guardian: o.guardian,
       signer: o.signer,
       quoteSigner: o.quoteSigner,
+      attester: o.attester,
       treasury: o.treasury ?? deployment.vault,
     },
     deployedAt: new Date().toISOString(),

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createPublicClient, createTestClient, type Hex, http, parseEther, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agcAbi, mockUsdtAbi, transferAbi, vaultAbi } from '../generated/abis.ts';
+import { agcAbi, liabilityAttestationAbi, mockUsdtAbi, transferAbi, vaultAbi } from '../generated/abis.ts';
 import { devAccount } from '../src/accounts.ts';
 import { type AnvilInstance, startAnvil } from '../src/anvil.ts';
 import { readDeployment } from '../src/deployment-file.ts';
@@ -31,6 +31,7 @@ const owner = fresh().address;
 const guardian = fresh().address;
 const signer = fresh().address;
 const quoteSigner = fresh().address;
+const attester = fresh().address;
 const deployerKey = generatePrivateKey();
 const devKey = (i: number) => toHex(devAccount(i).getHdKey().privateKey ?? new Uint8Array()) as Hex;
 
@@ -66,6 +67,8 @@ const roleArgs = (rpc: string, out: string) => [
   signer,
   '--quote-signer',
   quoteSigner,
+  '--attester',
+  attester,
   '--out',
   out,
 ];
@@ -126,10 +129,10 @@ describe('on the local chain', () => {
     expect(r.status, r.out).toBe(0);
     local = readDeployment(out);
     expect(local.chainId).toBe(42161);
-    expect(local.roles).toMatchObject({ owner, signer, guardian, quoteSigner });
+    expect(local.roles).toMatchObject({ owner, signer, guardian, quoteSigner, attester });
     const read = (
       address: Hex,
-      abi: typeof vaultAbi | typeof transferAbi | typeof agcAbi,
+      abi: typeof vaultAbi | typeof transferAbi | typeof agcAbi | typeof liabilityAttestationAbi,
       functionName: string,
     ) => client.readContract({ address, abi, functionName } as never) as Promise<string>;
     const same = (a: string) => a.toLowerCase();
@@ -141,11 +144,17 @@ describe('on the local chain', () => {
     // Two-step: the owner is nominated and must accept; AGC (plain Ownable) is the owner's at once.
     expect(same(await read(local.vault, vaultAbi, 'pendingOwner'))).toBe(same(owner));
     expect(same(await read(local.transfer, transferAbi, 'pendingOwner'))).toBe(same(owner));
+    if (!local.attestation) throw new Error('no attestation in the deployment file');
+    expect(same(await read(local.attestation, liabilityAttestationAbi, 'attester'))).toBe(same(attester));
+    expect(same(await read(local.attestation, liabilityAttestationAbi, 'guardian'))).toBe(same(guardian));
+    expect(same(await read(local.attestation, liabilityAttestationAbi, 'pendingOwner'))).toBe(same(owner));
     expect(same(await read(local.agc, agcAbi, 'owner'))).toBe(same(owner));
     expect(
       await client.readContract({ address: local.usdt, abi: mockUsdtAbi, functionName: 'openMint' }),
     ).toBe(true);
-    expect(r.out).toContain('calls acceptOwnership() on the Vault and the Transfer');
+    expect(r.out).toContain(
+      'calls acceptOwnership() on the Vault, the Transfer and the LiabilityAttestation',
+    );
     expect(r.out).toContain(`first block ${local.blockNumber} (TRANSFER_START_BLOCK)`);
   }, 120_000);
 
@@ -163,6 +172,7 @@ describe('on the local chain', () => {
       'contracts/MockUSDT.sol:MockUSDT',
       'contracts/Vault.sol:Vault',
       'contracts/Transfer.sol:Transfer',
+      'contracts/LiabilityAttestation.sol:LiabilityAttestation',
     ]);
     const vault = v.contracts[2];
     if (!vault) throw new Error('no vault');
@@ -227,6 +237,30 @@ describe('off the local chain', () => {
     args[args.indexOf('--signer') + 1] = owner;
     const hot = await cli([...args, '--usdt', fresh().address, '--chain-id', '42161', ...LIMITS]);
     expect(hot.out).toContain('the signer must not also be the owner');
+    const attesting = roleArgs(proxyUrl, out);
+    attesting[attesting.indexOf('--attester') + 1] = guardian;
+    const hotAttester = await cli([
+      ...attesting,
+      '--usdt',
+      fresh().address,
+      '--chain-id',
+      '42161',
+      ...LIMITS,
+    ]);
+    expect(hotAttester.out).toContain('the attester must not also be the guardian');
+    const devAttesting = roleArgs(proxyUrl, out);
+    devAttesting[devAttesting.indexOf('--attester') + 1] = devAccount(13).address;
+    const devAttester = await cli([
+      ...devAttesting,
+      '--usdt',
+      fresh().address,
+      '--chain-id',
+      '42161',
+      ...LIMITS,
+    ]);
+    expect(devAttester.out).toContain(
+      `attester ${devAccount(13).address} is a key of the public development mnemonic`,
+    );
     expect((await cli(roleArgs(proxyUrl, out), null)).out).toContain('DEPLOYER_PRIVATE_KEY must be set');
   }, 120_000);
 
@@ -238,7 +272,7 @@ describe('off the local chain', () => {
     const d = readDeployment(out);
     expect(d.usdt.toLowerCase()).toBe(usdt.toLowerCase());
     expect(d.node).toBe('Nitro/v3.7.1-production');
-    expect((d.verification as { contracts: unknown[] }).contracts).toHaveLength(3);
+    expect((d.verification as { contracts: unknown[] }).contracts).toHaveLength(4);
     const limits = await client.readContract({
       address: d.vault,
       abi: vaultAbi,

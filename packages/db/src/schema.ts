@@ -217,6 +217,15 @@ export const amount = customType<{ data: bigint; driverData: string }>({
   fromDriver: (v) => BigInt(String(v)),
 });
 
+/**
+ * Where a recorded price came from: the source's name (`fixed`, `uniswap-v3`) and the block it was read at (the
+ * market's pinned block; null for a fixed price). Beside the price column of each quote that uses one.
+ */
+const priceStamp = () => ({
+  priceSource: text('price_source'),
+  priceBlock: bigint('price_block', { mode: 'bigint' }),
+});
+
 export const products = pgTable('products', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -253,8 +262,9 @@ export const orders = pgTable(
     productName: text('product_name').notNull(),
     priceUsdt: amount('price_usdt').notNull(),
     feeAgc: amount('fee_agc').notNull(),
-    /** Price of 1 AGC in USDT minor units at quote time. */
+    /** Price of 1 AGC in USDT minor units at quote time, its source and block. */
     agcPriceUsdt: amount('agc_price_usdt').notNull(),
+    ...priceStamp(),
     status: text('status', { enum: ['Unpaid', 'Verifying', 'Success', 'Canceled'] })
       .notNull()
       .default('Unpaid'),
@@ -304,6 +314,12 @@ export const withdrawals = pgTable(
     received: amount('received').notNull(),
     /** The fee rate when requested, parts per million. */
     feePpm: integer('fee_ppm').notNull(),
+    /**
+     * AGC withdrawals: the AGC price (USDT minor units per AGC) when requested, its source and block: what the
+     * fee and the amount were worth, and what the approval's second-approver threshold compares.
+     */
+    agcPriceUsdt: amount('agc_price_usdt'),
+    ...priceStamp(),
     /** The member's wallet when requested: the only account a voucher is signed for. */
     address: text('address').notNull(),
     status: text('status', { enum: ['Auditing', 'Withdrawable', 'Success', 'Rejected'] })
@@ -657,6 +673,12 @@ export const fundOrders = pgTable(
     feePpm: integer('fee_ppm').notNull(),
     feeUsdt: amount('fee_usdt').notNull().default(sql`0`),
     quoteExpiresAt: at('quote_expires_at').notNull(),
+    /**
+     * The AGC market price at the quote (USDT minor units per AGC), its source and block: nothing is converted at it
+     * (a subscription is USDT at a NAV), it is recorded as every quote's is; null while prices were paused.
+     */
+    agcPriceUsdt: amount('agc_price_usdt'),
+    ...priceStamp(),
     payTxHash: text('pay_tx_hash'),
     /** When the member reported the payment (Paid) and when the watcher confirmed it (Processing). */
     paidAt: at('paid_at'),
@@ -941,6 +963,12 @@ export const launchpadPurchases = pgTable(
     firstCopy: integer('first_copy').notNull(),
     amountUsdt: amount('amount_usdt').notNull(),
     agc: amount('agc').notNull(),
+    /**
+     * The AGC market price when bought (USDT minor units per AGC), its source and block: nothing is converted at it
+     * (a copy's price and AGC are the round's), it says what the AGC was worth; null while prices were paused.
+     */
+    agcPriceUsdt: amount('agc_price_usdt'),
+    ...priceStamp(),
     /** AGC released so far (moved from locked to available). */
     releasedAgc: amount('released_agc').notNull().default(sql`0`),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -990,8 +1018,9 @@ export const exchangeQuotes = pgTable(
     fee: amount('fee').notNull(),
     /** What arrives (rounded down). */
     amountOut: amount('amount_out').notNull(),
-    /** USDT minor units per whole AGC at quoting. */
+    /** USDT minor units per whole AGC at quoting, its source and block. */
     priceUsdt: amount('price_usdt').notNull(),
+    ...priceStamp(),
     feePpm: integer('fee_ppm').notNull(),
     status: text('status', { enum: ['Open', 'Accepted'] })
       .notNull()
@@ -1028,6 +1057,39 @@ export const analyticsDaily = pgTable('analytics_daily', {
   computedAt: at('computed_at').notNull(),
 });
 
+// ---------------------------------------------------------------------------------------------------------------
+// Prices (modules/pricing): every reading of the market price source, accepted or not (the guards' verdicts, the
+// exchange page's 24 h chart, the reference of the next reading's move).
+
+export const priceObservations = pgTable(
+  'price_observations',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    source: text('source').notNull(),
+    /** The server's time of the reading (the TWAP's window ends here). */
+    observedAt: at('observed_at').notNull(),
+    /** The pinned block every value was read at, and its time. */
+    block: bigint('block', { mode: 'bigint' }).notNull(),
+    blockTime: at('block_time').notNull(),
+    /** USDT minor units per whole AGC: the TWAP (the price used) and the pool's spot price at the block. */
+    usdtPerAgc: amount('usdt_per_agc').notNull(),
+    spotUsdtPerAgc: amount('spot_usdt_per_agc').notNull(),
+    /** The TWAP's window as read (shorter than PRICE_TWAP_SECONDS only for a pool younger than it). */
+    windowSeconds: integer('window_seconds').notNull(),
+    /** The pool's in-range liquidity as USDT depth (minor units). */
+    liquidityUsdt: amount('liquidity_usdt').notNull(),
+    /** Whether the guards let the AGC price be used, and why not (a reason code: stale, thin, jump, …). */
+    agcAccepted: boolean('agc_accepted').notNull(),
+    agcReason: text('agc_reason'),
+    /** The ETH/USD feed's answer in USDT minor units and its update time; null when it could not be read. */
+    ethUsdt: amount('eth_usdt'),
+    ethUpdatedAt: at('eth_updated_at'),
+    ethAccepted: boolean('eth_accepted').notNull(),
+    ethReason: text('eth_reason'),
+  },
+  (t) => [index('price_observations_source_at_idx').on(t.source, t.observedAt)],
+);
+
 /**
  * Core Web Vitals of real page views (POST /api/v1/vitals: anonymous, sampled, rate-limited): one row per page
  * view and route, each metric when the browser reported it. Nothing identifies the member or the device.
@@ -1055,4 +1117,115 @@ export const webVitals = pgTable(
       sql`${t.lcpMs} is not null or ${t.inpMs} is not null or ${t.clsE4} is not null`,
     ),
   ],
+);
+// Proof of liabilities (modules/proofs, docs/proof-of-liabilities.md). A snapshot of what every member is owed, as a
+// Merkle sum tree whose root is published on chain. Salts are never stored: they derive from PROOF_SALT_SECRET.
+
+export const proofSnapshotStatus = [
+  'building',
+  'built',
+  'unbalanced',
+  'publishing',
+  'published',
+  'failed',
+  'conflict',
+] as const;
+export type ProofSnapshotStatus = (typeof proofSnapshotStatus)[number];
+
+/**
+ * One snapshot: building (claimed by one process until `claimed_until`), then built (balanced, waiting to be sent),
+ * unbalanced (its totals are not the solvency view's: never published), publishing (sent, waiting for finality),
+ * published (final on chain), failed (the chain refused or could not be reached: an admin re-publishes) or conflict
+ * (the chain holds another root for this id).
+ */
+export const proofSnapshots = pgTable(
+  'proof_snapshots',
+  {
+    id: serial('id').primaryKey(),
+    /** The settled day it follows (the daily job), or null (an admin's request): one snapshot per settled day. */
+    day: date('day', { mode: 'string' }),
+    requestedBy: memberRef('requested_by'),
+    status: text('status', { enum: proofSnapshotStatus }).notNull(),
+    claimedBy: text('claimed_by'),
+    claimedUntil: at('claimed_until'),
+    /** The instant of the snapshot (the server clock) and when the tree was stored. */
+    asOf: at('as_of'),
+    builtAt: at('built_at'),
+    buildMs: integer('build_ms'),
+    /** Leaves with a member, and all leaves (a power of two). */
+    members: integer('members'),
+    size: integer('size'),
+    rootHash: text('root_hash'),
+    totalUsdt: amount('total_usdt'),
+    totalAgc: amount('total_agc'),
+    /** The solvency view's liabilities read in the same database snapshot. */
+    solvencyUsdt: amount('solvency_usdt'),
+    solvencyAgc: amount('solvency_agc'),
+    /** The treasury's balances (vault, payment treasury) read at one block. */
+    reservesBlock: bigint('reserves_block', { mode: 'bigint' }),
+    reservesBlockHash: text('reserves_block_hash'),
+    reservesAt: at('reserves_at'),
+    reservesUsdt: amount('reserves_usdt'),
+    reservesAgc: amount('reserves_agc'),
+    reserves: jsonb('reserves').$type<Array<{ key: string; address: string; usdt: string; agc: string }>>(),
+    /** The publication: the transaction sent (the last one, after a reorg or a failure), its block once final. */
+    txHash: text('tx_hash'),
+    sentAt: at('sent_at'),
+    sends: integer('sends').notNull().default(0),
+    publishedBlock: bigint('published_block', { mode: 'bigint' }),
+    publishedAt: at('published_at'),
+    /** Why it is unbalanced, failed or in conflict (for admins). */
+    error: text('error'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('proof_snapshots_day_key').on(t.day),
+    index('proof_snapshots_published_idx').on(t.id).where(sql`${t.status} = 'published'`),
+    index('proof_snapshots_pending_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('building', 'built', 'publishing')`),
+  ],
+);
+
+/**
+ * Every member's leaf of a snapshot: its position, amounts (minor units) and the parts they sum (what the member
+ * was owed, by solvency part). The padding leaves are not stored (member 0, amounts 0, a derived salt).
+ */
+export const proofLeaves = pgTable(
+  'proof_leaves',
+  {
+    snapshotId: integer('snapshot_id')
+      .notNull()
+      .references(() => proofSnapshots.id, { onDelete: 'cascade' }),
+    idx: integer('idx').notNull(),
+    /** A member (users never go away; no foreign key, so a million leaves insert without a million checks). */
+    userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+    usdt: amount('usdt').notNull(),
+    agc: amount('agc').notNull(),
+    /** Non-zero parts, `{ "available": { "USDT": "…" }, … }` (minor units as strings). */
+    parts: jsonb('parts').$type<Record<string, Partial<Record<'USDT' | 'AGC', string>>>>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.snapshotId, t.idx] }),
+    uniqueIndex('proof_leaves_member_key').on(t.snapshotId, t.userId),
+  ],
+);
+
+/**
+ * The tree's nodes from level `PROOF_CHUNK_LEVELS` up to the root (level 0 is the leaves); the levels below are
+ * recomputed from the leaves of one chunk when a proof is served.
+ */
+export const proofNodes = pgTable(
+  'proof_nodes',
+  {
+    snapshotId: integer('snapshot_id')
+      .notNull()
+      .references(() => proofSnapshots.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    idx: integer('idx').notNull(),
+    hash: text('hash').notNull(),
+    usdt: amount('usdt').notNull(),
+    agc: amount('agc').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.snapshotId, t.level, t.idx] })],
 );

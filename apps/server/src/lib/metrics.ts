@@ -1,5 +1,5 @@
+import type { AppContext } from '@server/context.ts';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppContext } from '../context.ts';
 
 /**
  * Every Prometheus series the server exposes (GET /metrics), defined once. One registry per app context (tests
@@ -102,6 +102,15 @@ export function createMetrics() {
     solvencyAge: gauge(
       'agc_solvency_read_age_seconds',
       'Seconds since the solvency gauges were read (they are reused between scrapes)',
+    ),
+    proofLatestStatus: gauge(
+      'agc_proof_latest_snapshot_status',
+      'The newest proof-of-liabilities snapshot: 1 for its status (building, built, unbalanced, publishing, published, failed, conflict), 0 for the others',
+      ['status'],
+    ),
+    proofLastPublished: gauge(
+      'agc_proof_last_published_timestamp_seconds',
+      'When the last proof-of-liabilities snapshot was published and final on chain (unix seconds; 0: never)',
     ),
     dbPoolConnections: gauge(
       'agc_db_pool_connections',

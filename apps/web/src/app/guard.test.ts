@@ -1,5 +1,5 @@
+import { NOT_FOUND_HANDLE, ROUTE_TABLE } from '@web/lib/route-table.ts';
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_HANDLE, ROUTE_TABLE } from '../lib/route-table.ts';
 import { loginRedirectUrl, PUBLIC_ROUTE_NAMES, resolveGuard } from './guard.ts';
 
 const LOGGED_OUT_REACHABLE = new Set([
@@ -9,6 +9,8 @@ const LOGGED_OUT_REACHABLE = new Set([
   'localWallet_result',
   'localWallet_list',
   'localWallet_withdrawal',
+  // The proof-of-liabilities coverage: public, signed in or not.
+  'porPublic',
 ]);
 
 describe('resolveGuard, logged out', () => {
@@ -84,6 +86,7 @@ describe('route table', () => {
       '/pages/found/detail': ['foundDetail', true],
       '/pages/found/orderDetail': ['foundOrderDetail', true],
       '/pages/found/bills': ['foundBills', true],
+      '/pages/found/payResult': ['foundPayResult', true],
       '/pages/admin/funds': ['adminFunds', true],
       '/pages/admin/fundRedemptions': ['adminFundRedemptions', true],
       // Simple earn, launchpad and exchange: no paths in the spec, chosen under /pages (docs/decisions/0099-unspecified-routes.md).
@@ -104,6 +107,8 @@ describe('route table', () => {
       '/pages/admin/auditLog': ['adminAuditLog', true],
       '/pages/admin/solvency': ['adminSolvency', true],
       '/pages/admin/incidents': ['adminIncidents', true],
+      '/pages/proof/verify': ['porVerify', true],
+      '/pages/proof/index': ['porPublic', false],
     });
   });
 

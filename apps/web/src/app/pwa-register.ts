@@ -2,7 +2,7 @@
 // background and waits; the page says "A new version is available — Reload" and reloads only when the member
 // presses Reload, never on its own (a payment in progress is never cut short). Loaded after the first paint.
 import { registerSW } from 'virtual:pwa-register';
-import { usePwaStore } from '../stores/pwa.ts';
+import { usePwaStore } from '@web/stores/pwa.ts';
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;

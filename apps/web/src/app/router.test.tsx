@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { NOT_FOUND_HANDLE, ROUTE_TABLE, type RouteHandle } from '@web/lib/route-table.ts';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { describe, expect, it, vi } from 'vitest';
-import { NOT_FOUND_HANDLE, ROUTE_TABLE, type RouteHandle } from '../lib/route-table.ts';
 import { RouteError } from './RouteError.tsx';
 import { routes } from './router.tsx';
 

@@ -1,21 +1,19 @@
 // The data router: the route table + page components. Login is bundled with the app (it is the first paint of
 // a new member); every other page, the tab roots included, is a lazy chunk, so the login route loads only what
 // it needs (its budget: scripts/web-budget.ts).
-import type { ComponentType } from 'react';
+
+import { setRouter } from '@web/lib/navigation.ts';
+import { paths } from '@web/lib/paths.ts';
+import { NOT_FOUND_HANDLE, ROUTE_TABLE, type RouteDef, type RouteHandle } from '@web/lib/route-table.ts';
+import { isLoggedIn } from '@web/stores/auth.ts';
 import { createBrowserRouter, type LoaderFunction, type RouteObject, replace } from 'react-router';
-import { setRouter } from '../lib/navigation.ts';
-import { type PathKey, paths } from '../lib/paths.ts';
-import { NOT_FOUND_HANDLE, ROUTE_TABLE, type RouteDef, type RouteHandle } from '../lib/route-table.ts';
-import { isLoggedIn } from '../stores/auth.ts';
 import { loginRedirectUrl, resolveGuard } from './guard.ts';
-import LoginPage from './pages/login/LoginPage.tsx';
+import { EAGER, LAZY, loadNotFound, type PageModule } from './page-table.ts';
 import { AppLoading, RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 
 /** A page chunk that has not arrived after this long counts as failed (click-to-reload). */
 export const PAGE_LOAD_TIMEOUT_MS = 60_000;
-
-type PageModule = { default: ComponentType };
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -37,66 +35,6 @@ const lazyPage = (load: () => Promise<PageModule>) => async () => {
   const page = await withTimeout(load(), PAGE_LOAD_TIMEOUT_MS);
   return { Component: page.default };
 };
-
-const EAGER: Partial<Record<PathKey, ComponentType>> = { login: LoginPage };
-
-const loadHome = () => import('./pages/home/HomePage.tsx');
-const LAZY: Partial<Record<PathKey, () => Promise<PageModule>>> = {
-  home: loadHome,
-  homeAlias: loadHome,
-  account: () => import('./pages/my/MyPage.tsx'),
-  hashRate: () => import('./pages/index/HashRatePage.tsx'),
-  teamUsers: () => import('./pages/index/TeamUserPage.tsx'),
-  rewardList: () => import('./pages/rewards/RewardListPage.tsx'),
-  rewardDetail: () => import('./pages/rewards/RewardDetailPage.tsx'),
-  shop: () => import('./pages/shop/ShopPage.tsx'),
-  shopPayResult: () => import('./pages/shop/PaySuccessPage.tsx'),
-  shopOrderList: () => import('./pages/shop/OrderListPage.tsx'),
-  shopOrderDetail: () => import('./pages/shop/OrderDetailPage.tsx'),
-  withdrawal: () => import('./pages/withdrawal/WithdrawalPage.tsx'),
-  withdrawalSubmitted: () => import('./pages/withdrawal/WithdrawalSuccessPage.tsx'),
-  withdrawalList: () => import('./pages/withdrawal/WithdrawalListPage.tsx'),
-  withdrawalDetail: () => import('./pages/withdrawal/WithdrawalDetailPage.tsx'),
-  selectLanguage: () => import('./pages/my/SelectLanguagePage.tsx'),
-  invite: () => import('./pages/my/InvitePage.tsx'),
-  inviteTree: () => import('./pages/my/InviteTreePage.tsx'),
-  adminAnalytics: () => import('./pages/admin/AnalyticsPage.tsx'),
-  adminRewardDistribution: () => import('./pages/admin/RewardDistributionPage.tsx'),
-  adminWithdrawAudit: () => import('./pages/admin/AuditPage.tsx'),
-  adminOrderAudit: () => import('./pages/admin/AuditOrderPage.tsx'),
-  localWallet: () => import('./pages/local-wallet/LocalWalletPage.tsx'),
-  localWalletSend: () => import('./pages/local-wallet/TransactionPage.tsx'),
-  localWalletResult: () => import('./pages/local-wallet/ResultPage.tsx'),
-  localWalletHistory: () => import('./pages/local-wallet/ListPage.tsx'),
-  localWalletSweep: () => import('./pages/local-wallet/WithdrawalPage.tsx'),
-  fundProducts: () => import('./pages/found/FoundHomePage.tsx'),
-  fundHoldings: () => import('./pages/found/FoundMyPage.tsx'),
-  fundEarnings: () => import('./pages/found/FoundIncomePage.tsx'),
-  fundProductDetail: () => import('./pages/found/FoundDetailPage.tsx'),
-  fundOrderDetail: () => import('./pages/found/FoundOrderDetailPage.tsx'),
-  fundBills: () => import('./pages/found/FoundBillsPage.tsx'),
-  earn: () => import('./pages/earn/EarnPage.tsx'),
-  earnTransferIn: () => import('./pages/earn/EarnTransferInPage.tsx'),
-  earnTransferOut: () => import('./pages/earn/EarnTransferOutPage.tsx'),
-  earnResult: () => import('./pages/earn/EarnResultPage.tsx'),
-  earnRecords: () => import('./pages/earn/EarnRecordsPage.tsx'),
-  launchpad: () => import('./pages/launchpad/LaunchpadPage.tsx'),
-  launchpadDetail: () => import('./pages/launchpad/LaunchpadDetailPage.tsx'),
-  launchpadResult: () => import('./pages/launchpad/LaunchpadResultPage.tsx'),
-  launchpadMine: () => import('./pages/launchpad/LaunchpadMinePage.tsx'),
-  exchange: () => import('./pages/exchange/ExchangePage.tsx'),
-  exchangeResult: () => import('./pages/exchange/ExchangeResultPage.tsx'),
-  exchangeHistory: () => import('./pages/exchange/ExchangeHistoryPage.tsx'),
-  adminLaunchpad: () => import('./pages/admin/LaunchpadAdminPage.tsx'),
-  adminRoles: () => import('./pages/admin/RolesPage.tsx'),
-  adminAuditLog: () => import('./pages/admin/AuditLogPage.tsx'),
-  adminSolvency: () => import('./pages/admin/SolvencyPage.tsx'),
-  adminIncidents: () => import('./pages/admin/IncidentsPage.tsx'),
-  adminFunds: () => import('./pages/admin/FundsAdminPage.tsx'),
-  adminFundRedemptions: () => import('./pages/admin/FundRedemptionsAdminPage.tsx'),
-};
-
-const loadNotFound = () => import('./pages/NotFoundPage.tsx');
 
 /** The guard runs as each route's loader: before the page renders, on every navigation to it. */
 function guardLoader(handle: RouteHandle): LoaderFunction {

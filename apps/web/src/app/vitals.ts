@@ -1,8 +1,8 @@
 // Starts the real-user vitals after the first paint: the share to sample comes from /config (VITALS_SAMPLE_RATE),
 // the route is the one the page loaded on (its first navigation settled: a redirect to login counts as login).
-import { configQueryOptions } from '../features/config/api/get-config.ts';
-import { reportVitals } from '../features/vitals/report.ts';
-import type { RouteHandle } from '../lib/route-table.ts';
+import { configQueryOptions } from '@web/features/config/api/get-config.ts';
+import { reportVitals } from '@web/features/vitals/report.ts';
+import type { RouteHandle } from '@web/lib/route-table.ts';
 import { queryClient } from './query-client.ts';
 import type { createAppRouter } from './router.tsx';
 

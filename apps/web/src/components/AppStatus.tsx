@@ -1,6 +1,6 @@
+import { useOnline } from '@web/lib/online.ts';
+import { usePwaStore } from '@web/stores/pwa.ts';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../lib/online.ts';
-import { usePwaStore } from '../stores/pwa.ts';
 
 /** "You are offline" while the browser has no network: the figures shown are the last known ones. */
 export function OfflineBanner() {
@@ -10,7 +10,7 @@ export function OfflineBanner() {
   return (
     <div className="app-banner app-banner--offline" role="status" data-testid="offline-banner">
       <strong>{t('pwa.offline')}</strong>
-      <span>{t('pwa.offlineHint')}</span>
+      <span className="app-banner__hint">{t('pwa.offlineHint')}</span>
     </div>
   );
 }
@@ -22,7 +22,7 @@ export function UpdatePrompt() {
   if (!updateReady || dismissed || !applyUpdate) return null;
   return (
     <div className="app-banner app-banner--update" role="alert" data-testid="update-prompt">
-      <span>{t('pwa.updateAvailable')}</span>
+      <span className="app-banner__text">{t('pwa.updateAvailable')}</span>
       <button
         type="button"
         className="app-banner__action"

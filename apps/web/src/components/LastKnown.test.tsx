@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
+import { PAGE_STARTED_AT } from '@web/lib/online.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PAGE_STARTED_AT } from '../lib/online.ts';
 import { LastKnown } from './LastKnown.tsx';
 
 const restored = {

@@ -1,6 +1,6 @@
+import { formatEventTime } from '@web/lib/format.ts';
+import { PAGE_STARTED_AT, useOnline } from '@web/lib/online.ts';
 import { useTranslation } from 'react-i18next';
-import { formatEventTime } from '../lib/format.ts';
-import { PAGE_STARTED_AT, useOnline } from '../lib/online.ts';
 
 /** What a query shows: its answer and whether it is asking again. */
 interface Shown {

@@ -87,6 +87,7 @@ const ENTRIES: readonly Entry[] = [
   { key: 'fundProductDetail', name: 'foundDetail', login: true, titleKey: 'title.foundDetail' },
   { key: 'fundOrderDetail', name: 'foundOrderDetail', login: true, titleKey: 'title.foundOrderDetail' },
   { key: 'fundBills', name: 'foundBills', login: true, titleKey: 'title.foundBills' },
+  { key: 'fundPayResult', name: 'foundPayResult', login: true, titleKey: 'title.foundPayResult' },
   { key: 'adminFunds', name: 'adminFunds', login: true, titleKey: 'title.adminFunds' },
   {
     key: 'adminFundRedemptions',
@@ -111,6 +112,8 @@ const ENTRIES: readonly Entry[] = [
   { key: 'adminAuditLog', name: 'adminAuditLog', login: true, titleKey: 'title.adminAuditLog' },
   { key: 'adminSolvency', name: 'adminSolvency', login: true, titleKey: 'title.adminSolvency' },
   { key: 'adminIncidents', name: 'adminIncidents', login: true, titleKey: 'title.adminIncidents' },
+  { key: 'porVerify', name: 'porVerify', login: true, titleKey: 'title.porVerify' },
+  { key: 'porPublic', name: 'porPublic', login: false, titleKey: 'title.porPublic' },
 ];
 
 export const ROUTE_TABLE: readonly RouteDef[] = ENTRIES.map((e) => ({ ...e, path: paths[e.key] }));

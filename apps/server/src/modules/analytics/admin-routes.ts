@@ -4,11 +4,11 @@ import {
   vitalsRangeQuery,
   vitalsReportResponse,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { vitalsReport } from '@server/modules/vitals/index.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { vitalsReport } from '../vitals/index.ts';
 import { analyticsCsv, analyticsReport, checkRange, csvFileName } from './service.ts';
 
 const schema = routeSchemas('admin');

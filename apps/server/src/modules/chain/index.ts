@@ -49,5 +49,6 @@ export {
   setOutcomes,
   storeEvents,
 } from './repository.ts';
-export { quoteSigner, voucherSigner } from './signers.ts';
+export { revertName } from './revert.ts';
+export { attester, quoteSigner, voucherSigner } from './signers.ts';
 export { type BlockStamp, chainHead, type WatcherStatus, watcherStatus } from './status.ts';

@@ -1,10 +1,11 @@
-import { devQuoteSigner, devVoucherSigner } from '@agc/contracts';
+import { devAttester, devQuoteSigner, devVoucherSigner } from '@agc/contracts';
+import type { AppContext } from '@server/context.ts';
 import type { LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { AppContext } from '../../context.ts';
 
 const vouchers = new WeakMap<AppContext, LocalAccount>();
 const quotes = new WeakMap<AppContext, LocalAccount>();
+const attesters = new WeakMap<AppContext, LocalAccount>();
 
 function cached(map: WeakMap<AppContext, LocalAccount>, ctx: AppContext, make: () => LocalAccount) {
   let account = map.get(ctx);
@@ -31,4 +32,13 @@ export const voucherSigner = (ctx: AppContext): LocalAccount =>
 export const quoteSigner = (ctx: AppContext): LocalAccount =>
   cached(quotes, ctx, () =>
     ctx.config.chain.quoteSignerKey ? privateKeyToAccount(ctx.config.chain.quoteSignerKey) : devQuoteSigner(),
+  );
+
+/**
+ * The key that publishes proof-of-liabilities roots: ATTESTER_PRIVATE_KEY (with a real network's attestation
+ * contract), or on a local chain the dev attester the runtime deployed the contract with.
+ */
+export const attester = (ctx: AppContext): LocalAccount =>
+  cached(attesters, ctx, () =>
+    ctx.config.chain.attesterKey ? privateKeyToAccount(ctx.config.chain.attesterKey) : devAttester(),
   );

@@ -1,13 +1,14 @@
-import type { Readiness, ReadyCheckName } from '@agc/shared';
+import { porSnapshotStatus, type Readiness, type ReadyCheckName } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { metricsOf } from '@server/lib/metrics.ts';
+import { TtlCache } from '@server/lib/ttl-cache.ts';
+import { chainHead, watcherStatus } from '@server/modules/chain/index.ts';
+import { WAITING_SUBSCRIPTION_STATES, waitingSubscriptions } from '@server/modules/funds/index.ts';
+import { priceHealth } from '@server/modules/pricing/index.ts';
+import { proofHealth } from '@server/modules/proofs/index.ts';
+import { solvency } from '@server/modules/solvency/index.ts';
+import { WAITING_WITHDRAW_STATES, waitingWithdrawals } from '@server/modules/withdraw/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { metricsOf } from '../../lib/metrics.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
-import { chainHead, watcherStatus } from '../chain/index.ts';
-import { WAITING_SUBSCRIPTION_STATES, waitingSubscriptions } from '../funds/index.ts';
-import { priceHealth } from '../pricing/index.ts';
-import { solvency } from '../solvency/index.ts';
-import { WAITING_WITHDRAW_STATES, waitingWithdrawals } from '../withdraw/index.ts';
 import { databasePool, databaseState } from './repository.ts';
 
 /** A readiness answer is reused this long: a flood of probes costs one database query and one RPC call a second. */
@@ -151,6 +152,8 @@ const strip = (checks: Record<ReadyCheckName, Check>): Readiness['checks'] => ({
   prices: { ok: checks.prices.ok, detail: checks.prices.detail },
 });
 
+const PROOF_STATUSES = porSnapshotStatus.options;
+
 /** A token amount as a float of whole tokens: for a gauge only (monitoring), never for money. */
 const tokens = (amount: string) => Number(amount);
 
@@ -259,6 +262,18 @@ export async function refreshGauges(ctx: AppContext, log: FastifyBaseLogger): Pr
           m.solvencyCoverage.set({ asset: a.asset, horizon: '72h' }, ratio(due72?.coverage_bp ?? null));
         }
         m.solvencyAge.set((Date.now() - read.at) / 1000);
+      },
+    ),
+    part(
+      'proofs',
+      () => {
+        m.proofLatestStatus.reset();
+        m.proofLastPublished.set(Number.NaN);
+      },
+      async () => {
+        const h = await cached('proofs', () => proofHealth(ctx.db));
+        for (const status of PROOF_STATUSES) m.proofLatestStatus.set({ status }, h.status === status ? 1 : 0);
+        m.proofLastPublished.set(h.lastPublished ? h.lastPublished.getTime() / 1000 : 0);
       },
     ),
     part(

@@ -1,3 +1,20 @@
 /** Solvency: what members can take out, by when, against the treasury's balances on chain. */
 export { solvencyAdminRoutes } from './admin-routes.ts';
-export { solvency } from './service.ts';
+export {
+  allocate,
+  type MemberLiabilities,
+  type MemberLiability,
+  memberLiabilitiesIn,
+  type PartAmounts,
+} from './members.ts';
+export {
+  coverageBp,
+  type Liabilities,
+  liabilitiesIn,
+  readTreasury,
+  SNAPSHOT,
+  solvency,
+  TOKENS,
+  type Token,
+  type TreasuryRead,
+} from './service.ts';

@@ -1,6 +1,6 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
-import { ACCOUNTS } from '../ledger/index.ts';
 
 /**
  * All SQL of the solvency view: read-only aggregates over the ledger and the records whose amounts the ledger holds
@@ -133,4 +133,107 @@ export async function redemptionFees(db: DbOrTx, productIds: number[]): Promise<
       where id = any(${sql.param([...new Set(productIds)])}::int[])`),
   );
   return new Map(rows.map((r) => [Number(r.id), Number(r.fee)]));
+}
+
+// --- The same parts per member (the proof of liabilities): each query groups by member what one query above sums,
+// over the same rows, so the members' amounts add up to the view's figures in one snapshot. Zero rows are left out.
+
+/** Each member's balance per (code, token) for the given codes, where it is not zero. */
+export async function memberBalances(db: DbOrTx, codes: readonly string[]) {
+  const rows = rowsOf<{ user_id: string; code: string; asset: 'USDT' | 'AGC'; balance: string }>(
+    await db.execute(sql`
+      select user_id::text as user_id, code, asset, balance::text as balance from ledger_accounts
+      where user_id is not null and code = any(${sql.param([...codes])}::text[]) and asset in ('USDT', 'AGC')
+        and balance <> 0`),
+  );
+  return rows.map((r) => ({
+    userId: BigInt(r.user_id),
+    code: r.code,
+    asset: r.asset,
+    amount: BigInt(r.balance),
+  }));
+}
+
+/** Each member's open withdrawals (what the vault pays: received), per token and status. */
+export async function memberOpenWithdrawals(db: DbOrTx) {
+  const rows = rowsOf<{
+    user_id: string;
+    asset: 'USDT' | 'AGC';
+    status: 'Auditing' | 'Withdrawable';
+    received: string;
+  }>(
+    await db.execute(sql`
+      select user_id::text as user_id, asset, status, sum(received)::text as received from withdrawals
+      where status in ('Auditing', 'Withdrawable') group by user_id, asset, status`),
+  );
+  return rows.map((r) => ({
+    userId: BigInt(r.user_id),
+    asset: r.asset,
+    status: r.status,
+    received: BigInt(r.received),
+  }));
+}
+
+/** Each member's simple-earn holding (the subledger whose control account the view reads), where not zero. */
+export async function memberEarnHoldings(db: DbOrTx) {
+  const rows = rowsOf<{ user_id: string; balance: string }>(
+    await db.execute(sql`select user_id::text as user_id, balance::text as balance from earn_accounts
+      where balance <> 0`),
+  );
+  return rows.map((r) => ({ userId: BigInt(r.user_id), amount: BigInt(r.balance) }));
+}
+
+/** Each member's pending simple-earn transfers out (USDT). */
+export async function memberPendingEarnOuts(db: DbOrTx) {
+  const rows = rowsOf<{ user_id: string; amount: string }>(
+    await db.execute(sql`select user_id::text as user_id, sum(amount)::text as amount from earn_movements
+      where status = 'Pending' group by user_id`),
+  );
+  return rows.map((r) => ({ userId: BigInt(r.user_id), amount: BigInt(r.amount) }));
+}
+
+/** Each member's launchpad AGC not released yet (bought less released, over their purchases). */
+export async function memberUnreleasedAgc(db: DbOrTx) {
+  const rows = rowsOf<{ user_id: string; amount: string }>(
+    await db.execute(sql`select user_id::text as user_id, sum(agc - released_agc)::text as amount
+      from launchpad_purchases where released_agc < agc group by user_id`),
+  );
+  return rows.map((r) => ({ userId: BigInt(r.user_id), amount: BigInt(r.amount) }));
+}
+
+/** Each member's fund units held, per product and whether the lock has ended at `now` (heldFundUnits, per member). */
+export async function memberHeldFundUnits(db: DbOrTx, now: Date) {
+  const rows = rowsOf<{ user_id: string; product_id: number | string; unlocked: boolean; units: string }>(
+    await db.execute(sql`
+      select user_id::text as user_id, product_id,
+        coalesce(lock_ends_at <= ${now.toISOString()}::timestamptz, false) as unlocked, sum(units_free)::text as units
+      from fund_orders where units_free > 0
+      group by 1, 2, 3`),
+  );
+  return rows.map((r) => ({
+    userId: BigInt(r.user_id),
+    productId: Number(r.product_id),
+    unlocked: r.unlocked === true,
+    units: BigInt(r.units),
+  }));
+}
+
+/** Each member's units in Pending or Approved redemptions, per product and fee rate (openRedemptionUnits, per member). */
+export async function memberRedemptionUnits(db: DbOrTx) {
+  const rows = rowsOf<{
+    user_id: string;
+    product_id: number | string;
+    fee_ppm: number | string;
+    units: string;
+  }>(
+    await db.execute(sql`
+      select user_id::text as user_id, product_id, fee_ppm, sum(units)::text as units from fund_redemptions
+      where status in ('Pending', 'Approved') group by 1, 2, 3`),
+  );
+  return rows.map((r) => ({
+    userId: BigInt(r.user_id),
+    productId: Number(r.product_id),
+    feePpm: Number(r.fee_ppm),
+    units: BigInt(r.units),
+  }));
 }

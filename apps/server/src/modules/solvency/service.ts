@@ -1,4 +1,5 @@
 import { transferAbi } from '@agc/contracts';
+import type { DbOrTx } from '@agc/db';
 import {
   AGC_DECIMALS,
   ErrorCode,
@@ -9,13 +10,13 @@ import {
   type SolvencyPartKey,
   USDT_DECIMALS,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { AppError } from '@server/lib/errors.ts';
+import { chainClient } from '@server/modules/chain/index.ts';
+import { latestNavs, priceRedemption } from '@server/modules/funds/index.ts';
+import { vestedAgc } from '@server/modules/launchpad/index.ts';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import { erc20Abi } from 'viem';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
-import { chainClient } from '../chain/index.ts';
-import { latestNavs, priceRedemption } from '../funds/index.ts';
-import { vestedAgc } from '../launchpad/index.ts';
-import { ACCOUNTS } from '../ledger/index.ts';
 import {
   heldFundUnits,
   MEMBER_TOKEN_CODES,
@@ -66,73 +67,86 @@ function add(l: Liabilities, bucket: SolvencyBucketKey, part: SolvencyPartKey, a
  * Every member liability per token, by when it becomes payable, read from the ledger and the records it holds the
  * amounts of, in one read-only snapshot (README.md says which account is which part and why).
  */
-export async function readLiabilities(ctx: AppContext, now: Date): Promise<Record<Token, Liabilities>> {
+export function readLiabilities(ctx: AppContext, now: Date): Promise<Record<Token, Liabilities>> {
+  return ctx.db.transaction((tx) => liabilitiesIn(tx, ctx, now), SNAPSHOT);
+}
+
+/** readLiabilities inside a transaction the caller holds (the proof of liabilities reads its members beside it). */
+export async function liabilitiesIn(
+  tx: DbOrTx,
+  ctx: AppContext,
+  now: Date,
+): Promise<Record<Token, Liabilities>> {
   const min5 = new Date(now.getTime() + MIN5_MS);
   const h72 = new Date(now.getTime() + H72_MS);
   const earn = ctx.config.earn;
-  return ctx.db.transaction(
-    async (tx) => {
-      const out: Record<Token, Liabilities> = { USDT: emptyLiabilities(), AGC: emptyLiabilities() };
-      const totals = await memberTotals(tx, MEMBER_TOKEN_CODES);
-      for (const token of TOKENS) {
-        const total = (code: string) => totals.get(`${code}|${token}`) ?? 0n;
-        add(out[token], 'now', 'available', total(ACCOUNTS.available));
-        add(out[token], 'now', 'fund_profit', total(ACCOUNTS.fundAvailableProfit));
-        add(out[token], 'later', 'fund_subscribing', total(ACCOUNTS.fundSubscribing));
-      }
-      for (const w of await openWithdrawals(tx))
-        add(out[w.asset], 'now', w.status === 'Withdrawable' ? 'vouchers' : 'auditing', w.received);
+  const out: Record<Token, Liabilities> = { USDT: emptyLiabilities(), AGC: emptyLiabilities() };
+  const totals = await memberTotals(tx, MEMBER_TOKEN_CODES);
+  for (const token of TOKENS) {
+    const total = (code: string) => totals.get(`${code}|${token}`) ?? 0n;
+    add(out[token], 'now', 'available', total(ACCOUNTS.available));
+    add(out[token], 'now', 'fund_profit', total(ACCOUNTS.fundAvailableProfit));
+    add(out[token], 'later', 'fund_subscribing', total(ACCOUNTS.fundSubscribing));
+  }
+  for (const w of await openWithdrawals(tx))
+    add(out[w.asset], 'now', w.status === 'Withdrawable' ? 'vouchers' : 'auditing', w.received);
 
-      // Simple earn: a holding can leave in transfers below the fast limit, each arriving after the fast delay.
-      const holdingsDue = new Date(
-        now.getTime() + (earn.fastLimit > 0n ? earn.fastDelayMs : earn.slowDelayMs),
-      );
-      add(
-        out.USDT,
-        bucketOf(now, holdingsDue),
-        'earn_holdings',
-        await systemBalance(tx, ACCOUNTS.earnHoldings, 'USDT'),
-      );
-      const outs = await pendingEarnOuts(tx, now, min5, h72);
-      for (const b of BUCKETS) add(out.USDT, b, 'earn_out', outs[b]);
-
-      // Launchpad AGC: what the schedule releases by each bucket's end, less what was already moved to available.
-      for (const p of await unreleasedPurchases(tx)) {
-        const unmoved = (t: Date) => {
-          const v = vestedAgc(p.agc, p.terms, t) - p.released;
-          return v > 0n ? v : 0n;
-        };
-        const [a, b, c] = [unmoved(now), unmoved(min5), unmoved(h72)];
-        add(out.AGC, 'now', 'launchpad_release', a);
-        add(out.AGC, 'min5', 'launchpad_release', b - a);
-        add(out.AGC, 'h72', 'launchpad_release', c - b);
-        add(out.AGC, 'later', 'launchpad_release', p.agc - p.released - c);
-      }
-
-      // Funds: units valued as a redemption would pay them at the last published NAV (less the redemption fee).
-      const held = await heldFundUnits(tx, now);
-      const redeeming = await openRedemptionUnits(tx);
-      const ids = [...held.map((h) => h.productId), ...redeeming.map((r) => r.productId)];
-      const [navs, fees] = await Promise.all([latestNavs(tx, ids), redemptionFees(tx, ids)]);
-      const value = (productId: number, units: bigint, feePpm: number) => {
-        const nav = navs.get(productId);
-        if (!nav) throw new Error(`fund product ${productId} has units but no published NAV`);
-        return priceRedemption(units, feePpm, nav.navE8).amount;
-      };
-      for (const h of held)
-        add(
-          out.USDT,
-          'later',
-          h.unlocked ? 'fund_unlocked' : 'fund_locked',
-          value(h.productId, h.units, fees.get(h.productId) ?? 0),
-        );
-      for (const r of redeeming)
-        add(out.USDT, 'later', 'fund_redeeming', value(r.productId, r.units, r.feePpm));
-      return out;
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  // Simple earn: a holding can leave in transfers below the fast limit, each arriving after the fast delay.
+  const holdingsDue = new Date(now.getTime() + (earn.fastLimit > 0n ? earn.fastDelayMs : earn.slowDelayMs));
+  add(
+    out.USDT,
+    bucketOf(now, holdingsDue),
+    'earn_holdings',
+    await systemBalance(tx, ACCOUNTS.earnHoldings, 'USDT'),
   );
+  const outs = await pendingEarnOuts(tx, now, min5, h72);
+  for (const b of BUCKETS) add(out.USDT, b, 'earn_out', outs[b]);
+
+  // Launchpad AGC: what the schedule releases by each bucket's end, less what was already moved to available.
+  for (const p of await unreleasedPurchases(tx)) {
+    const unmoved = (t: Date) => {
+      const v = vestedAgc(p.agc, p.terms, t) - p.released;
+      return v > 0n ? v : 0n;
+    };
+    const [a, b, c] = [unmoved(now), unmoved(min5), unmoved(h72)];
+    add(out.AGC, 'now', 'launchpad_release', a);
+    add(out.AGC, 'min5', 'launchpad_release', b - a);
+    add(out.AGC, 'h72', 'launchpad_release', c - b);
+    add(out.AGC, 'later', 'launchpad_release', p.agc - p.released - c);
+  }
+
+  // Funds: units valued as a redemption would pay them at the last published NAV (less the redemption fee).
+  const held = await heldFundUnits(tx, now);
+  const redeeming = await openRedemptionUnits(tx);
+  const { value, fees } = await fundPricer(tx, [...held, ...redeeming]);
+  for (const h of held)
+    add(
+      out.USDT,
+      'later',
+      h.unlocked ? 'fund_unlocked' : 'fund_locked',
+      value(h.productId, h.units, fees.get(h.productId) ?? 0),
+    );
+  for (const r of redeeming) add(out.USDT, 'later', 'fund_redeeming', value(r.productId, r.units, r.feePpm));
+  return out;
 }
+
+/**
+ * How the view values fund units: as a redemption would pay them at the product's last published NAV, less the
+ * redemption fee (`priceRedemption`), and each product's current redemption fee rate.
+ */
+export async function fundPricer(tx: DbOrTx, rows: ReadonlyArray<{ productId: number }>) {
+  const ids = rows.map((r) => r.productId);
+  const [navs, fees] = await Promise.all([latestNavs(tx, ids), redemptionFees(tx, ids)]);
+  const value = (productId: number, units: bigint, feePpm: number) => {
+    const nav = navs.get(productId);
+    if (!nav) throw new Error(`fund product ${productId} has units but no published NAV`);
+    return priceRedemption(units, feePpm, nav.navE8).amount;
+  };
+  return { value, fees };
+}
+
+/** One consistent, read-only view of the database: every query of a transaction sees the same committed state. */
+export const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
 /** The treasury's token balances at one block. */
 export interface TreasuryRead {

@@ -1,9 +1,9 @@
 import { vitalsBody, vitalsStoredResponse } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { perClient } from '@server/plugins/rate-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { perClient } from '../../plugins/rate-limit.ts';
 import { recordVitals } from './service.ts';
 
 const schema = routeSchemas('app', { signedIn: false });

@@ -1,7 +1,7 @@
 import type { VitalsBody, VitalsReport } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { dayKey } from '../rules/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { badRequest } from '@server/lib/errors.ts';
+import { dayKey } from '@server/modules/rules/index.ts';
 import { insertVitals, p75ByDayAndRoute } from './repository.ts';
 
 /** What the route hands on: the body as parsed (integers, each metric optional). */

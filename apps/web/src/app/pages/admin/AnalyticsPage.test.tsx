@@ -1,14 +1,15 @@
 import { ANALYTICS_FIGURES, type AnalyticsFigures, type AnalyticsReport } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeMe } from '@web/test/fixtures.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeMe } from '../../../test/fixtures.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import AnalyticsPage from './AnalyticsPage.tsx';
 
 // uPlot draws on a canvas, which the DOM of the tests lacks: the chart is a stand-in that shows what it was given.
-vi.mock('../../../features/analytics/components/DailyChart.tsx', () => ({
+vi.mock('@web/components/LineChart.tsx', () => ({
   default: ({ labels, data, testId }: { labels: string[]; data: number[][]; testId: string }) => (
     <div data-testid={testId}>{`${labels.join('|')}:${data.map((s) => s.join(',')).join(';')}`}</div>
   ),
@@ -83,8 +84,10 @@ function vitals(from: string, to: string) {
 }
 
 function server(
-  handler: ApiHandler = (url) => ok(report(url.searchParams.get('from')!, url.searchParams.get('to')!)),
-  vitalsHandler: ApiHandler = (url) => ok(vitals(url.searchParams.get('from')!, url.searchParams.get('to')!)),
+  handler: ApiHandler = (url) =>
+    ok(report(defined(url.searchParams.get('from')), defined(url.searchParams.get('to')))),
+  vitalsHandler: ApiHandler = (url) =>
+    ok(vitals(defined(url.searchParams.get('from')), defined(url.searchParams.get('to')))),
 ) {
   useAuthStore.setState({ token: 'tok' });
   return stubApi({
@@ -119,8 +122,8 @@ describe('analytics page', () => {
     const table = deposits.getByTestId('analytics-table-deposits');
     const rows = within(table).getAllByRole('row');
     // Header, then newest first: today (live), then yesterday.
-    expect(rows[1]!.textContent).toContain(`${today} · live`);
-    expect(rows[2]!.textContent).toContain('1,500.50 USDT');
+    expect(defined(rows[1]).textContent).toContain(`${today} · live`);
+    expect(defined(rows[2]).textContent).toContain('1,500.50 USDT');
     expect(screen.getByTestId('analytics-live-note')).toBeTruthy();
   });
 
@@ -195,10 +198,14 @@ describe('analytics page', () => {
     expect(to.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(from, { target: { value: '2025-02-30' } });
     fireEvent.blur(from);
-    expect((from as HTMLInputElement).value).toBe(dayBefore(400));
+    // not a day: said under the field (never taken silently), the range stays what it was
+    expect(screen.getByTestId('analytics-from-error').textContent).toBe('Not a date: write it as YYYY-MM-DD');
+    expect(calls.length).toBe(asked);
 
     fireEvent.change(from, { target: { value: dayBefore(10) } });
-    fireEvent.blur(to);
+    // a day after today stays said under its field until it is corrected
+    expect(screen.getByTestId('analytics-to-error').textContent).toMatch(/^Choose a date from /);
+    fireEvent.change(to, { target: { value: today } });
     fireEvent.click(screen.getByTestId('analytics-apply'));
     await waitFor(() =>
       expect(calls.some((c) => c.query.get('from') === dayBefore(10) && c.query.get('to') === today)).toBe(

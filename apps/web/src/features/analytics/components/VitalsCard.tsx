@@ -1,8 +1,8 @@
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { Segmented } from '@web/components/Segmented.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { Segmented } from '../../../components/Segmented.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
 import { useVitals } from '../api/get-vitals.ts';
 import type { DayRange } from '../model/range.ts';
 import {
@@ -14,7 +14,7 @@ import {
   vitalsChartData,
 } from '../model/vitals.ts';
 
-const DailyChart = lazy(() => import('./DailyChart.tsx'));
+const LineChart = lazy(() => import('@web/components/LineChart.tsx'));
 
 /**
  * Members' own Core Web Vitals (sampled page views): the p75 of one metric per day for the busiest routes as a
@@ -51,7 +51,7 @@ export function VitalsCard({ range }: { range: DayRange }) {
           testIdPrefix="vitals-metric"
         />
         <Suspense fallback={<Skeleton rows={4} testId="vitals-chart-loading" />}>
-          <DailyChart labels={routes} data={data} testId="vitals-chart" points />
+          <LineChart labels={routes} data={data} testId="vitals-chart" className="analytics-chart" points />
         </Suspense>
         <div className="analytics-table-scroll">
           <table data-testid="vitals-table">

@@ -1,5 +1,5 @@
 import type { VitalsBody } from '@agc/shared';
-import { API_BASE } from '../../../lib/request.ts';
+import { API_BASE } from '@web/lib/request.ts';
 
 /**
  * POST /vitals as the page is hidden (the last moment the metrics are final): a `keepalive` fetch, which outlives

@@ -6,21 +6,27 @@ const COLORS = ['#1677ff', '#16a34a', '#f59e0b', '#dc2626'];
 const HEIGHT = 180;
 
 /**
- * One uPlot line chart of daily figures (x: 00:00 UTC of each day, shown as UTC days). Loaded lazily by
- * AnalyticsCharts, so uPlot comes with the analytics page only. Fits its container's width.
+ * One uPlot line chart over time (x: unix seconds), fitting its container's width. Always loaded lazily
+ * (`lazy(() => import(...))`), so uPlot (~50 KB) comes in a chunk of its own with the first chart a page shows: the
+ * admin analytics (days, shown as UTC days) and the exchange page's 24 h price (`utc={false}`: the reader's hours).
  */
-export default function DailyChart({
+export default function LineChart({
   labels,
   data,
   testId,
   points = false,
+  className,
+  utc = true,
 }: {
   labels: readonly string[];
   /** x, then one array per line; null is a day without a value (a gap). */
   data: (number | null)[][];
   testId: string;
-  /** Draw each day's value as a dot and join the dots across gaps (sparse series: one route's p75 per day). */
+  className: string;
+  /** Draw each value as a dot and join the dots across gaps (sparse series: one route's p75 per day). */
   points?: boolean;
+  /** The x axis in UTC (days); false for the local time of a price chart. */
+  utc?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -30,7 +36,7 @@ export default function DailyChart({
       {
         width: Math.max(260, el.clientWidth),
         height: HEIGHT,
-        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        ...(utc && { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC') }),
         series: [
           {},
           ...labels.map((label, i) => ({
@@ -41,7 +47,7 @@ export default function DailyChart({
           })),
         ],
         axes: [{ size: 48 }, { size: 56 }],
-        // The legend names the lines; the values are in the totals and the day table below.
+        // The legend names the lines; the values are beside the chart.
         legend: { live: false },
         cursor: { drag: { x: false, y: false } },
       },
@@ -54,6 +60,6 @@ export default function DailyChart({
       window.removeEventListener('resize', resize);
       chart.destroy();
     };
-  }, [labels, data, points]);
-  return <div ref={ref} className="analytics-chart" data-testid={testId} />;
+  }, [labels, data, points, utc]);
+  return <div ref={ref} className={className} data-testid={testId} />;
 }

@@ -1,0 +1,300 @@
+import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+
+/**
+ * All SQL of the proof of liabilities: the snapshots (claimed by one process at a time), their leaves and stored
+ * nodes (written in one transaction with the snapshot's totals), and what the routes and the publisher read.
+ */
+
+const { proofSnapshots, proofLeaves } = schema;
+
+export type SnapshotRow = typeof proofSnapshots.$inferSelect;
+export type SnapshotStatus = SnapshotRow['status'];
+
+/** Rows per statement when storing a tree (one statement of unnest arrays: a million leaves in tens of round trips). */
+const INSERT_CHUNK = 20_000;
+
+/**
+ * Claims the snapshot of a settled day for `holder` until `untilMs` from now (the database's clock): a new row, or a
+ * row still building whose claim ran out (its builder died). Null when another process has it or it is done. The
+ * unique day makes the claim once across processes.
+ */
+export async function claimDay(
+  db: DbOrTx,
+  day: string,
+  holder: string,
+  untilMs: number,
+): Promise<number | null> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into proof_snapshots (day, status, claimed_by, claimed_until)
+      values (${day}, 'building', ${holder}, clock_timestamp() + ${untilMs} * interval '1 millisecond')
+      on conflict (day) do update set claimed_by = excluded.claimed_by, claimed_until = excluded.claimed_until
+      where proof_snapshots.status = 'building' and proof_snapshots.claimed_until < clock_timestamp()
+      returning id`),
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/** A snapshot an admin asked for: a new row, claimed by `holder`. */
+export async function claimRequest(
+  db: DbOrTx,
+  requestedBy: bigint,
+  holder: string,
+  untilMs: number,
+): Promise<number> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into proof_snapshots (requested_by, status, claimed_by, claimed_until)
+      values (${requestedBy}, 'building', ${holder}, clock_timestamp() + ${untilMs} * interval '1 millisecond')
+      returning id`),
+  );
+  return Number(rows[0]?.id);
+}
+
+/** Gives a claim up after a failed build (nothing of it was stored): the day's job may try again at once. */
+export async function dropClaim(db: DbOrTx, id: number, holder: string): Promise<void> {
+  await db
+    .delete(proofSnapshots)
+    .where(
+      and(
+        eq(proofSnapshots.id, id),
+        eq(proofSnapshots.claimedBy, holder),
+        eq(proofSnapshots.status, 'building'),
+      ),
+    );
+}
+
+/** Requested snapshots whose builder died (their claim ran out): nothing of them was stored. */
+export async function dropDeadRequests(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .delete(proofSnapshots)
+    .where(
+      and(
+        eq(proofSnapshots.status, 'building'),
+        sql`${proofSnapshots.day} is null`,
+        lt(proofSnapshots.claimedUntil, sql`clock_timestamp()`),
+      ),
+    )
+    .returning({ id: proofSnapshots.id });
+  return rows.length;
+}
+
+/** Is any snapshot being built now (by a live claim)? */
+export async function buildingNow(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(proofSnapshots)
+    .where(
+      and(eq(proofSnapshots.status, 'building'), sql`${proofSnapshots.claimedUntil} >= clock_timestamp()`),
+    );
+  return Number(row?.n ?? 0) > 0;
+}
+
+/** The last settled day (settlement_runs), or null before the first settlement. */
+export async function lastSettledDay(db: DbOrTx): Promise<string | null> {
+  const [row] = rowsOf<{ day: string | null }>(
+    await db.execute(sql`select to_char(max(day), 'YYYY-MM-DD') as day from settlement_runs`),
+  );
+  return row?.day ?? null;
+}
+
+/** Every member's id and address, by id (every member gets a leaf, those owed nothing too). */
+export async function everyMember(db: DbOrTx): Promise<Array<{ userId: bigint; address: string }>> {
+  const rows = rowsOf<{ id: string; address: string }>(
+    await db.execute(sql`select id::text as id, address from users order by id`),
+  );
+  return rows.map((r) => ({ userId: BigInt(r.id), address: r.address }));
+}
+
+export interface LeafRow {
+  idx: number;
+  userId: bigint;
+  usdt: bigint;
+  agc: bigint;
+  parts: Record<string, Partial<Record<'USDT' | 'AGC', string>>> | null;
+}
+
+export interface NodeRow {
+  level: number;
+  index: number;
+  hash: string;
+  usdt: bigint;
+  agc: bigint;
+}
+
+/** Writes the leaves (arrays unnested, a chunk per statement). */
+export async function insertLeaves(
+  tx: DbOrTx,
+  snapshotId: number,
+  leaves: readonly LeafRow[],
+): Promise<void> {
+  for (let i = 0; i < leaves.length; i += INSERT_CHUNK) {
+    const part = leaves.slice(i, i + INSERT_CHUNK);
+    await tx.execute(sql`
+      insert into proof_leaves (snapshot_id, idx, user_id, usdt, agc, parts)
+      select ${snapshotId}, t.idx, t.user_id, t.usdt, t.agc, nullif(t.parts, '')::jsonb
+      from unnest(${sql.param(part.map((l) => l.idx))}::int[], ${sql.param(part.map((l) => l.userId.toString()))}::bigint[],
+        ${sql.param(part.map((l) => l.usdt.toString()))}::numeric[], ${sql.param(part.map((l) => l.agc.toString()))}::numeric[],
+        ${sql.param(part.map((l) => (l.parts ? JSON.stringify(l.parts) : '')))}::text[])
+        as t(idx, user_id, usdt, agc, parts)`);
+  }
+}
+
+export async function insertNodes(tx: DbOrTx, snapshotId: number, nodes: readonly NodeRow[]): Promise<void> {
+  for (let i = 0; i < nodes.length; i += INSERT_CHUNK) {
+    const part = nodes.slice(i, i + INSERT_CHUNK);
+    await tx.execute(sql`
+      insert into proof_nodes (snapshot_id, level, idx, hash, usdt, agc)
+      select ${snapshotId}, t.level, t.idx, t.hash, t.usdt, t.agc
+      from unnest(${sql.param(part.map((n) => n.level))}::smallint[], ${sql.param(part.map((n) => n.index))}::int[],
+        ${sql.param(part.map((n) => n.hash))}::text[], ${sql.param(part.map((n) => n.usdt.toString()))}::numeric[],
+        ${sql.param(part.map((n) => n.agc.toString()))}::numeric[])
+        as t(level, idx, hash, usdt, agc)`);
+  }
+}
+
+/**
+ * Ends `holder`'s claim with the snapshot's figures; false when the claim is no longer theirs (another process took
+ * the day over after the claim ran out): the caller's transaction must then be rolled back.
+ */
+export async function finishClaim(
+  tx: DbOrTx,
+  id: number,
+  holder: string,
+  values: Partial<typeof proofSnapshots.$inferInsert>,
+): Promise<boolean> {
+  const rows = await tx
+    .update(proofSnapshots)
+    .set({ ...values, claimedBy: null, claimedUntil: null })
+    .where(
+      and(
+        eq(proofSnapshots.id, id),
+        eq(proofSnapshots.claimedBy, holder),
+        eq(proofSnapshots.status, 'building'),
+      ),
+    )
+    .returning({ id: proofSnapshots.id });
+  return rows.length === 1;
+}
+
+export async function findSnapshot(db: DbOrTx, id: number): Promise<SnapshotRow | undefined> {
+  const [row] = await db.select().from(proofSnapshots).where(eq(proofSnapshots.id, id));
+  return row;
+}
+
+export async function lockSnapshot(tx: DbOrTx, id: number): Promise<SnapshotRow | undefined> {
+  const [row] = await tx.select().from(proofSnapshots).where(eq(proofSnapshots.id, id)).for('update');
+  return row;
+}
+
+/** Sets fields of a snapshot whose status is still `from` (a compare-and-set: false when it moved on meanwhile). */
+export async function updateSnapshot(
+  db: DbOrTx,
+  id: number,
+  from: readonly SnapshotStatus[],
+  values: Partial<typeof proofSnapshots.$inferInsert>,
+): Promise<SnapshotRow | undefined> {
+  const [row] = await db
+    .update(proofSnapshots)
+    .set(values)
+    .where(and(eq(proofSnapshots.id, id), inArray(proofSnapshots.status, [...from])))
+    .returning();
+  return row;
+}
+
+/** Snapshots the publisher has work on (built: to send; publishing: to follow to finality), oldest first. */
+export function pendingPublication(db: DbOrTx): Promise<SnapshotRow[]> {
+  return db
+    .select()
+    .from(proofSnapshots)
+    .where(inArray(proofSnapshots.status, ['built', 'publishing']))
+    .orderBy(proofSnapshots.id);
+}
+
+/** The newest published snapshot, or the published one with this id. */
+export async function publishedSnapshot(db: DbOrTx, id?: number): Promise<SnapshotRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(proofSnapshots)
+    .where(
+      and(eq(proofSnapshots.status, 'published'), id === undefined ? undefined : eq(proofSnapshots.id, id)),
+    )
+    .orderBy(desc(proofSnapshots.id))
+    .limit(1);
+  return row;
+}
+
+/** A page of snapshots, newest first: the published ones, or every one (admin). */
+export async function snapshotPage(db: DbOrTx, publishedOnly: boolean, page: number, size: number) {
+  const where = publishedOnly ? eq(proofSnapshots.status, 'published') : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(proofSnapshots)
+      .where(where)
+      .orderBy(desc(proofSnapshots.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(proofSnapshots).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** The newest snapshot's status and the last publication's time (for the alerts). */
+export async function proofHealthRow(db: DbOrTx) {
+  const [row] = rowsOf<{ status: SnapshotStatus | null; last_published: string | Date | null }>(
+    await db.execute(sql`
+      select (select status from proof_snapshots order by id desc limit 1) as status,
+        (select max(published_at) from proof_snapshots where status = 'published') as last_published`),
+  );
+  return {
+    status: row?.status ?? null,
+    lastPublished: row?.last_published ? new Date(row.last_published) : null,
+  };
+}
+
+/** A member's leaf of a snapshot. */
+export async function memberLeaf(
+  db: DbOrTx,
+  snapshotId: number,
+  userId: bigint,
+): Promise<LeafRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(proofLeaves)
+    .where(and(eq(proofLeaves.snapshotId, snapshotId), eq(proofLeaves.userId, userId)));
+  return row && { idx: row.idx, userId: row.userId, usdt: row.usdt, agc: row.agc, parts: row.parts };
+}
+
+/** The member leaves of positions first … first + width − 1, with their addresses. */
+export async function chunkLeaves(db: DbOrTx, snapshotId: number, first: number, width: number) {
+  const rows = rowsOf<{ idx: number; address: string; usdt: string; agc: string }>(
+    await db.execute(sql`
+      select l.idx, u.address, l.usdt::text as usdt, l.agc::text as agc
+      from proof_leaves l join users u on u.id = l.user_id
+      where l.snapshot_id = ${snapshotId} and l.idx >= ${first} and l.idx < ${first + width}`),
+  );
+  return new Map(
+    rows.map((r) => [Number(r.idx), { address: r.address, usdt: BigInt(r.usdt), agc: BigInt(r.agc) }]),
+  );
+}
+
+/** Stored nodes by (level, index). */
+export async function nodesAt(
+  db: DbOrTx,
+  snapshotId: number,
+  at: ReadonlyArray<{ level: number; index: number }>,
+) {
+  if (at.length === 0) return new Map<string, { hash: string; usdt: bigint; agc: bigint }>();
+  const rows = rowsOf<{ level: number; idx: number; hash: string; usdt: string; agc: string }>(
+    await db.execute(sql`
+      select n.level, n.idx, n.hash, n.usdt::text as usdt, n.agc::text as agc
+      from proof_nodes n join unnest(${sql.param(at.map((a) => a.level))}::smallint[],
+        ${sql.param(at.map((a) => a.index))}::int[]) as w(level, idx) on n.level = w.level and n.idx = w.idx
+      where n.snapshot_id = ${snapshotId}`),
+  );
+  return new Map(
+    rows.map((r) => [`${r.level}/${r.idx}`, { hash: r.hash, usdt: BigInt(r.usdt), agc: BigInt(r.agc) }]),
+  );
+}
