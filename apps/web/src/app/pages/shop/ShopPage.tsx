@@ -7,7 +7,7 @@ import { PullRefresh } from '@web/components/PullRefresh.tsx';
 import { usePublicConfig } from '@web/features/config/api/get-config.ts';
 import { useProducts } from '@web/features/shop/api/get-products.ts';
 import { useTokenPrice } from '@web/features/shop/api/get-token-price.ts';
-import { PayPopup } from '@web/features/shop/components/PayPopup.tsx';
+import { LazyPayPopup as PayPopup } from '@web/features/shop/components/LazyPayPopup.tsx';
 import { ProductCard } from '@web/features/shop/components/ProductCard.tsx';
 import { useBuy, useCheckout } from '@web/features/shop/hooks/use-checkout.ts';
 import { formatUsdt } from '@web/lib/format.ts';
