@@ -97,8 +97,9 @@ export async function initLanguage(): Promise<Locale> {
   try {
     return await applyLanguage(useLanguageStore.getState().lang);
   } catch {
-    // A locale chunk that fails to load must not keep the app from starting: English it is.
-    return applyLanguage('en');
+    // A locale chunk that fails to load must not keep the app from starting: English it is, and when even English
+    // cannot be had (the network dropped on a first visit), the app starts all the same rather than stay blank.
+    return applyLanguage('en').catch(() => 'en' as const);
   }
 }
 
