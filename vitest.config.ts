@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Tests that need a database: the server's API tests (apps/server/test), the database package, and the few tests
@@ -11,6 +12,11 @@ const DB_TESTS = [
   'packages/db/src/**/*.test.ts',
 ];
 
+// '@server/…' is apps/server/src/… (tsconfig.base.json's paths); the web project has its own in apps/web/vite.config.ts.
+const resolve = {
+  alias: [{ find: /^@server\//, replacement: fileURLToPath(new URL('./apps/server/src/', import.meta.url)) }],
+};
+
 export default defineConfig({
   test: {
     // Every core (vitest's default leaves one idle: on a 2-core machine that is one worker, and the suite took
@@ -18,6 +24,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           environment: 'node',
@@ -34,6 +41,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'db',
           environment: 'node',

@@ -22,6 +22,7 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { rowsOf } from '@agc/db';
 import { ANALYTICS_FIGURES } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
 import { analyticsReport, rollUpClosedDays } from '../apps/server/src/modules/analytics/index.ts';
 import { computeDays, levelsAt } from '../apps/server/src/modules/analytics/repository.ts';
@@ -134,10 +135,10 @@ async function seed(s: TestServer) {
 }
 
 const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  defined(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 const stats = (ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);
-  return `p50 ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms (min ${sorted[0]!.toFixed(1)}, max ${sorted.at(-1)!.toFixed(1)})`;
+  return `p50 ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms (min ${defined(sorted[0]).toFixed(1)}, max ${defined(sorted.at(-1)).toFixed(1)})`;
 };
 
 export async function runAnalyticsBenchmark(): Promise<void> {
@@ -202,7 +203,7 @@ export async function runAnalyticsBenchmark(): Promise<void> {
       `  GET /admin/analytics service (rollups + today live), ${RUNS} runs: ${stats(api)}   target ≤ 300 ms${p99 <= 300 ? ': met' : ': NOT met'}`,
     );
     console.log(`  plain aggregate over the raw tables, ${RUNS} runs:        ${stats(plain)}`);
-    console.log(`  load average ${loadavg()[0]!.toFixed(1)}`);
+    console.log(`  load average ${defined(loadavg()[0]).toFixed(1)}`);
   } finally {
     await s.close();
   }

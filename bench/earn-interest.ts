@@ -25,6 +25,7 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
 import { checkEarn, settleEarnDay } from '../apps/server/src/modules/earn/index.ts';
 import { dailyRateE18, dayBase, dayInterest } from '../apps/server/src/modules/earn/math.ts';
@@ -76,7 +77,7 @@ export async function seedEarnHolders(s: TestServer, day: string) {
     await transfer(tx, {
       debit: rewards,
       credit: holdings,
-      amount: BigInt(t!.total),
+      amount: BigInt(defined(t).total),
       kind: 'bench.seed',
       ref: 'bench:earn:in',
       idempotencyKey: 'bench:earn:in',
@@ -84,7 +85,7 @@ export async function seedEarnHolders(s: TestServer, day: string) {
     await transfer(tx, {
       debit: holdings,
       credit: rewards,
-      amount: BigInt(t!.outs),
+      amount: BigInt(defined(t).outs),
       kind: 'bench.seed',
       ref: 'bench:earn:out',
       idempotencyKey: 'bench:earn:out',
@@ -113,10 +114,10 @@ async function baseline(s: TestServer, day: string, rateE18: bigint) {
       );
       const moves = rowsOf<{ day: string; net: string }>(
         await tx.execute(sql`select day::text as day, sum(case when kind = 'In' then amount else -amount end)::text as net
-          from earn_movements where user_id = ${id.toString()}::bigint and day > ${acc!.settled_day}::date
+          from earn_movements where user_id = ${id.toString()}::bigint and day > ${defined(acc).settled_day}::date
             and day <= ${day}::date group by day`),
       );
-      let opening = BigInt(acc!.settled_balance);
+      let opening = BigInt(defined(acc).settled_balance);
       for (const m of moves) if (m.day < day) opening += BigInt(m.net);
       const closing = opening + BigInt(moves.find((m) => m.day === day)?.net ?? '0');
       const base = dayBase(opening, closing);
@@ -163,7 +164,7 @@ export async function runEarnInterestBenchmark(): Promise<void> {
     const ms = performance.now() - t0;
     const cpu = (await cpuNow(s.ctx.db)).pg - cpu0;
     console.log(
-      `settlement of ${day}: ${run.holders} holders earned ${(Number(run.total) / 1e6).toFixed(2)} USDT in ${secs(ms)} (one statement; target ≤ 10 s${ms <= 10_000 ? ': met' : ': NOT met'}); PostgreSQL CPU ${cpu.toFixed(2)} s; load average ${loadavg()[0]!.toFixed(1)}`,
+      `settlement of ${day}: ${run.holders} holders earned ${(Number(run.total) / 1e6).toFixed(2)} USDT in ${secs(ms)} (one statement; target ≤ 10 s${ms <= 10_000 ? ': met' : ': NOT met'}); PostgreSQL CPU ${cpu.toFixed(2)} s; load average ${defined(loadavg()[0]).toFixed(1)}`,
     );
     t0 = performance.now();
     const check = await checkEarn(s.ctx.db);

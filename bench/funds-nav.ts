@@ -25,6 +25,7 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { type DbOrTx, rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
 import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
 import { FUND_ACCOUNTS, unitRef, usdtRef } from '../apps/server/src/modules/funds/accounts.ts';
@@ -65,7 +66,7 @@ async function insertProduct(db: DbOrTx, name: string): Promise<number> {
       redemption_fee_ppm, expected_yield_ppm, distribution_ppm)
       values (${name}, 'Medium', 30, 100000000, 15000, 5000, 80000, 0) returning id`),
   );
-  return Number(row!.id);
+  return Number(defined(row).id);
 }
 
 /**
@@ -75,7 +76,9 @@ async function insertProduct(db: DbOrTx, name: string): Promise<number> {
 async function seedProcessing(db: TestServer['ctx']['db'], productId: number, n: number, members: bigint[]) {
   for (let from = 0; from < n; from += CHUNK) {
     const count = Math.min(CHUNK, n - from);
-    const users = Array.from({ length: count }, (_, i) => members[(from + i) % members.length]!.toString());
+    const users = Array.from({ length: count }, (_, i) =>
+      defined(members[(from + i) % members.length]).toString(),
+    );
     const amounts = Array.from({ length: count }, (_, i) =>
       (BigInt(((from + i) % 10) + 1) * 100_000_000n).toString(),
     );
@@ -180,7 +183,7 @@ async function baseline(s: TestServer, productId: number, navId: bigint, navE8: 
   ).map((r) => r.id);
   const items = subs.flatMap((id, i) => [
     { kind: 'sub' as const, id },
-    ...(reds[i] ? [{ kind: 'red' as const, id: reds[i]! }] : []),
+    ...(reds[i] ? [{ kind: 'red' as const, id: defined(reds[i]) }] : []),
   ]);
   const t0 = performance.now();
   let done = { subs: 0, reds: 0 };
@@ -243,9 +246,9 @@ async function baseline(s: TestServer, productId: number, navId: bigint, navE8: 
         const units = BigInt(r.units);
         const p = priceRedemption(units, Number(r.fee_ppm), navE8);
         const share = costShare(
-          BigInt(o!.cost_usdt),
+          BigInt(defined(o).cost_usdt),
           units,
-          BigInt(o!.units_free) + BigInt(o!.units_redeeming),
+          BigInt(defined(o).units_free) + BigInt(defined(o).units_redeeming),
         );
         await tx.execute(sql`update fund_redemptions set status = 'Completed', nav_id = ${navId.toString()}::bigint,
           nav_e8 = ${navE8.toString()}::numeric, gross_usdt = ${p.gross.toString()}::numeric,
@@ -351,14 +354,14 @@ export async function runFundNavBenchmark(): Promise<void> {
       `NAV publication: ${subscriptions} subscriptions + ${redemptions} redemptions priced in ${secs(measured.ms)} end to end (${Math.round(perSecond)} items/s; target ≤ 5 s${measured.ms <= 5000 ? ': met' : ': NOT met'})`,
     );
     console.log(
-      `  CPU: PostgreSQL ${(cpu1.pg - cpu0.pg).toFixed(2)} s, this process ${(cpu1.node - cpu0.node).toFixed(2)} s; load average ${loadavg()[0]!.toFixed(1)} on this machine`,
+      `  CPU: PostgreSQL ${(cpu1.pg - cpu0.pg).toFixed(2)} s, this process ${(cpu1.node - cpu0.node).toFixed(2)} s; load average ${defined(loadavg()[0]).toFixed(1)} on this machine`,
     );
 
     const [nav] = rowsOf<{ id: string }>(
       await db.execute(sql`insert into fund_navs (product_id, day, nav_e8, status, published_at)
         values (${base}, ${dayAgo(s, 1)}::date, 102345678, 'Published', now()) returning id::text as id`),
     );
-    const b = await baseline(s, base, BigInt(nav!.id), 102_345_678n, dayAgo(s, 1));
+    const b = await baseline(s, base, BigInt(defined(nav).id), 102_345_678n, dayAgo(s, 1));
     const rate = ((b.subs + b.reds) / b.ms) * 1000;
     const projected = ((subscriptions + redemptions) / rate) * 1000;
     console.log(
@@ -372,7 +375,7 @@ export async function runFundNavBenchmark(): Promise<void> {
     const check = await checkLedger(db);
     const clean = check.mismatched.length + check.negative.length + check.assetMismatch.length === 0;
     console.log(
-      `check: ${Number(left[0]!.n)} left unpriced, ledger ${clean ? 'clean' : `NOT clean ${JSON.stringify(check).slice(0, 300)}`}`,
+      `check: ${Number(defined(left[0]).n)} left unpriced, ledger ${clean ? 'clean' : `NOT clean ${JSON.stringify(check).slice(0, 300)}`}`,
     );
   } finally {
     await s.close();

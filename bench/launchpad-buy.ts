@@ -18,6 +18,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
 import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
 import { BUY_GROUP, buyCopies } from '../apps/server/src/modules/launchpad/purchases-service.ts';
@@ -35,7 +36,9 @@ const COPIES = 200;
 const LIMIT = 2;
 
 const pct = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  sorted.length === 0
+    ? 0
+    : defined(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 async function newRound(s: TestServer): Promise<number> {
@@ -47,7 +50,7 @@ async function newRound(s: TestServer): Promise<number> {
         ${new Date(now - 3_600_000).toISOString()}, ${new Date(now + 86_400_000).toISOString()}, 30, 180)
       returning id`),
   );
-  return Number(r!.id);
+  return Number(defined(r).id);
 }
 
 /** Fires every call at once; returns each call's latency, whether it was accepted, and the sell-out time. */
@@ -120,7 +123,7 @@ export async function runLaunchpadBenchmark(): Promise<void> {
     const ask = (i: number) => String(1 + (i % 2));
     const buy = async (i: number, roundId: number) => {
       try {
-        await buyCopies(s.ctx, users[i]!, roundId, ask(i));
+        await buyCopies(s.ctx, defined(users[i]), roundId, ask(i));
         return true;
       } catch {
         return false;
@@ -158,7 +161,7 @@ export async function runLaunchpadBenchmark(): Promise<void> {
         const res = await s.app.inject({
           method: 'GET',
           url: '/api/v1/launchpad/rounds',
-          headers: headers[i]!,
+          headers: defined(headers[i]),
         });
         return res.json().code === 200;
       }),
@@ -168,7 +171,7 @@ export async function runLaunchpadBenchmark(): Promise<void> {
         const res = await s.app.inject({
           method: 'POST',
           url: `/api/v1/launchpad/rounds/${r2}/buy`,
-          headers: headers[i]!,
+          headers: defined(headers[i]),
           payload: { copies: ask(i) },
         });
         return res.json().code === 200;
@@ -181,7 +184,7 @@ export async function runLaunchpadBenchmark(): Promise<void> {
         const res = await s.app.inject({
           method: 'GET',
           url: `/api/v1/launchpad/rounds/${r2}`,
-          headers: headers[i]!,
+          headers: defined(headers[i]),
         });
         return res.json().code === 200;
       }),
@@ -197,7 +200,7 @@ export async function runLaunchpadBenchmark(): Promise<void> {
         const res = await s.app.inject({
           method: 'POST',
           url: `/api/v1/launchpad/rounds/${r2}/buy`,
-          headers: headers[i]!,
+          headers: defined(headers[i]),
           payload: { copies: ask(i) },
         });
         return res.json().code === 200;

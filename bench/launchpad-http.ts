@@ -34,6 +34,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from '@agc/contracts';
 import { type Db, openDb, rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
 import { Pool } from 'undici';
 import { ACCOUNTS, checkLedger } from '../apps/server/src/modules/ledger/index.ts';
@@ -57,7 +58,9 @@ const PRICE = 100n * USDT;
 const POOL = 20;
 
 const pct = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  sorted.length === 0
+    ? 0
+    : defined(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 /** Copies buyer i asks for: 1, 1, 2, 2, … (so that every server of a round robin gets both kinds). */
 const ask = (i: number) => 1 + (Math.floor(i / 2) % 2);
@@ -66,7 +69,7 @@ const ask = (i: number) => 1 + (Math.floor(i / 2) % 2);
 function cpuOf(pid: number | undefined): number {
   if (pid === undefined) return 0;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = defined(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return 0;
@@ -82,7 +85,7 @@ async function newRound(db: Db): Promise<number> {
         ${new Date(now - 3_600_000).toISOString()}, ${new Date(now + 86_400_000).toISOString()}, 30, 180)
       returning id`),
   );
-  return Number(r!.id);
+  return Number(defined(r).id);
 }
 
 async function balances(db: Db, members: Member[]): Promise<Map<string, bigint>> {
@@ -118,10 +121,13 @@ async function send(
   body?: string,
 ): Promise<Answer> {
   const start = performance.now();
-  const res = await c.pools[i % c.pools.length]!.request({
+  const res = await defined(c.pools[i % c.pools.length]).request({
     method,
     path,
-    headers: body === undefined ? c.headers[i]! : { ...c.headers[i]!, 'content-type': 'application/json' },
+    headers:
+      body === undefined
+        ? defined(c.headers[i])
+        : { ...defined(c.headers[i]), 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body }),
   });
   const text = await res.body.text();
@@ -137,7 +143,7 @@ async function send(
 }
 
 /** Every buyer at once; returns each answer (by buyer) and the time from the first send to the last accepted answer. */
-async function burst(c: Client, f: (i: number) => Promise<Answer>) {
+async function burst(f: (i: number) => Promise<Answer>) {
   const t0 = performance.now();
   const answers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => f(i)));
   const accepted = answers.filter((a) => a.code === 200);
@@ -172,12 +178,12 @@ async function check(
   const odd = answers.filter((a) => a.code !== 200 && !(a.status === 400 && a.code === 400));
   if (odd.length > 0)
     problems.push(
-      `${odd.length} answers neither a purchase nor a refusal (e.g. ${odd[0]!.status} ${odd[0]!.code} ${odd[0]!.msg})`,
+      `${odd.length} answers neither a purchase nor a refusal (e.g. ${defined(odd[0]).status} ${defined(odd[0]).code} ${defined(odd[0]).msg})`,
     );
   const [round] = rowsOf<{ sold: number }>(
     await db.execute(sql`select sold from launchpad_rounds where id = ${roundId}`),
   );
-  if (Number(round!.sold) !== COPIES) problems.push(`sold ${round!.sold}, not ${COPIES}`);
+  if (Number(defined(round).sold) !== COPIES) problems.push(`sold ${defined(round).sold}, not ${COPIES}`);
   const copies = rowsOf<{ copy_no: number; user_id: string }>(
     await db.execute(
       sql`select copy_no, user_id::text as user_id from launchpad_copies where round_id = ${roundId} order by copy_no`,
@@ -197,12 +203,12 @@ async function check(
   const after = await balances(db, members);
   let acceptedSeen = 0;
   answers.forEach((a, i) => {
-    const id = members[i]!.id.toString();
+    const id = defined(members[i]).id.toString();
     const row = byUser.get(id);
-    const spent = before.get(id)! - after.get(id)!;
+    const spent = defined(before.get(id)) - defined(after.get(id));
     if (a.code === 200) {
       acceptedSeen += 1;
-      const p = a.purchase!;
+      const p = defined(a.purchase);
       if (
         !row ||
         Number(row.first_copy) !== p.first_copy ||
@@ -255,7 +261,7 @@ async function run(
   const body = (i: number) => JSON.stringify({ copies: String(ask(i)) });
   const path = `/api/v1/launchpad/rounds/${roundId}/buy`;
   if (sessions === 'warm') {
-    const page = await burst(c, (i) => send(c, i, 'GET', `/api/v1/launchpad/rounds/${roundId}`));
+    const page = await burst((i) => send(c, i, 'GET', `/api/v1/launchpad/rounds/${roundId}`));
     if (page.answers.some((a) => a.code !== 200)) throw new Error('GET round failed');
   } else await new Promise((r) => setTimeout(r, SESSION_TTL_MS + 300));
   const cpu0 = servers.map((s) => cpuOf(s.child.pid));
@@ -266,15 +272,15 @@ async function run(
     if (CPU_PROF) for (const s of servers) s.child.kill('SIGUSR2');
   };
   profile();
-  const r = await burst(c, (i) => send(c, i, 'POST', path, body(i)));
+  const r = await burst((i) => send(c, i, 'POST', path, body(i)));
   profile();
   const pg1 = await cpuNow(db);
-  const serverCpu = servers.reduce((sum, s, k) => sum + cpuOf(s.child.pid) - cpu0[k]!, 0);
+  const serverCpu = servers.reduce((sum, s, k) => sum + cpuOf(s.child.pid) - defined(cpu0[k]), 0);
   const client = process.cpuUsage(client0);
-  const load = loadavg()[0]!;
+  const load = defined(loadavg()[0]);
   // For scale (warm runs): the same POSTs on the sold-out round, refused from the view: what is left is the HTTP
   // stack, the session check and the rate limit.
-  const refused = sessions === 'warm' ? await burst(c, (i) => send(c, i, 'POST', path, body(i))) : undefined;
+  const refused = sessions === 'warm' ? await burst((i) => send(c, i, 'POST', path, body(i))) : undefined;
   const all = r.answers.map((a) => a.latency).sort((a, b) => a - b);
   const acc = r.answers
     .filter((a) => a.code === 200)
@@ -351,13 +357,13 @@ async function measure(
     // The buyers open the launchpad page: connections open, sessions and member snapshots cached in their
     // server, routes and JIT warm (twice, not measured).
     for (let k = 0; k < 2; k++) {
-      const warm = await burst(c, (i) => send(c, i, 'GET', '/api/v1/launchpad/rounds'));
+      const warm = await burst((i) => send(c, i, 'GET', '/api/v1/launchpad/rounds'));
       const bad = warm.answers.find((a) => a.code !== 200);
       if (bad) throw new Error(`GET rounds failed: ${bad.status} ${bad.code} ${bad.msg}`);
     }
     // And once the buy path itself (a round of its own: purchases, refusals, the rate limit), not measured.
     const warmRound = await newRound(db);
-    await burst(c, (i) =>
+    await burst((i) =>
       send(
         c,
         i,
@@ -405,7 +411,7 @@ async function bareFloor(): Promise<{ p50: number[]; p99: number[] }> {
     const c: Client = { pools: [pool], headers: Array.from({ length: BUYERS }, () => ({})) };
     const out = { p50: [] as number[], p99: [] as number[] };
     for (let k = 0; k < 2 + RUNS; k++) {
-      const r = await burst(c, (i) => send(c, i, 'GET', '/bare'));
+      const r = await burst((i) => send(c, i, 'GET', '/bare'));
       const lat = r.answers.map((a) => a.latency).sort((a, b) => a - b);
       if (k >= 2) {
         out.p50.push(pct(lat, 50));
@@ -451,7 +457,7 @@ export async function runLaunchpadHttpBenchmark(): Promise<void> {
     const headers = signed.map((m) => m.headers);
     const floor = await bareFloor();
     console.log(
-      `floor: a bare Fastify route in its own process, the same client, ${BUYERS} requests at once on their own connections: p50 ${range(floor.p50, ms)}, p99 ${range(floor.p99, ms)} (${RUNS} bursts; load ${loadavg()[0]!.toFixed(1)})`,
+      `floor: a bare Fastify route in its own process, the same client, ${BUYERS} requests at once on their own connections: p50 ${range(floor.p50, ms)}, p99 ${range(floor.p99, ms)} (${RUNS} bursts; load ${defined(loadavg()[0]).toFixed(1)})`,
     );
     const results = new Map<string, RunFigures[]>();
     for (const n of PROCESSES) {
@@ -468,7 +474,7 @@ export async function runLaunchpadHttpBenchmark(): Promise<void> {
     const cols = [...results.keys()];
     const row = (label: string, f: (x: RunFigures) => number, fmt: (x: number) => string = ms) =>
       console.log(
-        `${label.padEnd(34)}${cols.map((k) => range(results.get(k)!.map(f), fmt).padStart(20)).join('')}`,
+        `${label.padEnd(34)}${cols.map((k) => range(defined(results.get(k)).map(f), fmt).padStart(20)).join('')}`,
       );
     console.log(
       `\n${`${RUNS} runs each (${cpus().length} cores)`.padEnd(34)}${cols.map((k) => `sessions ${k}`.padStart(20)).join('')}`,
@@ -512,7 +518,7 @@ export async function runLaunchpadHttpBenchmark(): Promise<void> {
           failed = true;
         }
     console.log(
-      `target p99 ≤ 100 ms (every run, all requests): ${cols.map((k) => `sessions ${k} ${results.get(k)!.every((f) => f.p99 <= 100) ? 'met' : 'MISSED'}`).join(', ')}; checks ${failed ? 'FAILED' : 'ok'} (200 sold, copies 1..200 once, limit kept, answers = purchases, refused buyers unchanged, ledger clean)`,
+      `target p99 ≤ 100 ms (every run, all requests): ${cols.map((k) => `sessions ${k} ${defined(results.get(k)).every((f) => f.p99 <= 100) ? 'met' : 'MISSED'}`).join(', ')}; checks ${failed ? 'FAILED' : 'ok'} (200 sold, copies 1..200 once, limit kept, answers = purchases, refused buyers unchanged, ledger clean)`,
     );
     if (failed) process.exitCode = 1;
   } finally {

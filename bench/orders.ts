@@ -23,6 +23,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { agcAbi, devAccount, mockUsdtAbi, transferAbi } from '@agc/contracts';
 import { rowsOf, schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
@@ -413,7 +414,7 @@ async function ingestionThroughput(pgUrl: string) {
     const payData = await Promise.all(
       onChain.map(async (o) => (await buildStepTx(ctx, o, 'paying')).tx.data as `0x${string}`),
     );
-    await rpc.batched(onChain.map((o, i) => send(o.address, deployment.transfer, payData[i]!)));
+    await rpc.batched(onChain.map((o, i) => send(o.address, deployment.transfer, defined(payData[i]))));
     const payBlocks = await rpc.mineAll();
     const chainMs = performance.now() - t;
     console.log(

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { type DbOrTx, rowsOf } from '@agc/db';
 import { withDatabase } from '@agc/db/testing';
+import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 
@@ -80,7 +81,7 @@ export async function cpuNow(db: DbOrTx): Promise<{ pg: number; node: number }> 
   let ticks = 0;
   for (const { pid } of pids) {
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const fields = defined(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
       // Not on this machine, or gone.

@@ -3,7 +3,7 @@
  *  1. GET /api/v1/me (authenticated) on the built server with 50 connections, on PGlite and (when
  *     reachable) PostgreSQL, next to a bare Fastify route; prints requests/s, p99 and the ratio.
  *     Target on PostgreSQL: ratio ≥ 0.30 and p99 ≤ 25 ms.
- *  2. The gzip size of the JavaScript the login route loads. Target ≤ 200 KB.
+ *  2. The JavaScript each route loads, as sent (brotli), against its budget (scripts/web-budget.ts).
  *  3. and 4. Order confirmation latency and payment ingestion throughput (bench/orders.ts).
  *  5. Daily settlement at 100k and 1M members, its naive baseline, me/tree latency (bench/settlement.ts).
  *  6. Withdrawal requests per second and p99 on PostgreSQL, with a per-request baseline (bench/withdraw.ts).
@@ -19,10 +19,11 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { devAccount, devQuoteSigner, devVoucherSigner, freePort } from '@agc/contracts';
+import { defined } from '@agc/shared/defined';
 import { toHex } from 'viem';
 import { apiSession } from '../e2e/support/api.ts';
+import { checkBudgets, formatBudgets, WEB_DIST } from '../scripts/web-budget.ts';
 import { runAnalyticsBenchmark } from './analytics.ts';
 import { runEarnInterestBenchmark } from './earn-interest.ts';
 import { runFundNavBenchmark } from './funds-nav.ts';
@@ -46,7 +47,12 @@ const SECRET = randomBytes(32).toString('hex');
  * /me on `processes` built servers over one database (the first one started seeds it; the others share
  * its chain and its JWT secret, as behind a load balancer), the connections split between them.
  */
-async function benchServer(databaseUrl?: string, extraEnv: Record<string, string> = {}, processes = 1) {
+async function benchServer(
+  databaseUrl?: string,
+  extraEnv: Record<string, string> = {},
+  processes = 1,
+  requestHeaders: Record<string, string> = {},
+) {
   const first = await startBuiltServer(databaseUrl, { JWT_SECRET: SECRET, ...extraEnv });
   const servers = [first];
   try {
@@ -64,19 +70,23 @@ async function benchServer(databaseUrl?: string, extraEnv: Record<string, string
             TRANSFER_ADDRESS: deployment.transfer,
             VAULT_ADDRESS: deployment.vault,
             TRANSFER_START_BLOCK: String(deployment.blockNumber),
-            SIGNER_PRIVATE_KEY: toHex(devVoucherSigner().getHdKey().privateKey!),
-            QUOTE_SIGNER_PRIVATE_KEY: toHex(devQuoteSigner().getHdKey().privateKey!),
+            SIGNER_PRIVATE_KEY: toHex(defined(devVoucherSigner().getHdKey().privateKey)),
+            QUOTE_SIGNER_PRIVATE_KEY: toHex(defined(devQuoteSigner().getHdKey().privateKey)),
             CHAIN_FINALITY: 'confirmations',
+            // The same market price source as the first process: the local chain's pool and feeds.
+            PRICE_POOL_ADDRESS: deployment.market.pool,
+            ETH_USD_FEED_ADDRESS: deployment.market.ethUsdFeed,
+            SEQUENCER_UPTIME_FEED_ADDRESS: deployment.market.sequencerFeed,
             ...extraEnv,
           }),
         );
     }
     const { headers } = await apiSession(first.base, devAccount(0));
-    const check = await (await fetch(`${servers.at(-1)!.base}/api/v1/me`, { headers })).json();
+    const check = await (await fetch(`${defined(servers.at(-1)).base}/api/v1/me`, { headers })).json();
     if (check.code !== 200) throw new Error(`me failed: ${JSON.stringify(check)}`);
     return await loadAll(
       servers.map((x) => `${x.base}/api/v1/me`),
-      headers,
+      { ...headers, ...requestHeaders },
       CONNECTIONS,
       DURATION,
     );
@@ -99,53 +109,14 @@ async function benchBare(): Promise<Result> {
   }
 }
 
-/** The JavaScript the login route loads: the entry chunk, its static imports, and the login page's own chunks. */
-function loginBundle() {
-  // BENCH_WEB_DIST: measure a web build made elsewhere (`vite build --outDir`), leaving apps/web/dist alone.
-  const dist = process.env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist');
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    {
-      file: string;
-      isEntry?: boolean;
-      imports?: string[];
-      dynamicImports?: string[];
-      src?: string;
-      name?: string;
-    }
-  >;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const i of chunk.imports ?? []) visit(i);
-  };
-  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  if (!entry) throw new Error('no entry in the web manifest');
-  visit(entry);
-  // The login page chunk, when the login route is lazy.
-  for (const key of Object.keys(manifest)) if (/login/i.test(key) && /pages?|routes?/i.test(key)) visit(key);
-  // So is the English catalogue if it is split out.
-  let raw = 0;
-  let gz = 0;
-  for (const f of files) {
-    if (!f.endsWith('.js')) continue;
-    const buf = readFileSync(join(dist, f));
-    raw += buf.length;
-    gz += gzipSync(buf, { level: 9 }).length;
-  }
-  return { files: [...files].filter((f) => f.endsWith('.js')), raw, gz };
-}
-
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
 
-/** `BENCH_PARTS` (comma-separated: me, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http, analytics, proofs) runs some of them; all by default. */
+/** `BENCH_PARTS` (comma-separated: me, compress, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http, analytics, proofs) runs some of them; all by default. */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'me,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http,analytics,proofs'
+    'me,compress,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http,analytics,proofs'
   ).split(','),
 );
 
@@ -180,28 +151,52 @@ async function benchMe() {
     `  target on PostgreSQL: ratio ≥ 0.30 (${ratio >= 0.3 ? 'met' : 'NOT met'}), p99 ≤ 25 ms (${onPg.p99 <= 25 ? 'met' : 'NOT met'})`,
   );
   // The same without the member snapshot cache: every request reads PostgreSQL (one query).
-  const uncached = (await onPgDb({ MEMBER_CACHE_TTL_MS: '0' }))!;
+  const uncached = defined(await onPgDb({ MEMBER_CACHE_TTL_MS: '0' }));
   console.log(
     `/me on PostgreSQL, no member cache ${fmt(uncached)}   ratio ${(uncached.rps / bare.rps).toFixed(2)}`,
   );
   // Scale-out: two processes on the one database, the same 50 connections split between them.
-  const two = (await onPgDb({}, 2))!;
+  const two = defined(await onPgDb({}, 2));
   console.log(
     `/me on PostgreSQL, 2 processes ${fmt(two)}   ${(two.rps / onPg.rps).toFixed(2)}× one process (${cpus().length} cores, shared with PostgreSQL, anvil and the load generator)`,
   );
 }
 
-function benchBundle() {
-  const b = loginBundle();
+/**
+ * /me with API compression off and on (HTTP_COMPRESSION), every request saying `Accept-Encoding: br, gzip` as a
+ * browser does, alternated over BENCH_COMPRESS_ROUNDS rounds (default 2) on PGlite. /me is below the 1 KB
+ * threshold, so compression on costs only the hook's check: the target is ≥ 0.95 of off.
+ */
+async function benchCompression() {
+  const rounds = Number(process.env.BENCH_COMPRESS_ROUNDS ?? 2);
+  const browser = { 'accept-encoding': 'br, gzip' };
+  console.log(`\n/me with API compression off and on (Accept-Encoding: br, gzip), ${rounds} rounds, PGlite`);
+  const off: Result[] = [];
+  const on: Result[] = [];
+  for (let i = 0; i < rounds; i++) {
+    off.push(await benchServer(undefined, { HTTP_COMPRESSION: 'false' }, 1, browser));
+    console.log(`  compression off    ${fmt(defined(off.at(-1)))}`);
+    on.push(await benchServer(undefined, { HTTP_COMPRESSION: 'true' }, 1, browser));
+    console.log(`  compression on     ${fmt(defined(on.at(-1)))}`);
+  }
+  const mean = (list: Result[]) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
+  const ratio = mean(on) / mean(off);
   console.log(
-    `\nlogin route JavaScript: ${(b.gz / 1024).toFixed(1)} KB gzip (${(b.raw / 1024).toFixed(1)} KB raw) in ${b.files.length} files`,
+    `  on / off: ${ratio.toFixed(3)} (mean req/s ${mean(on).toFixed(0)} / ${mean(off).toFixed(0)}); target ≥ 0.95 (${ratio >= 0.95 ? 'met' : 'NOT met'})`,
   );
-  console.log(`  target ≤ 200 KB gzip (${b.gz / 1024 <= 200 ? 'met' : 'NOT met'})`);
-  for (const f of b.files) console.log(`  ${f}`);
+}
+
+/** Each route's JavaScript as sent (brotli), from the build's manifest: the figures `npm test` holds to budgets. */
+function benchBundle() {
+  // BENCH_WEB_DIST: measure a web build made elsewhere (`vite build --outDir`), leaving apps/web/dist alone.
+  const results = checkBudgets(process.env.BENCH_WEB_DIST ?? WEB_DIST);
+  console.log('\nJavaScript per route, as sent (brotli; scripts/web-budget.ts)');
+  console.log(formatBudgets(results, true));
 }
 
 async function main() {
   if (PARTS.has('me')) await benchMe();
+  if (PARTS.has('compress')) await benchCompression();
   if (PARTS.has('bundle')) benchBundle();
   if (PARTS.has('orders')) await runOrderBenchmarks();
   if (PARTS.has('settlement')) await runSettlementBenchmarks();

@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { migrate, openDb } from '@agc/db';
 import { withDatabase } from '@agc/db/testing';
+import { defined } from '@agc/shared/defined';
 import { TokenService } from '../apps/server/src/lib/tokens.ts';
 import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
 import { type SeededTeam, seedTeam } from '../apps/server/test/team-seed.ts';
@@ -56,7 +57,7 @@ function child(args: string[]): Promise<Record<string, unknown>> {
     });
     p.on('exit', (code) =>
       code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1)!))
+        ? resolve(JSON.parse(defined(out.trim().split('\n').at(-1))))
         : reject(new Error(`child exited ${code}`)),
     );
   });

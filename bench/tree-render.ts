@@ -36,7 +36,10 @@ await build({
   configFile: false,
   logLevel: 'warn',
   plugins: [react()],
-  resolve: { dedupe: ['react', 'react-dom'] },
+  resolve: {
+    dedupe: ['react', 'react-dom'],
+    alias: [{ find: /^@web\//, replacement: fileURLToPath(new URL('../apps/web/src/', import.meta.url)) }],
+  },
   build: { outDir: out, emptyOutDir: true, target: 'es2022' },
 });
 

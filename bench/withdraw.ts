@@ -25,6 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { openDb, rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { ACCOUNTS, checkLedger } from '../apps/server/src/modules/ledger/index.ts';
@@ -64,7 +65,7 @@ async function run(
           {
             method,
             setupRequest: (req) => {
-              const h = headers[next++ % headers.length]!;
+              const h = defined(headers[next++ % headers.length]);
               return {
                 ...req,
                 headers: { ...req.headers, ...h, 'content-type': 'application/json' },
@@ -112,7 +113,7 @@ async function measure(
       }),
     ),
   );
-  const server = servers[0]!;
+  const server = defined(servers[0]);
   const at = (path: string) => servers.map((x) => `${x.base}${path}`);
   const db = await openDb({ kind: 'postgres', url: dbUrl, poolSize: 4 });
   try {
@@ -155,7 +156,7 @@ async function measure(
     const clean =
       ledger.mismatched.length === 0 && ledger.negative.length === 0 && ledger.assetMismatch.length === 0;
     console.log(
-      `  check: ${counts!.n} withdrawals (${write.ok} answered 2xx in the measured run), locked ${counts!.locked} = requested ${counts!.wd}, members off: ${counts!.bad}, journal ${clean ? 'clean' : 'NOT clean'}`,
+      `  check: ${defined(counts).n} withdrawals (${write.ok} answered 2xx in the measured run), locked ${defined(counts).locked} = requested ${defined(counts).wd}, members off: ${defined(counts).bad}, journal ${clean ? 'clean' : 'NOT clean'}`,
     );
     return write;
   } finally {

@@ -19,6 +19,9 @@ export default defineConfig({
     hasTouch: true,
     locale: 'en-US',
     trace: 'retain-on-failure',
+    // The app's service worker precaches the whole build in every new context: the specs about it
+    // (tests/pwa.spec.ts) allow it; the others leave it out, so each test's requests are its own.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

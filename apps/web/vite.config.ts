@@ -1,7 +1,11 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { ICONS, pwaIcons, THEME_COLOR } from './pwa-icons.ts';
 
 /**
  * antd-mobile's default imperative renderer is rc-util's legacy `ReactDOM.render`, which React 19 does not
@@ -27,13 +31,67 @@ export const unmount = fail;`
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), noLegacyAntdRender()],
+  plugins: [
+    react(),
+    noLegacyAntdRender(),
+    // Brotli (quality 11) and gzip (level 9) copies of every text file, index.html included, written once at
+    // build time; apps/server sends the one the browser accepts (@fastify/static `preCompressed`).
+    pwaIcons(),
+    // The web app manifest and the service worker (Workbox). It precaches the app (index.html, every hashed file
+    // and the icons) so a second visit loads no JavaScript from the network and a reload offline opens the app;
+    // it caches no answer of /api (member data, sessions) and never serves index.html for an /api path.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeManifestIcons: false,
+      manifest: {
+        name: 'AGCFund Portfolio',
+        short_name: 'AGCFund',
+        description: 'Invest, earn rewards and withdraw on Arbitrum One.',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: THEME_COLOR,
+        background_color: '#f5f5f7',
+        icons: ICONS.filter((i) => !i.file.includes('apple')).map((i) => ({
+          src: `/${i.file}`,
+          sizes: `${i.size}x${i.size}`,
+          type: 'image/png',
+          purpose: i.purpose,
+        })),
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
+        globIgnores: ['.vite/**', '**/*.br', '**/*.gz'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        // Nothing at run time: what is not precached goes to the network, /api included.
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(html|js|css|json|svg|webmanifest)$/,
+      logLevel: 'silent',
+    }),
+  ],
   resolve: {
     // antd-mobile's @react-spring declares React <= 18 as a peer; the root package.json overrides it so
     // the tree holds one React 19. Dedupe keeps it that way should a nested copy ever appear.
     dedupe: ['react', 'react-dom'],
     // Zod without its `new Function` probe, which the Content-Security-Policy reports (see src/lib/zod.ts).
-    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }],
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+      // '@web/…' is apps/web/src/… (tsconfig.base.json's paths): imports that leave their folder use it.
+      { find: /^@web\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+    ],
   },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
@@ -46,13 +104,41 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // bench/run.ts reads it to measure what the login route loads.
+    // scripts/web-budget.ts (the per-route budget of `npm test`) and bench/run.ts read it.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React and the router: large, and they change only with an upgrade, so a release of the app's own
+            // code leaves them in the browser's cache.
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 30,
+            },
+            // The other libraries the first paint needs (i18next, TanStack Query, zustand, zod, antd-mobile's core).
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 20 },
+            // The app's own modules of the first paint in one file instead of a dozen small shared chunks.
+            // (The entry module stays in the entry chunk, which index.html and the manifest name.)
+            {
+              name: 'shell',
+              test: (id) => !/index\.html$|[\\/]src[\\/]main\.tsx$/.test(id),
+              tags: ['$initial'],
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // The local wallet's tests derive keys with PBKDF2 at 600 000 iterations (as members' phones do): several
+    // seconds on a busy 2-core machine, past vitest's 5 s default.
+    testTimeout: 20_000,
   },
 });

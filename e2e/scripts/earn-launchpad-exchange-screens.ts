@@ -123,6 +123,9 @@ export async function earnLaunchpadExchangeScreens({
   await page.getByTestId('earn-amount').fill('3');
   await shot('earn-in');
   await page.getByTestId('earn-submit').click();
+  await page.getByTestId('earn-confirm-in-text').waitFor();
+  await shot('earn-in-confirm');
+  await page.locator('.adm-modal-button-primary').click();
   await page.waitForURL((u) => u.pathname === '/pages/easyEarn/index');
   await page.getByTestId('earn-total-amount').waitFor();
   await go('/pages/easyEarn/transferOut');

@@ -284,13 +284,16 @@ try {
     await page.getByTestId('fund-confirm').click();
     await page.waitForTimeout(300);
     await shot('fund-paying');
-    await page.waitForURL((u) => u.pathname === '/pages/found/orderDetail', { timeout: 60_000 });
-    await page.getByTestId('fund-order-detail').waitFor();
-    await page.waitForTimeout(3_000);
-    await page.reload();
+    await page.waitForURL((u) => u.pathname === '/pages/found/payResult', { timeout: 60_000 });
+    await page.locator('[data-testid="fund-pay-result"][data-state="received"]').waitFor({ timeout: 30_000 });
+    await shot('fund-pay-result');
+    const fundOrderId = new URL(page.url()).searchParams.get('id');
+    await page.goto(`${env.baseURL}/pages/found/my`);
+    await page.getByTestId('fund-summary-in-progress').waitFor();
+    await shot('fund-holdings-in-progress');
+    await page.goto(`${env.baseURL}/pages/found/orderDetail?id=${fundOrderId}`);
     await page.getByTestId('fund-order-detail').waitFor();
     await shot('fund-order-processing');
-    const fundOrderId = new URL(page.url()).searchParams.get('id');
     const product = (
       await (await fetch(`${env.baseURL}/api/v1/funds/products/${fundId}`, { headers: me.headers })).json()
     ).data;

@@ -1,3 +1,4 @@
+import { defined } from '@agc/shared/defined';
 import type { Page } from '@playwright/test';
 import { createWalletClient, type Hex, http, type LocalAccount, numberToHex } from 'viem';
 import { arbitrum } from 'viem/chains';
@@ -140,7 +141,7 @@ export async function installTestWallet(
       },
       on(event: string, fn: Listener) {
         if (!listeners.has(event)) listeners.set(event, new Set());
-        listeners.get(event)!.add(fn);
+        defined(listeners.get(event)).add(fn);
         return provider;
       },
       removeListener(event: string, fn: Listener) {

@@ -83,13 +83,16 @@ test('transfer in from home, a day held, yesterday income shows', async ({ brows
   await page.waitForURL((u) => u.pathname === '/pages/easyEarn/transferIn');
   // The spec's messages, nothing sent.
   await page.getByTestId('earn-submit').click();
-  await expect(page.getByTestId('earn-amount-error')).toHaveText(en.earn.errors.required);
-  await page.getByTestId('earn-amount').fill('0');
-  await expect(page.getByTestId('earn-amount-error')).toHaveText(en.earn.errors.invalid);
+  await expect(page.getByTestId('earn-amount-error')).toHaveText(en.earn.errors.amount_required);
+  await page.getByTestId('earn-amount').fill('abc');
+  await expect(page.getByTestId('earn-amount-error')).toHaveText(en.earn.errors.amount_invalid);
   // 'All' fills the available USDT, every digit.
   await page.getByTestId('earn-fill').click();
   await expect(page.getByTestId('earn-amount')).toHaveValue(before.available_usdt);
   await page.getByTestId('earn-submit').click();
+  // Money moves: a confirmation with the APY and the day it starts earning.
+  await expect(page.getByTestId('earn-confirm-in-text')).toContainText(`${(await summary()).apy_percent}%`);
+  await page.locator('.adm-modal').getByRole('button', { name: en.earn.confirmIn.ok }).click();
   await expect(page.getByText(en.earn.toast.in)).toBeVisible();
   await page.waitForURL((u) => u.pathname === '/pages/easyEarn/index');
   await expect(page.getByTestId('earn-total-holding')).toHaveText(shown(before.available_usdt));

@@ -1,4 +1,5 @@
-import { formatDisplayAmount, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import { formatAssetAmount, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { auditPage, smallTapTargets } from '../support/a11y.ts';
@@ -42,9 +43,8 @@ async function expectAccessible(page: Page, where: string) {
 }
 const usdt = (text: string) => parseAmount(text, USDT_DECIMALS);
 const agc = (text: string) => parseAmount(text, 18);
-/** What the form shows of an available USDT balance: every digit ('Available 8.00 USDT'). */
-const availableText = (value: string) =>
-  `${en.exchange.available} ${formatDisplayAmount(value, { currency: 'USDT', maxFractionDigits: USDT_DECIMALS })}`;
+/** What the form shows of an available USDT balance: the asset's summary ('Available 8.00 USDT'), as on home. */
+const availableText = (value: string) => `${en.exchange.available} ${formatAssetAmount(value, 'USDT')}`;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -136,7 +136,7 @@ test('quote, expiry on screen, refresh, accept, result, history, balances moved'
 
   // The result page: accepted, with the quote's figures.
   await page.waitForURL((u) => u.pathname === '/pages/exchange/result');
-  const id = new URL(page.url()).searchParams.get('id')!;
+  const id = defined(new URL(page.url()).searchParams.get('id'));
   expect(id).toMatch(/^\d+$/);
   await expect(page.getByTestId('exchange-result')).toContainText(en.exchange.result.accepted);
   await expect(page.getByTestId('exchange-detail-status')).toHaveText(en.exchange.status.Accepted);

@@ -1,5 +1,6 @@
 import { devAccount } from '@agc/contracts';
 import { type FundOrder, type FundProduct, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -80,7 +81,7 @@ test.beforeAll(async () => {
   await fund(server, member.address);
   // The demo funds: take the one with the shortest lock.
   const { list } = await api<{ list: FundProduct[] }>(memberHeaders, 'funds/products');
-  product = [...list].sort((a, b) => a.lock_days - b.lock_days)[0]!;
+  product = defined([...list].sort((a, b) => a.lock_days - b.lock_days)[0]);
   expect(product.nav).not.toBeNull();
   expect(product.next_nav_day).toBe(D);
 });
@@ -104,17 +105,22 @@ test('subscribe with the wallet, NAV, holding, lock end, redeem, approve, NAV, C
   await page.getByTestId('fund-amount').fill(minimum.replace(/\.0+$/, ''));
   await expect(page.getByTestId('fund-quote-nav-day')).toHaveText(D);
   await page.getByTestId('fund-confirm').click();
-  await page.waitForURL((u) => u.pathname === '/pages/found/orderDetail', { timeout: 60_000 });
-  const orderId = new URL(page.url()).searchParams.get('id')!;
+  // The result page says what happened and follows the payment until the watcher reads it.
+  await page.waitForURL((u) => u.pathname === '/pages/found/payResult', { timeout: 60_000 });
+  const orderId = defined(new URL(page.url()).searchParams.get('id'));
   expect(orderId).toMatch(/^\d+$/);
   const order = () => api<FundOrder>(memberHeaders, `funds/orders/${orderId}`);
   // The watcher reads the payment: Processing, priced at the NAV of D.
   await expect.poll(async () => (await order()).status, { timeout: 30_000 }).toBe('Processing');
-  await page.reload();
+  await expect(page.getByTestId('fund-pay-result')).toHaveAttribute('data-state', 'received', {
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('fund-pay-result-text')).toContainText(D.replaceAll('-', '\u2011'));
+  await page.goto(`/pages/found/orderDetail?id=${orderId}`);
   await expect(page.getByTestId('fund-order-priced-at')).toContainText(D);
 
   // 2. An admin publishes D's NAV (1 % above the last one: no second admin needed).
-  const nav1 = (navE8(product.nav!) * 101n) / 100n;
+  const nav1 = (navE8(defined(product.nav)) * 101n) / 100n;
   const adminPage = await openAs(browser, admin);
   await publishNav(adminPage, nav1, /1/);
 
@@ -133,7 +139,7 @@ test('subscribe with the wallet, NAV, holding, lock end, redeem, approve, NAV, C
   await expect(page.getByTestId('fund-order-locked')).toBeVisible();
 
   // 4. Past the lock end: the member redeems every unit; the request waits in the queue for the next NAV.
-  const after = new Date(Date.parse(held.lock_ends_at!) + DAY_MS / 24);
+  const after = new Date(Date.parse(defined(held.lock_ends_at)) + DAY_MS / 24);
   await moveServerClock(server, adminHeaders, after);
   const today = dayKey(await serverNow(server, adminHeaders));
   memberHeaders = (await apiSession(server.baseURL, member)).headers;
@@ -147,7 +153,7 @@ test('subscribe with the wallet, NAV, holding, lock end, redeem, approve, NAV, C
   await page2.getByTestId('fund-redeem-submit').click();
   await page2.locator('.adm-modal').getByRole('button', { name: 'OK' }).click();
   await expect.poll(async () => (await order()).redemptions.length, { timeout: 15_000 }).toBe(1);
-  const pending = (await order()).redemptions[0]!;
+  const pending = defined((await order()).redemptions[0]);
   await expect(
     page2.getByTestId(`fund-redemption-${pending.redemption_id}`).getByTestId('fund-redemption-queue'),
   ).toBeVisible();
@@ -169,11 +175,11 @@ test('subscribe with the wallet, NAV, holding, lock end, redeem, approve, NAV, C
   // 6. Completed at nav2: gross rounded down, fee rounded up, the rest credited to available.
   const done = await order();
   expect(done.status).toBe('Redeemed');
-  const r = done.redemptions[0]!;
+  const r = defined(done.redemptions[0]);
   expect(r.status).toBe('Completed');
   const gross = (units * nav2) / NAV_ONE;
   const redemptionFee = feeOf(gross, ppmOf(product.redemption_fee_percent));
-  expect(usdtUnits(r.amount_usdt!)).toBe(gross - redemptionFee);
+  expect(usdtUnits(defined(r.amount_usdt))).toBe(gross - redemptionFee);
   const availableAfter = usdtUnits(
     (await api<{ available_profit: string }>(memberHeaders, 'me')).available_profit,
   );

@@ -1,6 +1,7 @@
 import { devAccount } from '@agc/contracts';
 import {
   type AdminLaunchpadRoundBody,
+  formatAssetAmount,
   formatDisplayAmount,
   type LaunchpadPurchase,
   type LaunchpadRound,
@@ -8,6 +9,7 @@ import {
   parseAmount,
   USDT_DECIMALS,
 } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -108,7 +110,7 @@ test('a member buys copies: result with copy numbers, allocation list, available
 
   await page.getByTestId('lp-buy').click();
   await expect(page.getByTestId('lp-sheet-available')).toHaveText(
-    formatDisplayAmount(before.available_profit, { currency: 'USDT', maxFractionDigits: USDT_DECIMALS }),
+    formatAssetAmount(before.available_profit, 'USDT'),
   );
   // Bad input: nothing is sent, the message says the range.
   await page.getByTestId('lp-copies').fill('11');
@@ -124,7 +126,7 @@ test('a member buys copies: result with copy numbers, allocation list, available
   await page.getByTestId('lp-confirm').click();
 
   await page.waitForURL((u) => u.pathname === '/pages/launchpad/result');
-  const purchaseId = new URL(page.url()).searchParams.get('id')!;
+  const purchaseId = defined(new URL(page.url()).searchParams.get('id'));
   await expect(page.getByTestId('lp-result-copyNumbers')).toHaveText('#1–#3');
   await expect(page.getByTestId('lp-result-paid')).toHaveText(shown('0.03'));
   await expect(page.getByTestId('lp-result-locked')).toHaveText(
@@ -161,7 +163,7 @@ test("the account page's launchpad banner: the newest open round with copies lef
   browser,
 }) => {
   const { list } = await call<{ list: LaunchpadRound[] }>(memberHeaders, 'launchpad/rounds');
-  const round = list.find((r) => r.state === 'Open' && r.remaining > 0)!;
+  const round = defined(list.find((r) => r.state === 'Open' && r.remaining > 0));
   expect(round.name).toBe('E2E Round');
   const page = await openAs(browser, member);
   await page.goto('/pages/my/index');
@@ -242,7 +244,7 @@ test('admins create a round on their page (checked before sending, times in UTC)
     adminHeaders,
     'admin/launchpad/rounds',
   );
-  const created = list.find((r) => r.name === 'Browser Round')!;
+  const created = defined(list.find((r) => r.name === 'Browser Round'));
   expect(created).toMatchObject({
     copies: 200,
     price_usdt: '2.5',
@@ -267,9 +269,11 @@ test('admins create a round on their page (checked before sending, times in UTC)
   await page.getByTestId('lp-round-save').click();
   await expect(page.getByTestId('lp-round-form')).toBeHidden();
   await expect(card.getByTestId('lp-admin-round-ends')).toHaveText(`${utc(start + 9 * DAY_MS)} UTC`);
-  const afterEdit = (
-    await call<{ list: (LaunchpadRound & { status: string })[] }>(adminHeaders, 'admin/launchpad/rounds')
-  ).list.find((r) => r.id === created.id)!;
+  const afterEdit = defined(
+    (
+      await call<{ list: (LaunchpadRound & { status: string })[] }>(adminHeaders, 'admin/launchpad/rounds')
+    ).list.find((r) => r.id === created.id),
+  );
   expect(afterEdit).toMatchObject({ price_usdt: '3', ends_at: new Date(start + 9 * DAY_MS).toISOString() });
 
   await card.getByTestId(`lp-admin-close-${created.id}`).click();
@@ -296,7 +300,7 @@ for (const locale of ['en', 'th']) {
   }) => {
     test.setTimeout(120_000);
     const { list } = await call<{ list: LaunchpadRound[] }>(memberHeaders, 'launchpad/rounds');
-    const round = list.find((r) => r.name === 'E2E Round')!;
+    const round = defined(list.find((r) => r.name === 'E2E Round'));
     const { list: mine } = await call<{ list: LaunchpadPurchase[] }>(memberHeaders, 'launchpad/purchases');
     const settle = async (page: Page) => {
       await page
@@ -321,11 +325,11 @@ for (const locale of ['en', 'th']) {
     await page.getByTestId('lp-buy').click();
     await page.getByTestId('lp-sheet').waitFor();
     await check(page, 'buy sheet');
-    await page.goto(`/pages/launchpad/result?id=${mine[0]!.id}`);
+    await page.goto(`/pages/launchpad/result?id=${defined(mine[0]).id}`);
     await page.getByTestId('lp-result-copyNumbers').waitFor();
     await check(page, 'result');
     await page.goto('/pages/launchpad/mine');
-    await page.getByTestId(`lp-purchase-${mine[0]!.id}`).waitFor();
+    await page.getByTestId(`lp-purchase-${defined(mine[0]).id}`).waitFor();
     await check(page, 'my purchases');
     await page.context().close();
 

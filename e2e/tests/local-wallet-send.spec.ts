@@ -87,13 +87,13 @@ test('a local wallet sends USDT, speeds up a stuck send, cancels another and swe
   // Send 12.5 USDT: bad input first, then the confirmation, then the result followed until mined.
   await page.goto('/pages/localWallet/transaction');
   await unlockHere(page);
-  await expect(page.getByTestId('send-balance')).toContainText('1,000 USDT');
+  await expect(page.getByTestId('send-balance')).toContainText('1,000.00 USDT');
   await page.getByTestId('send-recipient').fill(`${friend.slice(0, 2)}${friend.slice(2).toLowerCase()}`);
   await page.getByTestId('send-amount').fill('1000.5');
   await expect(page.getByTestId('send-amount-error')).toHaveText('The token balance is insufficient');
   await page.getByTestId('send-amount').clear();
   await fillSend(page, 'USDT', friend, '12.5');
-  await expect(page.getByTestId('send-confirm-amount')).toHaveText('12.5 USDT');
+  await expect(page.getByTestId('send-confirm-amount')).toHaveText('12.50 USDT');
   await expect(page.getByTestId('send-confirm-recipient')).toHaveText(friend);
   await page.getByTestId('send-confirm-send').click();
   await page.waitForURL((u) => u.pathname === '/pages/localWallet/result');
@@ -150,8 +150,8 @@ test('a local wallet sends USDT, speeds up a stuck send, cancels another and swe
   await expect(page.getByTestId('sweep-fees')).toContainText('ETH');
   await page.getByTestId('sweep-submit').click();
   await expect(page.getByTestId('sweep-confirm-to')).toHaveText(target);
-  await expect(page.getByTestId('sweep-confirm-USDT')).toHaveText('987.5 USDT');
-  await expect(page.getByTestId('sweep-confirm-AGC')).toHaveText('1,000 AGC');
+  await expect(page.getByTestId('sweep-confirm-USDT')).toHaveText('987.50 USDT');
+  await expect(page.getByTestId('sweep-confirm-AGC')).toHaveText('1,000.00 AGC');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   await expect(page.getByTestId('sweep-done')).toBeVisible({ timeout: 60_000 });
   for (const asset of ['USDT', 'AGC', 'ETH'])

@@ -95,9 +95,10 @@ test('referral reward: after an invitee buys, the inviter sees it under Today on
   expect(parseAmount(paid.credited_agc, AGC_DECIMALS)).toBeGreaterThan(0n);
   await expect(item.getByTestId('reward-capped')).toHaveCount(0);
 
-  // The first referral found no remaining dividends: cut whole, and marked so.
+  // The first referral found no remaining dividends: cut whole, marked so, on one line (no 0.00 USDT row).
   const cut = page.getByTestId(`reward-item-${capped.id}`);
-  await expect(cut.getByTestId('reward-amount')).toHaveText('0.00 USDT');
+  await expect(cut).toHaveAttribute('data-folded', 'true');
+  await expect(cut.getByTestId('reward-amount')).toHaveCount(0);
   await expect(cut.getByTestId('reward-capped')).toHaveText(
     en.rewards.capped.remaining_dividends.replace('{{amount}}', '10.00 USDT'),
   );

@@ -1,4 +1,5 @@
 import { devAccount } from '@agc/contracts';
+import { defined } from '@agc/shared/defined';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { LocalAccount } from 'viem/accounts';
 import { apiSession } from '../support/api.ts';
@@ -76,10 +77,10 @@ test('the invite tree: lazy loading, leaves, collapse, zoom bounds, restore, sea
   for (const id of [top.node.id, bId, cId]) {
     const b = await node(page, id).boundingBox();
     expect(b, id).not.toBeNull();
-    expect(b!.x).toBeGreaterThanOrEqual(chart.x - 0.5);
-    expect(b!.y).toBeGreaterThanOrEqual(chart.y - 0.5);
-    expect(b!.x + b!.width).toBeLessThanOrEqual(chart.x + chart.width + 0.5);
-    expect(b!.y + b!.height).toBeLessThanOrEqual(chart.y + chart.height + 0.5);
+    expect(defined(b).x).toBeGreaterThanOrEqual(chart.x - 0.5);
+    expect(defined(b).y).toBeGreaterThanOrEqual(chart.y - 0.5);
+    expect(defined(b).x + defined(b).width).toBeLessThanOrEqual(chart.x + chart.width + 0.5);
+    expect(defined(b).y + defined(b).height).toBeLessThanOrEqual(chart.y + chart.height + 0.5);
   }
   expect(Number(await page.getByTestId('tree-zoom-level').getAttribute('data-zoom'))).toBeLessThan(1);
   await expect(page.getByTestId('org-tree-layer')).not.toHaveAttribute('data-compact', 'true');
@@ -197,7 +198,7 @@ test('pinch zoom keeps the point under the fingers, and moving the fingers pans'
   await expect(box).toBeVisible();
   const zoom = page.getByTestId('tree-zoom-level');
   const before = Number(await zoom.getAttribute('data-zoom'));
-  const b0 = (await box.boundingBox())!;
+  const b0 = defined(await box.boundingBox());
   // A point inside the box, a quarter from its left edge: the fingers' midpoint.
   const mid = { x: b0.x + b0.width / 4, y: b0.y + b0.height / 2 };
   const fraction = (b: { x: number; y: number; width: number; height: number }) => ({
@@ -218,13 +219,13 @@ test('pinch zoom keeps the point under the fingers, and moving the fingers pans'
   for (let i = 1; i <= 10; i++) await touch('touchMove', pair(mid.x, mid.y, 30 + 3 * i));
   await expect.poll(async () => Number(await zoom.getAttribute('data-zoom'))).toBeGreaterThan(before * 1.5);
   // The chart point that was under the fingers is still under their midpoint.
-  const zoomed = fraction((await box.boundingBox())!);
+  const zoomed = fraction(defined(await box.boundingBox()));
   expect(Math.abs(zoomed.x - mid.x)).toBeLessThan(4);
   expect(Math.abs(zoomed.y - mid.y)).toBeLessThan(4);
   // Moving both fingers pans: the point follows the midpoint.
   for (let i = 1; i <= 5; i++) await touch('touchMove', pair(mid.x + 4 * i, mid.y + 3 * i, 60));
   await touch('touchEnd', []);
-  const moved = fraction((await box.boundingBox())!);
+  const moved = fraction(defined(await box.boundingBox()));
   expect(Math.abs(moved.x - (mid.x + 20))).toBeLessThan(4);
   expect(Math.abs(moved.y - (mid.y + 15))).toBeLessThan(4);
   await context.close();

@@ -23,8 +23,11 @@ await build({
     {
       name: 'externalize-npm',
       setup(b) {
+        // Our workspace packages and the '@server/' alias (tsconfig paths, which esbuild follows) are bundled.
         b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@agc/') ? undefined : { path: args.path, external: true },
+          args.path.startsWith('@agc/') || args.path.startsWith('@server/')
+            ? undefined
+            : { path: args.path, external: true },
         );
       },
     },

@@ -16,9 +16,9 @@ import {
   restorePglite,
   restorePostgres,
 } from '@agc/db/backup';
+import { type Config, ConfigError, loadConfig } from '@server/config.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
-import { type Config, ConfigError, loadConfig } from '../src/config.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
 
 const EXTENSION = { postgres: '.dump', pglite: '.tar.gz' } as const;
 

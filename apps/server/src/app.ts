@@ -1,3 +1,31 @@
+import { analyticsAdminRoutes } from '@server/modules/analytics/index.ts';
+import { authRoutes, sessionAndMember } from '@server/modules/auth/index.ts';
+import { configRoutes } from '@server/modules/config/index.ts';
+import { earnRoutes } from '@server/modules/earn/index.ts';
+import { exchangeRoutes } from '@server/modules/exchange/index.ts';
+import { fundAdminRoutes, fundRoutes } from '@server/modules/funds/index.ts';
+import { incidentAdminRoutes } from '@server/modules/incidents/index.ts';
+import { launchpadAdminRoutes, launchpadRoutes } from '@server/modules/launchpad/index.ts';
+import { meRoutes } from '@server/modules/me/index.ts';
+import { drainPlugin, opsRoutes } from '@server/modules/ops/index.ts';
+import { proofAdminRoutes, proofRoutes } from '@server/modules/proofs/index.ts';
+import { rewardRoutes, rewardSettlementAdminRoutes } from '@server/modules/rewards/index.ts';
+import { roleAdminRoutes } from '@server/modules/roles/index.ts';
+import { shopAdminRoutes, shopRoutes } from '@server/modules/shop/index.ts';
+import { solvencyAdminRoutes } from '@server/modules/solvency/index.ts';
+import { teamRoutes } from '@server/modules/team/index.ts';
+import { testClockRoutes } from '@server/modules/testing/index.ts';
+import { vitalsRoutes } from '@server/modules/vitals/index.ts';
+import { withdrawAdminRoutes, withdrawRoutes } from '@server/modules/withdraw/index.ts';
+import { authPlugin } from '@server/plugins/auth.ts';
+import { compressPlugin } from '@server/plugins/compress.ts';
+import { docsPlugin } from '@server/plugins/docs.ts';
+import { errorsPlugin } from '@server/plugins/errors.ts';
+import { headersPlugin } from '@server/plugins/headers.ts';
+import { i18nPlugin } from '@server/plugins/i18n.ts';
+import { metricsPlugin } from '@server/plugins/metrics.ts';
+import { rateLimitPlugin } from '@server/plugins/rate-limit.ts';
+import { webPlugin } from '@server/plugins/web.ts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyReply,
@@ -6,32 +34,6 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { analyticsAdminRoutes } from './modules/analytics/index.ts';
-import { authRoutes, sessionAndMember } from './modules/auth/index.ts';
-import { configRoutes } from './modules/config/index.ts';
-import { earnRoutes } from './modules/earn/index.ts';
-import { exchangeRoutes } from './modules/exchange/index.ts';
-import { fundAdminRoutes, fundRoutes } from './modules/funds/index.ts';
-import { incidentAdminRoutes } from './modules/incidents/index.ts';
-import { launchpadAdminRoutes, launchpadRoutes } from './modules/launchpad/index.ts';
-import { meRoutes } from './modules/me/index.ts';
-import { drainPlugin, opsRoutes } from './modules/ops/index.ts';
-import { proofAdminRoutes, proofRoutes } from './modules/proofs/index.ts';
-import { rewardRoutes, rewardSettlementAdminRoutes } from './modules/rewards/index.ts';
-import { roleAdminRoutes } from './modules/roles/index.ts';
-import { shopAdminRoutes, shopRoutes } from './modules/shop/index.ts';
-import { solvencyAdminRoutes } from './modules/solvency/index.ts';
-import { teamRoutes } from './modules/team/index.ts';
-import { testClockRoutes } from './modules/testing/index.ts';
-import { withdrawAdminRoutes, withdrawRoutes } from './modules/withdraw/index.ts';
-import { authPlugin } from './plugins/auth.ts';
-import { docsPlugin } from './plugins/docs.ts';
-import { errorsPlugin } from './plugins/errors.ts';
-import { headersPlugin } from './plugins/headers.ts';
-import { i18nPlugin } from './plugins/i18n.ts';
-import { metricsPlugin } from './plugins/metrics.ts';
-import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { webPlugin } from './plugins/web.ts';
 
 export interface BuildOptions {
   /** A pino logger; none in tests. */
@@ -75,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(headersPlugin, { ctx });
+  if (ctx.config.httpCompression) await app.register(compressPlugin);
   await app.register(rateLimitPlugin, { ctx });
   await app.register(authPlugin, { ctx, sessionAndMember });
   await app.register(docsPlugin);
@@ -102,6 +105,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await api.register(analyticsAdminRoutes, { ctx });
       await api.register(solvencyAdminRoutes, { ctx });
       await api.register(incidentAdminRoutes, { ctx });
+      await api.register(vitalsRoutes, { ctx });
       await api.register(proofRoutes, { ctx });
       await api.register(proofAdminRoutes, { ctx });
     },

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       QUOTE_SIGNER_PRIVATE_KEY: `0x${'2'.repeat(64)}`,
       TRANSFER_START_BLOCK: '123456789',
       ADMIN_ADDRESSES: `${a}, ${a.toLowerCase()}`,
+      PRICE_SOURCE: 'fixed',
     });
     expect(c.watcher.startBlock).toBe(123_456_789n);
     expect(c.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@db:5432/app' });
@@ -276,6 +277,7 @@ describe('DEPLOYMENT_FILE', () => {
     CHAIN_RPC_URL: 'https://arb1.example/rpc',
     SIGNER_PRIVATE_KEY: `0x${'1'.repeat(63)}2`,
     QUOTE_SIGNER_PRIVATE_KEY: `0x${'3'.repeat(63)}4`,
+    PRICE_SOURCE: 'fixed',
   };
 
   it('stands for the contract addresses, the chain id and the first block', () => {

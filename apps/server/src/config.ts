@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { readDeployment } from '@agc/contracts/deployment-file';
 import { ADDRESS_RE, AGC_DECIMALS, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import { isDevelopmentKey, secretWeakness } from '@server/lib/secrets.ts';
 import { z } from 'zod';
-import { isDevelopmentKey, secretWeakness } from './lib/secrets.ts';
 
 /**
  * The only place that reads process.env. Every value is validated once at start-up; a wrong value
@@ -127,6 +127,10 @@ const envSchema = z
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
     /** Per member and endpoint: orders, payment reports, cancels, withdrawals, claims, management settles. */
     RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    /** Per client address: POST /vitals (anonymous Core Web Vitals reports, one per sampled page view). */
+    RATE_LIMIT_VITALS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+    /** The share of page views whose Core Web Vitals the app reports (0 to 1; 0 turns reporting off). */
+    VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
     /**
      * Which proxies to believe about the client's address (X-Forwarded-For): "false" (none, the default:
      * the socket's peer is the client), a hop count ("1" behind one load balancer), or a comma-separated
@@ -250,11 +254,50 @@ const envSchema = z
       .default('0.5'),
     /** How long an exchange quote holds. */
     EXCHANGE_QUOTE_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
-    /** The price source (AGC and ETH in USDT); "fixed" reads AGC_PRICE_USDT and ETH_PRICE_USDT (development, tests). */
-    PRICE_SOURCE: z.enum(['fixed']).default('fixed'),
+    /**
+     * The price source: `uniswap-v3` (the AGC price a TWAP of an AGC/USDT Uniswap v3 pool, ETH from a Chainlink
+     * feed; the local chain deploys and seeds its own) or `fixed` (AGC_PRICE_USDT and ETH_PRICE_USDT, and every
+     * screen that shows a price says so). Default: fixed under NODE_ENV=test, uniswap-v3 otherwise.
+     */
+    PRICE_SOURCE: z.enum(['fixed', 'uniswap-v3']).optional(),
+    /** The fixed AGC price, and the local pool's starting price. */
     AGC_PRICE_USDT: decimal.refine((v) => /[1-9]/.test(v), 'must be above 0').default('0.5'),
-    /** 1 ETH in USDT: only shown (the local wallet's USDT values), never used to pay or credit. */
+    /** 1 ETH in USDT, fixed (and the local ETH/USD feed's first answer): only shown, never used to pay or credit. */
     ETH_PRICE_USDT: decimal.refine((v) => /[1-9]/.test(v), 'must be above 0').default('3000'),
+    /** uniswap-v3: the AGC/USDT pool (required with CHAIN_RPC_URL; the local chain deploys one). */
+    PRICE_POOL_ADDRESS: address.optional(),
+    /** uniswap-v3: the Chainlink ETH/USD feed (AggregatorV3Interface; required with CHAIN_RPC_URL). */
+    ETH_USD_FEED_ADDRESS: address.optional(),
+    /**
+     * uniswap-v3: Chainlink's L2 sequencer uptime feed; while the sequencer is down, and for
+     * PRICE_SEQUENCER_GRACE_SECONDS after it comes back, no market price is used. Required in production on
+     * Arbitrum (chain 42161).
+     */
+    SEQUENCER_UPTIME_FEED_ADDRESS: address.optional(),
+    /** The TWAP's window: the pool's mean tick over this many seconds (observe). */
+    PRICE_TWAP_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+    /**
+     * A market price older than this is not used (quotes refused, admins alerted): on a real network the age of
+     * the block it was read at, on the local chain (which mines only on demand) of the reading. 0 = not checked.
+     */
+    PRICE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    /** A pool whose in-range liquidity is worth less than this much USDT (its USDT depth) is not used. */
+    PRICE_MIN_LIQUIDITY: decimal.default('10000'),
+    /** A TWAP that moved more than this from the last price accepted within one window is not used. */
+    PRICE_MAX_DEVIATION_PERCENT: percent
+      .refine((v) => parseAmount(v, 4) > 0n, 'must be above 0')
+      .default('10'),
+    /** How often the market price is read (and stored for the chart); a reading is reused this long. */
+    PRICE_SAMPLE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** The ETH/USD feed's answer is stale when its update is older than this at the block read (heartbeat + margin). */
+    ETH_USD_MAX_AGE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .default(90_000),
+    /** After the L2 sequencer comes back up, market prices wait this long (Chainlink's documented grace period). */
+    PRICE_SEQUENCER_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
     /** Withdrawal service fee, a share of the amount requested, taken in the same asset. */
     WITHDRAW_FEE_PERCENT: percent
       .refine((v) => parseAmount(v, 4) < 1_000_000n, 'must be below 100')
@@ -328,6 +371,14 @@ const envSchema = z
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
     /** Where `npm run db:backup` writes (and `db:restore` looks for the newest) backups. Default: DATA_DIR/backups. */
     BACKUP_DIR: z.string().min(1).optional(),
+    /**
+     * Compress API answers above 1 KB when the client accepts it (brotli or gzip). Off when a proxy in front
+     * compresses already. The web app's files are compressed at build time either way.
+     */
+    HTTP_COMPRESSION: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     /** Run the background jobs (chain watcher, quote expiry, team volume) in this process. */
     RUN_JOBS: z
       .enum(['true', 'false'])
@@ -419,6 +470,26 @@ const envSchema = z
       ] as const)
         if (env[other] && !env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: `is required when ${other} is set` });
+    const priceSource = env.PRICE_SOURCE ?? (env.NODE_ENV === 'test' ? 'fixed' : 'uniswap-v3');
+    if (priceSource === 'uniswap-v3' && env.CHAIN_RPC_URL)
+      for (const key of ['PRICE_POOL_ADDRESS', 'ETH_USD_FEED_ADDRESS'] as const)
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required with PRICE_SOURCE=uniswap-v3 and CHAIN_RPC_URL (or PRICE_SOURCE=fixed)',
+          });
+    if (
+      priceSource === 'uniswap-v3' &&
+      env.NODE_ENV === 'production' &&
+      env.CHAIN_ID === 42161 &&
+      !env.SEQUENCER_UPTIME_FEED_ADDRESS
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEQUENCER_UPTIME_FEED_ADDRESS'],
+        message: "is required on Arbitrum One: Chainlink's L2 sequencer uptime feed",
+      });
     if (env.CHAIN_RPC_URL && !env.QUOTE_SIGNER_PRIVATE_KEY)
       ctx.addIssue({
         code: 'custom',
@@ -485,7 +556,14 @@ export interface Config {
   adminAddresses: string[];
   /** Role changes with approval power: how long a request waits for a second admin; the maker-checker cooling. */
   roles: { requestTtlMs: number; coolingMs: number };
-  rateLimit: { noncePerMinute: number; authPerMinute: number; moneyPerMinute: number };
+  rateLimit: {
+    noncePerMinute: number;
+    authPerMinute: number;
+    moneyPerMinute: number;
+    vitalsPerMinute: number;
+  };
+  /** The share of page views whose Core Web Vitals the app reports. */
+  vitalsSampleRate: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses / CIDR ranges. */
   trustProxy: false | number | string[];
   jobLeaseMs: number;
@@ -494,7 +572,7 @@ export interface Config {
   rates: { referralMax: string; pairingMax: string; staticMax: string; easyEarnApyMax: string };
   rules: Rules;
   shop: { feePpm: bigint; quoteTtlMs: number; expiryGraceMs: number; reportTtlMs: number };
-  price: { source: 'fixed'; agcUsdt: bigint; ethUsdt: bigint };
+  price: PriceConfig;
   watcher: {
     /** When an event counts: the chain's finality tag, or `confirmations` blocks on top of its own. */
     finality: 'confirmations' | 'safe' | 'finalized';
@@ -504,6 +582,8 @@ export interface Config {
     startBlock: bigint;
   };
   runJobs: boolean;
+  /** Compress API answers above 1 KB when asked (plugins/compress.ts). */
+  httpCompression: boolean;
   /** Health, readiness, metrics, shutdown, backups (docs/decisions: operations). */
   ops: OpsConfig;
   settlement: { delayMs: number };
@@ -513,6 +593,29 @@ export interface Config {
   funds: FundRules;
   earn: EarnRules;
   exchange: { feePpm: bigint; quoteTtlMs: number };
+}
+
+/** Where the prices come from and when a market price is not used (docs/decisions 0160–0163). */
+export interface PriceConfig {
+  source: 'fixed' | 'uniswap-v3';
+  /** The fixed prices (USDT minor units), and the local market's starting prices. */
+  agcUsdt: bigint;
+  ethUsdt: bigint;
+  /** A real network's market (absent: the local chain's, from its deployment). */
+  pool?: `0x${string}`;
+  ethUsdFeed?: `0x${string}`;
+  sequencerFeed?: `0x${string}`;
+  twapSeconds: number;
+  /** 0 = not checked. */
+  maxAgeMs: number;
+  /** What the age counts from: the block's time (a real network), or the reading's (anvil mines on demand). */
+  ageFrom: 'block' | 'reading';
+  /** USDT minor units. */
+  minLiquidityUsdt: bigint;
+  maxDeviationPpm: bigint;
+  sampleMs: number;
+  ethMaxAgeMs: number;
+  sequencerGraceMs: number;
 }
 
 export interface OpsConfig {
@@ -681,6 +784,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
   const e = parsed.data;
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const lower = (a?: string) => a?.toLowerCase() as `0x${string}`;
+  const optionalAddress = (a?: string) => a?.toLowerCase() as `0x${string}` | undefined;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -725,7 +829,9 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       noncePerMinute: e.RATE_LIMIT_NONCE_PER_MINUTE,
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       moneyPerMinute: e.RATE_LIMIT_MONEY_PER_MINUTE,
+      vitalsPerMinute: e.RATE_LIMIT_VITALS_PER_MINUTE,
     },
+    vitalsSampleRate: e.VITALS_SAMPLE_RATE,
     trustProxy: e.TRUST_PROXY,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     seedDemo: e.SEED_DEMO,
@@ -776,9 +882,20 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       reportTtlMs: e.ORDER_REPORT_TTL_MINUTES * 60_000,
     },
     price: {
-      source: e.PRICE_SOURCE,
+      source: e.PRICE_SOURCE ?? (e.NODE_ENV === 'test' ? 'fixed' : 'uniswap-v3'),
       agcUsdt: usdtUnits(e.AGC_PRICE_USDT),
       ethUsdt: usdtUnits(e.ETH_PRICE_USDT),
+      pool: optionalAddress(e.PRICE_POOL_ADDRESS),
+      ethUsdFeed: optionalAddress(e.ETH_USD_FEED_ADDRESS),
+      sequencerFeed: optionalAddress(e.SEQUENCER_UPTIME_FEED_ADDRESS),
+      twapSeconds: e.PRICE_TWAP_SECONDS,
+      maxAgeMs: e.PRICE_MAX_AGE_SECONDS * 1000,
+      ageFrom: e.CHAIN_RPC_URL ? 'block' : 'reading',
+      minLiquidityUsdt: usdtUnits(e.PRICE_MIN_LIQUIDITY),
+      maxDeviationPpm: percentToPpm(e.PRICE_MAX_DEVIATION_PERCENT),
+      sampleMs: e.PRICE_SAMPLE_SECONDS * 1000,
+      ethMaxAgeMs: e.ETH_USD_MAX_AGE_SECONDS * 1000,
+      sequencerGraceMs: e.PRICE_SEQUENCER_GRACE_SECONDS * 1000,
     },
     funds: {
       navMaxStepPpm: percentToPpm(e.FUND_NAV_MAX_STEP_PERCENT),
@@ -812,6 +929,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       startBlock: BigInt(e.TRANSFER_START_BLOCK ?? 0),
     },
     runJobs: e.RUN_JOBS,
+    httpCompression: e.HTTP_COMPRESSION,
     ops: {
       readyMaxBlockAgeMs: (e.READY_MAX_BLOCK_AGE_SECONDS ?? (e.CHAIN_RPC_URL ? 300 : 0)) * 1000,
       metrics: {

@@ -1,9 +1,9 @@
 import type { Db } from '@agc/db';
+import type { CacheBus, Caches } from '@server/lib/caches.ts';
+import type { TokenService } from '@server/lib/tokens.ts';
+import type { PriceSource } from '@server/modules/pricing/index.ts';
+import type { TestClock } from '@server/modules/testing/index.ts';
 import type { Config } from './config.ts';
-import type { CacheBus, Caches } from './lib/caches.ts';
-import type { TokenService } from './lib/tokens.ts';
-import type { PriceSource } from './modules/pricing/index.ts';
-import type { TestClock } from './modules/testing/index.ts';
 
 export interface ChainContext {
   id: number;
@@ -22,6 +22,18 @@ export interface ChainContext {
   };
   /** First block that can hold a payment event (the Transfer contract's deployment). */
   startBlock: bigint;
+  /**
+   * The market the uniswap-v3 price source reads: the AGC/USDT pool and the Chainlink feeds (configuration on a real
+   * network, the local chain's own deployment otherwise); `driver` swaps on the local pool (development only).
+   */
+  market?: MarketContext;
+}
+
+export interface MarketContext {
+  pool: `0x${string}`;
+  ethUsdFeed: `0x${string}`;
+  sequencerFeed?: `0x${string}`;
+  driver?: `0x${string}`;
 }
 
 /** A deployment's contract addresses as the chain context holds them (lower case, the way every query compares). */

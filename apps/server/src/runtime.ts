@@ -4,12 +4,16 @@ import { join } from 'node:path';
 import {
   DEV_VAULT_SEED,
   type Deployment,
+  type DeploymentFile,
   deployDevelopment,
   deployDevelopmentAttestation,
+  deployMarket,
   devAccount,
   isDeployed,
   isDevKeyAddress,
+  isMarketDeployed,
   liabilityAttestationAbi,
+  type Market,
   readDeployment,
   seedDevFunds,
   startAnvil,
@@ -19,17 +23,17 @@ import {
 } from '@agc/contracts';
 import { type DbHandle, migrate, openDb } from '@agc/db';
 import { APPLICATION_NAME, lockPgliteDir } from '@agc/db/backup';
+import { startPgCacheBus } from '@server/lib/cache-bus.ts';
+import { createCaches } from '@server/lib/caches.ts';
+import { TokenService } from '@server/lib/tokens.ts';
+import { chainClient } from '@server/modules/chain/index.ts';
+import { priceHealth, priceSourceFrom } from '@server/modules/pricing/index.ts';
+import { serverClock } from '@server/modules/testing/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { erc20Abi, formatUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Config } from './config.ts';
 import { type AppContext, type ChainContext, contractsOf } from './context.ts';
-import { startPgCacheBus } from './lib/cache-bus.ts';
-import { createCaches } from './lib/caches.ts';
-import { TokenService } from './lib/tokens.ts';
-import { chainClient } from './modules/chain/index.ts';
-import { priceSourceFrom } from './modules/pricing/index.ts';
-import { serverClock } from './modules/testing/index.ts';
 import { seedDemo } from './seed.ts';
 
 export interface Runtime {
@@ -60,7 +64,7 @@ async function localChain(
     statePath: join(dir, 'anvil-state.json'),
   });
   const deploymentFile = join(dir, 'deployment.json');
-  let deployment: Deployment | undefined;
+  let deployment: (Deployment & Pick<DeploymentFile, 'market'>) | undefined;
   if (existsSync(deploymentFile)) {
     const saved = readDeployment(deploymentFile);
     if (await isDeployed(anvil.url, saved)) {
@@ -75,6 +79,7 @@ async function localChain(
       }
     }
   }
+  let market = deployment?.market;
   if (!deployment) {
     deployment = await deployDevelopment(anvil.url);
     const accounts = Array.from({ length: 10 }, (_, i) => devAccount(i).address);
@@ -90,6 +95,13 @@ async function localChain(
     writeDeployment(deploymentFile, deployment);
     log.info({ deployment }, 'contracts deployed to the local chain and dev accounts funded');
   }
+  // The market (a state from before it existed has none): the Uniswap v3 pool and the price feeds.
+  if (!market || !(await isMarketDeployed(anvil.url, market))) {
+    market = await localMarket(anvil.url, deployment, config);
+    writeDeployment(deploymentFile, { ...deployment, market });
+    log.info({ market }, 'Uniswap v3 AGC/USDT pool and price feeds deployed to the local chain');
+  }
+  const lower = (a: string) => a.toLowerCase() as `0x${string}`;
   return {
     chain: {
       id: config.chain.id,
@@ -98,9 +110,34 @@ async function localChain(
       explorerUrl: config.chain.explorerUrl,
       startBlock: deployment.blockNumber,
       contracts: contractsOf(deployment),
+      market: {
+        pool: lower(market.pool),
+        ethUsdFeed: lower(market.ethUsdFeed),
+        sequencerFeed: lower(market.sequencerFeed),
+        driver: lower(market.driver),
+      },
     },
     stop: () => anvil.stop(),
   };
+}
+
+/** What the local pool holds at the start: 250,000 USDT and the AGC worth as much at AGC_PRICE_USDT (full range). */
+export const LOCAL_POOL_USDT = 250_000n * 10n ** 6n;
+
+/**
+ * The local chain's market, seeded at the configured prices: the pool at AGC_PRICE_USDT with LOCAL_POOL_USDT of
+ * liquidity, the ETH/USD feed at ETH_PRICE_USDT, the sequencer up. Dev account 0 (the contracts' owner) holds it.
+ */
+function localMarket(rpcUrl: string, deployment: Deployment, config: Config): Promise<Market> {
+  return deployMarket({
+    rpcUrl,
+    deployer: devAccount(0),
+    deployment,
+    usdtPerAgc: config.price.agcUsdt,
+    liquidityUsdt: LOCAL_POOL_USDT,
+    // USDT has 6 decimals, Chainlink's USD feeds 8.
+    ethUsd: config.price.ethUsdt * 100n,
+  });
 }
 
 export class UnsafeDeploymentError extends Error {
@@ -212,6 +249,30 @@ export async function guardWarnings(ctx: Pick<AppContext, 'chain'>): Promise<str
   return warnings;
 }
 
+async function firstPrice(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  if (!ctx.prices.sample) {
+    log.info({ source: ctx.prices.name }, 'prices: fixed (AGC_PRICE_USDT, ETH_PRICE_USDT), shown as such');
+    return;
+  }
+  try {
+    await ctx.prices.sample();
+    const h = await priceHealth(ctx.prices, ctx.prices.name);
+    const p = h.paused ? undefined : await ctx.prices.agcPrice();
+    log.info(
+      {
+        source: h.source,
+        agc_usdt: p && formatUnits(p.usdtPerAgc, 6),
+        block: p?.block?.toString(),
+        paused: h.paused,
+        reason: h.reason,
+      },
+      h.paused ? 'prices: paused' : 'prices: read from the market',
+    );
+  } catch (e) {
+    log.warn({ err: (e as Error).message }, 'prices: the market could not be read');
+  }
+}
+
 /**
  * Starts everything the app needs: the database (PGlite under DATA_DIR, or PostgreSQL), its
  * migrations, the chain (a real network from configuration, or a local anvil with the contracts
@@ -246,6 +307,14 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
       explorerUrl: config.chain.explorerUrl,
       contracts: config.chain.contracts,
       startBlock: config.watcher.startBlock,
+      ...(config.price.pool &&
+        config.price.ethUsdFeed && {
+          market: {
+            pool: config.price.pool,
+            ethUsdFeed: config.price.ethUsdFeed,
+            sequencerFeed: config.price.sequencerFeed,
+          },
+        }),
     };
   } else {
     const local = await localChain(config, log);
@@ -262,6 +331,7 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
   const metricsToken =
     metrics.token ?? (config.env === 'production' ? undefined : localSecret(config.dataDir, 'metrics-token'));
   const cache = createCaches(config.memberCacheTtlMs);
+  const clock = serverClock(config);
   // Several processes on one PostgreSQL: each tells the others what it changed.
   const cacheBus =
     config.database.kind === 'postgres' ? await startPgCacheBus(config.database.url, cache, log) : undefined;
@@ -276,8 +346,8 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
     chain,
     cache,
     cacheBus,
-    prices: priceSourceFrom(config),
-    ...serverClock(config),
+    ...clock,
+    prices: priceSourceFrom(config, { db: db.db, chain, now: clock.now, log }),
   };
 
   if (config.chain.rpcUrl)
@@ -287,6 +357,9 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
       unlock();
       throw e;
     });
+
+  // The first market reading: a market that cannot be read is logged (and /ready says so), not fatal.
+  await firstPrice(ctx, log);
 
   if (config.seedDemo && !config.chain.rpcUrl) {
     const seeded = await seedDemo(ctx);

@@ -1,11 +1,12 @@
 import { devAccount } from '@agc/contracts';
 import type { Side } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import { seedFundProducts } from '@server/modules/funds/index.ts';
+import { seedLaunchpadRound } from '@server/modules/launchpad/index.ts';
+import { findByAddress, grantRole, hasAnyMember, newInviteCode } from '@server/modules/members/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
+import { insertPlaced, insertRoot } from '@server/modules/team/index.ts';
 import type { AppContext } from './context.ts';
-import { seedFundProducts } from './modules/funds/index.ts';
-import { seedLaunchpadRound } from './modules/launchpad/index.ts';
-import { findByAddress, grantRole, hasAnyMember, newInviteCode } from './modules/members/index.ts';
-import { seedProducts } from './modules/shop/index.ts';
-import { insertPlaced, insertRoot } from './modules/team/index.ts';
 
 /**
  * Demo data for an empty development database: dev account 0 is the root member and an admin;
@@ -28,7 +29,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ root: string; inviteC
       [4, 'right'],
     ];
     for (const [index, side] of team) {
-      const inviter = (await findByAddress(tx, root.address))!;
+      const inviter = defined(await findByAddress(tx, root.address));
       await insertPlaced(tx, {
         address: devAccount(index).address,
         inviteCode: newInviteCode(),

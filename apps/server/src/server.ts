@@ -1,12 +1,12 @@
 import { join } from 'node:path';
+import { type Jobs, startJobs } from '@server/jobs/index.ts';
+import { logSerializers } from '@server/lib/log.ts';
+import { collectProcessMetrics, metricsOf } from '@server/lib/metrics.ts';
+import { findRoot } from '@server/modules/members/index.ts';
+import { markShuttingDown, readiness } from '@server/modules/ops/index.ts';
 import pino from 'pino';
 import { buildApp, buildOpsApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { type Jobs, startJobs } from './jobs/index.ts';
-import { logSerializers } from './lib/log.ts';
-import { collectProcessMetrics, metricsOf } from './lib/metrics.ts';
-import { findRoot } from './modules/members/index.ts';
-import { markShuttingDown, readiness } from './modules/ops/index.ts';
 import { startRuntime, UnsafeDeploymentError } from './runtime.ts';
 
 async function main() {

@@ -1,9 +1,9 @@
 import { rowsOf } from '@agc/db';
 import { ANALYTICS_FIGURES } from '@agc/shared';
+import { rollUpClosedDays } from '@server/modules/analytics/index.ts';
+import { grantRole, type Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollUpClosedDays } from '../src/modules/analytics/index.ts';
-import { grantRole, type Member } from '../src/modules/members/index.ts';
 import { newWallet, session, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // Admin analytics: who may read it, what a bad range answers (and that it changes nothing), the CSV.

@@ -1,14 +1,15 @@
 import { rowsOf, schema } from '@agc/db';
 import { AGC_DECIMALS, ANALYTICS_FIGURES, formatAmount, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import { rollUpClosedDays } from '@server/modules/analytics/index.ts';
+import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
+import { ingestFundPaidEvents } from '@server/modules/funds/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { runSettlement } from '@server/modules/rewards/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
+import { ingestVaultEvents } from '@server/modules/withdraw/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollUpClosedDays } from '../src/modules/analytics/index.ts';
-import { FUND_ORDER_TAG } from '../src/modules/chain/index.ts';
-import { ingestFundPaidEvents } from '../src/modules/funds/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { runSettlement } from '../src/modules/rewards/index.ts';
-import { seedProducts } from '../src/modules/shop/index.ts';
-import { ingestVaultEvents } from '../src/modules/withdraw/index.ts';
 import { buyDirectly, newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
 import { AGC, grantAvailable, USDT } from './withdraw-support.ts';
 
@@ -85,7 +86,7 @@ beforeAll(async () => {
   days.push(today());
   await seedProducts(s.ctx.db);
   const products = await s.ctx.db.select().from(schema.products).orderBy(schema.products.priceUsdt);
-  const [p100, p1000] = [products[0]!, products[1]!];
+  const [p100, p1000] = [defined(products[0]), defined(products[1])];
 
   // Day 0: R, A and B join; A buys (R earns the referral reward now).
   for (const who of ['R', 'A', 'B'] as const) await join(who);
@@ -96,7 +97,7 @@ beforeAll(async () => {
   for (const who of ['C', 'D'] as const) await join(who);
   await buy('B', p1000.id, p1000.priceUsdt);
   await buy('A', p100.id, p100.priceUsdt);
-  await runSettlement(s.ctx, days[0]!, null);
+  await runSettlement(s.ctx, defined(days[0]), null);
 
   await grantAvailable(s.ctx, m.A.id, 'USDT', 500n * USDT);
   const q1 = await call('POST', 'exchange/quotes', 'A', { from: 'USDT', mode: 'in', amount: '200' });
@@ -161,7 +162,7 @@ beforeAll(async () => {
   );
   add('withdraw_paid', 1n);
   add('withdraw_paid_usdt', received);
-  await runSettlement(s.ctx, days[1]!, null);
+  await runSettlement(s.ctx, defined(days[1]), null);
 
   const [fund] = await s.ctx.db
     .insert(schema.fundProducts)
@@ -174,13 +175,13 @@ beforeAll(async () => {
     })
     .returning();
   await s.ctx.db.insert(schema.fundNavs).values({
-    productId: fund!.id,
-    day: days[1]!,
+    productId: defined(fund).id,
+    day: defined(days[1]),
     navE8: 100_000_000n,
     status: 'Published',
     publishedAt: s.ctx.now(),
   });
-  const sub = await call('POST', 'funds/orders', 'D', { product_id: fund!.id, amount: '300' });
+  const sub = await call('POST', 'funds/orders', 'D', { product_id: defined(fund).id, amount: '300' });
   await s.ctx.db.transaction((tx) =>
     ingestFundPaidEvents(s.ctx, tx, [
       {
@@ -243,8 +244,8 @@ describe('analytics against a model of a seeded history', () => {
     rewardRows = await modelRewards();
     expect(rewardRows).toBeGreaterThan(2); // referral on day 0, and what the two settlements paid
     const want = expected();
-    const first = days[0]!;
-    const last = days[3]!;
+    const first = defined(days[0]);
+    const last = defined(days[3]);
     const live = await report(first, last);
     expect(live.days.map((d: { live: boolean }) => d.live)).toEqual([true, true, true, true]);
     for (const d of live.days) expect(d.figures, d.day).toEqual(want[d.day]);
@@ -259,20 +260,23 @@ describe('analytics against a model of a seeded history', () => {
     // The day before the history: nothing; a range inside it starts from the right levels.
     const before = await report(first, first);
     expect(before.days[0].figures).toEqual(want[first]);
-    const middle = await report(days[2]!, days[2]!);
+    const middle = await report(defined(days[2]), defined(days[2]));
     expect(middle.days[0].figures.members_all).toBe('5');
     expect(middle.days[0].figures.members_valid).toBe('2');
   });
 
   it('totals sum the flows and take the levels at the range’s end', async () => {
-    const r = await report(days[0]!, days[3]!);
+    const r = await report(defined(days[0]), defined(days[3]));
     const want = expected();
     for (const f of ANALYTICS_FIGURES) {
       if ('cumulative' in f) {
-        expect(r.totals[f.key], f.key).toBe(want[days[3]!]![f.key]);
+        expect(r.totals[f.key], f.key).toBe(defined(want[defined(days[3])])[f.key]);
         continue;
       }
-      const sum = days.reduce((a, d) => a + parseAmount(want[d]![f.key]!, decimals(f.unit)), 0n);
+      const sum = days.reduce(
+        (a, d) => a + parseAmount(defined(defined(want[d])[f.key]), decimals(f.unit)),
+        0n,
+      );
       expect(r.totals[f.key], f.key).toBe(formatAmount(sum, decimals(f.unit)));
     }
     expect(r.totals.members_all).toBe('5');
@@ -281,7 +285,7 @@ describe('analytics against a model of a seeded history', () => {
   });
 
   it('equals what the member-facing APIs report', async () => {
-    const r = await report(days[0]!, days[3]!);
+    const r = await report(defined(days[0]), defined(days[3]));
     const byDay = Object.fromEntries(
       r.days.map((d: { day: string; figures: Record<string, string> }) => [d.day, d.figures]),
     );
@@ -339,7 +343,7 @@ describe('analytics against a model of a seeded history', () => {
           put('all', 'fund_usdt', parseAmount(x.amount_usdt, USDT_DECIMALS));
         }
     }
-    const unitOf = (key: string) => ANALYTICS_FIGURES.find((f) => f.key === key)!.unit;
+    const unitOf = (key: string) => defined(ANALYTICS_FIGURES.find((f) => f.key === key)).unit;
     for (const f of ANALYTICS_FIGURES) {
       if (f.group === 'members' || (f.group === 'deposits' && f.key.startsWith('fund'))) continue;
       for (const day of days)
@@ -348,7 +352,7 @@ describe('analytics against a model of a seeded history', () => {
         );
     }
     expect(r.totals.fund_subscriptions).toBe(String(sums.get('all|fund_subscriptions')));
-    expect(r.totals.fund_usdt).toBe(formatAmount(sums.get('all|fund_usdt')!, USDT_DECIMALS));
+    expect(r.totals.fund_usdt).toBe(formatAmount(defined(sums.get('all|fund_usdt')), USDT_DECIMALS));
     // Members: the root's direct invitees (everyone else) plus the root; valid ones as the team pages count them.
     const me = await call('GET', 'me', 'R');
     expect(r.totals.members_all).toBe(String(me.invited_count_all + 1));
@@ -371,7 +375,7 @@ describe('analytics against a model of a seeded history', () => {
     ]);
     expect(await rollUpClosedDays(s.ctx)).toEqual([]);
     // Day 2 is settled now: the next run computes it again (its static rewards come in), and only it.
-    await runSettlement(s.ctx, days[2]!, null);
+    await runSettlement(s.ctx, defined(days[2]), null);
     expect(await rollUpClosedDays(s.ctx)).toEqual([days[2]]);
     expect(await rollUpClosedDays(s.ctx)).toEqual([]);
     const after = await rows();
@@ -382,16 +386,18 @@ describe('analytics against a model of a seeded history', () => {
     ]);
     expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
     // Forced again (as if its settlement were new): the same figures, one row, one more revision.
-    await s.ctx.db.execute(sql`update analytics_daily set settled = false where day = ${days[0]!}::date`);
+    await s.ctx.db.execute(
+      sql`update analytics_daily set settled = false where day = ${defined(days[0])}::date`,
+    );
     expect(await rollUpClosedDays(s.ctx)).toEqual([days[0]]);
     const again = await rows();
     expect(again).toHaveLength(3);
-    expect(again[0]!.figures).toEqual(before[0]!.figures);
-    expect(Number(again[0]!.revision)).toBe(2);
+    expect(defined(again[0]).figures).toEqual(defined(before[0]).figures);
+    expect(Number(defined(again[0]).revision)).toBe(2);
     // And the API still equals the live computation (rewards of day 2 included).
-    const rolled = await report(days[0]!, days[3]!);
+    const rolled = await report(defined(days[0]), defined(days[3]));
     await s.ctx.db.execute(sql`delete from analytics_daily`);
-    const live = await report(days[0]!, days[3]!);
+    const live = await report(defined(days[0]), defined(days[3]));
     expect(rolled.totals).toEqual(live.totals);
     expect(rolled.days.map((d: { figures: unknown }) => d.figures)).toEqual(
       live.days.map((d: { figures: unknown }) => d.figures),

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { rowsOf } from '@agc/db';
 import { withDatabase } from '@agc/db/testing';
+import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
@@ -49,7 +50,7 @@ describe.skipIf(!PG)('analytics rollup on PostgreSQL, two processes', () => {
       sql`update users set created_at = now() - interval '61 days' where id = ${root.id.toString()}::bigint`,
     );
     const [db] = rowsOf<{ name: string }>(await s.ctx.db.execute(sql`select current_database() as name`));
-    url = withDatabase(PG!, db!.name);
+    url = withDatabase(defined(PG), defined(db).name);
   });
   afterAll(() => s?.close());
 
@@ -71,8 +72,8 @@ describe.skipIf(!PG)('analytics rollup on PostgreSQL, two processes', () => {
     expect(rows[0]).toEqual({
       n: String(computed.length),
       revisions: String(computed.length),
-      members: rows[0]!.last_all,
-      last_all: rows[0]!.last_all,
+      members: defined(rows[0]).last_all,
+      last_all: defined(rows[0]).last_all,
     });
     // Members who joined before today, all counted once.
     const [joined] = rowsOf<{ n: string }>(
@@ -80,7 +81,7 @@ describe.skipIf(!PG)('analytics rollup on PostgreSQL, two processes', () => {
         sql`select count(*)::text as n from users where created_at < ${yesterday}::date + 1`,
       ),
     );
-    expect(rows[0]!.last_all).toBe(joined!.n);
+    expect(defined(rows[0]).last_all).toBe(defined(joined).n);
     // A second round in both processes: nothing left to do.
     expect(await Promise.all([rollupProcess(now), rollupProcess(now)])).toEqual([[], []]);
   });

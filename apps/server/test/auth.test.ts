@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { schema } from '@agc/db';
 import { interpolate } from '@agc/shared';
 import { apiMessages } from '@agc/shared/api-messages';
+import { defined } from '@agc/shared/defined';
+import { TokenService } from '@server/lib/tokens.ts';
 import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TokenService } from '../src/lib/tokens.ts';
 import {
   getNonce,
   newWallet,
@@ -402,7 +403,7 @@ describe('placement', () => {
       await session(t, c, { invite_code: rc, side: 'right' });
       await session(t, d, { invite_code: await code(a), side: 'left' });
       const rows = await t.db.db.select().from(schema.users);
-      const by = (w: { address: string }) => rows.find((u) => u.address === w.address.toLowerCase())!;
+      const by = (w: { address: string }) => defined(rows.find((u) => u.address === w.address.toLowerCase()));
       expect(by(a)).toMatchObject({ parentId: by(r).id, side: 'left', depth: 1, inviterId: by(r).id });
       expect(by(b)).toMatchObject({ parentId: by(a).id, side: 'left', depth: 2, inviterId: by(r).id });
       expect(by(c)).toMatchObject({ parentId: by(r).id, side: 'right', depth: 1 });

@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { type DbHandle, migrate, openDb, rowsOf, schema } from '@agc/db';
 import { APPLICATION_NAME, lockPgliteDir } from '@agc/db/backup';
 import { withDatabase } from '@agc/db/testing';
+import { ACCOUNTS, checkLedger, transferBatch } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, checkLedger, transferBatch } from '../src/modules/ledger/index.ts';
 import { grantRewards } from './withdraw-support.ts';
 
 /**

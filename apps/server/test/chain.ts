@@ -1,17 +1,20 @@
 import {
   type AnvilInstance,
   agcAbi,
+  type DeployMarketOptions,
   type Deployment,
   deployDevelopment,
+  deployMarket,
   devAccount,
   localChain,
+  type Market,
   mockUsdtAbi,
   startAnvil,
 } from '@agc/contracts';
 import type { TxResponse } from '@agc/shared';
+import { type ChainContext, contractsOf } from '@server/context.ts';
 import { createPublicClient, createTestClient, createWalletClient, type Hash, http, parseEther } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
-import { type ChainContext, contractsOf } from '../src/context.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 export interface ChainServer extends TestServer {
@@ -27,18 +30,44 @@ export interface ChainServer extends TestServer {
   call(account: PrivateKeyAccount, to: `0x${string}`, data: `0x${string}`): Promise<Hash>;
 }
 
-/** A fresh anvil with the real contracts deployed (dev account 0 owns them) and its chain context. */
-export async function startLocalChain(): Promise<{
+/**
+ * A fresh anvil with the real contracts deployed (dev account 0 owns them) and its chain context; with `market`, the
+ * local market too (the Uniswap v3 pool at 0.5 USDT with 100,000 USDT of full-range liquidity, the ETH/USD feed at
+ * 3,000, the sequencer feed up), as the runtime deploys it.
+ */
+export async function startLocalChain(options: { market?: Partial<DeployMarketOptions> } = {}): Promise<{
   anvil: AnvilInstance;
   deployment: Deployment;
+  market?: Market;
   chain: ChainContext;
 }> {
   const anvil = await startAnvil();
   const deployment = await deployDevelopment(anvil.url);
+  const lower = (a: string) => a.toLowerCase() as `0x${string}`;
+  const market = options.market
+    ? await deployMarket({
+        rpcUrl: anvil.url,
+        deployer: devAccount(0),
+        deployment,
+        usdtPerAgc: 500_000n,
+        liquidityUsdt: 100_000n * 10n ** 6n,
+        ethUsd: 3000n * 10n ** 8n,
+        ...options.market,
+      })
+    : undefined;
   return {
     anvil,
     deployment,
+    market,
     chain: {
+      ...(market && {
+        market: {
+          pool: lower(market.pool),
+          ethUsdFeed: lower(market.ethUsdFeed),
+          sequencerFeed: lower(market.sequencerFeed),
+          driver: lower(market.driver),
+        },
+      }),
       id: 42161,
       rpcUrl: anvil.url,
       publicRpcUrl: anvil.url,

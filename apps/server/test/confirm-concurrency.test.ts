@@ -1,12 +1,13 @@
 import { rowsOf, schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { ACCOUNTS, balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import { type Member, newInviteCode } from '@server/modules/members/index.ts';
+import { createOrder, ingestPaidEvents, type PaidEvent, seedProducts } from '@server/modules/shop/index.ts';
+import { applyTeamVolume, insertPlaced, insertRoot } from '@server/modules/team/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import { type Member, newInviteCode } from '../src/modules/members/index.ts';
-import { createOrder, ingestPaidEvents, type PaidEvent, seedProducts } from '../src/modules/shop/index.ts';
-import { applyTeamVolume, insertPlaced, insertRoot } from '../src/modules/team/index.ts';
-import type { SessionUser } from '../src/plugins/auth.ts';
 import { newWallet, randomHex, startTestServer, type TestServer } from './helpers.ts';
 
 // Runs on whatever database the suite uses; on PostgreSQL (the CI's second pass) the transactions
@@ -61,7 +62,7 @@ describe('concurrent confirmations', () => {
     const buyers: Member[] = [];
     for (let i = 0; i < 100; i++) buyers.push(await join(inviter, i % 2 ? 'right' : 'left'));
     const events = await Promise.all(buyers.map((b, i) => eventFor(b, 1, BigInt(10 + i))));
-    const repeats = Array.from({ length: 20 }, () => events[0]!);
+    const repeats = Array.from({ length: 20 }, () => defined(events[0]));
     const results = await Promise.all([...events, ...repeats].map((e) => ingest([e])));
     expect(results.reduce((a, b) => a + b, 0)).toBe(100);
 

@@ -1,12 +1,13 @@
 import { schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { ACCOUNTS, balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import { type Member, newInviteCode } from '@server/modules/members/index.ts';
+import { levelOf } from '@server/modules/rules/index.ts';
+import { createOrder, ingestPaidEvents, type PaidEvent, seedProducts } from '@server/modules/shop/index.ts';
+import { insertPlaced, insertRoot } from '@server/modules/team/index.ts';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import { type Member, newInviteCode } from '../src/modules/members/index.ts';
-import { levelOf } from '../src/modules/rules/index.ts';
-import { createOrder, ingestPaidEvents, type PaidEvent, seedProducts } from '../src/modules/shop/index.ts';
-import { insertPlaced, insertRoot } from '../src/modules/team/index.ts';
 import { newWallet, randomHex, startTestServer, type TestServer } from './helpers.ts';
 
 // Random orders by a small random team, paid (some twice, some with wrong amounts), ingested in random
@@ -61,7 +62,7 @@ describe('confirmations (property)', () => {
           ),
         ];
         for (const [i, pick] of inviters.entries()) {
-          const inviter = members[pick % (i + 1)]!;
+          const inviter = defined(members[pick % (i + 1)]);
           members.push(
             await s.ctx.db.transaction((tx) =>
               insertPlaced(tx, {
@@ -81,14 +82,14 @@ describe('confirmations (property)', () => {
           ]),
         );
         for (const o of orders) {
-          const buyer = members[o.buyer % members.length]!;
+          const buyer = defined(members[o.buyer % members.length]);
           const order = await createOrder(
             s.ctx,
             { id: buyer.id, address: buyer.address, roles: [] },
             o.product,
           );
           if (o.paid === 'none') continue;
-          const price = PRICES[o.product - 1]!;
+          const price = defined(PRICES[o.product - 1]);
           const event: PaidEvent = {
             txHash: randomHex(32),
             logIndex: 0,
@@ -103,10 +104,10 @@ describe('confirmations (property)', () => {
           if (o.twice) events.push({ ...event });
           if (o.paid !== 'exact') continue;
           // The model: confirm once, in chain order.
-          const b = model.get(buyer.id)!;
+          const b = defined(model.get(buyer.id));
           b.investment += price;
           b.remaining += price * rules.earningsCap;
-          const inviter = model.get(buyer.inviterId!);
+          const inviter = model.get(defined(buyer.inviterId));
           if (!inviter) continue; // the run's top member: its inviter is the root, outside the model
           const due = (price * rules.referralPpm) / 1_000_000n;
           const dayLeft = levelOf(rules, inviter.investment).dayTop - inviter.paidToday;
@@ -121,7 +122,7 @@ describe('confirmations (property)', () => {
           await s.ctx.db.transaction((tx) => ingestPaidEvents(s.ctx, tx, events.slice(i, i + chunk)));
 
         for (const m of members.slice(1)) {
-          const want = model.get(m.id)!;
+          const want = defined(model.get(m.id));
           const got = {
             investment: await balanceOf(s.ctx.db, { userId: m.id, code: ACCOUNTS.investment, asset: 'USDT' }),
             remaining: await balanceOf(s.ctx.db, {

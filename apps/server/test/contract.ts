@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
+import { type App, type BuildOptions, buildApp } from '@server/app.ts';
+import type { AppContext } from '@server/context.ts';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyReply, FastifyRequest, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type App, type BuildOptions, buildApp } from '../src/app.ts';
-import type { AppContext } from '../src/context.ts';
 
 /**
  * The API document as a contract: every answer a test gets (success or error) must have a status its operation

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AnvilInstance, startAnvil, writeDeployment } from '@agc/contracts';
 import { deployRelease } from '@agc/contracts/release';
+import { buildApp } from '@server/app.ts';
+import { loadConfig } from '@server/config.ts';
+import { startRuntime } from '@server/runtime.ts';
 import pino from 'pino';
 import { createTestClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { startRuntime } from '../src/runtime.ts';
 
 /**
  * The server on a deployment made as for a real network (deployRelease, what `npm run contracts:deploy` runs) and
@@ -65,6 +65,7 @@ describe('DEPLOYMENT_FILE', () => {
       ATTESTER_PRIVATE_KEY: attesterKey,
       CHAIN_FINALITY: 'confirmations',
       READY_MAX_BLOCK_AGE_SECONDS: '3600',
+      PRICE_SOURCE: 'fixed',
     });
     const lines: string[] = [];
     const log = pino({ level: 'warn' }, { write: (l: string) => lines.push(l) });
@@ -106,6 +107,7 @@ describe('DEPLOYMENT_FILE', () => {
       SIGNER_PRIVATE_KEY: generatePrivateKey(),
       QUOTE_SIGNER_PRIVATE_KEY: quoteKey,
       ATTESTER_PRIVATE_KEY: generatePrivateKey(),
+      PRICE_SOURCE: 'fixed',
     });
     const lines: string[] = [];
     const runtime = await startRuntime(

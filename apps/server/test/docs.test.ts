@@ -1,10 +1,10 @@
 import { envelope } from '@agc/shared';
+import { ERROR_STATUSES } from '@server/lib/route-schema.ts';
+import { serverClock } from '@server/modules/testing/clock.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ERROR_STATUSES } from '../src/lib/route-schema.ts';
-import { serverClock } from '../src/modules/testing/clock.ts';
 import { buildCheckedApp, contractViolation } from './contract.ts';
 import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 
@@ -112,6 +112,7 @@ describe('the API document', () => {
       'get /health',
       'get /ready',
       'post /api/v1/auth',
+      'post /api/v1/vitals',
     ]);
   });
 

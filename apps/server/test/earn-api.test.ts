@@ -1,11 +1,12 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { dailyRateE18, dayInterest } from '@server/modules/earn/math.ts';
+import { transferIn } from '@server/modules/earn/service.ts';
+import { ACCOUNTS, transfer } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { dayKey } from '@server/modules/rules/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dailyRateE18, dayInterest } from '../src/modules/earn/math.ts';
-import { transferIn } from '../src/modules/earn/service.ts';
-import { ACCOUNTS, transfer } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { dayKey } from '../src/modules/rules/index.ts';
 import {
   api,
   arriveDueOuts,
@@ -91,13 +92,13 @@ describe('simple earn API', () => {
     const cases: Array<[string, string]> = [
       ['', 'Please enter an amount'],
       ['   ', 'Please enter an amount'],
-      ['0', 'Please enter a valid amount'],
-      ['0.000000', 'Please enter a valid amount'],
-      ['-1', 'Please enter a valid amount'],
+      ['0', 'The amount must be greater than 0'],
+      ['0.000000', 'The amount must be greater than 0'],
+      ['-1', 'The amount must be greater than 0'],
       ['1e3', 'Please enter a valid amount'],
       ['abc', 'Please enter a valid amount'],
       ['0x10', 'Please enter a valid amount'],
-      ['1.0000001', 'USDT allows at most 6 decimal places'],
+      ['1.0000001', 'This amount allows at most 6 decimal places'],
     ];
     for (const [amount, msg] of cases) {
       for (const url of ['/earn/transfer-in', '/earn/transfer-out']) {
@@ -114,9 +115,9 @@ describe('simple earn API', () => {
     }
     // More than available / more than held.
     const over = await a.post('/earn/transfer-in', { amount: '40.000001' });
-    expect([over.code, over.msg]).toEqual([400, 'Your available USDT balance is insufficient']);
+    expect([over.code, over.msg]).toEqual([400, 'The balance is insufficient']);
     const max = await a.post('/earn/transfer-out', { amount: '60.000001' });
-    expect([max.code, max.msg]).toEqual([400, 'Maximum 60USDT']);
+    expect([max.code, max.msg]).toEqual([400, 'Maximum 60.00USDT']);
     // Translated.
     const zh = await s.app.inject({
       method: 'POST',
@@ -124,7 +125,7 @@ describe('simple earn API', () => {
       headers: { ...headers, 'accept-language': 'zh-Hans' },
       payload: { amount: '61' },
     });
-    expect(zh.json().msg).toBe('最大60USDT');
+    expect(zh.json().msg).toBe('最大60.00USDT');
     expect(await earnState(s)).toEqual(before);
     await expectClean(s);
   });
@@ -133,7 +134,7 @@ describe('simple earn API', () => {
     const { headers } = await earnMember(s, root, 10n * USDT);
     const before = await earnState(s);
     const r = await api(s, headers).post('/earn/transfer-out', { amount: '1' });
-    expect([r.code, r.msg]).toEqual([400, 'Maximum 0USDT']);
+    expect([r.code, r.msg]).toEqual([400, 'Maximum 0.00USDT']);
     expect(await earnState(s)).toEqual(before);
   });
 
@@ -189,7 +190,7 @@ describe('simple earn API', () => {
       available_usdt: '499.5',
     });
     const max = await a.post('/earn/transfer-out', { amount: '400.500001' });
-    expect(max.msg).toBe('Maximum 400.5USDT');
+    expect(max.msg).toBe('Maximum 400.50USDT');
 
     // Pending outs first, then newest first; by kind.
     const list = await a.get('/earn/movements');
@@ -318,14 +319,14 @@ describe('simple earn API', () => {
         sql`select day::text as day from earn_movements where id = ${movement.id}::bigint`,
       ),
     );
-    expect(row!.day).toBe(dayKey(s.ctx.now()));
+    expect(defined(row).day).toBe(dayKey(s.ctx.now()));
     s.advance(DAY_MS);
     await settleDueEarnDays(s.ctx);
     const [acc] = rowsOf<{ settled: string; balance: string }>(
       await s.ctx.db.execute(sql`select settled_balance::text as settled, balance::text as balance
         from earn_accounts where user_id = ${m.id.toString()}::bigint`),
     );
-    expect(acc!.settled).toBe(acc!.balance);
+    expect(defined(acc).settled).toBe(defined(acc).balance);
     await expectClean(s);
   });
 });

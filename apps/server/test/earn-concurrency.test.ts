@@ -1,11 +1,12 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { dailyRateE18, dayInterest } from '@server/modules/earn/math.ts';
+import { transferOut } from '@server/modules/earn/service.ts';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { dayKey } from '@server/modules/rules/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dailyRateE18, dayInterest } from '../src/modules/earn/math.ts';
-import { transferOut } from '../src/modules/earn/service.ts';
-import { ACCOUNTS } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { dayKey } from '../src/modules/rules/index.ts';
 import {
   api,
   arriveDueOuts,
@@ -45,7 +46,7 @@ describe.skipIf(!PG)('simple earn at once on PostgreSQL', () => {
     expect(answers.filter((r) => r.code === 200)).toHaveLength(20);
     // Every other one was refused for the holding, not by a failure (no 500, no deadlock).
     expect(new Set(answers.filter((r) => r.code !== 200).map((r) => `${r.code} ${r.msg}`))).toEqual(
-      new Set(['400 Maximum 0USDT']),
+      new Set(['400 Maximum 0.00USDT']),
     );
     expect((await a.get('/earn/summary')).data).toMatchObject({
       total_holding_usdt: '0',
@@ -142,7 +143,7 @@ describe.skipIf(!PG)('simple earn at once on PostgreSQL', () => {
     const closing = opening - 90n * USDT;
     const next = rowsOf<{ amount: string }>(
       await s.ctx.db.execute(sql`select amount::text as amount from earn_interest
-        where day = ${dayKey(new Date(s.ctx.now().getTime() - DAY_MS))}::date and user_id = ${members[0]!.m.id.toString()}::bigint`),
+        where day = ${dayKey(new Date(s.ctx.now().getTime() - DAY_MS))}::date and user_id = ${defined(members[0]).m.id.toString()}::bigint`),
     );
     expect(next).toEqual([{ amount: dayInterest(closing < opening ? closing : opening, rate).toString() }]);
     await expectClean(s);

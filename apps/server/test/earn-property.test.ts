@@ -8,15 +8,16 @@
  */
 import { rowsOf } from '@agc/db';
 import { formatAmount, USDT_DECIMALS } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import { AppError } from '@server/lib/errors.ts';
+import { dailyRateE18, dayBase, dayInterest } from '@server/modules/earn/math.ts';
+import { transferIn, transferOut } from '@server/modules/earn/service.ts';
+import { ACCOUNTS, balanceOf } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { dayKey } from '@server/modules/rules/index.ts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../src/lib/errors.ts';
-import { dailyRateE18, dayBase, dayInterest } from '../src/modules/earn/math.ts';
-import { transferIn, transferOut } from '../src/modules/earn/service.ts';
-import { ACCOUNTS, balanceOf } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { dayKey } from '../src/modules/rules/index.ts';
 import {
   arriveDueOuts,
   earnMember,
@@ -80,9 +81,9 @@ describe('simple-earn interest against a model', () => {
           interest: new Map(),
         }));
         let unsettled: string[] = [];
-        const holder = ms[MEMBERS]!;
+        const holder = defined(ms[MEMBERS]);
         await transferIn(s.ctx, holder.m.id, '1000');
-        const hm = model[MEMBERS]!;
+        const hm = defined(model[MEMBERS]);
         hm.available -= start;
         hm.balance += start;
         hm.net.set(dayKey(s.ctx.now()), start);
@@ -105,8 +106,8 @@ describe('simple-earn interest against a model', () => {
           const today = dayKey(s.ctx.now());
           if (!unsettled.includes(today)) unsettled.push(today);
           for (const o of plan.ops) {
-            const mm = model[o.who]!;
-            const id = ms[o.who]!.m.id;
+            const mm = defined(model[o.who]);
+            const id = defined(ms[o.who]).m.id;
             const amount = o.amount;
             const text = formatAmount(amount, USDT_DECIMALS);
             const refuse = o.kind === 'in' ? amount > mm.available : amount > mm.balance;
@@ -138,8 +139,8 @@ describe('simple-earn interest against a model', () => {
           } else seen.lagDays += 1;
           // What arrived is available again (outs are never refused for lack of available, only ins).
           for (let i = 0; i < ms.length; i++) {
-            model[i]!.available = await balanceOf(s.ctx.db, {
-              userId: ms[i]!.m.id,
+            defined(model[i]).available = await balanceOf(s.ctx.db, {
+              userId: defined(ms[i]).m.id,
               code: ACCOUNTS.available,
               asset: 'USDT',
             });
@@ -148,16 +149,16 @@ describe('simple-earn interest against a model', () => {
         await settleDueEarnDays(s.ctx);
         settleModel(dayKey(new Date(s.ctx.now().getTime() - DAY_MS)));
         for (let i = 0; i < ms.length; i++) {
-          const mm = model[i]!;
+          const mm = defined(model[i]);
           const rows = rowsOf<{ day: string; amount: string }>(
             await s.ctx.db.execute(sql`select day::text as day, amount::text as amount from earn_interest
-              where user_id = ${ms[i]!.m.id.toString()}::bigint order by day`),
+              where user_id = ${defined(ms[i]).m.id.toString()}::bigint order by day`),
           );
           expect(new Map(rows.map((r) => [r.day, BigInt(r.amount)]))).toEqual(mm.interest);
           seen.interestRows += rows.length;
           const [acc] = rowsOf<{ balance: string; total: string; settled: string }>(
             await s.ctx.db.execute(sql`select balance::text as balance, total_interest::text as total,
-              settled_balance::text as settled from earn_accounts where user_id = ${ms[i]!.m.id.toString()}::bigint`),
+              settled_balance::text as settled from earn_accounts where user_id = ${defined(ms[i]).m.id.toString()}::bigint`),
           );
           expect([BigInt(acc?.balance ?? '0'), BigInt(acc?.total ?? '0')]).toEqual([mm.balance, mm.total]);
         }

@@ -1,11 +1,11 @@
 import { rowsOf } from '@agc/db';
+import { openSessionFor } from '@server/modules/auth/sessions.ts';
+import { arriveDueOuts, checkEarn, settleDueEarnDays } from '@server/modules/earn/index.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import { type Member, newInviteCode } from '@server/modules/members/index.ts';
+import { insertPlaced, insertRoot } from '@server/modules/team/index.ts';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { openSessionFor } from '../src/modules/auth/sessions.ts';
-import { arriveDueOuts, checkEarn, settleDueEarnDays } from '../src/modules/earn/index.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import { type Member, newInviteCode } from '../src/modules/members/index.ts';
-import { insertPlaced, insertRoot } from '../src/modules/team/index.ts';
 import { newWallet, startTestServer, type TestServer } from './helpers.ts';
 import { balances, grantAvailable } from './withdraw-support.ts';
 

@@ -1,8 +1,8 @@
+import { swapIn, swapOut } from '@server/modules/exchange/math.ts';
+import { purgeStaleQuotes } from '@server/modules/exchange/service.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { swapIn, swapOut } from '../src/modules/exchange/math.ts';
-import { purgeStaleQuotes } from '../src/modules/exchange/service.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
 import {
   AGC,
   addMember,
@@ -146,11 +146,11 @@ describe('quoting', () => {
       // Mode out counts the decimals of what arrives: USDT from AGC.
       [{ from: 'AGC', mode: 'out', amount: '1.1234567' }, 'This amount allows at most 6 decimal places'],
       // More than held (5 USDT; 5 AGC).
-      [{ from: 'USDT', mode: 'in', amount: '5.000001' }, 'Not enough available USDT: you have 5 USDT'],
-      [{ from: 'USDT', mode: 'out', amount: '10' }, 'Not enough available USDT: you have 5 USDT'],
+      [{ from: 'USDT', mode: 'in', amount: '5.000001' }, 'The balance is insufficient'],
+      [{ from: 'USDT', mode: 'out', amount: '10' }, 'The balance is insufficient'],
       [
         { from: 'AGC', mode: 'in', amount: '1000000000000000000000000000000000000000000000000000000000' },
-        'Not enough available AGC: you have 5 AGC',
+        'The token balance is insufficient',
       ],
       // Nothing would arrive: the fee takes the one micro-USDT; 1 AGC-wei is worth less than a micro-USDT.
       [{ from: 'USDT', mode: 'in', amount: '0.000001' }, 'The amount is too small to exchange'],
@@ -180,7 +180,7 @@ describe('quoting', () => {
     const r = await api.quote({ from: 'USDT', mode: 'in', amount: '' }, { 'accept-language': 'fr' });
     expect(r.msg).toBe('Veuillez saisir un montant');
     const e = await api.quote({ from: 'USDT', mode: 'in', amount: '2' }, { 'accept-language': 'ja' });
-    expect(e.msg).toBe('利用可能なUSDTが不足しています（保有：1 USDT）');
+    expect(e.msg).toBe('残高が不足しています');
   });
 });
 
@@ -305,7 +305,7 @@ describe('accepting', () => {
     s.advance(31_000);
     const before = await snapshot(s.ctx);
     const r = await api.accept(q1.data.id);
-    expect([r.code, r.msg, r.data]).toEqual([400, 'Not enough available USDT: you have 5 USDT', null]);
+    expect([r.code, r.msg, r.data]).toEqual([400, 'The balance is insufficient', null]);
     expect(await snapshot(s.ctx)).toEqual(before);
   });
 
@@ -316,12 +316,7 @@ describe('accepting', () => {
     expect((await api.accept(q1.data.id)).code).toBe(200);
     const before = await snapshot(s.ctx);
     const r = await api.accept(q2.data.id);
-    expect([r.status, r.code, r.msg, r.data]).toEqual([
-      400,
-      400,
-      'Not enough available USDT: you have 40 USDT',
-      null,
-    ]);
+    expect([r.status, r.code, r.msg, r.data]).toEqual([400, 400, 'The balance is insufficient', null]);
     expect(await snapshot(s.ctx)).toEqual(before);
     expect((await api.get(q2.data.id)).data.status).toBe('Open');
     await grantAvailable(s.ctx, m.id, 'USDT', 20n * USDT);

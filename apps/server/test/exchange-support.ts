@@ -1,9 +1,9 @@
 /** Exchange suites' fixtures: members with available balances, and a snapshot of everything a refusal must leave. */
 import { rowsOf } from '@agc/db';
+import type { AppContext } from '@server/context.ts';
+import { ACCOUNTS, type AccountCode, balanceOf } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../src/context.ts';
-import { ACCOUNTS, type AccountCode, balanceOf } from '../src/modules/ledger/index.ts';
-import type { TestServer } from './helpers.ts';
+import type { ApiJson, TestServer } from './helpers.ts';
 
 export { addMember, addRoot, headersOf } from './funds-bills-support.ts';
 export { AGC, grantAvailable, USDT } from './withdraw-support.ts';
@@ -51,8 +51,6 @@ export async function postingsOf(ctx: AppContext, quoteId: string) {
   return Object.fromEntries(rows.map((r) => [r.key, `${r.amount} ${r.asset}`]));
 }
 
-type Json = { code: number; msg: string; data: any };
-
 /** The exchange API through the whole HTTP stack. */
 export const exchangeApi = (s: TestServer, headers: Record<string, string>) => {
   const call = async (
@@ -67,7 +65,7 @@ export const exchangeApi = (s: TestServer, headers: Record<string, string>) => {
       headers: { ...headers, ...extra },
       payload: payload as never,
     });
-    return { status: res.statusCode, ...(res.json() as Json) };
+    return { status: res.statusCode, ...(res.json() as ApiJson) };
   };
   return {
     info: () => call('GET', '/exchange/info'),

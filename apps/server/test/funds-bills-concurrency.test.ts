@@ -1,9 +1,10 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { closeDueMonths, closeMonth } from '@server/modules/funds/bills-service.ts';
+import { unitsValue } from '@server/modules/funds/math.ts';
+import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDueMonths, closeMonth } from '../src/modules/funds/bills-service.ts';
-import { unitsValue } from '../src/modules/funds/math.ts';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
 import {
   addHolding,
   addMember,
@@ -39,7 +40,7 @@ describe.skipIf(!PG)('the monthly bill job run twice and at once on PostgreSQL',
     }
     for (let i = 0; i < HOLDINGS; i++)
       await addHolding(s.ctx.db, {
-        userId: members[i % members.length]!.id,
+        userId: defined(members[i % members.length]).id,
         productId: i % 3 === 0 ? b : a,
         amount: BigInt(100 * (1 + (i % 7))) * USDT,
         fee: 0n,
@@ -75,14 +76,14 @@ describe.skipIf(!PG)('the monthly bill job run twice and at once on PostgreSQL',
         from fund_earnings where kind = 'Interest'`),
     );
     const holdingsOfA = Array.from({ length: HOLDINGS }, (_, k) => k).filter((k) => k % 3 !== 0);
-    expect(i!.n).toBe(holdingsOfA.filter((k) => k % 2 === 1).length + holdingsOfA.length);
-    expect(await usdtBalance(s.ctx.db, null, ACCOUNTS.fundRewardsPaid)).toBe(-BigInt(i!.total));
+    expect(defined(i).n).toBe(holdingsOfA.filter((k) => k % 2 === 1).length + holdingsOfA.length);
+    expect(await usdtBalance(s.ctx.db, null, ACCOUNTS.fundRewardsPaid)).toBe(-BigInt(defined(i).total));
     const [t] = rowsOf<{ n: number }>(
       await s.ctx.db.execute(
         sql`select count(*)::int as n from ledger_transfers where kind = 'fund_interest'`,
       ),
     );
-    expect(t!.n).toBe(i!.n);
+    expect(defined(t).n).toBe(defined(i).n);
     // Figures exact: each bill against the holding's own numbers (no redemptions here).
     const rows = rowsOf<Record<string, string>>(
       await s.ctx.db.execute(sql`select b.month, o.units::text as units, o.amount_usdt::text as amount,
@@ -94,7 +95,7 @@ describe.skipIf(!PG)('the monthly bill job run twice and at once on PostgreSQL',
     const navAt = { '2026-09': [NAV, 103_456_789n], '2026-10': [103_456_789n, 101_234_567n] } as const;
     for (const r of rows) {
       const [open, close] = navAt[r.month as keyof typeof navAt];
-      const units = BigInt(r.units!);
+      const units = BigInt(defined(r.units));
       const opening = r.sub_month === r.month ? 0n : units;
       const closeValue = unitsValue(units, close);
       expect([r.opening_units, r.closing_units, r.opening_nav_e8, r.closing_nav_e8]).toEqual(
@@ -104,8 +105,8 @@ describe.skipIf(!PG)('the monthly bill job run twice and at once on PostgreSQL',
         [
           unitsValue(opening, open),
           closeValue,
-          r.sub_month === r.month ? BigInt(r.amount!) : 0n,
-          (closeValue * BigInt(r.dppm!)) / 12_000_000n,
+          r.sub_month === r.month ? BigInt(defined(r.amount)) : 0n,
+          (closeValue * BigInt(defined(r.dppm))) / 12_000_000n,
         ].map(String),
       );
     }

@@ -4,11 +4,12 @@
  * so these suites test the monthly and daily jobs on exact, known figures.
  */
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { openSessionFor } from '@server/modules/auth/sessions.ts';
+import { type Member, newInviteCode } from '@server/modules/members/index.ts';
+import { insertPlaced, insertRoot } from '@server/modules/team/index.ts';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../src/context.ts';
-import { openSessionFor } from '../src/modules/auth/sessions.ts';
-import { type Member, newInviteCode } from '../src/modules/members/index.ts';
-import { insertPlaced, insertRoot } from '../src/modules/team/index.ts';
 import { newWallet } from './helpers.ts';
 
 export const USDT = 10n ** 6n;
@@ -43,7 +44,7 @@ export async function addProduct(
     .insert(schema.fundProducts)
     .values({ name: 'Test fund', risk: 'Low', lockDays: 30, minimumUsdt: 100n * USDT, ...p })
     .returning({ id: schema.fundProducts.id });
-  return row!.id;
+  return defined(row).id;
 }
 
 export async function addNav(db: DbOrTx, productId: number, day: string, navE8: bigint): Promise<bigint> {
@@ -51,7 +52,7 @@ export async function addNav(db: DbOrTx, productId: number, day: string, navE8: 
     .insert(schema.fundNavs)
     .values({ productId, day, navE8, status: 'Published', publishedAt: new Date(`${day}T12:00:00Z`) })
     .returning({ id: schema.fundNavs.id });
-  return row!.id;
+  return defined(row).id;
 }
 
 /** A subscription priced at `subscribedAt`: `units` issued, `fee` taken from `amount`. */
@@ -89,7 +90,7 @@ export async function addHolding(
       createdAt: at,
     })
     .returning({ id: schema.fundOrders.id });
-  return row!.id;
+  return defined(row).id;
 }
 
 /** A redemption of a holding: Completed at `at` (amounts given) or still Pending. */
@@ -110,15 +111,15 @@ export async function addRedemption(
   const at = new Date(r.at);
   await db.insert(schema.fundRedemptions).values({
     orderId: r.orderId,
-    userId: o!.userId,
-    productId: o!.productId,
+    userId: defined(o).userId,
+    productId: defined(o).productId,
     status: done ? 'Completed' : 'Pending',
     units: r.units,
     feePpm: 0,
     navE8: done ? (r.navE8 ?? NAV) : null,
-    grossUsdt: done ? r.gross! : null,
-    feeUsdt: done ? r.fee! : null,
-    amountUsdt: done ? r.gross! - r.fee! : null,
+    grossUsdt: done ? defined(r.gross) : null,
+    feeUsdt: done ? defined(r.fee) : null,
+    amountUsdt: done ? defined(r.gross) - defined(r.fee) : null,
     completedAt: done ? at : null,
     createdAt: at,
   });
@@ -133,5 +134,5 @@ export async function usdtBalance(db: DbOrTx, userId: bigint | null, code: strin
     await db.execute(sql`select coalesce((select balance from ledger_accounts where coalesce(user_id, 0) =
       ${(userId ?? 0n).toString()}::bigint and code = ${code} and asset = 'USDT'), 0)::text as b`),
   );
-  return BigInt(row!.b);
+  return BigInt(defined(row).b);
 }

@@ -1,18 +1,19 @@
 import { rowsOf, schema } from '@agc/db';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUND_ORDER_TAG } from '../src/modules/chain/index.ts';
-import { billsCsv, closeDueMonths, closeMonth, csvCell } from '../src/modules/funds/bills-service.ts';
+import { defined } from '@agc/shared/defined';
+import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
+import { billsCsv, closeDueMonths, closeMonth, csvCell } from '@server/modules/funds/bills-service.ts';
 import {
   approveRedemption,
   createFundOrder,
   createRedemption,
   ingestFundPaidEvents,
   publishNav,
-} from '../src/modules/funds/index.ts';
-import { feeOf, unitsValue } from '../src/modules/funds/math.ts';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
+} from '@server/modules/funds/index.ts';
+import { feeOf, unitsValue } from '@server/modules/funds/math.ts';
+import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addHolding,
   addMember,
@@ -372,7 +373,7 @@ describe('a bill of a holding made through the funds’ own services', () => {
       .select()
       .from(schema.fundRedemptions)
       .where(eq(schema.fundRedemptions.id, r.id));
-    const closingUnits = o!.units - 300_500_000n;
+    const closingUnits = defined(o).units - 300_500_000n;
     const closingValue = unitsValue(closingUnits, 110_000_000n);
     const interest = (closingValue * 60_000n) / 12_000_000n;
     const [bill] = await bills();
@@ -386,24 +387,15 @@ describe('a bill of a holding made through the funds’ own services', () => {
       opening_value_usdt: '0',
       closing_value_usdt: closingValue.toString(),
       subscriptions_usdt: '1000000000',
-      redemptions_usdt: red!.amountUsdt!.toString(),
+      redemptions_usdt: defined(defined(red).amountUsdt).toString(),
       interest_usdt: interest.toString(),
-      fees_usdt: (o!.feeUsdt + red!.feeUsdt!).toString(),
+      fees_usdt: (defined(o).feeUsdt + defined(defined(red).feeUsdt)).toString(),
     });
     // The fees are the subscription's 1.5 % and the redemption's 0.5 %, as priced.
-    expect(o!.feeUsdt).toBe(15n * USDT);
-    expect(red!.feeUsdt).toBe(feeOf(red!.grossUsdt!, 5_000));
+    expect(defined(o).feeUsdt).toBe(15n * USDT);
+    expect(defined(red).feeUsdt).toBe(feeOf(defined(defined(red).grossUsdt), 5_000));
     expect(await usdtBalance(t.ctx.db, m.id, ACCOUNTS.fundAvailableProfit)).toBe(interest);
-    expect(await usdtBalance(t.ctx.db, m.id, ACCOUNTS.available)).toBe(red!.amountUsdt);
+    expect(await usdtBalance(t.ctx.db, m.id, ACCOUNTS.available)).toBe(defined(red).amountUsdt);
     expect(await checkLedger(t.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   });
-
-  async function bills() {
-    return rowsOf<Record<string, string>>(
-      await t.ctx.db.execute(sql`select order_id::text, month, opening_units::text, closing_units::text,
-        opening_nav_e8::text, closing_nav_e8::text, opening_value_usdt::text, closing_value_usdt::text,
-        subscriptions_usdt::text, redemptions_usdt::text, interest_usdt::text, fees_usdt::text
-        from fund_bills order by month, order_id`),
-    );
-  }
 });

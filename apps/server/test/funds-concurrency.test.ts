@@ -1,7 +1,6 @@
 import { schema } from '@agc/db';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUND_ORDER_TAG } from '../src/modules/chain/index.ts';
+import { defined } from '@agc/shared/defined';
+import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import {
   approveRedemption,
   createFundOrder,
@@ -10,10 +9,12 @@ import {
   fundAsset,
   ingestFundPaidEvents,
   publishNav,
-} from '../src/modules/funds/index.ts';
-import { balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import { grantRole } from '../src/modules/members/index.ts';
-import type { SessionUser } from '../src/plugins/auth.ts';
+} from '@server/modules/funds/index.ts';
+import { balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import { grantRole } from '@server/modules/members/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // Real concurrency needs real connections: this file runs in the suite's PostgreSQL pass (PGlite is one connection
@@ -47,7 +48,7 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       .returning();
     const user = { id: member.id, address: member.address, roles: [] };
     // 100 USDT, no fee, at a NAV of 10 → 10 units.
-    const order = await createFundOrder(s.ctx, user, product!.id, '100');
+    const order = await createFundOrder(s.ctx, user, defined(product).id, '100');
     await s.ctx.db.transaction((tx) =>
       ingestFundPaidEvents(s.ctx, tx, [
         {
@@ -66,12 +67,12 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
     await publishNav(
       s.ctx,
       { id: adminRow.id, address: adminRow.address, roles: ['admin'] },
-      product!.id,
+      defined(product).id,
       today,
       '10',
     );
     const row = async () =>
-      (await s.ctx.db.select().from(schema.fundOrders).where(eq(schema.fundOrders.id, order.id)))[0]!;
+      defined((await s.ctx.db.select().from(schema.fundOrders).where(eq(schema.fundOrders.id, order.id)))[0]);
     expect((await row()).unitsFree).toBe(10_000_000n);
 
     const answers = await Promise.all(
@@ -98,7 +99,7 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       .where(eq(schema.fundRedemptions.orderId, order.id));
     expect(pending.map((r) => [r.status, r.units])).toEqual(Array(10).fill(['Pending', 1_000_000n]));
     const units = (code: (typeof FUND_ACCOUNTS)['units' | 'unitsRedeeming']) =>
-      balanceOf(s.ctx.db, { userId: member.id, code, asset: fundAsset(product!.id) });
+      balanceOf(s.ctx.db, { userId: member.id, code, asset: fundAsset(defined(product).id) });
     expect([await units(FUND_ACCOUNTS.units), await units(FUND_ACCOUNTS.unitsRedeeming)]).toEqual([
       0n,
       10_000_000n,
@@ -131,13 +132,16 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
   it('requests and cancels while a NAV publication prices approved redemptions: no failure or deadlock, units add up', async () => {
     const admin = newWallet();
     const [root] = await s.ctx.db.select().from(schema.users).limit(1);
-    const { member: adminRow } = await signUp(s, admin, { invite_code: root!.inviteCode, side: 'right' });
+    const { member: adminRow } = await signUp(s, admin, {
+      invite_code: defined(root).inviteCode,
+      side: 'right',
+    });
     const adminUser: SessionUser = { id: adminRow.id, address: adminRow.address, roles: ['admin'] };
     const [product] = await s.ctx.db
       .insert(schema.fundProducts)
       .values({ name: 'Mixed', risk: 'Low', lockDays: 0, minimumUsdt: 100_000_000n, redemptionFeePpm: 2_500 })
       .returning();
-    const pid = product!.id;
+    const pid = defined(product).id;
     const day = (offset: number) =>
       new Date(s.ctx.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
     const members: Array<{ headers: Record<string, string>; user: SessionUser }> = [];
@@ -170,23 +174,23 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
     // Each member: one Approved redemption (priced by the publication below) and one Pending to cancel.
     const pendings: bigint[] = [];
     for (const [i, m] of members.entries()) {
-      const a = await createRedemption(s.ctx, m.user, orders[i]!, '100');
+      const a = await createRedemption(s.ctx, m.user, defined(orders[i]), '100');
       await approveRedemption(s.ctx, adminUser, a.id, '');
-      pendings.push((await createRedemption(s.ctx, m.user, orders[i]!, '50')).id);
+      pendings.push((await createRedemption(s.ctx, m.user, defined(orders[i]), '50')).id);
     }
     const request = (i: number) =>
       s.app.inject({
         method: 'POST',
         url: '/api/v1/funds/redemptions',
-        headers: members[i]!.headers,
-        payload: { order_id: orders[i]!.toString(), units: '30' },
+        headers: defined(members[i]).headers,
+        payload: { order_id: defined(orders[i]).toString(), units: '30' },
       });
     const cancel = (i: number) =>
       s.app.inject({
         method: 'POST',
         url: '/api/v1/funds/redemptions/cancel',
-        headers: members[i]!.headers,
-        payload: { redemption_id: pendings[i]!.toString() },
+        headers: defined(members[i]).headers,
+        payload: { redemption_id: defined(pendings[i]).toString() },
       });
     const work: Array<Promise<{ json(): { code: number } }>> = [];
     for (let round = 0; round < 5; round++) for (let i = 0; i < members.length; i++) work.push(request(i));
@@ -218,13 +222,13 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
   it('an admin approving and rejecting while the member cancels the same requests: one decision each', async () => {
     const [root] = await s.ctx.db.select().from(schema.users).limit(1);
     const { member: adminRow, headers: adminHeaders } = await signUp(s, newWallet(), {
-      invite_code: root!.inviteCode,
+      invite_code: defined(root).inviteCode,
       side: 'left',
     });
-    await grantRole(s.ctx.db, adminRow.id, 'admin', root!.id);
+    await grantRole(s.ctx.db, adminRow.id, 'admin', defined(root).id);
     const adminUser: SessionUser = { id: adminRow.id, address: adminRow.address, roles: ['admin'] };
     const { headers, member } = await signUp(s, newWallet(), {
-      invite_code: root!.inviteCode,
+      invite_code: defined(root).inviteCode,
       side: 'right',
     });
     const user: SessionUser = { id: member.id, address: member.address, roles: [] };
@@ -232,7 +236,7 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       .insert(schema.fundProducts)
       .values({ name: 'Decide', risk: 'Low', lockDays: 0, minimumUsdt: 100_000_000n })
       .returning();
-    const order = await createFundOrder(s.ctx, user, product!.id, '100');
+    const order = await createFundOrder(s.ctx, user, defined(product).id, '100');
     await s.ctx.db.transaction((tx) =>
       ingestFundPaidEvents(s.ctx, tx, [
         {
@@ -247,7 +251,7 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
         },
       ]),
     );
-    await publishNav(s.ctx, adminUser, product!.id, s.ctx.now().toISOString().slice(0, 10), '1');
+    await publishNav(s.ctx, adminUser, defined(product).id, s.ctx.now().toISOString().slice(0, 10), '1');
     const ids: bigint[] = [];
     for (let i = 0; i < 20; i++) ids.push((await createRedemption(s.ctx, user, order.id, '1')).id);
     const post = (url: string, h: Record<string, string>, payload: unknown) =>
@@ -261,7 +265,7 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       ]),
     );
     for (let i = 0; i < ids.length; i++) {
-      const codes = [answers[2 * i]!.json().code, answers[2 * i + 1]!.json().code].sort();
+      const codes = [defined(answers[2 * i]).json().code, defined(answers[2 * i + 1]).json().code].sort();
       expect(codes).toEqual([200, 400]);
     }
     const rows = await s.ctx.db
@@ -270,15 +274,15 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       .where(eq(schema.fundRedemptions.orderId, order.id));
     const approved = rows.filter((r) => r.status === 'Approved').length;
     const [o] = await s.ctx.db.select().from(schema.fundOrders).where(eq(schema.fundOrders.id, order.id));
-    expect(o!.unitsRedeeming).toBe(BigInt(approved) * 1_000_000n);
-    expect(o!.unitsFree + o!.unitsRedeeming).toBe(100_000_000n);
+    expect(defined(o).unitsRedeeming).toBe(BigInt(approved) * 1_000_000n);
+    expect(defined(o).unitsFree + defined(o).unitsRedeeming).toBe(100_000_000n);
     expect(
       await balanceOf(s.ctx.db, {
         userId: member.id,
         code: FUND_ACCOUNTS.units,
-        asset: fundAsset(product!.id),
+        asset: fundAsset(defined(product).id),
       }),
-    ).toBe(o!.unitsFree);
+    ).toBe(defined(o).unitsFree);
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   });
 });

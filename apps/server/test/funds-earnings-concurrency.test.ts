@@ -1,10 +1,11 @@
 import { rowsOf } from '@agc/db';
 import { formatAmount } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import { settleDueFundDays, settleFundEarnings } from '@server/modules/funds/earnings-service.ts';
+import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleDueFundDays, settleFundEarnings } from '../src/modules/funds/earnings-service.ts';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
 import {
   addHolding,
   addMember,
@@ -30,11 +31,11 @@ describe.skipIf(!PG)('fund earnings and moves at once on PostgreSQL', () => {
     const root = await addRoot(s.ctx);
     members = [root];
     for (let i = 0; i < 30; i++)
-      members.push(await addMember(s.ctx, members[Math.floor(i / 2)]!, i % 2 ? 'right' : 'left'));
+      members.push(await addMember(s.ctx, defined(members[Math.floor(i / 2)]), i % 2 ? 'right' : 'left'));
     const p = await addProduct(s.ctx.db);
     for (let i = 1; i < members.length; i++)
       await addHolding(s.ctx.db, {
-        userId: members[i]!.id,
+        userId: defined(members[i]).id,
         productId: p,
         amount: BigInt(100 * i) * USDT,
         fee: 0n,
@@ -62,14 +63,14 @@ describe.skipIf(!PG)('fund earnings and moves at once on PostgreSQL', () => {
       await s.ctx.db.execute(sql`select count(*)::int as n, (count(*) - count(distinct (kind, ref)))::int as dup,
         sum(amount_usdt)::text as total from fund_earnings`),
     );
-    expect(e!.dup).toBe(0);
-    expect(e!.n).toBeGreaterThan(0);
-    expect(await usdtBalance(s.ctx.db, null, ACCOUNTS.fundRewardsPaid)).toBe(-BigInt(e!.total));
+    expect(defined(e).dup).toBe(0);
+    expect(defined(e).n).toBeGreaterThan(0);
+    expect(await usdtBalance(s.ctx.db, null, ACCOUNTS.fundRewardsPaid)).toBe(-BigInt(defined(e).total));
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
   });
 
   it('50 moves at once of a balance that covers 10: exactly 10 move', async () => {
-    const root = members[0]!;
+    const root = defined(members[0]);
     const bal = await usdtBalance(s.ctx.db, root.id, ACCOUNTS.fundAvailableProfit);
     expect(bal).toBeGreaterThan(0n);
     const part = bal / 10n;

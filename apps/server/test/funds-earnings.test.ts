@@ -1,10 +1,11 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { settleFundDay } from '@server/modules/funds/earnings-engine.ts';
+import { settleDueFundDays, settleFundEarnings } from '@server/modules/funds/earnings-service.ts';
+import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleFundDay } from '../src/modules/funds/earnings-engine.ts';
-import { settleDueFundDays, settleFundEarnings } from '../src/modules/funds/earnings-service.ts';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
 import {
   addHolding,
   addMember,
@@ -42,7 +43,7 @@ const clean = { mismatched: [], negative: [], assetMismatch: [] };
 
 /** Every fund earning as [member, kind, day, amount in USDT]. */
 const earnings = async () => {
-  const name = new Map([R, A, B, C, D, E, F].map((m, i) => [m.id.toString(), 'RABCDEF'[i]!]));
+  const name = new Map([R, A, B, C, D, E, F].map((m, i) => [m.id.toString(), defined('RABCDEF'[i])]));
   const rows = rowsOf<{ u: string; kind: string; day: string; amount: string; src: string | null }>(
     await s.ctx.db.execute(sql`select user_id::text as u, kind, day::text, amount_usdt::text as amount,
       source_user_id::text as src from fund_earnings order by day, kind, user_id, source_user_id`),
@@ -106,7 +107,7 @@ describe('daily fund earnings on a small tree', () => {
       ['2026-10-01', true],
       ['2026-10-02', true],
     ]);
-    expect(runs[0]!.totals).toMatchObject({
+    expect(defined(runs[0]).totals).toMatchObject({
       volume: '2000',
       ReferralReward: '100',
       TeamReward: '0',
@@ -152,7 +153,7 @@ describe('daily fund earnings on a small tree', () => {
     const [runs] = rowsOf<{ n: number }>(
       await s.ctx.db.execute(sql`select count(*)::int as n from fund_settlement_runs`),
     );
-    expect(runs!.n).toBe(2);
+    expect(defined(runs).n).toBe(2);
   });
 
   it('rounds every amount down (the fund keeps the remainder)', () => {
@@ -237,7 +238,7 @@ describe('daily fund earnings on a small tree', () => {
       ['71.000001', 'The balance is insufficient'],
       ['0', 'The amount must be greater than 0'],
       ['-1', 'The amount must be greater than 0'],
-      ['1.0000001', 'USDT allows at most 6 decimal places'],
+      ['1.0000001', 'This amount allows at most 6 decimal places'],
       ['1e3', undefined],
       ['abc', undefined],
       [12, undefined],

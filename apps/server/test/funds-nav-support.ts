@@ -1,7 +1,8 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { FUND_ACCOUNTS, unitRef, usdtRef } from '@server/modules/funds/accounts.ts';
+import { transferBatch } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
-import { FUND_ACCOUNTS, unitRef, usdtRef } from '../src/modules/funds/accounts.ts';
-import { transferBatch } from '../src/modules/ledger/index.ts';
 
 /**
  * A paid subscription waiting for its NAV, as the payment confirmation leaves it: a Processing order and its USDT
@@ -22,7 +23,7 @@ export async function insertProcessingOrder(
           now(), now(), now())
         returning id::text as id`),
     );
-    const id = row!.id;
+    const id = defined(row).id;
     await transferBatch(tx, [
       {
         debit: usdtRef(null, FUND_ACCOUNTS.chainInflow),
@@ -49,21 +50,21 @@ export async function insertApprovedRedemption(db: DbOrTx, orderId: bigint, unit
     const [r] = rowsOf<{ id: string }>(
       await tx.execute(sql`
         insert into fund_redemptions (order_id, user_id, product_id, status, units, fee_ppm, audited_at)
-        values (${orderId.toString()}::bigint, ${o!.user_id}::bigint, ${o!.product_id}, 'Approved',
+        values (${orderId.toString()}::bigint, ${defined(o).user_id}::bigint, ${defined(o).product_id}, 'Approved',
           ${units.toString()}::numeric, ${feePpm}, now())
         returning id::text as id`),
     );
-    const user = BigInt(o!.user_id);
+    const user = BigInt(defined(o).user_id);
     await transferBatch(tx, [
       {
-        debit: unitRef(user, FUND_ACCOUNTS.units, Number(o!.product_id)),
-        credit: unitRef(user, FUND_ACCOUNTS.unitsRedeeming, Number(o!.product_id)),
+        debit: unitRef(user, FUND_ACCOUNTS.units, Number(defined(o).product_id)),
+        credit: unitRef(user, FUND_ACCOUNTS.unitsRedeeming, Number(defined(o).product_id)),
         amount: units,
         kind: 'fund.redemption.request',
-        ref: `fundredemption:${r!.id}`,
-        idempotencyKey: `fundredemption:${r!.id}:request`,
+        ref: `fundredemption:${defined(r).id}`,
+        idempotencyKey: `fundredemption:${defined(r).id}:request`,
       },
     ]);
-    return BigInt(r!.id);
+    return BigInt(defined(r).id);
   });
 }

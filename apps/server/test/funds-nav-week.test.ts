@@ -1,7 +1,7 @@
 import { rowsOf } from '@agc/db';
+import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Member } from '../src/modules/members/index.ts';
 import { insertProcessingOrder } from './funds-nav-support.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 

@@ -1,10 +1,11 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { FUND_ACCOUNTS, unitRef, usdtRef } from '@server/modules/funds/accounts.ts';
+import { costShare, priceRedemption, priceSubscription } from '@server/modules/funds/math.ts';
+import { balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUND_ACCOUNTS, unitRef, usdtRef } from '../src/modules/funds/accounts.ts';
-import { costShare, priceRedemption, priceSubscription } from '../src/modules/funds/math.ts';
-import { balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
 import { insertApprovedRedemption, insertProcessingOrder } from './funds-nav-support.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
@@ -50,16 +51,19 @@ type OrderRow = {
   lock_ends_at: Date | string | null;
 };
 const orderRow = async (id: bigint) =>
-  rowsOf<OrderRow>(
-    await s.ctx.db.execute(sql`select status, fee_usdt::text as fee_usdt, units::text as units,
+  defined(
+    rowsOf<OrderRow>(
+      await s.ctx.db.execute(sql`select status, fee_usdt::text as fee_usdt, units::text as units,
       units_free::text as units_free, units_redeeming::text as units_redeeming, cost_usdt::text as cost_usdt,
       realized_usdt::text as realized_usdt, nav_id::text as nav_id, lock_ends_at
       from fund_orders where id = ${id.toString()}::bigint`),
-  )[0]!;
+    )[0],
+  );
 const count = async (table: 'fund_navs' | 'audit_log') =>
   Number(
-    rowsOf<{ n: number }>(await s.ctx.db.execute(sql`select count(*)::int as n from ${sql.raw(table)}`))[0]!
-      .n,
+    defined(
+      rowsOf<{ n: number }>(await s.ctx.db.execute(sql`select count(*)::int as n from ${sql.raw(table)}`))[0],
+    ).n,
   );
 const expectLedgerClean = async () =>
   expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
@@ -207,12 +211,12 @@ describe('pricing at a NAV', () => {
         cost_usdt: sub.amount.toString(),
         nav_id: res.nav_id,
       });
-      expect(new Date(row.lock_ends_at!).toISOString()).toBe(lockEnd.toISOString());
-      unitsOf[sub.user]! += want.units;
+      expect(new Date(defined(row.lock_ends_at)).toISOString()).toBe(lockEnd.toISOString());
+      unitsOf[sub.user] = defined(unitsOf[sub.user]) + want.units;
       fees += want.fee;
     }
     // Exact figures: 300 USDT, fee 4.5, 295.5 / 1.03333333 = 285.967742… → 285.967742 units.
-    expect((await orderRow(subs[1]!.id)).units).toBe('285967742');
+    expect((await orderRow(defined(subs[1]).id)).units).toBe('285967742');
     expect((await orderRow(elsewhere)).status).toBe('Processing');
     for (const who of ['M', 'N'] as const) {
       expect(await balanceOf(s.ctx.db, unitRef(m[who].id, FUND_ACCOUNTS.units, fund))).toBe(unitsOf[who]);
@@ -225,7 +229,7 @@ describe('pricing at a NAV', () => {
   });
 
   it('completes Approved redemptions at the next NAV: value rounded down, fee up, into available', async () => {
-    const [full, part] = [subs[0]!, subs[2]!];
+    const [full, part] = [defined(subs[0]), defined(subs[2])];
     const fullUnits = BigInt((await orderRow(full.id)).units);
     const partRow = await orderRow(part.id);
     const partUnits = 123_456_789n;

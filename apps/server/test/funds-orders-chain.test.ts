@@ -1,11 +1,12 @@
 import { schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { createChainWatcher } from '@server/jobs/index.ts';
+import type { ChainWatcher } from '@server/modules/chain/index.ts';
+import { FUND_ACCOUNTS, publishNav } from '@server/modules/funds/index.ts';
+import { balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainWatcher } from '../src/jobs/index.ts';
-import type { ChainWatcher } from '../src/modules/chain/index.ts';
-import { FUND_ACCOUNTS, publishNav } from '../src/modules/funds/index.ts';
-import { balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import { seedProducts } from '../src/modules/shop/index.ts';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
 import { randomHex } from './helpers.ts';
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
       subscriptionFeePpm: 10_000,
     })
     .returning();
-  fundId = p!.id;
+  fundId = defined(p).id;
   const yesterday = new Date(s.ctx.now().getTime() - 86_400_000).toISOString().slice(0, 10);
   await s.ctx.db.insert(schema.fundNavs).values({
     productId: fundId,
@@ -91,7 +92,7 @@ describe('a subscription paid on chain', () => {
     const events = await s.ctx.db.select().from(schema.chainEvents);
     expect(events.map((e) => e.outcome).sort()).toEqual(['confirmed', 'fund.confirmed']);
     // The fund event keeps order_id null (that column holds shop ids); args carry the tagged id.
-    const fundEvent = events.find((e) => e.outcome === 'fund.confirmed')!;
+    const fundEvent = defined(events.find((e) => e.outcome === 'fund.confirmed'));
     expect(fundEvent.orderId).toBeNull();
     expect((fundEvent.args as { orderId: string }).orderId).toBe(
       ((1n << 128n) | BigInt(o.order_id)).toString(),
@@ -103,7 +104,7 @@ describe('a subscription paid on chain', () => {
     const [admin] = await s.ctx.db.select().from(schema.users).where(eq(schema.users.id, root.id));
     await publishNav(
       s.ctx,
-      { id: admin!.id, address: admin!.address, roles: ['admin'] },
+      { id: defined(admin).id, address: defined(admin).address, roles: ['admin'] },
       fundId,
       s.ctx.now().toISOString().slice(0, 10),
       '1',

@@ -1,7 +1,8 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Member } from '../src/modules/members/index.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // Fund products: the members' list, detail, NAV history and quotes; the admins' product API.
@@ -113,7 +114,7 @@ describe('admin fund products', () => {
     const count = rowsOf<{ n: number }>(
       await s.ctx.db.execute(sql`select count(*)::int as n from fund_products`),
     );
-    expect(Number(count[0]!.n)).toBe(2);
+    expect(Number(defined(count[0]).n)).toBe(2);
   });
 });
 
@@ -176,7 +177,7 @@ describe('member fund products', () => {
     const before = rowsOf<{ n: number }>(
       await s.ctx.db.execute(sql`select count(*)::int as n from fund_orders`),
     );
-    expect(Number(before[0]!.n)).toBe(0);
+    expect(Number(defined(before[0]).n)).toBe(0);
   });
 
   it('refuses bad amounts with clear translated messages', async () => {
@@ -189,22 +190,22 @@ describe('member fund products', () => {
       ).json();
     expect(await quote('50')).toMatchObject({
       code: 400,
-      msg: 'minimum 100 USD and a whole-number multiple',
+      msg: 'Minimum 100.00 USDT and a whole-number multiple',
     });
     expect(await quote('150')).toMatchObject({
       code: 400,
-      msg: 'minimum 100 USD and a whole-number multiple',
+      msg: 'Minimum 100.00 USDT and a whole-number multiple',
     });
     expect(await quote('100.5')).toMatchObject({
       code: 400,
-      msg: 'minimum 100 USD and a whole-number multiple',
+      msg: 'Minimum 100.00 USDT and a whole-number multiple',
     });
-    expect((await quote('50', 'zh-Hans')).msg).toBe('最低 100 USD，且须为整数倍');
+    expect((await quote('50', 'zh-Hans')).msg).toBe('最低 100.00 USDT，且须为整数倍');
     expect(await quote('0')).toMatchObject({ code: 400, msg: 'The amount must be greater than 0' });
     expect(await quote('-100')).toMatchObject({ code: 400, msg: 'The amount must be greater than 0' });
     expect(await quote('100.0000001')).toMatchObject({
       code: 400,
-      msg: 'USDT allows at most 6 decimal places',
+      msg: 'This amount allows at most 6 decimal places',
     });
     for (const bad of ['1e5', 'abc', '']) expect((await quote(bad)).code, bad).toBe(400);
     expect((await call('GET', `funds/products/${off}/quote?amount=100`, h.M)).json()).toMatchObject({

@@ -11,11 +11,9 @@
  */
 import { rowsOf, schema } from '@agc/db';
 import { formatAmount } from '@agc/shared';
-import { eq, sql } from 'drizzle-orm';
-import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../src/lib/errors.ts';
-import { FUND_ORDER_TAG } from '../src/modules/chain/index.ts';
+import { defined } from '@agc/shared/defined';
+import { AppError } from '@server/lib/errors.ts';
+import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import {
   approveRedemption,
   cancelRedemption,
@@ -32,9 +30,12 @@ import {
   priceSubscription,
   publishNav,
   rejectRedemption,
-} from '../src/modules/funds/index.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import type { SessionUser } from '../src/plugins/auth.ts';
+} from '@server/modules/funds/index.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, addRoot } from './funds-bills-support.ts';
 import { randomHex, startTestServer, type TestServer } from './helpers.ts';
 
@@ -152,7 +153,10 @@ async function cashSums(productId: number) {
         coalesce(sum(balance) filter (where user_id is not null and code = ${FUND_ACCOUNTS.unitsRedeeming} and asset = ${fundAsset(productId)}), 0)::text as redeeming
       from ledger_accounts`),
   );
-  return Object.fromEntries(Object.entries(r!).map(([k, v]) => [k, BigInt(v)])) as Record<string, bigint>;
+  return Object.fromEntries(Object.entries(defined(r)).map(([k, v]) => [k, BigInt(v)])) as Record<
+    string,
+    bigint
+  >;
 }
 
 /** A call the model expects to be refused: a translated AppError, and nothing may change. */
@@ -179,7 +183,7 @@ async function runScenario(sc: Scenario) {
       redemptionFeePpm: sc.redFeePpm,
     })
     .returning();
-  const productId = product!.id;
+  const productId = defined(product).id;
   const start = await cashSums(productId);
   const orders: MOrder[] = [];
   const redemptions: MRedemption[] = [];
@@ -216,7 +220,7 @@ async function runScenario(sc: Scenario) {
       .where(eq(schema.fundOrders.productId, productId));
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const o of orders) {
-      const row = byId.get(o.id)!;
+      const row = defined(byId.get(o.id));
       expect([row.units, row.unitsFree, row.unitsRedeeming, row.feeUsdt]).toEqual([
         o.units,
         o.free,
@@ -227,7 +231,7 @@ async function runScenario(sc: Scenario) {
       if (o.priced) {
         // The fee rounds up and the units down: never a unit more than the exact (amount − fee) / NAV.
         expect(o.fee * PPM >= o.amount * BigInt(o.feePpm)).toBe(true);
-        expect(o.units * row.navE8! <= (o.amount - o.fee) * NAV_ONE).toBe(true);
+        expect(o.units * defined(row.navE8) <= (o.amount - o.fee) * NAV_ONE).toBe(true);
       }
     }
     const reds = await s.ctx.db
@@ -236,7 +240,7 @@ async function runScenario(sc: Scenario) {
       .where(eq(schema.fundRedemptions.productId, productId));
     const redById = new Map(reds.map((r) => [r.id, r]));
     for (const r of redemptions) {
-      const row = redById.get(r.id)!;
+      const row = defined(redById.get(r.id));
       expect(row.status).toBe(r.status);
       if (r.status !== 'Completed') continue;
       expect([row.grossUsdt, row.feeUsdt, row.amountUsdt]).toEqual([r.gross, r.fee, r.amount]);
@@ -245,11 +249,11 @@ async function runScenario(sc: Scenario) {
       expect(r.fee).toBe(feeOf(r.gross, r.feePpm));
     }
     const now = await cashSums(productId);
-    const d = (k: string) => now[k]! - start[k]!;
+    const d = (k: string) => defined(now[k]) - defined(start[k]);
     // Units: issued (the system's negative balance) = held + redeeming by members = the orders' figures.
     const modelHeld = orders.reduce((n, o) => n + o.free, 0n);
     const modelRedeeming = orders.reduce((n, o) => n + o.redeeming, 0n);
-    expect([-now.issued!, now.held, now.redeeming]).toEqual([
+    expect([-defined(now.issued), now.held, now.redeeming]).toEqual([
       modelHeld + modelRedeeming,
       modelHeld,
       modelRedeeming,
@@ -263,7 +267,7 @@ async function runScenario(sc: Scenario) {
 
   const apply = async (c: Cmd) => {
     if (c.t === 'sub') {
-      const user = members[c.who]!;
+      const user = defined(members[c.who]);
       const amount = sc.minimum * BigInt(c.k);
       const o = await createFundOrder(s.ctx, user, productId, formatAmount(amount, 6));
       await s.ctx.db.transaction((tx) =>
@@ -295,8 +299,8 @@ async function runScenario(sc: Scenario) {
     } else if (c.t === 'redeem') {
       const held = orders.filter((o) => o.priced && o.free > 0n);
       if (held.length === 0) return;
-      const o = held[c.pick % held.length]!;
-      const user = members[o.who]!;
+      const o = defined(held[c.pick % held.length]);
+      const user = defined(members[o.who]);
       if (c.over) {
         await refused(
           createRedemption(s.ctx, user, o.id, formatAmount(o.free + 1n, 6)),
@@ -323,13 +327,13 @@ async function runScenario(sc: Scenario) {
     } else if (c.t === 'decide') {
       const pending = redemptions.filter((r) => r.status === 'Pending');
       if (pending.length === 0) return;
-      const r = pending[c.pick % pending.length]!;
+      const r = defined(pending[c.pick % pending.length]);
       if (c.action === 'approve') {
-        await approveRedemption(s.ctx, admins[c.pick % 2]!, r.id, '');
+        await approveRedemption(s.ctx, defined(admins[c.pick % 2]), r.id, '');
         r.status = 'Approved';
       } else {
         if (c.action === 'reject') await rejectRedemption(s.ctx, admins[0], r.id, 'no');
-        else await cancelRedemption(s.ctx, members[r.order.who]!, r.id);
+        else await cancelRedemption(s.ctx, defined(members[r.order.who]), r.id);
         r.status = c.action === 'reject' ? 'Rejected' : 'Cancelled';
         seen[c.action === 'reject' ? 'rejected' : 'cancelled']++;
         r.order.free += r.units;

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { DbHandle } from '@agc/db';
 import { createTestDb } from '@agc/db/testing';
+import type { App, BuildOptions } from '@server/app.ts';
+import { type Config, loadConfig } from '@server/config.ts';
+import type { AppContext, ChainContext } from '@server/context.ts';
+import { createCaches } from '@server/lib/caches.ts';
+import { TokenService } from '@server/lib/tokens.ts';
+import { findByAddress, type Member } from '@server/modules/members/index.ts';
+import { priceSourceFrom } from '@server/modules/pricing/index.ts';
+import { createOrder, ingestPaidEvents } from '@server/modules/shop/index.ts';
 import { getAddress, type Hex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
-import type { App, BuildOptions } from '../src/app.ts';
-import { type Config, loadConfig } from '../src/config.ts';
-import type { AppContext, ChainContext } from '../src/context.ts';
-import { createCaches } from '../src/lib/caches.ts';
-import { TokenService } from '../src/lib/tokens.ts';
-import { findByAddress, type Member } from '../src/modules/members/index.ts';
-import { priceSourceFrom } from '../src/modules/pricing/index.ts';
-import { createOrder, ingestPaidEvents } from '../src/modules/shop/index.ts';
 import { buildCheckedApp } from './contract.ts';
 
 export interface TestServer {
@@ -43,6 +43,7 @@ export async function startTestServer(
     RATE_LIMIT_NONCE_PER_MINUTE: '100000',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_MONEY_PER_MINUTE: '100000',
+    RATE_LIMIT_VITALS_PER_MINUTE: '100000',
     ...env,
   });
   const merged = { ...base, ...config };
@@ -52,21 +53,23 @@ export async function startTestServer(
     proofs: { ...merged.proofs, saltSecret: merged.proofs.saltSecret ?? randomBytes(32).toString('hex') },
   };
   let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+  const ctxChain = chain ?? {
+    id: cfg.chain.id,
+    rpcUrl: 'http://127.0.0.1:1',
+    publicRpcUrl: 'http://127.0.0.1:1',
+    explorerUrl: cfg.chain.explorerUrl,
+    contracts: { agc: ZERO, usdt: ZERO, transfer: ZERO, vault: ZERO },
+    startBlock: 0n,
+  };
   const ctx: AppContext = {
     config: cfg,
     db: db.db,
     tokens: new TokenService(randomBytes(32).toString('hex'), cfg.jwt.ttlSeconds),
-    chain: chain ?? {
-      id: cfg.chain.id,
-      rpcUrl: 'http://127.0.0.1:1',
-      publicRpcUrl: 'http://127.0.0.1:1',
-      explorerUrl: cfg.chain.explorerUrl,
-      contracts: { agc: ZERO, usdt: ZERO, transfer: ZERO, vault: ZERO },
-      startBlock: 0n,
-    },
+    chain: ctxChain,
     cache: createCaches(cfg.memberCacheTtlMs),
-    prices: priceSourceFrom(cfg),
-    now: () => new Date(Date.now() + offset),
+    prices: priceSourceFrom(cfg, { db: db.db, chain: ctxChain, now }),
+    now,
   };
   const app = await buildCheckedApp(ctx, build);
   await app.ready();
@@ -194,3 +197,11 @@ export async function buyDirectly(
   );
   return order;
 }
+
+/**
+ * An answer's data as the API tests read it. Every answer of every call is checked against the API document
+ * (contract.ts), so the tests read its fields freely rather than restate each schema.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: checked against the API document on every call (contract.ts)
+export type AnyData = any;
+export type ApiJson = { code: number; msg: string; data: AnyData };

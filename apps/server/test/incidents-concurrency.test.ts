@@ -1,18 +1,18 @@
 import { rowsOf, schema } from '@agc/db';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError } from '../src/lib/errors.ts';
+import type { AppError } from '@server/lib/errors.ts';
 import {
   acceptIncident,
   cancelReversal,
   confirmReversal,
   reverseIncident,
-} from '../src/modules/incidents/service.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import { grantRole, type Member } from '../src/modules/members/index.ts';
-import { seedProducts } from '../src/modules/shop/index.ts';
-import { openShopIncidents } from '../src/modules/shop/payments.ts';
-import { translator } from '../src/plugins/i18n.ts';
+} from '@server/modules/incidents/service.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import { grantRole, type Member } from '@server/modules/members/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
+import { openShopIncidents } from '@server/modules/shop/payments.ts';
+import { translator } from '@server/plugins/i18n.ts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, addRoot } from './funds-bills-support.ts';
 import { buyDirectly, startTestServer, type TestServer } from './helpers.ts';
 

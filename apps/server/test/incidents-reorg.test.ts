@@ -1,15 +1,15 @@
 import { devAccount, localChain } from '@agc/contracts';
 import { rowsOf, schema } from '@agc/db';
+import { createChainWatcher } from '@server/jobs/index.ts';
+import { type ChainWatcher, storeEvents } from '@server/modules/chain/index.ts';
+import { storedBlocksBelow } from '@server/modules/chain/repository.ts';
+import { publishNav } from '@server/modules/funds/index.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
+import { applyPendingTeamVolume } from '@server/modules/team/index.ts';
 import { eq, sql } from 'drizzle-orm';
 import { createWalletClient, http, parseEther } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createChainWatcher } from '../src/jobs/index.ts';
-import { type ChainWatcher, storeEvents } from '../src/modules/chain/index.ts';
-import { storedBlocksBelow } from '../src/modules/chain/repository.ts';
-import { publishNav } from '../src/modules/funds/index.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import { seedProducts } from '../src/modules/shop/index.ts';
-import { applyPendingTeamVolume } from '../src/modules/team/index.ts';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
 import { newWallet, randomHex, signUp } from './helpers.ts';
 import { grantAvailable } from './withdraw-support.ts';
@@ -187,7 +187,7 @@ describe('a credited payment reorganised away opens a chain incident', () => {
     const id = (await api('POST', '/withdraw', m.headers, { amount: '450', type: 1 })).data
       .withdraw_id as string;
     expect((await api('POST', `/admin/withdraws/${id}/approve`, h.A1, {})).data.status).toBe('Auditing');
-    const held = "This member's withdrawals are held: a chain incident disputes 100 USDT credited to them";
+    const held = "This member's withdrawals are held: a chain incident disputes 100.00 USDT credited to them";
     const row = (await api('GET', '/admin/withdraws', h.A2)).data.list.find(
       (w: { withdraw_id: string }) => w.withdraw_id === id,
     );

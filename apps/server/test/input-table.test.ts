@@ -1,11 +1,11 @@
 import { rowsOf } from '@agc/db';
 import { type InputKind, inputKinds, interpolate, type Locale } from '@agc/shared';
 import { apiMessages } from '@agc/shared/api-messages';
+import { translator } from '@server/plugins/i18n.ts';
 import { sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { translator } from '../src/plugins/i18n.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 /**

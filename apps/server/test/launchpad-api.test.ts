@@ -1,9 +1,10 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { releaseDueAgc } from '@server/modules/launchpad/release.ts';
+import { ACCOUNTS, balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { releaseDueAgc } from '../src/modules/launchpad/release.ts';
-import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
 import { newWallet, startTestServer, type TestServer } from './helpers.ts';
 import { AGC, balances, grantAvailable, signUpMembers, USDT } from './withdraw-support.ts';
 
@@ -75,10 +76,10 @@ async function snapshot() {
   for (const who of Object.keys(w) as Array<keyof typeof w>) bal[who] = await balances(s.ctx, m[who].id);
   return {
     counts: {
-      ...counts!,
-      purchases: Number(counts!.purchases),
-      copies: Number(counts!.copies),
-      transfers: Number(counts!.transfers),
+      ...defined(counts),
+      purchases: Number(defined(counts).purchases),
+      copies: Number(defined(counts).copies),
+      transfers: Number(defined(counts).transfers),
     },
     bal,
   };
@@ -146,13 +147,13 @@ describe('admin rounds', () => {
     const before = await snapshot();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ price_usdt: '' }, 'Please enter an amount'],
-      [{ price_usdt: 'abc' }, 'Please enter the amount as a number, e.g. 100'],
-      [{ price_usdt: '1e2' }, 'Please enter the amount as a number, e.g. 100'],
+      [{ price_usdt: 'abc' }, 'Please enter a valid amount'],
+      [{ price_usdt: '1e2' }, 'Please enter a valid amount'],
       [{ price_usdt: '0' }, 'The amount must be greater than 0'],
       [{ price_usdt: '-5' }, 'The amount must be greater than 0'],
-      [{ price_usdt: '1.1234567' }, 'At most 6 decimal places are allowed'],
+      [{ price_usdt: '1.1234567' }, 'This amount allows at most 6 decimal places'],
       [{ agc_per_copy: '0' }, 'The amount must be greater than 0'],
-      [{ agc_per_copy: '1.1234567890123456789' }, 'At most 18 decimal places are allowed'],
+      [{ agc_per_copy: '1.1234567890123456789' }, 'This amount allows at most 18 decimal places'],
       [{ starts_at: 'tomorrow' }, 'Please enter a valid date and time'],
       [{ ends_at: '' }, 'Please enter a valid date and time'],
       [{ ends_at: iso(-2 * 3_600_000) }, 'The end must be after the start'],
@@ -187,7 +188,7 @@ describe('admin rounds', () => {
 });
 
 describe('member rounds', () => {
-  it('lists rounds newest first with their state now; unknown round 404; signed out 401', async () => {
+  it('lists rounds open first, then upcoming, then finished, with their state now; unknown 404; signed out 401', async () => {
     const upcoming = await createRound({ starts_at: iso(DAY), ends_at: iso(2 * DAY) });
     const ended = await createRound({ starts_at: iso(-2 * DAY), ends_at: iso(-DAY) });
     const open = await createRound({ name: 'Open one' });
@@ -195,11 +196,15 @@ describe('member rounds', () => {
       id: number;
       state: string;
     }>;
-    expect(list.slice(0, 3).map((r) => [r.id, r.state])).toEqual([
+    // open first, then upcoming, then the finished ones: never a closed or ended round above an open one
+    const mine = list.filter((r) => [open.id, ended.id, upcoming.id].includes(r.id));
+    expect(mine.map((r) => [r.id, r.state])).toEqual([
       [open.id, 'Open'],
-      [ended.id, 'Ended'],
       [upcoming.id, 'Upcoming'],
+      [ended.id, 'Ended'],
     ]);
+    const rank = (st: string) => (st === 'Open' ? 0 : st === 'Upcoming' ? 1 : 2);
+    expect(list.map((r) => rank(r.state))).toEqual(list.map((r) => rank(r.state)).sort((a, b) => a - b));
     const one = await call('GET', `launchpad/rounds/${open.id}`, h.A, undefined, 'ja');
     expect(one.json().data).toMatchObject({
       id: open.id,
@@ -346,7 +351,7 @@ describe('buying', () => {
       ['A', limited.id, '2', 400, 'You can buy at most 1 more copies in this round'],
       ['B', limited.id, '4', 400, 'You can buy at most 3 more copies in this round'],
       // C has 150 USDT: 2 copies cost 200.
-      ['C', limited.id, '2', 400, 'Your available USDT is not enough: 200 USDT needed'],
+      ['C', limited.id, '2', 400, 'The balance is insufficient'],
     ];
     for (const [who, id, copies, code, msg] of cases) {
       const res = await buy(who, id, copies);
@@ -471,10 +476,10 @@ describe('editing rounds', () => {
     const before = await stored(round.id);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ price_usdt: '' }, 'Please enter an amount'],
-      [{ price_usdt: '1e2' }, 'Please enter the amount as a number, e.g. 100'],
+      [{ price_usdt: '1e2' }, 'Please enter a valid amount'],
       [{ price_usdt: '0' }, 'The amount must be greater than 0'],
-      [{ price_usdt: '1.1234567' }, 'At most 6 decimal places are allowed'],
-      [{ agc_per_copy: '1.1234567890123456789' }, 'At most 18 decimal places are allowed'],
+      [{ price_usdt: '1.1234567' }, 'This amount allows at most 6 decimal places'],
+      [{ agc_per_copy: '1.1234567890123456789' }, 'This amount allows at most 18 decimal places'],
       [{ starts_at: 'tomorrow' }, 'Please enter a valid date and time'],
       [{ ends_at: iso(DAY - 60_000) }, 'The end must be after the start'],
       [{ copies: 5, per_member_limit: 6 }, 'The limit per member cannot exceed the copies in the round'],

@@ -1,13 +1,14 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { AppError } from '@server/lib/errors.ts';
+import { openSessionFor } from '@server/modules/auth/sessions.ts';
+import { buyCopies } from '@server/modules/launchpad/purchases-service.ts';
+import { releaseDueAgc } from '@server/modules/launchpad/release.ts';
+import { closeRound, createRound, editRound } from '@server/modules/launchpad/rounds-service.ts';
+import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../src/lib/errors.ts';
-import { openSessionFor } from '../src/modules/auth/sessions.ts';
-import { buyCopies } from '../src/modules/launchpad/purchases-service.ts';
-import { releaseDueAgc } from '../src/modules/launchpad/release.ts';
-import { closeRound, createRound, editRound } from '../src/modules/launchpad/rounds-service.ts';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
 import { addMember, addRoot } from './funds-bills-support.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { AGC, grantRewards, USDT } from './withdraw-support.ts';
@@ -53,7 +54,7 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
         values ('Race', ${COPIES}, ${(100n * USDT).toString()}, ${(400n * AGC).toString()}, ${LIMIT},
           ${new Date(now - 3_600_000).toISOString()}, ${new Date(now + DAY).toISOString()}, 1, 2) returning id`),
     );
-    const id = Number(round!.id);
+    const id = Number(defined(round).id);
     const headers = await Promise.all(
       members.map(async (m) => ({
         authorization: `Bearer ${await s.ctx.tokens.sign(m.address, m.id, await openSessionFor(s.ctx.db, m.id, 3_600_000))}`,
@@ -65,7 +66,7 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
     // Each asks 1, 2 or 3 copies (3 is always above the limit of 2); some members ask twice at once.
     const asks = members.map((_, i) => 1 + ((i * 7) % 3));
     const requests = members.flatMap((m, i) => {
-      const one = { m, h: headers[i]!, copies: asks[i]!, via: i % 4 };
+      const one = { m, h: defined(headers[i]), copies: defined(asks[i]), via: i % 4 };
       // The first 100 also ask 1 more right after (2 + 1 is above the limit): arrival order decides early.
       return i < 100 ? [one, { ...one, copies: 1 }] : [one];
     });
@@ -73,7 +74,7 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
     // (contexts of their own: their own group-commit queues, meeting only at the round's row in the database).
     const others = [1, 2, 3].map(() => ({ ...s.ctx }));
     const answers = await Promise.all(
-      requests.map(async (r, i) => {
+      requests.map(async (r) => {
         if (r.via === 0) {
           const res = await s.app.inject({
             method: 'POST',
@@ -86,7 +87,7 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
         }
         try {
           await buyCopies(
-            others[r.via - 1]!,
+            defined(others[r.via - 1]),
             { id: r.m.id, address: r.m.address, roles: [] },
             id,
             String(r.copies),
@@ -115,7 +116,7 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
     const [r] = rowsOf<{ sold: number }>(
       await s.ctx.db.execute(sql`select sold from launchpad_rounds where id = ${id}`),
     );
-    expect(Number(r!.sold)).toBe(COPIES);
+    expect(Number(defined(r).sold)).toBe(COPIES);
     const copies = rowsOf<{ copy_no: number; user_id: string }>(
       await s.ctx.db.execute(
         sql`select copy_no, user_id::text as user_id from launchpad_copies where round_id = ${id} order by copy_no`,
@@ -139,7 +140,7 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
     for (const m of members) {
       const held = BigInt(perMember.get(m.id.toString()) ?? 0);
       const avail = key(m, ACCOUNTS.available, 'USDT');
-      expect(after.get(avail), `${m.id}`).toBe(before.get(avail)! - held * 100n * USDT);
+      expect(after.get(avail), `${m.id}`).toBe(defined(before.get(avail)) - held * 100n * USDT);
       expect(after.get(key(m, ACCOUNTS.launchpadLocked, 'AGC')) ?? 0n).toBe(held * 400n * AGC);
       if (held === 0n)
         for (const [k, v] of after) if (k.startsWith(`${m.id}|`)) expect(v, k).toBe(before.get(k) ?? 0n);
@@ -154,12 +155,12 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
         values ('Limit', 1000, ${(1n * USDT).toString()}, ${AGC.toString()}, ${LIMIT},
           ${new Date(now - 3_600_000).toISOString()}, ${new Date(now + DAY).toISOString()}, 1, 2) returning id`),
     );
-    const bigId = Number(big!.id);
+    const bigId = Number(defined(big).id);
     const trio = members.slice(500, 800);
     const limitAnswers = await Promise.all(
       [0, 1, 2].flatMap((k) =>
         trio.map((m) =>
-          buyCopies(others[k]!, { id: m.id, address: m.address, roles: [] }, bigId, '1').then(
+          buyCopies(defined(others[k]), { id: m.id, address: m.address, roles: [] }, bigId, '1').then(
             () => 'ok',
             (e) => (e instanceof AppError ? e.key : String(e)),
           ),
@@ -182,13 +183,13 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
       await s.ctx.db.execute(sql`select count(*)::int as n, count(*) filter (where released_agc <> agc)::int as left
         from launchpad_purchases`),
     );
-    expect(Number(released[0]!.left)).toBe(0);
+    expect(Number(defined(released[0]).left)).toBe(0);
     const moves = rowsOf<{ n: number }>(
       await s.ctx.db.execute(
         sql`select count(*)::int as n from ledger_transfers where kind = 'launchpad.release'`,
       ),
     );
-    expect(Number(moves[0]!.n)).toBe(Number(released[0]!.n));
+    expect(Number(defined(moves[0]).n)).toBe(Number(defined(released[0]).n));
     const final = await allBalances();
     for (const [i, m] of members.entries()) {
       const held = BigInt(perMember.get(m.id.toString()) ?? 0);
@@ -222,11 +223,13 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
         (e) => (e instanceof AppError ? e.key : String(e)),
       );
     const roundRow = async (id: number) =>
-      rowsOf<{ name: string; status: string; price: string }>(
-        await s.ctx.db.execute(
-          sql`select name, status, price_usdt::text as price from launchpad_rounds where id = ${id}`,
-        ),
-      )[0]!;
+      defined(
+        rowsOf<{ name: string; status: string; price: string }>(
+          await s.ctx.db.execute(
+            sql`select name, status, price_usdt::text as price from launchpad_rounds where id = ${id}`,
+          ),
+        )[0],
+      );
     const actions = async (id: number) =>
       rowsOf<{ action: string }>(
         await s.ctx.db.execute(
@@ -241,8 +244,8 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
     for (let i = 0; i < 20; i++) {
       const { id } = await createRound(s.ctx, admin, body());
       const [edited, closed] = await Promise.all([
-        settle(editRound(processes[i % 2]!, admin, id, body({ name: 'Edited', price_usdt: '2' }))),
-        settle(closeRound(processes[(i + 1) % 2]!, admin, id)),
+        settle(editRound(defined(processes[i % 2]), admin, id, body({ name: 'Edited', price_usdt: '2' }))),
+        settle(closeRound(defined(processes[(i + 1) % 2]), admin, id)),
       ]);
       expect(closed).toBe('ok');
       const row = await roundRow(id);
@@ -278,12 +281,12 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
       const buying = buyers.map(async (b, k) => {
         await sleep(250 + k * 10);
         for (let n = 0; n < 8; n++) {
-          await settle(buyCopies(processes[k % 2]!, b, id, '1'));
+          await settle(buyCopies(defined(processes[k % 2]), b, id, '1'));
           await sleep(15);
         }
       });
       const editing = sleep(280 + i * 8).then(() =>
-        settle(editRound(processes[i % 2]!, admin, id, body({ starts_at: at(-1), price_usdt: '3' }))),
+        settle(editRound(defined(processes[i % 2]), admin, id, body({ starts_at: at(-1), price_usdt: '3' }))),
       );
       const [edited] = await Promise.all([editing, ...buying]);
       const prices = rowsOf<{ price: string }>(

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
+import { buildApp, buildOpsApp } from '@server/app.ts';
+import { markShuttingDown } from '@server/modules/ops/index.ts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, buildOpsApp } from '../src/app.ts';
-import { markShuttingDown } from '../src/modules/ops/index.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { parseMetrics, sampleOf } from './metrics.ts';
 

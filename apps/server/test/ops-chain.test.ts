@@ -1,7 +1,7 @@
+import { type Jobs, startJobs } from '@server/jobs/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Jobs, startJobs } from '../src/jobs/index.ts';
-import { seedProducts } from '../src/modules/shop/index.ts';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
 import { parseMetrics, type Sample, sampleOf } from './metrics.ts';
 
@@ -95,7 +95,7 @@ describe('readiness on a live chain', () => {
       ...s.ctx,
       config: { ...s.ctx.config, ops: { ...s.ctx.config.ops, readyMaxBlockAgeMs: 1000 } },
     };
-    const { buildApp } = await import('../src/app.ts');
+    const { buildApp } = await import('@server/app.ts');
     const app = await buildApp(strict);
     try {
       const res = await app.inject({ method: 'GET', url: '/ready' });

@@ -1,16 +1,18 @@
 import { transferAbi } from '@agc/contracts';
 import { schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { createChainWatcher } from '@server/jobs/index.ts';
+import { type ChainWatcher, PAYMENTS_STREAM } from '@server/modules/chain/index.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import { grantRole } from '@server/modules/members/index.ts';
+import { ingestPaidEvents, paidEvents, seedProducts } from '@server/modules/shop/index.ts';
+import { applyPendingTeamVolume } from '@server/modules/team/index.ts';
 import { and, eq } from 'drizzle-orm';
 import { decodeFunctionData, encodeFunctionData, erc20Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../src/context.ts';
-import { createChainWatcher } from '../src/jobs/index.ts';
-import { type ChainWatcher, PAYMENTS_STREAM } from '../src/modules/chain/index.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import { grantRole } from '../src/modules/members/index.ts';
-import { ingestPaidEvents, paidEvents, seedProducts } from '../src/modules/shop/index.ts';
-import { applyPendingTeamVolume } from '../src/modules/team/index.ts';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
+import type { ApiJson } from './helpers.ts';
 import { randomHex, syntheticPaid } from './helpers.ts';
 
 const USDT = 10n ** 6n;
@@ -33,7 +35,7 @@ const api = async (method: 'GET' | 'POST', url: string, m?: Member, payload?: un
     headers: m?.headers,
     payload: payload as never,
   });
-  return res.json() as { code: number; msg: string; data: any };
+  return res.json() as ApiJson;
 };
 
 const join = (inviter: Member | null, side: 'left' | 'right' = 'left') =>
@@ -394,7 +396,7 @@ describe('order life cycle on the real contracts', () => {
     await applyPendingTeamVolume(s.ctx);
     for (const [i, p] of paid.entries()) {
       expect((await order(p.m, p.orderId)).status).toBe('Success');
-      expect(BigInt((await me(p.m)).investment_sum)).toBe(invested[i]! + 100n);
+      expect(BigInt((await me(p.m)).investment_sum)).toBe(defined(invested[i]) + 100n);
     }
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
     watcher = successor;

@@ -1,7 +1,7 @@
 import { pricesResponse } from '@agc/shared';
+import { ConfigError, loadConfig } from '@server/config.ts';
+import { FixedPriceSource, priceSourceFrom } from '@server/modules/pricing/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { FixedPriceSource, priceSourceFrom } from '../src/modules/pricing/index.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
@@ -23,6 +23,7 @@ describe('GET /prices (public)', () => {
       agc_usdt: '0.123456',
       eth_usdt: '3456.789012',
       updated_at: expect.any(String),
+      source: 'fixed',
     });
     expect(Number.isNaN(Date.parse(body.data.updated_at))).toBe(false);
     // The same source the shop quotes from: token/price (signed in) agrees.
@@ -42,7 +43,7 @@ describe('GET /prices (public)', () => {
     expect(op.security ?? []).toEqual([]);
     expect(
       Object.keys(op.responses['200'].content['application/json'].schema.properties.data.properties).sort(),
-    ).toEqual(['agc_usdt', 'eth_usdt', 'updated_at']);
+    ).toEqual(['agc_usdt', 'eth_usdt', 'source', 'updated_at']);
   });
 
   it('uses the development defaults: AGC 0.5, ETH 3000', async () => {
@@ -94,7 +95,7 @@ describe('ETH_PRICE_USDT', () => {
   it('a fixed source refuses a zero price even when built by hand', () => {
     expect(() => new FixedPriceSource(1n, 0n)).toThrow(/ETH price/);
     expect(() => new FixedPriceSource(0n, 1n)).toThrow(/AGC price/);
-    const source = priceSourceFrom(loadConfig({ ETH_PRICE_USDT: '1.5' }));
+    const source = priceSourceFrom(loadConfig({ PRICE_SOURCE: 'fixed', ETH_PRICE_USDT: '1.5' }));
     return expect(source.ethPrice()).resolves.toMatchObject({ usdtPerEth: 1_500_000n });
   });
 });

@@ -14,13 +14,13 @@ import {
   type Solvency,
   verifyOnChain,
 } from '@agc/shared';
+import { grantRole } from '@server/modules/members/index.ts';
+import { proofPublishJob, proofSnapshotJob } from '@server/modules/proofs/index.ts';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createWalletClient, erc20Abi, http, keccak256, toHex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRole } from '../src/modules/members/index.ts';
-import { proofPublishJob, proofSnapshotJob } from '../src/modules/proofs/index.ts';
 import { type ChainServer, startChainServer } from './chain.ts';
 import { insertProcessingOrder } from './funds-nav-support.ts';
 import { newWallet, session, signUp } from './helpers.ts';

@@ -1,10 +1,10 @@
 import { openDb, rowsOf } from '@agc/db';
+import type { AppContext } from '@server/context.ts';
+import { takeDailySnapshot } from '@server/modules/proofs/index.ts';
+import { claimDay, finishClaim } from '@server/modules/proofs/repository.ts';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../src/context.ts';
-import { takeDailySnapshot } from '../src/modules/proofs/index.ts';
-import { claimDay, finishClaim } from '../src/modules/proofs/repository.ts';
 import { type ChainServer, startChainServer } from './chain.ts';
 import { newWallet, signUp } from './helpers.ts';
 import { grantAvailable, USDT } from './withdraw-support.ts';

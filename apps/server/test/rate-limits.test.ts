@@ -1,6 +1,7 @@
+import { defined } from '@agc/shared/defined';
+import { createCaches } from '@server/lib/caches.ts';
+import { findByAddress } from '@server/modules/members/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCaches } from '../src/lib/caches.ts';
-import { findByAddress } from '../src/modules/members/index.ts';
 import { buildCheckedApp } from './contract.ts';
 import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
     TRUST_PROXY: '1',
   });
   h.root = await session(s, root);
-  const code = (await findByAddress(s.ctx.db, root.address))!.inviteCode;
+  const code = defined(await findByAddress(s.ctx.db, root.address)).inviteCode;
   h.a = await session(s, a, { invite_code: code, side: 'left' });
   h.b = await session(s, b, { invite_code: code, side: 'right' });
 });

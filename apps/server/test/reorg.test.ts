@@ -1,13 +1,14 @@
 import { devAccount, localChain } from '@agc/contracts';
 import { schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { createChainWatcher } from '@server/jobs/index.ts';
+import { type ChainWatcher, ReorgDuringRead } from '@server/modules/chain/index.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import { grantRole } from '@server/modules/members/index.ts';
+import { expireReports, seedProducts } from '@server/modules/shop/index.ts';
 import { eq } from 'drizzle-orm';
 import { createWalletClient, type Hash, http, parseEther } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createChainWatcher } from '../src/jobs/index.ts';
-import { type ChainWatcher, ReorgDuringRead } from '../src/modules/chain/index.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import { grantRole } from '../src/modules/members/index.ts';
-import { expireReports, seedProducts } from '../src/modules/shop/index.ts';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
 import { newWallet } from './helpers.ts';
 
@@ -200,7 +201,7 @@ describe('finality and reorgs on anvil', () => {
     const incidents = await s.ctx.db
       .select({ status: schema.chainIncidents.status })
       .from(schema.chainIncidents)
-      .where(eq(schema.chainIncidents.chainEventId, again!.id));
+      .where(eq(schema.chainIncidents.chainEventId, defined(again).id));
     expect(incidents).toEqual([{ status: 'remined' }]);
     expect((await order(id)).disputed).toBe(false);
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });

@@ -1,11 +1,12 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { runSettlement } from '@server/modules/rewards/settlement.ts';
+import { dayKey } from '@server/modules/rules/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { runSettlement } from '../src/modules/rewards/settlement.ts';
-import { dayKey } from '../src/modules/rules/index.ts';
-import { seedProducts } from '../src/modules/shop/index.ts';
 import { buyDirectly, newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // profit/series (the home page's rewards-over-time chart): real rewards of every kind, paid the way the app
@@ -47,7 +48,7 @@ const rewardRows = async (who: string) =>
     await s.ctx.db.execute(sql`
       select day::text as day, kind, sum(due - cut)::text as amount, sum(credited_usdt)::text as usdt,
         sum(credited_agc)::text as agc
-      from rewards where user_id = ${m[who]!.id.toString()}::bigint group by day, kind order by day, kind`),
+      from rewards where user_id = ${defined(m[who]).id.toString()}::bigint group by day, kind order by day, kind`),
   );
 
 /** What the journal credited to the member's available balance per reward kind and asset, minor units. */
@@ -56,7 +57,7 @@ const journal = async (who: string) =>
     await s.ctx.db.execute(sql`
       select t.kind, t.asset, sum(t.amount)::text as v
       from ledger_transfers t join ledger_accounts a on a.id = t.credit_account_id
-      where a.user_id = ${m[who]!.id.toString()}::bigint and a.code = ${ACCOUNTS.available}
+      where a.user_id = ${defined(m[who]).id.toString()}::bigint and a.code = ${ACCOUNTS.available}
         and t.kind like 'reward.%'
       group by t.kind, t.asset order by t.kind, t.asset`),
   );
@@ -65,7 +66,7 @@ const journal = async (who: string) =>
 const minor = (v: string, decimals: number) => {
   const [i, f = ''] = v.split('.');
   return (
-    BigInt(i!) * 10n ** BigInt(decimals) +
+    BigInt(defined(i)) * 10n ** BigInt(decimals) +
     BigInt((f + '0'.repeat(decimals)).slice(0, decimals))
   ).toString();
 };
@@ -82,12 +83,12 @@ beforeAll(async () => {
   ({ headers: h.A, member: m.A } = await signUp(s, w.A, { invite_code: m.R.inviteCode, side: 'left' }));
   ({ headers: h.O, member: m.O } = await signUp(s, w.O, { invite_code: m.R.inviteCode, side: 'right' }));
   days.push(dayKey(s.ctx.now()));
-  await buyDirectly(s.ctx, m.R!, 2);
-  await buyDirectly(s.ctx, m.A!, 2);
-  await buyDirectly(s.ctx, m.O!, 1);
+  await buyDirectly(s.ctx, defined(m.R), 2);
+  await buyDirectly(s.ctx, defined(m.A), 2);
+  await buyDirectly(s.ctx, defined(m.O), 1);
   s.advance(DAY_MS);
   days.push(dayKey(s.ctx.now()));
-  await runSettlement(s.ctx, days[0]!, null);
+  await runSettlement(s.ctx, defined(days[0]), null);
   const mng = await s.app.inject({
     method: 'POST',
     url: '/api/v1/profit/mng',
@@ -107,24 +108,24 @@ describe('GET /api/v1/profit/series', () => {
     const data = res.json().data as { from: string; to: string; list: SeriesDay[] };
     expect(data.list).toHaveLength(7);
     expect(data.to).toBe(days[2]);
-    expect(data.list.at(-1)!.day).toBe(days[2]);
-    expect(data.list[0]!.day).toBe(data.from);
+    expect(defined(data.list.at(-1)).day).toBe(days[2]);
+    expect(defined(data.list[0]).day).toBe(data.from);
     // Consecutive days, no gaps.
     for (let i = 1; i < data.list.length; i++)
-      expect(Date.parse(data.list[i]!.day) - Date.parse(data.list[i - 1]!.day)).toBe(DAY_MS);
+      expect(Date.parse(defined(data.list[i]).day) - Date.parse(defined(data.list[i - 1]).day)).toBe(DAY_MS);
     const zero = { amount: '0', usdt: '0', agc: '0' };
-    const today = data.list.at(-1)!;
+    const today = defined(data.list.at(-1));
     expect(today.total).toEqual(zero);
     expect(today.kinds).toEqual({ referral: zero, pairing: zero, static: zero, management: zero });
     // Days before the first reward are zero too.
-    expect(data.list[0]!.total).toEqual(zero);
+    expect(defined(data.list[0]).total).toEqual(zero);
     // Day 0 has referral, pairing and static; day 1 management only.
-    const day0 = data.list.find((d) => d.day === days[0])!;
+    const day0 = defined(data.list.find((d) => d.day === days[0]));
     expect(day0.kinds.referral.amount).toBe('110');
     expect(Number(day0.kinds.static.amount)).toBeGreaterThan(0);
     expect(Number(day0.kinds.pairing.amount)).toBeGreaterThan(0);
     expect(day0.kinds.management).toEqual(zero);
-    const day1 = data.list.find((d) => d.day === days[1])!;
+    const day1 = defined(data.list.find((d) => d.day === days[1]));
     expect(Number(day1.kinds.management.amount)).toBeGreaterThan(0);
     expect(day1.total).toEqual(day1.kinds.management);
   });
@@ -156,16 +157,16 @@ describe('GET /api/v1/profit/series', () => {
     const aRows = await rewardRows('A');
     expect(aRows.map((r) => r.kind)).toEqual(['static']);
     const aSeries = (await get('A', 'profit/series?days=30')).json().data as { list: SeriesDay[] };
-    const aDay0 = aSeries.list.find((d) => d.day === days[0])!;
+    const aDay0 = defined(aSeries.list.find((d) => d.day === days[0]));
     const [all] = rowsOf<{ v: string }>(
       await s.ctx.db.execute(
         sql`select sum(due - cut)::text as v from rewards where kind = 'static' and day = ${days[0]}::date`,
       ),
     );
-    const rStatic = rows.find((r) => r.kind === 'static')!.amount;
-    expect(BigInt(all!.v)).toBeGreaterThan(BigInt(rStatic));
-    expect(minor(data.list.find((d) => d.day === days[0])!.kinds.static.amount, 6)).toBe(rStatic);
-    expect(minor(aDay0.total.amount, 6)).toBe(aRows[0]!.amount);
+    const rStatic = defined(rows.find((r) => r.kind === 'static')).amount;
+    expect(BigInt(defined(all).v)).toBeGreaterThan(BigInt(rStatic));
+    expect(minor(defined(data.list.find((d) => d.day === days[0])).kinds.static.amount, 6)).toBe(rStatic);
+    expect(minor(aDay0.total.amount, 6)).toBe(defined(aRows[0]).amount);
     expect(aSeries.list.filter((d) => d.total.amount !== '0').map((d) => d.day)).toEqual([days[0]]);
   });
 

@@ -1,9 +1,11 @@
 import type { Role } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import type { Member } from '@server/modules/members/index.ts';
+import { grantRole } from '@server/modules/members/index.ts';
+import { expireRoleRequests } from '@server/modules/roles/service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Member } from '../src/modules/members/index.ts';
-import { grantRole } from '../src/modules/members/index.ts';
-import { expireRoleRequests } from '../src/modules/roles/service.ts';
 import { addMember, addRoot, headersOf } from './funds-bills-support.ts';
+import type { AnyData } from './helpers.ts';
 import { newWallet, startTestServer, type TestServer } from './helpers.ts';
 import { addMemberAt, auditSince, callApi, lastAuditId, roleTables } from './roles-support.ts';
 
@@ -39,9 +41,9 @@ function adminRoutes(s: TestServer): Array<{ method: string; url: string }> {
   for (const line of s.app.printRoutes({ commonPrefix: false }).split('\n')) {
     const m = /^(.*?)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
     if (!m) continue;
-    const depth = m[1]!.length / 4;
+    const depth = defined(m[1]).length / 4;
     stack.length = depth;
-    stack.push(m[2]!);
+    stack.push(defined(m[2]));
     const url = stack.join('');
     for (const method of (m[3] ?? '').split(', '))
       if (method && method !== 'HEAD' && url.startsWith('/api/v1/admin')) out.push({ method, url });
@@ -119,7 +121,7 @@ describe('roles API', () => {
       ];
       const seen: string[] = [];
       for (const { method, url } of routes) {
-        const allowed = accessOf(url)![1];
+        const allowed = defined(accessOf(url))[1];
         const concrete = url.replace(/^\/api\/v1/, '').replace(/:\w+/g, '1');
         for (const [name, headers, role] of callers) {
           const res = await api(method, concrete, headers, method === 'GET' ? undefined : {});
@@ -149,7 +151,7 @@ describe('roles API', () => {
     it('lists the holders: granted roles with who and when, the configured admin from configuration, what may be revoked', async () => {
       const res = await api('GET', '/admin/roles', h.R);
       expect(res.code, res.msg).toBe(200);
-      const byAddress = new Map(res.data.holders.map((x: any) => [x.address, x]));
+      const byAddress = new Map(res.data.holders.map((x: AnyData) => [x.address, x]));
       expect(byAddress.get(configured.address.toLowerCase())).toEqual({
         address: configured.address.toLowerCase(),
         member: false,
@@ -183,7 +185,7 @@ describe('roles API', () => {
       ]);
       // The reason is translated like every message.
       const ja = await api('GET', '/admin/roles', h.R, undefined, 'ja');
-      expect(ja.data.holders.find((x: any) => x.address === m.R.address).roles[0].revoke.reason).not.toBe(
+      expect(ja.data.holders.find((x: AnyData) => x.address === m.R.address).roles[0].revoke.reason).not.toBe(
         LAST_ADMIN,
       );
     });
@@ -431,7 +433,7 @@ describe('roles API', () => {
       expect((await api('GET', '/admin/roles', await headersOf(s.ctx, m.P))).status).toBe(200);
       const holders = (await api('GET', '/admin/roles', h.R)).data;
       expect(holders.pending).toEqual([]);
-      expect(holders.holders.find((x: any) => x.address === m.P.address).roles).toEqual([
+      expect(holders.holders.find((x: AnyData) => x.address === m.P.address).roles).toEqual([
         {
           role: 'admin',
           granted_by: c.address,
@@ -495,7 +497,7 @@ describe('roles API', () => {
       });
       const holders = (await api('GET', '/admin/roles', h.R)).data;
       // While it waits, the same role cannot be asked about again.
-      expect(holders.holders.find((x: any) => x.address === m.A.address).roles[0].revoke).toEqual(
+      expect(holders.holders.find((x: AnyData) => x.address === m.A.address).roles[0].revoke).toEqual(
         cannot('A change of the auditor role of this member already waits for a second admin'),
       );
       expect((await api('GET', '/admin/audit-log', h.A)).status).toBe(200);
@@ -547,7 +549,7 @@ describe('roles API', () => {
       const res = await api('GET', '/admin/audit-log?size=3', h.A);
       expect(res.code, res.msg).toBe(200);
       expect(res.data.list).toHaveLength(3);
-      const ids = res.data.list.map((e: any) => BigInt(e.id));
+      const ids = res.data.list.map((e: AnyData) => BigInt(e.id));
       expect([...ids].sort((a, b) => (a < b ? 1 : -1))).toEqual(ids);
       // The newest: R confirmed its own removal, which C asked for.
       expect(res.data.list[0]).toMatchObject({
@@ -565,7 +567,7 @@ describe('roles API', () => {
       const total = all.data.total as number;
       expect(total).toBe(all.data.list.length);
       const grants = await api('GET', '/admin/audit-log?action=role.req&size=100', h.R);
-      expect(grants.data.list.map((e: any) => e.action)).toEqual(Array(9).fill('role.request'));
+      expect(grants.data.list.map((e: AnyData) => e.action)).toEqual(Array(9).fill('role.request'));
       // "_" is no wildcard: "role_" matches nothing.
       expect((await api('GET', '/admin/audit-log?action=role_', h.R)).data.total).toBe(0);
       expect((await api('GET', '/admin/audit-log?action=role%25', h.R)).data.total).toBe(0);
@@ -574,7 +576,7 @@ describe('roles API', () => {
         `/admin/audit-log?actor=${c.address.toUpperCase().replace('0X', '0x')}&size=100`,
         h.R,
       );
-      expect(byC.data.list.map((e: any) => e.action)).toEqual([
+      expect(byC.data.list.map((e: AnyData) => e.action)).toEqual([
         'role.request',
         'role.confirm',
         'role.confirm',
@@ -603,7 +605,7 @@ describe('roles API', () => {
       const seen: string[] = [];
       for (let p = 1; p <= pages; p++) {
         const res = await api('GET', `/admin/audit-log?size=4&page=${p}`, h.R);
-        seen.push(...res.data.list.map((e: any) => e.id));
+        seen.push(...res.data.list.map((e: AnyData) => e.id));
         expect(res.data.has_more).toBe(p < pages);
       }
       expect(new Set(seen).size).toBe(total);

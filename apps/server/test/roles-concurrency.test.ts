@@ -1,18 +1,19 @@
 import { rowsOf } from '@agc/db';
-import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPgCacheBus } from '../src/lib/cache-bus.ts';
-import { createCaches } from '../src/lib/caches.ts';
-import { AppError } from '../src/lib/errors.ts';
-import { grantRole, type Member } from '../src/modules/members/index.ts';
+import { defined } from '@agc/shared/defined';
+import { startPgCacheBus } from '@server/lib/cache-bus.ts';
+import { createCaches } from '@server/lib/caches.ts';
+import { AppError } from '@server/lib/errors.ts';
+import { grantRole, type Member } from '@server/modules/members/index.ts';
 import {
   cancelRequest,
   confirmRequest,
   expireRoleRequests,
   grantRole as grantRoleByAdmin,
   revokeRole,
-} from '../src/modules/roles/service.ts';
+} from '@server/modules/roles/service.ts';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCheckedApp } from './contract.ts';
 import { addMember, addRoot, headersOf } from './funds-bills-support.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
@@ -99,13 +100,13 @@ describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', (
       const won = outcomes.filter((o) => o.status === 'fulfilled');
       const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
       expect(won, `round ${round}`).toHaveLength(1);
-      expect(lost[0]!.reason).toBeInstanceOf(AppError);
-      expect((lost[0]!.reason as AppError).key).toBe('roles.last_admin');
+      expect(defined(lost[0]).reason).toBeInstanceOf(AppError);
+      expect((defined(lost[0]).reason as AppError).key).toBe('roles.last_admin');
       expect(await admins()).toHaveLength(1);
       const [auditAfter] = rowsOf<{ n: string }>(
         await s.ctx.db.execute(sql`select count(*)::text as n from audit_log`),
       );
-      expect(Number(auditAfter!.n) - Number(auditBefore!.n)).toBe(1);
+      expect(Number(defined(auditAfter).n) - Number(defined(auditBefore).n)).toBe(1);
     }
   });
 

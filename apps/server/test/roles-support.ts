@@ -1,10 +1,10 @@
 /** Roles suites' fixtures: members at chosen addresses, the role tables as stored, the API through HTTP. */
 import { rowsOf } from '@agc/db';
+import type { AppContext } from '@server/context.ts';
+import { type Member, newInviteCode } from '@server/modules/members/index.ts';
+import { insertPlaced } from '@server/modules/team/index.ts';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../src/context.ts';
-import { type Member, newInviteCode } from '../src/modules/members/index.ts';
-import { insertPlaced } from '../src/modules/team/index.ts';
-import type { TestServer } from './helpers.ts';
+import type { ApiJson, TestServer } from './helpers.ts';
 
 /** A member at `address` (a wallet the test holds), invited by `inviter` on the left. */
 export const addMemberAt = (ctx: AppContext, inviter: Member, address: string) =>
@@ -49,8 +49,6 @@ export async function lastAuditId(ctx: AppContext): Promise<string> {
   return row?.id ?? '0';
 }
 
-type Json = { code: number; msg: string; data: any };
-
 /** One API call through the whole HTTP stack: the HTTP status and the envelope. */
 export async function callApi(
   s: TestServer,
@@ -66,5 +64,5 @@ export async function callApi(
     headers: { 'accept-language': lang, ...headers },
     ...(payload !== undefined && { payload: payload as object }),
   });
-  return { status: res.statusCode, ...(res.json() as Json) };
+  return { status: res.statusCode, ...(res.json() as ApiJson) };
 }

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Deployment, deployAll, devAccount, freePort, seedDevFunds, startAnvil } from '@agc/contracts';
 import { schema } from '@agc/db';
+import { type Config, loadConfig } from '@server/config.ts';
+import { startRuntime } from '@server/runtime.ts';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
 import { createTestClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Config, loadConfig } from '../src/config.ts';
-import { startRuntime } from '../src/runtime.ts';
 
 const log = pino({ level: 'silent' });
 const dirs: string[] = [];
@@ -93,6 +93,7 @@ describe('runtime', () => {
       SIGNER_PRIVATE_KEY: SIGNER_KEY,
       QUOTE_SIGNER_PRIVATE_KEY: QUOTE_KEY,
       TRANSFER_START_BLOCK: d.blockNumber.toString(),
+      PRICE_SOURCE: 'fixed',
     });
 
   it('uses a configured network and its contracts without starting anvil', async () => {

@@ -8,13 +8,14 @@ import {
 } from '@agc/contracts';
 import { type DbHandle, openDb, rowsOf } from '@agc/db';
 import { withDatabase } from '@agc/db/testing';
+import { apiSession } from '@agc/e2e/support/api.ts';
 import type { TxResponse } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type PrivateKeyAccount, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSession } from '../../../e2e/support/api.ts';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
 import { type BuiltServer, startBuiltServer } from './built-server.ts';
 import { chainTools, startLocalChain } from './chain.ts';
 import { newWallet } from './helpers.ts';
@@ -109,7 +110,7 @@ async function rootMeOnBoth(what: string, field: string, value: string) {
 async function buy(orderOn: BuiltServer, stepsFrom: BuiltServer, who: PrivateKeyAccount, h: Headers) {
   const order = await api(orderOn, h, 'POST', 'order', { product_id: 1 });
   expect(order.code).toBe(200);
-  const id = order.data.order_id!;
+  const id = defined(order.data.order_id);
   let hash = '';
   for (const step of [`order/approve/agc/${id}`, `order/approve/usdt/${id}`, `order/tx/${id}`]) {
     const tx = await api(stepsFrom, h, 'GET', step);
@@ -130,9 +131,9 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
     const name = `agc_scale_${Date.now().toString(36)}`;
     await admin.query(`create database "${name}"`);
     await admin.end();
-    url = withDatabase(PG!, name);
+    url = withDatabase(defined(PG), name);
 
-    const key = (a: ReturnType<typeof devVoucherSigner>) => toHex(a.getHdKey().privateKey!);
+    const key = (a: ReturnType<typeof devVoucherSigner>) => toHex(defined(a.getHdKey().privateKey));
     const portA = await freePort();
     const env = {
       NODE_ENV: 'test',
@@ -246,7 +247,7 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
       const [row] = rowsOf<{ id: string }>(
         await db.db.execute(sql`select id::text as id from users where address = ${w.address.toLowerCase()}`),
       );
-      members.push({ id: BigInt(row!.id), headers: h });
+      members.push({ id: BigInt(defined(row).id), headers: h });
     }
     // Each member has 100 USDT available, as a reward leaves it.
     const GRANT = 100n * USDT;
@@ -260,7 +261,7 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
     const [lease] = rowsOf<{ holder: string }>(
       await db.db.execute(sql`select holder from job_leases where name = 'chain-watcher'`),
     );
-    const leaderPid = Number(lease!.holder.split(':')[1]);
+    const leaderPid = Number(defined(lease).holder.split(':')[1]);
     const [victim, survivor] = A.child.pid === leaderPid ? [A, B] : [B, A];
     expect(victim.child.pid).toBe(leaderPid);
 
@@ -274,7 +275,7 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
     let killed: Promise<void> | null = null;
     const worker = async (on: BuiltServer, queue: number[]) => {
       for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
-        const { m } = sent[i]!;
+        const { m } = defined(sent[i]);
         results[i] = await api(on, m.headers, 'POST', 'withdraw', { amount: '1', type: 1 }).catch(() => null);
         if (on === victim && results[i] !== null && ++answeredByVictim === 20) killed = victim.kill9();
       }
@@ -287,7 +288,7 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
       ...Array.from({ length: 8 }, () => worker(survivor, queueS)),
     ]);
     await killed;
-    const ok = results.filter((r) => r?.code === 200).map((r) => r!.data.withdraw_id as string);
+    const ok = results.filter((r) => r?.code === 200).map((r) => defined(r).data.withdraw_id as string);
     const fromVictim = sent.map((x, i) => ({ ...x, r: results[i] })).filter((x) => x.on === victim);
     // The victim died in the middle: some of its share was answered, some never was.
     expect(fromVictim.filter((x) => x.r?.code === 200).length).toBeGreaterThanOrEqual(20);

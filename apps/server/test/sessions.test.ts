@@ -1,7 +1,8 @@
 import { schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { findByAddress } from '@server/modules/members/index.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findByAddress } from '../src/modules/members/index.ts';
 import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
@@ -17,7 +18,7 @@ const post = (url: string, headers: Record<string, string>) =>
 beforeAll(async () => {
   s = await startTestServer();
   await session(s, root);
-  code = (await findByAddress(s.ctx.db, root.address))!.inviteCode;
+  code = defined(await findByAddress(s.ctx.db, root.address)).inviteCode;
   await session(s, other, { invite_code: code, side: 'left' });
 });
 afterAll(() => s.close());
@@ -32,7 +33,7 @@ describe('sessions: logout and log out everywhere', () => {
       .where(eq(schema.sessions.userAgent, 'TestBrowser/1.0'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ revokedAt: null, ip: '127.0.0.1' });
-    expect(rows[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    expect(defined(rows[0]).expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
   });
 
   it('logout ends this session only: its token is refused, another session of the member goes on', async () => {
@@ -65,7 +66,7 @@ describe('sessions: logout and log out everywhere', () => {
   });
 
   it('a token without a session (signed with the secret but never opened) is refused', async () => {
-    const m = (await findByAddress(s.ctx.db, root.address))!;
+    const m = defined(await findByAddress(s.ctx.db, root.address));
     const token = await s.ctx.tokens.sign(m.address, m.id, 'never-opened');
     const res = await me({ authorization: `Bearer ${token}`, 'x-wallet-address': root.address });
     expect(res.statusCode).toBe(401);
@@ -80,12 +81,12 @@ describe('the auth check of many requests at once, on cold caches (sessions and 
     const revoked = await session(s, other);
     expect((await post('logout', revoked)).statusCode).toBe(200);
     const sessionOf = async (h: Record<string, string>) => {
-      const v = await s.ctx.tokens.verify(h.authorization!.slice('Bearer '.length));
+      const v = await s.ctx.tokens.verify(defined(h.authorization).slice('Bearer '.length));
       if (!v.ok) throw new Error('test token refused');
       return v;
     };
-    const r = await sessionOf(open[0]!);
-    const o = await sessionOf(open[1]!);
+    const r = await sessionOf(defined(open[0]));
+    const o = await sessionOf(defined(open[1]));
     const bearer = async (address: string, userId: bigint, sid: string) => ({
       authorization: `Bearer ${await s.ctx.tokens.sign(address, userId, sid)}`,
       'x-wallet-address': address,
@@ -97,12 +98,12 @@ describe('the auth check of many requests at once, on cold caches (sessions and 
     const unknownMember = await bearer(r.address, 987_654_321n, r.sessionId);
 
     const cases: [Record<string, string>, number, string?][] = [
-      [open[0]!, 200, root.address],
+      [defined(open[0]), 200, root.address],
       [foreign, 401],
-      [open[1]!, 200, other.address],
+      [defined(open[1]), 200, other.address],
       [revoked, 401],
       [unknownSession, 401],
-      [open[2]!, 200, third.address],
+      [defined(open[2]), 200, third.address],
       [unknownMember, 401],
     ];
     for (let round = 0; round < 3; round++) {
@@ -113,7 +114,7 @@ describe('the auth check of many requests at once, on cold caches (sessions and 
       const order = round === 1 ? [...cases].reverse() : cases;
       const answers = await Promise.all(order.flatMap(([h]) => [me(h), me(h)]));
       order.forEach(([, status, address], i) => {
-        for (const res of [answers[2 * i]!, answers[2 * i + 1]!]) {
+        for (const res of [defined(answers[2 * i]), defined(answers[2 * i + 1])]) {
           expect(res.statusCode).toBe(status);
           if (address) expect(res.json().data.address).toBe(address.toLowerCase());
           else expect(res.json().msg).toMatch(/session has ended|log in again/i);
@@ -121,6 +122,6 @@ describe('the auth check of many requests at once, on cold caches (sessions and 
       });
     }
     // The refusals did not poison the caches: the members' own tokens go on working.
-    expect((await me(open[1]!)).statusCode).toBe(200);
+    expect((await me(defined(open[1]))).statusCode).toBe(200);
   });
 });

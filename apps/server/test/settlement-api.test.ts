@@ -1,12 +1,13 @@
 import { rowsOf, schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { ACCOUNTS, balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { runSettlement } from '@server/modules/rewards/settlement.ts';
+import { dayKey, nextDay } from '@server/modules/rules/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { runSettlement } from '../src/modules/rewards/settlement.ts';
-import { dayKey, nextDay } from '../src/modules/rules/index.ts';
-import { seedProducts } from '../src/modules/shop/index.ts';
 import { buyDirectly, newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // The team tree, the rewards pages and the daily settlement through the API, on the suite's database.
@@ -19,7 +20,7 @@ import { buyDirectly, newWallet, signUp, startTestServer, type TestServer } from
 const DAY_MS = 86_400_000;
 const U = (usdt: string) => {
   const [i, f = ''] = usdt.split('.');
-  return BigInt(i!) * 1_000_000n + BigInt((f + '000000').slice(0, 6));
+  return BigInt(defined(i)) * 1_000_000n + BigInt(`${f}000000`.slice(0, 6));
 };
 
 let s: TestServer;
@@ -45,14 +46,14 @@ const post = (who: string, url: string, payload: unknown = {}) =>
     headers: { ...h[who], 'accept-language': 'en' },
   });
 
-const buy = (who: string, productId: number) => buyDirectly(s.ctx, m[who]!, productId);
+const buy = (who: string, productId: number) => buyDirectly(s.ctx, defined(m[who]), productId);
 
 const rewardRows = async (who: string) =>
   rowsOf<{ kind: string; base: string; due: string; cut: string; cu: string; ca: string; day: string }>(
     await s.ctx.db.execute(sql`
       select kind, base::text as base, due::text as due, cut::text as cut, credited_usdt::text as cu,
         credited_agc::text as ca, day::text as day
-      from rewards where user_id = ${m[who]!.id.toString()}::bigint order by kind, id`),
+      from rewards where user_id = ${defined(m[who]).id.toString()}::bigint order by kind, id`),
   );
 
 /** A reward row as rewardRows reads it, nothing cut: USDT amounts as decimals, AGC in minor units. */
@@ -78,7 +79,7 @@ beforeAll(async () => {
   ({ headers: h.R, member: m.R } = await signUp(s, w.R));
   const join = async (who: 'A' | 'B' | 'C' | 'D' | 'X', inviter: string, side: 'left' | 'right') => {
     ({ headers: h[who], member: m[who] } = await signUp(s, w[who], {
-      invite_code: m[inviter]!.inviteCode,
+      invite_code: defined(m[inviter]).inviteCode,
       side,
     }));
   };
@@ -98,45 +99,50 @@ afterAll(() => s.close());
 
 describe('team tree API', () => {
   it('places spill-over members at the bottom of the chosen leg and keeps inviter and placement apart', async () => {
-    expect(m.D!.parentId).toBe(m.C!.id);
-    expect(m.D!.inviterId).toBe(m.R!.id);
-    expect(m.D!.depth).toBe(3);
+    expect(defined(m.D).parentId).toBe(defined(m.C).id);
+    expect(defined(m.D).inviterId).toBe(defined(m.R).id);
+    expect(defined(m.D).depth).toBe(3);
   });
 
   it('me/tree: a node with its children, figures and empty slots; lazy by id', async () => {
     const root = (await get('R', 'me/tree')).json();
     expect(root.code).toBe(200);
-    expect(root.data.node).toMatchObject({ id: m.R!.id.toString(), depth: 0, level: 2, investment: '1000' });
+    expect(root.data.node).toMatchObject({
+      id: defined(m.R).id.toString(),
+      depth: 0,
+      level: 2,
+      investment: '1000',
+    });
     expect(root.data.left).toMatchObject({
-      address: m.A!.address,
+      address: defined(m.A).address,
       side: 'left',
       level: 2,
       has_left: true,
       has_right: false,
     });
-    expect(root.data.right).toMatchObject({ address: m.B!.address, side: 'right', level: 1 });
+    expect(root.data.right).toMatchObject({ address: defined(m.B).address, side: 'right', level: 1 });
     // Team investment (applied by the volume job) shows on the node.
-    await (await import('../src/modules/team/index.ts')).applyPendingTeamVolume(s.ctx);
+    await (await import('@server/modules/team/index.ts')).applyPendingTeamVolume(s.ctx);
     const again = (await get('R', 'me/tree')).json();
     expect(again.data.node).toMatchObject({ left_volume: '1100', right_volume: '100' });
-    const c = (await get('R', `me/tree?id=${m.C!.id}`)).json();
-    expect(c.data.node).toMatchObject({ address: m.C!.address, depth: 2 });
-    expect(c.data.left).toMatchObject({ address: m.D!.address, has_left: false, has_right: false });
+    const c = (await get('R', `me/tree?id=${defined(m.C).id}`)).json();
+    expect(c.data.node).toMatchObject({ address: defined(m.C).address, depth: 2 });
+    expect(c.data.left).toMatchObject({ address: defined(m.D).address, has_left: false, has_right: false });
     expect(c.data.right).toBeNull();
   });
 
   it('me/tree and me/relation answer 404 outside my subtree, 400 for bad input, 401 signed out', async () => {
     for (const url of [
-      `me/tree?id=${m.R!.id}`,
-      `me/tree?id=${m.B!.id}`,
-      `me/tree?id=${m.X!.id}`,
+      `me/tree?id=${defined(m.R).id}`,
+      `me/tree?id=${defined(m.B).id}`,
+      `me/tree?id=${defined(m.X).id}`,
       'me/tree?id=999999',
     ]) {
       const res = await get('A', url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().msg).toBe('This member is not in your team');
     }
-    expect((await get('A', `me/relation?address=${m.B!.address}`)).statusCode).toBe(404);
+    expect((await get('A', `me/relation?address=${defined(m.B).address}`)).statusCode).toBe(404);
     expect((await get('A', `me/relation?address=${newWallet().address}`)).statusCode).toBe(404);
     for (const url of ['me/relation', 'me/relation?address=0x12', 'me/tree?id=abc', 'me/tree?id=-1']) {
       const res = await get('A', url);
@@ -149,35 +155,35 @@ describe('team tree API', () => {
 
   it('me/relation: the path from me down to a member of my subtree', async () => {
     const res = (
-      await get('R', `me/relation?address=${m.D!.address.toUpperCase().replace('0X', '0x')}`)
+      await get('R', `me/relation?address=${defined(m.D).address.toUpperCase().replace('0X', '0x')}`)
     ).json();
     expect(res.code).toBe(200);
     expect(res.data.distance).toBe(3);
     expect(res.data.truncated).toBe(false);
     expect(res.data.path.map((p: { address: string }) => p.address)).toEqual(
-      [m.R!, m.A!, m.C!, m.D!].map((x) => x.address),
+      [defined(m.R), defined(m.A), defined(m.C), defined(m.D)].map((x) => x.address),
     );
-    expect(res.data.target).toMatchObject({ address: m.D!.address, depth: 3 });
+    expect(res.data.target).toMatchObject({ address: defined(m.D).address, depth: 3 });
   });
 
   it('me/team: direct invitees or the whole team, by sector and status, paged', async () => {
     const direct = (await get('R', 'me/team?scope=direct')).json().data;
     expect(direct.list.map((u: { address: string }) => u.address).sort()).toEqual(
-      [m.A!, m.B!, m.D!].map((x) => x.address).sort(),
+      [defined(m.A), defined(m.B), defined(m.D)].map((x) => x.address).sort(),
     );
     const left = (await get('R', 'me/team?scope=team&sector=left')).json().data;
     expect(left.list.map((u: { address: string }) => u.address)).toEqual(
-      [m.A!, m.C!, m.D!].map((x) => x.address),
+      [defined(m.A), defined(m.C), defined(m.D)].map((x) => x.address),
     );
     expect(left.list[1]).toMatchObject({
       relation: 'team',
       sector: 'left',
       status: 'active',
-      inviter_address: m.A!.address,
+      inviter_address: defined(m.A).address,
     });
     const inactive = (await get('R', 'me/team?scope=team&status=deactivated')).json().data;
     expect(inactive.list.map((u: { address: string }) => u.address).sort()).toEqual(
-      [m.D!, m.X!].map((x) => x.address).sort(),
+      [defined(m.D), defined(m.X)].map((x) => x.address).sort(),
     );
     const page1 = (await get('R', 'me/team?scope=team&size=2&page=1')).json().data;
     const page2 = (await get('R', 'me/team?scope=team&size=2&page=2')).json().data;
@@ -191,9 +197,9 @@ describe('team tree API', () => {
   it('me/invite: code, link queries, counts and the configured rates', async () => {
     const inv = (await get('R', 'me/invite')).json().data;
     expect(inv).toMatchObject({
-      invite_code: m.R!.inviteCode,
-      left_query: `?code=${m.R!.inviteCode}&side=left`,
-      right_query: `?code=${m.R!.inviteCode}&side=right`,
+      invite_code: defined(m.R).inviteCode,
+      left_query: `?code=${defined(m.R).inviteCode}&side=left`,
+      right_query: `?code=${defined(m.R).inviteCode}&side=right`,
       invited_count_all: 3,
       invited_count_valid: 2,
       rates: { referral: '10', pairing_max: '10', static_max: '1' },
@@ -218,7 +224,7 @@ describe('daily settlement', () => {
     const [n] = rowsOf<{ n: number }>(
       await s.ctx.db.execute(sql`select count(*)::int as n from settlement_runs`),
     );
-    expect(Number(n!.n)).toBe(0);
+    expect(Number(defined(n).n)).toBe(0);
   });
 
   // Today (or a later day) is a "not yet", not an error (the page once showed "Load Failed" for it).
@@ -260,7 +266,12 @@ describe('daily settlement', () => {
     });
     const run = (await post('R', 'admin/settlements/run', { day })).json();
     expect(run.code).toBe(200);
-    expect(run.data).toMatchObject({ day, status: 'done', run_by: m.R!.address, totals: preview.totals });
+    expect(run.data).toMatchObject({
+      day,
+      status: 'done',
+      run_by: defined(m.R).address,
+      totals: preview.totals,
+    });
 
     expect(await rewardRows('R')).toEqual([
       // 20 % of each reward in AGC at 0.5 USDT, the rest in USDT.
@@ -269,7 +280,10 @@ describe('daily settlement', () => {
       uncut('referral', '100', '10', '8', 4n * 10n ** 18n),
       uncut('static', '1000', '4', '3.2', 16n * 10n ** 17n),
     ]);
-    const state = await s.ctx.db.select().from(schema.teamState).where(eq(schema.teamState.userId, m.R!.id));
+    const state = await s.ctx.db
+      .select()
+      .from(schema.teamState)
+      .where(eq(schema.teamState.userId, defined(m.R).id));
     expect(state[0]).toMatchObject({
       leftCarry: U('1000'),
       rightCarry: 0n,
@@ -297,7 +311,7 @@ describe('daily settlement', () => {
       const usdt = rows.reduce((a, r) => a + BigInt(r.cu), 0n);
       const agc = rows.reduce((a, r) => a + BigInt(r.ca), 0n);
       const paid = rows.reduce((a, r) => a + BigInt(r.due) - BigInt(r.cut), 0n);
-      const id = m[who]!.id;
+      const id = defined(m[who]).id;
       expect(await balanceOf(s.ctx.db, { userId: id, code: ACCOUNTS.available, asset: 'USDT' }), who).toBe(
         usdt,
       );
@@ -334,7 +348,12 @@ describe('daily settlement', () => {
     });
     expect(skip.statusCode).toBe(425);
     const preview = (await get('R', `admin/settlements/preview?day=${day}`)).json().data;
-    expect(preview).toMatchObject({ day, next_day: null, totals: null, run: { day, run_by: m.R!.address } });
+    expect(preview).toMatchObject({
+      day,
+      next_day: null,
+      totals: null,
+      run: { day, run_by: defined(m.R).address },
+    });
     const audit = rowsOf<{ action: string; target: string }>(
       await s.ctx.db.execute(sql`select action, target from audit_log where action = 'settlement.run'`),
     );
@@ -372,7 +391,7 @@ describe('reward pages API', () => {
     });
     const byDay = (await get('R', `profit/day?day=${day}&kind=referral`)).json().data;
     expect(byDay.list.map((r: { source_address: string }) => r.source_address).sort()).toEqual(
-      [m.A!.address, m.B!.address].sort(),
+      [defined(m.A).address, defined(m.B).address].sort(),
     );
     expect((await get('R', 'profit/day?day=2020-01-01')).json().data.list).toEqual([]);
     for (const bad of [
@@ -407,14 +426,17 @@ describe('reward pages API', () => {
     const [both] = await Promise.all([post('R', 'profit/mng'), post('R', 'profit/mng')]).then((r) =>
       r.sort((a, b) => a.statusCode - b.statusCode),
     );
-    expect(both!.json().data.reward).toMatchObject({
+    expect(defined(both).json().data.reward).toMatchObject({
       kind: 'management',
       base: '100',
       rate: '2',
       amount: '2',
       level: 2,
     });
-    const state = await s.ctx.db.select().from(schema.teamState).where(eq(schema.teamState.userId, m.R!.id));
+    const state = await s.ctx.db
+      .select()
+      .from(schema.teamState)
+      .where(eq(schema.teamState.userId, defined(m.R).id));
     expect(state[0]).toMatchObject({ manageBase: 0n, manageRank: 0 });
     const rows = (await get('R', 'profit/type?kind=management')).json().data;
     expect(rows.total).toBe(1);

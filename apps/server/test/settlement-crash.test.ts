@@ -1,15 +1,16 @@
 import { spawn } from 'node:child_process';
 import { openDb, rowsOf } from '@agc/db';
 import { withDatabase } from '@agc/db/testing';
+import { defined } from '@agc/shared/defined';
+import { loadConfig } from '@server/config.ts';
+import type { AppContext } from '@server/context.ts';
+import { createCaches } from '@server/lib/caches.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import { priceSourceFrom } from '@server/modules/pricing/index.ts';
+import { runSettlement } from '@server/modules/rewards/settlement.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import type { AppContext } from '../src/context.ts';
-import { createCaches } from '../src/lib/caches.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import { priceSourceFrom } from '../src/modules/pricing/index.ts';
-import { runSettlement } from '../src/modules/rewards/settlement.ts';
 import { seedTeam } from './team-seed.ts';
 
 // Crash safety needs a database outside the test process, so this runs on PostgreSQL only (the
@@ -70,7 +71,7 @@ describe.runIf(PG)('daily settlement crash safety (PostgreSQL)', () => {
 
   beforeAll(async () => {
     await admin(`create database "${names.crashed}"`);
-    crashedUrl = withDatabase(PG!, names.crashed);
+    crashedUrl = withDatabase(defined(PG), names.crashed);
     const { migrate } = await import('@agc/db');
     const h = await openDb({ kind: 'postgres', url: crashedUrl, poolSize: 2 });
     await migrate(h);
@@ -78,7 +79,7 @@ describe.runIf(PG)('daily settlement crash safety (PostgreSQL)', () => {
     await h.close();
     // The same state twice: one copy is settled cleanly, the other crashes first.
     await admin(`create database "${names.clean}" template "${names.crashed}"`);
-    cleanUrl = withDatabase(PG!, names.clean);
+    cleanUrl = withDatabase(defined(PG), names.clean);
   });
   afterAll(async () => {
     for (const n of Object.values(names)) await admin(`drop database if exists "${n}" with (force)`);

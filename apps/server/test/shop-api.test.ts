@@ -1,10 +1,11 @@
 import { devQuoteSigner, quoteTypes, transferAbi, transferDomain } from '@agc/contracts';
 import { schema } from '@agc/db';
 import { LOCALES } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import { expireOrders, seedProducts } from '@server/modules/shop/index.ts';
 import { eq } from 'drizzle-orm';
 import { decodeFunctionData, erc20Abi, recoverTypedDataAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireOrders, seedProducts } from '../src/modules/shop/index.ts';
 import { newWallet, randomHex, session, startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
@@ -20,8 +21,8 @@ beforeAll(async () => {
   const [rootRow] = await s.ctx.db.select().from(schema.users).limit(1);
   const a = newWallet();
   aliceAddress = a.address.toLowerCase();
-  alice = await session(s, a, { invite_code: rootRow!.inviteCode, side: 'left' });
-  bob = await session(s, newWallet(), { invite_code: rootRow!.inviteCode, side: 'right' });
+  alice = await session(s, a, { invite_code: defined(rootRow).inviteCode, side: 'left' });
+  bob = await session(s, newWallet(), { invite_code: defined(rootRow).inviteCode, side: 'right' });
 });
 afterAll(() => s.close());
 
@@ -35,12 +36,14 @@ async function newOrder(headers = alice, productId = 1) {
 }
 
 const ordersRow = async (id: string) =>
-  (
-    await s.ctx.db
-      .select()
-      .from(schema.orders)
-      .where(eq(schema.orders.id, BigInt(id)))
-  )[0]!;
+  defined(
+    (
+      await s.ctx.db
+        .select()
+        .from(schema.orders)
+        .where(eq(schema.orders.id, BigInt(id)))
+    )[0],
+  );
 
 describe('products and prices', () => {
   it('lists the products on sale with USDT prices', async () => {
@@ -63,9 +66,9 @@ describe('products and prices', () => {
       }>;
     const ja = await names('ja');
     expect(ja.map((p) => p.name)).toEqual(['スターター', 'ビルダー', 'プロ', 'プレミア']);
-    expect(ja[0]!.description).toBe('エントリー向けハッシュパワーパッケージ');
+    expect(defined(ja[0]).description).toBe('エントリー向けハッシュパワーパッケージ');
     expect(ja.map((p) => p.image_key)).toEqual(['starter', 'builder', 'pro', 'premier']);
-    expect((await names('zh-TW'))[0]!.name).toBe('入門版');
+    expect(defined((await names('zh-TW'))[0]).name).toBe('入門版');
     const unknown = await names('sw-KE');
     expect(unknown.map((p) => [p.name, p.description])[0]).toEqual(['Starter', 'Entry hash power package']);
   });
@@ -91,7 +94,7 @@ describe('products and prices', () => {
     const before = (await s.ctx.db.select().from(schema.products)).length;
     await seedProducts(s.ctx.db);
     const [row] = await s.ctx.db.select().from(schema.products).where(eq(schema.products.id, 1));
-    expect([row!.imageKey, row!.translations.ja?.name]).toEqual(['starter', 'スターター']);
+    expect([defined(row).imageKey, defined(row).translations.ja?.name]).toEqual(['starter', 'スターター']);
     expect((await s.ctx.db.select().from(schema.products)).length).toBe(before);
   });
 
@@ -179,17 +182,17 @@ describe('orders', () => {
   it('lists only the member’s own orders, newest first, by status, paged', async () => {
     const mine = [await newOrder(), await newOrder(), await newOrder()];
     await newOrder(bob);
-    await api('POST', '/order/cancel', alice, { order_id: mine[0]!.order_id });
+    await api('POST', '/order/cancel', alice, { order_id: defined(mine[0]).order_id });
     const page = (await api('GET', '/order/all?page=1&size=2&status=Unpaid', alice)).json().data;
     expect(page.list.map((o: { order_id: string }) => o.order_id)).toEqual([
-      mine[2]!.order_id,
-      mine[1]!.order_id,
+      defined(mine[2]).order_id,
+      defined(mine[1]).order_id,
     ]);
     expect(page.has_more).toBe(true);
     const all = (await api('GET', '/order/all?size=50', alice)).json().data;
     expect(all.list.every((o: { wallet: string }) => o.wallet === aliceAddress)).toBe(true);
     const canceled = (await api('GET', '/order/all?status=Canceled', alice)).json().data.list;
-    expect(canceled.map((o: { order_id: string }) => o.order_id)).toContain(mine[0]!.order_id);
+    expect(canceled.map((o: { order_id: string }) => o.order_id)).toContain(defined(mine[0]).order_id);
     expect((await api('GET', '/order/all?status=Paid', alice)).statusCode).toBe(400);
     expect((await api('GET', '/order/all?size=51', alice)).statusCode).toBe(400);
   });
@@ -221,7 +224,7 @@ describe('orders', () => {
       'authAmc',
       'token',
       contracts.agc,
-      10n ** 19n + '',
+      `${10n ** 19n}`,
     ]);
     expect(decodeFunctionData({ abi: erc20Abi, data: agcTx.tx.data }).args).toEqual([
       contracts.transfer,

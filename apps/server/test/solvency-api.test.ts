@@ -1,13 +1,13 @@
 import { localChain } from '@agc/contracts';
 import { rowsOf } from '@agc/db';
 import type { Solvency, SolvencyAsset } from '@agc/shared';
+import { priceRedemption, priceSubscription } from '@server/modules/funds/math.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import { grantRole } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { createWalletClient, erc20Abi, http, parseEther } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceRedemption, priceSubscription } from '../src/modules/funds/math.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import { grantRole } from '../src/modules/members/index.ts';
 import { type ChainServer, startChainServer } from './chain.ts';
 import { insertProcessingOrder } from './funds-nav-support.ts';
 import { newWallet, session, signUp } from './helpers.ts';

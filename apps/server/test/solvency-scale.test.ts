@@ -1,8 +1,8 @@
 import { rowsOf } from '@agc/db';
+import { MEMBER_TOKEN_CODES, memberTotals, openWithdrawals } from '@server/modules/solvency/repository.ts';
+import { readLiabilities } from '@server/modules/solvency/service.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_TOKEN_CODES, memberTotals, openWithdrawals } from '../src/modules/solvency/repository.ts';
-import { readLiabilities } from '../src/modules/solvency/service.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 // The solvency view's ledger side at scale: SOLVENCY_SCALE_MEMBERS members (default 20,000, to keep the suite quick; the figures in

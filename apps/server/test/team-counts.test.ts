@@ -1,8 +1,9 @@
+import { defined } from '@agc/shared/defined';
+import { invalidate } from '@server/lib/caches.ts';
+import { TEAM_COUNT_LIVE_LIMIT } from '@server/modules/me/repository.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidate } from '../src/lib/caches.ts';
-import { TEAM_COUNT_LIVE_LIMIT } from '../src/modules/me/repository.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { seedProducts } from '../src/modules/shop/index.ts';
 import { buyDirectly, newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // The team page once said "Team members 0" above an active member: the team sizes of /me were the daily settlement's
@@ -22,14 +23,14 @@ const teamList = async (who: string) => {
 };
 const join = async (who: string, inviter: string, side: 'left' | 'right') => {
   ({ headers: h[who], member: m[who] } = await signUp(s, newWallet(), {
-    invite_code: m[inviter]!.inviteCode,
+    invite_code: defined(m[inviter]).inviteCode,
     side,
   }));
 };
 
 /** A purchase confirmed as the chain watcher confirms one, which then drops the cached /me answers. */
 const buy = async (who: string) => {
-  await buyDirectly(s.ctx, m[who]!, 1);
+  await buyDirectly(s.ctx, defined(m[who]), 1);
   invalidate(s.ctx, { kind: 'allFigures' });
 };
 
@@ -72,26 +73,26 @@ describe('live team counts on /me', () => {
   });
 
   it('a team larger than the live limit shows the settled counts with their day', async () => {
-    const { memberFigures } = await import('../src/modules/me/repository.ts');
+    const { memberFigures } = await import('@server/modules/me/repository.ts');
     const now = s.ctx.now();
-    expect(await memberFigures(s.ctx.db, m.R!.id, now)).toMatchObject({
+    expect(await memberFigures(s.ctx.db, defined(m.R).id, now)).toMatchObject({
       teamSize: 4,
       teamValid: 2,
       teamCountsAsOf: null,
     });
-    expect(await memberFigures(s.ctx.db, m.R!.id, now, 4)).toMatchObject({ teamCountsAsOf: null });
+    expect(await memberFigures(s.ctx.db, defined(m.R).id, now, 4)).toMatchObject({ teamCountsAsOf: null });
     // Over the limit and never settled: the settled figures (none yet), said so ('' = not settled).
-    expect(await memberFigures(s.ctx.db, m.R!.id, now, 3)).toMatchObject({
+    expect(await memberFigures(s.ctx.db, defined(m.R).id, now, 3)).toMatchObject({
       teamSize: 0,
       teamValid: 0,
       teamCountsAsOf: '',
     });
-    const { runSettlement } = await import('../src/modules/rewards/settlement.ts');
-    const { dayKey } = await import('../src/modules/rules/index.ts');
+    const { runSettlement } = await import('@server/modules/rewards/settlement.ts');
+    const { dayKey } = await import('@server/modules/rules/index.ts');
     const today = dayKey(s.ctx.now());
     s.advance(86_400_000 + 2 * 3_600_000);
     await runSettlement(s.ctx, today, null);
-    expect(await memberFigures(s.ctx.db, m.R!.id, s.ctx.now(), 3)).toMatchObject({
+    expect(await memberFigures(s.ctx.db, defined(m.R).id, s.ctx.now(), 3)).toMatchObject({
       teamSize: 4,
       teamValid: 2,
       teamCountsAsOf: today,
@@ -99,11 +100,11 @@ describe('live team counts on /me', () => {
     // A team the settlement counted over the limit is not walked any more (it never shrinks): a new
     // member shows at the next settlement there, and at once below the limit.
     await join('E', 'C', 'left');
-    expect(await memberFigures(s.ctx.db, m.R!.id, s.ctx.now(), 3)).toMatchObject({
+    expect(await memberFigures(s.ctx.db, defined(m.R).id, s.ctx.now(), 3)).toMatchObject({
       teamSize: 4,
       teamCountsAsOf: today,
     });
-    expect(await memberFigures(s.ctx.db, m.R!.id, s.ctx.now())).toMatchObject({
+    expect(await memberFigures(s.ctx.db, defined(m.R).id, s.ctx.now())).toMatchObject({
       teamSize: 5,
       teamCountsAsOf: null,
     });

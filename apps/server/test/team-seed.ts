@@ -13,6 +13,7 @@
  * posts (payment → investment, cap → remaining dividends), so checkLedger holds.
  */
 import type { Db } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
 
 export interface SeedOptions {
@@ -72,27 +73,27 @@ export async function seedTeam(db: Db, o: SeedOptions): Promise<SeededTeam> {
   let legs = 0;
   leftLeg[1] = ++legs;
   rightLeg[1] = ++legs;
-  tail[leftLeg[1]!] = 1;
-  tail[rightLeg[1]!] = 1;
-  const J = (x: number) => (jump[x] === 0 ? x : jump[x]!);
+  tail[defined(leftLeg[1])] = 1;
+  tail[defined(rightLeg[1])] = 1;
+  const J = (x: number) => (jump[x] === 0 ? x : defined(jump[x]));
   for (let id = 2; id <= n; id++) {
     const inv = id <= o.chainDepth + 1 ? 1 : 1 + Math.floor(rnd() * (id - 1));
     const s = id <= o.chainDepth + 1 ? 1 : rnd() < 0.5 ? 1 : 2;
-    const leg = s === 1 ? leftLeg[inv]! : rightLeg[inv]!;
-    const p = tail[leg]!;
+    const leg = s === 1 ? defined(leftLeg[inv]) : defined(rightLeg[inv]);
+    const p = defined(tail[leg]);
     const fresh = ++legs;
     parent[id] = p;
     inviter[id] = inv;
     side[id] = s;
-    depth[id] = depth[p]! + 1;
+    depth[id] = defined(depth[p]) + 1;
     const j = J(p);
     const jj = J(j);
-    jump[id] = depth[p]! - depth[j]! === depth[j]! - depth[jj]! ? jj : p;
+    jump[id] = defined(depth[p]) - defined(depth[j]) === defined(depth[j]) - defined(depth[jj]) ? jj : p;
     leftLeg[id] = s === 1 ? leg : fresh;
     rightLeg[id] = s === 2 ? leg : fresh;
     tail[leg] = id;
     tail[fresh] = id;
-    invited[inv]! += 1;
+    invited[inv] = defined(invited[inv]) + 1;
   }
 
   // Orders: the prior investors' (confirmed the day before) and the day's.
@@ -101,13 +102,13 @@ export async function seedTeam(db: Db, o: SeedOptions): Promise<SeededTeam> {
   for (let k = 0; k < o.priorInvestors; k++)
     orders.push({
       user: 1 + Math.floor(rnd() * n),
-      price: PRICES[Math.floor(rnd() * 2)]!,
+      price: defined(PRICES[Math.floor(rnd() * 2)]),
       at: dayStart - 3_600_000,
     });
   for (let k = 0; k < o.dayOrders; k++)
     orders.push({
       user: 1 + Math.floor(rnd() * n),
-      price: PRICES[Math.floor(rnd() * PRICES.length)]!,
+      price: defined(PRICES[Math.floor(rnd() * PRICES.length)]),
       at: dayStart + Math.floor(rnd() * 86_000_000),
     });
   await db.transaction(async (tx) => {
@@ -196,13 +197,13 @@ export async function seedTeam(db: Db, o: SeedOptions): Promise<SeededTeam> {
   let maxDepth = 0;
   let deepest = 1;
   for (let id = 1; id <= n; id++)
-    if (depth[id]! > maxDepth) {
-      maxDepth = depth[id]!;
+    if (defined(depth[id]) > maxDepth) {
+      maxDepth = defined(depth[id]);
       deepest = id;
     }
   const dayOrderMembers = orders.slice(o.priorInvestors).map((x) => x.user);
   let dayOrderAncestors = 0;
-  for (const user of dayOrderMembers) dayOrderAncestors += depth[user]!;
+  for (const user of dayOrderMembers) dayOrderAncestors += defined(depth[user]);
   return {
     members: n,
     maxDepth,

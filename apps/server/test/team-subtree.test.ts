@@ -1,7 +1,8 @@
 import { SUBTREE_NODE_LIMIT, type SubtreeNode } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import type { Member } from '@server/modules/members/index.ts';
+import { getSubtree } from '@server/modules/team/service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Member } from '../src/modules/members/index.ts';
-import { getSubtree } from '../src/modules/team/service.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // me/tree/subtree ("expand all" in the invite tree): a whole subtree in one request, only
@@ -24,12 +25,12 @@ const get = (who: string | null, url: string) =>
   });
 const join = async (who: string, inviter: string, side: 'left' | 'right') => {
   ({ headers: h[who], member: m[who] } = await signUp(s, newWallet(), {
-    invite_code: m[inviter]!.inviteCode,
+    invite_code: defined(m[inviter]).inviteCode,
     side,
   }));
 };
 const names = (nodes: SubtreeNode[]) =>
-  nodes.map((n) => Object.keys(m).find((k) => m[k]!.id.toString() === n.id));
+  nodes.map((n) => Object.keys(m).find((k) => defined(m[k]).id.toString() === n.id));
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -48,15 +49,15 @@ describe('GET me/tree/subtree', () => {
     const body = (await get('A', 'me/tree/subtree')).json();
     expect(body.code).toBe(200);
     expect(body.data).toMatchObject({
-      root: m.A!.id.toString(),
+      root: defined(m.A).id.toString(),
       truncated: false,
       limit: SUBTREE_NODE_LIMIT,
     });
     const nodes = body.data.nodes as SubtreeNode[];
     expect(names(nodes)).toEqual(['A', 'B', 'C', 'D', 'E']);
     expect(nodes[0]).toMatchObject({ parent_id: null, depth: 0, has_left: true, has_right: true });
-    expect(nodes.find((n) => n.id === m.D!.id.toString())).toMatchObject({
-      parent_id: m.B!.id.toString(),
+    expect(nodes.find((n) => n.id === defined(m.D).id.toString())).toMatchObject({
+      parent_id: defined(m.B).id.toString(),
       side: 'left',
       depth: 2,
       level: 0,
@@ -66,14 +67,14 @@ describe('GET me/tree/subtree', () => {
   });
 
   it('answers a node inside my subtree by id, with depths relative to me', async () => {
-    const body = (await get('R', `me/tree/subtree?id=${m.B!.id}`)).json();
+    const body = (await get('R', `me/tree/subtree?id=${defined(m.B).id}`)).json();
     expect(body.code).toBe(200);
     expect(names(body.data.nodes)).toEqual(['B', 'D']);
     expect(body.data.nodes[0]).toMatchObject({ parent_id: null, depth: 2 });
   });
 
   it('refuses a member outside my subtree (404, no leak), bad ids (400) and signed-out callers (401)', async () => {
-    for (const id of [m.X!.id, m.R!.id, 999_999n]) {
+    for (const id of [defined(m.X).id, defined(m.R).id, 999_999n]) {
       const res = await get('A', `me/tree/subtree?id=${id}`);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 404, msg: 'This member is not in your team' });
@@ -83,14 +84,14 @@ describe('GET me/tree/subtree', () => {
   });
 
   it('stops at the node limit and says it is truncated', async () => {
-    const cut = await getSubtree(s.ctx, m.R!.id, undefined, 4);
+    const cut = await getSubtree(s.ctx, defined(m.R).id, undefined, 4);
     expect(cut.truncated).toBe(true);
     expect(cut.limit).toBe(4);
     // The first levels in full: R, then A and X (by id), then one of the next level.
     expect(names(cut.nodes).slice(0, 3)).toEqual(['R', 'A', 'X']);
     expect(['B', 'C']).toContain(names(cut.nodes)[3]);
     expect(cut.nodes).toHaveLength(4);
-    const whole = await getSubtree(s.ctx, m.R!.id, undefined, 7);
+    const whole = await getSubtree(s.ctx, defined(m.R).id, undefined, 7);
     expect(whole).toMatchObject({ truncated: false });
     expect(whole.nodes).toHaveLength(7);
   });

@@ -1,10 +1,10 @@
 import { apiMessages } from '@agc/shared/api-messages';
+import type { AppContext } from '@server/context.ts';
+import { findByAddress } from '@server/modules/members/index.ts';
+import { settleDueDays } from '@server/modules/rewards/settlement.ts';
+import { seedProducts } from '@server/modules/shop/index.ts';
+import { serverClock } from '@server/modules/testing/clock.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../src/context.ts';
-import { findByAddress } from '../src/modules/members/index.ts';
-import { settleDueDays } from '../src/modules/rewards/settlement.ts';
-import { seedProducts } from '../src/modules/shop/index.ts';
-import { serverClock } from '../src/modules/testing/clock.ts';
 import { buildCheckedApp } from './contract.ts';
 import { buyDirectly, newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 

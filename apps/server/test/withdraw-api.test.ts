@@ -1,9 +1,10 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
+import { requestWithdrawal } from '@server/modules/withdraw/requests.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
-import { requestWithdrawal } from '../src/modules/withdraw/requests.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 import { AGC, balances, grantAvailable, signUpMembers, USDT, withdrawalCounts } from './withdraw-support.ts';
 
@@ -28,7 +29,9 @@ const available = `${ACCOUNTS.available}.USDT`;
 const nonZero = (b: Record<string, bigint>) =>
   Object.fromEntries(Object.entries(b).filter(([, v]) => v !== 0n));
 const journalSize = async () =>
-  rowsOf<{ n: number }>(await s.ctx.db.execute(sql`select count(*)::int as n from ledger_transfers`))[0]!.n;
+  defined(
+    rowsOf<{ n: number }>(await s.ctx.db.execute(sql`select count(*)::int as n from ledger_transfers`))[0],
+  ).n;
 const locked = `${ACCOUNTS.locked}.USDT`;
 
 beforeAll(async () => {
@@ -82,7 +85,7 @@ describe('withdraw/check and withdraw/limit', () => {
     expect(dust).toMatchObject({
       ok: false,
       reason: 'below_minimum',
-      msg: 'The minimum withdrawal is 1 AGC',
+      msg: 'The minimum withdrawal is 1.00 AGC',
     });
     expect(await balances(s.ctx, m.A.id)).toEqual(before);
   });
@@ -90,7 +93,7 @@ describe('withdraw/check and withdraw/limit', () => {
   it('says why an amount cannot go, in the member’s language', async () => {
     const over = (await post('A', 'withdraw/check', { amount: '1200', type: 1 })).json().data;
     expect(over).toMatchObject({ ok: false, reason: 'over_limit', remaining_today: '1000' });
-    expect(over.msg).toBe("Today's remaining withdrawal amount is 1000 USDT");
+    expect(over.msg).toBe("Today's remaining withdrawal amount is 1,000.00 USDT");
     const poor = (await post('B', 'withdraw/check', { amount: '60', type: 1 })).json().data;
     expect(poor).toMatchObject({ ok: false, reason: 'insufficient', msg: 'The balance is insufficient' });
     const token = (await post('B', 'withdraw/check', { amount: '1', type: 2 })).json().data;
@@ -132,29 +135,29 @@ describe('withdraw/check and withdraw/limit', () => {
 
 describe('bad input: a clear translated error, nothing changed', () => {
   const cases: Array<[string, unknown, string]> = [
-    ['missing amount', { type: 1 }, 'please enter the withdraw amount'],
-    ['empty amount', { amount: '  ', type: 1 }, 'please enter the withdraw amount'],
-    ['zero', { amount: '0', type: 1 }, 'The withdrawal amount must be greater than 0'],
-    ['zero with decimals', { amount: '0.000000', type: 1 }, 'The withdrawal amount must be greater than 0'],
-    ['negative', { amount: '-5', type: 1 }, 'The withdrawal amount must be greater than 0'],
+    ['missing amount', { type: 1 }, 'Please enter an amount'],
+    ['empty amount', { amount: '  ', type: 1 }, 'Please enter an amount'],
+    ['zero', { amount: '0', type: 1 }, 'The amount must be greater than 0'],
+    ['zero with decimals', { amount: '0.000000', type: 1 }, 'The amount must be greater than 0'],
+    ['negative', { amount: '-5', type: 1 }, 'The amount must be greater than 0'],
     [
       'too many USDT decimals',
       { amount: '1.0000001', type: 1 },
-      'This asset allows at most 6 decimal places',
+      'This amount allows at most 6 decimal places',
     ],
     [
       'too many AGC decimals',
       { amount: '1.0000000000000000001', type: 2 },
-      'This asset allows at most 18 decimal places',
+      'This amount allows at most 18 decimal places',
     ],
-    ['not a number', { amount: '12abc', type: 1 }, 'Please enter the amount as a number, e.g. 12.5'],
-    ['exponent', { amount: '1e3', type: 1 }, 'Please enter the amount as a number, e.g. 12.5'],
+    ['not a number', { amount: '12abc', type: 1 }, 'Please enter a valid amount'],
+    ['exponent', { amount: '1e3', type: 1 }, 'Please enter a valid amount'],
     ['unknown type', { amount: '1', type: 3 }, 'Unknown withdrawal type: choose 1 (USDT) or 2 (AGC)'],
     ['missing type', { amount: '1' }, 'Unknown withdrawal type: choose 1 (USDT) or 2 (AGC)'],
     [
       'over the daily limit',
       { amount: '1000.000001', type: 1 },
-      "Today's remaining withdrawal amount is 1000 USDT",
+      "Today's remaining withdrawal amount is 1,000.00 USDT",
     ],
     [
       'more AGC than available',
@@ -178,7 +181,7 @@ describe('bad input: a clear translated error, nothing changed', () => {
     const res = await post('B', 'withdraw', { amount: '50.000001', type: 1 });
     expect(res.json()).toEqual({ code: 400, msg: 'The balance is insufficient', data: null });
     const zh = await post('B', 'withdraw', { type: 1 }, 'zh-Hans');
-    expect(zh.json().msg).toBe('请输入提现金额');
+    expect(zh.json().msg).toBe('请输入金额');
     expect(await withdrawalCounts(s.ctx, m.B.id)).toEqual({});
   });
 
@@ -245,7 +248,7 @@ describe('request, audit and their balances', () => {
   it('the daily limit counts today’s requests', async () => {
     second = (await post('A', 'withdraw', { amount: '500', type: 1 })).json().data.id;
     const over = await post('A', 'withdraw', { amount: '100.000001', type: 1 });
-    expect(over.json().msg).toBe("Today's remaining withdrawal amount is 100 USDT");
+    expect(over.json().msg).toBe("Today's remaining withdrawal amount is 100.00 USDT");
     const limit = (await get('A', 'withdraw/limit')).json().data.limits[0];
     expect(limit).toMatchObject({ used: '900', remaining: '100', available: '600' });
     third = (await post('A', 'withdraw', { amount: '100', type: 1 })).json().data.id;

@@ -1,9 +1,9 @@
 import { schema } from '@agc/db';
+import { openIncidents } from '@server/modules/chain/index.ts';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openIncidents } from '../src/modules/chain/index.ts';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
 import { newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
 import { AGC, grantAvailable, USDT } from './withdraw-support.ts';
 
@@ -145,7 +145,7 @@ describe('independent approvers within ROLE_COOLING_HOURS', () => {
 });
 
 describe('a chain incident holds the member’s withdrawals up to its disputed amount', () => {
-  const HELD = "This member's withdrawals are held: a chain incident disputes 100 USDT credited to them";
+  const HELD = "This member's withdrawals are held: a chain incident disputes 100.00 USDT credited to them";
   let incident: bigint;
   let waiting: string[] = [];
 

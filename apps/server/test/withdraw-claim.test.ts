@@ -1,6 +1,13 @@
 import { devAccount, devVoucherSigner, localChain, signWithdrawVoucher, vaultAbi } from '@agc/contracts';
 import { rowsOf, schema } from '@agc/db';
 import type { WithdrawClaim } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { createChainWatcher } from '@server/jobs/index.ts';
+import type { ChainWatcher } from '@server/modules/chain/index.ts';
+import { ACCOUNTS, balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
+import { findByAddress, grantRole } from '@server/modules/members/index.ts';
+import { buildClaim } from '@server/modules/withdraw/claim.ts';
 import { eq, sql } from 'drizzle-orm';
 import {
   BaseError,
@@ -14,12 +21,6 @@ import {
 } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../src/context.ts';
-import { createChainWatcher } from '../src/jobs/index.ts';
-import type { ChainWatcher } from '../src/modules/chain/index.ts';
-import { ACCOUNTS, balanceOf, checkLedger } from '../src/modules/ledger/index.ts';
-import { findByAddress, grantRole } from '../src/modules/members/index.ts';
-import { buildClaim } from '../src/modules/withdraw/claim.ts';
 import { type ChainServer, startChainServer } from './chain.ts';
 import { newWallet, session, signUp } from './helpers.ts';
 import { AGC, balances, grantAvailable, USDT } from './withdraw-support.ts';
@@ -103,8 +104,8 @@ beforeAll(async () => {
     WITHDRAW_SECOND_APPROVAL_USDT: '1000000',
   });
   admin = await join();
-  alice = await join((await findByAddress(s.ctx.db, admin.address))!.inviteCode);
-  mallory = await join((await findByAddress(s.ctx.db, admin.address))!.inviteCode);
+  alice = await join(defined(await findByAddress(s.ctx.db, admin.address)).inviteCode);
+  mallory = await join(defined(await findByAddress(s.ctx.db, admin.address)).inviteCode);
   await grantRole(s.ctx.db, admin.id, 'admin', admin.id);
   admin.headers = await session(s, admin.account);
   for (const m of [alice, mallory]) await s.fund(m.address, 0n, 0n);

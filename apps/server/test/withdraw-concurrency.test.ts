@@ -1,10 +1,11 @@
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { openSessionFor } from '@server/modules/auth/sessions.ts';
+import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
+import { type Member, newInviteCode } from '@server/modules/members/index.ts';
+import { insertPlaced, insertRoot } from '@server/modules/team/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSessionFor } from '../src/modules/auth/sessions.ts';
-import { ACCOUNTS, checkLedger } from '../src/modules/ledger/index.ts';
-import { type Member, newInviteCode } from '../src/modules/members/index.ts';
-import { insertPlaced, insertRoot } from '../src/modules/team/index.ts';
 import { newWallet, startTestServer, type TestServer } from './helpers.ts';
 import { balances, grantAvailable, USDT, withdrawalCounts } from './withdraw-support.ts';
 
@@ -69,7 +70,7 @@ describe.skipIf(!PG)('withdrawal requests at once on PostgreSQL', () => {
     const answers = await Promise.all(Array.from({ length: 60 }, () => request(headers, '20')));
     expect(answers.filter((a) => a.json().code === 200)).toHaveLength(50);
     expect(new Set(answers.filter((a) => a.json().code !== 200).map((a) => a.json().msg))).toEqual(
-      new Set(["Today's remaining withdrawal amount is 0 USDT"]),
+      new Set(["Today's remaining withdrawal amount is 0.00 USDT"]),
     );
     const b = await balances(s.ctx, m.id);
     expect([b[`${ACCOUNTS.available}.USDT`], b[`${ACCOUNTS.locked}.USDT`]]).toEqual([
@@ -89,7 +90,7 @@ describe.skipIf(!PG)('withdrawal requests at once on PostgreSQL', () => {
     // Shuffled, so members' requests interleave.
     for (let i = sends.length - 1; i > 0; i--) {
       const j = Math.floor(Math.random() * (i + 1));
-      [sends[i], sends[j]] = [sends[j]!, sends[i]!];
+      [sends[i], sends[j]] = [defined(sends[j]), defined(sends[i])];
     }
     const answers = await Promise.all(sends.map((h) => request(h, '10')));
     expect(answers.every((a) => [200, 400].includes(a.json().code))).toBe(true);

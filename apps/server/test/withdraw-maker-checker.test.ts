@@ -1,8 +1,8 @@
 import { rowsOf } from '@agc/db';
+import { checkLedger } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../src/modules/ledger/index.ts';
-import type { Member } from '../src/modules/members/index.ts';
 import { newWallet, startTestServer, type TestServer } from './helpers.ts';
 import { AGC, balances, grantAvailable, signUpMembers, USDT } from './withdraw-support.ts';
 
@@ -139,11 +139,11 @@ describe('minimum withdrawal', () => {
     expect(check).toMatchObject({
       ok: false,
       reason: 'below_minimum',
-      msg: 'The minimum withdrawal is 2 USDT',
+      msg: 'The minimum withdrawal is 2.00 USDT',
     });
     const refused = await post('A', 'withdraw', { amount: '9.5', type: 2 });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().msg).toBe('The minimum withdrawal is 10 AGC');
+    expect(refused.json().msg).toBe('The minimum withdrawal is 10.00 AGC');
     const limit = (await s.app.inject({ method: 'GET', url: '/api/v1/withdraw/limit', headers: h.A })).json()
       .data;
     expect(limit.limits.map((l: { minimum: string }) => l.minimum)).toEqual(['2', '10']);

@@ -1,10 +1,10 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { ACCOUNTS, type Asset, transferBatch } from '@server/modules/ledger/index.ts';
+import { grantRole, type Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem/accounts';
-import type { AppContext } from '../src/context.ts';
-import { invalidate } from '../src/lib/caches.ts';
-import { ACCOUNTS, type Asset, transferBatch } from '../src/modules/ledger/index.ts';
-import { grantRole, type Member } from '../src/modules/members/index.ts';
 import { session, signUp, type TestServer } from './helpers.ts';
 
 export const USDT = 10n ** 6n;

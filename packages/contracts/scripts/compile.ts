@@ -24,6 +24,31 @@ for (const file of readdirSync(contractsDir)
   .sort()) {
   sources[`contracts/${file}`] = { content: readFileSync(join(contractsDir, file), 'utf8') };
 }
+// Contracts of other packages compiled here as they are published (their ABIs and bytecode are generated too): the
+// Chainlink aggregator mock the local chain's price feeds use (the ETH/USD feed and the sequencer uptime feed).
+const PACKAGE_SOURCES = ['@chainlink/contracts/src/v0.8/tests/MockV3Aggregator.sol'];
+for (const unit of PACKAGE_SOURCES) sources[unit] = { content: readFileSync(require.resolve(unit), 'utf8') };
+
+// Contracts used as their package publishes them, bytecode included (not compiled here): the official Uniswap v3
+// factory (its pools are created by it) and the pool's ABI. `@uniswap/v3-core` 1.0.1's factory runtime is 24,535
+// bytes, under the 24,576-byte limit, so any chain (anvil's default included) accepts it.
+const ARTIFACTS = [
+  {
+    id: 'uniswapV3Factory',
+    deploy: true,
+    path: '@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json',
+  },
+  {
+    id: 'uniswapV3Pool',
+    deploy: false,
+    path: '@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json',
+  },
+] as const;
+const artifacts = ARTIFACTS.map(({ id, deploy, path }) => ({
+  id,
+  deploy,
+  ...(JSON.parse(readFileSync(require.resolve(path), 'utf8')) as { abi: unknown[]; bytecode: string }),
+}));
 
 const settings = {
   optimizer: { enabled: true, runs: 200 },
@@ -44,6 +69,8 @@ const hash = createHash('sha256')
       settings,
       solc: packageVersion('solc'),
       openzeppelin: packageVersion('@openzeppelin/contracts'),
+      chainlink: packageVersion('@chainlink/contracts'),
+      uniswap: packageVersion('@uniswap/v3-core'),
       script: readFileSync(fileURLToPath(import.meta.url), 'utf8'),
     }),
   )
@@ -104,6 +131,11 @@ for (const [unit, contracts] of Object.entries(output.contracts ?? {})) {
     ts += `\nexport const ${id}Abi = ${JSON.stringify(abi, null, 2)} as const;\n`;
     ts += `\nexport const ${id}Bytecode = '0x${evm.bytecode.object}' as const;\n`;
   }
+}
+
+for (const { id, deploy, abi, bytecode } of artifacts) {
+  ts += `\nexport const ${id}Abi = ${JSON.stringify(abi, null, 2)} as const;\n`;
+  if (deploy) ts += `\nexport const ${id}Bytecode = '${bytecode}' as const;\n`;
 }
 
 // The verification data (Arbiscan / Etherscan "Solidity (Standard-Json-Input)"): the compiler's exact version and the

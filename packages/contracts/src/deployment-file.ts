@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Address } from 'viem';
 import type { Deployment } from './deploy.ts';
+import type { Market } from './market.ts';
 
 /**
  * The deployment file: where the contracts of one chain are and from which block to read their events. The
@@ -20,6 +21,8 @@ export interface DeploymentFile extends Omit<Deployment, 'attestation'> {
   node?: string;
   /** Constructor arguments and compiler settings, as an explorer's verification asks for them. */
   verification?: unknown;
+  /** The local chain's market (its Uniswap v3 pool and price feeds): development deployments only. */
+  market?: Market;
 }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -39,6 +42,12 @@ export function readDeployment(path: string): DeploymentFile {
     throw new Error(`${path}: attestation must be a 0x-prefixed 20-byte address when given`);
   if (typeof raw.blockNumber !== 'string' || !/^\d{1,20}$/.test(raw.blockNumber))
     throw new Error(`${path}: blockNumber must be a block number as a decimal string`);
+  if (raw.market !== undefined) {
+    const market = raw.market as Record<string, unknown>;
+    for (const key of ['factory', 'pool', 'driver', 'ethUsdFeed', 'sequencerFeed'] as const)
+      if (typeof market[key] !== 'string' || !ADDRESS.test(market[key] as string))
+        throw new Error(`${path}: market.${key} must be a 0x-prefixed 20-byte address`);
+  }
   return { ...(raw as unknown as DeploymentFile), blockNumber: BigInt(raw.blockNumber) };
 }
 

@@ -3,5 +3,7 @@ export * from './accounts.ts';
 export * from './anvil.ts';
 export * from './deploy.ts';
 export * from './deployment-file.ts';
+export * from './market.ts';
 export * from './quote.ts';
+export * from './uniswap-math.ts';
 export * from './voucher.ts';

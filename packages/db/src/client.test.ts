@@ -1,3 +1,4 @@
+import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from './client.ts';
@@ -15,7 +16,7 @@ afterAll(async () => {
 describe('schema constraints', () => {
   it('allows exactly one root and keeps addresses lower-case', async () => {
     const [leg] = await h.db.insert(legs).values({}).returning();
-    const base = { leftLegId: leg!.id, rightLegId: leg!.id };
+    const base = { leftLegId: defined(leg).id, rightLegId: defined(leg).id };
     await h.db.insert(users).values({ ...base, address: '0xaa', inviteCode: 'AAAAAAAA' });
     await expect(
       h.db.insert(users).values({ ...base, address: '0xbb', inviteCode: 'BBBBBBBB' }),
@@ -37,8 +38,8 @@ describe('schema constraints', () => {
   it('refuses two members in one slot', async () => {
     const [leg] = await h.db.insert(legs).values({}).returning();
     const base = {
-      leftLegId: leg!.id,
-      rightLegId: leg!.id,
+      leftLegId: defined(leg).id,
+      rightLegId: defined(leg).id,
       inviterId: 1n,
       parentId: 1n,
       side: 'left' as const,
@@ -55,7 +56,7 @@ describe.skipIf(!process.env.DATABASE_URL)('migrations of processes starting tog
     const { default: pg } = await import('pg');
     const { migrate, openDb } = await import('./client.ts');
     const { withDatabase } = await import('./testing.ts');
-    const url = process.env.DATABASE_URL!;
+    const url = defined(process.env.DATABASE_URL);
     const name = `agc_mig_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -68,12 +69,12 @@ describe.skipIf(!process.env.DATABASE_URL)('migrations of processes starting tog
       );
       try {
         await Promise.all(handles.map((h) => migrate(h)));
-        const applied = await handles[0]!.db.execute(
+        const applied = await defined(handles[0]).db.execute(
           sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
         );
         const journal = (await import('../migrations/meta/_journal.json', { with: { type: 'json' } }))
           .default;
-        expect((applied as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(
+        expect(defined((applied as unknown as { rows: Array<{ n: number }> }).rows[0]).n).toBe(
           journal.entries.length,
         );
       } finally {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defined } from '@agc/shared/defined';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -82,7 +83,7 @@ export async function migrate(handle: DbHandle): Promise<void> {
   if (handle.kind === 'postgres') {
     // Several server processes may start at once on one database: one migrates, the others wait for it
     // and then find nothing left to do. The lock lives on one connection, so the migration runs there.
-    const client = await handle.pool!.connect();
+    const client = await defined(handle.pool).connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       try {

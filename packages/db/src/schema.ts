@@ -217,6 +217,15 @@ export const amount = customType<{ data: bigint; driverData: string }>({
   fromDriver: (v) => BigInt(String(v)),
 });
 
+/**
+ * Where a recorded price came from: the source's name (`fixed`, `uniswap-v3`) and the block it was read at (the
+ * market's pinned block; null for a fixed price). Beside the price column of each quote that uses one.
+ */
+const priceStamp = () => ({
+  priceSource: text('price_source'),
+  priceBlock: bigint('price_block', { mode: 'bigint' }),
+});
+
 export const products = pgTable('products', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -253,8 +262,9 @@ export const orders = pgTable(
     productName: text('product_name').notNull(),
     priceUsdt: amount('price_usdt').notNull(),
     feeAgc: amount('fee_agc').notNull(),
-    /** Price of 1 AGC in USDT minor units at quote time. */
+    /** Price of 1 AGC in USDT minor units at quote time, its source and block. */
     agcPriceUsdt: amount('agc_price_usdt').notNull(),
+    ...priceStamp(),
     status: text('status', { enum: ['Unpaid', 'Verifying', 'Success', 'Canceled'] })
       .notNull()
       .default('Unpaid'),
@@ -304,6 +314,12 @@ export const withdrawals = pgTable(
     received: amount('received').notNull(),
     /** The fee rate when requested, parts per million. */
     feePpm: integer('fee_ppm').notNull(),
+    /**
+     * AGC withdrawals: the AGC price (USDT minor units per AGC) when requested, its source and block: what the
+     * fee and the amount were worth, and what the approval's second-approver threshold compares.
+     */
+    agcPriceUsdt: amount('agc_price_usdt'),
+    ...priceStamp(),
     /** The member's wallet when requested: the only account a voucher is signed for. */
     address: text('address').notNull(),
     status: text('status', { enum: ['Auditing', 'Withdrawable', 'Success', 'Rejected'] })
@@ -657,6 +673,12 @@ export const fundOrders = pgTable(
     feePpm: integer('fee_ppm').notNull(),
     feeUsdt: amount('fee_usdt').notNull().default(sql`0`),
     quoteExpiresAt: at('quote_expires_at').notNull(),
+    /**
+     * The AGC market price at the quote (USDT minor units per AGC), its source and block: nothing is converted at it
+     * (a subscription is USDT at a NAV), it is recorded as every quote's is; null while prices were paused.
+     */
+    agcPriceUsdt: amount('agc_price_usdt'),
+    ...priceStamp(),
     payTxHash: text('pay_tx_hash'),
     /** When the member reported the payment (Paid) and when the watcher confirmed it (Processing). */
     paidAt: at('paid_at'),
@@ -941,6 +963,12 @@ export const launchpadPurchases = pgTable(
     firstCopy: integer('first_copy').notNull(),
     amountUsdt: amount('amount_usdt').notNull(),
     agc: amount('agc').notNull(),
+    /**
+     * The AGC market price when bought (USDT minor units per AGC), its source and block: nothing is converted at it
+     * (a copy's price and AGC are the round's), it says what the AGC was worth; null while prices were paused.
+     */
+    agcPriceUsdt: amount('agc_price_usdt'),
+    ...priceStamp(),
     /** AGC released so far (moved from locked to available). */
     releasedAgc: amount('released_agc').notNull().default(sql`0`),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -990,8 +1018,9 @@ export const exchangeQuotes = pgTable(
     fee: amount('fee').notNull(),
     /** What arrives (rounded down). */
     amountOut: amount('amount_out').notNull(),
-    /** USDT minor units per whole AGC at quoting. */
+    /** USDT minor units per whole AGC at quoting, its source and block. */
     priceUsdt: amount('price_usdt').notNull(),
+    ...priceStamp(),
     feePpm: integer('fee_ppm').notNull(),
     status: text('status', { enum: ['Open', 'Accepted'] })
       .notNull()
@@ -1029,6 +1058,66 @@ export const analyticsDaily = pgTable('analytics_daily', {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
+// Prices (modules/pricing): every reading of the market price source, accepted or not (the guards' verdicts, the
+// exchange page's 24 h chart, the reference of the next reading's move).
+
+export const priceObservations = pgTable(
+  'price_observations',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    source: text('source').notNull(),
+    /** The server's time of the reading (the TWAP's window ends here). */
+    observedAt: at('observed_at').notNull(),
+    /** The pinned block every value was read at, and its time. */
+    block: bigint('block', { mode: 'bigint' }).notNull(),
+    blockTime: at('block_time').notNull(),
+    /** USDT minor units per whole AGC: the TWAP (the price used) and the pool's spot price at the block. */
+    usdtPerAgc: amount('usdt_per_agc').notNull(),
+    spotUsdtPerAgc: amount('spot_usdt_per_agc').notNull(),
+    /** The TWAP's window as read (shorter than PRICE_TWAP_SECONDS only for a pool younger than it). */
+    windowSeconds: integer('window_seconds').notNull(),
+    /** The pool's in-range liquidity as USDT depth (minor units). */
+    liquidityUsdt: amount('liquidity_usdt').notNull(),
+    /** Whether the guards let the AGC price be used, and why not (a reason code: stale, thin, jump, …). */
+    agcAccepted: boolean('agc_accepted').notNull(),
+    agcReason: text('agc_reason'),
+    /** The ETH/USD feed's answer in USDT minor units and its update time; null when it could not be read. */
+    ethUsdt: amount('eth_usdt'),
+    ethUpdatedAt: at('eth_updated_at'),
+    ethAccepted: boolean('eth_accepted').notNull(),
+    ethReason: text('eth_reason'),
+  },
+  (t) => [index('price_observations_source_at_idx').on(t.source, t.observedAt)],
+);
+
+/**
+ * Core Web Vitals of real page views (POST /api/v1/vitals: anonymous, sampled, rate-limited): one row per page
+ * view and route, each metric when the browser reported it. Nothing identifies the member or the device.
+ */
+export const webVitals = pgTable(
+  'web_vitals',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    /** The UTC day it arrived. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The app's route name (route-table.ts), e.g. `home`. */
+    route: text('route').notNull(),
+    /** Largest Contentful Paint, milliseconds. */
+    lcpMs: integer('lcp_ms'),
+    /** Interaction to Next Paint, milliseconds. */
+    inpMs: integer('inp_ms'),
+    /** Cumulative Layout Shift × 10,000 (0.05 → 500). */
+    clsE4: integer('cls_e4'),
+    receivedAt: at('received_at').notNull(),
+  },
+  (t) => [
+    index('web_vitals_day_route').on(t.day, t.route),
+    check(
+      'web_vitals_some_metric',
+      sql`${t.lcpMs} is not null or ${t.inpMs} is not null or ${t.clsE4} is not null`,
+    ),
+  ],
+);
 // Proof of liabilities (modules/proofs, docs/proof-of-liabilities.md). A snapshot of what every member is owed, as a
 // Merkle sum tree whose root is published on chain. Salts are never stored: they derive from PROOF_SALT_SECRET.
 

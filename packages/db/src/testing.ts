@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defined } from '@agc/shared/defined';
 import pg from 'pg';
 import { type DbHandle, migrate, openDb } from './client.ts';
 
@@ -23,7 +24,7 @@ async function createPgliteTestDb(): Promise<DbHandle> {
   if (!existsSync(snapshot)) {
     const fresh = await openDb({ kind: 'pglite' });
     await migrate(fresh);
-    const dump = await fresh.pglite!.dumpDataDir('gzip');
+    const dump = await defined(fresh.pglite).dumpDataDir('gzip');
     await fresh.close();
     // Write then rename, so a parallel test file never reads a half-written snapshot.
     const partial = `${snapshot}.${process.pid}`;

@@ -1,21 +1,22 @@
+import type { AppContext } from '@server/context.ts';
+import type { Job } from '@server/lib/jobs.ts';
+import { Lease, newHolderId } from '@server/lib/leases.ts';
+import { metricsOf } from '@server/lib/metrics.ts';
+import { analyticsJobs } from '@server/modules/analytics/index.ts';
+import { maintenanceJob } from '@server/modules/auth/index.ts';
+import { ChainWatcher, type WatcherHooks } from '@server/modules/chain/index.ts';
+import { earnJobs } from '@server/modules/earn/index.ts';
+import { exchangeJobs } from '@server/modules/exchange/index.ts';
+import { fundJobs, fundPaymentHandlers } from '@server/modules/funds/index.ts';
+import { launchpadJobs } from '@server/modules/launchpad/index.ts';
+import { priceSamplerJob } from '@server/modules/pricing/index.ts';
+import { proofJobs } from '@server/modules/proofs/index.ts';
+import { settlementJob } from '@server/modules/rewards/index.ts';
+import { roleRequestExpiryJob } from '@server/modules/roles/index.ts';
+import { orderExpiryJob, paymentEvents } from '@server/modules/shop/index.ts';
+import { applyPendingTeamVolume } from '@server/modules/team/index.ts';
+import { vaultEventHandler } from '@server/modules/withdraw/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.ts';
-import type { Job } from '../lib/jobs.ts';
-import { Lease, newHolderId } from '../lib/leases.ts';
-import { metricsOf } from '../lib/metrics.ts';
-import { analyticsJobs } from '../modules/analytics/index.ts';
-import { maintenanceJob } from '../modules/auth/index.ts';
-import { ChainWatcher, type WatcherHooks } from '../modules/chain/index.ts';
-import { earnJobs } from '../modules/earn/index.ts';
-import { exchangeJobs } from '../modules/exchange/index.ts';
-import { fundJobs, fundPaymentHandlers } from '../modules/funds/index.ts';
-import { launchpadJobs } from '../modules/launchpad/index.ts';
-import { proofJobs } from '../modules/proofs/index.ts';
-import { settlementJob } from '../modules/rewards/index.ts';
-import { roleRequestExpiryJob } from '../modules/roles/index.ts';
-import { orderExpiryJob, paymentEvents } from '../modules/shop/index.ts';
-import { applyPendingTeamVolume } from '../modules/team/index.ts';
-import { vaultEventHandler } from '../modules/withdraw/index.ts';
 
 /**
  * The chain watcher with every module's events: the shop's payments and the withdrawals' vault. The one
@@ -51,6 +52,7 @@ const MODULE_JOBS: Job[] = [
   ...exchangeJobs,
   ...analyticsJobs,
   roleRequestExpiryJob,
+  priceSamplerJob,
   ...proofJobs,
 ];
 

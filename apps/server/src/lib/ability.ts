@@ -1,5 +1,5 @@
 import type { Ability } from '@agc/shared';
-import type { Translate } from '../plugins/i18n.ts';
+import type { Translate } from '@server/plugins/i18n.ts';
 import type { AppError } from './errors.ts';
 
 /**

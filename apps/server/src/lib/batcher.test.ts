@@ -1,3 +1,4 @@
+import { defined } from '@agc/shared/defined';
 import { describe, expect, it } from 'vitest';
 import { Batcher, batcherPerDatabase } from './batcher.ts';
 import { TtlCache } from './ttl-cache.ts';
@@ -24,11 +25,11 @@ describe('Batcher: group commit for concurrent loads', () => {
     const rest = [2, 3, 2, 4].map((k) => b.load(k));
     await tick();
     expect(c.batches).toHaveLength(1); // they wait for the running batch
-    c.release[0]!();
+    defined(c.release[0])();
     expect(await first).toBe(10);
     await tick();
     expect(c.batches).toEqual([[1], [2, 3, 2, 4]]);
-    c.release[1]!();
+    defined(c.release[1])();
     expect(await Promise.all(rest)).toEqual([20, 30, 20, 40]);
   });
 

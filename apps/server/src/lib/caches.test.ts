@@ -1,3 +1,4 @@
+import { defined } from '@agc/shared/defined';
 import { describe, expect, it } from 'vitest';
 import {
   applyInvalidation,
@@ -55,8 +56,8 @@ describe('cache invalidation between processes', () => {
     ];
     for (const inv of msgs) {
       const [payload] = encodeInvalidation('p1', inv);
-      expect(decodeInvalidation('p2', payload!)).toEqual(inv);
-      expect(decodeInvalidation('p1', payload!)).toBeNull();
+      expect(decodeInvalidation('p2', defined(payload))).toEqual(inv);
+      expect(decodeInvalidation('p1', defined(payload))).toBeNull();
     }
     expect(decodeInvalidation('p2', 'not json')).toBeNull();
     // Many members: one "all"; many sessions: several messages, each small.

@@ -1,5 +1,5 @@
+import type { AppContext } from '@server/context.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.ts';
 
 /**
  * A module's background work, as src/jobs runs it: every `everyMs` (after `firstDelayMs`), in the one

@@ -1,5 +1,5 @@
+import type { AppContext } from '@server/context.ts';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppContext } from '../context.ts';
 
 /**
  * Every Prometheus series the server exposes (GET /metrics), defined once. One registry per app context (tests

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { devAccount } from '@agc/contracts/accounts';
+import { defined } from '@agc/shared/defined';
 import { describe, expect, it } from 'vitest';
 import {
   estimatedBits,
@@ -61,7 +62,7 @@ describe('isDevelopmentKey', () => {
   it('knows the public development mnemonic’s keys and nothing else', () => {
     const anvil0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
     expect(isDevelopmentKey(anvil0)).toBe(true);
-    const key10 = `0x${Buffer.from(devAccount(10).getHdKey().privateKey!).toString('hex')}`;
+    const key10 = `0x${Buffer.from(defined(devAccount(10).getHdKey().privateKey)).toString('hex')}`;
     expect(isDevelopmentKey(key10)).toBe(true);
     expect(isDevelopmentKey(`0x${randomBytes(32).toString('hex')}`)).toBe(false);
     expect(isDevelopmentKey('not a key')).toBe(false);

@@ -1,10 +1,10 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ERROR_STATUSES, type ErrorStatus } from '@server/lib/route-schema.ts';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_STATUSES, type ErrorStatus } from '../lib/route-schema.ts';
 import { requiredRoles } from './auth.ts';
 import { docsCsp } from './headers.ts';
 

@@ -1,8 +1,9 @@
 import { ErrorCode, inputMessages } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import { AppError } from '@server/lib/errors.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
 
 const REASONS: Record<string, string> = {
   invalid_type: 'validation.invalid',
@@ -24,7 +25,7 @@ function send(reply: FastifyReply, code: number, msg: string, data: unknown = nu
 /** Names the first bad field: "Invalid address: this field is required". */
 function validationMessage(req: FastifyRequest, err: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(err)) return req.t('validation.invalid');
-  const first = err.validation[0]!;
+  const first = defined(err.validation[0]);
   const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const field = path || (err.validationContext ?? 'body');
   const params = first.params as { code?: string };

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AppContext } from '@server/context.ts';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { AppContext } from '../context.ts';
 
 /** True for the JSON API and its docs: answers that are per member, or per moment, and never to be stored. */
 export const isApiPath = (url: string) =>

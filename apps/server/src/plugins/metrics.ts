@@ -1,6 +1,6 @@
+import type { AppContext } from '@server/context.ts';
+import { metricsOf } from '@server/lib/metrics.ts';
 import fp from 'fastify-plugin';
-import type { AppContext } from '../context.ts';
-import { metricsOf } from '../lib/metrics.ts';
 
 /** The route label of a request that matched no route (404s of any path share it: no URL becomes a label). */
 export const UNMATCHED_ROUTE = '(unmatched)';

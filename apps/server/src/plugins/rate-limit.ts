@@ -1,11 +1,12 @@
 import type { Db } from '@agc/db';
 import { rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { AppContext } from '@server/context.ts';
+import { Batcher } from '@server/lib/batcher.ts';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppContext } from '../context.ts';
-import { Batcher } from '../lib/batcher.ts';
 
 type Incr = (
   key: string,
@@ -43,8 +44,8 @@ async function countHits(db: Db, batch: Hit[]): Promise<Count[]> {
     await db.execute(sql`
       insert into rate_limits (key, count, reset_at)
       select k, n, clock_timestamp() + w * interval '1 millisecond'
-      from unnest(${sql.param(keys)}::text[], ${sql.param(keys.map((k) => perKey.get(k)!.n))}::int[],
-        ${sql.param(keys.map((k) => perKey.get(k)!.windowMs))}::int[]) as t(k, n, w)
+      from unnest(${sql.param(keys)}::text[], ${sql.param(keys.map((k) => defined(perKey.get(k)).n))}::int[],
+        ${sql.param(keys.map((k) => defined(perKey.get(k)).windowMs))}::int[]) as t(k, n, w)
       on conflict (key) do update set
         count = case when rate_limits.reset_at <= clock_timestamp() then excluded.count
           else rate_limits.count + excluded.count end,
@@ -58,7 +59,7 @@ async function countHits(db: Db, batch: Hit[]): Promise<Count[]> {
   const next = new Map<string, number>();
   for (const [key, { n }] of perKey) next.set(key, (after.get(key)?.count ?? n) - n + 1);
   return batch.map((h) => {
-    const current = next.get(h.key)!;
+    const current = defined(next.get(h.key));
     next.set(h.key, current + 1);
     return { current, ttl: after.get(h.key)?.ttl ?? h.windowMs };
   });

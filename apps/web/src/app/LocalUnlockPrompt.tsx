@@ -1,6 +1,6 @@
 // The local wallet asks for its password here when the login page (or a payment) needs the key.
-import { t } from '../lib/i18n/index.ts';
-import { loadImperativeUi } from '../lib/ui.ts';
+import { t } from '@web/lib/i18n/index.ts';
+import { loadImperativeUi } from '@web/lib/ui.ts';
 
 export async function promptLocalPassword(): Promise<string> {
   const { Modal } = await loadImperativeUi();

@@ -1,11 +1,12 @@
+import { OfflineBanner, UpdatePrompt } from '@web/components/AppStatus.tsx';
+import { NavBar } from '@web/components/NavBar.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { TabBar } from '@web/components/TabBar.tsx';
+import { navigateBack, openTab } from '@web/lib/navigation.ts';
+import { NOT_FOUND_HANDLE, type RouteHandle } from '@web/lib/route-table.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router';
-import { NavBar } from '../components/NavBar.tsx';
-import { Skeleton } from '../components/Skeleton.tsx';
-import { TabBar } from '../components/TabBar.tsx';
-import { navigateBack, openTab } from '../lib/navigation.ts';
-import { NOT_FOUND_HANDLE, type RouteHandle } from '../lib/route-table.ts';
 import { useAccountWatcher } from './use-account-watcher.ts';
 
 /** Pages load lazily; a load that takes longer than this shows a progress bar. */
@@ -50,6 +51,8 @@ export function RootLayout() {
         onBack={!isTab && handle.back !== false ? () => void navigateBack().catch(ignore) : undefined}
       />
       <main className="app-main">
+        <OfflineBanner />
+        <UpdatePrompt />
         <Outlet />
       </main>
       {handle.tab !== undefined && <TabBar current={handle.tab} onSelect={(path) => openTab(path)} />}

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { makeSummary } from '@web/features/earn/testing/fixtures.ts';
+import { makeInfo } from '@web/features/exchange/testing/fixtures.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { expectFieldError } from '@web/test/field-error.ts';
+import { ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeSummary } from '../features/earn/testing/fixtures.ts';
-import { makeInfo } from '../features/exchange/testing/fixtures.ts';
-import { useAuthStore } from '../stores/auth.ts';
-import { cleanupPage } from '../test/cleanup.ts';
-import { expectFieldError } from '../test/field-error.ts';
-import { ok, renderPage, stubApi } from '../test/render.tsx';
 import EarnTransferInPage from './pages/earn/EarnTransferInPage.tsx';
 import ExchangePage from './pages/exchange/ExchangePage.tsx';
 

@@ -1,5 +1,5 @@
+import { NOT_FOUND_HANDLE, ROUTE_TABLE } from '@web/lib/route-table.ts';
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_HANDLE, ROUTE_TABLE } from '../lib/route-table.ts';
 import { loginRedirectUrl, PUBLIC_ROUTE_NAMES, resolveGuard } from './guard.ts';
 
 const LOGGED_OUT_REACHABLE = new Set([
@@ -86,6 +86,7 @@ describe('route table', () => {
       '/pages/found/detail': ['foundDetail', true],
       '/pages/found/orderDetail': ['foundOrderDetail', true],
       '/pages/found/bills': ['foundBills', true],
+      '/pages/found/payResult': ['foundPayResult', true],
       '/pages/admin/funds': ['adminFunds', true],
       '/pages/admin/fundRedemptions': ['adminFundRedemptions', true],
       // Simple earn, launchpad and exchange: no paths in the spec, chosen under /pages (docs/decisions/0099-unspecified-routes.md).

@@ -1,6 +1,6 @@
-import { withRedirect } from '../features/auth/redirect.ts';
-import { loginUrl } from '../lib/navigation.ts';
-import type { RouteHandle } from '../lib/route-table.ts';
+import { withRedirect } from '@web/features/auth/redirect.ts';
+import { loginUrl } from '@web/lib/navigation.ts';
+import type { RouteHandle } from '@web/lib/route-table.ts';
 
 /** Route names a visitor may open without logging in (whatever their login flag says). */
 export const PUBLIC_ROUTE_NAMES: readonly string[] = ['login', 'wode', 'firstPage', 'testWallet'];

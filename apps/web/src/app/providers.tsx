@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { antdLocaleFor } from '@web/lib/i18n/antd-locale.ts';
+import { isLocale } from '@web/lib/i18n/languages.ts';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { antdLocaleFor } from '../lib/i18n/antd-locale.ts';
-import { isLocale } from '../lib/i18n/languages.ts';
 import { queryClient } from './query-client.ts';
 
 export function AppProviders({ children }: { children: ReactNode }) {

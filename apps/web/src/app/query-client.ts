@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { canRetry } from '../lib/request.ts';
+import { canRetry } from '@web/lib/request.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { NOT_FOUND_HANDLE, ROUTE_TABLE, type RouteHandle } from '@web/lib/route-table.ts';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { describe, expect, it, vi } from 'vitest';
-import { NOT_FOUND_HANDLE, ROUTE_TABLE, type RouteHandle } from '../lib/route-table.ts';
 import { RouteError } from './RouteError.tsx';
 import { routes } from './router.tsx';
 
@@ -22,9 +22,9 @@ describe('routes', () => {
     expect(children.at(-1)).toMatchObject({ path: '*', handle: NOT_FOUND_HANDLE });
   });
 
-  it('bundles only login and the light tab roots; every other page (the shop and rewards too) is lazy', () => {
+  it('bundles only login; every other page (the tab roots too) is lazy', () => {
     const eager = children.filter((r) => r.Component).map((r) => (r.handle as RouteHandle).name);
-    expect([...new Set(eager)].sort()).toEqual(['home', 'login', 'profile']);
+    expect([...new Set(eager)].sort()).toEqual(['login']);
     for (const r of children) expect(Boolean(r.Component) !== Boolean(r.lazy)).toBe(true);
   });
 });

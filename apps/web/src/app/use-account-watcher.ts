@@ -1,13 +1,14 @@
 // The account-change rule: at start-up and on every `accountsChanged`, a wallet account that differs
 // from the stored address asks the user to log in again; confirming ends the session, on the server
 // too (best effort, with the old token, before it is cleared).
+
+import { logOut } from '@web/features/auth/logout.ts';
+import { confirmModal } from '@web/lib/ui.ts';
+import { accountChanged, currentAccount, sessionWallet } from '@web/lib/wallet/session.ts';
+import { isLoggedIn, useAuthStore } from '@web/stores/auth.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logOut } from '../features/auth/logout.ts';
-import { confirmModal } from '../lib/ui.ts';
-import { accountChanged, currentAccount, sessionWallet } from '../lib/wallet/session.ts';
-import { isLoggedIn, useAuthStore } from '../stores/auth.ts';
-import { useWalletStore } from '../stores/wallet.ts';
 
 type Translate = (key: string) => string;
 

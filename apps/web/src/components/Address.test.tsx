@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanupPage } from '@web/test/cleanup.ts';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanupPage } from '../test/cleanup.ts';
 import { Address } from './Address.tsx';
 
 const ADDRESS = '0x1234567890abcdef1234567890abcdef12345678';

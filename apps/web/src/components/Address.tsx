@@ -1,6 +1,6 @@
 import { shortAddress } from '@agc/shared';
+import { copyAndTell } from '@web/lib/clipboard.ts';
 import { useTranslation } from 'react-i18next';
-import { copyAndTell } from '../lib/clipboard.ts';
 import { CopyIcon } from './Icons.tsx';
 
 /**

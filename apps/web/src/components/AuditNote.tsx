@@ -1,6 +1,6 @@
+import type { AuditNoteState } from '@web/lib/use-audit-note.ts';
 import TextArea, { type TextAreaRef } from 'antd-mobile/es/components/text-area';
 import { useEffect, useId, useRef } from 'react';
-import type { AuditNoteState } from '../lib/use-audit-note.ts';
 
 /** The note's and the reason's length limit on the audit pages (the server's as well). */
 export const AUDIT_NOTE_MAX = 500;

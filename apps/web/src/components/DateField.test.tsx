@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { applyLanguage } from '@web/lib/i18n/index.ts';
+import { LOCALES } from '@web/lib/i18n/languages.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyLanguage } from '../lib/i18n/index.ts';
-import { LOCALES } from '../lib/i18n/languages.ts';
-import { cleanupPage } from '../test/cleanup.ts';
 import { DateField, isDay, isMinute } from './DateField.tsx';
 
 afterEach(async () => {
@@ -13,6 +13,20 @@ afterEach(async () => {
 // The settlement day once showed mm/dd/yyyy (the browser's date input) while every date the app
 // shows reads YYYY-MM-DD; the field now reads YYYY-MM-DD in every language.
 describe('DateField', () => {
+  it('says a month that does not exist (2026-13) instead of taking it silently', () => {
+    const onChange = vi.fn();
+    render(<DateField label="Month" precision="month" value={null} onChange={onChange} testId="month" />);
+    const input = screen.getByTestId('month') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '2026-13' } });
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByTestId('month-error').textContent).toBe('Not a date: write it as YYYY-MM');
+    fireEvent.blur(input);
+    expect(input.value).toBe('2026-13');
+    fireEvent.change(input, { target: { value: '2026-12' } });
+    expect(onChange).toHaveBeenCalledWith('2026-12');
+    expect(screen.queryByTestId('month-error')).toBeNull();
+  });
+
   it.each(LOCALES)('shows the day as YYYY-MM-DD in %s, with a named picker button', async (locale) => {
     await applyLanguage(locale);
     render(<DateField label="Day" value="2025-01-31" onChange={() => undefined} testId="day" />);
@@ -40,10 +54,14 @@ describe('DateField', () => {
       />,
     );
     const input = screen.getByTestId('day') as HTMLInputElement;
-    for (const partial of ['2025-0', '2025-02-30', '2025-07-01', '2023-12-31'])
-      fireEvent.change(input, { target: { value: partial } });
+    for (const wrong of ['2025-0', '2025-02-30', '2025-07-01', '2023-12-31'])
+      fireEvent.change(input, { target: { value: wrong } });
     expect(onChange).not.toHaveBeenCalled();
     expect(input.getAttribute('aria-invalid')).toBe('true');
+    // A whole entry out of the range is said, not dropped silently; a partial one is put back on blur.
+    expect(screen.getByTestId('day-error').textContent).toBe('Choose a date from 2024-01-01 to 2025-06-30');
+    fireEvent.change(input, { target: { value: '2025-0' } });
+    expect(screen.queryByTestId('day-error')).toBeNull();
     fireEvent.blur(input);
     expect(input.value).toBe('2025-01-01');
     fireEvent.change(input, { target: { value: '2025-03-15' } });
@@ -124,6 +142,8 @@ describe('DateField', () => {
       fireEvent.change(input, { target: { value: bad } });
     expect(onChange).not.toHaveBeenCalled();
     expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('t-error').textContent).toBe('Not a date: write it as YYYY-MM-DD HH:mm');
+    fireEvent.change(input, { target: { value: '2026-12' } });
     fireEvent.blur(input);
     expect(input.value).toBe('2026-12-01 10:00');
     fireEvent.change(input, { target: { value: '202612021530' } });

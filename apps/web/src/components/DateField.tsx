@@ -89,7 +89,8 @@ const PRECISION = {
  * `datetime-local` shows the device's format: mm/dd/yyyy, yyyy/mm/dd, dd.mm.yyyy, 12-hour clocks …): typed
  * (numeric keyboard) or chosen with the calendar button's picker (antd-mobile DatePicker between `min` and `max`).
  * The text names no time zone: the caller says which one it means. `onChange` gets a valid value within the range
- * only; anything else typed is put back on blur. With `onClear` the field may be emptied (typed empty, or its
+ * only; a whole entry that is not one ("2026-13", or past `max`) says so under the field and stays until corrected
+ * (it is never taken silently); a partial one is put back on blur. With `onClear` the field may be emptied (typed empty, or its
  * clear button labelled `clearLabel`), e.g. "every month". `error`: the form's message about this field, shown
  * under it (`.field-error`, test id `<testId>-error`) and linked to the input.
  */
@@ -129,6 +130,15 @@ export function DateField({
   const p = PRECISION[precision];
 
   const inRange = (v: string) => p.valid(v) && (!min || v >= min) && (!max || v <= max);
+  /** A whole entry that is not a date of this precision, or not within the range: said, not dropped. */
+  const wrong = text.trim().length >= p.length && !inRange(p.typed(text));
+  const shownError =
+    error ??
+    (wrong
+      ? p.valid(p.typed(text))
+        ? t('dateField.outOfRange', { min: min ?? '…', max: max ?? '…' })
+        : t('dateField.invalid', { pattern: p.placeholder })
+      : null);
   const type = (typed: string) => {
     const next = p.typed(typed);
     setText(inRange(next) ? next : typed);
@@ -151,12 +161,14 @@ export function DateField({
           placeholder={placeholder ?? p.placeholder}
           maxLength={p.length}
           pattern={p.pattern}
-          aria-invalid={(text !== '' && !inRange(text)) || Boolean(error)}
-          aria-describedby={error ? errorId : undefined}
+          aria-invalid={(text !== '' && !inRange(text)) || Boolean(shownError)}
+          aria-describedby={shownError ? errorId : undefined}
           data-testid={testId}
           value={text}
           onChange={(event) => type(event.target.value)}
-          onBlur={() => setText(value ?? '')}
+          onBlur={() => {
+            if (!wrong) setText(value ?? '');
+          }}
         />
         <button
           type="button"
@@ -178,9 +190,9 @@ export function DateField({
           </button>
         )}
       </div>
-      {error && (
+      {shownError && (
         <p id={errorId} className="field-error" role="alert" data-testid={testId && `${testId}-error`}>
-          {error}
+          {shownError}
         </p>
       )}
       <DatePicker

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen } from '@testing-library/react';
+import { get } from '@web/lib/request.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import Modal from 'antd-mobile/es/components/modal';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { get } from '../lib/request.ts';
-import { cleanupPage } from '../test/cleanup.ts';
-import { fail, ok, renderPage, stubApi } from '../test/render.tsx';
 import { DetailLoad } from './DetailLoad.tsx';
 
 afterEach(async () => {

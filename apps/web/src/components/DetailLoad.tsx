@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { ApiError } from '@web/lib/request.ts';
 import type { ReactNode } from 'react';
-import { ApiError } from '../lib/request.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { LoadFailed, LoadingState } from './LoadState.tsx';
 

@@ -1,6 +1,6 @@
+import { errorText } from '@web/lib/errors.ts';
+import { canRetry } from '@web/lib/request.ts';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../lib/errors.ts';
-import { canRetry } from '../lib/request.ts';
 
 /**
  * Why a part of a page could not load (the error's text), inside the card that shows that part, and a retry

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { paths } from '@web/lib/paths.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
+import { renderPage } from '@web/test/render.tsx';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../lib/paths.ts';
-import { useWalletStore } from '../stores/wallet.ts';
-import { renderPage } from '../test/render.tsx';
 import { FoundTabs } from './FoundTabs.tsx';
 
 describe('FoundTabs', () => {

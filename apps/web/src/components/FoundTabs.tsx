@@ -1,8 +1,8 @@
+import { redirectTo } from '@web/lib/navigation.ts';
+import { paths } from '@web/lib/paths.ts';
+import { type FoundTab, useWalletStore } from '@web/stores/wallet.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { redirectTo } from '../lib/navigation.ts';
-import { paths } from '../lib/paths.ts';
-import { type FoundTab, useWalletStore } from '../stores/wallet.ts';
 import { StatusTabs } from './StatusTabs.tsx';
 
 const KEYS = ['products', 'holdings', 'agent'] as const;

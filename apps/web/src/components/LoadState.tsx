@@ -1,6 +1,6 @@
+import { errorText } from '@web/lib/errors.ts';
+import { canRetry } from '@web/lib/request.ts';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../lib/errors.ts';
-import { canRetry } from '../lib/request.ts';
 import { Skeleton } from './Skeleton.tsx';
 
 /** Skeleton lines (read out as 'Loading...') in place of what a page or list has not received yet. */

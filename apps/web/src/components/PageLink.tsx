@@ -1,5 +1,5 @@
+import { openPage, openTab } from '@web/lib/navigation.ts';
 import type { ReactNode } from 'react';
-import { openPage, openTab } from '../lib/navigation.ts';
 
 /** A button that opens a page (navigateTo), or a tab page with `tab` (switchTab). */
 export function PageLink({

@@ -28,6 +28,8 @@ export interface PagedListProps<T> {
   renderError?: (error: unknown) => ReactNode | undefined;
   /** Shown above the list, inside the pull-to-refresh (a summary, say). */
   header?: ReactNode;
+  /** A class of the items' list besides `list` (e.g. to draw the rows as one card). */
+  listClassName?: string;
   testId?: string;
 }
 
@@ -79,7 +81,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
   } else {
     body = (
       <>
-        <ul className="list">
+        <ul className={props.listClassName ? `list ${props.listClassName}` : 'list'}>
           {props.items.map((item) => (
             <li key={props.itemKey(item)}>{props.renderItem(item)}</li>
           ))}

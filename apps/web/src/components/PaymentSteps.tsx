@@ -1,6 +1,6 @@
+import type { StepState } from '@web/lib/wallet/step-payment.ts';
 import Steps from 'antd-mobile/es/components/steps';
 import { useTranslation } from 'react-i18next';
-import type { StepState } from '../lib/wallet/step-payment.ts';
 
 const ANTD_STATUS: Record<StepState, 'wait' | 'process' | 'finish' | 'error'> = {
   wait: 'wait',

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { renderPage } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupPage } from '../test/cleanup.ts';
-import { renderPage } from '../test/render.tsx';
 import { ResultPage } from './ResultPage.tsx';
 
 afterEach(cleanupPage);

@@ -1,7 +1,7 @@
+import { errorText } from '@web/lib/errors.ts';
+import { paths } from '@web/lib/paths.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../lib/errors.ts';
-import { paths } from '../lib/paths.ts';
 import { PageLink } from './PageLink.tsx';
 import { Skeleton } from './Skeleton.tsx';
 

@@ -66,4 +66,25 @@ describe('StatusTabs', () => {
     fireEvent.keyDown(list, { key: 'ArrowLeft' });
     expect(screen.getByTestId('t-Rejected').getAttribute('aria-selected')).toBe('true');
   });
+
+  it('a row that scrolls says so: the side with more tabs is marked (and fades), none when all fit', () => {
+    render(<Tabs />);
+    const list = screen.getByRole('tablist');
+    const size = (scrollWidth: number, clientWidth: number, scrollLeft: number) => {
+      Object.defineProperty(list, 'scrollWidth', { configurable: true, value: scrollWidth });
+      Object.defineProperty(list, 'clientWidth', { configurable: true, value: clientWidth });
+      list.scrollLeft = scrollLeft;
+      fireEvent.scroll(list);
+    };
+    size(390, 390, 0);
+    expect(list.dataset.moreStart).toBeUndefined();
+    expect(list.dataset.moreEnd).toBeUndefined();
+    size(640, 390, 0);
+    expect(list.dataset.moreEnd).toBe('true');
+    expect(list.dataset.moreStart).toBeUndefined();
+    size(640, 390, 120);
+    expect([list.dataset.moreStart, list.dataset.moreEnd]).toEqual(['true', 'true']);
+    size(640, 390, 250);
+    expect([list.dataset.moreStart, list.dataset.moreEnd]).toEqual(['true', undefined]);
+  });
 });

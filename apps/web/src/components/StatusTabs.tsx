@@ -1,4 +1,12 @@
-import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 
 /** Keeps `tab` fully in sight inside the row `list` scrolls (with a margin that shows a neighbour). */
 function revealTab(list: HTMLElement, tab: HTMLElement, margin = 24) {
@@ -13,7 +21,9 @@ function revealTab(list: HTMLElement, tab: HTMLElement, margin = 24) {
  * Tabs over a list (order, withdrawal, team scope): each tab is `<testIdPrefix>-<key>`. The titles never
  * shrink or end in an ellipsis: they share the row when they fit (390 px, any language), else the row
  * scrolls sideways and the active tab is scrolled into view (it once showed "Reje…" on the withdrawal
- * list and Thai's Canceled tab off screen). Arrow keys, Home and End move between tabs.
+ * list and Thai's Canceled tab off screen). Arrow keys, Home and End move between tabs. A row that scrolls shows
+ * it: the side with more tabs fades out (`data-more-start` / `data-more-end`), so a tab cut at the edge reads as
+ * "there is more", not as a truncated word.
  */
 export function StatusTabs<K extends string>({
   keys,
@@ -34,12 +44,30 @@ export function StatusTabs<K extends string>({
   label?: string;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ start: false, end: false });
+  const measure = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const start = list.scrollLeft > 1;
+    const end = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
+    setMore((m) => (m.start === start && m.end === end ? m : { start, end }));
+  }, []);
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [measure]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reveal again when the active tab or the tabs change
   useLayoutEffect(() => {
     const list = listRef.current;
     const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
     if (list && tab) revealTab(list, tab);
+    measure();
   }, [active, keys]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -67,6 +95,9 @@ export function StatusTabs<K extends string>({
       aria-label={label}
       ref={listRef}
       onKeyDown={onKeyDown}
+      onScroll={measure}
+      data-more-start={more.start || undefined}
+      data-more-end={more.end || undefined}
     >
       {keys.map((key) => {
         const selected = key === active;

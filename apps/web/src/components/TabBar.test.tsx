@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { i18n } from '@web/lib/i18n/index.ts';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '../lib/i18n/index.ts';
 import { TabBar } from './TabBar.tsx';
 
 const renderBar = (current: 0 | 1 | 2 | 3, onSelect = vi.fn()) => {

@@ -1,6 +1,6 @@
+import { TABS, type TabIndex } from '@web/lib/route-table.ts';
 import type { ComponentType, CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TABS, type TabIndex } from '../lib/route-table.ts';
 import { AccountIcon, HomeIcon, RewardsIcon, ShopIcon } from './Icons.tsx';
 
 /**

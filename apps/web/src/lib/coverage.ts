@@ -1,4 +1,4 @@
-import { formatAmount } from '@agc/shared';
+import { formatBasisPoints } from '@web/lib/format.ts';
 
 /**
  * A coverage ratio in whole basis points (an integer string from the server) as a percentage with two decimals
@@ -7,7 +7,5 @@ import { formatAmount } from '@agc/shared';
  */
 export function coveragePercent(bp: string | null): string | null {
   if (bp === null || !/^\d+$/.test(bp)) return null;
-  const text = formatAmount(BigInt(bp), 2);
-  const [whole = '0', frac = ''] = text.split('.');
-  return `${BigInt(whole).toLocaleString('en-US')}.${frac.padEnd(2, '0')}%`;
+  return formatBasisPoints(BigInt(bp));
 }

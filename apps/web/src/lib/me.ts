@@ -1,7 +1,7 @@
 import { type Me, meResponse } from '@agc/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { useIsLoggedIn } from '../stores/auth.ts';
-import { useWalletStore } from '../stores/wallet.ts';
+import { useIsLoggedIn } from '@web/stores/auth.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
 import { get } from './request.ts';
 
 // The member's user info (GET /me) is read by every feature and changed by many (a payment, a withdrawal, a claim,

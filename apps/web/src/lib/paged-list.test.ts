@@ -1,6 +1,6 @@
+import { ok, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ok, stubApi } from '../test/render.tsx';
 import { getListPage, nextPageParam, uniqueItems } from './paged-list.ts';
 
 afterEach(() => vi.unstubAllGlobals());

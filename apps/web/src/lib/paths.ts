@@ -1,6 +1,9 @@
 // Every route path of the app, named once. The spec's paths (section 2) are the data; the keys are what the
 // code calls them. The route table (route-table.ts) adds the spec's route names and the guard's flags.
 
+/** Where every page of the app but home lives: the spec's paths all start with it. */
+export const PAGES_PREFIX = '/pages/';
+
 export const paths = {
   home: '/',
   homeAlias: '/pages/index/index',
@@ -38,6 +41,7 @@ export const paths = {
   fundProductDetail: '/pages/found/detail',
   fundOrderDetail: '/pages/found/orderDetail',
   fundBills: '/pages/found/bills',
+  fundPayResult: '/pages/found/payResult',
   adminFunds: '/pages/admin/funds',
   adminFundRedemptions: '/pages/admin/fundRedemptions',
   // Simple earn, the launchpad and the exchange center: the spec shows no paths ("route paths not shown"), chosen

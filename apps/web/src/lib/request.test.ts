@@ -1,10 +1,10 @@
 import { nonceResponse } from '@agc/shared';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
 import Modal from 'antd-mobile/es/components/modal';
 import Toast from 'antd-mobile/es/components/toast';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { useAuthStore } from '../stores/auth.ts';
-import { useWalletStore } from '../stores/wallet.ts';
 import { i18n } from './i18n/index.ts';
 import { setRouter } from './navigation.ts';
 import {

@@ -10,9 +10,10 @@
 //   2 s toast (the server's msg, or the system text when no answer came: timeout, network failure, code 5)
 //   unless the caller shows it itself (`silent`: a form's own message). Never a modal: offline, every
 //   failed call would stack one more. Abort (600003) rejects quietly since the caller asked for it.
+
+import { isLoggedIn, useAuthStore } from '@web/stores/auth.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
 import type { z } from 'zod';
-import { isLoggedIn, useAuthStore } from '../stores/auth.ts';
-import { useWalletStore } from '../stores/wallet.ts';
 import { AppError } from './errors.ts';
 import { currentLocale, t } from './i18n/index.ts';
 import { goToLogin } from './navigation.ts';
@@ -55,6 +56,9 @@ export class ApiError extends AppError {
 export const isForbidden = (error: unknown): boolean =>
   error instanceof ApiError && (error.code === 403 || error.status === 403);
 
+/** The server cannot answer this now (503): a service it needs is down, or prices are paused. */
+export const isUnavailable = (error: unknown): boolean =>
+  error instanceof ApiError && (error.code === 503 || error.status === 503);
 /** The server has no such thing for this member (404: nothing published yet, an id of another's, ...). */
 export const isNotFound = (error: unknown): boolean =>
   error instanceof ApiError && (error.code === 404 || error.status === 404);

@@ -87,6 +87,7 @@ const ENTRIES: readonly Entry[] = [
   { key: 'fundProductDetail', name: 'foundDetail', login: true, titleKey: 'title.foundDetail' },
   { key: 'fundOrderDetail', name: 'foundOrderDetail', login: true, titleKey: 'title.foundOrderDetail' },
   { key: 'fundBills', name: 'foundBills', login: true, titleKey: 'title.foundBills' },
+  { key: 'fundPayResult', name: 'foundPayResult', login: true, titleKey: 'title.foundPayResult' },
   { key: 'adminFunds', name: 'adminFunds', login: true, titleKey: 'title.adminFunds' },
   {
     key: 'adminFundRedemptions',

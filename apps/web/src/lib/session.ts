@@ -1,6 +1,6 @@
 // Ending a session touches several stores and caches; this is the one place that does it.
-import { useAuthStore } from '../stores/auth.ts';
-import { useWalletStore } from '../stores/wallet.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
 
 const listeners = new Set<() => void>();
 

@@ -1,6 +1,6 @@
+import { fieldStorage, syncAcrossTabs } from '@web/lib/storage.ts';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { fieldStorage, syncAcrossTabs } from '../lib/storage.ts';
 
 interface AuthState {
   token: string | undefined;

@@ -1,6 +1,6 @@
+import { fieldStorage } from '@web/lib/storage.ts';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { fieldStorage } from '../lib/storage.ts';
 
 interface PageState {
   message: string | undefined;

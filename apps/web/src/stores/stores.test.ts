@@ -1,5 +1,5 @@
+import { clearSession, startSession } from '@web/lib/session.ts';
 import { describe, expect, it } from 'vitest';
-import { clearSession, startSession } from '../lib/session.ts';
 import { isLoggedIn, useAuthStore } from './auth.ts';
 import { usePageStore } from './page.ts';
 import { useWalletStore, WALLET_STORAGE_KEYS } from './wallet.ts';

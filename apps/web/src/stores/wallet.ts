@@ -1,8 +1,8 @@
 import type { Me } from '@agc/shared';
 import { shortAddress } from '@agc/shared';
+import { fieldStorage, syncAcrossTabs } from '@web/lib/storage.ts';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { fieldStorage, syncAcrossTabs } from '../lib/storage.ts';
 
 /** Found (fund) pages reached through the stored found-tab key: 0 home, 1 my, 2 income. */
 export type FoundTab = 0 | 1 | 2;

@@ -1,9 +1,9 @@
 import { cleanup } from '@testing-library/react';
+import { setRouter } from '@web/lib/navigation.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
 import Modal from 'antd-mobile/es/components/modal';
 import Toast from 'antd-mobile/es/components/toast';
 import { vi } from 'vitest';
-import { setRouter } from '../lib/navigation.ts';
-import { useAuthStore } from '../stores/auth.ts';
 
 /** After a page test: unmount, close antd's imperative popups, drop the fake server and the session. */
 export async function cleanupPage(): Promise<void> {

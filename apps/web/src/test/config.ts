@@ -16,4 +16,6 @@ export const CONFIG: PublicConfig = {
   rates: { referral_max: '10', pairing_max: '10', static_max: '1', easy_earn_apy_max: '18' },
   funds: { locales: ['en', 'ja', 'ko', 'th', 'vi', 'zh-Hans', 'zh-Hant'], payment_network: 'Arbitrum' },
   siwe: { domain: 'localhost', uri: 'http://localhost', statement: 'Sign in to AGCFund Portfolio.' },
+  prices: { source: 'uniswap-v3', twap_seconds: 1800 },
+  vitals_sample_rate: 0,
 };

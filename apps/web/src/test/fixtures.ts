@@ -16,6 +16,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     pay_amount_usdt: '100',
     service_fee_agc: '5',
     agc_price_usdt: '0.5',
+    price_source: 'fixed',
+    price_block: null,
     total_amount_usdt: '102.5',
     amount_received_usdt: '0',
     payment_method: 'USDT+AGC',

@@ -1,9 +1,9 @@
 // A fake wallet, chain and server for the payment flow (runner and checkout tests).
 import type { Order, PayStep, TxResponse } from '@agc/shared';
+import type { PaymentContracts, PaymentDeps, StepState } from '@web/features/shop/payment/run-payment.ts';
+import { memoryProgressStore, type OrderProgress } from '@web/features/shop/stores/pay-progress.ts';
+import { sleep } from '@web/lib/wallet/transaction.ts';
 import { decodeFunctionData, encodeFunctionData, erc20Abi } from 'viem';
-import type { PaymentContracts, PaymentDeps, StepState } from '../features/shop/payment/run-payment.ts';
-import { memoryProgressStore, type OrderProgress } from '../features/shop/stores/pay-progress.ts';
-import { sleep } from '../lib/wallet/transaction.ts';
 import { CONFIG } from './config.ts';
 import { MEMBER, makeOrder, NOW } from './fixtures.ts';
 import { fakeWaitForReceipt, fakeWallet, hash } from './wallet-fakes.ts';

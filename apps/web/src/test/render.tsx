@@ -2,11 +2,11 @@
 // router with its own query client (the navigation helpers work against that router).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { setRouter } from '@web/lib/navigation.ts';
 import type { ReactElement } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { vi } from 'vitest';
-import { setRouter } from '../lib/navigation.ts';
 
 export { CONFIG } from './config.ts';
 

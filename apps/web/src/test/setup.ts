@@ -1,12 +1,16 @@
 import { Globals } from '@react-spring/web';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { i18n, loadLocale } from '@web/lib/i18n/index.ts';
+import { installAntdRender } from '@web/lib/ui.ts';
 import { afterAll, afterEach } from 'vitest';
-import { loadEnglishRest } from '../lib/i18n/index.ts';
-import { installAntdRender } from '../lib/ui.ts';
 
 installAntdRender();
-// Tests render lazy pages without the router's loader: their English sections are there from the start.
-await loadEnglishRest();
+// findBy…/waitFor give up after 5 s instead of 1 s: a busy machine (the type-check and the node tests run beside
+// these) can take over a second to render a page; a real failure still fails, later.
+configure({ asyncUtilTimeout: 5000 });
+// The app loads the active language before its first paint; tests render in English from the start.
+await loadLocale('en');
+await i18n.changeLanguage('en');
 // antd-mobile animates popups with react-spring: in tests they open and close at once, so a closing
 // dialog is not still in the page when the next one opens, and no animation frame is left to run
 // after a test file's environment is torn down ("window is not defined" from React's scheduler).

@@ -1,6 +1,6 @@
 // A fake wallet and receipt for the flows that send a server-built transaction (the shop's payment,
 // the withdrawal's claim): every call is logged; hashes are hash(1), hash(2)… in sending order.
-import type { ReceiptWaiter, TransactionWallet, UnsignedTx } from '../lib/wallet/transaction.ts';
+import type { ReceiptWaiter, TransactionWallet, UnsignedTx } from '@web/lib/wallet/transaction.ts';
 import { MEMBER } from './fixtures.ts';
 
 type Hash = `0x${string}`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountString, idString, pageOf, pagingQuery } from './common.ts';
 import { amountInput, idInput } from './input.ts';
+import { priceBlock, priceSourceSchema } from './prices.ts';
 
 /**
  * The exchange center (docs/product-rules.md "Exchange center"): available USDT ↔ available AGC. Amounts are decimal strings of
@@ -13,8 +14,10 @@ export type ExchangeAsset = z.infer<typeof exchangeAsset>;
 
 /** GET /exchange/info */
 export const exchangeInfoResponse = z.object({
-  /** USDT per AGC. */
+  /** USDT per AGC: the price quotes are made at now, its source and block (null: fixed). */
   price_usdt: amountString,
+  price_source: priceSourceSchema,
+  price_block: priceBlock,
   fee_percent: z.string(),
   quote_ttl_seconds: z.number().int(),
   available_usdt: amountString,
@@ -39,8 +42,10 @@ export const exchangeQuoteSchema = z.object({
   fee: amountString,
   /** What arrives, in the `to` asset (rounded down). */
   amount_out: amountString,
-  /** USDT per AGC. */
+  /** USDT per AGC at the quote, its source and block (null: fixed). */
   price_usdt: amountString,
+  price_source: priceSourceSchema,
+  price_block: priceBlock,
   fee_percent: z.string(),
   /** What exchanging amount_out straight back now would return, in the `from` asset. */
   round_trip: amountString,

@@ -175,6 +175,8 @@ export const fundSummaryResponse = z.object({
   realized_revenue_usdt: amountString,
   /** Orders waiting for payment or a NAV. */
   processing_count: z.number().int(),
+  /** What those orders paid (Paid: seen on chain, Processing: waiting for their NAV): money in progress, no units yet. */
+  in_progress_usdt: amountString,
   holding_count: z.number().int(),
 });
 

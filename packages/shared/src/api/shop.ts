@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountString, hexAddressSchema, idString, pageOf, pagingQuery } from './common.ts';
 import { idInput, serialIdInput } from './input.ts';
+import { priceBlock, priceSourceSchema } from './prices.ts';
 
 /** Order states as the spec names them. */
 export const orderStatus = z.enum(['Unpaid', 'Verifying', 'Success', 'Canceled']);
@@ -22,17 +23,30 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 export const productsResponse = z.object({ list: z.array(productSchema) });
 
-/** token/price: the price of 1 AGC in USDT, from the configured price source. */
+/**
+ * token/price: the price of 1 AGC in USDT in use (quotes are made at it), from the configured price source, with the
+ * block it was read at (a market source's pinned block; null for a fixed price).
+ */
 export const tokenPriceResponse = z.object({
   symbol: z.literal('AGC'),
   price_usdt: amountString,
   updated_at: z.string(),
+  source: priceSourceSchema,
+  block: priceBlock,
 });
-/** token/price2: both directions, for converting in either way. */
+/**
+ * token/price2: the market view. The price in use (a TWAP over `twap_seconds`) both ways, beside the pool's spot
+ * price at the same block (what a swap would get now; a gap between the two is a moving or a pushed market). A
+ * fixed price has no market: spot and window null.
+ */
 export const tokenPrice2Response = z.object({
   agc_usdt: amountString,
   usdt_agc: amountString,
   updated_at: z.string(),
+  source: priceSourceSchema,
+  block: priceBlock,
+  spot_usdt: amountString.nullable(),
+  twap_seconds: z.number().int().nullable(),
 });
 
 export const productIdParams = z.object({ id: serialIdInput });
@@ -46,6 +60,9 @@ export const quoteResponse = z.object({
   pay_amount_usdt: amountString,
   service_fee_agc: amountString,
   agc_price_usdt: amountString,
+  /** Where the AGC price came from and the block it was read at (null: fixed). */
+  price_source: priceSourceSchema,
+  price_block: priceBlock,
   total_amount_usdt: amountString,
   /** When this quote was made (the AGC price of that moment). */
   quoted_at: z.string(),
@@ -62,6 +79,9 @@ export const orderSchema = z.object({
   pay_amount_usdt: amountString,
   service_fee_agc: amountString,
   agc_price_usdt: amountString,
+  /** Where the quoted AGC price came from and the block it was read at (null: fixed). */
+  price_source: priceSourceSchema,
+  price_block: priceBlock,
   total_amount_usdt: amountString,
   /** What the member's investment grew by (0 until Success). */
   amount_received_usdt: amountString,

@@ -45,7 +45,7 @@ export function parseWithdrawAmount(
 /**
  * Body of withdraw/check and POST withdraw. Loose on purpose: the amount and type are read by
  * parseWithdrawAmount / parseWithdrawType so that each mistake gets its own message (the spec's
- * 'please enter the withdraw amount' for a missing one) instead of a generic validation error.
+ * 'Please enter an amount' for a missing one) instead of a generic validation error.
  */
 export const withdrawBody = z.object({
   /** Decimal string in the asset's units, e.g. "12.5". */

@@ -1,6 +1,8 @@
-// Amount display works on decimal strings end to end: an amount is never turned into a JS number,
-// so "0.00005" rounds the way a ledger expects and 18-decimal AGC values keep every digit.
-import { formatAmount } from '../money.ts';
+// Amount display works on decimal strings end to end: an amount is never turned into a JS number, so 18-decimal
+// values keep every digit. Digits beyond what is shown are cut off (truncated toward zero), never rounded: a figure
+// shown is never more than the amount (a payment of 50.251257 reads "50.2512", not "50.2513"). The one exception is
+// an upper bound labelled as such ("at most"), which `formatAssetBound` rounds up so that it stays true.
+import { AGC_DECIMALS, formatAmount, USDT_DECIMALS } from '../money.ts';
 
 /**
  * A decimal string ("1234.5", "-0.25", "1e-7"), integer minor units as bigint (with `decimals`),
@@ -65,17 +67,20 @@ function incrementDigits(digits: string): string {
   return `1${out.join('')}`;
 }
 
-/** Rounds half-up (ties away from zero, like Intl's default) to `digits` fraction digits, on the string. */
-function roundDecimal(d: Decimal, digits: number): Decimal {
+/**
+ * Cuts to `digits` fraction digits on the string: toward zero ('down', every figure) or away from zero when
+ * anything was cut ('up', an upper bound only).
+ */
+function cutDecimal(d: Decimal, digits: number, direction: 'down' | 'up'): Decimal {
   if (d.frac.length <= digits) return { ...d, frac: d.frac.padEnd(digits, '0') };
   const kept = d.int + d.frac.slice(0, digits);
-  const next = d.frac.charCodeAt(digits) - 48;
-  const rounded = next >= 5 ? incrementDigits(kept) : kept;
-  const int = rounded.slice(0, rounded.length - digits) || '0';
+  const dropped = !/^0*$/.test(d.frac.slice(digits));
+  const cut = direction === 'up' && dropped ? incrementDigits(kept) : kept;
+  const int = cut.slice(0, cut.length - digits) || '0';
   return {
     negative: d.negative,
     int: int.replace(/^0+(?=\d)/, ''),
-    frac: rounded.slice(rounded.length - digits),
+    frac: cut.slice(cut.length - digits),
   };
 }
 
@@ -87,8 +92,9 @@ function render(
   maxFraction: number,
   group: boolean,
   currency: string | null,
+  direction: 'down' | 'up' = 'down',
 ): string {
-  const r = roundDecimal(d, maxFraction);
+  const r = cutDecimal(d, maxFraction, direction);
   let frac = r.frac;
   while (frac.length > minFraction && frac.endsWith('0')) frac = frac.slice(0, -1);
   const isZero = /^0*$/.test(r.int + frac);
@@ -110,8 +116,8 @@ export interface DisplayAmountOptions {
 }
 
 /**
- * The app's amount display: grouped en-US style with 2 to 4 fraction digits, USD by default,
- * rounded half-up on the decimal string. Empty or non-numeric input shows "0.00".
+ * The low-level amount display: grouped en-US style with 2 to 4 fraction digits, USD by default, truncated on the
+ * decimal string. Empty or non-numeric input shows "0.00". Screens use `formatAssetAmount` (the asset's rule).
  */
 export function formatDisplayAmount(value: AmountInput, options: DisplayAmountOptions = {}): string {
   const d = toDecimal(value, options.decimals ?? 0);
@@ -131,9 +137,59 @@ export function formatTreeAmount(
   return render(d, 2, 2, options.group ?? true, null);
 }
 
-/** Rounds a decimal string half-up to `digits` fraction digits without grouping ("1.005", 2 → "1.01"). */
-export function roundDecimalString(value: string, digits: number): string | null {
-  const d = parseDecimal(value);
-  if (!d) return null;
-  return render(d, digits, digits, false, null);
+/** How an asset reads on every screen and in every language: `decimals` it has, `places` a summary shows. */
+export interface AssetDisplayRule {
+  decimals: number;
+  places: number;
+}
+
+/**
+ * The one display rule per asset. USDT and AGC show 2 to 4 places in summaries (the spec's amount display); ETH
+ * shows 6, since a network fee on Arbitrum is a few millionths of an ETH and 4 places would read a wallet that can
+ * pay it as "0.00 ETH". Exact (detail) rows show every decimal the asset has.
+ */
+export const ASSET_DISPLAY = {
+  USDT: { decimals: USDT_DECIMALS, places: 4 },
+  AGC: { decimals: AGC_DECIMALS, places: 4 },
+  ETH: { decimals: 18, places: 6 },
+} as const satisfies Record<string, AssetDisplayRule>;
+
+export type DisplayAsset = keyof typeof ASSET_DISPLAY;
+export const DISPLAY_ASSETS = Object.keys(ASSET_DISPLAY) as DisplayAsset[];
+
+/**
+ * An amount of an asset as every screen shows it: a decimal string (as the API sends it) or bigint minor units of
+ * that asset; grouped, at least 2 fraction digits, truncated to the asset's `places` ('summary': balances, lists,
+ * cards) or to all its decimals ('exact': detail rows and what a member confirms), the asset after the number
+ * ("1,234.50 USDT", "0.00 USDT", "99.999915 ETH").
+ */
+export function formatAssetAmount(
+  value: AmountInput,
+  asset: DisplayAsset,
+  precision: 'summary' | 'exact' = 'summary',
+): string {
+  const rule: AssetDisplayRule = ASSET_DISPLAY[asset];
+  const d = toDecimal(value, rule.decimals) ?? { negative: false, int: '0', frac: '' };
+  return render(d, 2, precision === 'exact' ? rule.decimals : rule.places, true, asset);
+}
+
+/**
+ * The number of `formatAssetAmount` without the asset, for a message that names the asset itself ("The minimum
+ * withdrawal is {{num}} {{unit}}"): the server's messages and the app's read the same figure the same way.
+ */
+export function formatAssetFigure(
+  value: AmountInput,
+  asset: DisplayAsset,
+  precision: 'summary' | 'exact' = 'summary',
+): string {
+  return formatAssetAmount(value, asset, precision).slice(0, -(asset.length + 1));
+}
+
+/**
+ * An upper bound of an amount ("at most 0.00003791 ETH": a network fee estimate), rounded up at `places` so that
+ * the bound stays true. Only for a figure labelled as a bound; every other amount is truncated.
+ */
+export function formatAssetBound(value: AmountInput, asset: DisplayAsset, places: number): string {
+  const d = toDecimal(value, ASSET_DISPLAY[asset].decimals) ?? { negative: false, int: '0', frac: '' };
+  return render(d, 2, places, true, asset, 'up');
 }

@@ -1,9 +1,15 @@
-import { analyticsRangeQuery, analyticsReportResponse } from '@agc/shared';
+import {
+  analyticsRangeQuery,
+  analyticsReportResponse,
+  vitalsRangeQuery,
+  vitalsReportResponse,
+} from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { vitalsReport } from '@server/modules/vitals/index.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { analyticsCsv, analyticsReport, csvFileName } from './service.ts';
+import { analyticsCsv, analyticsReport, checkRange, csvFileName } from './service.ts';
 
 const schema = routeSchemas('admin');
 
@@ -41,6 +47,23 @@ export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         .header('content-disposition', `attachment; filename="${csvFileName(from, to)}"`)
         .header('cache-control', 'no-store')
         .send(csv);
+    },
+  );
+
+  app.get(
+    '/admin/vitals',
+    {
+      schema: schema(
+        "Real users' Core Web Vitals: the 75th percentile of LCP, INP and CLS per route and UTC day over a range (analyst, admin)",
+        vitalsReportResponse,
+        { querystring: vitalsRangeQuery },
+      ),
+      onRequest: analyst,
+    },
+    async (req) => {
+      const { from, to } = req.query;
+      checkRange(ctx, from, to);
+      return ok(req, await vitalsReport(ctx, from, to));
     },
   );
 };

@@ -8,10 +8,10 @@ import {
   formatAmount,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { csvCell } from '../funds/index.ts';
-import { dayKey, dayStart, nextDay } from '../rules/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { badRequest } from '@server/lib/errors.ts';
+import { csvCell } from '@server/modules/funds/index.ts';
+import { dayKey, dayStart, nextDay } from '@server/modules/rules/index.ts';
 import {
   computeDays,
   type DayFigures,

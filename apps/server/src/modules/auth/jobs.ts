@@ -1,5 +1,5 @@
-import type { Job } from '../../lib/jobs.ts';
-import { purgeRateLimits } from '../../plugins/rate-limit.ts';
+import type { Job } from '@server/lib/jobs.ts';
+import { purgeRateLimits } from '@server/plugins/rate-limit.ts';
 import { purgeNonces } from './service.ts';
 import { purgeSessions } from './sessions.ts';
 

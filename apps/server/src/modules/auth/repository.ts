@@ -1,6 +1,6 @@
 import { type DbOrTx, schema } from '@agc/db';
+import type { SessionState } from '@server/lib/caches.ts';
 import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
-import type { SessionState } from '../../lib/caches.ts';
 
 const { nonces, sessions } = schema;
 

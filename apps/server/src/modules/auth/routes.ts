@@ -6,11 +6,12 @@ import {
   nonceResponse,
   siweRefusalData,
 } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { perClient } from '@server/plugins/rate-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { perClient } from '../../plugins/rate-limit.ts';
 import { issueNonce, signIn } from './service.ts';
 import { revokeAllSessions, revokeSession } from './sessions.ts';
 
@@ -57,7 +58,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       ),
       onRequest: app.authenticate,
     },
-    async (req) => ok(req, { revoked: await revokeSession(ctx, req.user!.id, req.user!.sessionId!) }),
+    async (req) =>
+      ok(req, { revoked: await revokeSession(ctx, req.member.id, defined(req.member.sessionId)) }),
   );
 
   app.post(
@@ -69,6 +71,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       ),
       onRequest: app.authenticate,
     },
-    async (req) => ok(req, { revoked: await revokeAllSessions(ctx, req.user!.id) }),
+    async (req) => ok(req, { revoked: await revokeAllSessions(ctx, req.member.id) }),
   );
 };

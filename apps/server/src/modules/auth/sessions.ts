@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '@agc/db';
-import type { AppContext } from '../../context.ts';
-import { batcherPerDatabase } from '../../lib/batcher.ts';
-import { invalidate, type MemberSnapshot, type SessionState } from '../../lib/caches.ts';
-import { memberSnapshot } from '../members/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { batcherPerDatabase } from '@server/lib/batcher.ts';
+import { invalidate, type MemberSnapshot, type SessionState } from '@server/lib/caches.ts';
+import { memberSnapshot } from '@server/modules/members/index.ts';
 import { deleteSessionsExpiredBefore, endSessions, insertSession, loadSessions } from './repository.ts';
 
 /** Sessions are kept this long after they ended, for the member's and an auditor's history. */

@@ -1,8 +1,8 @@
+import { buildSiweMessage, SIWE_TTL_MS } from '@agc/shared/siwe';
 import fc from 'fast-check';
 import { getAddress, toHex } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
-import { buildSiweMessage, SIWE_TTL_MS } from '../../../../web/src/features/auth/siwe.ts';
 import { isRfc3986Uri, parseSiweStrict, SIWE_MAX_LIFETIME_MS, SiweParseError } from './siwe.ts';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

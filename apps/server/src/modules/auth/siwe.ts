@@ -5,8 +5,8 @@
 // docs/decisions/0002-siwe-strict-parsing.md, and names the first rule that fails.
 import { isIPv6 } from 'node:net';
 import { ErrorCode, isAddress, type SIWE_FIELDS, type SIWE_RULES } from '@agc/shared';
+import { AppError } from '@server/lib/errors.ts';
 import { type Address, checksumAddress } from 'viem';
-import { AppError } from '../../lib/errors.ts';
 
 /**
  * The longest validity a sign-in message may claim: its Expiration Time at most this long after its

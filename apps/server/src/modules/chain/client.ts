@@ -1,5 +1,5 @@
+import type { ChainContext } from '@server/context.ts';
 import { createPublicClient, http, type PublicClient } from 'viem';
-import type { ChainContext } from '../../context.ts';
 
 const clients = new WeakMap<ChainContext, PublicClient>();
 

@@ -1,5 +1,5 @@
+import type { AppContext } from '@server/context.ts';
 import { BlockNotFoundError } from 'viem';
-import type { AppContext } from '../../context.ts';
 import { chainClient } from './client.ts';
 
 /**

@@ -1,8 +1,9 @@
 import type { DbOrTx } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { Lease, newHolderId } from '@server/lib/leases.ts';
 import type { AbiEvent, Log } from 'viem';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { Lease, newHolderId } from '../../lib/leases.ts';
 import { chainClient } from './client.ts';
 import { canonicalHashes, finalBlockNumber } from './finality.ts';
 import {
@@ -188,7 +189,7 @@ export class ChainWatcher {
         to = kept.block;
         break;
       }
-      before = page[page.length - 1]!.block;
+      before = defined(page[page.length - 1]).block;
     }
     const orphaned = await ctx.db.transaction(async (tx) => {
       const marked = await markOrphaned(tx, ctx.chain.id, gone);

@@ -1,5 +1,7 @@
 import { type PaymentQuote, signPaymentQuote, transferAbi } from '@agc/contracts';
 import { ErrorCode, type TxResponse } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { AppError, badRequest } from '@server/lib/errors.ts';
 import {
   encodeFunctionData,
   erc20Abi,
@@ -7,8 +9,6 @@ import {
   parseEventLogs,
   TransactionReceiptNotFoundError,
 } from 'viem';
-import type { AppContext } from '../../context.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
 import { chainClient } from './client.ts';
 import type { EventPlace } from './repository.ts';
 import { quoteSigner } from './signers.ts';

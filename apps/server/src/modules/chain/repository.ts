@@ -1,6 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
 import { closeRemined } from './incidents-repository.ts';
 
 const { chainEvents } = schema;
@@ -110,7 +111,7 @@ export async function readCursor(db: DbOrTx, name: string, startBlock: bigint): 
     .select({ block: chainCursors.block, blockHash: chainCursors.blockHash })
     .from(chainCursors)
     .where(eq(chainCursors.name, name));
-  return row!;
+  return defined(row);
 }
 
 /**

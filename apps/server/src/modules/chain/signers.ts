@@ -1,7 +1,7 @@
 import { devAttester, devQuoteSigner, devVoucherSigner } from '@agc/contracts';
+import type { AppContext } from '@server/context.ts';
 import type { LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { AppContext } from '../../context.ts';
 
 const vouchers = new WeakMap<AppContext, LocalAccount>();
 const quotes = new WeakMap<AppContext, LocalAccount>();

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '@server/context.ts';
 import { chainClient } from './client.ts';
 import { finalBlockNumber } from './finality.ts';
 import { PAYMENTS_STREAM } from './jobs.ts';

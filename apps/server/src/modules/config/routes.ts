@@ -1,5 +1,6 @@
 import {
   configResponse,
+  ErrorCode,
   formatAmount,
   type Prices,
   type PublicConfig,
@@ -7,11 +8,12 @@ import {
   SIWE_STATEMENT,
   USDT_DECIMALS,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { AppError } from '@server/lib/errors.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { perClient } from '@server/plugins/rate-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { perClient } from '../../plugins/rate-limit.ts';
 
 export function publicConfig(ctx: AppContext): PublicConfig {
   const { chain, config } = ctx;
@@ -35,6 +37,11 @@ export function publicConfig(ctx: AppContext): PublicConfig {
     },
     funds: { locales: config.funds.locales, payment_network: config.funds.paymentNetwork },
     siwe: { domain: config.siweDomain, uri: config.publicOrigin, statement: SIWE_STATEMENT },
+    prices: {
+      source: config.price.source,
+      twap_seconds: config.price.source === 'fixed' ? null : config.price.twapSeconds,
+    },
+    vitals_sample_rate: config.vitalsSampleRate,
   };
 }
 
@@ -43,13 +50,22 @@ export function publicConfig(ctx: AppContext): PublicConfig {
  * on each call (a market source moves), with the older of the two reading times.
  */
 export async function publicPrices(ctx: AppContext): Promise<Prices> {
-  const [agc, eth] = await Promise.all([ctx.prices.agcPrice(), ctx.prices.ethPrice()]);
+  const [agc, eth] = await Promise.all([orNull(ctx.prices.agcPrice()), orNull(ctx.prices.ethPrice())]);
+  const times = [agc, eth].flatMap((p) => (p ? [p.updatedAt.getTime()] : []));
   return {
-    agc_usdt: formatAmount(agc.usdtPerAgc, USDT_DECIMALS),
-    eth_usdt: formatAmount(eth.usdtPerEth, USDT_DECIMALS),
-    updated_at: new Date(Math.min(agc.updatedAt.getTime(), eth.updatedAt.getTime())).toISOString(),
+    agc_usdt: agc && formatAmount(agc.usdtPerAgc, USDT_DECIMALS),
+    eth_usdt: eth && formatAmount(eth.usdtPerEth, USDT_DECIMALS),
+    updated_at: times.length > 0 ? new Date(Math.min(...times)).toISOString() : null,
+    source: ctx.prices.name,
   };
 }
+
+/** A price the source refuses now (prices paused: its 503) is shown as none; any other failure stays one. */
+const orNull = <T>(price: Promise<T>): Promise<T | null> =>
+  price.catch((e: unknown) => {
+    if (e instanceof AppError && e.code === ErrorCode.unavailable) return null;
+    throw e;
+  });
 
 const schema = routeSchemas('app', { signedIn: false });
 
@@ -69,7 +85,10 @@ export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/prices',
     {
       config: { rateLimit: perClient(ctx.config.rateLimit.noncePerMinute) },
-      schema: schema('AGC and ETH in USDT (the configured price source), for values shown', pricesResponse),
+      schema: schema(
+        'AGC and ETH in USDT (the configured price source), for values shown; a paused price is null',
+        pricesResponse,
+      ),
     },
     async (req) => ok(req, await publicPrices(ctx)),
   );

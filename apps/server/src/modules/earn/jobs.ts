@@ -1,4 +1,4 @@
-import type { Job } from '../../lib/jobs.ts';
+import type { Job } from '@server/lib/jobs.ts';
 import { arriveDueOuts, settleDueEarnDays } from './settlement.ts';
 
 /** Simple earn's background work: arrivals of transfers out, the daily interest. */

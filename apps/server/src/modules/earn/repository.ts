@@ -1,6 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
-import { ACCOUNTS } from '../ledger/index.ts';
 import { RATE_ONE } from './math.ts';
 
 const { earnAccounts, earnDays, earnInterest, earnMovements } = schema;
@@ -41,7 +42,7 @@ export async function lockOrCreateAccount(
   const locked = await lockAccount(tx, userId);
   if (locked) return locked;
   await tx.insert(earnAccounts).values({ userId, settledDay }).onConflictDoNothing();
-  return (await lockAccount(tx, userId))!;
+  return defined(await lockAccount(tx, userId));
 }
 
 /** Locks the member's earn account (FOR UPDATE); null when the member never transferred in. */
@@ -68,7 +69,7 @@ export async function insertMovement(
   m: Pick<EarnMovementRow, 'userId' | 'kind' | 'amount' | 'day' | 'status' | 'arrivesAt' | 'createdAt'>,
 ): Promise<EarnMovementRow> {
   const [row] = await tx.insert(earnMovements).values(m).returning();
-  return row!;
+  return defined(row);
 }
 
 /** The member's movements: Pending transfers out first, then newest first; optionally one kind. */

@@ -11,11 +11,11 @@ import {
   earnSummaryResponse,
   earnTransferResponse,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { perMember } from '@server/plugins/rate-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { perMember } from '../../plugins/rate-limit.ts';
 import {
   earnInterestList,
   earnMovement,
@@ -41,7 +41,7 @@ export const earnRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         earnSummaryResponse,
       ),
     },
-    async (req) => ok(req, await earnSummary(ctx, req.user!.id)),
+    async (req) => ok(req, await earnSummary(ctx, req.member.id)),
   );
 
   app.post(
@@ -56,7 +56,7 @@ export const earnRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         },
       ),
     },
-    async (req) => ok(req, await transferIn(ctx, req.user!.id, req.body.amount)),
+    async (req) => ok(req, await transferIn(ctx, req.member.id, req.body.amount)),
   );
 
   app.get(
@@ -83,7 +83,7 @@ export const earnRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         { body: earnAmountBody },
       ),
     },
-    async (req) => ok(req, await transferOut(ctx, req.user!.id, req.body.amount)),
+    async (req) => ok(req, await transferOut(ctx, req.member.id, req.body.amount)),
   );
 
   app.get(
@@ -97,7 +97,7 @@ export const earnRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         },
       ),
     },
-    async (req) => ok(req, await earnMovements(ctx, req.user!.id, req.query)),
+    async (req) => ok(req, await earnMovements(ctx, req.member.id, req.query)),
   );
 
   app.get(
@@ -108,7 +108,7 @@ export const earnRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         errors: [404],
       }),
     },
-    async (req) => ok(req, await earnMovement(ctx, req.user!.id, req.params.id)),
+    async (req) => ok(req, await earnMovement(ctx, req.member.id, req.params.id)),
   );
 
   app.get(
@@ -118,6 +118,6 @@ export const earnRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         querystring: earnInterestListQuery,
       }),
     },
-    async (req) => ok(req, await earnInterestList(ctx, req.user!.id, req.query)),
+    async (req) => ok(req, await earnInterestList(ctx, req.member.id, req.query)),
   );
 };

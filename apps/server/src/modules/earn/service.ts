@@ -1,11 +1,26 @@
-import { AGC_DECIMALS, type EarnMovement, type EarnSummary, formatAmount, USDT_DECIMALS } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { parseAmountInput } from '../../lib/amount-input.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { pageAnswer } from '../../lib/paging.ts';
-import { ACCOUNTS, type AccountRef, balancesOf, LedgerError, refKey, transfer } from '../ledger/index.ts';
-import { dayKey, dayStart, nextDay, ppmToPercent } from '../rules/index.ts';
+import {
+  AGC_DECIMALS,
+  type EarnMovement,
+  type EarnSummary,
+  formatAmount,
+  formatAssetFigure,
+  maxOf,
+  USDT_DECIMALS,
+} from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { parseAmountInput } from '@server/lib/amount-input.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { badRequest, notFound } from '@server/lib/errors.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
+import {
+  ACCOUNTS,
+  type AccountRef,
+  balancesOf,
+  LedgerError,
+  refKey,
+  transfer,
+} from '@server/modules/ledger/index.ts';
+import { dayKey, dayStart, nextDay, ppmToPercent } from '@server/modules/rules/index.ts';
 import {
   addToBalance,
   type EarnMovementRow,
@@ -49,7 +64,7 @@ const dayBefore = (day: string) => dayKey(new Date(dayStart(day).getTime() - DAY
 function movementDay(now: Date, settledDay: string): string {
   const today = dayKey(now);
   const open = nextDay(settledDay);
-  return today > open ? today : open;
+  return maxOf(today, open);
 }
 
 /** When a transfer out of `amount` made at `now` arrives: minutes below the fast limit, days from it. */
@@ -151,7 +166,10 @@ export async function transferOut(ctx: AppContext, userId: bigint, amountText: s
     await enterTransferGate(tx);
     const account = await lockAccount(tx, userId);
     if (!account || amount > account.balance)
-      throw badRequest('earn.amount_max', { num: usdt(account?.balance ?? 0n), unit: 'USDT' });
+      throw badRequest('earn.amount_max', {
+        num: formatAssetFigure(account?.balance ?? 0n, 'USDT', 'exact'),
+        unit: 'USDT',
+      });
     const now = ctx.now();
     const m = await insertMovement(tx, {
       userId,

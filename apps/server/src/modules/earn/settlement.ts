@@ -1,8 +1,8 @@
 import type { DbOrTx } from '@agc/db';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { balanceOf, transfer, transferBatch } from '../ledger/index.ts';
-import { dayKey, nextDay } from '../rules/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { balanceOf, transfer, transferBatch } from '@server/modules/ledger/index.ts';
+import { dayKey, nextDay } from '@server/modules/rules/index.ts';
 import { dailyRateE18 } from './math.ts';
 import {
   checkEarnJournal,

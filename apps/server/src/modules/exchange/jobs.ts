@@ -1,4 +1,4 @@
-import type { Job } from '../../lib/jobs.ts';
+import type { Job } from '@server/lib/jobs.ts';
 import { purgeStaleQuotes } from './service.ts';
 
 /** Open quotes expired over a day ago are deleted (never accepted, nothing to keep); accepted ones stay. */

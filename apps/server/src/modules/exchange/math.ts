@@ -1,4 +1,4 @@
-import { agcToUsdt, usdtToAgcFloor } from '../pricing/index.ts';
+import { agcToUsdt, usdtToAgcFloor } from '@server/modules/pricing/index.ts';
 
 /**
  * The exchange's arithmetic, exact and pure (docs/decisions/0105-exchange-ledger-and-quotes.md): the fee is taken from the amount in,
@@ -20,8 +20,6 @@ export interface SwapFigures {
 
 const PPM = 1_000_000n;
 const AGC_UNIT = 10n ** 18n;
-/** usdtToAgcFloor reads only the price of its AgcPrice; the time does not matter here. */
-const NO_TIME = new Date(0);
 
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
@@ -35,7 +33,7 @@ export const swapFee = (amountIn: bigint, feePpm: bigint): bigint => ceilDiv(amo
 
 /** What `net` of `from` converts to at the price, rounded down (pricing's conversions). */
 export const convertDown = (from: SwapAsset, net: bigint, usdtPerAgc: bigint): bigint =>
-  from === 'USDT' ? usdtToAgcFloor(net, { usdtPerAgc, updatedAt: NO_TIME }) : agcToUsdt(net, usdtPerAgc);
+  from === 'USDT' ? usdtToAgcFloor(net, { usdtPerAgc }) : agcToUsdt(net, usdtPerAgc);
 
 /** Mode in: the member fixes what goes in; the fee comes off it, the rest converts. */
 export function swapIn(from: SwapAsset, amountIn: bigint, usdtPerAgc: bigint, feePpm: bigint): SwapFigures {

@@ -1,4 +1,5 @@
 import { type DbOrTx, schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { and, count, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 
 const { exchangeQuotes } = schema;
@@ -8,7 +9,7 @@ export type NewQuote = typeof exchangeQuotes.$inferInsert;
 
 export async function insertQuote(db: DbOrTx, values: NewQuote): Promise<QuoteRow> {
   const [row] = await db.insert(exchangeQuotes).values(values).returning();
-  return row!;
+  return defined(row);
 }
 
 /** A member's quote (another member's reads as none). */

@@ -8,11 +8,11 @@ import {
   exchangeQuoteIdParams,
   exchangeQuoteSchema,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { perMember } from '@server/plugins/rate-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { perMember } from '../../plugins/rate-limit.ts';
 import { acceptQuote, createQuote, exchangeHistory, exchangeInfo, getQuote } from './service.ts';
 
 const schema = routeSchemas('exchange');
@@ -27,9 +27,10 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: schema(
         'The AGC price, the fee, how long a quote holds, the member’s available USDT and AGC, the server time',
         exchangeInfoResponse,
+        { errors: [503] },
       ),
     },
-    async (req) => ok(req, await exchangeInfo(ctx, req.user!)),
+    async (req) => ok(req, await exchangeInfo(ctx, req.member)),
   );
 
   app.post(
@@ -39,10 +40,10 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: schema(
         'Quote a swap of available USDT ↔ AGC by amount in or amount out (fee rounded up, what arrives rounded down); it holds EXCHANGE_QUOTE_TTL_SECONDS',
         exchangeQuoteSchema,
-        { body: exchangeQuoteBody },
+        { body: exchangeQuoteBody, errors: [503] },
       ),
     },
-    async (req) => ok(req, await createQuote(ctx, req.user!, req.body)),
+    async (req) => ok(req, await createQuote(ctx, req.member, req.body)),
   );
 
   app.get(
@@ -53,7 +54,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         errors: [404],
       }),
     },
-    async (req) => ok(req, await getQuote(ctx, req.user!, BigInt(req.params.id))),
+    async (req) => ok(req, await getQuote(ctx, req.member, BigInt(req.params.id))),
   );
 
   app.post(
@@ -63,10 +64,14 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: schema(
         'Accept an Open quote before it expires: the swap is posted once; an expired one answers 400 with a fresh quote in data',
         exchangeAcceptResponse,
-        { params: exchangeQuoteIdParams, errors: [404, 409], errorData: { 400: exchangeAcceptRefusalData } },
+        {
+          params: exchangeQuoteIdParams,
+          errors: [404, 409, 503],
+          errorData: { 400: exchangeAcceptRefusalData },
+        },
       ),
     },
-    async (req) => ok(req, { exchange: await acceptQuote(ctx, req.user!, BigInt(req.params.id)) }),
+    async (req) => ok(req, { exchange: await acceptQuote(ctx, req.member, BigInt(req.params.id)) }),
   );
 
   app.get(
@@ -76,6 +81,6 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         querystring: exchangeHistoryQuery,
       }),
     },
-    async (req) => ok(req, await exchangeHistory(ctx, req.user!, req.query)),
+    async (req) => ok(req, await exchangeHistory(ctx, req.member, req.query)),
   );
 };

@@ -6,12 +6,11 @@ import {
   formatAmount,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { parseAmountInput } from '../../lib/amount-input.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { pageAnswer } from '../../lib/paging.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { AppContext } from '@server/context.ts';
+import { parseAmountInput } from '@server/lib/amount-input.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
 import {
   ACCOUNTS,
   type AccountRef,
@@ -21,8 +20,10 @@ import {
   refKey,
   type TransferInput,
   transferBatch,
-} from '../ledger/index.ts';
-import { ppmToPercent } from '../rules/index.ts';
+} from '@server/modules/ledger/index.ts';
+import { priceStampDto } from '@server/modules/pricing/index.ts';
+import { ppmToPercent } from '@server/modules/rules/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import { otherAsset, roundTrip, swapIn, swapOut } from './math.ts';
 import {
   acceptedPage,
@@ -50,9 +51,9 @@ const system = (
   asset,
 });
 
-/** The member holds less of `asset` than a swap takes: what they hold, in the message. */
-const insufficient = (asset: ExchangeAsset, held: bigint) =>
-  badRequest('exchange.insufficient', { asset, available: fmt(held, asset) });
+/** The member holds less of `asset` than a swap takes: the one message of that condition (every module's). */
+const insufficient = (asset: ExchangeAsset, _held: bigint) =>
+  badRequest(asset === 'USDT' ? 'balance.insufficient_usdt' : 'balance.insufficient_agc');
 
 /** A quote as the API shows it; Open past its expiry (server clock) reads Expired. */
 export function toQuoteDto(row: QuoteRow, now: Date): ExchangeQuote {
@@ -66,6 +67,7 @@ export function toQuoteDto(row: QuoteRow, now: Date): ExchangeQuote {
     fee: fmt(row.fee, row.fromAsset),
     amount_out: fmt(row.amountOut, row.toAsset),
     price_usdt: formatAmount(row.priceUsdt, USDT_DECIMALS),
+    ...priceStampDto(row.priceSource, row.priceBlock),
     fee_percent: ppmToPercent(feePpm),
     round_trip: fmt(roundTrip(row.fromAsset, row.amountOut, row.priceUsdt, feePpm), row.fromAsset),
     status: row.status === 'Open' && row.expiresAt <= now ? 'Expired' : row.status,
@@ -84,6 +86,7 @@ export async function exchangeInfo(ctx: AppContext, user: SessionUser) {
   ]);
   return {
     price_usdt: formatAmount(price.usdtPerAgc, USDT_DECIMALS),
+    ...priceStampDto(price.source, price.block),
     fee_percent: ppmToPercent(ctx.config.exchange.feePpm),
     quote_ttl_seconds: Math.round(ctx.config.exchange.quoteTtlMs / 1000),
     available_usdt: fmt(held.get(refKey(available(user.id, 'USDT'))) ?? 0n, 'USDT'),
@@ -132,6 +135,8 @@ export async function createQuote(
     fee: swap.fee,
     amountOut: swap.amountOut,
     priceUsdt: price.usdtPerAgc,
+    priceSource: price.source,
+    priceBlock: price.block,
     feePpm: Number(feePpm),
     expiresAt: new Date(now.getTime() + ctx.config.exchange.quoteTtlMs),
     createdAt: now,

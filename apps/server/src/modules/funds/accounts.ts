@@ -1,5 +1,5 @@
-import type { AccountRef, Asset } from '../ledger/index.ts';
-import { ACCOUNTS } from '../ledger/index.ts';
+import type { AccountRef, Asset } from '@server/modules/ledger/index.ts';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 
 /**
  * The ledger accounts of the funds (ledger/repository.ts ACCOUNTS). A product's units are an asset of their own,

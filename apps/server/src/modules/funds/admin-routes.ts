@@ -1,5 +1,5 @@
+import type { AppContext } from '@server/context.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { fundNavAdminRoutes } from './nav-admin-routes.ts';
 import { fundRedemptionAdminRoutes } from './orders-admin-routes.ts';
 import { fundProductAdminRoutes } from './products-admin-routes.ts';

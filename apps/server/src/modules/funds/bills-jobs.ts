@@ -1,4 +1,4 @@
-import type { Job } from '../../lib/jobs.ts';
+import type { Job } from '@server/lib/jobs.ts';
 import { closeDueMonths } from './bills-service.ts';
 
 /**

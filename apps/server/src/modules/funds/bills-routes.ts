@@ -1,9 +1,9 @@
 import { fundBillCsvQuery, fundBillListQuery, fundBillListResponse } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { pageAnswer } from '../../lib/paging.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
 import { allBills, billPage } from './bills-repository.ts';
 import { billsCsv, toBillDto } from './bills-service.ts';
 
@@ -29,7 +29,7 @@ export const fundBillRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (req) => {
       const { page, size, month } = req.query;
-      const r = await billPage(ctx.db, { userId: req.user!.id, month, page, size });
+      const r = await billPage(ctx.db, { userId: req.member.id, month, page, size });
       return ok(
         req,
         pageAnswer(
@@ -50,7 +50,7 @@ export const fundBillRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (req, reply) => {
       const { month } = req.query;
-      const rows = await allBills(ctx.db, { userId: req.user!.id, month, limit: CSV_MAX_ROWS });
+      const rows = await allBills(ctx.db, { userId: req.member.id, month, limit: CSV_MAX_ROWS });
       const csv = billsCsv(
         rows.map((b) => toBillDto(b, req.locale)),
         (key) => req.t(key),

@@ -1,8 +1,8 @@
 import { type FundBill, formatAmount, type Locale, USDT_DECIMALS } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { textsIn } from '../../lib/translations.ts';
-import { transferBatch } from '../ledger/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { textsIn } from '@server/lib/translations.ts';
+import { transferBatch } from '@server/modules/ledger/index.ts';
 import { FUND_ACCOUNTS, usdtRef } from './accounts.ts';
 import {
   type BillWithProduct,

@@ -1,6 +1,7 @@
 import { rowsOf } from '@agc/db';
 import { createTestDb } from '@agc/db/testing';
 import { LOCALES } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NAV_DAYS, demoNavWalk, seedFundProducts } from './demo-funds.ts';
@@ -47,7 +48,7 @@ describe('demo funds', () => {
     expect(demoNavWalk(3, 365, 400n, 12_000n)).toEqual(walk);
     expect(walk[0]).toBe(100_000_000n);
     for (let i = 1; i < walk.length; i++) {
-      const step = Number(walk[i]! - walk[i - 1]!) / Number(walk[i - 1]!);
+      const step = Number(defined(walk[i]) - defined(walk[i - 1])) / Number(defined(walk[i - 1]));
       expect(Math.abs(step)).toBeLessThan(0.02);
     }
   });

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
 import { NAV_ONE, PPM } from './math.ts';
 import { type FundProductInput, insertFundProductsIfNone } from './products-repository.ts';
@@ -254,7 +255,12 @@ export async function seedFundProducts(db: DbOrTx, now: Date): Promise<number> {
     db,
     DEMO_FUNDS.map((f) => {
       const { en, ...others } = f.texts;
-      return { ...f.product, name: en!.name, description: en!.description, translations: others };
+      return {
+        ...f.product,
+        name: defined(en).name,
+        description: defined(en).description,
+        translations: others,
+      };
     }),
   );
   const products: string[] = [];
@@ -262,7 +268,7 @@ export async function seedFundProducts(db: DbOrTx, now: Date): Promise<number> {
   const navs: string[] = [];
   const published: string[] = [];
   created.forEach((row, i) => {
-    const fund = DEMO_FUNDS[i]!;
+    const fund = defined(DEMO_FUNDS[i]);
     const walk = demoNavWalk(row.id, DEMO_NAV_DAYS, fund.driftPpm, fund.swingPpm);
     walk.forEach((nav, k) => {
       const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));

@@ -1,4 +1,4 @@
-import type { FundRules } from '../../config.ts';
+import type { FundRules } from '@server/config.ts';
 import { PPM } from './math.ts';
 
 /**

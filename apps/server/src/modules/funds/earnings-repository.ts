@@ -1,7 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
+import { dayStart, nextDay } from '@server/modules/rules/index.ts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { ACCOUNTS } from '../ledger/index.ts';
-import { dayStart, nextDay } from '../rules/index.ts';
 import type { EarningLine, FundTeamState, PathNode } from './earnings-engine.ts';
 
 const { fundEarnings, fundSettlementRuns, users } = schema;

@@ -5,12 +5,12 @@ import {
   moveFundProfitBody,
   moveFundProfitResponse,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { perMember } from '@server/plugins/rate-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { pageAnswer } from '../../lib/paging.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { perMember } from '../../plugins/rate-limit.ts';
 import { earningPage } from './earnings-repository.ts';
 import { fundAgent, moveFundProfit, toEarningDto } from './earnings-service.ts';
 
@@ -28,7 +28,7 @@ export const fundEarningRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         fundAgentResponse,
       ),
     },
-    async (req) => ok(req, await fundAgent(ctx, req.user!)),
+    async (req) => ok(req, await fundAgent(ctx, req.member)),
   );
 
   app.get(
@@ -44,7 +44,7 @@ export const fundEarningRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     },
     async (req) => {
       const { page, size, kind } = req.query;
-      const r = await earningPage(ctx.db, { userId: req.user!.id, kind, page, size });
+      const r = await earningPage(ctx.db, { userId: req.member.id, kind, page, size });
       return ok(req, pageAnswer(r.list.map(toEarningDto), r.total, { page, size }));
     },
   );
@@ -57,6 +57,6 @@ export const fundEarningRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         body: moveFundProfitBody,
       }),
     },
-    async (req) => ok(req, await moveFundProfit(ctx, req.user!, req.body.amount)),
+    async (req) => ok(req, await moveFundProfit(ctx, req.member, req.body.amount)),
   );
 };

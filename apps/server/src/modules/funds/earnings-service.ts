@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type FundEarning, formatAmount, shortAddress, USDT_DECIMALS } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { parseAmountInput } from '../../lib/amount-input.ts';
-import { invalidate } from '../../lib/caches.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { balancesOf, refKey, transfer, transferBatch } from '../ledger/index.ts';
-import { dayKey, nextDay, ppmToPercent } from '../rules/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { parseAmountInput } from '@server/lib/amount-input.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { balancesOf, refKey, transfer, transferBatch } from '@server/modules/ledger/index.ts';
+import { dayKey, nextDay, ppmToPercent } from '@server/modules/rules/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import { FUND_ACCOUNTS, usdtRef } from './accounts.ts';
 import { settleFundDay } from './earnings-engine.ts';
 import {

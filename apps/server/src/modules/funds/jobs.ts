@@ -1,4 +1,4 @@
-import type { Job } from '../../lib/jobs.ts';
+import type { Job } from '@server/lib/jobs.ts';
 import { fundBillJobs } from './bills-jobs.ts';
 import { fundEarningJobs } from './earnings-jobs.ts';
 import { fundOrderJobs } from './orders-jobs.ts';

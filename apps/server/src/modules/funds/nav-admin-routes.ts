@@ -8,11 +8,11 @@ import {
   fundProductIdParams,
   publishNavBody,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
 import { confirmNav, navEntries, pendingNavs, previewNav, publishNav, rejectNav } from './nav-service.ts';
 
 const schema = routeSchemas('admin');
@@ -32,7 +32,7 @@ export const fundNavAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       onRequest: admin,
     },
     async (req) =>
-      ok(req, await publishNav(ctx, req.user!, req.params.id, req.body.day, req.body.nav, req.t)),
+      ok(req, await publishNav(ctx, req.member, req.params.id, req.body.day, req.body.nav, req.t)),
   );
 
   app.post(
@@ -58,7 +58,7 @@ export const fundNavAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await confirmNav(ctx, req.user!, BigInt(req.params.nav_id), req.t)),
+    async (req) => ok(req, await confirmNav(ctx, req.member, BigInt(req.params.nav_id), req.t)),
   );
 
   app.post(
@@ -75,7 +75,7 @@ export const fundNavAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await rejectNav(ctx, req.user!, BigInt(req.params.nav_id), req.t)),
+    async (req) => ok(req, await rejectNav(ctx, req.member, BigInt(req.params.nav_id), req.t)),
   );
 
   app.get(
@@ -84,7 +84,7 @@ export const fundNavAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       schema: schema('NAV entries waiting for a second admin, newest first (admin)', fundNavPendingResponse),
       onRequest: admin,
     },
-    async (req) => ok(req, { list: await pendingNavs(ctx, req.user!, req.t) }),
+    async (req) => ok(req, { list: await pendingNavs(ctx, req.member, req.t) }),
   );
 
   app.get(
@@ -101,7 +101,7 @@ export const fundNavAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         await navEntries(
           ctx,
           { productId: req.query.product_id, page: req.query.page, size: req.query.size },
-          req.user!,
+          req.member,
           req.t,
         ),
       ),

@@ -1,7 +1,7 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
+import type { AppContext } from '@server/context.ts';
+import { type TransferInput, transferBatch } from '@server/modules/ledger/index.ts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { type TransferInput, transferBatch } from '../ledger/index.ts';
 import { FUND_ACCOUNTS, unitRef, usdtRef } from './accounts.ts';
 import { NAV_ONE, PPM } from './math.ts';
 import type { PublishedNav } from './nav-repository.ts';

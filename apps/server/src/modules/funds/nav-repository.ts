@@ -1,6 +1,8 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
+import { maxOf } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import { pageAnswer } from '@server/lib/paging.ts';
 import { type SQL, sql } from 'drizzle-orm';
-import { pageAnswer } from '../../lib/paging.ts';
 
 /** A published NAV: its row id, UTC day and value (USDT per whole unit, 8 decimals). */
 export interface PublishedNav {
@@ -35,7 +37,7 @@ export function nextNavDay(latestDay: string | null, now: Date): string {
   const next = new Date(`${latestDay}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
   const day = next.toISOString().slice(0, 10);
-  return day > today ? day : today;
+  return maxOf(day, today);
 }
 
 /** A product's published NAVs of the last `days` days up to its latest one, oldest first. */
@@ -235,7 +237,7 @@ export async function insertNav(
         ${v.enteredBy === null ? null : v.enteredBy.toString()}::bigint, ${v.publishedAt?.toISOString() ?? null}::timestamptz)
       returning id::text as id`),
   );
-  return BigInt(row!.id);
+  return BigInt(defined(row).id);
 }
 
 /** Publishes a pending entry (second admin) or rejects it. */

@@ -1,14 +1,15 @@
 import type { DbOrTx } from '@agc/db';
 import { ErrorCode, type FundNavEntry, type FundNavPreview, parseAmount } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { abilityOf } from '../../lib/ability.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { type Translate, translator } from '../../plugins/i18n.ts';
-import { writeAudit } from '../audit/index.ts';
-import { type ApprovalLinks, approvalLinks } from '../members/index.ts';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { abilityOf } from '@server/lib/ability.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { isUniqueViolation } from '@server/lib/db-errors.ts';
+import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
+import { type ApprovalLinks, approvalLinks } from '@server/modules/members/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import { type Translate, translator } from '@server/plugins/i18n.ts';
 import { NAV_DECIMALS, PPM } from './math.ts';
 import { type PricedCounts, priceAtNav } from './nav-pricing.ts';
 import {
@@ -290,7 +291,7 @@ export async function confirmNav(
     if (!entry) throw notFound('fund.nav_not_found');
     // Product first, as publishNav locks it: then the entry again (its state may have moved while we waited).
     await lockFundProduct(tx, entry.productId);
-    const current = (await lockNav(tx, navId))!;
+    const current = defined(await lockNav(tx, navId));
     const links = await approvalLinks(ctx, tx, [
       actor.id,
       ...(current.enteredBy === null ? [] : [current.enteredBy]),

@@ -6,10 +6,10 @@ import {
   adminRedemptionSchema,
   auditRedemptionBody,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
 import { listFundOrdersForAdmin } from './orders-service.ts';
 import {
   approveRedemption,
@@ -61,7 +61,7 @@ export const fundRedemptionAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext 
         onRequest: admin,
       },
       async (req) => {
-        const r = await decide(ctx, req.user!, BigInt(req.body.redemption_id), req.body.note);
+        const r = await decide(ctx, req.member, BigInt(req.body.redemption_id), req.body.note);
         return ok(req, await redemptionDto(ctx, r.id, req));
       },
     );

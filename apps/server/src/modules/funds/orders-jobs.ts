@@ -1,4 +1,4 @@
-import type { Job } from '../../lib/jobs.ts';
+import type { Job } from '@server/lib/jobs.ts';
 import { expireFundOrders } from './orders-service.ts';
 
 /** Subscription expiry: expired quotes are cancelled, payment reports never confirmed on chain given back. */

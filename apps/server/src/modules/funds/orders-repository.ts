@@ -1,9 +1,10 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { FundOrderStatus } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import { isUniqueViolation } from '@server/lib/db-errors.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
+import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import { and, count, desc, eq, inArray, lt, max, ne, sql } from 'drizzle-orm';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { pageAnswer } from '../../lib/paging.ts';
-import { FUND_ORDER_TAG } from '../chain/index.ts';
 
 const { fundOrders, fundRedemptions, users } = schema;
 
@@ -238,7 +239,7 @@ export async function redemptionDates(
   return new Map(
     rows.map((r) => [
       r.orderId,
-      { createdAt: r.createdAt!, auditedAt: r.auditedAt, completedAt: r.completedAt },
+      { createdAt: defined(r.createdAt), auditedAt: r.auditedAt, completedAt: r.completedAt },
     ]),
   );
 }

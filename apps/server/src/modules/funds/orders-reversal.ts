@@ -1,14 +1,14 @@
 import type { DbOrTx } from '@agc/db';
 import { ErrorCode } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { AppContext } from '@server/context.ts';
+import { AppError } from '@server/lib/errors.ts';
 import {
   LedgerError,
   type PostedTransfer,
   type TransferInput,
   transferBatch,
   transfersByKeys,
-} from '../ledger/index.ts';
+} from '@server/modules/ledger/index.ts';
 import { FUND_ACCOUNTS, unitRef, usdtRef } from './accounts.ts';
 import { isFundDaySettled, lockFundSettlement, removeFundDayShare } from './earnings-repository.ts';
 import { PPM } from './math.ts';

@@ -15,11 +15,12 @@ import {
   fundTxResponse,
   redemptionBody,
 } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { perMember } from '@server/plugins/rate-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { perMember } from '../../plugins/rate-limit.ts';
 import {
   cancelFundOrder,
   createFundOrder,
@@ -51,7 +52,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const orderDetail = async (userId: bigint, id: bigint, reader: FundReader) => {
     const order = await findOwnFundOrder(ctx.db, userId, id);
     const [dto] = await toFundOrderDtos(ctx, [order], reader);
-    return { ...dto!, redemptions: await redemptionsOfOrder(ctx, id, reader) };
+    return { ...defined(dto), redemptions: await redemptionsOfOrder(ctx, id, reader) };
   };
 
   app.post(
@@ -65,8 +66,8 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       ),
     },
     async (req) => {
-      const order = await createFundOrder(ctx, req.user!, req.body.product_id, req.body.amount);
-      return ok(req, (await toFundOrderDtos(ctx, [order], req))[0]!);
+      const order = await createFundOrder(ctx, req.member, req.body.product_id, req.body.amount);
+      return ok(req, defined((await toFundOrderDtos(ctx, [order], req))[0]));
     },
   );
 
@@ -81,13 +82,13 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         },
       ),
     },
-    async (req) => ok(req, await listFundOrders(ctx, { ...req.query, userId: req.user!.id }, req)),
+    async (req) => ok(req, await listFundOrders(ctx, { ...req.query, userId: req.member.id }, req)),
   );
 
   app.get(
     '/funds/summary',
     { schema: schema('Holdings at a glance: value, cost, revenues, orders waiting', fundSummaryResponse) },
-    async (req) => ok(req, await fundSummary(ctx, req.user!.id)),
+    async (req) => ok(req, await fundSummary(ctx, req.member.id)),
   );
 
   app.get(
@@ -102,7 +103,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         },
       ),
     },
-    async (req) => ok(req, await orderDetail(req.user!.id, BigInt(req.params.order_id), req)),
+    async (req) => ok(req, await orderDetail(req.member.id, BigInt(req.params.order_id), req)),
   );
 
   app.get(
@@ -120,7 +121,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         req,
         await buildFundStepTx(
           ctx,
-          await payableFundOrder(ctx, req.user!, BigInt(req.params.order_id)),
+          await payableFundOrder(ctx, req.member, BigInt(req.params.order_id)),
           req.query.step,
         ),
       ),
@@ -137,8 +138,8 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       ),
     },
     async (req) => {
-      const order = await reportFundPayment(ctx, req.user!, BigInt(req.body.order_id), req.body.tx_hash);
-      return ok(req, (await toFundOrderDtos(ctx, [order], req))[0]!);
+      const order = await reportFundPayment(ctx, req.member, BigInt(req.body.order_id), req.body.tx_hash);
+      return ok(req, defined((await toFundOrderDtos(ctx, [order], req))[0]));
     },
   );
 
@@ -152,8 +153,8 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       }),
     },
     async (req) => {
-      const order = await cancelFundOrder(ctx, req.user!, BigInt(req.body.order_id));
-      return ok(req, (await toFundOrderDtos(ctx, [order], req))[0]!);
+      const order = await cancelFundOrder(ctx, req.member, BigInt(req.body.order_id));
+      return ok(req, defined((await toFundOrderDtos(ctx, [order], req))[0]));
     },
   );
 
@@ -168,7 +169,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       ),
     },
     async (req) => {
-      const r = await createRedemption(ctx, req.user!, BigInt(req.body.order_id), req.body.units);
+      const r = await createRedemption(ctx, req.member, BigInt(req.body.order_id), req.body.units);
       const { address: _, ...dto } = await redemptionDto(ctx, r.id, req);
       return ok(req, dto);
     },
@@ -184,7 +185,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       }),
     },
     async (req) => {
-      const r = await cancelRedemption(ctx, req.user!, BigInt(req.body.redemption_id));
+      const r = await cancelRedemption(ctx, req.member, BigInt(req.body.redemption_id));
       const { address: _, ...dto } = await redemptionDto(ctx, r.id, req);
       return ok(req, dto);
     },
@@ -203,7 +204,7 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const { order_id, ...q } = req.query;
       const page = await listRedemptions(
         ctx,
-        { ...q, userId: req.user!.id, orderId: order_id === undefined ? undefined : BigInt(order_id) },
+        { ...q, userId: req.member.id, orderId: order_id === undefined ? undefined : BigInt(order_id) },
         req,
       );
       return ok(req, { ...page, list: page.list.map(({ address: _, ...r }) => r) });

@@ -7,12 +7,19 @@ import {
   type Locale,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { textsIn } from '../../lib/translations.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import type { Translate } from '../../plugins/i18n.ts';
-import { assertReportPays, disputedSubjects, isFundOrderId, onChainFundOrderId } from '../chain/index.ts';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import { textsIn } from '@server/lib/translations.ts';
+import {
+  assertReportPays,
+  disputedSubjects,
+  isFundOrderId,
+  onChainFundOrderId,
+} from '@server/modules/chain/index.ts';
+import { agcPriceIfAny, priceRecord } from '@server/modules/pricing/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import type { Translate } from '@server/plugins/i18n.ts';
 import { feeOf, UNIT_DECIMALS, unitsValue } from './math.ts';
 import { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
 import {
@@ -67,12 +74,15 @@ export async function createFundOrder(
   const product = await findFundProduct(ctx.db, productId);
   const amount = checkSubscriptionAmount(product, amountText);
   const p = product as FundProductRow;
+  // Recorded as every quote's is; nothing converts at it (a subscription is USDT at a NAV), none while paused.
+  const price = await agcPriceIfAny(ctx.prices);
   const now = ctx.now();
   const row = await insertFundOrder(ctx.db, {
     userId: user.id,
     productId: p.id,
     amountUsdt: amount,
     feePpm: p.subscriptionFeePpm,
+    ...priceRecord(price),
     quoteExpiresAt: new Date(now.getTime() + ctx.config.funds.quoteTtlMs),
     createdAt: now,
   });
@@ -312,7 +322,7 @@ export async function listFundOrdersForAdmin(
     size: q.size,
   });
   const dtos = await toFundOrderDtos(ctx, page.list, reader);
-  return { ...page, list: dtos.map((d, i) => ({ ...d, address: page.list[i]!.address })) };
+  return { ...page, list: dtos.map((d, i) => ({ ...d, address: defined(page.list[i]).address })) };
 }
 
 /** Holdings at a glance: value, cost and revenues of what the member holds, and how many wait. */
@@ -323,10 +333,14 @@ export async function fundSummary(ctx: AppContext, userId: bigint) {
   let cost = 0n;
   let realized = 0n;
   let processing = 0;
+  let inProgress = 0n;
   let holding = 0;
   for (const o of rows) {
     realized += o.realizedUsdt;
-    if (o.status === 'Paid' || o.status === 'Processing') processing += 1;
+    if (o.status === 'Paid' || o.status === 'Processing') {
+      processing += 1;
+      inProgress += o.amountUsdt;
+    }
     if (HOLDING.has(o.status)) {
       holding += 1;
       value += holdingValue(o, navs.get(o.productId));
@@ -339,6 +353,7 @@ export async function fundSummary(ctx: AppContext, userId: bigint) {
     estimated_revenue_usdt: usdt(value - cost),
     realized_revenue_usdt: usdt(realized),
     processing_count: processing,
+    in_progress_usdt: usdt(inProgress),
     holding_count: holding,
   };
 }

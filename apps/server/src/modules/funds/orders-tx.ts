@@ -1,6 +1,6 @@
 import type { TxResponse } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { approveTx, onChainFundOrderId, payTx } from '../chain/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { approveTx, onChainFundOrderId, payTx } from '@server/modules/chain/index.ts';
 import type { FundOrderView } from './orders-repository.ts';
 
 /**

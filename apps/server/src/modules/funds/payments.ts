@@ -1,7 +1,7 @@
 import { transferAbi } from '@agc/contracts';
 import type { DbOrTx } from '@agc/db';
-import { getAbiItem, type Log } from 'viem';
-import type { AppContext } from '../../context.ts';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
 import {
   byChainOrder,
   type ChainEventHandler,
@@ -16,8 +16,9 @@ import {
   paidLogs,
   setOutcomes,
   storeEvents,
-} from '../chain/index.ts';
-import { transferBatch } from '../ledger/index.ts';
+} from '@server/modules/chain/index.ts';
+import { transferBatch } from '@server/modules/ledger/index.ts';
+import { getAbiItem, type Log } from 'viem';
 import { FUND_ACCOUNTS, usdtRef } from './accounts.ts';
 import {
   type FundOrderView,
@@ -120,7 +121,7 @@ export async function applyFundPayments(
   await markProcessing(
     tx,
     confirmed.map((o) => {
-      const h = hashOf.get(o.id)!;
+      const h = defined(hashOf.get(o.id));
       return { id: o.id, txHash: single(h) ? h : null };
     }),
     now,
@@ -198,7 +199,7 @@ export async function ingestFundPaidEvents(
   const outcomes = await applyFundPayments(ctx, tx, todo);
   await setOutcomes(
     tx,
-    todo.map((e, i) => ({ id: fresh.get(eventKey(e))!, outcome: `fund.${outcomes[i]!}` })),
+    todo.map((e, i) => ({ id: defined(fresh.get(eventKey(e))), outcome: `fund.${defined(outcomes[i])}` })),
   );
   return fresh.size;
 }

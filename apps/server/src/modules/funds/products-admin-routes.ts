@@ -4,10 +4,10 @@ import {
   fundProductBody,
   fundProductIdParams,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
 import { adminFundProducts, createFundProduct, editFundProduct } from './products-service.ts';
 
 const schema = routeSchemas('admin');
@@ -36,7 +36,7 @@ export const fundProductAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       }),
       onRequest: admin,
     },
-    async (req) => ok(req, await createFundProduct(ctx, req.user!, req.body)),
+    async (req) => ok(req, await createFundProduct(ctx, req.member, req.body)),
   );
 
   app.put(
@@ -49,6 +49,6 @@ export const fundProductAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await editFundProduct(ctx, req.user!, req.params.id, req.body)),
+    async (req) => ok(req, await editFundProduct(ctx, req.member, req.params.id, req.body)),
   );
 };

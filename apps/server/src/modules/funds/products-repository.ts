@@ -1,4 +1,5 @@
 import { type DbOrTx, schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { asc, eq, inArray } from 'drizzle-orm';
 
 const { fundProducts } = schema;
@@ -35,7 +36,7 @@ export type FundProductInput = Omit<typeof fundProducts.$inferInsert, 'id' | 'cr
 
 export async function insertFundProduct(db: DbOrTx, input: FundProductInput): Promise<FundProductRow> {
   const [row] = await db.insert(fundProducts).values(input).returning();
-  return row!;
+  return defined(row);
 }
 
 /** Locks a product's row (NAV actions and edits of one product go one at a time); null when unknown. */
@@ -50,7 +51,7 @@ export async function updateFundProduct(
   input: FundProductInput,
 ): Promise<FundProductRow> {
   const [row] = await db.update(fundProducts).set(input).where(eq(fundProducts.id, id)).returning();
-  return row!;
+  return defined(row);
 }
 
 /** Inserts the products when the table is empty (demo seed); returns the new rows, or [] when any existed. */

@@ -3,18 +3,20 @@ import {
   type FundProduct,
   type FundQuote,
   formatAmount,
+  formatAssetFigure,
   type fundProductBody,
   type Locale,
   parseAmount,
   USDT_DECIMALS,
 } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { parseAmountInput } from '@server/lib/amount-input.ts';
+import { badRequest, notFound } from '@server/lib/errors.ts';
+import { cleanTranslations, textsIn } from '@server/lib/translations.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { parseAmountInput } from '../../lib/amount-input.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { cleanTranslations, textsIn } from '../../lib/translations.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/index.ts';
 import { feeOf, NAV_DECIMALS, UNIT_DECIMALS, unitsFor } from './math.ts';
 import { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
 import {
@@ -74,7 +76,7 @@ export async function fundProductsOnSale(ctx: AppContext, locale: Locale): Promi
 /** A product on sale; unknown and off products are both "not found" to members. */
 export async function fundProductOnSale(db: DbOrTx, id: number): Promise<FundProductRow> {
   const row = await findFundProduct(db, id);
-  if (!row || row.status !== 'on') throw notFound('fund.product_not_found');
+  if (row?.status !== 'on') throw notFound('fund.product_not_found');
   return row;
 }
 
@@ -99,7 +101,7 @@ export function checkSubscriptionAmount(
   const amount = parseAmountInput(amountText, USDT_DECIMALS, 'fund');
   const minimum = product.minimumUsdt;
   if (amount < minimum || amount % minimum !== 0n)
-    throw badRequest('fund.amount_multiple', { num: formatAmount(minimum, USDT_DECIMALS) });
+    throw badRequest('fund.amount_multiple', { num: formatAssetFigure(minimum, 'USDT', 'exact') });
   return amount;
 }
 
@@ -107,7 +109,7 @@ export function checkSubscriptionAmount(
 export async function fundQuote(ctx: AppContext, productId: number, amountText: string): Promise<FundQuote> {
   const product = await findFundProduct(ctx.db, productId);
   const amount = checkSubscriptionAmount(product, amountText);
-  const p = product!;
+  const p = defined(product);
   const latest = (await latestNavs(ctx.db, [p.id])).get(p.id);
   const fee = feeOf(amount, p.subscriptionFeePpm);
   return {

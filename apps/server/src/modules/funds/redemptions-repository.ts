@@ -1,7 +1,8 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { FundRedemptionStatus } from '@agc/shared';
+import { maxOf, minOf } from '@agc/shared';
+import { pageAnswer } from '@server/lib/paging.ts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { pageAnswer } from '../../lib/paging.ts';
 
 const { fundOrders, fundRedemptions, users } = schema;
 
@@ -127,8 +128,8 @@ async function withQueuePlaces(
   const places = new Map<string, number>();
   if (open.length > 0) {
     const ids = open.map((r) => r.id);
-    const min = ids.reduce((m, id) => (id < m ? id : m));
-    const max = ids.reduce((m, id) => (id > m ? id : m));
+    const min = ids.reduce((a, b) => minOf(a, b));
+    const max = ids.reduce((a, b) => maxOf(a, b));
     const products = sql.param([...new Set(open.map((r) => r.productId))]);
     // Those before the page's lowest id are counted (index only); those between its lowest and highest ranked.
     const ranked = rowsOf<{ id: string; place: string | number }>(

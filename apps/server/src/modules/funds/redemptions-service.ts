@@ -8,13 +8,14 @@ import {
   parseAmount,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { textsIn } from '../../lib/translations.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/index.ts';
-import { transfer } from '../ledger/index.ts';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import { textsIn } from '@server/lib/translations.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
+import { transfer } from '@server/modules/ledger/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import { FUND_ACCOUNTS, unitRef } from './accounts.ts';
 import { UNIT_DECIMALS } from './math.ts';
 import { nextNavDay } from './nav-repository.ts';
@@ -81,7 +82,7 @@ export async function redemptionDto(ctx: AppContext, id: bigint, reader: FundRea
   const view = await redemptionView(ctx.db, id);
   if (!view) throw notFound('fund.redemption.not_found');
   const [dto] = await toRedemptionDtos(ctx, [view], reader);
-  return dto!;
+  return defined(dto);
 }
 
 /** A page of redemptions (the member's own, or everyone's for the admins). */

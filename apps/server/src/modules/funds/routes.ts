@@ -1,5 +1,5 @@
+import type { AppContext } from '@server/context.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { fundBillRoutes } from './bills-routes.ts';
 import { fundEarningRoutes } from './earnings-routes.ts';
 import { fundOrderRoutes } from './orders-routes.ts';

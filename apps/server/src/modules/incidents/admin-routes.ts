@@ -6,11 +6,11 @@ import {
   incidentSchema,
   reverseIncidentBody,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
 import {
   acceptIncident,
   cancelReversal,
@@ -35,7 +35,7 @@ export const incidentAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await listIncidents(ctx, req.query, req.user!, req.t)),
+    async (req) => ok(req, await listIncidents(ctx, req.query, req.member, req.t)),
   );
 
   app.post(
@@ -48,7 +48,7 @@ export const incidentAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await reverseIncident(ctx, req.user!, req.params.id, req.body.note, req.t)),
+    async (req) => ok(req, await reverseIncident(ctx, req.member, req.params.id, req.body.note, req.t)),
   );
 
   app.post(
@@ -61,7 +61,7 @@ export const incidentAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await confirmReversal(ctx, req.user!, req.params.id, req.t)),
+    async (req) => ok(req, await confirmReversal(ctx, req.member, req.params.id, req.t)),
   );
 
   app.post(
@@ -74,7 +74,7 @@ export const incidentAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await cancelReversal(ctx, req.user!, req.params.id, req.t)),
+    async (req) => ok(req, await cancelReversal(ctx, req.member, req.params.id, req.t)),
   );
 
   app.post(
@@ -87,6 +87,6 @@ export const incidentAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await acceptIncident(ctx, req.user!, req.params.id, req.body.reason, req.t)),
+    async (req) => ok(req, await acceptIncident(ctx, req.member, req.params.id, req.body.reason, req.t)),
   );
 };

@@ -8,25 +8,25 @@ import {
   type IncidentStatus,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { abilityOf } from '../../lib/ability.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { pageAnswer } from '../../lib/paging.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import type { Translate } from '../../plugins/i18n.ts';
-import { writeAudit } from '../audit/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { abilityOf } from '@server/lib/ability.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { AppError, notFound } from '@server/lib/errors.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
 import {
   findIncident,
   type IncidentRow,
   incidentPage,
   lockIncident,
   updateIncident,
-} from '../chain/index.ts';
-import { reverseSubscription, subscriptionCredits } from '../funds/index.ts';
-import type { PostedTransfer } from '../ledger/index.ts';
-import { type ApprovalLinks, addressesOf, approvalLinks } from '../members/index.ts';
-import { orderCredits, reverseOrder } from '../shop/index.ts';
+} from '@server/modules/chain/index.ts';
+import { reverseSubscription, subscriptionCredits } from '@server/modules/funds/index.ts';
+import type { PostedTransfer } from '@server/modules/ledger/index.ts';
+import { type ApprovalLinks, addressesOf, approvalLinks } from '@server/modules/members/index.ts';
+import { orderCredits, reverseOrder } from '@server/modules/shop/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import type { Translate } from '@server/plugins/i18n.ts';
 
 const conflict = (key: string, vars?: Record<string, string | number>) =>
   new AppError(ErrorCode.conflict, key, vars);

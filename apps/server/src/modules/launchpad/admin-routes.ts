@@ -4,10 +4,10 @@ import {
   adminLaunchpadRoundsResponse,
   launchpadRoundIdParams,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
 import { adminRounds, closeRound, createRound, editRound } from './rounds-service.ts';
 
 const schema = routeSchemas('admin');
@@ -39,7 +39,7 @@ export const launchpadAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       }),
       onRequest: admin,
     },
-    async (req) => ok(req, await createRound(ctx, req.user!, req.body)),
+    async (req) => ok(req, await createRound(ctx, req.member, req.body)),
   );
 
   app.put(
@@ -52,7 +52,7 @@ export const launchpadAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await editRound(ctx, req.user!, req.params.id, req.body)),
+    async (req) => ok(req, await editRound(ctx, req.member, req.params.id, req.body)),
   );
 
   app.post(
@@ -65,6 +65,6 @@ export const launchpadAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await closeRound(ctx, req.user!, req.params.id)),
+    async (req) => ok(req, await closeRound(ctx, req.member, req.params.id)),
   );
 };

@@ -1,5 +1,6 @@
 import { createTestDb } from '@agc/db/testing';
 import { LOCALES } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLaunchpadRound } from './demo-round.ts';
 import { listRounds } from './rounds-repository.ts';
@@ -18,7 +19,7 @@ describe('demo launchpad round', () => {
     expect(await seedLaunchpadRound(db.db, now)).toHaveLength(0);
     const rounds = await listRounds(db.db);
     expect(rounds).toHaveLength(1);
-    const r = rounds[0]!;
+    const r = defined(rounds[0]);
     expect(r).toMatchObject({
       name: 'AGC Venture Round 1',
       copies: 200,

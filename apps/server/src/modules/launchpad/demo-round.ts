@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { insertRoundsIfNone, type LaunchpadRoundRow } from './rounds-repository.ts';
 import { DAY_MS } from './schedule.ts';
 
@@ -74,8 +75,8 @@ export async function seedLaunchpadRound(tx: DbOrTx, now: Date): Promise<Launchp
   const { en, ...others } = TEXTS;
   return insertRoundsIfNone(tx, [
     {
-      name: en!.name,
-      description: en!.description,
+      name: defined(en).name,
+      description: defined(en).description,
       translations: others,
       copies: 200,
       priceUsdt: 100n * USDT,

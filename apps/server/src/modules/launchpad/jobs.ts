@@ -1,4 +1,4 @@
-import type { Job } from '../../lib/jobs.ts';
+import type { Job } from '@server/lib/jobs.ts';
 import { releaseDueAgc } from './release.ts';
 
 /** The launchpad's background work: releasing locked AGC on schedule (daily steps; a minute's delay at most). */

@@ -1,4 +1,5 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 
 const { launchpadPurchases, launchpadRounds, launchpadCopies, users } = schema;
@@ -57,13 +58,17 @@ export async function insertPurchases(
   roundId: number,
   list: NewPurchase[],
   now: Date,
+  price: PurchasePrice,
 ): Promise<LaunchpadPurchaseRow[]> {
   const at = now.toISOString();
   const rows = rowsOf<{ id: string; first_copy: number }>(
     await tx.execute(sql`
       with p as (
-        insert into launchpad_purchases (round_id, user_id, copies, first_copy, amount_usdt, agc, created_at)
-        select ${roundId}, k.u, k.c, k.f, k.a, k.g, ${at}::timestamptz
+        insert into launchpad_purchases (round_id, user_id, copies, first_copy, amount_usdt, agc, created_at,
+          agc_price_usdt, price_source, price_block)
+        select ${roundId}, k.u, k.c, k.f, k.a, k.g, ${at}::timestamptz,
+          ${price.agcPriceUsdt?.toString() ?? null}::numeric, ${price.priceSource}::text,
+          ${price.priceBlock?.toString() ?? null}::bigint
         from unnest(${sql.param(list.map((p) => p.userId.toString()))}::bigint[],
           ${sql.param(list.map((p) => p.copies))}::int[], ${sql.param(list.map((p) => p.firstCopy))}::int[],
           ${sql.param(list.map((p) => p.amountUsdt.toString()))}::numeric[],
@@ -78,12 +83,16 @@ export async function insertPurchases(
   const ids = new Map(rows.map((r) => [Number(r.first_copy), BigInt(r.id)]));
   return list.map((p) => ({
     ...p,
-    id: ids.get(p.firstCopy)!,
+    ...price,
+    id: defined(ids.get(p.firstCopy)),
     roundId,
     releasedAgc: 0n,
     createdAt: now,
   }));
 }
+
+/** The AGC market price recorded with a group's purchases (the same for all of them), its source and block. */
+export type PurchasePrice = Pick<LaunchpadPurchaseRow, 'agcPriceUsdt' | 'priceSource' | 'priceBlock'>;
 
 export type PurchaseWithRound = LaunchpadPurchaseRow & {
   round: typeof launchpadRounds.$inferSelect;

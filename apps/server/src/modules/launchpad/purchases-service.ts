@@ -1,18 +1,27 @@
 import {
   AGC_DECIMALS,
   formatAmount,
+  formatAssetFigure,
   type LaunchpadPurchase,
   type Locale,
   readInteger,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { type AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { pageAnswer } from '../../lib/paging.ts';
-import { textsIn } from '../../lib/translations.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { ACCOUNTS, type AccountRef, lockAccounts, refKey, transferBatch } from '../ledger/index.ts';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { type AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
+import { textsIn } from '@server/lib/translations.ts';
+import {
+  ACCOUNTS,
+  type AccountRef,
+  lockAccounts,
+  refKey,
+  transferBatch,
+} from '@server/modules/ledger/index.ts';
+import { agcPriceIfAny, priceRecord } from '@server/modules/pricing/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import {
   addSold,
   findPurchase,
@@ -69,7 +78,7 @@ const SALES: AccountRef = { userId: null, code: ACCOUNTS.launchpadSales, asset: 
 const AGC_ISSUED: AccountRef = { userId: null, code: ACCOUNTS.launchpadAgcIssued, asset: 'AGC' };
 
 const balanceShort = (cost: bigint) =>
-  badRequest('launchpad.balance_short', { num: formatAmount(cost, USDT_DECIMALS) });
+  badRequest('launchpad.balance_short', { num: formatAssetFigure(cost, 'USDT', 'exact') });
 
 /**
  * Buys `copiesText` copies of round `roundId` for `user`, paid from available USDT. Refusals say why and change
@@ -158,7 +167,7 @@ class RoundSale {
   view(): Promise<LaunchpadRoundRow | undefined> {
     const edits = roundEdits(this.ctx, this.roundId);
     const row = this.current();
-    if (row && performance.now() - this.seen!.at < VIEW_MS) return Promise.resolve(row);
+    if (row && performance.now() - defined(this.seen).at < VIEW_MS) return Promise.resolve(row);
     if (this.reading?.edits !== edits) {
       const reading = {
         edits,
@@ -233,6 +242,9 @@ async function applyGroup(
   see: (round: LaunchpadRoundRow) => void,
 ): Promise<void> {
   const now = ctx.now();
+  // Recorded with the purchases (nothing converts at it: a copy's price and AGC are the round's); read before the
+  // transaction, and none while prices are paused.
+  const stamp = priceRecord(await agcPriceIfAny(ctx.prices));
   const outcomes: Array<LaunchpadPurchaseRow | AppError> = [];
   let after: LaunchpadRoundRow | undefined;
   let heldAfter = new Map<bigint, number>();
@@ -255,7 +267,7 @@ async function applyGroup(
         const cost = BigInt(p.copies) * round.priceUsdt;
         try {
           refuse({ ...round, sold }, p.copies, held.get(id) ?? 0, now);
-          if (balance.get(id)! < cost) throw balanceShort(cost);
+          if (defined(balance.get(id)) < cost) throw balanceShort(cost);
         } catch (e) {
           outcomes.push(e as AppError);
           continue;
@@ -269,7 +281,7 @@ async function applyGroup(
         };
         sold += p.copies;
         held.set(id, (held.get(id) ?? 0) + p.copies);
-        balance.set(id, balance.get(id)! - cost);
+        balance.set(id, defined(balance.get(id)) - cost);
         accepted.push(purchase);
         outcomes.push(purchase as LaunchpadPurchaseRow);
       }
@@ -279,11 +291,11 @@ async function applyGroup(
       if (accepted.length === 0) throw NOTHING_SOLD;
       if ((await addSold(tx, roundId, sold - round.sold)) !== sold)
         throw new Error('launchpad: counter moved under lock');
-      const rows = await insertPurchases(tx, roundId, accepted, now);
+      const rows = await insertPurchases(tx, roundId, accepted, now, stamp);
       const byFirst = new Map(rows.map((r) => [r.firstCopy, r]));
       for (let i = 0; i < outcomes.length; i++) {
-        const o = outcomes[i]!;
-        if (!(o instanceof Error)) outcomes[i] = byFirst.get(o.firstCopy)!;
+        const o = defined(outcomes[i]);
+        if (!(o instanceof Error)) outcomes[i] = defined(byFirst.get(o.firstCopy));
       }
       await transferBatch(
         tx,
@@ -312,7 +324,7 @@ async function applyGroup(
   }
   if (failure) {
     const { error } = failure;
-    if (group.length === 1) group[0]!.reject(error);
+    if (group.length === 1) defined(group[0]).reject(error);
     else for (const p of group) await applyGroup(ctx, roundId, [p], see);
     return;
   }
@@ -321,9 +333,9 @@ async function applyGroup(
   const changed = group.filter((_, i) => !(outcomes[i] instanceof Error)).map((p) => p.user.id);
   if (changed.length > 0) invalidate(ctx, { kind: 'figures', ids: [...new Set(changed)] });
   group.forEach((p, i) => {
-    const o = outcomes[i]!;
+    const o = defined(outcomes[i]);
     if (o instanceof Error) p.reject(o);
-    else p.resolve({ purchase: o, round: settled!, myCopies: heldAfter.get(p.user.id) ?? o.copies });
+    else p.resolve({ purchase: o, round: defined(settled), myCopies: heldAfter.get(p.user.id) ?? o.copies });
   });
 }
 

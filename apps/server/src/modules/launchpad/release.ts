@@ -1,8 +1,9 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { ACCOUNTS, transferBatch } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { ACCOUNTS, transferBatch } from '../ledger/index.ts';
 import { vestedAgc } from './schedule.ts';
 
 /** Purchases released per transaction. */
@@ -70,7 +71,7 @@ async function releaseBatch(
   return {
     members: [...new Set(moves.map((m) => m.userId))],
     seen: rows.length,
-    last: rows.length > 0 ? BigInt(rows[rows.length - 1]!.id) : afterId,
+    last: rows.length > 0 ? BigInt(defined(rows[rows.length - 1]).id) : afterId,
   };
 }
 

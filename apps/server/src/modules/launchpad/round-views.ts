@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '@server/context.ts';
 
 // How many times this process has edited each round. A sale's view of a round (purchases-service) remembers the
 // count when its read began; a view begun before an edit is read again, so this process never refuses a buyer

@@ -1,6 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import type { Translations } from '@server/lib/translations.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Translations } from '../../lib/translations.ts';
 
 const { launchpadRounds, launchpadPurchases } = schema;
 
@@ -28,7 +29,7 @@ export async function lockRound(tx: DbOrTx, id: number): Promise<LaunchpadRoundR
 
 export async function insertRound(db: DbOrTx, input: LaunchpadRoundInput): Promise<LaunchpadRoundRow> {
   const [row] = await db.insert(launchpadRounds).values(input).returning();
-  return row!;
+  return defined(row);
 }
 
 /** Inserts the rounds when there is none yet (demo data); returns what it inserted. */
@@ -48,7 +49,7 @@ export async function updateRoundRow(
   input: Omit<LaunchpadRoundInput, 'createdBy'>,
 ): Promise<LaunchpadRoundRow> {
   const [row] = await tx.update(launchpadRounds).set(input).where(eq(launchpadRounds.id, id)).returning();
-  return row!;
+  return defined(row);
 }
 
 export async function closeRoundRow(tx: DbOrTx, id: number, at: Date): Promise<LaunchpadRoundRow> {
@@ -57,7 +58,7 @@ export async function closeRoundRow(tx: DbOrTx, id: number, at: Date): Promise<L
     .set({ status: 'closed', closedAt: at })
     .where(eq(launchpadRounds.id, id))
     .returning();
-  return row!;
+  return defined(row);
 }
 
 /** Copies `userId` holds per round (absent: none). */

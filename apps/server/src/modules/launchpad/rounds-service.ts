@@ -7,13 +7,14 @@ import {
   type Locale,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { parseAmountInput } from '../../lib/amount-input.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { cleanTranslations, textsIn } from '../../lib/translations.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { parseAmountInput } from '@server/lib/amount-input.ts';
+import { badRequest, notFound } from '@server/lib/errors.ts';
+import { cleanTranslations, textsIn } from '@server/lib/translations.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import { markRoundEdited } from './round-views.ts';
+import { memberRoundOrder } from './rounds-order.ts';
 import {
   closeRoundRow,
   copiesByRound,
@@ -69,7 +70,7 @@ export function toRoundDto(
   };
 }
 
-/** Every round, newest first, with the caller's copies. */
+/** Every round in the members' order (`memberRoundOrder`), with the caller's copies. */
 export async function roundsFor(ctx: AppContext, userId: bigint, locale: Locale): Promise<LaunchpadRound[]> {
   const rows = await listRounds(ctx.db);
   const mine = await copiesByRound(
@@ -78,7 +79,7 @@ export async function roundsFor(ctx: AppContext, userId: bigint, locale: Locale)
     rows.map((r) => r.id),
   );
   const now = ctx.now();
-  return rows.map((r) => toRoundDto(r, locale, mine.get(r.id) ?? 0, now));
+  return rows.map((r) => toRoundDto(r, locale, mine.get(r.id) ?? 0, now)).sort(memberRoundOrder);
 }
 
 /** A round by id; unknown: 404. */

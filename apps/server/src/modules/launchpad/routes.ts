@@ -11,11 +11,11 @@ import {
   launchpadRoundSchema,
   launchpadRoundsResponse,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { perMember } from '@server/plugins/rate-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { perMember } from '../../plugins/rate-limit.ts';
 import {
   allocations,
   buyAnswer,
@@ -59,7 +59,7 @@ const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (member, 
         launchpadRoundsResponse,
       ),
     },
-    async (req) => ok(req, { list: await roundsFor(ctx, req.user!.id, req.locale) }),
+    async (req) => ok(req, { list: await roundsFor(ctx, req.member.id, req.locale) }),
   );
 
   member.get(
@@ -70,7 +70,7 @@ const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (member, 
         errors: [404],
       }),
     },
-    async (req) => ok(req, await roundFor(ctx, req.user!.id, req.params.id, req.locale)),
+    async (req) => ok(req, await roundFor(ctx, req.member.id, req.params.id, req.locale)),
   );
 
   member.post(
@@ -84,7 +84,7 @@ const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (member, 
       ),
     },
     async (req) => {
-      const bought = await buyCopies(ctx, req.user!, req.params.id, req.body.copies);
+      const bought = await buyCopies(ctx, req.member, req.params.id, req.body.copies);
       return ok(req, buyAnswer(bought, req.locale, ctx.now()));
     },
   );
@@ -96,7 +96,7 @@ const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (member, 
         querystring: launchpadPurchaseListQuery,
       }),
     },
-    async (req) => ok(req, await purchasesOf(ctx, req.user!.id, req.query, req.locale)),
+    async (req) => ok(req, await purchasesOf(ctx, req.member.id, req.query, req.locale)),
   );
 
   member.get(
@@ -114,7 +114,7 @@ const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (member, 
     async (req) =>
       ok(
         req,
-        toPurchaseDto(await ownPurchase(ctx, req.user!.id, BigInt(req.params.id)), req.locale, ctx.now()),
+        toPurchaseDto(await ownPurchase(ctx, req.member.id, BigInt(req.params.id)), req.locale, ctx.now()),
       ),
   );
 };

@@ -1,6 +1,7 @@
 import type { DbHandle } from '@agc/db';
 import { schema } from '@agc/db';
 import { createTestDb } from '@agc/db/testing';
+import { defined } from '@agc/shared/defined';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,11 +30,11 @@ beforeAll(async () => {
         inviterId: i === 0 ? null : members[0],
         parentId: i === 0 ? null : members[0],
         side: i === 0 ? null : i === 1 ? 'left' : 'right',
-        leftLegId: leg!.id,
-        rightLegId: leg!.id,
+        leftLegId: defined(leg).id,
+        rightLegId: defined(leg).id,
       })
       .returning();
-    members.push(u!.id);
+    members.push(defined(u).id);
   }
 });
 afterAll(async () => {
@@ -68,7 +69,7 @@ const post = (
 
 describe('transfer', () => {
   it('moves both balances and is idempotent on its key', async () => {
-    const m = members[0]!;
+    const m = defined(members[0]);
     const k = key();
     const input = {
       debit: acct(null, ACCOUNTS.chainInflow),
@@ -87,7 +88,7 @@ describe('transfer', () => {
   });
 
   it('refuses to take a member account below zero and changes nothing', async () => {
-    const m = members[1]!;
+    const m = defined(members[1]);
     const before = await checkLedger(h.db);
     const err = await post(
       acct(m, ACCOUNTS.available),
@@ -102,7 +103,7 @@ describe('transfer', () => {
   });
 
   it('refuses zero, negative and cross-asset transfers', async () => {
-    const m = members[0]!;
+    const m = defined(members[0]);
     for (const amount of [0n, -5n]) {
       await expect(
         post(acct(null, ACCOUNTS.chainInflow), acct(m, ACCOUNTS.investment), amount, 't', 'r'),
@@ -114,7 +115,7 @@ describe('transfer', () => {
   });
 
   it('holds AGC amounts far beyond 64 bits exactly', async () => {
-    const m = members[2]!;
+    const m = defined(members[2]);
     const huge = 123_456_789_012_345_678_901_234_567_890n;
     await post(acct(null, ACCOUNTS.chainInflow, 'AGC'), acct(m, ACCOUNTS.feesPaid, 'AGC'), huge, 't', 'r');
     expect(await balanceOf(h.db, acct(m, ACCOUNTS.feesPaid, 'AGC'))).toBe(huge);
@@ -123,7 +124,7 @@ describe('transfer', () => {
 
 describe('transferBatch', () => {
   it('posts many transfers at once, skips keys already posted, and moves each balance by its net change', async () => {
-    const m = members[2]!;
+    const m = defined(members[2]);
     const k = key();
     const inputs = [
       batchItem(acct(null, ACCOUNTS.rewardsPaid), acct(m, ACCOUNTS.available), 7n, `${k}:1`),
@@ -141,7 +142,7 @@ describe('transferBatch', () => {
   });
 
   it('refuses the whole batch when a member account would end below zero, changing nothing', async () => {
-    const m = members[2]!;
+    const m = defined(members[2]);
     const balance = await balanceOf(h.db, acct(m, ACCOUNTS.available));
     const k = key();
     const inputs = [
@@ -178,7 +179,7 @@ describe('ledger invariants (property)', () => {
         }
         let lastKey = '';
         for (const o of ops) {
-          const m = members[o.m]!;
+          const m = defined(members[o.m]);
           if (o.t === 'pay') {
             await post(acct(null, ACCOUNTS.chainInflow), acct(m, ACCOUNTS.investment), o.amount, 'pay', 'p');
           } else if (o.t === 'reward' || (o.t === 'replay' && lastKey)) {
@@ -192,7 +193,7 @@ describe('ledger invariants (property)', () => {
               'r',
               lastKey,
             );
-            if (o.t === 'reward') model.set(m, model.get(m)! + o.amount);
+            if (o.t === 'reward') model.set(m, defined(model.get(m)) + o.amount);
           } else if (o.t === 'spend') {
             const ok = await post(
               acct(m, ACCOUNTS.available),
@@ -205,8 +206,8 @@ describe('ledger invariants (property)', () => {
               (e) => (e instanceof LedgerError ? false : Promise.reject(e)),
             );
             // Refused exactly when the model says the balance does not cover it.
-            expect(ok).toBe(model.get(m)! >= o.amount);
-            if (ok) model.set(m, model.get(m)! - o.amount);
+            expect(ok).toBe(defined(model.get(m)) >= o.amount);
+            if (ok) model.set(m, defined(model.get(m)) - o.amount);
           }
         }
         for (const m of members)
@@ -221,7 +222,7 @@ describe('ledger invariants (property)', () => {
 
 describe('concurrency', () => {
   it('many concurrent debits of one account accept exactly what the balance covers', async () => {
-    const m = members[1]!;
+    const m = defined(members[1]);
     // An account no other test touches: it holds exactly 30.
     const account = acct(m, ACCOUNTS.remainingDividends);
     await post(acct(null, ACCOUNTS.dividendCapIssued), account, 30n, 'fund', 'f');

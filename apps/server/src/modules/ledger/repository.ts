@@ -1,6 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { AppError } from '@server/lib/errors.ts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { AppError } from '../../lib/errors.ts';
 
 const { ledgerAccounts, ledgerTransfers } = schema;
 
@@ -116,8 +117,8 @@ export async function transfer(tx: DbOrTx, input: TransferInput): Promise<bigint
   if (input.debit.asset !== input.credit.asset) throw new Error('a transfer moves one asset');
   if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
   const ids = await accountIds(tx, [input.debit, input.credit]);
-  const debitId = ids.get(refKey(input.debit))!;
-  const creditId = ids.get(refKey(input.credit))!;
+  const debitId = defined(ids.get(refKey(input.debit)));
+  const creditId = defined(ids.get(refKey(input.credit)));
   // Lock both accounts first, in id order, so concurrent transfers queue instead of deadlocking.
   // NO KEY UPDATE leaves the foreign-key checks of the journal insert unblocked.
   await tx
@@ -385,7 +386,7 @@ export async function transferBatch(
         (select count(*) from upd)::int as updated, (select count(*) from d)::int as expected
       from ins`),
   );
-  if (rows.length > 0 && rows[0]!.updated !== rows[0]!.expected)
+  if (rows.length > 0 && defined(rows[0]).updated !== defined(rows[0]).expected)
     throw new LedgerError(400, 'ledger.insufficient');
   for (const row of rows) posted.set(row.key, BigInt(row.id));
   return posted;

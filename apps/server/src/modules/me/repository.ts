@@ -1,7 +1,7 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
+import { ACCOUNTS, hasInvested } from '@server/modules/ledger/index.ts';
+import { dayKey, monthKey, startOfUtcDay } from '@server/modules/rules/index.ts';
 import { sql } from 'drizzle-orm';
-import { ACCOUNTS, hasInvested } from '../ledger/index.ts';
-import { dayKey, monthKey, startOfUtcDay } from '../rules/index.ts';
 
 /** A member's money and team figures, read in one round trip from the ledger, rewards and team volume. */
 export interface MemberFigures {

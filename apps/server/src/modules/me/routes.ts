@@ -1,8 +1,8 @@
 import { meResponse } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
 import { getMe } from './service.ts';
 
 const schema = routeSchemas('member');
@@ -17,6 +17,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
       // fields), so it is written with JSON.stringify instead of being validated again on every request.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (req) => ok(req, await getMe(ctx, req.user!)),
+    async (req) => ok(req, await getMe(ctx, req.member)),
   );
 };

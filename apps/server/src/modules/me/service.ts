@@ -1,10 +1,11 @@
 import { AGC_DECIMALS, formatAmount, type Me, USDT_DECIMALS } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { unauthorized } from '../../lib/errors.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { memberFundFigures } from '../funds/index.ts';
-import { memberSnapshot } from '../members/index.ts';
-import { levelOf, ppmToPercent } from '../rules/index.ts';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { unauthorized } from '@server/lib/errors.ts';
+import { memberFundFigures } from '@server/modules/funds/index.ts';
+import { memberSnapshot } from '@server/modules/members/index.ts';
+import { levelOf, ppmToPercent } from '@server/modules/rules/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import { memberFigures } from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -21,7 +22,7 @@ const agc = (v: bigint) => formatAmount(v, AGC_DECIMALS);
  * USDT).
  */
 export async function getMe(ctx: AppContext, user: SessionUser): Promise<Me> {
-  return (await ctx.cache.me.getOrLoad(user.id, () => loadMe(ctx, user)))!;
+  return defined(await ctx.cache.me.getOrLoad(user.id, () => loadMe(ctx, user)));
 }
 
 async function loadMe(ctx: AppContext, user: SessionUser): Promise<Me> {

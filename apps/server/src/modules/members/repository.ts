@@ -1,7 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { Role } from '@agc/shared';
+import type { MemberSnapshot } from '@server/lib/caches.ts';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { MemberSnapshot } from '../../lib/caches.ts';
 
 export type { MemberSnapshot };
 

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@agc/db';
-import type { AppContext } from '../../context.ts';
-import { batcherPerDatabase } from '../../lib/batcher.ts';
-import { invalidate } from '../../lib/caches.ts';
+import type { AppContext } from '@server/context.ts';
+import { batcherPerDatabase } from '@server/lib/batcher.ts';
+import { invalidate } from '@server/lib/caches.ts';
 import { approvalOrigins, loadSnapshots, type MemberSnapshot } from './repository.ts';
 
 /** The snapshots missing at the same moment in this process are read in one query. */

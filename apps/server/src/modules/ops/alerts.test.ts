@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { createMetrics } from '@server/lib/metrics.ts';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createMetrics } from '../../lib/metrics.ts';
 
 /**
  * The sample alerting rules (ops/alerts.yml) in Prometheus' rule-file shape, checked without promtool: the YAML

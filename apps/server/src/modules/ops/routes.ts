@@ -1,13 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { healthResponse, readyResponse } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { unauthorized } from '@server/lib/errors.ts';
+import { metricsOf } from '@server/lib/metrics.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { unauthorized } from '../../lib/errors.ts';
-import { metricsOf } from '../../lib/metrics.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
 import { isShuttingDown, readiness, refreshGauges, uptimeSeconds } from './service.ts';
 
 /**

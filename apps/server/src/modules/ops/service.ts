@@ -1,14 +1,14 @@
 import { porSnapshotStatus, type Readiness, type ReadyCheckName } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { metricsOf } from '@server/lib/metrics.ts';
+import { TtlCache } from '@server/lib/ttl-cache.ts';
+import { chainHead, watcherStatus } from '@server/modules/chain/index.ts';
+import { WAITING_SUBSCRIPTION_STATES, waitingSubscriptions } from '@server/modules/funds/index.ts';
+import { priceHealth } from '@server/modules/pricing/index.ts';
+import { proofHealth } from '@server/modules/proofs/index.ts';
+import { solvency } from '@server/modules/solvency/index.ts';
+import { WAITING_WITHDRAW_STATES, waitingWithdrawals } from '@server/modules/withdraw/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { metricsOf } from '../../lib/metrics.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
-import { chainHead, watcherStatus } from '../chain/index.ts';
-import { WAITING_SUBSCRIPTION_STATES, waitingSubscriptions } from '../funds/index.ts';
-import { priceHealth } from '../pricing/index.ts';
-import { proofHealth } from '../proofs/index.ts';
-import { solvency } from '../solvency/index.ts';
-import { WAITING_WITHDRAW_STATES, waitingWithdrawals } from '../withdraw/index.ts';
 import { databasePool, databaseState } from './repository.ts';
 
 /** A readiness answer is reused this long: a flood of probes costs one database query and one RPC call a second. */

@@ -1,2 +1,6 @@
-/** The AGC price source and every AGC ↔ USDT conversion. */
+/** The price sources (fixed, uniswap-v3 with its guards), the sampler job, the chart, every AGC ↔ USDT conversion. */
+export { priceChart } from './chart.ts';
+export { priceSamplerJob } from './jobs.ts';
+export { type MarketDeps, MarketPriceSource } from './market-source.ts';
 export * from './service.ts';
+export { priceSourceFrom } from './sources.ts';

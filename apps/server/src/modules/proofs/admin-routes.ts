@@ -4,11 +4,11 @@ import {
   adminPorListResponse,
   adminPorSnapshotSchema,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { signedInUser } from '@server/plugins/auth.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { signedInUser } from '../../plugins/auth.ts';
 import { adminList, republish, requestSnapshot } from './service.ts';
 
 const schema = routeSchemas('admin');

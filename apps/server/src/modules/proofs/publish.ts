@@ -1,9 +1,15 @@
 import { liabilityAttestationAbi } from '@agc/contracts';
 import { attestationReadAbi, type PublishedRoot, readPublishedRoot } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import {
+  attester,
+  canonicalHashes,
+  chainClient,
+  finalBlockNumber,
+  revertName,
+} from '@server/modules/chain/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { createWalletClient, http, TransactionReceiptNotFoundError } from 'viem';
-import type { AppContext } from '../../context.ts';
-import { attester, canonicalHashes, chainClient, finalBlockNumber, revertName } from '../chain/index.ts';
 import { pendingPublication, type SnapshotRow, updateSnapshot } from './repository.ts';
 
 /**

@@ -5,12 +5,12 @@ import {
   porProofQuery,
   porProofResponse,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { signedInUser } from '@server/plugins/auth.ts';
+import { perClient } from '@server/plugins/rate-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { signedInUser } from '../../plugins/auth.ts';
-import { perClient } from '../../plugins/rate-limit.ts';
 import { history, latest, memberProof } from './service.ts';
 
 const schema = routeSchemas('por');

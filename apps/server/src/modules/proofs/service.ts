@@ -11,11 +11,11 @@ import {
   type SolvencyPartKey,
   USDT_DECIMALS,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { AppError, notFound } from '@server/lib/errors.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
+import { coverageBp } from '@server/modules/solvency/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/index.ts';
-import { coverageBp } from '../solvency/index.ts';
 import { advancePublication } from './publish.ts';
 import {
   buildingNow,

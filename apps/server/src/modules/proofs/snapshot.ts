@@ -1,7 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { bytesToHex } from 'viem';
-import type { AppContext } from '../../context.ts';
-import { newHolderId } from '../../lib/leases.ts';
+import type { AppContext } from '@server/context.ts';
+import { newHolderId } from '@server/lib/leases.ts';
 import {
   type Liabilities,
   liabilitiesIn,
@@ -11,7 +9,9 @@ import {
   TOKENS,
   type Token,
   type TreasuryRead,
-} from '../solvency/index.ts';
+} from '@server/modules/solvency/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { bytesToHex } from 'viem';
 import {
   claimDay,
   claimRequest,

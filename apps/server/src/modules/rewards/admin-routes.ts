@@ -6,10 +6,10 @@ import {
   settlementRunSchema,
   settlementTooEarlyData,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
 import { runSettlement, settlementOverview, settlementPreviewOf } from './settlement.ts';
 
 const schema = routeSchemas('admin');
@@ -39,7 +39,11 @@ export const rewardSettlementAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContex
       schema: schema(
         'What settling a day would pay (default: the next day), or the run of a settled day (admin)',
         settlementPreviewResponse,
-        { querystring: settlementPreviewQuery, errors: [425], errorData: { 425: settlementTooEarlyData } },
+        {
+          querystring: settlementPreviewQuery,
+          errors: [425, 503],
+          errorData: { 425: settlementTooEarlyData },
+        },
       ),
       onRequest: admin,
     },
@@ -52,10 +56,10 @@ export const rewardSettlementAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContex
       schema: schema(
         'Settle a day now (the next unsettled day only; once; audit-logged) (admin)',
         settlementRunSchema,
-        { body: settlementDayBody, errors: [409, 425], errorData: { 425: settlementTooEarlyData } },
+        { body: settlementDayBody, errors: [409, 425, 503], errorData: { 425: settlementTooEarlyData } },
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await runSettlement(ctx, req.body.day, req.user!)),
+    async (req) => ok(req, await runSettlement(ctx, req.body.day, req.member)),
   );
 };

@@ -1,5 +1,6 @@
+import { defined } from '@agc/shared/defined';
+import { loadConfig } from '@server/config.ts';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
 import {
   type CarriedState,
   LEFT,
@@ -222,14 +223,14 @@ describe('daily settlement rules', () => {
     for (const v of [6000, 6000, 40000]) {
       const r = day({ dayVolume: { 2: v, 3: v }, state });
       state = new Map([...state, ...r.stateChanges]);
-      ranks.push(state.get(1)!.manageRank);
+      ranks.push(defined(state.get(1)).manageRank);
     }
-    expect(state.get(1)!.manageBase).toBe(U(52000));
+    expect(defined(state.get(1)).manageBase).toBe(U(52000));
     // 6 000 (rank 0), 12 000 (≥ 10 000: rank 1), 52 000 (≥ 50 000: rank 2).
     expect(ranks).toEqual([0, 1, 2]);
     // Only the smaller side counts.
     const r = day({ dayVolume: { 2: 500, 3: 80 } });
-    expect(r.stateChanges.get(1)!.manageBase).toBe(U(80));
+    expect(defined(r.stateChanges.get(1)).manageBase).toBe(U(80));
     expect(r.totals.managementBase).toBe(U(80));
   });
 
@@ -270,8 +271,8 @@ describe('daily settlement rules', () => {
     const r = day({ tree: t, investment, remaining, dayVolume: { [depth]: 1000, [depth + 1]: 400 } });
     const ms = performance.now() - started;
     // Every ancestor of the deepest member has 1 000 new on its left; the root pairs 400 of it.
-    expect(r.stateChanges.get(2)!.leftCarry).toBe(U(1000));
-    expect(r.stateChanges.get(depth - 1)!.leftCarry).toBe(U(1000));
+    expect(defined(r.stateChanges.get(2)).leftCarry).toBe(U(1000));
+    expect(defined(r.stateChanges.get(depth - 1)).leftCarry).toBe(U(1000));
     expect(r.stateChanges.get(1)).toMatchObject({ leftCarry: U(600), rightCarry: 0n, teamSize: depth });
     expect(r.rewards.filter((x) => x.kind === 'static')).toHaveLength(depth);
     expect(ms).toBeLessThan(5000);
@@ -287,10 +288,10 @@ describe('daily settlement rules', () => {
   });
 
   it('splits a paid reward by vc_rate: 20 % in AGC at the day’s price, the rest in USDT', () => {
-    const price = { usdtPerAgc: U(0.5), updatedAt: new Date() };
+    const price = { usdtPerAgc: U(0.5) };
     expect(splitReward(rules, U(100), price)).toEqual({ usdt: U(80), agc: 40n * 10n ** 18n });
     // The AGC part is rounded down to the AGC unit, never up.
-    const odd = { usdtPerAgc: 3n, updatedAt: new Date() };
+    const odd = { usdtPerAgc: 3n };
     expect(splitReward(rules, 10n, odd)).toEqual({ usdt: 8n, agc: (2n * 10n ** 18n) / 3n });
   });
 });

@@ -1,5 +1,6 @@
-import type { Rules } from '../../config.ts';
-import { applyPpm, type CutReason, capReward, levelOf } from '../rules/index.ts';
+import { defined } from '@agc/shared/defined';
+import type { Rules } from '@server/config.ts';
+import { applyPpm, type CutReason, capReward, levelOf } from '@server/modules/rules/index.ts';
 
 export type { CutReason };
 
@@ -127,16 +128,17 @@ export function settleDay(input: SettlementInput): SettlementResult {
   }
   for (let id = n - 1; id >= 0; id--) {
     if (tree.exists[id] === 0) continue;
-    const p = tree.parent[id]!;
+    const p = defined(tree.parent[id]);
     if (p === NONE) continue;
     if (p >= id) throw new Error(`member ${id} is placed under a newer member ${p}`);
-    teamSize[p]! += teamSize[id]! + 1;
-    teamValid[p]! += teamValid[id]! + ((input.investment.get(id) ?? 0n) > 0n ? 1 : 0);
-    const v = sub[id]!;
+    teamSize[p] = defined(teamSize[p]) + defined(teamSize[id]) + 1;
+    teamValid[p] =
+      defined(teamValid[p]) + defined(teamValid[id]) + ((input.investment.get(id) ?? 0n) > 0n ? 1 : 0);
+    const v = defined(sub[id]);
     if (v === 0n) continue;
-    sub[p]! += v;
-    if (tree.side[id] === LEFT) newLeft[p]! += v;
-    else newRight[p]! += v;
+    sub[p] = defined(sub[p]) + v;
+    if (tree.side[id] === LEFT) newLeft[p] = defined(newLeft[p]) + v;
+    else newRight[p] = defined(newRight[p]) + v;
   }
 
   const rewards: RewardLine[] = [];
@@ -164,8 +166,8 @@ export function settleDay(input: SettlementInput): SettlementResult {
   for (let id = 0; id < n; id++) {
     if (tree.exists[id] === 0) continue;
     const before = input.state.get(id) ?? ZERO_STATE;
-    const nl = newLeft[id]!;
-    const nr = newRight[id]!;
+    const nl = defined(newLeft[id]);
+    const nr = defined(newRight[id]);
     const investment = input.investment.get(id) ?? 0n;
     const level = levelOf(rules, investment);
     const caps = {
@@ -213,8 +215,8 @@ export function settleDay(input: SettlementInput): SettlementResult {
       rightCarry: right - pair,
       manageBase,
       manageRank: Math.max(before.manageRank, manageRankOf(rules, manageBase)),
-      teamSize: teamSize[id]!,
-      teamValid: teamValid[id]!,
+      teamSize: defined(teamSize[id]),
+      teamValid: defined(teamValid[id]),
     };
     if (
       after.leftCarry !== before.leftCarry ||

@@ -1,6 +1,6 @@
+import type { AppContext } from '@server/context.ts';
+import type { Job } from '@server/lib/jobs.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import type { Job } from '../../lib/jobs.ts';
 import { settleDueDays } from './settlement.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { RewardKind, SettlementTotals } from '@agc/shared';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
+import { dayStart, nextDay } from '@server/modules/rules/index.ts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ACCOUNTS } from '../ledger/index.ts';
-import { dayStart, nextDay } from '../rules/index.ts';
 import { type CarriedState, LEFT, NONE, type RewardLine, RIGHT, type TreeArrays } from './engine.ts';
 
 const { rewards, settlementRuns, teamState, users } = schema;

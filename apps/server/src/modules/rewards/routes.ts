@@ -9,12 +9,12 @@ import {
   rewardSeriesQuery,
   rewardSeriesResponse,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { perMember } from '@server/plugins/rate-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { perMember } from '../../plugins/rate-limit.ts';
 import { getReward, listRewardSeries, listRewards, type RewardFilter, settleManagement } from './service.ts';
 
 const schema = routeSchemas('rewards');
@@ -27,7 +27,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   // The three reward lists: the same answer, filtered by what each query names.
   const listRoute = (url: string, summary: string, querystring: z.ZodType<RewardFilter>) =>
     app.get(url, { schema: schema(summary, rewardListResponse, { querystring }) }, async (req) =>
-      ok(req, await listRewards(ctx, req.user!.id, req.query)),
+      ok(req, await listRewards(ctx, req.member.id, req.query)),
     );
   listRoute('/profit/all', 'All my rewards, newest first, with the income summary per kind', profitAllQuery);
   listRoute('/profit/type', 'My rewards of one kind', profitTypeQuery);
@@ -42,7 +42,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         { querystring: rewardSeriesQuery },
       ),
     },
-    async (req) => ok(req, await listRewardSeries(ctx, req.user!.id, req.query.days)),
+    async (req) => ok(req, await listRewardSeries(ctx, req.member.id, req.query.days)),
   );
 
   app.get(
@@ -54,7 +54,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         { querystring: profitDetailQuery, errors: [404] },
       ),
     },
-    async (req) => ok(req, await getReward(ctx, req.user!.id, BigInt(req.query.id))),
+    async (req) => ok(req, await getReward(ctx, req.member.id, BigInt(req.query.id))),
   );
 
   app.post(
@@ -64,9 +64,9 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: schema(
         'Settle my management reward (base × rank rate, capped); the base and rank restart',
         managementResponse,
-        { body: z.object({}).optional(), errors: [409] },
+        { body: z.object({}).optional(), errors: [409, 503] },
       ),
     },
-    async (req) => ok(req, { reward: await settleManagement(ctx, req.user!.id) }),
+    async (req) => ok(req, { reward: await settleManagement(ctx, req.member.id) }),
   );
 };

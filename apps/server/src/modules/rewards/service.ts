@@ -10,11 +10,11 @@ import {
   rewardKind,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { Rules } from '../../config.ts';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { pageAnswer } from '../../lib/paging.ts';
+import type { Rules } from '@server/config.ts';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { AppError, notFound } from '@server/lib/errors.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
 import {
   ACCOUNTS,
   type AccountRef,
@@ -23,9 +23,9 @@ import {
   refKey,
   type TransferInput,
   transferBatch,
-} from '../ledger/index.ts';
-import { type AgcPrice, usdtToAgcFloor } from '../pricing/index.ts';
-import { applyPpm, capReward, dayKey, levelOf, ppmToPercent } from '../rules/index.ts';
+} from '@server/modules/ledger/index.ts';
+import { type AgcPrice, usdtToAgcFloor } from '@server/modules/pricing/index.ts';
+import { applyPpm, capReward, dayKey, levelOf, ppmToPercent } from '@server/modules/rules/index.ts';
 import {
   creditedByKind,
   findOwnReward,
@@ -50,7 +50,11 @@ const accountRef = (userId: bigint | null, code: AccountRef['code'], asset: Asse
 const usdtRef = (userId: bigint | null, code: AccountRef['code']) => accountRef(userId, code, 'USDT');
 
 /** How a paid reward is credited: the vc_rate share in AGC at the day's price, the rest in USDT. */
-export function splitReward(rules: Rules, paid: bigint, price: AgcPrice): { usdt: bigint; agc: bigint } {
+export function splitReward(
+  rules: Rules,
+  paid: bigint,
+  price: Pick<AgcPrice, 'usdtPerAgc'>,
+): { usdt: bigint; agc: bigint } {
   const vcUsdt = applyPpm(paid, rules.vcPpm);
   return { usdt: paid - vcUsdt, agc: usdtToAgcFloor(vcUsdt, price) };
 }
@@ -103,6 +107,8 @@ export interface ConfirmedOrder {
   buyerId: bigint;
   inviterId: bigint | null;
   priceUsdt: bigint;
+  /** The AGC price the order was quoted at (USDT minor units per AGC): the referral's AGC share is credited at it. */
+  agcPriceUsdt: bigint;
 }
 
 /**
@@ -110,7 +116,7 @@ export interface ConfirmedOrder {
  * remaining dividends and day tops, as they move within the batch: a buyer's new investment and cap
  * count for the referrals of the orders after it. Open it inside the confirming transaction (it takes
  * the rewards lock shared and locks the balances it reads), tell it what each order adds (`confirmed`),
- * then ask for the order's referral.
+ * then ask for the order's referral. Its AGC share is credited at the order's quoted AGC price.
  */
 export class ReferralBatch {
   private readonly rewardRows: RewardInsert[] = [];
@@ -118,7 +124,6 @@ export class ReferralBatch {
     private readonly ctx: AppContext,
     private readonly balances: Map<string, bigint>,
     private readonly paidToday: Map<bigint, bigint>,
-    private readonly price: AgcPrice,
     private readonly now: Date,
   ) {}
 
@@ -134,7 +139,7 @@ export class ReferralBatch {
     );
     const inviters = [...new Set(orders.flatMap((o) => (o.inviterId === null ? [] : [o.inviterId])))];
     const paidToday = await paidOnDay(tx, dayKey(now), inviters);
-    return new ReferralBatch(ctx, balances, paidToday, await ctx.prices.agcPrice(), now);
+    return new ReferralBatch(ctx, balances, paidToday, now);
   }
 
   private bal(ref: AccountRef) {
@@ -168,7 +173,8 @@ export class ReferralBatch {
       remaining,
       level.dayTop - (this.paidToday.get(inviter) ?? 0n),
     );
-    const split = splitReward(rules, paid, this.price);
+    // At the order's own quoted price: a confirmation never waits for a market price (nor is moved by one).
+    const split = splitReward(rules, paid, { usdtPerAgc: order.agcPriceUsdt });
     if (paid > 0n) {
       this.add(usdtRef(inviter, ACCOUNTS.remainingDividends), -paid);
       this.paidToday.set(inviter, (this.paidToday.get(inviter) ?? 0n) + paid);

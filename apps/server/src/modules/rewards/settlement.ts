@@ -7,13 +7,14 @@ import {
   type SettlementTotals,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/index.ts';
-import { type TransferInput, transferBatch } from '../ledger/index.ts';
-import type { AgcPrice } from '../pricing/index.ts';
-import { dayKey, nextDay } from '../rules/index.ts';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { AppError } from '@server/lib/errors.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
+import { type TransferInput, transferBatch } from '@server/modules/ledger/index.ts';
+import type { AgcPrice } from '@server/modules/pricing/index.ts';
+import { dayKey, nextDay } from '@server/modules/rules/index.ts';
 import { type SettlementInput, type SettlementResult, settleDay } from './engine.ts';
 import {
   carriedState,
@@ -199,12 +200,13 @@ export async function runSettlement(
         tx,
         day,
         now,
-        rewards.map((r, i) => ({ ...r, ref: refOf(r.userId), credited: part[i]! })),
+        rewards.map((r, i) => ({ ...r, ref: refOf(r.userId), credited: defined(part[i]) })),
       );
       const transfers: TransferInput[] = [];
       rewards.forEach((r, i) => {
         const ref = `reward:${r.kind}:${refOf(r.userId)}`;
-        for (const t of rewardTransfers(BigInt(r.userId), r.kind, ref, r.paid, part[i]!)) transfers.push(t);
+        for (const t of rewardTransfers(BigInt(r.userId), r.kind, ref, r.paid, defined(part[i])))
+          transfers.push(t);
       });
       await transferBatch(tx, transfers);
     }

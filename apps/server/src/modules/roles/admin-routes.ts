@@ -7,10 +7,10 @@ import {
   roleRequestDecisionResponse,
   roleRequestIdParams,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
 import { auditLog, cancelRequest, confirmRequest, grantRole, revokeRole, roleHolders } from './service.ts';
 
 const schema = routeSchemas('admin');
@@ -32,7 +32,7 @@ export const roleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await roleHolders(ctx, req.user!, req.t)),
+    async (req) => ok(req, await roleHolders(ctx, req.member, req.t)),
   );
 
   app.post(
@@ -45,7 +45,7 @@ export const roleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await grantRole(ctx, req.user!, req.body, req.t)),
+    async (req) => ok(req, await grantRole(ctx, req.member, req.body, req.t)),
   );
 
   app.post(
@@ -58,7 +58,7 @@ export const roleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await revokeRole(ctx, req.user!, req.body, req.t)),
+    async (req) => ok(req, await revokeRole(ctx, req.member, req.body, req.t)),
   );
 
   app.post(
@@ -71,7 +71,7 @@ export const roleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       ),
       onRequest: admin,
     },
-    async (req) => ok(req, await confirmRequest(ctx, req.user!, req.params.id)),
+    async (req) => ok(req, await confirmRequest(ctx, req.member, req.params.id)),
   );
 
   app.post(
@@ -83,7 +83,7 @@ export const roleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       }),
       onRequest: admin,
     },
-    async (req) => ok(req, await cancelRequest(ctx, req.user!, req.params.id)),
+    async (req) => ok(req, await cancelRequest(ctx, req.member, req.params.id)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { Job } from '../../lib/jobs.ts';
+import type { Job } from '@server/lib/jobs.ts';
 import { expireRoleRequests } from './service.ts';
 
 /** Role changes nobody confirmed in time become expired (audit-logged), once a minute. */

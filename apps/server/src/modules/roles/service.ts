@@ -10,15 +10,15 @@ import {
   type RoleRequest,
   type RoleRequestDecision,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { abilityOf } from '@server/lib/ability.ts';
+import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
+import { auditPage, writeAudit } from '@server/modules/audit/index.ts';
+import { APPROVAL_ROLES, findByAddress, invalidateMember } from '@server/modules/members/index.ts';
+import { effectiveRoles, type SessionUser } from '@server/plugins/auth.ts';
+import type { Translate } from '@server/plugins/i18n.ts';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { abilityOf } from '../../lib/ability.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { pageAnswer } from '../../lib/paging.ts';
-import { effectiveRoles, type SessionUser } from '../../plugins/auth.ts';
-import type { Translate } from '../../plugins/i18n.ts';
-import { auditPage, writeAudit } from '../audit/index.ts';
-import { APPROVAL_ROLES, findByAddress, invalidateMember } from '../members/index.ts';
 import {
   allGrants,
   decideRequest,

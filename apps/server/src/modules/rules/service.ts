@@ -1,5 +1,5 @@
 import { formatAmount } from '@agc/shared';
-import type { LevelRule, Rules } from '../../config.ts';
+import type { LevelRule, Rules } from '@server/config.ts';
 
 /** amount × ppm / 1,000,000, rounded down (rates are parts per million; 1% = 10,000). */
 export function applyPpm(amount: bigint, ppm: bigint): bigint {

@@ -5,11 +5,11 @@ import {
   orderListResponse,
   orderSchema,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { type ErrorStatus, routeSchemas } from '@server/lib/route-schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { type ErrorStatus, routeSchemas } from '../../lib/route-schema.ts';
 import { cancelOrderByAudit, confirmOrderByAudit, recheckOrder } from './audit.ts';
 import { listOrders, toLocalOrderDto, toOrderDtos } from './service.ts';
 
@@ -48,7 +48,7 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (req) =>
       ok(
         req,
-        await toLocalOrderDto(ctx.db, await recheckOrder(ctx, req.user!, BigInt(req.params.order_id)), req),
+        await toLocalOrderDto(ctx.db, await recheckOrder(ctx, req.member, BigInt(req.params.order_id)), req),
       ),
   );
 
@@ -69,7 +69,7 @@ export const shopAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
           req,
           await toLocalOrderDto(
             ctx.db,
-            await decide(ctx, req.user!, BigInt(req.params.order_id), req.body.note),
+            await decide(ctx, req.member, BigInt(req.params.order_id), req.body.note),
             req,
           ),
         ),

@@ -1,12 +1,13 @@
 import type { DbOrTx } from '@agc/db';
 import { ErrorCode } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
+import { chainClient, finalBlockNumber } from '@server/modules/chain/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import type { Hash } from 'viem';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/index.ts';
-import { chainClient, finalBlockNumber } from '../chain/index.ts';
 import { confirmOrders } from './confirmation.ts';
 import { ingestPaidEvents, paidEvents } from './payments.ts';
 import {
@@ -42,7 +43,7 @@ async function auditedChange(
   const changed = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     await change(tx, order);
-    const after = (await findOrder(tx, id))!;
+    const after = defined(await findOrder(tx, id));
     await writeAudit(tx, {
       actorId: actor.id,
       action,

@@ -1,8 +1,13 @@
 import type { DbOrTx } from '@agc/db';
-import type { AppContext } from '../../context.ts';
-import { closeIncidents, openIncidentsOf, type PaidLog } from '../chain/index.ts';
-import { ACCOUNTS, type AccountRef, type TransferInput, transferBatch } from '../ledger/index.ts';
-import { type ConfirmedOrder, ReferralBatch } from '../rewards/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { closeIncidents, openIncidentsOf, type PaidLog } from '@server/modules/chain/index.ts';
+import {
+  ACCOUNTS,
+  type AccountRef,
+  type TransferInput,
+  transferBatch,
+} from '@server/modules/ledger/index.ts';
+import { type ConfirmedOrder, ReferralBatch } from '@server/modules/rewards/index.ts';
 import { type LockedOrder, lockOrders, markSuccess, markVerifying } from './repository.ts';
 import { REASONS } from './service.ts';
 
@@ -98,6 +103,7 @@ export async function confirmOrders(
     buyerId: o.userId,
     inviterId: o.inviterId,
     priceUsdt: o.priceUsdt,
+    agcPriceUsdt: o.agcPriceUsdt,
   }));
   const referrals = await ReferralBatch.open(ctx, tx, confirmed);
   const transfers: TransferInput[] = [];

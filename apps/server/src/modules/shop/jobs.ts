@@ -1,4 +1,4 @@
-import type { Job } from '../../lib/jobs.ts';
+import type { Job } from '@server/lib/jobs.ts';
 import { expireOrders, expireReports } from './service.ts';
 
 /** Order expiry: expired quotes are canceled, payment reports never confirmed on chain given back. */

@@ -1,7 +1,7 @@
 import { transferAbi } from '@agc/contracts';
 import type { DbOrTx } from '@agc/db';
-import { getAbiItem, type Log } from 'viem';
-import type { AppContext } from '../../context.ts';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
 import {
   byChainOrder,
   type ChainEventHandler,
@@ -12,7 +12,8 @@ import {
   paidLogs,
   setOutcomes,
   storeEvents,
-} from '../chain/index.ts';
+} from '@server/modules/chain/index.ts';
+import { getAbiItem, type Log } from 'viem';
 import { applyPayments, type PaidEvent } from './confirmation.ts';
 import { lockOrders } from './repository.ts';
 
@@ -46,7 +47,7 @@ export async function ingestPaidEvents(ctx: AppContext, tx: DbOrTx, events: Paid
   const outcomes = await applyPayments(ctx, tx, todo);
   await setOutcomes(
     tx,
-    todo.map((e, i) => ({ id: fresh.get(eventKey(e))!, outcome: outcomes[i]! })),
+    todo.map((e, i) => ({ id: defined(fresh.get(eventKey(e))), outcome: defined(outcomes[i]) })),
   );
   return fresh.size;
 }

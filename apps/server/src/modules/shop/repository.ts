@@ -1,8 +1,8 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { OrderStatus } from '@agc/shared';
+import { isUniqueViolation } from '@server/lib/db-errors.ts';
+import { pageAnswer } from '@server/lib/paging.ts';
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { pageAnswer } from '../../lib/paging.ts';
 
 const { chainEvents, orders, products, users } = schema;
 

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@agc/db';
 import { ErrorCode } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { AppContext } from '@server/context.ts';
+import { AppError } from '@server/lib/errors.ts';
 import {
   ACCOUNTS,
   LedgerError,
@@ -11,10 +11,10 @@ import {
   reversalOf,
   transferBatch,
   transfersByKeys,
-} from '../ledger/index.ts';
-import { addressesOf } from '../members/index.ts';
-import { lockRewardsShared, reverseReward } from '../rewards/index.ts';
-import { removeTeamVolume } from '../team/index.ts';
+} from '@server/modules/ledger/index.ts';
+import { addressesOf } from '@server/modules/members/index.ts';
+import { lockRewardsShared, reverseReward } from '@server/modules/rewards/index.ts';
+import { removeTeamVolume } from '@server/modules/team/index.ts';
 import { cancelByAuditor, findOrder, lockOrders } from './repository.ts';
 import { REASONS } from './service.ts';
 

@@ -8,6 +8,7 @@ import {
   orderSchema,
   type PayStep,
   payBody,
+  priceChartResponse,
   productIdParams,
   productsResponse,
   quoteResponse,
@@ -15,11 +16,11 @@ import {
   tokenPriceResponse,
   txResponse,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { perMember } from '@server/plugins/rate-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { perMember } from '../../plugins/rate-limit.ts';
 import {
   cancelOrder,
   createOrder,
@@ -31,6 +32,7 @@ import {
   reportPayment,
   tokenPrice,
   tokenPrice2,
+  tokenPriceChart,
   toLocalOrderDto,
   toOrderDtos,
 } from './service.ts';
@@ -59,7 +61,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: schema(
         'What an order for the product would ask now (price, AGC fee, AGC price); creates nothing',
         quoteResponse,
-        { params: productIdParams },
+        { params: productIdParams, errors: [503] },
       ),
     },
     async (req) => ok(req, await productQuote(ctx, req.params.id, req.locale)),
@@ -68,7 +70,11 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/token/price',
     {
-      schema: schema('The AGC price in USDT (configured price source)', tokenPriceResponse),
+      schema: schema(
+        'The AGC price in use (USDT), its source and the block it was read at; 503 while prices are paused',
+        tokenPriceResponse,
+        { errors: [503] },
+      ),
     },
     async (req) => ok(req, await tokenPrice(ctx)),
   );
@@ -77,11 +83,23 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/token/price2',
     {
       schema: schema(
-        'AGC→USDT and USDT→AGC rates (USDT→AGC to 6 decimals, rounded down)',
+        'The market view: the price in use (the TWAP) both ways beside the pool’s spot price at the same block, and the window; 503 while prices are paused',
         tokenPrice2Response,
+        { errors: [503] },
       ),
     },
     async (req) => ok(req, await tokenPrice2(ctx)),
+  );
+
+  app.get(
+    '/token/price/chart',
+    {
+      schema: schema(
+        'The last 24 hours of the AGC market price (the TWAP in use and the pool’s spot, one reading per 5 minutes at most); none for a fixed price',
+        priceChartResponse,
+      ),
+    },
+    async (req) => ok(req, await tokenPriceChart(ctx)),
   );
 
   app.post(
@@ -91,11 +109,11 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: schema(
         'Create an order: USDT price and AGC fee quoted, expiring after 30 minutes',
         orderSchema,
-        { body: createOrderBody },
+        { body: createOrderBody, errors: [503] },
       ),
     },
     async (req) =>
-      ok(req, await toLocalOrderDto(ctx.db, await createOrder(ctx, req.user!, req.body.product_id), req)),
+      ok(req, await toLocalOrderDto(ctx.db, await createOrder(ctx, req.member, req.body.product_id), req)),
   );
 
   app.get(
@@ -106,7 +124,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       }),
     },
     async (req) => {
-      const page = await listOrders(ctx.db, { ...req.query, userId: req.user!.id });
+      const page = await listOrders(ctx.db, { ...req.query, userId: req.member.id });
       return ok(req, { ...page, list: await toOrderDtos(ctx.db, page.list, req) });
     },
   );
@@ -124,7 +142,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         req,
         await toLocalOrderDto(
           ctx.db,
-          await findOwnOrder(ctx.db, req.user!.id, BigInt(req.params.order_id)),
+          await findOwnOrder(ctx.db, req.member.id, BigInt(req.params.order_id)),
           req,
         ),
       ),
@@ -139,7 +157,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (req) =>
       ok(
         req,
-        await toLocalOrderDto(ctx.db, await cancelOrder(ctx, req.user!, BigInt(req.body.order_id)), req),
+        await toLocalOrderDto(ctx.db, await cancelOrder(ctx, req.member, BigInt(req.body.order_id)), req),
       ),
   );
 
@@ -151,7 +169,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         schema: schema(summary, txResponse, { params: orderParam, errors: [404] }),
       },
       async (req) =>
-        ok(req, await buildStepTx(ctx, await payableOrder(ctx, req.user!, BigInt(req.params.order)), step)),
+        ok(req, await buildStepTx(ctx, await payableOrder(ctx, req.member, BigInt(req.params.order)), step)),
     );
   stepRoute('/order/approve/agc/:order', 'authAmc', 'Step 1: approve the AGC fee to the payment contract');
   stepRoute(
@@ -176,7 +194,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         req,
         await toLocalOrderDto(
           ctx.db,
-          await reportPayment(ctx, req.user!, BigInt(req.body.order_id), req.body.tx_hash),
+          await reportPayment(ctx, req.member, BigInt(req.body.order_id), req.body.tx_hash),
           req,
         ),
       ),

@@ -9,14 +9,21 @@ import {
   type Quote,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { textsIn } from '../../lib/translations.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import type { Translate } from '../../plugins/i18n.ts';
-import { assertReportPays, disputedSubjects, isShopOrderId } from '../chain/index.ts';
-import { agcPerUsdt, agcToUsdt, usdtToAgc } from '../pricing/index.ts';
-import { applyPpm } from '../rules/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import { textsIn } from '@server/lib/translations.ts';
+import { assertReportPays, disputedSubjects, isShopOrderId } from '@server/modules/chain/index.ts';
+import {
+  agcMarketView,
+  agcPerUsdt,
+  agcToUsdt,
+  priceChart,
+  priceStampDto,
+  usdtToAgc,
+} from '@server/modules/pricing/index.ts';
+import { applyPpm } from '@server/modules/rules/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import type { Translate } from '@server/plugins/i18n.ts';
 import { DEMO_PRODUCTS } from './demo-products.ts';
 import {
   cancelExpiredQuotes,
@@ -61,23 +68,50 @@ export const REASONS = {
 
 // --- the token price ---
 
-/** token/price: the AGC price in USDT, from the configured source. */
+/** token/price: the AGC price in use (USDT), from the configured source, with its source and block. */
 export async function tokenPrice(ctx: AppContext) {
   const p = await ctx.prices.agcPrice();
+  const stamp = priceStampDto(p.source, p.block);
   return {
     symbol: 'AGC' as const,
     price_usdt: formatAmount(p.usdtPerAgc, USDT_DECIMALS),
     updated_at: p.updatedAt.toISOString(),
+    source: stamp.price_source,
+    block: stamp.price_block,
   };
 }
 
-/** token/price2: AGC→USDT and USDT→AGC (to 6 decimals, rounded down). */
+/**
+ * token/price2, the market view: the price in use both ways (USDT→AGC to 6 decimals, rounded down) beside the pool's
+ * spot price at the same block and the TWAP's window (a fixed price: both null).
+ */
 export async function tokenPrice2(ctx: AppContext) {
-  const p = await ctx.prices.agcPrice();
+  const p = await agcMarketView(ctx.prices);
+  const stamp = priceStampDto(p.source, p.block);
   return {
     agc_usdt: formatAmount(p.usdtPerAgc, USDT_DECIMALS),
     usdt_agc: formatAmount(agcPerUsdt(p), 6),
     updated_at: p.updatedAt.toISOString(),
+    source: stamp.price_source,
+    block: stamp.price_block,
+    spot_usdt: p.spotUsdtPerAgc === null ? null : formatAmount(p.spotUsdtPerAgc, USDT_DECIMALS),
+    twap_seconds: p.windowSeconds,
+  };
+}
+
+/** token/price/chart: the last 24 hours of the market's stored readings (a fixed price has none). */
+export async function tokenPriceChart(ctx: AppContext) {
+  const points = await priceChart(ctx.db, ctx.prices.name, ctx.now());
+  return {
+    source: ctx.prices.name,
+    twap_seconds: ctx.prices.name === 'fixed' ? null : ctx.config.price.twapSeconds,
+    points: points.map((p) => ({
+      at: p.at.toISOString(),
+      price_usdt: formatAmount(p.usdtPerAgc, USDT_DECIMALS),
+      spot_usdt: formatAmount(p.spotUsdtPerAgc, USDT_DECIMALS),
+      block: p.block.toString(),
+      accepted: p.accepted,
+    })),
   };
 }
 
@@ -111,7 +145,7 @@ export const seedProducts = (db: DbOrTx) => insertProductsIfNone(db, DEMO_PRODUC
 /** A product that can be bought now; anything else is refused with the same message. */
 async function productOnSale(db: DbOrTx, id: number): Promise<ProductRow> {
   const product = await findProduct(db, id);
-  if (!product || product.status !== 'on') throw badRequest('order.product_unavailable');
+  if (product?.status !== 'on') throw badRequest('order.product_unavailable');
   return product;
 }
 
@@ -125,6 +159,8 @@ async function quoteFigures(ctx: AppContext, product: ProductRow) {
     priceUsdt: product.priceUsdt,
     feeAgc: usdtToAgc(applyPpm(product.priceUsdt, ctx.config.shop.feePpm), price),
     agcPriceUsdt: price.usdtPerAgc,
+    priceSource: price.source,
+    priceBlock: price.block,
   };
 }
 
@@ -140,6 +176,7 @@ export async function productQuote(ctx: AppContext, productId: number, locale: L
     pay_amount_usdt: formatAmount(q.priceUsdt, USDT_DECIMALS),
     service_fee_agc: formatAmount(q.feeAgc, AGC_DECIMALS),
     agc_price_usdt: formatAmount(q.agcPriceUsdt, USDT_DECIMALS),
+    ...priceStampDto(q.priceSource, q.priceBlock),
     total_amount_usdt: formatAmount(q.priceUsdt + agcToUsdt(q.feeAgc, q.agcPriceUsdt), USDT_DECIMALS),
     quoted_at: ctx.now().toISOString(),
   };
@@ -159,6 +196,7 @@ export function toOrderDto(o: OrderView, t: Translate, disputed: boolean): Order
     pay_amount_usdt: formatAmount(o.priceUsdt, USDT_DECIMALS),
     service_fee_agc: formatAmount(o.feeAgc, AGC_DECIMALS),
     agc_price_usdt: formatAmount(o.agcPriceUsdt, USDT_DECIMALS),
+    ...priceStampDto(o.priceSource, o.priceBlock),
     total_amount_usdt: formatAmount(o.priceUsdt + feeUsdt, USDT_DECIMALS),
     amount_received_usdt: formatAmount(o.status === 'Success' ? o.priceUsdt : 0n, USDT_DECIMALS),
     payment_method: 'USDT + AGC',

@@ -1,6 +1,6 @@
 import type { PayStep, TxResponse } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { approveTx, payTx } from '../chain/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { approveTx, payTx } from '@server/modules/chain/index.ts';
 import type { OrderView } from './repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@agc/db';
 import type { SolvencyPartKey } from '@agc/shared';
-import { ACCOUNTS } from '../ledger/index.ts';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import {
   memberBalances,
   memberEarnHoldings,

@@ -1,6 +1,6 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
-import { ACCOUNTS } from '../ledger/index.ts';
 
 /**
  * All SQL of the solvency view: read-only aggregates over the ledger and the records whose amounts the ledger holds

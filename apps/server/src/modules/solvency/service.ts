@@ -10,13 +10,13 @@ import {
   type SolvencyPartKey,
   USDT_DECIMALS,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { AppError } from '@server/lib/errors.ts';
+import { chainClient } from '@server/modules/chain/index.ts';
+import { latestNavs, priceRedemption } from '@server/modules/funds/index.ts';
+import { vestedAgc } from '@server/modules/launchpad/index.ts';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import { erc20Abi } from 'viem';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
-import { chainClient } from '../chain/index.ts';
-import { latestNavs, priceRedemption } from '../funds/index.ts';
-import { vestedAgc } from '../launchpad/index.ts';
-import { ACCOUNTS } from '../ledger/index.ts';
 import {
   heldFundUnits,
   MEMBER_TOKEN_CODES,

@@ -1,8 +1,9 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { Side } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import { ACCOUNTS, hasInvested } from '@server/modules/ledger/index.ts';
+import { findById, type Member } from '@server/modules/members/index.ts';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { ACCOUNTS, hasInvested } from '../ledger/index.ts';
-import { findById, type Member } from '../members/index.ts';
 
 const { legs, orders, users } = schema;
 const id = (v: bigint) => sql`${v.toString()}::bigint`;
@@ -15,10 +16,18 @@ export async function insertRoot(tx: DbOrTx, address: string, inviteCode: string
   const [right] = await tx.insert(legs).values({}).returning({ id: legs.id });
   const [root] = await tx
     .insert(users)
-    .values({ address: address.toLowerCase(), inviteCode, leftLegId: left!.id, rightLegId: right!.id })
+    .values({
+      address: address.toLowerCase(),
+      inviteCode,
+      leftLegId: defined(left).id,
+      rightLegId: defined(right).id,
+    })
     .returning();
-  await tx.update(legs).set({ tailUserId: root!.id }).where(sql`${legs.id} in (${left!.id}, ${right!.id})`);
-  return root!;
+  await tx
+    .update(legs)
+    .set({ tailUserId: defined(root).id })
+    .where(sql`${legs.id} in (${defined(left).id}, ${defined(right).id})`);
+  return defined(root);
 }
 
 /**
@@ -48,17 +57,23 @@ export async function insertPlaced(
       side: input.side,
       depth: parent.depth + 1,
       jumpId,
-      leftLegId: input.side === 'left' ? legId : fresh!.id,
-      rightLegId: input.side === 'right' ? legId : fresh!.id,
+      leftLegId: input.side === 'left' ? legId : defined(fresh).id,
+      rightLegId: input.side === 'right' ? legId : defined(fresh).id,
     })
     .returning();
-  await tx.update(legs).set({ tailUserId: member!.id }).where(eq(legs.id, legId));
-  await tx.update(legs).set({ tailUserId: member!.id }).where(eq(legs.id, fresh!.id));
+  await tx
+    .update(legs)
+    .set({ tailUserId: defined(member).id })
+    .where(eq(legs.id, legId));
+  await tx
+    .update(legs)
+    .set({ tailUserId: defined(member).id })
+    .where(eq(legs.id, defined(fresh).id));
   await tx
     .update(users)
     .set({ invitedCount: sql`${users.invitedCount} + 1` })
     .where(eq(users.id, input.inviter.id));
-  return member!;
+  return defined(member);
 }
 
 /**

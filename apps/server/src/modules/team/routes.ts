@@ -9,10 +9,10 @@ import {
   treeQuery,
   treeResponse,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
 import { getInvite, getRelation, getSubtree, getTree, teamUsers } from './service.ts';
 
 const schema = routeSchemas('team');
@@ -30,7 +30,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         inviteResponse,
       ),
     },
-    async (req) => ok(req, await getInvite(ctx, req.user!.id)),
+    async (req) => ok(req, await getInvite(ctx, req.member.id)),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (req) =>
       ok(
         req,
-        await getTree(ctx, req.user!.id, req.query.id === undefined ? undefined : BigInt(req.query.id)),
+        await getTree(ctx, req.member.id, req.query.id === undefined ? undefined : BigInt(req.query.id)),
       ),
   );
 
@@ -64,7 +64,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (req) =>
       ok(
         req,
-        await getSubtree(ctx, req.user!.id, req.query.id === undefined ? undefined : BigInt(req.query.id)),
+        await getSubtree(ctx, req.member.id, req.query.id === undefined ? undefined : BigInt(req.query.id)),
       ),
   );
 
@@ -77,7 +77,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         { querystring: relationQuery, errors: [404] },
       ),
     },
-    async (req) => ok(req, await getRelation(ctx, req.user!.id, req.query.address)),
+    async (req) => ok(req, await getRelation(ctx, req.member.id, req.query.address)),
   );
 
   app.get(
@@ -90,7 +90,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       ),
     },
     async (req) => {
-      const { list, hasMore } = await teamUsers(ctx, req.user!.id, req.query);
+      const { list, hasMore } = await teamUsers(ctx, req.member.id, req.query);
       return ok(req, { list, page: req.query.page, size: req.query.size, has_more: hasMore });
     },
   );

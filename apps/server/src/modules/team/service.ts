@@ -12,9 +12,10 @@ import {
   type TreeResponse,
   USDT_DECIMALS,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { badRequest, notFound, unauthorized } from '@server/lib/errors.ts';
 import {
   findByAddress,
   findByInviteCode,
@@ -22,8 +23,8 @@ import {
   type Member,
   memberSnapshot,
   newInviteCode,
-} from '../members/index.ts';
-import { levelOf, ppmToPercent } from '../rules/index.ts';
+} from '@server/modules/members/index.ts';
+import { levelOf, ppmToPercent } from '@server/modules/rules/index.ts';
 import {
   ancestorAt,
   applyTeamVolume,
@@ -117,7 +118,7 @@ export async function getSubtree(
   const rows = await nodeRows(ctx.db, kept);
   const nodes = kept
     .map((i) => {
-      const r = rows.get(i)!;
+      const r = defined(rows.get(i));
       return { ...toNode(ctx, r, me.depth), parent_id: i === root ? null : r.parent_id };
     })
     // Level by level, then by id (the walk's order within a level is the database's).
@@ -143,7 +144,7 @@ export async function getRelation(ctx: AppContext, userId: bigint, address: stri
     distance,
     path: path.map((p) => ({ id: p.id, address: p.address, side: p.side })),
     truncated: steps < distance,
-    target: toNode(ctx, rows.get(target.id)!, me.depth),
+    target: toNode(ctx, defined(rows.get(target.id)), me.depth),
   };
 }
 

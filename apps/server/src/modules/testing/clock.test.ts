@@ -1,7 +1,7 @@
+import { productionEnv } from '@server/config.testing.ts';
+import { ConfigError, loadConfig } from '@server/config.ts';
+import { AppError } from '@server/lib/errors.ts';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { productionEnv } from '../../config.testing.ts';
-import { AppError } from '../../lib/errors.ts';
 import { serverClock, TestClock } from './clock.ts';
 
 const START = new Date('2030-01-02T00:10:00Z');

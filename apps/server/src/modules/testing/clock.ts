@@ -1,6 +1,6 @@
-import type { Config } from '../../config.ts';
-import type { AppContext } from '../../context.ts';
-import { badRequest } from '../../lib/errors.ts';
+import type { Config } from '@server/config.ts';
+import type { AppContext } from '@server/context.ts';
+import { badRequest } from '@server/lib/errors.ts';
 
 /**
  * A server clock for tests (TEST_CLOCK): real time flows, shifted by an offset that only grows, so the

@@ -10,13 +10,14 @@ import {
   type WithdrawType,
   withdrawIdParams,
 } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { type ErrorStatus, routeSchemas } from '@server/lib/route-schema.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import type { Translate } from '@server/plugins/i18n.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { type ErrorStatus, routeSchemas } from '../../lib/route-schema.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import type { Translate } from '../../plugins/i18n.ts';
 import {
   approveWithdrawal,
   bulkApprove,
@@ -53,7 +54,7 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
             ...q,
             type: type === undefined ? undefined : (Number(type) as WithdrawType),
           },
-          req.user!,
+          req.member,
           req.t,
         ),
       );
@@ -61,7 +62,7 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   );
 
   const adminDto = async (w: WithdrawalRow, viewer: SessionUser, t: Translate) =>
-    (await toAdminRows(ctx, [w], viewer, t))[0]!;
+    defined((await toAdminRows(ctx, [w], viewer, t))[0]);
 
   /** A decision on one withdrawal, with the auditor's note or reason; answers it as the audit page shows it. */
   const decision = <B extends z.ZodType>(
@@ -81,8 +82,8 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         ok(
           req,
           await adminDto(
-            await decide(req.user!, BigInt(req.params.withdraw_id), req.body as z.output<B>),
-            req.user!,
+            await decide(req.member, BigInt(req.params.withdraw_id), req.body as z.output<B>),
+            req.member,
             req.t,
           ),
         ),
@@ -92,7 +93,7 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     'Approve an Auditing withdrawal: Withdrawable, or its first approval when the amount needs two approvers (never one’s own; auditor or admin)',
     approveWithdrawBody,
     (actor, id, b) => approveWithdrawal(ctx, actor, id, b.note),
-    [403, 404],
+    [403, 404, 503],
   );
   decision(
     'reject',
@@ -119,6 +120,6 @@ export const withdrawAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       ),
       onRequest: auditor,
     },
-    async (req) => ok(req, await bulkApprove(ctx, req.user!, req.body.ids.map(BigInt), req.body.note)),
+    async (req) => ok(req, await bulkApprove(ctx, req.member, req.body.ids.map(BigInt), req.body.note)),
   );
 };

@@ -4,22 +4,23 @@ import {
   type AdminWithdrawal,
   ErrorCode,
   formatAmount,
+  formatAssetFigure,
   tokenDecimals,
-  USDT_DECIMALS,
   type WithdrawType,
 } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { abilityOf } from '@server/lib/ability.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
+import { chainClient, incidentHolds, revertName, voucherSigner } from '@server/modules/chain/index.ts';
+import { ACCOUNTS, balancesOf, refKey, transferBatch } from '@server/modules/ledger/index.ts';
+import { type ApprovalLinks, addressesOf, approvalLinks } from '@server/modules/members/index.ts';
+import { type AgcPrice, agcPriceIfAny, agcToUsdt, pricesPaused } from '@server/modules/pricing/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import type { Translate } from '@server/plugins/i18n.ts';
 import { createWalletClient, http } from 'viem';
-import type { AppContext } from '../../context.ts';
-import { abilityOf } from '../../lib/ability.ts';
-import { invalidate } from '../../lib/caches.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import type { Translate } from '../../plugins/i18n.ts';
-import { writeAudit } from '../audit/index.ts';
-import { chainClient, incidentHolds, revertName, voucherSigner } from '../chain/index.ts';
-import { ACCOUNTS, balancesOf, refKey, transferBatch } from '../ledger/index.ts';
-import { type ApprovalLinks, addressesOf, approvalLinks } from '../members/index.ts';
-import { type AgcPrice, agcToUsdt } from '../pricing/index.ts';
 import { toWithdrawalDto } from './dto.ts';
 import {
   auditingTotals,
@@ -41,13 +42,23 @@ const snapshot = (w: WithdrawalRow) => ({
   first_approved_by: w.firstApprovedBy?.toString() ?? null,
 });
 
-/** The USDT value of a withdrawal (AGC at the price given), minor units: what maker-checker compares. */
-function usdtValue(w: Pick<WithdrawalRow, 'asset' | 'amount'>, price: AgcPrice): bigint {
-  return w.asset === 'USDT' ? w.amount : agcToUsdt(w.amount, price.usdtPerAgc);
+type Valued = Pick<WithdrawalRow, 'asset' | 'amount' | 'agcPriceUsdt'>;
+
+/**
+ * The USDT value of a withdrawal, minor units: an AGC one at the price recorded with the request (older rows: the
+ * price in force), null when there is neither (prices paused).
+ */
+function usdtValue(w: Valued, price: AgcPrice | null): bigint | null {
+  if (w.asset === 'USDT') return w.amount;
+  const usdtPerAgc = w.agcPriceUsdt ?? price?.usdtPerAgc;
+  return usdtPerAgc === undefined ? null : agcToUsdt(w.amount, usdtPerAgc);
 }
 
-const needsSecond = (ctx: AppContext, w: Pick<WithdrawalRow, 'asset' | 'amount'>, price: AgcPrice) =>
-  usdtValue(w, price) > ctx.config.withdraw.secondApprovalUsdt;
+/** Above WITHDRAW_SECOND_APPROVAL_USDT a second approver is needed; a value that cannot be told needs one too. */
+const needsSecond = (ctx: AppContext, w: Valued, price: AgcPrice | null) => {
+  const value = usdtValue(w, price);
+  return value === null || value > ctx.config.withdraw.secondApprovalUsdt;
+};
 
 /**
  * The chain-incident holds of the members whose withdrawals are being approved. A member with an open incident keeps
@@ -57,13 +68,13 @@ const needsSecond = (ctx: AppContext, w: Pick<WithdrawalRow, 'asset' | 'amount'>
  */
 class HoldBook {
   private constructor(
-    private readonly price: AgcPrice,
+    private readonly price: AgcPrice | null,
     private readonly holds: Map<bigint, bigint>,
     /** What each held member has that could still leave: available plus Auditing withdrawals, USDT value. */
     private readonly free: Map<bigint, bigint>,
   ) {}
 
-  static async read(db: DbOrTx, price: AgcPrice, members: readonly bigint[]): Promise<HoldBook> {
+  static async read(db: DbOrTx, price: AgcPrice | null, members: readonly bigint[]): Promise<HoldBook> {
     const holds = await incidentHolds(db, members);
     const held = [...holds.keys()];
     const free = new Map<bigint, bigint>();
@@ -76,7 +87,8 @@ class HoldBook {
         const of = (asset: 'USDT' | 'AGC') =>
           (available.get(refKey({ userId, code: ACCOUNTS.available, asset })) ?? 0n) +
           (auditing.get(memberKey(userId, asset)) ?? 0n);
-        free.set(userId, of('USDT') + agcToUsdt(of('AGC'), price.usdtPerAgc));
+        // Prices paused: the AGC counts for nothing (a held member's USDT must cover the hold alone).
+        free.set(userId, of('USDT') + (price ? agcToUsdt(of('AGC'), price.usdtPerAgc) : 0n));
       }
     }
     return new HoldBook(price, holds, free);
@@ -86,8 +98,12 @@ class HoldBook {
   check(w: WithdrawalRow, take = false): AppError | null {
     const hold = this.holds.get(w.userId);
     if (!hold) return null;
-    const after = (this.free.get(w.userId) ?? 0n) - usdtValue(w, this.price);
-    if (after < hold) return badRequest('withdraw.held_incident', { num: formatAmount(hold, USDT_DECIMALS) });
+    const value = usdtValue(w, this.price);
+    // A held member's AGC withdrawal of unknown value waits for prices.
+    if (value === null) return pricesPaused();
+    const after = (this.free.get(w.userId) ?? 0n) - value;
+    if (after < hold)
+      return badRequest('withdraw.held_incident', { num: formatAssetFigure(hold, 'USDT', 'exact') });
     if (take) this.free.set(w.userId, after);
     return null;
   }
@@ -95,7 +111,8 @@ class HoldBook {
 
 /** Everything maker-checker reads about a set of withdrawals and an approver, read once for all of them. */
 interface ApprovalFacts {
-  price: AgcPrice;
+  /** Null while prices are paused (approvals go on: AGC withdrawals carry the price they were requested at). */
+  price: AgcPrice | null;
   links: ApprovalLinks;
   holds: HoldBook;
 }
@@ -106,7 +123,7 @@ async function approvalFacts(
   actor: SessionUser,
   rows: readonly WithdrawalRow[],
 ): Promise<ApprovalFacts> {
-  const price = await ctx.prices.agcPrice();
+  const price = await agcPriceIfAny(ctx.prices);
   const members = [...new Set(rows.map((w) => w.userId))];
   const people = [actor.id, ...members, ...rows.flatMap((w) => w.firstApprovedBy ?? [])];
   const [links, holds] = await Promise.all([
@@ -234,9 +251,9 @@ async function decide(
       action,
       target: `withdraw:${id}`,
       before: snapshot(before),
-      after: snapshot(row!),
+      after: snapshot(defined(row)),
     });
-    return row!;
+    return defined(row);
   });
   invalidate(ctx, { kind: 'figures', ids: [after.userId] });
   return after;
@@ -373,9 +390,9 @@ export async function revokeWithdrawal(
       action: 'withdraw.revoke_request',
       target: `withdraw:${id}`,
       before: snapshot(before),
-      after: { ...snapshot(row!), revoke_reason: reason },
+      after: { ...snapshot(defined(row)), revoke_reason: reason },
     });
-    return row!;
+    return defined(row);
   });
 
   const signer = voucherSigner(ctx);
@@ -406,5 +423,5 @@ export async function revokeWithdrawal(
   }
   const row = await updateWithdrawal(ctx.db, id, { revokeTxHash: hash.toLowerCase() });
   invalidate(ctx, { kind: 'figures', ids: [requested.userId] });
-  return row!;
+  return defined(row);
 }

@@ -1,11 +1,10 @@
 import { signWithdrawVoucher, vaultAbi } from '@agc/contracts';
 import type { DbOrTx } from '@agc/db';
 import { ErrorCode, type WithdrawClaim } from '@agc/shared';
-import { encodeFunctionData, erc20Abi, getAbiItem, type Log, parseEventLogs } from 'viem';
-import type { AppContext } from '../../context.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/index.ts';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { AppError, badRequest } from '@server/lib/errors.ts';
+import { writeAudit } from '@server/modules/audit/index.ts';
 import {
   byChainOrder,
   type ChainEventHandler,
@@ -16,8 +15,15 @@ import {
   setOutcomes,
   storeEvents,
   voucherSigner,
-} from '../chain/index.ts';
-import { ACCOUNTS, type AccountCode, type TransferInput, transferBatch } from '../ledger/index.ts';
+} from '@server/modules/chain/index.ts';
+import {
+  ACCOUNTS,
+  type AccountCode,
+  type TransferInput,
+  transferBatch,
+} from '@server/modules/ledger/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
+import { encodeFunctionData, erc20Abi, getAbiItem, type Log, parseEventLogs } from 'viem';
 import {
   extendVoucherDeadline,
   lockWithdrawals,
@@ -232,7 +238,7 @@ export async function ingestVaultEvents(ctx: AppContext, tx: DbOrTx, events: Vau
       w.status = 'Rejected';
       postings.push(unlockTransfer(w));
     }
-    outcomes.push({ id: fresh.get(eventKey(e))!, outcome });
+    outcomes.push({ id: defined(fresh.get(eventKey(e))), outcome });
   }
   await transferBatch(tx, postings);
   await setOutcomes(tx, outcomes);

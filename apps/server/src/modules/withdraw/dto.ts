@@ -1,6 +1,6 @@
 import { formatAmount, tokenDecimals, type Withdrawal, type WithdrawType } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { ppmToPercent } from '../rules/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { ppmToPercent } from '@server/modules/rules/index.ts';
 import type { WithdrawalRow } from './repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,7 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { WithdrawAsset, WithdrawStatus, WithdrawType } from '@agc/shared';
+import { pageAnswer } from '@server/lib/paging.ts';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { pageAnswer } from '../../lib/paging.ts';
 
 const { withdrawals } = schema;
 
@@ -74,9 +74,17 @@ export async function withdrawalPage(db: DbOrTx, q: WithdrawPageQuery) {
 
 /** Inserts withdrawals in one statement and gives each row its id. */
 export async function insertWithdrawals(tx: DbOrTx, rows: WithdrawalRow[]): Promise<void> {
-  const inserted = rowsOf<{ id: string; user_id: string; asset: string; amount: string }>(
+  const inserted = rowsOf<{
+    id: string;
+    user_id: string;
+    asset: string;
+    amount: string;
+    price: string | null;
+    block: string | null;
+  }>(
     await tx.execute(sql`
-      insert into withdrawals (user_id, type, asset, amount, fee, received, fee_ppm, address, day, created_at)
+      insert into withdrawals (user_id, type, asset, amount, fee, received, fee_ppm, address, day, created_at,
+        agc_price_usdt, price_source, price_block)
       select * from unnest(
         ${sql.param(rows.map((w) => w.userId.toString()))}::bigint[],
         ${sql.param(rows.map((w) => w.type))}::smallint[],
@@ -87,18 +95,37 @@ export async function insertWithdrawals(tx: DbOrTx, rows: WithdrawalRow[]): Prom
         ${sql.param(rows.map((w) => w.feePpm))}::int[],
         ${sql.param(rows.map((w) => w.address))}::text[],
         ${sql.param(rows.map((w) => w.day))}::date[],
-        ${sql.param(rows.map((w) => w.createdAt.toISOString()))}::timestamptz[])
-      returning id::text as id, user_id::text as user_id, asset, amount::text as amount`),
+        ${sql.param(rows.map((w) => w.createdAt.toISOString()))}::timestamptz[],
+        ${sql.param(rows.map((w) => w.agcPriceUsdt?.toString() ?? null))}::numeric[],
+        ${sql.param(rows.map((w) => w.priceSource))}::text[],
+        ${sql.param(rows.map((w) => w.priceBlock?.toString() ?? null))}::bigint[])
+      returning id::text as id, user_id::text as user_id, asset, amount::text as amount,
+        agc_price_usdt::text as price, price_block::text as block`),
   );
   // Matched by content, not by position (SQL promises no order of RETURNING): rows of one batch that
-  // share member, asset and amount are identical in every column, so which id goes to which is moot.
+  // share member, asset, amount and recorded price (and its block) are identical in every column, so which id goes
+  // to which is moot.
+  const contentKey = (
+    userId: string,
+    asset: string,
+    amount: string,
+    price: string | null,
+    block: string | null,
+  ) => `${userId}|${asset}|${amount}|${price ?? ''}|${block ?? ''}`;
   const idsByContent = new Map<string, bigint[]>();
   for (const r of inserted) {
-    const key = `${r.user_id}|${r.asset}|${r.amount}`;
+    const key = contentKey(r.user_id, r.asset, r.amount, r.price, r.block);
     idsByContent.set(key, [...(idsByContent.get(key) ?? []), BigInt(r.id)]);
   }
   for (const w of rows) {
-    const id = idsByContent.get(`${w.userId}|${w.asset}|${w.amount}`)?.shift();
+    const key = contentKey(
+      w.userId.toString(),
+      w.asset,
+      w.amount.toString(),
+      w.agcPriceUsdt?.toString() ?? null,
+      w.priceBlock?.toString() ?? null,
+    );
+    const id = idsByContent.get(key)?.shift();
     if (id === undefined) throw new Error('a withdrawal insert returned other rows than it was given');
     w.id = id;
   }

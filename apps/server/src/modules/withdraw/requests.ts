@@ -1,8 +1,8 @@
 import type { WithdrawAsset, WithdrawType } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { invalidate } from '../../lib/caches.ts';
-import type { AppError } from '../../lib/errors.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { invalidate } from '@server/lib/caches.ts';
+import type { AppError } from '@server/lib/errors.ts';
 import {
   ACCOUNTS,
   type AccountRef,
@@ -10,8 +10,10 @@ import {
   refKey,
   type TransferInput,
   transferBatch,
-} from '../ledger/index.ts';
-import { dayKey, startOfUtcDay } from '../rules/index.ts';
+} from '@server/modules/ledger/index.ts';
+import { type AgcPrice, priceRecord } from '@server/modules/pricing/index.ts';
+import { dayKey, startOfUtcDay } from '@server/modules/rules/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import { insertWithdrawals, memberKey, usedOnDay, type WithdrawalRow } from './repository.ts';
 import { feeOf, readRequest, refusalError } from './service.ts';
 
@@ -20,6 +22,8 @@ interface Pending {
   type: WithdrawType;
   asset: WithdrawAsset;
   units: bigint;
+  /** AGC withdrawals: the price in force, recorded with the request. */
+  price: AgcPrice | null;
   resolve(row: WithdrawalRow): void;
   reject(error: unknown): void;
 }
@@ -34,18 +38,22 @@ const queues = new WeakMap<AppContext, RequestQueue>();
  * refuses that request only and changes nothing for it; a group whose transaction fails is applied
  * again one request at a time. See docs/decisions/0061-withdraw-group-commit.md.
  */
-export function requestWithdrawal(
+export async function requestWithdrawal(
   ctx: AppContext,
   user: SessionUser,
   body: { amount?: string; type?: number | string },
 ): Promise<WithdrawalRow> {
   const { type, asset, units } = readRequest(body);
+  // An AGC withdrawal records what it is worth (its approval's second-approver threshold compares that): read before
+  // the group transaction, and refused while prices are paused.
+  const price = asset === 'AGC' ? await ctx.prices.agcPrice() : null;
   let queue = queues.get(ctx);
   if (!queue) {
     queue = new RequestQueue(ctx);
     queues.set(ctx, queue);
   }
-  return new Promise((resolve, reject) => queue.submit({ user, type, asset, units, resolve, reject }));
+  const q = queue;
+  return new Promise((resolve, reject) => q.submit({ user, type, asset, units, price, resolve, reject }));
 }
 
 class RequestQueue {
@@ -115,7 +123,7 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
       const accepted: WithdrawalRow[] = [];
       for (const p of batch) {
         const key = memberKey(p.user.id, p.asset);
-        const available = balance.get(key)!;
+        const available = defined(balance.get(key));
         const usedNow = used.get(key) ?? 0n;
         const refused = refusalError(ctx, p.type, p.units, available, usedNow);
         if (refused) {
@@ -134,6 +142,7 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
           fee,
           received,
           feePpm: Number(ctx.config.withdraw.feePpm),
+          ...priceRecord(p.price),
           address: p.user.address.toLowerCase(),
           status: 'Auditing',
           day,
@@ -170,14 +179,14 @@ async function applyRequests(ctx: AppContext, batch: Pending[]): Promise<void> {
   } catch (error) {
     // Nothing was written for any of them. Alone, the request failed; in a group, one request's failure
     // must not fail the others: each is applied again on its own, so only the failing one fails.
-    if (batch.length === 1) batch[0]!.reject(error);
+    if (batch.length === 1) defined(batch[0]).reject(error);
     else for (const p of batch) await applyRequests(ctx, [p]);
     return;
   }
   const changed = batch.filter((_, i) => !(outcomes[i] instanceof Error)).map((p) => p.user.id);
   if (changed.length > 0) invalidate(ctx, { kind: 'figures', ids: [...new Set(changed)] });
   batch.forEach((p, i) => {
-    const outcome = outcomes[i]!;
+    const outcome = defined(outcomes[i]);
     if (outcome instanceof Error) p.reject(outcome);
     else p.resolve(outcome);
   });

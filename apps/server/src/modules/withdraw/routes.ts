@@ -10,11 +10,11 @@ import {
   withdrawListQuery,
   withdrawListResponse,
 } from '@agc/shared';
+import type { AppContext } from '@server/context.ts';
+import { ok } from '@server/lib/reply.ts';
+import { routeSchemas } from '@server/lib/route-schema.ts';
+import { perMember } from '@server/plugins/rate-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/reply.ts';
-import { routeSchemas } from '../../lib/route-schema.ts';
-import { perMember } from '../../plugins/rate-limit.ts';
 import { buildClaim } from './claim.ts';
 import { toWithdrawalDto } from './dto.ts';
 import { withdrawalPage } from './repository.ts';
@@ -37,7 +37,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         { body: withdrawBody },
       ),
     },
-    async (req) => ok(req, await checkWithdrawal(ctx, req.user!, req.body, req.t)),
+    async (req) => ok(req, await checkWithdrawal(ctx, req.member, req.body, req.t)),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         withdrawLimitResponse,
       ),
     },
-    async (req) => ok(req, await withdrawLimits(ctx, req.user!)),
+    async (req) => ok(req, await withdrawLimits(ctx, req.member)),
   );
 
   app.post(
@@ -58,10 +58,10 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: schema(
         'Request a withdrawal: the amount moves from available to locked; state Auditing',
         withdrawalSchema,
-        { body: withdrawBody },
+        { body: withdrawBody, errors: [503] },
       ),
     },
-    async (req) => ok(req, toWithdrawalDto(ctx, await requestWithdrawal(ctx, req.user!, req.body))),
+    async (req) => ok(req, toWithdrawalDto(ctx, await requestWithdrawal(ctx, req.member, req.body))),
   );
 
   app.get(
@@ -72,7 +72,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       }),
     },
     async (req) => {
-      const page = await withdrawalPage(ctx.db, { ...req.query, userId: req.user!.id });
+      const page = await withdrawalPage(ctx.db, { ...req.query, userId: req.member.id });
       return ok(req, { ...page, list: page.list.map((w) => toWithdrawalDto(ctx, w)) });
     },
   );
@@ -88,7 +88,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (req) =>
       ok(
         req,
-        toWithdrawalDto(ctx, await findOwnWithdrawal(ctx.db, req.user!.id, BigInt(req.params.withdraw_id))),
+        toWithdrawalDto(ctx, await findOwnWithdrawal(ctx.db, req.member.id, BigInt(req.params.withdraw_id))),
       ),
   );
 
@@ -102,6 +102,6 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         { params: withdrawClaimParams, errors: [404], errorData: { 400: withdrawClaimRefusalData } },
       ),
     },
-    async (req) => ok(req, await buildClaim(ctx, req.user!, BigInt(req.params.id))),
+    async (req) => ok(req, await buildClaim(ctx, req.member, BigInt(req.params.id))),
   );
 };

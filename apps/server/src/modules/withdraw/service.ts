@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@agc/db';
 import {
   formatAmount,
+  formatAssetFigure,
   parseWithdrawAmount,
   parseWithdrawType,
   tokenDecimals,
@@ -10,11 +11,11 @@ import {
   type WithdrawLimit,
   type WithdrawType,
 } from '@agc/shared';
-import type { AppContext } from '../../context.ts';
-import { type AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { ACCOUNTS, balanceOf, type TransferInput } from '../ledger/index.ts';
-import { applyPpm, dayKey, ppmToPercent, startOfUtcDay } from '../rules/index.ts';
+import type { AppContext } from '@server/context.ts';
+import { type AppError, badRequest, notFound } from '@server/lib/errors.ts';
+import { ACCOUNTS, balanceOf, type TransferInput } from '@server/modules/ledger/index.ts';
+import { applyPpm, dayKey, ppmToPercent, startOfUtcDay } from '@server/modules/rules/index.ts';
+import type { SessionUser } from '@server/plugins/auth.ts';
 import { findOwn, memberKey, usedOnDay, type WithdrawalRow } from './repository.ts';
 
 /** A request's type and amount, read once with the message each mistake deserves; nothing is touched. */
@@ -68,13 +69,13 @@ function refusal(
     return {
       reason: 'below_minimum',
       key: 'withdraw.below_minimum',
-      vars: { num: formatAmount(s.minimum, tokenDecimals(type)), unit: asset },
+      vars: { num: formatAssetFigure(s.minimum, asset, 'exact'), unit: asset },
     };
   if (units > s.remaining)
     return {
       reason: 'over_limit',
       key: 'withdraw.over_limit',
-      vars: { num: formatAmount(s.remaining, tokenDecimals(type)), unit: asset },
+      vars: { num: formatAssetFigure(s.remaining, asset, 'exact'), unit: asset },
     };
   if (units > s.available)
     return {

@@ -1,7 +1,7 @@
+import { reLaunch } from '@web/lib/navigation.ts';
+import { paths } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { reLaunch } from '../../lib/navigation.ts';
-import { paths } from '../../lib/paths.ts';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();

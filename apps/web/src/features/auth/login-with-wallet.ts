@@ -1,12 +1,12 @@
 // Sign-in: connect → Arbitrum One → nonce → SIWE message → personal_sign → POST /auth.
 import type { AuthResponse, PublicConfig } from '@agc/shared';
-import { personalSign, requestAccount } from '../../lib/wallet/account.ts';
-import { ensureChain } from '../../lib/wallet/chain.ts';
-import type { DiscoveredWallet } from '../../lib/wallet/discovery.ts';
+import { buildSiweMessage } from '@agc/shared/siwe';
+import { personalSign, requestAccount } from '@web/lib/wallet/account.ts';
+import { ensureChain } from '@web/lib/wallet/chain.ts';
+import type { DiscoveredWallet } from '@web/lib/wallet/discovery.ts';
 import { getNonce } from './api/get-nonce.ts';
 import { postAuth } from './api/post-auth.ts';
 import type { Invite } from './invite.ts';
-import { buildSiweMessage } from './siwe.ts';
 
 export type LoginStep = 'connect' | 'chain' | 'nonce' | 'sign' | 'auth';
 

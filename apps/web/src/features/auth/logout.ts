@@ -1,9 +1,9 @@
 // Logging out: the session ends on the server (its token is refused from then on, so a copy of it —
 // a shared device, a leaked log — is worth nothing), then here. The server's part is best effort for
 // a plain log-out: nothing may keep the member from leaving.
-import { goToLogin } from '../../lib/navigation.ts';
-import { clearSession } from '../../lib/session.ts';
-import { isLoggedIn } from '../../stores/auth.ts';
+import { goToLogin } from '@web/lib/navigation.ts';
+import { clearSession } from '@web/lib/session.ts';
+import { isLoggedIn } from '@web/stores/auth.ts';
 import { postLogout } from './api/post-logout.ts';
 import { postLogoutAll } from './api/post-logout-all.ts';
 

@@ -1,8 +1,8 @@
 // Where sign-in goes afterwards: the page a signed-out visitor asked for travels to login as `?redirect=`.
 // It comes back from the URL, so anyone can write it: only an internal app page is accepted, never an
 // origin, a scheme or a path the app does not have (no open redirect).
-import { paths } from '../../lib/paths.ts';
-import { findRoute } from '../../lib/route-table.ts';
+import { PAGES_PREFIX, paths } from '@web/lib/paths.ts';
+import { findRoute } from '@web/lib/route-table.ts';
 
 /** The login URL's parameter holding the page asked for (its path and query). */
 export const REDIRECT_PARAM = 'redirect';
@@ -12,12 +12,12 @@ export const REDIRECT_PARAM = 'redirect';
 const UNSAFE = /[\u0000-\u0020\u007f\\]/;
 
 /**
- * `raw` when it is a page of this app to return to after sign-in: it starts with `/pages/`, holds no `//`,
+ * `raw` when it is a page of this app to return to after sign-in: it starts with PAGES_PREFIX, holds no `//`,
  * backslash, whitespace or control character, names no scheme or origin, and its path is a route of the
  * route table other than login. Anything else: undefined (the caller goes home).
  */
 export function safeRedirect(raw: string | null | undefined): string | undefined {
-  if (!raw || raw.length > 2048 || !raw.startsWith('/pages/')) return undefined;
+  if (!raw || raw.length > 2048 || !raw.startsWith(PAGES_PREFIX)) return undefined;
   if (raw.includes('//') || UNSAFE.test(raw)) return undefined;
   const [path = ''] = raw.split(/[?#]/);
   if (path.includes(':') || /%2f|%5c/i.test(path)) return undefined;

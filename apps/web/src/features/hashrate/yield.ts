@@ -1,6 +1,7 @@
 // Daily yield of an investment: amount × daily rate (a percent, as GET me's `dividend_rate`) / 100,
 // computed exactly on the decimal strings (bigint minor units) and rounded down to USDT's 6 decimals.
-import { AGC_DECIMALS, formatAmount, formatDisplayAmount, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import { AGC_DECIMALS, formatAmount, parseAmount, USDT_DECIMALS } from '@agc/shared';
+import { formatAssetExact } from '@web/lib/format.ts';
 
 /** Amounts and rates are read with 18 decimals: every value the API sends fits. */
 const SCALE = AGC_DECIMALS;
@@ -33,4 +34,4 @@ export function formatRate(ratePercent: string): string {
 
 /** A daily yield in USDT with all of its (up to 6) decimals: it is already rounded down; '-' when unknown. */
 export const formatYield = (value: string | null): string =>
-  value === null ? '-' : formatDisplayAmount(value, { currency: 'USDT', maxFractionDigits: USDT_DECIMALS });
+  value === null ? '-' : formatAssetExact(value, 'USDT');

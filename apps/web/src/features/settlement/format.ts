@@ -1,5 +1,5 @@
 import { type SettlementTotals, shortAddress } from '@agc/shared';
-import { formatAgc, formatUsdt } from '../../lib/format.ts';
+import { formatAgc, formatUsdt } from '@web/lib/format.ts';
 
 /** A run's duration: milliseconds below one second, else seconds with two decimals. */
 export function formatDuration(ms: number): string {

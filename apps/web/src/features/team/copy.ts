@@ -1,7 +1,7 @@
 // Copy to the clipboard with the spec's 'Copy success' toast (1 s, shorter than the 1.5 s default).
-import { copyToClipboard } from '../../lib/clipboard.ts';
-import { t } from '../../lib/i18n/index.ts';
-import { toast } from '../../lib/ui.ts';
+import { copyToClipboard } from '@web/lib/clipboard.ts';
+import { t } from '@web/lib/i18n/index.ts';
+import { toast } from '@web/lib/ui.ts';
 
 /** Duration of the 'Copy success' toast (spec, section 8). */
 export const COPY_TOAST_DURATION = 1000;

@@ -1,5 +1,5 @@
 import type { InviteInfo } from '@agc/shared';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '@web/lib/paths.ts';
 
 /** The invite link of a side: this app's login page with the API's query (`?code=…&side=…`). */
 export function inviteLink(origin: string, query: string): string {

@@ -1,4 +1,4 @@
-import { loadImperativeUi } from '../../lib/ui.ts';
+import { loadImperativeUi } from '@web/lib/ui.ts';
 
 /** Copy toasts last 1 s (spec section 8). */
 export const NOTICE_DURATION = 1000;

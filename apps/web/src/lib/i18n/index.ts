@@ -1,13 +1,13 @@
-// i18next setup. English is bundled (it is the fallback and the most common choice) except the sections only
-// lazy pages read (LAZY_SECTIONS), which arrive with the whole English file in a chunk of their own; the other
-// locale files of packages/shared/locales/web load on demand. The user's choice is kept in localStorage `lang`.
+// i18next setup. Only the active language is loaded: each locale file of packages/shared/locales/web (English
+// included) is a chunk of its own, loaded before the first paint (initLanguage) or when the member switches. The
+// user's choice is kept in localStorage `lang`. English is the fallback of a missing key, which the locale tests
+// forbid, so no other language than the active one is ever needed.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { fieldStorage } from '../storage.ts';
 import { applyAntdLocale, loadAntdLocale } from './antd-locale.ts';
-import * as eagerEnglish from './eager-english.ts';
 import {
   browserLanguages,
   isLanguageChoice,
@@ -20,67 +20,18 @@ import {
 
 type Resources = Record<string, unknown>;
 
-const localeFiles = import.meta.glob<{ default: Resources }>([
+const localeFiles = import.meta.glob<{ default: Resources }>(
   '../../../../../packages/shared/locales/web/*.json',
-  '!../../../../../packages/shared/locales/web/en.json',
-]);
+);
 
 function loaderFor(lng: Locale): (() => Promise<{ default: Resources }>) | undefined {
   const entry = Object.entries(localeFiles).find(([path]) => path.endsWith(`/${lng}.json`));
   return entry?.[1];
 }
 
-/** The English sections in the first bundle (eager-english.ts). */
-export const EAGER_ENGLISH: Resources = { ...eagerEnglish };
-/**
- * English sections read only by lazy pages and lazy parts of eager pages (the fund, withdrawal, tree, team and
- * hash-rate pages, the pay result, the admin audit and settlement pages; home's Fund card and the account page's
- * fund banner re-render when they arrive). They keep the login route's JavaScript within its budget;
- * `loadEnglishRest` brings them (lazy routes wait for it).
- */
-export const LAZY_SECTIONS = [
-  'adminRoles',
-  'analytics',
-  'auditLog',
-  'earn',
-  'exchange',
-  'fund',
-  'hashRate',
-  'incidents',
-  'launchpad',
-  'localWalletPages',
-  'payResult',
-  'por',
-  'settlement',
-  'solvency',
-  'teamUser',
-  'tree',
-  'withdraw',
-  'withdrawAudit',
-] as const;
-
-let englishRest: Promise<void> | undefined;
-/** Adds the lazy English sections (once; started at start-up, awaited by every lazy page). */
-export function loadEnglishRest(): Promise<void> {
-  // As text (`?raw`): a module of its own, so the bundler cannot fold it into the eager sections' chunk.
-  englishRest ??= import('@agc/shared/locales/web/en.json?raw').then(
-    (mod) => {
-      const all = JSON.parse(mod.default) as Resources;
-      const rest = Object.fromEntries(LAZY_SECTIONS.map((k) => [k, all[k]]));
-      i18n.addResourceBundle('en', 'translation', rest, true, false);
-    },
-    (e: unknown) => {
-      englishRest = undefined; // a failed chunk is tried again by the next caller
-      throw e;
-    },
-  );
-  return englishRest;
-}
-
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  // A copy: adding the lazy sections extends i18next's object, never EAGER_ENGLISH.
-  resources: { en: { translation: { ...EAGER_ENGLISH } } },
+  resources: {},
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: [...LOCALES],
@@ -88,7 +39,7 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
-  // 'added': components re-render when a locale's resources arrive (the lazy English sections among them).
+  // 'added': components re-render when a locale's resources arrive.
   react: { useSuspense: false, bindI18nStore: 'added' },
 });
 

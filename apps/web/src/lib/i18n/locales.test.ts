@@ -25,6 +25,16 @@ const placeholders = (text: string) =>
 const en = load('en');
 const enKeys = Object.keys(en).sort();
 
+/** i18next's plural keys: `<key>_<category>`, one per CLDR plural category of the language (Intl.PluralRules). */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (keys: string[]) => [...new Set(keys.map((k) => k.replace(PLURAL, '')))].sort();
+const pluralBases = (keys: string[]) => [
+  ...new Set(keys.filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, ''))),
+];
+const categories = (lng: string) => [...new Intl.PluralRules(lng).resolvedOptions().pluralCategories].sort();
+/** The English text a key is compared with: itself, or the `_other` form of its plural. */
+const enText = (key: string) => (en[key] ?? en[key.replace(PLURAL, '_other')]) as string;
+
 /** A translation may keep some English (brand names, "OK"); most of it must differ. */
 const MAX_UNTRANSLATED_SHARE = 0.5;
 
@@ -54,12 +64,22 @@ describe('locale files', () => {
     ]);
   });
 
+  it('en.json has both English plural forms of every counted phrase', () => {
+    for (const base of pluralBases(enKeys))
+      expect([en[`${base}_one`], en[`${base}_other`]].every(Boolean), base).toBe(true);
+  });
+
   for (const lng of LOCALES.filter((l) => l !== 'en')) {
     describe(lng, () => {
       const messages = load(lng);
+      const keys = Object.keys(messages).sort();
 
-      it('has every key of en.json and no other', () => {
-        expect(Object.keys(messages).sort()).toEqual(enKeys);
+      it('has every key of en.json and no other (a counted phrase in the plural forms of its language)', () => {
+        expect(baseKeys(keys)).toEqual(baseKeys(enKeys));
+        for (const base of pluralBases(enKeys)) {
+          const forms = keys.filter((k) => k.replace(PLURAL, '') === base && PLURAL.test(k));
+          expect(forms.map((k) => k.replace(/^.*_/, '')).sort(), `${lng} ${base}`).toEqual(categories(lng));
+        }
       });
 
       it('has no empty value', () => {
@@ -70,11 +90,9 @@ describe('locale files', () => {
       });
 
       it('uses the same interpolation placeholders as en.json', () => {
-        const different = enKeys.filter((key) => {
+        const different = keys.filter((key) => {
           const value = messages[key];
-          return (
-            typeof value === 'string' && placeholders(value).join() !== placeholders(en[key] as string).join()
-          );
+          return typeof value === 'string' && placeholders(value).join() !== placeholders(enText(key)).join();
         });
         expect(different).toEqual([]);
       });

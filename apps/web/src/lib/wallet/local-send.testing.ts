@@ -12,6 +12,7 @@ import {
   mockUsdtAbi,
   startAnvil,
 } from '@agc/contracts';
+import { CONFIG } from '@web/test/config.ts';
 import {
   type Address,
   createPublicClient,
@@ -21,7 +22,6 @@ import {
   parseEther,
 } from 'viem';
 import { vi } from 'vitest';
-import { CONFIG } from '../../test/config.ts';
 import { importLocalWallet, removeLocalWallet } from './local.ts';
 import { type LocalChain, loadLocalChain, resetLocalChain } from './local-chain.ts';
 

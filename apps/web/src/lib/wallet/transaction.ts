@@ -2,8 +2,8 @@
 // and broadcasts it (eth_sendTransaction), the receipt is read on config.rpc_url. The shop's payment
 // and the withdrawal's claim both go this way; each adds its own checks and steps around it.
 import type { PublicConfig } from '@agc/shared';
+import { useWalletStore } from '@web/stores/wallet.ts';
 import type { PublicClient } from 'viem';
-import { useWalletStore } from '../../stores/wallet.ts';
 import { requestAccount } from './account.ts';
 import { ensureChain } from './chain.ts';
 import { toWalletError, WalletError, WalletNotFoundError } from './errors.ts';

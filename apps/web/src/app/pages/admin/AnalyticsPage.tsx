@@ -1,21 +1,23 @@
 import { ANALYTICS_GROUPS } from '@agc/shared';
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { NoPermission } from '@web/components/NoPermission.tsx';
+import { useAnalytics } from '@web/features/analytics/api/get-analytics.ts';
+import { useDownloadAnalyticsCsv } from '@web/features/analytics/api/get-analytics-csv.ts';
+import { GroupCard } from '@web/features/analytics/components/GroupCard.tsx';
+import { RangePicker } from '@web/features/analytics/components/RangePicker.tsx';
+import { VitalsCard } from '@web/features/analytics/components/VitalsCard.tsx';
+import { type DayRange, presetRange, utcDay } from '@web/features/analytics/model/range.ts';
+import { unbroken } from '@web/lib/format.ts';
+import { isForbidden } from '@web/lib/request.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { NoPermission } from '../../../components/NoPermission.tsx';
-import { useAnalytics } from '../../../features/analytics/api/get-analytics.ts';
-import { useDownloadAnalyticsCsv } from '../../../features/analytics/api/get-analytics-csv.ts';
-import { GroupCard } from '../../../features/analytics/components/GroupCard.tsx';
-import { RangePicker } from '../../../features/analytics/components/RangePicker.tsx';
-import { type DayRange, presetRange, utcDay } from '../../../features/analytics/model/range.ts';
-import { unbroken } from '../../../lib/format.ts';
-import { isForbidden } from '../../../lib/request.ts';
-import '../../../features/analytics/analytics.css';
+import '@web/features/analytics/analytics.css';
 
 /**
  * Analytics (analyst, admin; the server answers 403 to anyone else): per UTC day over a chosen range (the last 7,
  * 30 or 90 days, or custom), members, deposits, withdrawals, rewards by kind, exchange and launchpad volume, as a
- * chart, totals and a day-by-day table per group; the range as CSV. Today's figures are live.
+ * chart, totals and a day-by-day table per group; the range as CSV. Today's figures are live. Then members' own
+ * Core Web Vitals (p75 per route and day).
  */
 export default function AnalyticsPage() {
   const { t } = useTranslation();
@@ -64,6 +66,7 @@ export default function AnalyticsPage() {
               today={report.data.today}
             />
           ))}
+          <VitalsCard range={range} />
         </>
       )}
     </div>

@@ -1,11 +1,11 @@
 import type { AuditLogEntry } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { expectFieldError } from '@web/test/field-error.ts';
+import { makeMe } from '@web/test/fixtures.ts';
+import { type ApiCall, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { expectFieldError } from '../../../test/field-error.ts';
-import { makeMe } from '../../../test/fixtures.ts';
-import { type ApiCall, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import AuditLogPage from './AuditLogPage.tsx';
 
 const PATH = '/pages/admin/auditLog';

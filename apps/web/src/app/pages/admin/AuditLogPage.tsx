@@ -1,13 +1,13 @@
+import { NoPermission } from '@web/components/NoPermission.tsx';
+import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
+import { flattenAuditLog, useAuditLog } from '@web/features/audit-log/api/get-audit-log.ts';
+import { AuditEntryCard } from '@web/features/audit-log/components/AuditEntryCard.tsx';
+import { AuditFilterForm } from '@web/features/audit-log/components/AuditFilterForm.tsx';
+import type { AuditFilters } from '@web/features/audit-log/model/filters.ts';
+import { isForbidden } from '@web/lib/request.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NoPermission } from '../../../components/NoPermission.tsx';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { flattenAuditLog, useAuditLog } from '../../../features/audit-log/api/get-audit-log.ts';
-import { AuditEntryCard } from '../../../features/audit-log/components/AuditEntryCard.tsx';
-import { AuditFilterForm } from '../../../features/audit-log/components/AuditFilterForm.tsx';
-import type { AuditFilters } from '../../../features/audit-log/model/filters.ts';
-import { isForbidden } from '../../../lib/request.ts';
-import '../../../features/audit-log/audit-log.css';
+import '@web/features/audit-log/audit-log.css';
 
 /** The audit log (admin, auditor; the server answers 403 to anyone else): filters, then entries newest first. */
 export default function AuditLogPage() {

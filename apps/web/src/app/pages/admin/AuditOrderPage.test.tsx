@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeOrder } from '@web/test/fixtures.ts';
+import { CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeOrder } from '../../../test/fixtures.ts';
-import { CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import AuditOrderPage from './AuditOrderPage.tsx';
 
 const TX = `0x${'cd'.repeat(32)}`;

@@ -1,13 +1,13 @@
 import type { OrderStatus } from '@agc/shared';
+import { NoPermission } from '@web/components/NoPermission.tsx';
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { useAdminOrders } from '@web/features/shop/api/get-admin-orders.ts';
+import { AuditOrderCard } from '@web/features/shop/components/AuditOrderCard.tsx';
+import { OrderList } from '@web/features/shop/components/OrderList.tsx';
+import { OrderStatusTabs } from '@web/features/shop/components/OrderStatusTabs.tsx';
+import { isForbidden } from '@web/lib/request.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NoPermission } from '../../../components/NoPermission.tsx';
-import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { useAdminOrders } from '../../../features/shop/api/get-admin-orders.ts';
-import { AuditOrderCard } from '../../../features/shop/components/AuditOrderCard.tsx';
-import { OrderList } from '../../../features/shop/components/OrderList.tsx';
-import { OrderStatusTabs } from '../../../features/shop/components/OrderStatusTabs.tsx';
-import { isForbidden } from '../../../lib/request.ts';
 
 const FILTERS = ['Verifying', 'Unpaid', 'Success', 'Canceled'] as const satisfies readonly OrderStatus[];
 

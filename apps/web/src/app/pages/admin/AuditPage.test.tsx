@@ -1,11 +1,11 @@
 import { type AdminWithdrawal, shortAddress, type WithdrawStatus } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { makeAdminWithdrawal } from '@web/features/withdraw/testing/fixtures.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { MEMBER, NOW } from '@web/test/fixtures.ts';
+import { type ApiCall, type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeAdminWithdrawal } from '../../../features/withdraw/testing/fixtures.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { MEMBER, NOW } from '../../../test/fixtures.ts';
-import { type ApiCall, type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import AuditPage from './AuditPage.tsx';
 
 const PATH = '/pages/admin/audit';

@@ -1,13 +1,13 @@
+import { NoPermission } from '@web/components/NoPermission.tsx';
+import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
+import { AuditBulkBar, AuditBulkResult } from '@web/features/withdraw/components/AuditBulkApprove.tsx';
+import { AuditFilters } from '@web/features/withdraw/components/AuditFilters.tsx';
+import { AuditWithdrawCard } from '@web/features/withdraw/components/AuditWithdrawCard.tsx';
+import { WithdrawStatusTabs } from '@web/features/withdraw/components/WithdrawStatusTabs.tsx';
+import { useWithdrawAudit } from '@web/features/withdraw/hooks/use-withdraw-audit.tsx';
 import { useTranslation } from 'react-i18next';
-import { NoPermission } from '../../../components/NoPermission.tsx';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { AuditBulkBar, AuditBulkResult } from '../../../features/withdraw/components/AuditBulkApprove.tsx';
-import { AuditFilters } from '../../../features/withdraw/components/AuditFilters.tsx';
-import { AuditWithdrawCard } from '../../../features/withdraw/components/AuditWithdrawCard.tsx';
-import { WithdrawStatusTabs } from '../../../features/withdraw/components/WithdrawStatusTabs.tsx';
-import { useWithdrawAudit } from '../../../features/withdraw/hooks/use-withdraw-audit.tsx';
-import '../../../features/withdraw/withdraw.css';
-import '../../../features/withdraw/withdraw-audit.css';
+import '@web/features/withdraw/withdraw.css';
+import '@web/features/withdraw/withdraw-audit.css';
 
 /**
  * Audit withdrawals (auditor or admin; the server answers 403 to anyone else): status tabs, the asset

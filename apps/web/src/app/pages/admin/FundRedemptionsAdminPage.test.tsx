@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { pageOf } from '@web/features/fund-account/testing/fixtures.ts';
+import { makeAdminRedemption } from '@web/features/fund-admin/testing/fixtures.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageOf } from '../../../features/fund-account/testing/fixtures.ts';
-import { makeAdminRedemption } from '../../../features/fund-admin/testing/fixtures.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import FundRedemptionsAdminPage from './FundRedemptionsAdminPage.tsx';
 
 const PATH = '/pages/admin/fundRedemptions';

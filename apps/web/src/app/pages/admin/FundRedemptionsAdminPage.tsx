@@ -1,16 +1,16 @@
 import type { FundRedemptionStatus } from '@agc/shared';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { NoPermission } from '../../../components/NoPermission.tsx';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { StatusTabs } from '../../../components/StatusTabs.tsx';
+import { NoPermission } from '@web/components/NoPermission.tsx';
+import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
+import { StatusTabs } from '@web/components/StatusTabs.tsx';
 import {
   flattenAdminRedemptions,
   useAdminRedemptions,
-} from '../../../features/fund-admin/api/get-admin-redemptions.ts';
-import { RedemptionAuditCard } from '../../../features/fund-admin/components/RedemptionAuditCard.tsx';
-import { isForbidden } from '../../../lib/request.ts';
-import '../../../features/fund-admin/fund-admin.css';
+} from '@web/features/fund-admin/api/get-admin-redemptions.ts';
+import { RedemptionAuditCard } from '@web/features/fund-admin/components/RedemptionAuditCard.tsx';
+import { isForbidden } from '@web/lib/request.ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import '@web/features/fund-admin/fund-admin.css';
 
 const TABS = ['Pending', 'Approved'] as const satisfies readonly FundRedemptionStatus[];
 

@@ -1,16 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_A,
   ADMIN_B,
   makeAdminProduct,
   makeNavEntry,
-} from '../../../features/fund-admin/testing/fixtures.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { expectFieldError } from '../../../test/field-error.ts';
-import { makeMe } from '../../../test/fixtures.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+} from '@web/features/fund-admin/testing/fixtures.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { expectFieldError } from '@web/test/field-error.ts';
+import { makeMe } from '@web/test/fixtures.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
 import FundsAdminPage from './FundsAdminPage.tsx';
 
 const PATH = '/pages/admin/funds';
@@ -65,7 +65,8 @@ describe('admin funds page', () => {
   it('shows each product’s latest NAV; publishing answers Published with what it priced', async () => {
     const calls = server({
       'POST /api/v1/admin/funds/products/3/nav/preview': () => ok(preview()),
-      'POST /api/v1/admin/funds/products/3/nav': () => ok(makeNavEntry()),
+      'POST /api/v1/admin/funds/products/3/nav': () =>
+        ok(makeNavEntry({ priced: { subscriptions: 1, redemptions: 2 } })),
     });
     renderPage(<FundsAdminPage />, PATH);
     expect((await screen.findByTestId('fund-nav-3-latest')).textContent).toBe(
@@ -87,8 +88,9 @@ describe('admin funds page', () => {
     );
     const result = await screen.findByTestId('fund-nav-result');
     expect(result.dataset.status).toBe('Published');
+    // Plurals through i18n: "1 subscription", never "1 subscriptions".
     expect(result.textContent).toBe(
-      'Published: NAV 1.0600 for 2025-03-10; 4 subscriptions and 2 redemptions priced',
+      'Published: NAV 1.0600 for 2025-03-10; 1 subscription and 2 redemptions priced',
     );
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
       ['/api/v1/admin/funds/products/3/nav/preview', { day: '2025-03-10', nav: '1.06' }],

@@ -1,13 +1,13 @@
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { NoPermission } from '@web/components/NoPermission.tsx';
+import { useAdminFundProducts } from '@web/features/fund-admin/api/get-admin-products.ts';
+import { usePendingNavs } from '@web/features/fund-admin/api/get-nav-pending.ts';
+import { NavPublishCard } from '@web/features/fund-admin/components/NavPublishCard.tsx';
+import { PendingNavs } from '@web/features/fund-admin/components/PendingNavs.tsx';
+import { ProductsSection } from '@web/features/fund-admin/components/ProductsSection.tsx';
+import { isForbidden } from '@web/lib/request.ts';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { NoPermission } from '../../../components/NoPermission.tsx';
-import { useAdminFundProducts } from '../../../features/fund-admin/api/get-admin-products.ts';
-import { usePendingNavs } from '../../../features/fund-admin/api/get-nav-pending.ts';
-import { NavPublishCard } from '../../../features/fund-admin/components/NavPublishCard.tsx';
-import { PendingNavs } from '../../../features/fund-admin/components/PendingNavs.tsx';
-import { ProductsSection } from '../../../features/fund-admin/components/ProductsSection.tsx';
-import { isForbidden } from '../../../lib/request.ts';
-import '../../../features/fund-admin/fund-admin.css';
+import '@web/features/fund-admin/fund-admin.css';
 
 /**
  * Funds and NAV (admin; the server answers 403 to anyone else): per product the latest NAV and the form that

@@ -1,10 +1,10 @@
 import type { Incident } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { MEMBER, makeMe } from '@web/test/fixtures.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { MEMBER, makeMe } from '../../../test/fixtures.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import IncidentsPage from './IncidentsPage.tsx';
 
 const PATH = '/pages/admin/incidents';
@@ -87,7 +87,7 @@ describe('chain incidents page', () => {
     expect(card.getByTestId('incident-amount').textContent).toContain('100');
     const postings = card.getAllByTestId('incident-posting').map((p) => p.textContent);
     expect(postings[0]).toContain('member.investment');
-    expect(postings[0]).toContain('+100 USDT');
+    expect(postings[0]).toContain('+100.00 USDT');
     expect(postings[1]).toContain('member.available');
     expect(card.getByTestId('incident-team-volume')).toBeTruthy();
     expect(card.getByTestId('incident-two-admins').textContent).toBe(

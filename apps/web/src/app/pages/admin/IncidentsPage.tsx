@@ -1,14 +1,14 @@
 import { type IncidentStatus, incidentStatus } from '@agc/shared';
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { NoPermission } from '@web/components/NoPermission.tsx';
+import { StatusTabs } from '@web/components/StatusTabs.tsx';
+import { useIncidents } from '@web/features/chain-incidents/api/get-incidents.ts';
+import { IncidentCard } from '@web/features/chain-incidents/components/IncidentCard.tsx';
+import { isForbidden } from '@web/lib/request.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { NoPermission } from '../../../components/NoPermission.tsx';
-import { StatusTabs } from '../../../components/StatusTabs.tsx';
-import { useIncidents } from '../../../features/chain-incidents/api/get-incidents.ts';
-import { IncidentCard } from '../../../features/chain-incidents/components/IncidentCard.tsx';
-import { isForbidden } from '../../../lib/request.ts';
-import '../../../features/chain-incidents/chain-incidents.css';
+import '@web/features/chain-incidents/chain-incidents.css';
 
 /** The tabs: the undecided ones (open and waiting for a second admin), then each outcome. */
 const TABS: readonly IncidentStatus[] = incidentStatus.options.filter((s) => s !== 'reversal_pending');

@@ -1,13 +1,13 @@
 import type { adminLaunchpadRoundSchema } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { makeRound } from '@web/features/launchpad/testing/fixtures.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { expectFieldError } from '@web/test/field-error.ts';
+import { makeMe } from '@web/test/fixtures.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { makeRound } from '../../../features/launchpad/testing/fixtures.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { expectFieldError } from '../../../test/field-error.ts';
-import { makeMe } from '../../../test/fixtures.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import LaunchpadAdminPage from './LaunchpadAdminPage.tsx';
 
 const PATH = '/pages/admin/launchpad';
@@ -42,7 +42,7 @@ const posts = (calls: { method: string; path: string; body: unknown }[]) =>
 const errorOf = (field: string) =>
   field.endsWith('_at')
     ? screen.findByTestId(`lp-round-${field}-error`)
-    : screen.findByTestId('lp-round-error');
+    : screen.findByTestId(`lp-round-error-${field}`);
 const type = (field: string, value: string) =>
   fireEvent.change(screen.getByTestId(`lp-round-${field}`), { target: { value } });
 
@@ -113,14 +113,15 @@ describe('admin launchpad page', () => {
   });
 
   it.each([
-    ['price_usdt', '0', 'Please check this field: Price per copy (USDT)'],
-    ['price_usdt', '1.1234567', 'Please check this field: Price per copy (USDT)'],
-    ['copies', '0', 'Please check this field: Copies'],
-    ['name', '  ', 'Please check this field: Name (English)'],
+    ['price_usdt', '0', 'The amount must be greater than 0'],
+    ['price_usdt', '-5', 'The amount must be greater than 0'],
+    ['price_usdt', '1.1234567', 'This amount allows at most 6 decimal places'],
+    ['copies', '0', 'Enter a whole number from 1 to 100000'],
+    ['name', '  ', 'Please fill in this field'],
     ['ends_at', '2026-12-01 09:00', 'The end must be after the start.'],
     ['per_member_limit', '201', 'The limit per member cannot exceed the copies in the round.'],
-    ['cliff_days', '-3', 'Please check this field: Cliff after the end (days)'],
-    ['translations', '{"ja": ', 'Please check this field: Translations'],
+    ['cliff_days', '-3', 'Enter a whole number from 0 to 3650'],
+    ['translations', '{"ja": ', 'Write the other languages as a JSON object, e.g. {"ja": {"name": "…"}}'],
   ])('refuses %s = %j before sending: %s', async (field, value, message) => {
     const calls = server();
     renderPage(<LaunchpadAdminPage />, PATH);
@@ -146,11 +147,12 @@ describe('admin launchpad page', () => {
     expect(screen.getByTestId('lp-round-starts_at-device').textContent).toMatch(
       /^On this device: 2026-12-0[12] \d{2}:\d{2}$/,
     );
-    // A browser's own format is not taken: the field keeps the last good time.
+    // A browser's own format is not taken: it is said under the field, and the form keeps the last good time.
     fireEvent.change(start, { target: { value: '12/01/2026 10:00 AM' } });
     expect(start.getAttribute('aria-invalid')).toBe('true');
-    fireEvent.blur(start);
-    expect(start.value).toBe('2026-12-01 10:00');
+    expect(screen.getByTestId('lp-round-starts_at-error').textContent).toBe(
+      'Not a date: write it as YYYY-MM-DD HH:mm',
+    );
     expect(posts(calls)).toEqual([]);
   });
 
@@ -163,7 +165,22 @@ describe('admin launchpad page', () => {
     fireEvent.change(screen.getByTestId('lp-round-agc_per_copy'), { target: { value: '1' } });
     fireEvent.change(screen.getByTestId('lp-round-starts_at'), { target: { value: '2026-12-01' } });
     fireEvent.click(screen.getByTestId('lp-round-save'));
-    expect((await errorOf('starts_at')).textContent).toBe('Please check this field: Start (UTC)');
+    expect((await errorOf('starts_at')).textContent).toBe('Please fill in this field');
+    // Every wrong field says so at once, each with its own reason.
+    expect((await errorOf('ends_at')).textContent).toBe('Please fill in this field');
+    expect(posts(calls)).toEqual([]);
+  });
+
+  it("shows every field's own reason at once (an empty form)", async () => {
+    const calls = server();
+    renderPage(<LaunchpadAdminPage />, PATH);
+    fireEvent.click(await screen.findByTestId('lp-round-new'));
+    type('price_usdt', '-5');
+    fireEvent.click(screen.getByTestId('lp-round-save'));
+    expect((await errorOf('name')).textContent).toBe('Please fill in this field');
+    expect((await errorOf('price_usdt')).textContent).toBe('The amount must be greater than 0');
+    expect((await errorOf('agc_per_copy')).textContent).toBe('Please enter an amount');
+    expect((await errorOf('starts_at')).textContent).toBe('Please fill in this field');
     expect(posts(calls)).toEqual([]);
   });
 

@@ -1,13 +1,13 @@
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { NoPermission } from '@web/components/NoPermission.tsx';
+import { RoundStateTag } from '@web/features/launchpad/components/RoundStateTag.tsx';
+import { useAdminLaunchpadRounds } from '@web/features/launchpad-admin/api/get-admin-rounds.ts';
+import { AdminRoundCard } from '@web/features/launchpad-admin/components/AdminRoundCard.tsx';
+import { RoundForm } from '@web/features/launchpad-admin/components/RoundForm.tsx';
+import { isForbidden } from '@web/lib/request.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { NoPermission } from '../../../components/NoPermission.tsx';
-import { RoundStateTag } from '../../../features/launchpad/components/RoundStateTag.tsx';
-import { useAdminLaunchpadRounds } from '../../../features/launchpad-admin/api/get-admin-rounds.ts';
-import { AdminRoundCard } from '../../../features/launchpad-admin/components/AdminRoundCard.tsx';
-import { RoundForm } from '../../../features/launchpad-admin/components/RoundForm.tsx';
-import { isForbidden } from '../../../lib/request.ts';
-import '../../../features/launchpad-admin/launchpad-admin.css';
+import '@web/features/launchpad-admin/launchpad-admin.css';
 
 /**
  * Launchpad rounds (admin; the server answers 403 to anyone else): every round with copies sold, USDT raised,

@@ -1,9 +1,9 @@
 import { formatTime, type SettlementRun, type SettlementTotals, shortAddress } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { MEMBER } from '@web/test/fixtures.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { MEMBER } from '../../../test/fixtures.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import RewardDistributionPage from './RewardDistributionPage.tsx';
 
 const PATH = '/pages/admin/rewardDistribution';

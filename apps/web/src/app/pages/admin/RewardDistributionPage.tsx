@@ -1,11 +1,11 @@
+import { NoPermission } from '@web/components/NoPermission.tsx';
+import { SettlementDayCard } from '@web/features/settlement/components/SettlementDayCard.tsx';
+import { SettlementHistory } from '@web/features/settlement/components/SettlementHistory.tsx';
+import { SettlementPreviewCard } from '@web/features/settlement/components/SettlementPreviewCard.tsx';
+import { useRunSettlementDay } from '@web/features/settlement/hooks/use-run-settlement.tsx';
+import { useSettlementDay } from '@web/features/settlement/hooks/use-settlement-day.ts';
 import { useTranslation } from 'react-i18next';
-import { NoPermission } from '../../../components/NoPermission.tsx';
-import { SettlementDayCard } from '../../../features/settlement/components/SettlementDayCard.tsx';
-import { SettlementHistory } from '../../../features/settlement/components/SettlementHistory.tsx';
-import { SettlementPreviewCard } from '../../../features/settlement/components/SettlementPreviewCard.tsx';
-import { useRunSettlementDay } from '../../../features/settlement/hooks/use-run-settlement.tsx';
-import { useSettlementDay } from '../../../features/settlement/hooks/use-settlement-day.ts';
-import '../../../features/settlement/settlement.css';
+import '@web/features/settlement/settlement.css';
 
 /**
  * Reward distribution (admin; the server answers 403 to anyone else): preview a UTC day's

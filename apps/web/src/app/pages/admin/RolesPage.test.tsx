@@ -1,12 +1,12 @@
 import type { RoleHolders, RoleRequest } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { expectFieldError } from '@web/test/field-error.ts';
+import { makeMe } from '@web/test/fixtures.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { expectFieldError } from '../../../test/field-error.ts';
-import { makeMe } from '../../../test/fixtures.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import RolesPage from './RolesPage.tsx';
 
 const PATH = '/pages/admin/roles';

@@ -1,12 +1,12 @@
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { NoPermission } from '@web/components/NoPermission.tsx';
+import { useRoleHolders } from '@web/features/admin-roles/api/get-role-holders.ts';
+import { GrantForm } from '@web/features/admin-roles/components/GrantForm.tsx';
+import { HolderCard } from '@web/features/admin-roles/components/HolderCard.tsx';
+import { PendingChanges } from '@web/features/admin-roles/components/PendingChanges.tsx';
+import { isForbidden } from '@web/lib/request.ts';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { NoPermission } from '../../../components/NoPermission.tsx';
-import { useRoleHolders } from '../../../features/admin-roles/api/get-role-holders.ts';
-import { GrantForm } from '../../../features/admin-roles/components/GrantForm.tsx';
-import { HolderCard } from '../../../features/admin-roles/components/HolderCard.tsx';
-import { PendingChanges } from '../../../features/admin-roles/components/PendingChanges.tsx';
-import { isForbidden } from '../../../lib/request.ts';
-import '../../../features/admin-roles/admin-roles.css';
+import '@web/features/admin-roles/admin-roles.css';
 
 /**
  * Roles (admin; the server answers 403 to anyone else): the changes of admin and auditor waiting for a second admin,

@@ -1,10 +1,10 @@
 import type { Solvency, SolvencyAsset } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeMe } from '@web/test/fixtures.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeMe } from '../../../test/fixtures.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import SolvencyPage from './SolvencyPage.tsx';
 
 const PATH = '/pages/admin/solvency';

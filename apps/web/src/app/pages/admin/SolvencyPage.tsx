@@ -1,11 +1,11 @@
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { NoPermission } from '@web/components/NoPermission.tsx';
+import { useSolvency } from '@web/features/solvency/api/get-solvency.ts';
+import { SolvencyCard } from '@web/features/solvency/components/SolvencyCard.tsx';
+import { formatEventTime } from '@web/lib/format.ts';
+import { isForbidden } from '@web/lib/request.ts';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { NoPermission } from '../../../components/NoPermission.tsx';
-import { useSolvency } from '../../../features/solvency/api/get-solvency.ts';
-import { SolvencyCard } from '../../../features/solvency/components/SolvencyCard.tsx';
-import { formatEventTime } from '../../../lib/format.ts';
-import { isForbidden } from '../../../lib/request.ts';
-import '../../../features/solvency/solvency.css';
+import '@web/features/solvency/solvency.css';
 
 /**
  * Solvency (auditor, analyst, admin; the server answers 403 to anyone else): per token, the treasury's balance read

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
+import { ROUTE_TABLE } from '@web/lib/route-table.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeMe } from '@web/test/fixtures.ts';
+import { CONFIG, renderPage } from '@web/test/render.tsx';
 import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ROUTE_TABLE } from '../../../lib/route-table.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeMe } from '../../../test/fixtures.ts';
-import { CONFIG, renderPage } from '../../../test/render.tsx';
 import { routes } from '../../router.tsx';
 
 // A member who types an admin URL sees 'Admins only' on every admin page. Every route of the table whose

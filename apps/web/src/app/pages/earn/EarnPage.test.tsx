@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { makeMovement, makeSummary, pageOf } from '@web/features/earn/testing/fixtures.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectTexts } from '@web/test/texts.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeMovement, makeSummary, pageOf } from '../../../features/earn/testing/fixtures.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import { expectTexts } from '../../../test/texts.ts';
 import EarnPage from './EarnPage.tsx';
 
 const PATH = '/pages/easyEarn/index';
@@ -35,6 +35,13 @@ describe('simple earn page', () => {
       'total-holding': '1,200.25 USDT',
       'locked-agc': '250.00 AGC',
     });
+    // Every figure says where it comes from: the locked AGC is the launchpad's, not simple earn's.
+    expect(screen.getByTestId('earn-locked-agc-source').textContent).toBe(
+      'Bought in the launchpad and released on its schedule; not part of simple earn. My purchases',
+    );
+    expect(screen.getByText('Launchpad locked AGC')).toBeTruthy();
+    for (const f of ['total-amount', 'yesterday-income', 'total-earned', 'total-holding'])
+      expect(screen.getByTestId(`earn-${f}-source`).textContent, f).not.toBe('');
     // the "up to" of the configuration (18), not the rate paid now (12)
     await waitFor(() => expect(screen.getByTestId('earn-apy').textContent).toBe('Up to 18% APY'));
     const pending = await screen.findByTestId('earn-pending');

@@ -1,15 +1,15 @@
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { PullRefresh } from '@web/components/PullRefresh.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { useEarnMovements } from '@web/features/earn/api/get-earn-movements.ts';
+import { useEarnSummary } from '@web/features/earn/api/get-earn-summary.ts';
+import { EarnFigures } from '@web/features/earn/components/EarnFigures.tsx';
+import { PendingOuts } from '@web/features/earn/components/PendingOuts.tsx';
+import { paths } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { PullRefresh } from '../../../components/PullRefresh.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { useEarnMovements } from '../../../features/earn/api/get-earn-movements.ts';
-import { useEarnSummary } from '../../../features/earn/api/get-earn-summary.ts';
-import { EarnFigures } from '../../../features/earn/components/EarnFigures.tsx';
-import { PendingOuts } from '../../../features/earn/components/PendingOuts.tsx';
-import { paths } from '../../../lib/paths.ts';
-import '../../../features/earn/earn.css';
+import '@web/features/earn/earn.css';
 
 /**
  * Simple earn: "Up to {apy}% APY", the spec's five figures, Transfer in / Transfer out, the transfers out on

@@ -1,13 +1,13 @@
+import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
+import { Segmented } from '@web/components/Segmented.tsx';
+import { flattenEarnInterest, useEarnInterest } from '@web/features/earn/api/get-earn-interest.ts';
+import { flattenEarnMovements, useEarnMovements } from '@web/features/earn/api/get-earn-movements.ts';
+import { InterestItem } from '@web/features/earn/components/InterestItem.tsx';
+import { MovementItem } from '@web/features/earn/components/MovementItem.tsx';
+import { openMovement } from '@web/features/earn/components/PendingOuts.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { Segmented } from '../../../components/Segmented.tsx';
-import { flattenEarnInterest, useEarnInterest } from '../../../features/earn/api/get-earn-interest.ts';
-import { flattenEarnMovements, useEarnMovements } from '../../../features/earn/api/get-earn-movements.ts';
-import { InterestItem } from '../../../features/earn/components/InterestItem.tsx';
-import { MovementItem } from '../../../features/earn/components/MovementItem.tsx';
-import { openMovement } from '../../../features/earn/components/PendingOuts.tsx';
-import '../../../features/earn/earn.css';
+import '@web/features/earn/earn.css';
 
 type Tab = 'transfers' | 'interest';
 

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
+import { MOVEMENT_POLL_MS } from '@web/features/earn/api/get-earn-movement.ts';
+import { makeMovement, makeSummary, SERVER_NOW } from '@web/features/earn/testing/fixtures.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectLoadFailed } from '@web/test/texts.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MOVEMENT_POLL_MS } from '../../../features/earn/api/get-earn-movement.ts';
-import { makeMovement, makeSummary, SERVER_NOW } from '../../../features/earn/testing/fixtures.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import { expectLoadFailed } from '../../../test/texts.ts';
 import EarnResultPage from './EarnResultPage.tsx';
 
 const PATH = '/pages/easyEarn/result';

@@ -1,15 +1,15 @@
+import { DetailLoad } from '@web/components/DetailLoad.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { isMovementId } from '@web/features/earn/api/get-earn-movement.ts';
+import { Countdown } from '@web/features/earn/components/Countdown.tsx';
+import { MovementStatus } from '@web/features/earn/components/MovementStatus.tsx';
+import { useMovementResult } from '@web/features/earn/hooks/use-movement-result.ts';
+import { formatEventTime, formatUsdt } from '@web/lib/format.ts';
+import { paths } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DetailLoad } from '../../../components/DetailLoad.tsx';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { isMovementId } from '../../../features/earn/api/get-earn-movement.ts';
-import { Countdown } from '../../../features/earn/components/Countdown.tsx';
-import { MovementStatus } from '../../../features/earn/components/MovementStatus.tsx';
-import { useMovementResult } from '../../../features/earn/hooks/use-movement-result.ts';
-import { formatEventTime, formatUsdt } from '../../../lib/format.ts';
-import { paths } from '../../../lib/paths.ts';
-import '../../../features/earn/earn.css';
+import '@web/features/earn/earn.css';
 
 /**
  * A transfer's result (`?id=`): Pending with its arrival time and a live countdown on the server's clock, then

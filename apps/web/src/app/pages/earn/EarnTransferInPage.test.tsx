@@ -1,16 +1,27 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { earningStartsOn } from '@web/features/earn/model/amount.ts';
+import { makeMovement, makeSummary, SERVER_NOW } from '@web/features/earn/testing/fixtures.ts';
+import { unbroken } from '@web/lib/format.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeMovement, makeSummary } from '../../../features/earn/testing/fixtures.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import EarnTransferInPage from './EarnTransferInPage.tsx';
 
 const SLOW = { timeout: 5000 };
 const type = (value: string) => fireEvent.change(screen.getByTestId('earn-amount'), { target: { value } });
 const submit = () => fireEvent.click(screen.getByTestId('earn-submit'));
 const fieldError = () => screen.queryByTestId('earn-amount-error')?.textContent ?? null;
+/** A button of the confirmation (antd's modal). */
+const modalButton = async (label: string) => {
+  await screen.findByTestId('earn-confirm-in-text', undefined, SLOW);
+  const button = [...document.querySelectorAll<HTMLElement>('.adm-modal-button')].find(
+    (b) => b.textContent === label,
+  );
+  if (!button) throw new Error(`no modal button ${label}`);
+  return button;
+};
 
 function stubServer(transferIn: ApiHandler = () => ok({ movement: makeMovement(), summary: makeSummary() })) {
   return stubApi({
@@ -53,14 +64,34 @@ describe('simple earn: transfer in', () => {
     expect(fieldError()).toBeNull(); // nothing said before the member tries
     submit();
     await waitFor(() => expect(fieldError()).toBe('Please enter an amount'));
-    for (const bad of ['abc', '0', '-5', '1.1234567', '1e3']) {
-      type(bad);
-      expect(fieldError(), bad).toBe('Please enter a valid amount');
+    // The same message for each condition as every amount form of the app (7 decimals: "at most 6").
+    for (const [bad, said] of [
+      ['abc', 'Please enter a valid amount'],
+      ['1e3', 'Please enter a valid amount'],
+      ['0', 'The amount must be greater than 0'],
+      ['-5', 'The amount must be greater than 0'],
+      ['1.1234567', 'This amount allows at most 6 decimal places'],
+    ]) {
+      type(bad as string);
+      expect(fieldError(), bad).toBe(said);
       submit();
     }
     await new Promise((r) => setTimeout(r, 20));
     expect(posts(calls)).toEqual([]);
     expect(screen.getByTestId('earn-amount').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('asks first, naming the amount, the APY paid now and the day it starts earning; Cancel sends nothing', async () => {
+    const calls = stubServer();
+    await open();
+    type('50.25');
+    submit();
+    expect((await screen.findByTestId('earn-confirm-in-text', undefined, SLOW)).textContent).toBe(
+      `50.25 USDT moves from your available balance into simple earn. It earns 12% a year at today's rate, from ${unbroken(earningStartsOn(SERVER_NOW))} (UTC) on; each day pays on the smaller of that day's opening and closing holding.`,
+    );
+    fireEvent.click(await modalButton('Cancel'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(posts(calls)).toEqual([]);
   });
 
   it("sends the amount, toasts 'Transfer In Successful' and goes back to the simple-earn page", async () => {
@@ -69,6 +100,7 @@ describe('simple earn: transfer in', () => {
     const { router } = await open();
     type(' 50.25 ');
     submit();
+    fireEvent.click(await modalButton('Transfer in'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/easyEarn/index'), SLOW);
     expect(posts(calls)).toEqual([{ amount: '50.25' }]);
     await waitFor(() =>
@@ -82,6 +114,7 @@ describe('simple earn: transfer in', () => {
     const { router } = await open();
     type('5000');
     submit();
+    fireEvent.click(await modalButton('Transfer in'));
     await waitFor(() => expect(fieldError()).toBe('The balance is insufficient'));
     expect(posts(calls)).toEqual([{ amount: '5000' }]);
     expect(router.state.location.pathname).toBe('/pages/easyEarn/transferIn');

@@ -1,6 +1,6 @@
-import { TransferForm } from '../../../features/earn/components/TransferForm.tsx';
-import { useTransferForm } from '../../../features/earn/hooks/use-transfer-form.tsx';
-import '../../../features/earn/earn.css';
+import { TransferForm } from '@web/features/earn/components/TransferForm.tsx';
+import { useTransferForm } from '@web/features/earn/hooks/use-transfer-form.tsx';
+import '@web/features/earn/earn.css';
 
 /** Simple earn, transfer in: from the available USDT ("All" fills it); 'Transfer In Successful', then back. */
 export default function EarnTransferInPage() {

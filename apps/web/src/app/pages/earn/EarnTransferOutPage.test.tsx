@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { makeMovement, makeSummary, SERVER_NOW } from '@web/features/earn/testing/fixtures.ts';
+import { formatEventTime } from '@web/lib/format.ts';
+import { t } from '@web/lib/i18n/index.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeMovement, makeSummary, SERVER_NOW } from '../../../features/earn/testing/fixtures.ts';
-import { formatEventTime } from '../../../lib/format.ts';
-import { t } from '../../../lib/i18n/index.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import EarnTransferOutPage from './EarnTransferOutPage.tsx';
 
 const SLOW = { timeout: 5000 };

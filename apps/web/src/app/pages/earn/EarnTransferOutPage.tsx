@@ -1,6 +1,6 @@
-import { TransferForm } from '../../../features/earn/components/TransferForm.tsx';
-import { useTransferForm } from '../../../features/earn/hooks/use-transfer-form.tsx';
-import '../../../features/earn/earn.css';
+import { TransferForm } from '@web/features/earn/components/TransferForm.tsx';
+import { useTransferForm } from '@web/features/earn/hooks/use-transfer-form.tsx';
+import '@web/features/earn/earn.css';
 
 /**
  * Simple earn, transfer out: up to the holding ("Max"), when it arrives shown before confirming (the server's

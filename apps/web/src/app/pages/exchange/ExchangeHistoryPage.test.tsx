@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { makeHistoryPage, makeQuote } from '@web/features/exchange/testing/fixtures.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectLoadFailed } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeHistoryPage, makeQuote } from '../../../features/exchange/testing/fixtures.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import { expectLoadFailed } from '../../../test/texts.ts';
 import ExchangeHistoryPage from './ExchangeHistoryPage.tsx';
 
 const accepted = (id: string, over = {}) =>

@@ -1,9 +1,9 @@
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { flattenExchanges, useExchangeHistory } from '../../../features/exchange/api/get-exchange-history.ts';
-import { ExchangeItem } from '../../../features/exchange/components/ExchangeItem.tsx';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import '../../../features/exchange/exchange.css';
+import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
+import { flattenExchanges, useExchangeHistory } from '@web/features/exchange/api/get-exchange-history.ts';
+import { ExchangeItem } from '@web/features/exchange/components/ExchangeItem.tsx';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import '@web/features/exchange/exchange.css';
 
 /** The member's exchanges (accepted ones, newest first): pull-to-refresh, infinite scroll, 'No More Data'. */
 export default function ExchangeHistoryPage() {

@@ -1,10 +1,20 @@
 import type { ExchangeQuote } from '@agc/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { makeInfo, makeQuote } from '@web/features/exchange/testing/fixtures.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeInfo, makeQuote } from '../../../features/exchange/testing/fixtures.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import ExchangePage from './ExchangePage.tsx';
+
+// uPlot draws on a canvas, which the DOM of the tests lacks: the chart is a stand-in that shows what it was given.
+vi.mock('@web/components/LineChart.tsx', () => ({
+  default: ({ labels, data, testId }: { labels: string[]; data: number[][]; testId: string }) => (
+    <div data-testid={testId}>{`${labels.join('|')}:${data
+      .slice(1)
+      .map((s) => s.join(','))
+      .join(';')}`}</div>
+  ),
+}));
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;
 const type = (value: string) =>
@@ -81,8 +91,16 @@ describe('exchange page: the form', () => {
     expect(text('exchange-available-from')).toBe('Available 40.00 AGC');
     expect(screen.getByLabelText('Amount (AGC)')).toBe(screen.getByTestId('exchange-amount'));
     // I receive: the amount is what arrives, in the other asset.
+    // A real radio group for screen readers: I pay / I receive.
+    expect(screen.getByRole('radiogroup', { name: 'Amount entered as' })).toBeTruthy();
+    expect(screen.getByTestId('exchange-mode-in').getAttribute('role')).toBe('radio');
     fireEvent.click(screen.getByTestId('exchange-mode-out'));
-    expect(screen.getByTestId('exchange-mode-out').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('exchange-mode-out').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('exchange-mode-in').getAttribute('tabindex')).toBe('-1');
+    // The arrow keys move the choice, as in every radio group.
+    fireEvent.keyDown(screen.getByTestId('exchange-mode-out'), { key: 'ArrowLeft' });
+    expect(screen.getByTestId('exchange-mode-in').getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByTestId('exchange-mode-out'));
     expect(screen.getByLabelText('Amount (USDT)')).toBe(screen.getByTestId('exchange-amount'));
   });
 
@@ -126,7 +144,7 @@ describe('exchange page: the form', () => {
     fireEvent.click(screen.getByTestId('exchange-mode-out'));
     fireEvent.click(screen.getByTestId('exchange-max'));
     expect(screen.getByTestId<HTMLInputElement>('exchange-amount').value).toBe('250.5');
-    expect(screen.getByTestId('exchange-mode-in').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('exchange-mode-in').getAttribute('aria-checked')).toBe('true');
   });
 
   it('shows the server’s refusal of a quote under the amount', async () => {
@@ -160,7 +178,10 @@ describe('exchange page: the quote', () => {
     expect(posts(calls)).toEqual([
       { path: '/api/v1/exchange/quotes', body: { from: 'USDT', mode: 'in', amount: '100' } },
     ]);
-    expect(text('exchange-quote-rate')).toBe('1 AGC = 0.50 USDT');
+    expect(text('exchange-quote-rate')).toBe(
+      '1 AGC = 0.50 USDTMarket price (Uniswap v3 average), block 1234',
+    );
+    expect(text('exchange-quote-price-source')).toBe('Market price (Uniswap v3 average), block 1234');
     expect(text('exchange-quote-pay')).toBe('100.00 USDT');
     expect(text('exchange-quote-fee')).toBe('0.50 USDT');
     expect(screen.getByText('Fee (0.5%)')).toBeTruthy();
@@ -178,9 +199,7 @@ describe('exchange page: the quote', () => {
     type('597');
     getQuote();
     await screen.findByTestId('exchange-quote');
-    expect(text('exchange-quote-short')).toBe(
-      'Not enough balance: you have 250.50 USDT, this quote takes 300.00 USDT',
-    );
+    expect(text('exchange-quote-short')).toBe('The balance is insufficient');
     expect(disabled('exchange-open-confirm')).toBe(true);
   });
 
@@ -299,5 +318,62 @@ describe('exchange page: the quote', () => {
     await quoteAndAccept('100');
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/exchange/result'));
     expect(router.state.location.search).toBe('?id=7');
+  });
+});
+
+describe('exchange page: the AGC price over 24 hours', () => {
+  const point = (minutesAgo: number, price: string, spot: string, accepted = true) => ({
+    at: iso(Date.now() - minutesAgo * 60_000),
+    price_usdt: price,
+    spot_usdt: spot,
+    block: String(1000 - minutesAgo),
+    accepted,
+  });
+  const chartOf = (source: 'fixed' | 'uniswap-v3', points: ReturnType<typeof point>[]) =>
+    ok({ source, twap_seconds: source === 'fixed' ? null : 1800, points });
+
+  it('charts the TWAP and the spot, and says the price now comes from the market at its block', async () => {
+    stubApi({
+      'GET /api/v1/exchange/info': () => ok(makeInfo({ price_usdt: '0.524', price_block: '998' })),
+      'GET /api/v1/token/price/chart': () =>
+        chartOf('uniswap-v3', [point(10, '0.5', '0.5'), point(5, '0.51', '0.55'), point(0, '0.524', '0.55')]),
+    });
+    await openPage();
+    expect(await screen.findByTestId('price-chart-lines')).toHaveProperty(
+      'textContent',
+      'Price used (average)|Pool price:0.5,0.51,0.524;0.5,0.55,0.55',
+    );
+    expect(text('price-chart-now')).toContain('1 AGC = 0.524 USDT');
+    expect(text('price-chart-source')).toBe('Market price (Uniswap v3 average), block 998');
+    expect(screen.queryByTestId('price-chart-paused')).toBeNull();
+  });
+
+  it('says "fixed" where a fixed price shows, with no chart', async () => {
+    stubApi({
+      'GET /api/v1/exchange/info': () => ok(makeInfo({ price_source: 'fixed', price_block: null })),
+      'GET /api/v1/token/price/chart': () => chartOf('fixed', []),
+      'POST /api/v1/exchange/quotes': () => ok(makeQuote({ price_source: 'fixed', price_block: null })),
+    });
+    await openPage();
+    expect(await screen.findByText('The price is fixed: there is no market to chart')).toBeTruthy();
+    expect(text('price-chart-source')).toBe('Fixed price — not from the market');
+    expect(screen.getByTestId('price-chart-source').dataset.source).toBe('fixed');
+    type('100');
+    getQuote();
+    expect((await screen.findByTestId('exchange-quote-price-source')).textContent).toBe(
+      'Fixed price — not from the market',
+    );
+  });
+
+  it('says "Prices are paused" when the server refuses the price now', async () => {
+    stubApi({
+      'GET /api/v1/exchange/info': () => fail(503, 'Prices are paused — try again shortly'),
+      'GET /api/v1/token/price/chart': () =>
+        chartOf('uniswap-v3', [point(5, '0.5', '0.5'), point(0, '0.5', '0.8', false)]),
+    });
+    renderPage(<ExchangePage />, '/pages/exchange/index');
+    expect((await screen.findByTestId('price-chart-paused')).textContent).toBe(
+      'Prices are paused — try again shortly',
+    );
   });
 });

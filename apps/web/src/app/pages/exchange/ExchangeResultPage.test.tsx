@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
+import { EXCHANGE_QUOTE_POLL_MS } from '@web/features/exchange/api/get-exchange-quote.ts';
+import { makeQuote } from '@web/features/exchange/testing/fixtures.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectLoadFailed, expectTexts } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXCHANGE_QUOTE_POLL_MS } from '../../../features/exchange/api/get-exchange-quote.ts';
-import { makeQuote } from '../../../features/exchange/testing/fixtures.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import { expectLoadFailed, expectTexts } from '../../../test/texts.ts';
 import ExchangeResultPage from './ExchangeResultPage.tsx';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -27,7 +27,7 @@ describe('exchange result page', () => {
     expectTexts('exchange-detail', {
       status: 'Accepted',
       pair: 'USDT → AGC',
-      rate: '1 AGC = 0.50 USDT',
+      rate: '1 AGC = 0.50 USDTMarket price (Uniswap v3 average), block 1234',
       pay: '100.00 USDT',
       fee: '0.50 USDT',
       receive: '199.00 AGC',

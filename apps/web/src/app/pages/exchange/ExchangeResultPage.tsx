@@ -1,15 +1,15 @@
+import { DetailLoad } from '@web/components/DetailLoad.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { ResultPage } from '@web/components/ResultPage.tsx';
+import { useExchangeQuote } from '@web/features/exchange/api/get-exchange-quote.ts';
+import { ExchangeDetail } from '@web/features/exchange/components/ExchangeDetail.tsx';
+import { QuoteCountdown } from '@web/features/exchange/components/QuoteCountdown.tsx';
+import { useQuoteCountdown } from '@web/features/exchange/hooks/use-quote-countdown.ts';
+import { clocked, localDeadline } from '@web/features/exchange/model/quote-clock.ts';
+import { paths } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DetailLoad } from '../../../components/DetailLoad.tsx';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { ResultPage } from '../../../components/ResultPage.tsx';
-import { useExchangeQuote } from '../../../features/exchange/api/get-exchange-quote.ts';
-import { ExchangeDetail } from '../../../features/exchange/components/ExchangeDetail.tsx';
-import { QuoteCountdown } from '../../../features/exchange/components/QuoteCountdown.tsx';
-import { useQuoteCountdown } from '../../../features/exchange/hooks/use-quote-countdown.ts';
-import { clocked, localDeadline } from '../../../features/exchange/model/quote-clock.ts';
-import { paths } from '../../../lib/paths.ts';
-import '../../../features/exchange/exchange.css';
+import '@web/features/exchange/exchange.css';
 
 const ID = /^\d{1,18}$/;
 

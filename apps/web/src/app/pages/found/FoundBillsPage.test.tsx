@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { makeBill, pageOf } from '@web/features/fund-account/testing/fixtures.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeBill, pageOf } from '../../../features/fund-account/testing/fixtures.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { ok, renderPage, stubApi } from '../../../test/render.tsx';
 import FoundBillsPage from './FoundBillsPage.tsx';
 
 const PATH = '/pages/found/bills';

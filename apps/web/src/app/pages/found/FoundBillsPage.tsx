@@ -1,12 +1,12 @@
+import { DateField } from '@web/components/DateField.tsx';
+import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
+import { flattenBills, useFundBills } from '@web/features/fund-account/api/get-bills.ts';
+import { useDownloadBillsCsv } from '@web/features/fund-account/api/get-bills-csv.ts';
+import { BillCard } from '@web/features/fund-account/components/BillCard.tsx';
+import { monthOf } from '@web/features/fund-account/model/month.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DateField.tsx';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { flattenBills, useFundBills } from '../../../features/fund-account/api/get-bills.ts';
-import { useDownloadBillsCsv } from '../../../features/fund-account/api/get-bills-csv.ts';
-import { BillCard } from '../../../features/fund-account/components/BillCard.tsx';
-import { monthOf } from '../../../features/fund-account/model/month.ts';
-import '../../../features/fund-account/fund-account.css';
+import '@web/features/fund-account/fund-account.css';
 
 /** Monthly bills: a month (or every month), a card per holding and month, the CSV of what is shown. */
 export default function FoundBillsPage() {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fundOrder, product, quote } from '@web/features/funds/test/fund-fixtures.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { type ApiHandler, CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fundOrder, product, quote } from '../../../features/funds/test/fund-fixtures.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { type ApiHandler, CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import FoundDetailPage from './FoundDetailPage.tsx';
 
 afterEach(cleanupPage);
@@ -118,15 +118,15 @@ describe('fund detail', () => {
     await openSheet();
     const quotes = () => calls.filter((c) => c.path.endsWith('/quote')).length;
     await waitFor(() => expect(quotes()).toBe(1));
-    expect(message()).toBe('Whole multiples of 100 USDT');
+    expect(message()).toBe('Whole multiples of 100.00 USDT');
 
     typeAmount('50');
-    expect(message()).toBe('Minimum 100 USD and a whole-number multiple');
+    expect(message()).toBe('Minimum 100.00 USDT and a whole-number multiple');
     expect(confirmDisabled()).toBe(true);
     expect(screen.getByTestId('fund-amount').getAttribute('aria-invalid')).toBe('true');
 
     typeAmount('150');
-    expect(message()).toBe('Minimum 100 USD and a whole-number multiple');
+    expect(message()).toBe('Minimum 100.00 USDT and a whole-number multiple');
     expect(confirmDisabled()).toBe(true);
 
     typeAmount('12abc');
@@ -134,7 +134,7 @@ describe('fund detail', () => {
     expect(confirmDisabled()).toBe(true);
 
     typeAmount('');
-    expect(message()).toBe('Whole multiples of 100 USDT');
+    expect(message()).toBe('Whole multiples of 100.00 USDT');
     expect(confirmDisabled()).toBe(true);
     expect(quotes()).toBe(1);
     expect(apiWrites(calls)).toEqual([]);
@@ -152,7 +152,8 @@ describe('fund detail', () => {
   it('a server refusal of the order is shown once, under the button', async () => {
     stubApi(
       routes({
-        'POST /api/v1/funds/orders': () => fail(400, 'Minimum 100 USD and a whole-number multiple (server)'),
+        'POST /api/v1/funds/orders': () =>
+          fail(400, 'Minimum 100.00 USDT and a whole-number multiple (server)'),
       }),
     );
     renderPage(<FoundDetailPage />, url({ id: 7 }));
@@ -160,9 +161,9 @@ describe('fund detail', () => {
     await waitFor(() => expect(confirmDisabled()).toBe(false));
     fireEvent.click(screen.getByTestId('fund-confirm'));
     expect((await screen.findByTestId('fund-create-error')).textContent).toBe(
-      'Minimum 100 USD and a whole-number multiple (server)',
+      'Minimum 100.00 USDT and a whole-number multiple (server)',
     );
-    expect(screen.getAllByText('Minimum 100 USD and a whole-number multiple (server)')).toHaveLength(1);
+    expect(screen.getAllByText('Minimum 100.00 USDT and a whole-number multiple (server)')).toHaveLength(1);
   });
 
   it('?order= resumes an UnPaid subscription: the sheet opens on that order', async () => {

@@ -1,16 +1,16 @@
+import { DetailLoad } from '@web/components/DetailLoad.tsx';
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { useFundOrder } from '@web/features/funds/api/get-fund-order.ts';
+import { useFundProduct } from '@web/features/funds/api/get-fund-product.ts';
+import { FundDetail } from '@web/features/funds/components/FundDetail.tsx';
+import { PurchaseSheet } from '@web/features/funds/components/PurchaseSheet.tsx';
+import { useMe } from '@web/lib/me.ts';
+import { redirectTo } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DetailLoad } from '../../../components/DetailLoad.tsx';
-import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { useFundOrder } from '../../../features/funds/api/get-fund-order.ts';
-import { useFundProduct } from '../../../features/funds/api/get-fund-product.ts';
-import { FundDetail } from '../../../features/funds/components/FundDetail.tsx';
-import { PurchaseSheet } from '../../../features/funds/components/PurchaseSheet.tsx';
-import { useMe } from '../../../lib/me.ts';
-import { redirectTo } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
 
 const positiveId = (value: string | null) => (value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null);
 
@@ -59,9 +59,7 @@ export default function FoundDetailPage() {
                 setResumeDone(true);
               }}
               onPaid={(order) =>
-                void redirectTo(withQuery(paths.fundOrderDetail, { id: order.order_id })).catch(
-                  () => undefined,
-                )
+                void redirectTo(withQuery(paths.fundPayResult, { id: order.order_id })).catch(() => undefined)
               }
             />
           </>

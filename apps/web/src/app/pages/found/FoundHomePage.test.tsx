@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PRODUCTS } from '@web/features/funds/test/fund-fixtures.ts';
+import { paths } from '@web/lib/paths.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectLoadFailed } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PRODUCTS } from '../../../features/funds/test/fund-fixtures.ts';
-import { paths } from '../../../lib/paths.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import { expectLoadFailed } from '../../../test/texts.ts';
 import FoundHomePage from './FoundHomePage.tsx';
 
 afterEach(cleanupPage);

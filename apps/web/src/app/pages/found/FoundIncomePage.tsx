@@ -1,18 +1,18 @@
 import { type FundEarningKind, fundEarningKind } from '@agc/shared';
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { FoundTabs } from '@web/components/FoundTabs.tsx';
+import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
+import { Segmented } from '@web/components/Segmented.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { useFundAgent } from '@web/features/fund-account/api/get-agent.ts';
+import { flattenEarnings, useFundEarnings } from '@web/features/fund-account/api/get-earnings.ts';
+import { AgentHeader } from '@web/features/fund-account/components/AgentHeader.tsx';
+import { EarningItem } from '@web/features/fund-account/components/EarningItem.tsx';
+import { earningKindKey } from '@web/features/fund-account/components/FundTags.tsx';
+import { MoveProfitForm } from '@web/features/fund-account/components/MoveProfitForm.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { FoundTabs } from '../../../components/FoundTabs.tsx';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { Segmented } from '../../../components/Segmented.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { useFundAgent } from '../../../features/fund-account/api/get-agent.ts';
-import { flattenEarnings, useFundEarnings } from '../../../features/fund-account/api/get-earnings.ts';
-import { AgentHeader } from '../../../features/fund-account/components/AgentHeader.tsx';
-import { EarningItem } from '../../../features/fund-account/components/EarningItem.tsx';
-import { earningKindKey } from '../../../features/fund-account/components/FundTags.tsx';
-import { MoveProfitForm } from '../../../features/fund-account/components/MoveProfitForm.tsx';
-import '../../../features/fund-account/fund-account.css';
+import '@web/features/fund-account/fund-account.css';
 
 type Kind = FundEarningKind | 'all';
 

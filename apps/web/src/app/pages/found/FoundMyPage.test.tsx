@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { makeFundOrder, pageOf } from '@web/features/fund-account/testing/fixtures.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeFundOrder, pageOf } from '../../../features/fund-account/testing/fixtures.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import FoundMyPage from './FoundMyPage.tsx';
 
 const PATH = '/pages/found/my';
@@ -13,6 +13,7 @@ const SUMMARY = {
   estimated_revenue_usdt: '39.5',
   realized_revenue_usdt: '-2.25',
   processing_count: 1,
+  in_progress_usdt: '200',
   holding_count: 2,
 };
 
@@ -72,6 +73,8 @@ describe('found my (holdings)', () => {
     expect(screen.getByTestId('fund-summary-estimated').textContent).toBe('39.50 USDT');
     expect(screen.getByTestId('fund-summary-realized').textContent).toBe('-2.25 USDT');
     expect(screen.getByTestId('fund-summary-counts').textContent).toBe('2 held · 1 in progress');
+    // What was paid and waits for its NAV is counted as in progress, not a holding of 0.00.
+    expect(screen.getByTestId('fund-summary-in-progress').textContent).toBe('200.00 USDT');
     // The found-tab key of the spec: 1 = my.
     expect(useWalletStore.getState().foundTab).toBe(1);
     expect(screen.getByTestId('found-tab-holdings').getAttribute('aria-selected')).toBe('true');

@@ -1,17 +1,17 @@
 import { type FundOrder, type FundOrderStatus, fundOrderStatus } from '@agc/shared';
+import { FoundTabs } from '@web/components/FoundTabs.tsx';
+import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { StatusTabs } from '@web/components/StatusTabs.tsx';
+import { flattenFundOrders, useFundOrders } from '@web/features/fund-account/api/get-fund-orders.ts';
+import { useFundSummary } from '@web/features/fund-account/api/get-fund-summary.ts';
+import { FundOrderItem } from '@web/features/fund-account/components/FundOrderItem.tsx';
+import { HoldingsSummary } from '@web/features/fund-account/components/HoldingsSummary.tsx';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FoundTabs } from '../../../components/FoundTabs.tsx';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { StatusTabs } from '../../../components/StatusTabs.tsx';
-import { flattenFundOrders, useFundOrders } from '../../../features/fund-account/api/get-fund-orders.ts';
-import { useFundSummary } from '../../../features/fund-account/api/get-fund-summary.ts';
-import { FundOrderItem } from '../../../features/fund-account/components/FundOrderItem.tsx';
-import { HoldingsSummary } from '../../../features/fund-account/components/HoldingsSummary.tsx';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import '../../../features/fund-account/fund-account.css';
+import '@web/features/fund-account/fund-account.css';
 
 const FILTERS = ['all', ...fundOrderStatus.options] as const;
 type Filter = (typeof FILTERS)[number];

@@ -1,13 +1,13 @@
 import { formatTime } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
 import {
   makeFundOrder,
   makeFundProduct,
   makeRedemption,
-} from '../../../features/fund-account/testing/fixtures.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
+} from '@web/features/fund-account/testing/fixtures.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
 import FoundOrderDetailPage from './FoundOrderDetailPage.tsx';
 
 const PATH = '/pages/found/orderDetail?id=11';
@@ -61,7 +61,7 @@ describe('fund order detail', () => {
     expect(screen.getByText('Current net value')).toBeTruthy();
   });
 
-  it('Processing says the NAV day it is priced at, shows no units or value yet (a dash, not 0.00); no Redeem', async () => {
+  it('Processing says the NAV day it is priced at, shows no units, value or times yet (no row, not a dash); no Redeem', async () => {
     server(
       makeFundOrder({
         status: 'Processing',
@@ -72,6 +72,10 @@ describe('fund order detail', () => {
         unit_nav: null,
         can_redeem: false,
         lock_ends_at: null,
+        subscribed_at: null,
+        redeem_date: null,
+        audit_date: null,
+        arrival_date: null,
         nav_day: '2025-03-11',
       }),
     );
@@ -79,8 +83,25 @@ describe('fund order detail', () => {
     expect((await screen.findByTestId('fund-order-priced-at')).textContent).toBe(
       'Priced at the NAV of 2025-03-11',
     );
-    for (const field of ['units', 'units_held', 'value_usdt', 'cost_usdt', 'estimated_revenue_usdt'])
-      expect(screen.getByTestId(`fund-order-detail-${field}`).textContent).toBe('-');
+    for (const field of [
+      'units',
+      'units_held',
+      'value_usdt',
+      'cost_usdt',
+      'estimated_revenue_usdt',
+      'unit_nav',
+      'lock_ends_at',
+      'subscribed_at',
+      'redeem_date',
+      'audit_date',
+      'arrival_date',
+    ])
+      expect(screen.queryByTestId(`fund-order-detail-${field}`), field).toBeNull();
+    // Not one "-" row: each row says something true of a payment waiting for its NAV.
+    const values = [...screen.getByTestId('fund-order-detail').querySelectorAll('dd')].map(
+      (d) => d.textContent,
+    );
+    expect(values).not.toContain('-');
     expect(screen.getByTestId('fund-order-detail-amount_usdt').textContent).toBe('1,000.00 USDT');
     expect(screen.queryByTestId('fund-order-redeem')).toBeNull();
   });

@@ -1,17 +1,14 @@
+import { DetailLoad } from '@web/components/DetailLoad.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { FundOrderFields } from '@web/features/fund-account/components/FundOrderFields.tsx';
+import { RedeemSheet } from '@web/features/fund-account/components/RedeemSheet.tsx';
+import { RedemptionItem } from '@web/features/fund-account/components/RedemptionItem.tsx';
+import { lockedUntil, useFundOrderDetail } from '@web/features/fund-account/hooks/use-fund-order-detail.ts';
+import { formatEventTime } from '@web/lib/format.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DetailLoad } from '../../../components/DetailLoad.tsx';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { FundOrderFields } from '../../../features/fund-account/components/FundOrderFields.tsx';
-import { RedeemSheet } from '../../../features/fund-account/components/RedeemSheet.tsx';
-import { RedemptionItem } from '../../../features/fund-account/components/RedemptionItem.tsx';
-import {
-  lockedUntil,
-  useFundOrderDetail,
-} from '../../../features/fund-account/hooks/use-fund-order-detail.ts';
-import { formatEventTime } from '../../../lib/format.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import '../../../features/fund-account/fund-account.css';
+import '@web/features/fund-account/fund-account.css';
 
 /**
  * One fund order (`?id=`): every field; Processing says the NAV day it is priced at; UnPaid offers Continue payment

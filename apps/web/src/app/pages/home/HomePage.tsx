@@ -1,15 +1,16 @@
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { HomeEntries } from '../../../features/earn/components/HomeEntries.tsx';
-import { FundHomeEntry } from '../../../features/funds/components/FundHomeEntry.tsx';
-import { AtAGlance } from '../../../features/portfolio/components/AtAGlance.tsx';
-import { MemberFigures } from '../../../features/portfolio/components/MemberFigures.tsx';
-import { PortfolioHero } from '../../../features/portfolio/components/PortfolioHero.tsx';
-import { RewardsChart } from '../../../features/portfolio/components/RewardsChart.tsx';
-import { WalletBalancesCard } from '../../../features/portfolio/components/WalletBalancesCard.tsx';
-import { useMe } from '../../../lib/me.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { LastKnown } from '@web/components/LastKnown.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { HomeEntries } from '@web/features/earn/components/HomeEntries.tsx';
+import { FundHomeEntry } from '@web/features/funds/components/FundHomeEntry.tsx';
+import { AtAGlance } from '@web/features/portfolio/components/AtAGlance.tsx';
+import { MemberFigures } from '@web/features/portfolio/components/MemberFigures.tsx';
+import { PortfolioHero } from '@web/features/portfolio/components/PortfolioHero.tsx';
+import { RewardsChart } from '@web/features/portfolio/components/RewardsChart.tsx';
+import { WalletBalancesCard } from '@web/features/portfolio/components/WalletBalancesCard.tsx';
+import { useMe } from '@web/lib/me.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
 
 /**
  * Home (tab 0) as a portfolio: invested and available (GET me) with the way to start when nothing is
@@ -25,12 +26,13 @@ export default function HomePage() {
   return (
     <div className="page">
       <section className="card" data-testid="home-summary">
+        <LastKnown query={me} testId="home-last-known" />
         {me.isPending ? (
           <Skeleton rows={3} testId="home-loading" />
-        ) : me.isError ? (
+        ) : me.isError && !me.data ? (
           <ErrorRetry error={me.error} onRetry={() => void me.refetch()} testId="home-error" />
         ) : (
-          <PortfolioHero me={me.data} />
+          me.data && <PortfolioHero me={me.data} />
         )}
       </section>
       {me.data && (

@@ -1,26 +1,18 @@
 import { formatTime, type Me, type Order } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeMe, makeOrder } from '@web/test/fixtures.ts';
+import { CONTRACTS, type Fake, fake } from '@web/test/payment-fakes.ts';
+import { type ApiHandler, type ApiReply, CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectLoadFailed } from '@web/test/texts.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeMe, makeOrder } from '../../../test/fixtures.ts';
-import { CONTRACTS, type Fake, fake } from '../../../test/payment-fakes.ts';
-import {
-  type ApiHandler,
-  type ApiReply,
-  CONFIG,
-  fail,
-  ok,
-  renderPage,
-  stubApi,
-} from '../../../test/render.tsx';
-import { expectLoadFailed } from '../../../test/texts.ts';
 import HashRatePage from './HashRatePage.tsx';
 
 // The page runs the shop's real payment flow; only its wallet, chain and step endpoints are fakes.
 const payment = vi.hoisted(() => ({ current: null as Fake | null }));
-vi.mock('../../../features/shop/payment/deps.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../features/shop/payment/deps.ts')>();
+vi.mock('@web/features/shop/payment/deps.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@web/features/shop/payment/deps.ts')>();
   return {
     ...actual,
     createPaymentDeps: () => {

@@ -1,16 +1,16 @@
 import type { Order } from '@agc/shared';
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { HashRateItem } from '@web/features/hashrate/components/HashRateItem.tsx';
+import { HashRateSummary } from '@web/features/hashrate/components/HashRateSummary.tsx';
+import { UnpaidOrders } from '@web/features/hashrate/components/UnpaidOrders.tsx';
+import { flattenOrders, useOrders } from '@web/features/shop/api/get-orders.ts';
+import { LazyPayPopup as PayPopup } from '@web/features/shop/components/LazyPayPopup.tsx';
+import { OrderList } from '@web/features/shop/components/OrderList.tsx';
+import { useCheckout } from '@web/features/shop/hooks/use-checkout.ts';
+import { useMe } from '@web/lib/me.ts';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { HashRateItem } from '../../../features/hashrate/components/HashRateItem.tsx';
-import { HashRateSummary } from '../../../features/hashrate/components/HashRateSummary.tsx';
-import { UnpaidOrders } from '../../../features/hashrate/components/UnpaidOrders.tsx';
-import { flattenOrders, useOrders } from '../../../features/shop/api/get-orders.ts';
-import { OrderList } from '../../../features/shop/components/OrderList.tsx';
-import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
-import { useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
-import { useMe } from '../../../lib/me.ts';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
 
 /**
  * Hash rate: the member's investments (confirmed orders) and their daily yield at the level's rate,

@@ -1,10 +1,10 @@
 import { formatTime, shortAddress, type TeamUser } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { MEMBER, makeMe } from '@web/test/fixtures.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { MEMBER, makeMe } from '../../../test/fixtures.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import TeamUserPage from './TeamUserPage.tsx';
 
 const A = '0x1111111111111111111111111111111111111111';

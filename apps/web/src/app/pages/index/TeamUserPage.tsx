@@ -1,16 +1,16 @@
-import { useState } from 'react';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { flattenTeamUsers, type TeamScope, useTeamUsers } from '../../../features/team/api/get-team-users.ts';
+import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
+import { flattenTeamUsers, type TeamScope, useTeamUsers } from '@web/features/team/api/get-team-users.ts';
 import {
   TeamFilters,
   TeamScopeTabs,
   type TeamSectorFilter,
   type TeamStatusFilter,
-} from '../../../features/team/components/TeamFilters.tsx';
-import { TeamSummary } from '../../../features/team/components/TeamSummary.tsx';
-import { TeamUserItem } from '../../../features/team/components/TeamUserItem.tsx';
-import { useMe } from '../../../lib/me.ts';
-import '../../../features/team/team.css';
+} from '@web/features/team/components/TeamFilters.tsx';
+import { TeamSummary } from '@web/features/team/components/TeamSummary.tsx';
+import { TeamUserItem } from '@web/features/team/components/TeamUserItem.tsx';
+import { useMe } from '@web/lib/me.ts';
+import { useState } from 'react';
+import '@web/features/team/team.css';
 
 /**
  * My team (team_user): direct invitees or the whole placement team, filtered by sector and status;

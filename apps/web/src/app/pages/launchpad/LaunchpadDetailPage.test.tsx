@@ -1,19 +1,16 @@
 import { formatTime } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { flattenAllocations, useLaunchpadAllocations } from '@web/features/launchpad/api/get-allocations.ts';
+import { allocationPage, makePurchase, makeRound } from '@web/features/launchpad/testing/fixtures.ts';
+import { unbroken } from '@web/lib/format.ts';
+import { meQueryOptions } from '@web/lib/me.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeMe } from '@web/test/fixtures.ts';
+import { loadBothPages, renderQueryHook } from '@web/test/query-hooks.tsx';
+import { type ApiHandler, fail, ok, renderPage, stubApi, testQueryClient } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  flattenAllocations,
-  useLaunchpadAllocations,
-} from '../../../features/launchpad/api/get-allocations.ts';
-import { allocationPage, makePurchase, makeRound } from '../../../features/launchpad/testing/fixtures.ts';
-import { unbroken } from '../../../lib/format.ts';
-import { meQueryOptions } from '../../../lib/me.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeMe } from '../../../test/fixtures.ts';
-import { loadBothPages, renderQueryHook } from '../../../test/query-hooks.tsx';
-import { type ApiHandler, fail, ok, renderPage, stubApi, testQueryClient } from '../../../test/render.tsx';
 import LaunchpadDetailPage from './LaunchpadDetailPage.tsx';
 
 afterEach(cleanupPage);
@@ -115,6 +112,8 @@ describe('launchpad round', () => {
     renderPage(<LaunchpadDetailPage />, url());
     const list = await screen.findByTestId('lp-allocations');
     await waitFor(() => expect(within(list).getAllByTestId('lp-allocation')).toHaveLength(3));
+    // The rows sit in one card with their column heads (not on the page's grey).
+    expect(list.querySelector('ul.list')?.classList.contains('lp-allocations-card')).toBe(true);
     const first = within(list).getAllByTestId('lp-allocation')[0];
     expect(first?.textContent).toBe(`#10x0001…abcd${formatTime('2026-11-24T10:00:00.000Z')}`);
     expect(
@@ -220,11 +219,9 @@ describe('launchpad round', () => {
     const calls = server({}, '999.999999');
     renderPage(<LaunchpadDetailPage />, url());
     await openSheet();
-    await waitFor(() => expect(text('lp-sheet-available')).toBe('999.999999 USDT'));
+    await waitFor(() => expect(text('lp-sheet-available')).toBe('999.9999 USDT'));
     fireEvent.click(screen.getByTestId('lp-copies-plus'));
-    expect(text('lp-sheet-short')).toBe(
-      'Your available USDT (999.999999 USDT) does not cover 1,000.00 USDT.',
-    );
+    expect(text('lp-sheet-short')).toBe('The balance is insufficient');
     expect(confirmDisabled()).toBe(true);
     fireEvent.click(screen.getByTestId('lp-copies-minus'));
     expect(screen.queryByTestId('lp-sheet-short')).toBeNull();

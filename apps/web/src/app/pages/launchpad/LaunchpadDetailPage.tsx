@@ -1,13 +1,13 @@
+import { DetailLoad } from '@web/components/DetailLoad.tsx';
+import { useLaunchpadRound } from '@web/features/launchpad/api/get-round.ts';
+import { AllocationList } from '@web/features/launchpad/components/AllocationList.tsx';
+import { BuySheet } from '@web/features/launchpad/components/BuySheet.tsx';
+import { RoundDetail } from '@web/features/launchpad/components/RoundDetail.tsx';
+import { redirectTo } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DetailLoad } from '../../../components/DetailLoad.tsx';
-import { useLaunchpadRound } from '../../../features/launchpad/api/get-round.ts';
-import { AllocationList } from '../../../features/launchpad/components/AllocationList.tsx';
-import { BuySheet } from '../../../features/launchpad/components/BuySheet.tsx';
-import { RoundDetail } from '../../../features/launchpad/components/RoundDetail.tsx';
-import { redirectTo } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
 
 const positiveId = (value: string | null) => (value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null);
 

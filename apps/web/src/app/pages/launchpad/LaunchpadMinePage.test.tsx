@@ -1,12 +1,12 @@
 import { formatTime } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { makePurchase } from '@web/features/launchpad/testing/fixtures.ts';
+import { paths } from '@web/lib/paths.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeMe } from '@web/test/fixtures.ts';
+import { ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makePurchase } from '../../../features/launchpad/testing/fixtures.ts';
-import { paths } from '../../../lib/paths.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeMe } from '../../../test/fixtures.ts';
-import { ok, renderPage, stubApi } from '../../../test/render.tsx';
 import LaunchpadMinePage from './LaunchpadMinePage.tsx';
 
 afterEach(cleanupPage);

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { flattenPurchases, useLaunchpadPurchases } from '@web/features/launchpad/api/get-purchases.ts';
+import { PurchaseItem } from '@web/features/launchpad/components/PurchaseItem.tsx';
+import { formatAgc } from '@web/lib/format.ts';
+import { meQueryOptions } from '@web/lib/me.ts';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { flattenPurchases, useLaunchpadPurchases } from '../../../features/launchpad/api/get-purchases.ts';
-import { PurchaseItem } from '../../../features/launchpad/components/PurchaseItem.tsx';
-import { formatAgc } from '../../../lib/format.ts';
-import { meQueryOptions } from '../../../lib/me.ts';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import '../../../features/launchpad/launchpad.css';
+import '@web/features/launchpad/launchpad.css';
 
 /**
  * My launchpad: the AGC still locked over every round (/me), then my purchases, newest first, with locked and

@@ -1,10 +1,10 @@
 import { formatTime } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { makeRound } from '@web/features/launchpad/testing/fixtures.ts';
+import { paths } from '@web/lib/paths.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeRound } from '../../../features/launchpad/testing/fixtures.ts';
-import { paths } from '../../../lib/paths.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import LaunchpadPage from './LaunchpadPage.tsx';
 
 afterEach(cleanupPage);
@@ -25,6 +25,7 @@ describe('launchpad rounds', () => {
               copies: 100,
             }),
             makeRound({ id: 5, name: 'Gone', state: 'SoldOut', sold: 200, remaining: 0 }),
+            makeRound({ id: 6, name: 'Shut', state: 'Closed', sold: 50, remaining: 150 }),
           ],
         }),
     });
@@ -44,7 +45,10 @@ describe('launchpad rounds', () => {
     expect(later.getByTestId('lp-round-sold').textContent).toBe('0 / 100 sold');
     const gone = within(screen.getByTestId('lp-round-5'));
     expect(gone.getByTestId('lp-round-state').textContent).toBe('Sold out');
-    expect(gone.getByTestId('lp-round-remaining').textContent).toBe('0 left');
+    // copies left only while they can be bought: a closed round's 150 unsold copies are not "150 left"
+    expect(gone.queryByTestId('lp-round-remaining')).toBeNull();
+    expect(later.getByTestId('lp-round-remaining').textContent).toBe('100 left');
+    expect(within(screen.getByTestId('lp-round-6')).queryByTestId('lp-round-remaining')).toBeNull();
   });
 
   it('opens a round on its page, and links my purchases', async () => {

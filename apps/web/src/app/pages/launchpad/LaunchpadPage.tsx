@@ -1,9 +1,9 @@
+import { PageLink } from '@web/components/PageLink.tsx';
+import { RoundList } from '@web/features/launchpad/components/RoundList.tsx';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { RoundList } from '../../../features/launchpad/components/RoundList.tsx';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import '../../../features/launchpad/launchpad.css';
+import '@web/features/launchpad/launchpad.css';
 
 /** The launchpad: every round (state, copies sold and left, price, AGC per copy, window); a round opens its page. */
 export default function LaunchpadPage() {

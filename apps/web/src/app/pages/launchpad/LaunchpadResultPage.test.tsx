@@ -1,11 +1,11 @@
 import { formatTime } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { makePurchase, makeRound } from '@web/features/launchpad/testing/fixtures.ts';
+import { unbroken } from '@web/lib/format.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makePurchase, makeRound } from '../../../features/launchpad/testing/fixtures.ts';
-import { unbroken } from '../../../lib/format.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import LaunchpadResultPage from './LaunchpadResultPage.tsx';
 
 afterEach(cleanupPage);

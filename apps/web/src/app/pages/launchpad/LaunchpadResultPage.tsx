@@ -1,14 +1,14 @@
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { ResultPage } from '@web/components/ResultPage.tsx';
+import { useLaunchpadPurchase } from '@web/features/launchpad/api/get-purchase.ts';
+import { useLaunchpadRound } from '@web/features/launchpad/api/get-round.ts';
+import { PurchaseFacts } from '@web/features/launchpad/components/PurchaseFacts.tsx';
+import { ReleaseLine } from '@web/features/launchpad/components/ReleaseLine.tsx';
+import { paths } from '@web/lib/paths.ts';
+import { ApiError } from '@web/lib/request.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ResultPage } from '../../../components/ResultPage.tsx';
-import { useLaunchpadPurchase } from '../../../features/launchpad/api/get-purchase.ts';
-import { useLaunchpadRound } from '../../../features/launchpad/api/get-round.ts';
-import { PurchaseFacts } from '../../../features/launchpad/components/PurchaseFacts.tsx';
-import { ReleaseLine } from '../../../features/launchpad/components/ReleaseLine.tsx';
-import { paths } from '../../../lib/paths.ts';
-import { ApiError } from '../../../lib/request.ts';
-import '../../../features/launchpad/launchpad.css';
+import '@web/features/launchpad/launchpad.css';
 
 /**
  * A purchase's result (`?id=<purchase>`): a purchase is final when the server answers (paid from available USDT

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
+import { explorerTxUrl } from '@web/lib/format.ts';
+import { importLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import { recordSent } from '@web/lib/wallet/local-sent.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { CONFIG, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import type { Address, Hash } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { explorerTxUrl } from '../../../lib/format.ts';
-import { importLocalWallet, removeLocalWallet } from '../../../lib/wallet/local.ts';
-import { recordSent } from '../../../lib/wallet/local-sent.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { CONFIG, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import LocalWalletListPage from './ListPage.tsx';
 
 const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -19,8 +19,8 @@ const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hash;
 
 // A chain of 100 blocks: one USDT transfer in, one AGC transfer out (sent from this browser).
 const chain = vi.hoisted(() => ({ logs: [] as unknown[], fail: false }));
-vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>()),
+vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@web/lib/wallet/local-chain.ts')>()),
   loadLocalChain: async () => ({
     rpcUrl: 'http://rpc',
     explorerUrl: 'https://arbiscan.io/',

@@ -1,13 +1,13 @@
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { PagedList } from '@web/components/PagedList.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { HistoryRow } from '@web/features/local-wallet/components/HistoryRow.tsx';
+import { useLocalChain } from '@web/features/local-wallet/hooks/send-wallet.ts';
+import { useLocalHistory } from '@web/features/local-wallet/hooks/use-local-history.ts';
+import { paths } from '@web/lib/paths.ts';
+import { localWalletAddress } from '@web/lib/wallet/local.ts';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { PagedList } from '../../../components/PagedList.tsx';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { HistoryRow } from '../../../features/local-wallet/components/HistoryRow.tsx';
-import { useLocalChain } from '../../../features/local-wallet/hooks/send-wallet.ts';
-import { useLocalHistory } from '../../../features/local-wallet/hooks/use-local-history.ts';
-import { paths } from '../../../lib/paths.ts';
-import { localWalletAddress } from '../../../lib/wallet/local.ts';
-import '../../../features/local-wallet/local-wallet.css';
+import '@web/features/local-wallet/local-wallet.css';
 
 /**
  * The local wallet's transfers: USDT and AGC sent and received (the chain's Transfer logs), the ETH this browser

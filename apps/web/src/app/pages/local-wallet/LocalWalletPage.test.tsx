@@ -1,16 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { DEV_ADDRESS, DEV_KEY } from '@web/features/local-wallet/testing/fixtures.ts';
+import { autoLock } from '@web/lib/wallet/auto-lock.ts';
+import { isLocalWalletUnlocked, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import type { LocalBalances } from '@web/lib/wallet/local-chain.ts';
+import { setActiveWallet } from '@web/lib/wallet/session.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { expectFieldError } from '@web/test/field-error.ts';
+import { CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEV_ADDRESS, DEV_KEY } from '../../../features/local-wallet/testing/fixtures.ts';
-import { autoLock } from '../../../lib/wallet/auto-lock.ts';
-import { isLocalWalletUnlocked, removeLocalWallet } from '../../../lib/wallet/local.ts';
-import type { LocalBalances } from '../../../lib/wallet/local-chain.ts';
-import { setActiveWallet } from '../../../lib/wallet/session.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { expectFieldError } from '../../../test/field-error.ts';
-import { CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import LocalWalletPage from './LocalWalletPage.tsx';
 
 // The chain: balances as the test sets them (or a failing RPC).
@@ -19,10 +19,10 @@ const chain = vi.hoisted(() => ({
   fail: false,
   reads: 0,
 }));
-vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>()),
+vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@web/lib/wallet/local-chain.ts')>()),
   loadLocalChain: async () =>
-    (await import('../../../features/local-wallet/testing/fixtures.ts')).fakeLocalChain(
+    (await import('@web/features/local-wallet/testing/fixtures.ts')).fakeLocalChain(
       {},
       { USDT: '0x1', AGC: '0x2' },
     ),
@@ -86,6 +86,28 @@ describe('local wallet page', () => {
     fireEvent.click(screen.getByTestId('local-mode-import'));
     expect(screen.getByTestId('local-mode-import').getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('local-import-key')).toBeTruthy();
+  });
+
+  it('an import with every field empty flags every field at once, each under itself', async () => {
+    renderPage(<LocalWalletPage />, PATH);
+    fireEvent.click(screen.getByTestId('local-mode-import'));
+    fireEvent.click(screen.getByTestId('local-submit'));
+    expect((await screen.findByTestId('local-import-key-error')).textContent).toBe(
+      'Please enter the private key.',
+    );
+    expect(screen.getByTestId('local-password-error').textContent).toBe(
+      'The password must have at least 8 characters.',
+    );
+    expect(screen.getByTestId('local-password-confirm-error').textContent).toBe(
+      'Please type the password again.',
+    );
+    expectFieldError(screen.getByTestId('local-import-key-error'), screen.getByTestId('local-import-key'));
+    expect(screen.queryByTestId('local-error')).toBeNull();
+    // Typing into one field leaves the others' messages until the next try.
+    type('local-import-key', `0x${'1'.repeat(64)}`);
+    fireEvent.click(screen.getByTestId('local-submit'));
+    await waitFor(() => expect(screen.queryByTestId('local-import-key-error')).toBeNull());
+    expect(screen.getByTestId('local-password-error')).toBeTruthy();
   });
 
   it('imports a key, then locks, unlocks (a wrong password is refused) and removes it', async () => {
@@ -200,19 +222,26 @@ describe('local wallet page', () => {
     stubApi({
       'GET /api/v1/prices': () => {
         priceReads += 1;
-        return ok({ agc_usdt: '0.5', eth_usdt: '3456.789012', updated_at: '2026-11-25T00:00:00Z' });
+        return ok({
+          agc_usdt: '0.5',
+          eth_usdt: '3456.789012',
+          updated_at: '2026-11-25T00:00:00Z',
+          source: 'fixed',
+        });
       },
     });
     renderPage(<LocalWalletPage />, PATH);
     await importDevKey();
     expect((await screen.findByTestId('local-balance-ETH')).textContent).toBe('1.234567 ETH');
-    expect(screen.getByTestId('local-balance-USDT').textContent).toBe('12.3457 USDT');
+    expect(screen.getByTestId('local-balance-USDT').textContent).toBe('12.3456 USDT');
     expect(screen.getByTestId('local-balance-AGC').textContent).toBe('3.00 AGC');
     // 1.234567 ETH × 3456.789012 = 4267.637640… USDT; 3 AGC × 0.5 = 1.5 USDT (no sign-in needed).
     expect((await screen.findByTestId('local-value-ETH')).textContent).toBe(' ≈ 4,267.6376 USDT');
     expect(screen.getByTestId('local-value-AGC').textContent).toBe(' ≈ 1.50 USDT');
     expect(screen.queryByTestId('local-value-USDT')).toBeNull(); // USDT is its own value
     expect(screen.queryByTestId('local-prices-failed')).toBeNull();
+    // Fixed prices (this test's server): the values say they are not the market's.
+    expect(screen.getByTestId('local-price-source').textContent).toBe('Fixed price — not from the market');
     expect(priceReads).toBe(1);
     for (const id of ['local-link-send', 'local-link-history', 'local-link-sweep'])
       expect(screen.getByTestId(id)).toBeTruthy();
@@ -223,6 +252,21 @@ describe('local wallet page', () => {
     expect(await screen.findByText('Copy success', {}, { timeout: 5000 })).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(DEV_ADDRESS);
     vi.unstubAllGlobals();
+  });
+
+  it('a paused market price shows no value and says prices are paused; the other still counts', async () => {
+    stubApi({
+      'GET /api/v1/prices': () =>
+        ok({ agc_usdt: null, eth_usdt: '3000', updated_at: '2026-11-25T00:00:00Z', source: 'uniswap-v3' }),
+    });
+    renderPage(<LocalWalletPage />, PATH);
+    await importDevKey();
+    expect((await screen.findByTestId('local-value-ETH')).textContent).toBe(' ≈ 3,703.701 USDT');
+    expect(screen.queryByTestId('local-value-AGC')).toBeNull();
+    expect(screen.getByTestId('local-prices-paused').textContent).toBe(
+      'Prices are paused — try again shortly',
+    );
+    expect(screen.getByTestId('local-price-source').textContent).toBe('Market price (Uniswap v3 average)');
   });
 
   it('when the prices cannot be read, the balances show alone and the card says why', async () => {
@@ -249,7 +293,7 @@ describe('local wallet page', () => {
     chain.fail = false;
     const before = chain.reads;
     (await screen.findByText('Retry', {}, { timeout: 5000 })).click();
-    expect((await screen.findByTestId('local-balance-USDT')).textContent).toBe('12.3457 USDT');
+    expect((await screen.findByTestId('local-balance-USDT')).textContent).toBe('12.3456 USDT');
     expect(chain.reads).toBeGreaterThan(before);
   });
 
@@ -357,7 +401,7 @@ describe('local wallet page', () => {
     expect(
       (await screen.findByTestId('local-address', {}, { timeout: 20_000 })).getAttribute('data-address'),
     ).toBe(DEV_ADDRESS);
-    expect((await screen.findByTestId('local-balance-USDT')).textContent).toBe('12.3457 USDT');
+    expect((await screen.findByTestId('local-balance-USDT')).textContent).toBe('12.3456 USDT');
     vi.unstubAllGlobals();
   }, 60_000);
 });

@@ -1,26 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { useWalletLogin } from '../../../features/auth/hooks/use-wallet-login.ts';
-import { readInvite } from '../../../features/auth/invite.ts';
-import { afterLoginTarget } from '../../../features/auth/redirect.ts';
-import { configQueryOptions } from '../../../features/config/api/get-config.ts';
-import { usePrices } from '../../../features/local-wallet/api/get-prices.ts';
-import { BackupSection } from '../../../features/local-wallet/components/BackupSection.tsx';
-import { BalancesCard } from '../../../features/local-wallet/components/BalancesCard.tsx';
-import { CreateWalletForm } from '../../../features/local-wallet/components/CreateWalletForm.tsx';
-import { ActionError, WalletButton } from '../../../features/local-wallet/components/FormParts.tsx';
+import { useWalletLogin } from '@web/features/auth/hooks/use-wallet-login.ts';
+import { readInvite } from '@web/features/auth/invite.ts';
+import { afterLoginTarget } from '@web/features/auth/redirect.ts';
+import { configQueryOptions } from '@web/features/config/api/get-config.ts';
+import { usePrices } from '@web/features/local-wallet/api/get-prices.ts';
+import { BackupSection } from '@web/features/local-wallet/components/BackupSection.tsx';
+import { BalancesCard } from '@web/features/local-wallet/components/BalancesCard.tsx';
+import { CreateWalletForm } from '@web/features/local-wallet/components/CreateWalletForm.tsx';
+import { ActionError, WalletButton } from '@web/features/local-wallet/components/FormParts.tsx';
 import {
   UnlockedActions,
   UnlockForm,
   WalletStatus,
-} from '../../../features/local-wallet/components/UnlockedWallet.tsx';
-import { WalletLinks } from '../../../features/local-wallet/components/WalletLinks.tsx';
-import { useLocalBalances } from '../../../features/local-wallet/hooks/use-local-balances.ts';
-import { LOCAL_WALLET, useLocalWallet } from '../../../features/local-wallet/hooks/use-local-wallet.tsx';
-import { useIsLoggedIn } from '../../../stores/auth.ts';
-import '../../../features/local-wallet/local-wallet.css';
+} from '@web/features/local-wallet/components/UnlockedWallet.tsx';
+import { WalletLinks } from '@web/features/local-wallet/components/WalletLinks.tsx';
+import { useLocalBalances } from '@web/features/local-wallet/hooks/use-local-balances.ts';
+import { LOCAL_WALLET, useLocalWallet } from '@web/features/local-wallet/hooks/use-local-wallet.tsx';
+import { useIsLoggedIn } from '@web/stores/auth.ts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import '@web/features/local-wallet/local-wallet.css';
 
 /**
  * The local wallet: a key kept in this browser, encrypted with a password, usable to sign in when the

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { DEV_KEY, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
+import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import { recordSent, type SentTx } from '@web/lib/wallet/local-sent.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { renderPage } from '@web/test/render.tsx';
 import type { Hash } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEV_KEY, OTHER_ADDRESS, sentTx } from '../../../features/local-wallet/testing/fixtures.ts';
-import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '../../../lib/wallet/local.ts';
-import { recordSent, type SentTx } from '../../../lib/wallet/local-sent.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { renderPage } from '../../../test/render.tsx';
 import LocalWalletResultPage from './ResultPage.tsx';
 
 // The chain as a fake client: receipts, the account's mined count and the node's pool are what the tests set.
@@ -22,8 +22,8 @@ const chain = vi.hoisted(() => ({
   replaced: [] as { hash: string; mode: string }[],
 }));
 
-vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>();
+vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@web/lib/wallet/local-chain.ts')>();
   const client = {
     getTransactionReceipt: async ({ hash }: { hash: string }) => {
       const r = chain.receipts.get(hash);
@@ -37,13 +37,13 @@ vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
     },
   };
   const { fakeLocalChain, OTHER_ADDRESS: to } = await import(
-    '../../../features/local-wallet/testing/fixtures.ts'
+    '@web/features/local-wallet/testing/fixtures.ts'
   );
   return { ...original, loadLocalChain: async () => fakeLocalChain(client, { USDT: to, AGC: to }) };
 });
 
-vi.mock('../../../lib/wallet/local-send.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/wallet/local-send.ts')>();
+vi.mock('@web/lib/wallet/local-send.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@web/lib/wallet/local-send.ts')>();
   return {
     ...original,
     replaceLocal: async (_chain: unknown, tx: SentTx, mode: 'speedUp' | 'cancel') => {
@@ -86,7 +86,7 @@ describe('result page', () => {
     chain.known.add(tx.hash);
     open(tx.hash);
     await status('pending');
-    expect(screen.getByTestId('tx-amount').textContent).toBe('12.5 USDT');
+    expect(screen.getByTestId('tx-amount').textContent).toBe('12.50 USDT');
     expect(screen.getByTestId('tx-recipient').textContent).toBe(TO);
     expect(screen.getByTestId('tx-fee').textContent).toBe('0.000012 ETH'); // at most: 60 000 × 0.2 gwei
     expect(screen.getByTestId('tx-speed-up')).toBeTruthy();

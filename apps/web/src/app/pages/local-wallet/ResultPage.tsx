@@ -1,11 +1,11 @@
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { TxResult } from '@web/features/local-wallet/components/TxResult.tsx';
+import { useSendWallet } from '@web/features/local-wallet/hooks/send-wallet.ts';
+import { isTxHash, useTxFollow } from '@web/features/local-wallet/hooks/tx-follow.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Hash } from 'viem';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { TxResult } from '../../../features/local-wallet/components/TxResult.tsx';
-import { useSendWallet } from '../../../features/local-wallet/hooks/send-wallet.ts';
-import { isTxHash, useTxFollow } from '../../../features/local-wallet/hooks/tx-follow.ts';
-import '../../../features/local-wallet/components/send.css';
+import '@web/features/local-wallet/components/send.css';
 
 /** A local-wallet transaction (?hash=…) followed until mined, dropped or replaced; speed up or cancel it. */
 export default function LocalWalletResultPage() {

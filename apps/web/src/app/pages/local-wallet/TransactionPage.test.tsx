@@ -1,16 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { DEV_ADDRESS, DEV_KEY, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
+import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import { findSent, recordSent } from '@web/lib/wallet/local-sent.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { renderPage } from '@web/test/render.tsx';
 import { parseEther } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  DEV_ADDRESS,
-  DEV_KEY,
-  OTHER_ADDRESS,
-  sentTx,
-} from '../../../features/local-wallet/testing/fixtures.ts';
-import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '../../../lib/wallet/local.ts';
-import { findSent, recordSent } from '../../../lib/wallet/local-sent.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { renderPage } from '../../../test/render.tsx';
 import LocalWalletTransactionPage from './TransactionPage.tsx';
 
 // The chain the page reads, as a fake public client: balances, gas estimates and fees the tests set. The real
@@ -28,14 +23,14 @@ const chainState = vi.hoisted(() => ({ ETH: 0n, USDT: 0n, AGC: 0n }));
 const sent = vi.hoisted(() => ({ calls: [] as unknown[], mined: false }));
 
 // Whether the chain has mined the wallet's pending transactions (what the pages' pending check finds).
-vi.mock('../../../lib/wallet/local-follow.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/wallet/local-follow.ts')>();
-  const { fakeCheckPendingSent } = await import('../../../features/local-wallet/testing/fixtures.ts');
+vi.mock('@web/lib/wallet/local-follow.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@web/lib/wallet/local-follow.ts')>();
+  const { fakeCheckPendingSent } = await import('@web/features/local-wallet/testing/fixtures.ts');
   return { ...original, checkPendingSent: fakeCheckPendingSent(() => sent.mined) };
 });
 
-vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>();
+vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@web/lib/wallet/local-chain.ts')>();
   const client = {
     getBlockNumber: async () => 100n,
     getBalance: async () => chainState.ETH,
@@ -50,17 +45,17 @@ vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
     getCode: async ({ address }: { address: string }) =>
       address === CONTRACT || address === USDT ? '0x6080' : undefined,
   };
-  const { fakeLocalChain } = await import('../../../features/local-wallet/testing/fixtures.ts');
+  const { fakeLocalChain } = await import('@web/features/local-wallet/testing/fixtures.ts');
   return { ...original, loadLocalChain: async () => fakeLocalChain(client, { USDT, AGC }) };
 });
 
-vi.mock('../../../lib/wallet/local-send.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/wallet/local-send.ts')>();
+vi.mock('@web/lib/wallet/local-send.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@web/lib/wallet/local-send.ts')>();
   return {
     ...original,
     sendLocal: async (_chain: unknown, send: Parameters<typeof original.sendLocal>[1]) => {
       sent.calls.push(send);
-      const { recordSent } = await import('../../../lib/wallet/local-sent.ts');
+      const { recordSent } = await import('@web/lib/wallet/local-sent.ts');
       const tx = {
         hash: HASH,
         from: send.from,
@@ -128,7 +123,7 @@ describe('send page', () => {
 
   it('shows the balance and the fee estimate; the L1 part unavailable off Arbitrum', async () => {
     await openPage();
-    expect(screen.getByTestId('send-balance').textContent).toBe('Balance 25 USDT');
+    expect(screen.getByTestId('send-balance').textContent).toBe('Balance 25.00 USDT');
     expect(screen.getByTestId('send-fee').textContent).toBe(`0.000012 ETH`);
     expect(TOKEN_FEE).toBe(12_000_000_000_000n);
     expect(screen.getByTestId('send-fee-l1').textContent).toBe('Not available on this network');
@@ -151,10 +146,10 @@ describe('send page', () => {
     await openPage();
     type('send-recipient', TO);
     await next();
-    expect(amountError()).toBe('Please enter the amount');
+    expect(amountError()).toBe('Please enter an amount');
     for (const [value, message] of [
-      ['1e3', 'Please enter the amount as a number, e.g. 12.5'],
-      ['1.0000001', 'This asset allows at most 6 decimal places'],
+      ['1e3', 'Please enter a valid amount'],
+      ['1.0000001', 'This amount allows at most 6 decimal places'],
       ['0', 'The amount must be greater than 0'],
       ['-1', 'The amount must be greater than 0'],
     ] as const) {
@@ -208,7 +203,7 @@ describe('send page', () => {
     type('send-amount', '1.5');
     await next();
     await screen.findByTestId('send-confirm');
-    expect(screen.getByTestId('send-confirm-amount').textContent).toBe('1.5 AGC');
+    expect(screen.getByTestId('send-confirm-amount').textContent).toBe('1.50 AGC');
     expect(screen.getByTestId('send-confirm-recipient').textContent).toBe(TO);
     expect(screen.getByTestId('send-confirm-fee').textContent).toBe('0.000012 ETH');
     fireEvent.click(screen.getByTestId('send-confirm-send'));
@@ -233,7 +228,7 @@ describe('send page', () => {
     expect((screen.getByTestId('send-next') as HTMLButtonElement).disabled).toBe(true); // being priced
     await next();
     await screen.findByTestId('send-confirm');
-    expect(screen.getByTestId('send-confirm-amount').textContent).toBe('0.1 ETH');
+    expect(screen.getByTestId('send-confirm-amount').textContent).toBe('0.10 ETH');
     expect(screen.getByTestId('send-confirm-fee').textContent).toBe('0.00000504 ETH');
     expect(ETH_FEE).toBe(5_040_000_000_000n);
   });
@@ -250,12 +245,12 @@ describe('send page', () => {
     recordSent(sentTx({ hash: `0x${'cd'.repeat(32)}`, amount: '5000000', nonce: 0 }));
     const { router } = await openPage();
     expect((await screen.findByTestId('send-pending')).textContent).toMatch(/does not include it yet/);
-    expect(screen.getByTestId('send-balance').textContent).toMatch(/25 USDT/);
+    expect(screen.getByTestId('send-balance').textContent).toMatch(/25.00 USDT/);
     // Mined: the 5 USDT left; the notice goes and the balance is read again with it (not at the next 15 s refresh).
     chainState.USDT = 20_000_000n;
     sent.mined = true;
     await waitFor(() => expect(screen.queryByTestId('send-pending')).toBeNull(), { timeout: 5_000 });
-    expect(screen.getByTestId('send-balance').textContent).toMatch(/20 USDT/);
+    expect(screen.getByTestId('send-balance').textContent).toMatch(/20.00 USDT/);
     expect(router.state.location.pathname).toBe(PATH);
   });
 

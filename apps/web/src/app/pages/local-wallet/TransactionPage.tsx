@@ -1,8 +1,8 @@
-import { SendConfirm } from '../../../features/local-wallet/components/SendConfirm.tsx';
-import { SendForm } from '../../../features/local-wallet/components/SendForm.tsx';
-import { SendUnlockGate } from '../../../features/local-wallet/components/SendUnlock.tsx';
-import { useSendForm } from '../../../features/local-wallet/hooks/send-form.ts';
-import '../../../features/local-wallet/components/send.css';
+import { SendConfirm } from '@web/features/local-wallet/components/SendConfirm.tsx';
+import { SendForm } from '@web/features/local-wallet/components/SendForm.tsx';
+import { SendUnlockGate } from '@web/features/local-wallet/components/SendUnlock.tsx';
+import { useSendForm } from '@web/features/local-wallet/hooks/send-form.ts';
+import '@web/features/local-wallet/components/send.css';
 
 /** Send ETH, USDT or AGC from the local wallet: the form, its confirmation, then the result page. */
 export default function LocalWalletTransactionPage() {

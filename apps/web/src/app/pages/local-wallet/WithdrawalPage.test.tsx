@@ -1,17 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { DEV_ADDRESS, DEV_KEY, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
+import { importLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import type { LocalSend } from '@web/lib/wallet/local-send.ts';
+import { recordSent, type SentTx } from '@web/lib/wallet/local-sent.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { renderPage } from '@web/test/render.tsx';
 import { parseEther } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  DEV_ADDRESS,
-  DEV_KEY,
-  OTHER_ADDRESS,
-  sentTx,
-} from '../../../features/local-wallet/testing/fixtures.ts';
-import { importLocalWallet, removeLocalWallet } from '../../../lib/wallet/local.ts';
-import type { LocalSend } from '../../../lib/wallet/local-send.ts';
-import { recordSent, type SentTx } from '../../../lib/wallet/local-sent.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { renderPage } from '../../../test/render.tsx';
 import LocalWalletWithdrawalPage from './WithdrawalPage.tsx';
 
 const USDT = '0x00000000000000000000000000000000000000b2';
@@ -32,8 +27,8 @@ const state = vi.hoisted(() => ({
   mined: false,
 }));
 
-vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/wallet/local-chain.ts')>();
+vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@web/lib/wallet/local-chain.ts')>();
   const client = {
     getBlockNumber: async () => 100n,
     getBalance: async () => state.ETH,
@@ -45,13 +40,13 @@ vi.mock('../../../lib/wallet/local-chain.ts', async (importOriginal) => {
     getBlock: async () => ({ baseFeePerGas: BASE_FEE }),
     estimateMaxPriorityFeePerGas: async () => 0n,
   };
-  const { fakeLocalChain } = await import('../../../features/local-wallet/testing/fixtures.ts');
+  const { fakeLocalChain } = await import('@web/features/local-wallet/testing/fixtures.ts');
   return { ...original, loadLocalChain: async () => fakeLocalChain(client, { USDT, AGC }) };
 });
 
 // Each step "mines" at once: its amount leaves the balances, its fee (gas limit × max fee) leaves the ETH.
-vi.mock('../../../lib/wallet/local-send.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/wallet/local-send.ts')>();
+vi.mock('@web/lib/wallet/local-send.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@web/lib/wallet/local-send.ts')>();
   return {
     ...original,
     sendLocal: async (_c: unknown, send: LocalSend) => {
@@ -66,9 +61,9 @@ vi.mock('../../../lib/wallet/local-send.ts', async (importOriginal) => {
     },
   };
 });
-vi.mock('../../../lib/wallet/local-follow.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/wallet/local-follow.ts')>();
-  const { fakeCheckPendingSent } = await import('../../../features/local-wallet/testing/fixtures.ts');
+vi.mock('@web/lib/wallet/local-follow.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@web/lib/wallet/local-follow.ts')>();
+  const { fakeCheckPendingSent } = await import('@web/features/local-wallet/testing/fixtures.ts');
   return {
     ...original,
     checkPendingSent: fakeCheckPendingSent(() => state.mined),
@@ -116,8 +111,8 @@ describe('withdrawal of everything', () => {
     await submitEnabled();
     fireEvent.click(screen.getByTestId('sweep-submit'));
     expect((await screen.findByTestId('sweep-confirm-to')).textContent).toBe(TARGET);
-    expect(screen.getByTestId('sweep-confirm-USDT').textContent).toBe('987.5 USDT');
-    expect(screen.getByTestId('sweep-confirm-AGC').textContent).toBe('1,000 AGC');
+    expect(screen.getByTestId('sweep-confirm-USDT').textContent).toBe('987.50 USDT');
+    expect(screen.getByTestId('sweep-confirm-AGC').textContent).toBe('1,000.00 AGC');
     const ethLeft = parseEther('0.01') - 2n * TOKEN_FEE - ETH_FEE;
     expect(screen.getByTestId('sweep-confirm-ETH').textContent).toBe('≈ 0.00997096 ETH');
     expect(ethLeft).toBe(9_970_960_000_000_000n);

@@ -1,7 +1,7 @@
-import { SendUnlockGate } from '../../../features/local-wallet/components/SendUnlock.tsx';
-import { SweepForm, SweepSteps } from '../../../features/local-wallet/components/SweepForm.tsx';
-import { useSweep } from '../../../features/local-wallet/hooks/sweep.tsx';
-import '../../../features/local-wallet/components/send.css';
+import { SendUnlockGate } from '@web/features/local-wallet/components/SendUnlock.tsx';
+import { SweepForm, SweepSteps } from '@web/features/local-wallet/components/SweepForm.tsx';
+import { useSweep } from '@web/features/local-wallet/hooks/sweep.tsx';
+import '@web/features/local-wallet/components/send.css';
 
 /** Move everything out of the local wallet to another address: tokens first, then the ETH left after fees. */
 export default function LocalWalletWithdrawalPage() {

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { useWalletLogin } from '@web/features/auth/hooks/use-wallet-login.ts';
+import { readInvite } from '@web/features/auth/invite.ts';
+import { afterLoginTarget } from '@web/features/auth/redirect.ts';
+import { configQueryOptions, usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { useWalletLogin } from '../../../features/auth/hooks/use-wallet-login.ts';
-import { readInvite } from '../../../features/auth/invite.ts';
-import { afterLoginTarget } from '../../../features/auth/redirect.ts';
-import { configQueryOptions, usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
 import './login.css';
 
 /**

@@ -1,14 +1,14 @@
 import type { InviteInfo } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { bonusValues, inviteLink } from '@web/features/team/invite.ts';
+import { i18n, loadLocale } from '@web/lib/i18n/index.ts';
+import { LOCALES } from '@web/lib/i18n/languages.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectLoadFailed } from '@web/test/texts.ts';
 import Toast from 'antd-mobile/es/components/toast';
 import { encode } from 'uqr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bonusValues, inviteLink } from '../../../features/team/invite.ts';
-import { i18n, loadLocale } from '../../../lib/i18n/index.ts';
-import { LOCALES } from '../../../lib/i18n/languages.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import { expectLoadFailed } from '../../../test/texts.ts';
 import InvitePage from './InvitePage.tsx';
 
 const INVITE: InviteInfo = {

@@ -1,15 +1,15 @@
 import type { Side } from '@agc/shared';
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { QrCode } from '@web/components/QrCode.tsx';
+import { Segmented } from '@web/components/Segmented.tsx';
+import { useInvite } from '@web/features/team/api/get-invite.ts';
+import { copyText } from '@web/features/team/copy.ts';
+import { bonusValues, inviteLink } from '@web/features/team/invite.ts';
+import { paths } from '@web/lib/paths.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { QrCode } from '../../../components/QrCode.tsx';
-import { Segmented } from '../../../components/Segmented.tsx';
-import { useInvite } from '../../../features/team/api/get-invite.ts';
-import { copyText } from '../../../features/team/copy.ts';
-import { bonusValues, inviteLink } from '../../../features/team/invite.ts';
-import { paths } from '../../../lib/paths.ts';
-import '../../../features/team/team.css';
+import '@web/features/team/team.css';
 
 const SIDES: readonly Side[] = ['left', 'right'];
 

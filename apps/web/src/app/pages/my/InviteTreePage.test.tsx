@@ -1,15 +1,16 @@
+import { defined } from '@agc/shared/defined';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
 import {
   addressOf,
   fakeSubtree,
   relationTo,
   subtreeAnswer,
   treeAnswer,
-} from '../../../features/tree/test-fixtures.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import { expectLoadFailed } from '../../../test/texts.ts';
+} from '@web/features/tree/test-fixtures.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectLoadFailed } from '@web/test/texts.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import InviteTreePage from './InviteTreePage.tsx';
 
 afterEach(cleanupPage);
@@ -19,7 +20,7 @@ const URL_PATH = '/pages/my/invite/inviteTree';
 function api(options: { deep?: boolean; subtreeLimit?: number; level0?: boolean } = {}) {
   const tree = fakeSubtree();
   if (options.level0) {
-    const three = tree.get('3')!;
+    const three = defined(tree.get('3'));
     tree.set('3', { ...three, node: { ...three.node, level: 0 } });
   }
   const subtree: ApiHandler = (url) => {
@@ -58,7 +59,7 @@ describe('invite tree page', () => {
     expect(line(root, 'meta')).toBe('V3 · You');
     expect(line(root, 'volumes')).toBe('L 1,234.50R 100.00');
     expect(line(root, 'carry')).toBe('Carry 1,134.50 / 0.00');
-    expect(line(node('2'), 'volumes')).toBe('L 1,000.01R 0.00');
+    expect(line(node('2'), 'volumes')).toBe('L 1,000.00R 0.00');
     expect(line(node('3'), 'meta')).toBe('V1 · R');
     // 3 has no children: a leaf from the start.
     expect(node('3').dataset.state).toBe('leaf');
@@ -67,7 +68,10 @@ describe('invite tree page', () => {
     // Lazy loading, one level per call: 2 has a left child and an empty right slot.
     fireEvent.click(screen.getByTestId('tree-toggle-2'));
     await screen.findByTestId('tree-node-4');
-    expect(screen.getByTestId('tree-node-2-right').textContent).toBe('Right: empty');
+    // The slot names whose it is: wherever the view shows it, a right slot is never taken for the root's left one.
+    const slot = screen.getByTestId('tree-node-2-right');
+    expect(slot.firstElementChild?.textContent).toBe('Right: empty');
+    expect(slot.querySelector('.member-node__parent')?.textContent).toBe('Under 0xaaaaaaaaaa...aaaaaaa2');
     expect(treeCalls(calls)).toEqual([null, '2']);
   });
 
@@ -203,7 +207,7 @@ describe('invite tree page', () => {
     const tree = fakeSubtree();
     stubApi({
       'GET /api/v1/me/tree': (url) =>
-        fails ? fail(500, 'boom') : ok(treeAnswer(tree, url.searchParams.get('id') ?? '1')!),
+        fails ? fail(500, 'boom') : ok(defined(treeAnswer(tree, url.searchParams.get('id') ?? '1'))),
     });
     renderPage(<InviteTreePage />, URL_PATH);
     await expectLoadFailed('tree-error', 'boom');

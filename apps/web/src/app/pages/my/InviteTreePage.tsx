@@ -1,22 +1,22 @@
 import { shortAddress } from '@agc/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import {
   MEMBER_NODE_FONT_PX,
   MEMBER_NODE_HEIGHT,
   MEMBER_NODE_WIDTH,
   memberCard,
   memberCardTexts,
-} from '../../../features/tree/components/MemberNodeCard.tsx';
-import { NodeDetail } from '../../../features/tree/components/NodeDetail.tsx';
-import { OrgTree, type OrgTreeHandle } from '../../../features/tree/components/OrgTree.tsx';
-import { TreeSearch } from '../../../features/tree/components/TreeSearch.tsx';
-import { useMemberTree } from '../../../features/tree/hooks/use-member-tree.ts';
-import { useTreeSelection } from '../../../features/tree/hooks/use-tree-selection.ts';
-import { type MemberOrgNode, matchesAddress } from '../../../features/tree/model/member-tree.ts';
-import { notify } from '../../../features/tree/notify.ts';
-import { errorText } from '../../../lib/errors.ts';
+} from '@web/features/tree/components/MemberNodeCard.tsx';
+import { NodeDetail } from '@web/features/tree/components/NodeDetail.tsx';
+import { OrgTree, type OrgTreeHandle } from '@web/features/tree/components/OrgTree.tsx';
+import { TooWideNotice } from '@web/features/tree/components/TooWideNotice.tsx';
+import { TreeSearch } from '@web/features/tree/components/TreeSearch.tsx';
+import { useExpandAllFit } from '@web/features/tree/hooks/use-expand-all-fit.ts';
+import { useMemberTree } from '@web/features/tree/hooks/use-member-tree.ts';
+import { useTreeSelection } from '@web/features/tree/hooks/use-tree-selection.ts';
+import { type MemberOrgNode, matchesAddress } from '@web/features/tree/model/member-tree.ts';
+import { useCallback, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const hasMenu = (node: MemberOrgNode) => node.member !== null;
 
@@ -33,27 +33,8 @@ export default function InviteTreePage() {
   const texts = useMemo(() => memberCardTexts(t), [t]);
   const renderContent = useCallback((node: MemberOrgNode) => memberCard(node, texts), [texts]);
 
-  // "Expand all" loads the whole subtree (one request), opens it, then fits the chart to the screen
-  // once the new layout is in (an effect runs after the chart's layout effects took the new bounds).
-  const fitNext = useRef(false);
-  const [truncatedAt, setTruncatedAt] = useState<number | null>(null);
-  const { expandAll } = tree;
-  const onExpandAll = useCallback(async () => {
-    fitNext.current = true;
-    try {
-      const result = await expandAll();
-      if (!result) fitNext.current = false;
-      setTruncatedAt(result?.truncated ? result.limit : null);
-    } catch (e) {
-      fitNext.current = false;
-      notify(errorText(e, t), 'danger');
-    }
-  }, [expandAll, t]);
-  useEffect(() => {
-    if (!fitNext.current || !tree.data) return;
-    fitNext.current = false;
-    chart.current?.fit();
-  }, [tree.data]);
+  const wide = useExpandAllFit(tree, chart);
+  const { onExpandAll, truncatedAt } = wide;
 
   if (tree.isPending) return <LoadingState testId="tree-loading" />;
   if (tree.error || !tree.data)
@@ -80,6 +61,9 @@ export default function InviteTreePage() {
         <p className="tree-notice" data-testid="tree-truncated" role="status">
           {t('tree.expandAllTruncated', { limit: truncatedAt })}
         </p>
+      )}
+      {wide.tooWide && (
+        <TooWideNotice branches={wide.branches} onFocus={wide.focus} onDismiss={wide.dismiss} />
       )}
       <div className="tree-page__chart">
         <OrgTree<MemberOrgNode>

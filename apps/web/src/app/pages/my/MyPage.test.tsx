@@ -1,13 +1,12 @@
 import type { Product, Role } from '@agc/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configQueryOptions } from '../../../features/config/api/get-config.ts';
-import { productsQueryOptions } from '../../../features/shop/api/get-products.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { usePageStore } from '../../../stores/page.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { MEMBER, makeMe } from '../../../test/fixtures.ts';
+import { configQueryOptions } from '@web/features/config/api/get-config.ts';
+import { productsQueryOptions } from '@web/features/shop/api/get-products.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { usePageStore } from '@web/stores/page.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { MEMBER, makeMe } from '@web/test/fixtures.ts';
 import {
   type ApiCall,
   type ApiHandler,
@@ -17,7 +16,8 @@ import {
   renderPage,
   stubApi,
   testQueryClient,
-} from '../../../test/render.tsx';
+} from '@web/test/render.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import MyPage from './MyPage.tsx';
 
 const PATH = '/pages/my/index';
@@ -315,24 +315,31 @@ describe('account page: admin section', () => {
   });
 });
 
-describe('account page: wallet entry', () => {
-  it('a member signed in with the local wallet gets an entry that opens it', async () => {
-    stubAccount();
-    useWalletStore.getState().setAccount(MEMBER, 'app.agcfund.localwallet');
-    useAuthStore.getState().setToken('jwt-1');
-    const { router } = renderPage(<MyPage />, PATH);
-    const entry = screen.getByTestId('menu-local-wallet');
-    expect(entry.textContent).toBe('Local wallet');
-    fireEvent.click(entry);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/localWallet/index'));
-  });
-
-  it('a member signed in with a browser extension has none', () => {
+describe('account page: every product', () => {
+  it('reaches funds, simple earn, the launchpad, the exchange and the local wallet, each opening its page', async () => {
     stubAccount();
     useWalletStore.getState().setAccount(MEMBER, 'io.metamask');
     useAuthStore.getState().setToken('jwt-1');
-    renderPage(<MyPage />, PATH);
-    expect(screen.getByTestId('menu-rewards')).toBeTruthy();
-    expect(screen.queryByTestId('menu-local-wallet')).toBeNull();
+    const { router } = renderPage(<MyPage />, PATH);
+    // Funds follow the configuration's languages: they arrive with /config.
+    await screen.findByTestId('menu-product-fundProducts');
+    const entries = screen
+      .queryAllByTestId(/^menu-product-/)
+      .map((el) => [el.dataset.testid, el.textContent]);
+    expect(entries).toEqual([
+      ['menu-product-fundProducts', 'Funds'],
+      ['menu-product-earn', 'Simple Earn'],
+      ['menu-product-launchpad', 'Launchpad'],
+      ['menu-product-exchange', 'Exchange'],
+      ['menu-product-localWallet', 'Local wallet'],
+    ]);
+    for (const [id, path] of [
+      ['menu-product-earn', '/pages/easyEarn/index'],
+      ['menu-product-localWallet', '/pages/localWallet/index'],
+    ]) {
+      fireEvent.click(screen.getByTestId(id as string));
+      await waitFor(() => expect(router.state.location.pathname).toBe(path));
+      await router.navigate(PATH);
+    }
   });
 });

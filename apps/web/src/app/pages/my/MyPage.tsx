@@ -1,47 +1,19 @@
 import { levelKey, shortAddress } from '@agc/shared';
-import { Fragment, type ReactNode } from 'react';
+import { Carousel } from '@web/components/Carousel.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { useLogout } from '@web/features/auth/hooks/use-logout.tsx';
+import { useMe } from '@web/lib/me.ts';
+import { openPage, openTab } from '@web/lib/navigation.ts';
+import { paths } from '@web/lib/paths.ts';
+import { usePageStore } from '@web/stores/page.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Carousel } from '../../../components/Carousel.tsx';
-import { ChevronIcon } from '../../../components/Icons.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { useLogout } from '../../../features/auth/hooks/use-logout.tsx';
-import { useMe } from '../../../lib/me.ts';
-import { openPage, openTab } from '../../../lib/navigation.ts';
-import { paths } from '../../../lib/paths.ts';
-import { LOCAL_WALLET_RDNS } from '../../../lib/wallet/discovery.ts';
-import { usePageStore } from '../../../stores/page.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
+import { type MenuEntry, MenuItem, useProductEntries } from './account-menu.tsx';
 import { adminPagesFor } from './admin-pages.ts';
 import { BannerCard } from './banners/BannerCard.tsx';
 import { useBanners } from './banners/index.ts';
 import './my.css';
-
-interface MenuEntry {
-  testId: string;
-  label: ReactNode;
-  onClick: () => void;
-  danger?: boolean;
-  disabled?: boolean;
-  busy?: boolean;
-}
-
-function MenuItem({ testId, label, onClick, danger, disabled, busy }: MenuEntry) {
-  return (
-    <li>
-      <button
-        type="button"
-        className={danger ? 'menu-item menu-item--danger' : 'menu-item'}
-        data-testid={testId}
-        disabled={disabled}
-        aria-busy={busy || undefined}
-        onClick={onClick}
-      >
-        <span>{label}</span>
-        {!danger && <ChevronIcon />}
-      </button>
-    </li>
-  );
-}
 
 /**
  * The banners of what is live (invite bonus, products, ...), in the spec's swiper: its position is the page
@@ -67,20 +39,19 @@ function Banners() {
 }
 
 /**
- * Account (tab 3): the banners, the account menu of the spec (with the local wallet when the member signed in
- * with it), an Admin section with the admin pages the member's roles open (none without a role), then Log out
+ * Account (tab 3): the banners, the account menu of the spec, every product (account-menu.tsx), an Admin section with the admin pages the member's roles open (none without a role), then Log out
  * and Log out everywhere.
  */
 export default function MyPage() {
   const { t } = useTranslation();
   const address = useWalletStore((s) => s.address);
   const stored = useWalletStore((s) => s.userInfo);
-  const walletRdns = useWalletStore((s) => s.walletRdns);
   // The roles as the server says now; the stored user info until it answers.
   const me = useMe().data ?? stored;
   const level = me?.level;
   const adminPages = adminPagesFor(me?.roles ?? []);
   const { pending, logout, logoutEverywhere } = useLogout();
+  const products = useProductEntries();
   const logoutEntry = (kind: 'this' | 'all', testId: string, labelKey: string, run: () => Promise<void>) => ({
     testId,
     label: pending === kind ? t('my.loggingOut') : t(labelKey),
@@ -94,27 +65,9 @@ export default function MyPage() {
       items: [
         { testId: 'menu-rewards', label: t('my.menu.rewards'), onClick: () => openTab(paths.rewardList) },
         { testId: 'menu-invite', label: t('my.menu.invite'), onClick: () => openPage(paths.invite) },
-        {
-          testId: 'menu-por-verify',
-          label: t('my.menu.porVerify'),
-          onClick: () => openPage(paths.porVerify),
-        },
-        {
-          testId: 'menu-por-public',
-          label: t('my.menu.porPublic'),
-          onClick: () => openPage(paths.porPublic),
-        },
-        ...(walletRdns === LOCAL_WALLET_RDNS
-          ? [
-              {
-                testId: 'menu-local-wallet',
-                label: t('my.menu.localWallet'),
-                onClick: () => openPage(paths.localWallet),
-              },
-            ]
-          : []),
       ],
     },
+    { heading: t('my.menu.products'), items: products },
     {
       heading: t('my.menu.orders'),
       items: [

@@ -1,8 +1,8 @@
+import { setLanguage, useLanguageStore } from '@web/lib/i18n/index.ts';
+import { LANGUAGE_OPTIONS, type LanguageChoice } from '@web/lib/i18n/languages.ts';
+import { toast } from '@web/lib/ui.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setLanguage, useLanguageStore } from '../../../lib/i18n/index.ts';
-import { LANGUAGE_OPTIONS, type LanguageChoice } from '../../../lib/i18n/languages.ts';
-import { toast } from '../../../lib/ui.ts';
 
 /** The chosen language's check (kept here, not in components/Icons: this page is lazy, the icons are not). */
 const check = (

@@ -1,5 +1,5 @@
 import type { Role } from '@agc/shared';
-import { type PathKey, paths } from '../../../lib/paths.ts';
+import { type PathKey, paths } from '@web/lib/paths.ts';
 
 /**
  * The admin pages and the roles that open them, as the server decides (`requireRole`; admin holds every role):

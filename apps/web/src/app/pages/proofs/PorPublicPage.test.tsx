@@ -1,9 +1,9 @@
 import type { PorLatest, PorSnapshot } from '@agc/shared';
 import { screen } from '@testing-library/react';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { ok, renderPage, stubApi } from '../../../test/render.tsx';
 import PorPublicPage from './PorPublicPage.tsx';
 
 const PATH = '/pages/proof/index';

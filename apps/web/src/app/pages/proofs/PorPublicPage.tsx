@@ -1,14 +1,14 @@
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { usePorHistory } from '@web/features/proofs/api/get-por-history.ts';
+import { usePorLatest } from '@web/features/proofs/api/get-por-latest.ts';
+import { CoverageCards } from '@web/features/proofs/components/CoverageCards.tsx';
+import { CoverageChart } from '@web/features/proofs/components/CoverageChart.tsx';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths } from '@web/lib/paths.ts';
+import { useIsLoggedIn } from '@web/stores/auth.ts';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { usePorHistory } from '../../../features/proofs/api/get-por-history.ts';
-import { usePorLatest } from '../../../features/proofs/api/get-por-latest.ts';
-import { CoverageCards } from '../../../features/proofs/components/CoverageCards.tsx';
-import { CoverageChart } from '../../../features/proofs/components/CoverageChart.tsx';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths } from '../../../lib/paths.ts';
-import { useIsLoggedIn } from '../../../stores/auth.ts';
-import '../../../features/proofs/proofs.css';
+import '@web/features/proofs/proofs.css';
 
 /**
  * Proof of liabilities, for everyone (signed in or not): the latest published snapshot's liabilities, reserves and

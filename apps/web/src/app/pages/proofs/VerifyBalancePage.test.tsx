@@ -1,11 +1,11 @@
 import { buildLevels, type PorProof, type PorSnapshot, rootOf, siblingsOf } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { type ApiHandler, CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { bytesToHex, encodeAbiParameters, hexToBytes } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { type ApiHandler, CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import VerifyBalancePage from './VerifyBalancePage.tsx';
 
 const PATH = '/pages/proof/verify';

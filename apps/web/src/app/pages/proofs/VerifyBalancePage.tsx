@@ -1,23 +1,23 @@
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { Segmented } from '@web/components/Segmented.tsx';
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { usePorProof } from '@web/features/proofs/api/get-por-proof.ts';
+import { LeafCard } from '@web/features/proofs/components/LeafCard.tsx';
+import { ProofFileCheck } from '@web/features/proofs/components/ProofFileCheck.tsx';
+import { VerdictCard } from '@web/features/proofs/components/VerdictCard.tsx';
+import { useVerdict } from '@web/features/proofs/hooks/use-verdict.ts';
+import type { ReadSource } from '@web/features/proofs/model/verify.ts';
+import { saveBlob } from '@web/lib/download.ts';
+import { errorText } from '@web/lib/errors.ts';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths } from '@web/lib/paths.ts';
+import { isNotFound } from '@web/lib/request.ts';
+import { getActiveWallet } from '@web/lib/wallet/session.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { Segmented } from '../../../components/Segmented.tsx';
-import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { usePorProof } from '../../../features/proofs/api/get-por-proof.ts';
-import { LeafCard } from '../../../features/proofs/components/LeafCard.tsx';
-import { ProofFileCheck } from '../../../features/proofs/components/ProofFileCheck.tsx';
-import { VerdictCard } from '../../../features/proofs/components/VerdictCard.tsx';
-import { useVerdict } from '../../../features/proofs/hooks/use-verdict.ts';
-import type { ReadSource } from '../../../features/proofs/model/verify.ts';
-import { saveBlob } from '../../../lib/download.ts';
-import { errorText } from '../../../lib/errors.ts';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths } from '../../../lib/paths.ts';
-import { isNotFound } from '../../../lib/request.ts';
-import { getActiveWallet } from '../../../lib/wallet/session.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
-import '../../../features/proofs/proofs.css';
+import '@web/features/proofs/proofs.css';
 
 /**
  * Verify my balance: the member's leaf in the latest published snapshot beside what the app showed them then, the

@@ -1,10 +1,10 @@
 import { formatTime } from '@agc/shared';
 import { screen } from '@testing-library/react';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { makeReward } from '@web/test/reward-fixtures.ts';
+import { expectTexts } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import { makeReward } from '../../../test/reward-fixtures.ts';
-import { expectTexts } from '../../../test/texts.ts';
 import RewardDetailPage from './RewardDetailPage.tsx';
 
 const DETAIL = '/pages/rewardList/detail';

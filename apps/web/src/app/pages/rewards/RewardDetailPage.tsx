@@ -1,11 +1,11 @@
+import { DetailLoad } from '@web/components/DetailLoad.tsx';
+import { isRewardId, useProfitDetail } from '@web/features/rewards/api/get-profit-detail.ts';
+import { CappedMark } from '@web/features/rewards/components/CappedMark.tsx';
+import { RewardFields } from '@web/features/rewards/components/RewardFields.tsx';
+import { isPositive } from '@web/features/rewards/format.ts';
+import { formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DetailLoad } from '../../../components/DetailLoad.tsx';
-import { isRewardId, useProfitDetail } from '../../../features/rewards/api/get-profit-detail.ts';
-import { CappedMark } from '../../../features/rewards/components/CappedMark.tsx';
-import { RewardFields } from '../../../features/rewards/components/RewardFields.tsx';
-import { isPositive } from '../../../features/rewards/format.ts';
-import { formatUsdt } from '../../../lib/format.ts';
 
 /**
  * One reward (`?id=`): the spec's fields (time, base, ratio, source user, level, money received in

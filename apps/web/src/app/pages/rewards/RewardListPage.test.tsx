@@ -1,15 +1,15 @@
 import { formatTime, type Me } from '@agc/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useRewards } from '@web/features/rewards/api/get-rewards.ts';
+import { flattenRewards, nextPageParam } from '@web/features/rewards/api/paging.ts';
+import { groupStarts } from '@web/features/rewards/format.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeMe } from '@web/test/fixtures.ts';
+import { loadBothPages, renderQueryHook } from '@web/test/query-hooks.tsx';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { makeReward, rewardPage } from '@web/test/reward-fixtures.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useRewards } from '../../../features/rewards/api/get-rewards.ts';
-import { flattenRewards, nextPageParam } from '../../../features/rewards/api/paging.ts';
-import { groupStarts } from '../../../features/rewards/format.ts';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeMe } from '../../../test/fixtures.ts';
-import { loadBothPages, renderQueryHook } from '../../../test/query-hooks.tsx';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import { makeReward, rewardPage } from '../../../test/reward-fixtures.ts';
 import RewardListPage from './RewardListPage.tsx';
 
 const URL_PATH = '/pages/rewardList/index';
@@ -118,8 +118,11 @@ describe('rewards tab', () => {
     const dayTop = within(await screen.findByTestId('reward-item-1'));
     expect(dayTop.getByTestId('reward-amount').textContent).toBe('6.00 USDT');
     expect(dayTop.getByTestId('reward-capped').textContent).toBe('Capped: 4.00 USDT by the day top');
+    // Capped whole: one line, what was capped and why; no "0.00 USDT", no "0.00 USDT + 0.00 AGC".
     const remaining = within(screen.getByTestId('reward-item-2'));
-    expect(remaining.getByTestId('reward-amount').textContent).toBe('0.00 USDT');
+    expect(screen.getByTestId('reward-item-2').dataset.folded).toBe('true');
+    expect(remaining.queryByTestId('reward-amount')).toBeNull();
+    expect(remaining.queryByTestId('reward-usdt')).toBeNull();
     expect(remaining.getByTestId('reward-capped').textContent).toBe(
       'Capped: 10.00 USDT by remaining dividends',
     );

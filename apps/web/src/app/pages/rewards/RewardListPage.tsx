@@ -1,16 +1,16 @@
 import type { Reward } from '@agc/shared';
+import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
+import type { RewardFilter } from '@web/features/rewards/api/keys.ts';
+import { KindTabs } from '@web/features/rewards/components/KindTabs.tsx';
+import { ManagementCard } from '@web/features/rewards/components/ManagementCard.tsx';
+import { RewardGroupHeader, RewardListItem } from '@web/features/rewards/components/RewardListItem.tsx';
+import { RewardSummary } from '@web/features/rewards/components/RewardSummary.tsx';
+import { useRewardList } from '@web/features/rewards/hooks/use-reward-list.ts';
+import { useSettle } from '@web/features/rewards/hooks/use-settle.ts';
+import { useMe } from '@web/lib/me.ts';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
 import { useState } from 'react';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import type { RewardFilter } from '../../../features/rewards/api/keys.ts';
-import { KindTabs } from '../../../features/rewards/components/KindTabs.tsx';
-import { ManagementCard } from '../../../features/rewards/components/ManagementCard.tsx';
-import { RewardGroupHeader, RewardListItem } from '../../../features/rewards/components/RewardListItem.tsx';
-import { RewardSummary } from '../../../features/rewards/components/RewardSummary.tsx';
-import { useRewardList } from '../../../features/rewards/hooks/use-reward-list.ts';
-import { useSettle } from '../../../features/rewards/hooks/use-settle.ts';
-import { useMe } from '../../../lib/me.ts';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
 
 /**
  * Rewards (tab 1, route name "detail"): the income summary, the management settlement, and the member's

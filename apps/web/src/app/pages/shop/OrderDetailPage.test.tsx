@@ -1,10 +1,10 @@
 import { formatTime, shortAddress } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeOrder } from '@web/test/fixtures.ts';
+import { CONFIG, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectTexts } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeOrder } from '../../../test/fixtures.ts';
-import { CONFIG, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import { expectTexts } from '../../../test/texts.ts';
 import OrderDetailPage from './OrderDetailPage.tsx';
 
 const TX = `0x${'ab'.repeat(32)}`;
@@ -32,8 +32,8 @@ describe('order detail page', () => {
       product: 'Starter',
       status: 'Verifying',
       pay_amount_usdt: '1,234.50 USDT',
-      service_fee_agc: '12.3457 AGC',
-      agc_price_usdt: '0.48 USDT',
+      service_fee_agc: '12.3456 AGC',
+      agc_price_usdt: '0.48 USDTFixed price — not from the market',
       total_amount_usdt: '1,240.42 USDT',
       amount_received_usdt: '0.00 USDT',
       payment_method: 'USDT+AGC',

@@ -1,11 +1,11 @@
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { LazyPayPopup as PayPopup } from '@web/features/shop/components/LazyPayPopup.tsx';
+import { OrderFields } from '@web/features/shop/components/OrderFields.tsx';
+import { useOrderDetail } from '@web/features/shop/hooks/use-order-detail.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { OrderFields } from '../../../features/shop/components/OrderFields.tsx';
-import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
-import { useOrderDetail } from '../../../features/shop/hooks/use-order-detail.ts';
 
 /** One shop order with every field; an Unpaid one can be canceled or paid (resuming any progress). */
 export default function OrderDetailPage() {

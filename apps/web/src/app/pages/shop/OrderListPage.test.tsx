@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { flattenOrders, nextPageParam, useOrders } from '@web/features/shop/api/get-orders.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeOrder } from '@web/test/fixtures.ts';
+import { loadBothPages, renderQueryHook } from '@web/test/query-hooks.tsx';
+import { type ApiHandler, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { flattenOrders, nextPageParam, useOrders } from '../../../features/shop/api/get-orders.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeOrder } from '../../../test/fixtures.ts';
-import { loadBothPages, renderQueryHook } from '../../../test/query-hooks.tsx';
-import { type ApiHandler, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import OrderListPage from './OrderListPage.tsx';
 
 const pageOf = (page: number, ids: string[], hasMore: boolean) =>
@@ -47,7 +47,7 @@ describe('order list page', () => {
     const { router } = renderPage(<OrderListPage />, '/pages/shop/orderList');
     const item = await screen.findByTestId('order-item-7');
     expect(item.querySelector('[data-testid="order-amount"]')?.textContent).toBe('1,500.00 USDT');
-    expect(item.querySelector('[data-testid="order-fee"]')?.textContent).toBe('12.3457 AGC');
+    expect(item.querySelector('[data-testid="order-fee"]')?.textContent).toBe('12.3456 AGC');
     expect(item.querySelector('[data-testid="order-status"]')?.textContent).toBe('Unpaid');
     expect(screen.getByTestId('list-no-more').textContent).toBe('No More Data');
     fireEvent.click(item);

@@ -1,11 +1,11 @@
 import type { Order, OrderStatus } from '@agc/shared';
+import { useOrders } from '@web/features/shop/api/get-orders.ts';
+import { OrderList } from '@web/features/shop/components/OrderList.tsx';
+import { OrderListItem } from '@web/features/shop/components/OrderListItem.tsx';
+import { OrderStatusTabs } from '@web/features/shop/components/OrderStatusTabs.tsx';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
 import { useState } from 'react';
-import { useOrders } from '../../../features/shop/api/get-orders.ts';
-import { OrderList } from '../../../features/shop/components/OrderList.tsx';
-import { OrderListItem } from '../../../features/shop/components/OrderListItem.tsx';
-import { OrderStatusTabs } from '../../../features/shop/components/OrderStatusTabs.tsx';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
 
 const FILTERS = ['all', 'Unpaid', 'Verifying', 'Success', 'Canceled'] as const;
 type Filter = (typeof FILTERS)[number];

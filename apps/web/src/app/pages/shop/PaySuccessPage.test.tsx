@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ORDER_POLL_MS } from '@web/features/shop/api/get-order.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeOrder } from '@web/test/fixtures.ts';
+import { CONFIG, fail, ok, renderPage, stubApi, testQueryClient } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ORDER_POLL_MS } from '../../../features/shop/api/get-order.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { makeOrder } from '../../../test/fixtures.ts';
-import { CONFIG, fail, ok, renderPage, stubApi, testQueryClient } from '../../../test/render.tsx';
 import PaySuccessPage from './PaySuccessPage.tsx';
 
 afterEach(async () => {

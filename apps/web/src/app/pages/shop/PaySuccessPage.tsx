@@ -1,23 +1,20 @@
-import type { Order } from '@agc/shared';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { OrderStatusTag } from '../../../features/shop/components/OrderStatusTag.tsx';
-import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { LazyPayPopup as PayPopup } from '@web/features/shop/components/LazyPayPopup.tsx';
+import { PayOrderResult } from '@web/features/shop/components/PayOrderResult.tsx';
 import {
   PayResultIcon,
   type PayResultState,
-  PayResultSteps,
   payResultState,
-} from '../../../features/shop/components/PayResult.tsx';
-import { useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
-import { usePaidOrder } from '../../../features/shop/hooks/use-paid-order.ts';
-import { errorText } from '../../../lib/errors.ts';
-import { formatUsdt } from '../../../lib/format.ts';
-import { paths } from '../../../lib/paths.ts';
+} from '@web/features/shop/components/PayResult.tsx';
+import { useCheckout } from '@web/features/shop/hooks/use-checkout.ts';
+import { usePaidOrder } from '@web/features/shop/hooks/use-paid-order.ts';
+import { errorText } from '@web/lib/errors.ts';
+import { paths } from '@web/lib/paths.ts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 /**
  * The pay result (spec path paySuccess): it follows the order. Green "Pay success" only once the order is
@@ -58,7 +55,7 @@ export default function PaySuccessPage() {
         {errorText(order.error, t)}
       </p>
     );
-  else if (data) body = <OrderResult order={data} state={state} />;
+  else if (data) body = <PayOrderResult order={data} state={state} />;
 
   return (
     <div className="page pay-result" data-testid="pay-result" data-state={state}>
@@ -109,51 +106,5 @@ export default function PaySuccessPage() {
       </PageLink>
       <PayPopup {...checkout.popup} config={config.data} />
     </div>
-  );
-}
-
-/** What the page says of an order it found: product and amount, status, and what the state adds. */
-function OrderResult({ order, state }: { order: Order; state: PayResultState }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <p className="muted" data-testid="pay-result-order">
-        {order.product.name} · {formatUsdt(order.pay_amount_usdt)}
-      </p>
-      <p>
-        {t('order.fields.status')}: <OrderStatusTag status={order.status} testId="order-status" />
-      </p>
-      {state === 'unpaid' && (
-        <>
-          <p className="muted" data-testid="pay-result-hint">
-            {t('payResult.unpaidHint')}
-          </p>
-          <PayResultSteps order={order} />
-        </>
-      )}
-      {state === 'waiting' && (
-        <>
-          <PayResultSteps order={order} />
-          <p className="muted" data-testid="order-status-later">
-            {t('message.orderStatusLater')}
-          </p>
-        </>
-      )}
-      {state === 'failed' && (
-        <>
-          <p data-testid="pay-result-reason">
-            {t('order.fields.reason')}: {order.reason ?? t('payResult.noReason')}
-          </p>
-          <p className="muted" data-testid="pay-result-hint">
-            {order.tx_hash ? t('payResult.failedPaidHint') : t('payResult.failedHint')}
-          </p>
-        </>
-      )}
-      {state === 'success' && (
-        <p className="muted" data-testid="pay-result-hint">
-          {t('payResult.successHint', { amount: formatUsdt(order.amount_received_usdt) })}
-        </p>
-      )}
-    </>
   );
 }

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectLoadFailed } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { CONFIG, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
-import { expectLoadFailed } from '../../../test/texts.ts';
 import ShopPage from './ShopPage.tsx';
 
 const PRODUCTS = [
@@ -38,7 +38,13 @@ const PRODUCTS = [
 const base = {
   'GET /api/v1/config': () => ok(CONFIG),
   'GET /api/v1/token/price': () =>
-    ok({ symbol: 'AGC', price_usdt: '0.5', updated_at: '2025-01-01T00:00:00Z' }),
+    ok({
+      symbol: 'AGC',
+      price_usdt: '0.5',
+      updated_at: '2025-01-01T00:00:00Z',
+      source: 'fixed',
+      block: null,
+    }),
 };
 
 afterEach(cleanupPage);
@@ -54,10 +60,12 @@ describe('shop page', () => {
     expect(starter.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/starter.png');
     expect(starter.querySelector('[data-testid="shop-price"]')?.textContent).toBe('1,234.50 USDT');
     const tiny = screen.getByTestId('shop-product-2');
-    expect(tiny.querySelector('[data-testid="shop-price"]')?.textContent).toBe('0.0001 USDT');
+    expect(tiny.querySelector('[data-testid="shop-price"]')?.textContent).toBe('0.00 USDT');
     expect(screen.getByTestId('shop-buy-1').textContent).toBe('Buy');
     expect(screen.getByTestId('shop-buy-2').hasAttribute('disabled')).toBe(true);
     await waitFor(() => expect(screen.getByTestId('shop-agc-price').textContent).toBe('1 AGC = 0.50 USDT'));
+    // The price is fixed in this test's server: the page says so beside it.
+    expect(screen.getByTestId('shop-price-source').textContent).toBe('Fixed price — not from the market');
   });
 
   it('shows No Data Available without products and Load Failed when the list fails', async () => {
@@ -94,6 +102,8 @@ describe('shop page', () => {
           pay_amount_usdt: '100',
           service_fee_agc: '5',
           agc_price_usdt: '0.5',
+          price_source: 'uniswap-v3',
+          price_block: '77',
           total_amount_usdt: '102.5',
           quoted_at: new Date().toISOString(),
         }),

@@ -1,17 +1,20 @@
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { LastKnown } from '@web/components/LastKnown.tsx';
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { PriceSourceNote, PricesPaused } from '@web/components/PriceSourceNote.tsx';
+import { PullRefresh } from '@web/components/PullRefresh.tsx';
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { useProducts } from '@web/features/shop/api/get-products.ts';
+import { useTokenPrice } from '@web/features/shop/api/get-token-price.ts';
+import { PayPopup } from '@web/features/shop/components/PayPopup.tsx';
+import { ProductCard } from '@web/features/shop/components/ProductCard.tsx';
+import { useBuy, useCheckout } from '@web/features/shop/hooks/use-checkout.ts';
+import { formatUsdt } from '@web/lib/format.ts';
+import { paths } from '@web/lib/paths.ts';
+import { isUnavailable } from '@web/lib/request.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { PullRefresh } from '../../../components/PullRefresh.tsx';
-import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { useProducts } from '../../../features/shop/api/get-products.ts';
-import { useTokenPrice } from '../../../features/shop/api/get-token-price.ts';
-import { PayPopup } from '../../../features/shop/components/PayPopup.tsx';
-import { ProductCard } from '../../../features/shop/components/ProductCard.tsx';
-import { useBuy, useCheckout } from '../../../features/shop/hooks/use-checkout.ts';
-import { formatUsdt } from '../../../lib/format.ts';
-import { paths } from '../../../lib/paths.ts';
 
 /** Shop (tab 2): the products; Buy opens the checkout with a quote (the order is made on "Confirm and pay"). */
 export default function ShopPage() {
@@ -25,9 +28,9 @@ export default function ShopPage() {
   let body: ReactNode;
   if (products.isPending) {
     body = <LoadingState testId="shop-loading" />;
-  } else if (products.isError) {
+  } else if (products.isError && !products.data) {
     body = <LoadFailed testId="shop-error" error={products.error} onRetry={() => void products.refetch()} />;
-  } else if (products.data.length === 0) {
+  } else if (!products.data?.length) {
     body = <EmptyState />;
   } else {
     body = products.data.map((product) => (
@@ -40,14 +43,19 @@ export default function ShopPage() {
       <PullRefresh onRefresh={() => Promise.all([products.refetch(), price.refetch()])}>
         <div className="shop-header">
           {price.data && (
-            <span className="muted small" data-testid="shop-agc-price">
-              {t('pay.agcPrice', { price: formatUsdt(price.data.price_usdt) })}
+            <span>
+              <span className="muted small" data-testid="shop-agc-price">
+                {t('pay.agcPrice', { price: formatUsdt(price.data.price_usdt) })}
+              </span>
+              <PriceSourceNote source={price.data.source} testId="shop-price-source" />
             </span>
           )}
+          {price.isError && isUnavailable(price.error) && <PricesPaused testId="shop-prices-paused" />}
           <PageLink to={paths.shopOrderList} className="btn-link shop-orders-link" testId="shop-orders">
             {t('shop.myOrders')}
           </PageLink>
         </div>
+        <LastKnown query={products} testId="shop-last-known" />
         {body}
       </PullRefresh>
       <PayPopup {...checkout.popup} config={config.data} />

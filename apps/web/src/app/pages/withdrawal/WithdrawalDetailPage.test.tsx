@@ -1,11 +1,7 @@
 import { formatTime, shortAddress, type Withdrawal } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  claimProgressStore,
-  useClaimProgressStore,
-} from '../../../features/withdraw/stores/claim-progress.ts';
-import { claiming } from '../../../features/withdraw/testing/claim-deps-mock.ts';
+import { claimProgressStore, useClaimProgressStore } from '@web/features/withdraw/stores/claim-progress.ts';
+import { claiming } from '@web/features/withdraw/testing/claim-deps-mock.ts';
 import {
   claimFake,
   claimRoutes,
@@ -15,14 +11,15 @@ import {
   makeWithdrawal,
   stubWithdrawPages,
   VAULT,
-} from '../../../features/withdraw/testing/fixtures.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { fail, ok, renderPage } from '../../../test/render.tsx';
+} from '@web/features/withdraw/testing/fixtures.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { fail, ok, renderPage } from '@web/test/render.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WithdrawalDetailPage from './WithdrawalDetailPage.tsx';
 
 // The page runs the real claim flow against the fake server; only the wallet and chain are fakes.
-vi.mock('../../../features/withdraw/claim/deps.ts', async (importOriginal) =>
-  (await import('../../../features/withdraw/testing/claim-deps-mock.ts')).mockClaimDeps(importOriginal),
+vi.mock('@web/features/withdraw/claim/deps.ts', async (importOriginal) =>
+  (await import('@web/features/withdraw/testing/claim-deps-mock.ts')).mockClaimDeps(importOriginal),
 );
 
 const TX = `0x${'ab'.repeat(32)}`;
@@ -46,7 +43,7 @@ afterEach(async () => {
 });
 
 describe('withdrawal detail page', () => {
-  it('shows every field of a claimed withdrawal, with the explorer link of the claim', async () => {
+  it('shows the fields of a claimed withdrawal, with the explorer link of the claim; no voucher expiry', async () => {
     const w = makeWithdrawal({
       withdraw_id: '31',
       id: '31',
@@ -74,9 +71,10 @@ describe('withdrawal detail page', () => {
       received: '1,209.81 AGC',
       created_at: formatTime(w.created_at),
       audited_at: formatTime('2025-01-01T01:00:00Z'),
-      voucher_deadline: formatTime('2025-01-01T02:00:00Z'),
       claimed_at: formatTime('2025-01-01T01:30:00Z'),
     });
+    // Claimed: when the voucher would have expired no longer matters.
+    expect(screen.queryByTestId('withdraw-detail-voucher_deadline')).toBeNull();
     // The address: short on one line (no orphan characters), full in its title, with a copy button.
     const address = screen.getByTestId('withdraw-detail-address');
     expect(address.querySelector('.address')?.getAttribute('data-address')).toBe(MEMBER);
@@ -90,7 +88,20 @@ describe('withdrawal detail page', () => {
     expect(screen.queryByTestId('withdraw-claim')).toBeNull();
   });
 
-  it('a rejected withdrawal shows the reason; times that did not happen show "-"', async () => {
+  it('shows the voucher expiry while the withdrawal can be claimed', async () => {
+    await openDetail(
+      makeWithdrawal({
+        withdraw_id: '6',
+        status: 'Withdrawable',
+        audited_at: '2025-01-01T01:00:00Z',
+        voucher_deadline: '2025-01-02T01:00:00Z',
+      }),
+    );
+    expectFields({ voucher_deadline: formatTime('2025-01-02T01:00:00Z') });
+    expect(screen.queryByTestId('withdraw-detail-claimed_at')).toBeNull();
+  });
+
+  it('a rejected withdrawal shows the reason; what did not happen has no row', async () => {
     await openDetail(
       makeWithdrawal({
         withdraw_id: '5',
@@ -99,13 +110,9 @@ describe('withdrawal detail page', () => {
         audited_at: '2025-01-01T01:00:00Z',
       }),
     );
-    expectFields({
-      status: 'Rejected',
-      reason: 'Address under review',
-      voucher_deadline: '-',
-      claim_tx_hash: '-',
-      claimed_at: '-',
-    });
+    expectFields({ status: 'Rejected', reason: 'Address under review' });
+    for (const f of ['voucher_deadline', 'claim_tx_hash', 'claimed_at'])
+      expect(screen.queryByTestId(`withdraw-detail-${f}`), f).toBeNull();
     expect(screen.queryByTestId('withdraw-claim')).toBeNull();
   });
 

@@ -1,13 +1,13 @@
+import { DetailLoad } from '@web/components/DetailLoad.tsx';
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { isWithdrawId } from '@web/features/withdraw/api/get-withdrawal.ts';
+import { ClaimButton } from '@web/features/withdraw/components/ClaimButton.tsx';
+import { ClaimNotice } from '@web/features/withdraw/components/ClaimNotice.tsx';
+import { WithdrawFields } from '@web/features/withdraw/components/WithdrawFields.tsx';
+import { useWithdrawalDetail } from '@web/features/withdraw/hooks/use-withdrawal-detail.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DetailLoad } from '../../../components/DetailLoad.tsx';
-import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { isWithdrawId } from '../../../features/withdraw/api/get-withdrawal.ts';
-import { ClaimButton } from '../../../features/withdraw/components/ClaimButton.tsx';
-import { ClaimNotice } from '../../../features/withdraw/components/ClaimNotice.tsx';
-import { WithdrawFields } from '../../../features/withdraw/components/WithdrawFields.tsx';
-import { useWithdrawalDetail } from '../../../features/withdraw/hooks/use-withdrawal-detail.ts';
-import '../../../features/withdraw/withdraw.css';
+import '@web/features/withdraw/withdraw.css';
 
 /**
  * withdrawalOrderDetail (`?withdraw_id=`): every field of the withdrawal — id, asset, amount, service

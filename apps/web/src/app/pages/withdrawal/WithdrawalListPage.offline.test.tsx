@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { renderPage } from '@web/test/render.tsx';
 import Modal from 'antd-mobile/es/components/modal';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { renderPage } from '../../../test/render.tsx';
 import WithdrawalListPage from './WithdrawalListPage.tsx';
 
 afterEach(async () => {

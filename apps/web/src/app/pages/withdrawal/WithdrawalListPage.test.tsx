@@ -1,10 +1,8 @@
 import type { Withdrawal } from '@agc/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { flattenWithdrawals, useWithdrawals } from '../../../features/withdraw/api/get-withdraws.ts';
-import { claiming } from '../../../features/withdraw/testing/claim-deps-mock.ts';
+import { flattenWithdrawals, useWithdrawals } from '@web/features/withdraw/api/get-withdraws.ts';
+import { claiming } from '@web/features/withdraw/testing/claim-deps-mock.ts';
 import {
   claimFake,
   claimRoutes,
@@ -13,14 +11,16 @@ import {
   makeWithdrawal,
   stubWithdrawPages,
   VAULT,
-} from '../../../features/withdraw/testing/fixtures.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi, testQueryClient } from '../../../test/render.tsx';
+} from '@web/features/withdraw/testing/fixtures.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi, testQueryClient } from '@web/test/render.tsx';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WithdrawalListPage from './WithdrawalListPage.tsx';
 
 // The page runs the real claim flow against the fake server; only the wallet and chain are fakes.
-vi.mock('../../../features/withdraw/claim/deps.ts', async (importOriginal) =>
-  (await import('../../../features/withdraw/testing/claim-deps-mock.ts')).mockClaimDeps(importOriginal),
+vi.mock('@web/features/withdraw/claim/deps.ts', async (importOriginal) =>
+  (await import('@web/features/withdraw/testing/claim-deps-mock.ts')).mockClaimDeps(importOriginal),
 );
 
 const pageOf = (list: Withdrawal[], page = 1, hasMore = false) =>
@@ -76,7 +76,7 @@ describe('withdrawal list page', () => {
     });
     const { router } = renderPage(<WithdrawalListPage />, '/pages/withdrawal/list');
     const agc = await screen.findByTestId('withdraw-item-9');
-    expect(inside(agc, 'withdraw-item-amount')).toBe('12.3457 AGC');
+    expect(inside(agc, 'withdraw-item-amount')).toBe('12.3456 AGC');
     expect(inside(agc, 'withdraw-item-received')).toBe('12.0988 AGC');
     expect(inside(agc, 'withdraw-item-status')).toBe('Auditing');
     expect(inside(agc, 'withdraw-item-asset')).toBe('AGC · #9');

@@ -1,19 +1,19 @@
 import type { Withdrawal } from '@agc/shared';
-import { useState } from 'react';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { usePublicConfig } from '../../../features/config/api/get-config.ts';
-import { flattenWithdrawals, useWithdrawals } from '../../../features/withdraw/api/get-withdraws.ts';
-import { ClaimAction } from '../../../features/withdraw/components/ClaimAction.tsx';
-import { WithdrawListItem } from '../../../features/withdraw/components/WithdrawListItem.tsx';
+import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { flattenWithdrawals, useWithdrawals } from '@web/features/withdraw/api/get-withdraws.ts';
+import { ClaimAction } from '@web/features/withdraw/components/ClaimAction.tsx';
+import { WithdrawListItem } from '@web/features/withdraw/components/WithdrawListItem.tsx';
 import {
   filterStatus,
   type WithdrawFilter,
   WithdrawStatusTabs,
-} from '../../../features/withdraw/components/WithdrawStatusTabs.tsx';
-import { useClaim } from '../../../features/withdraw/hooks/use-claim.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
-import '../../../features/withdraw/withdraw.css';
-import { paths, withQuery } from '../../../lib/paths.ts';
+} from '@web/features/withdraw/components/WithdrawStatusTabs.tsx';
+import { useClaim } from '@web/features/withdraw/hooks/use-claim.ts';
+import { navigateTo } from '@web/lib/navigation.ts';
+import { useState } from 'react';
+import '@web/features/withdraw/withdraw.css';
+import { paths, withQuery } from '@web/lib/paths.ts';
 
 const ignore = () => undefined;
 

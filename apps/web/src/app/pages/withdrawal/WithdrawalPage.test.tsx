@@ -1,12 +1,12 @@
 import type { WithdrawLimit } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { PREVIEW_DELAY_MS } from '@web/features/withdraw/hooks/use-withdraw-form.tsx';
+import { checkAnswer, makeLimit, makeWithdrawal } from '@web/features/withdraw/testing/fixtures.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { expectFieldError } from '@web/test/field-error.ts';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PREVIEW_DELAY_MS } from '../../../features/withdraw/hooks/use-withdraw-form.tsx';
-import { checkAnswer, makeLimit, makeWithdrawal } from '../../../features/withdraw/testing/fixtures.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { expectFieldError } from '../../../test/field-error.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import WithdrawalPage from './WithdrawalPage.tsx';
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;
@@ -97,15 +97,15 @@ describe('withdrawal page', () => {
     expect(text('withdraw-remaining')).toBe('5,000.00 AGC');
   });
 
-  it('says "please enter the withdraw amount" when submitted empty, and asks the server nothing', async () => {
+  it('says "Please enter an amount" when submitted empty, and asks the server nothing', async () => {
     const calls = stubServer();
     await openPage();
     expect(screen.queryByTestId('withdraw-amount-error')).toBeNull();
     submit();
-    expect(text('withdraw-amount-error')).toBe('please enter the withdraw amount');
+    expect(text('withdraw-amount-error')).toBe('Please enter an amount');
     expectFieldError(screen.getByTestId('withdraw-amount-error'), screen.getByTestId('withdraw-amount'));
     type('   ');
-    expect(text('withdraw-amount-error')).toBe('please enter the withdraw amount');
+    expect(text('withdraw-amount-error')).toBe('Please enter an amount');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
@@ -130,11 +130,11 @@ describe('withdrawal page', () => {
     stubServer();
     await openPage();
     type('1.1234567');
-    expect(text('withdraw-amount-error')).toBe('This asset allows at most 6 decimal places');
+    expect(text('withdraw-amount-error')).toBe('This amount allows at most 6 decimal places');
     type('0');
-    expect(text('withdraw-amount-error')).toBe('The withdrawal amount must be greater than 0');
+    expect(text('withdraw-amount-error')).toBe('The amount must be greater than 0');
     type('12,5');
-    expect(text('withdraw-amount-error')).toBe('Please enter the amount as a number, e.g. 12.5');
+    expect(text('withdraw-amount-error')).toBe('Please enter a valid amount');
   });
 
   it('shows the fee and the amount received from withdraw/check while typing', async () => {

@@ -1,13 +1,13 @@
 import { parseWithdrawType } from '@agc/shared';
+import { AssetSwitch } from '@web/features/withdraw/components/AssetSwitch.tsx';
+import { WithdrawAmountForm } from '@web/features/withdraw/components/WithdrawAmountForm.tsx';
+import { WithdrawStanding } from '@web/features/withdraw/components/WithdrawStanding.tsx';
+import { useWithdrawForm } from '@web/features/withdraw/hooks/use-withdraw-form.tsx';
+import { navigateTo } from '@web/lib/navigation.ts';
+import { paths } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { AssetSwitch } from '../../../features/withdraw/components/AssetSwitch.tsx';
-import { WithdrawAmountForm } from '../../../features/withdraw/components/WithdrawAmountForm.tsx';
-import { WithdrawStanding } from '../../../features/withdraw/components/WithdrawStanding.tsx';
-import { useWithdrawForm } from '../../../features/withdraw/hooks/use-withdraw-form.tsx';
-import { navigateTo } from '../../../lib/navigation.ts';
-import { paths } from '../../../lib/paths.ts';
-import '../../../features/withdraw/withdraw.css';
+import '@web/features/withdraw/withdraw.css';
 
 const ignore = () => undefined;
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { makeWithdrawal } from '@web/features/withdraw/testing/fixtures.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeWithdrawal } from '../../../features/withdraw/testing/fixtures.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { fail, ok, renderPage, stubApi } from '../../../test/render.tsx';
 import WithdrawalSuccessPage from './WithdrawalSuccessPage.tsx';
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;

@@ -1,13 +1,13 @@
+import { ResultPage } from '@web/components/ResultPage.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { isWithdrawId, useWithdrawal } from '@web/features/withdraw/api/get-withdrawal.ts';
+import { WithdrawStatusTag } from '@web/features/withdraw/components/WithdrawStatusTag.tsx';
+import { formatRate } from '@web/features/withdraw/format.ts';
+import { formatAsset } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ResultPage } from '../../../components/ResultPage.tsx';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { isWithdrawId, useWithdrawal } from '../../../features/withdraw/api/get-withdrawal.ts';
-import { WithdrawStatusTag } from '../../../features/withdraw/components/WithdrawStatusTag.tsx';
-import { formatRate } from '../../../features/withdraw/format.ts';
-import { formatAsset } from '../../../lib/format.ts';
-import '../../../features/withdraw/withdraw.css';
-import { paths } from '../../../lib/paths.ts';
+import '@web/features/withdraw/withdraw.css';
+import { paths } from '@web/lib/paths.ts';
 
 /**
  * withdrawalSunccess (`?withdraw_id=`): the request just made — amount, fee, amount received and its

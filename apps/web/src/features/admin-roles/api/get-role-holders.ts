@@ -1,6 +1,6 @@
 import { roleHoldersResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { adminRolesKeys } from './keys.ts';
 
 /** GET /admin/roles: every role holder (granted and configured) and the grants of admin waiting for a second admin. */

@@ -1,7 +1,7 @@
 import { type RoleChangeBody, roleChangeResponse } from '@agc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryOptions } from '../../../lib/me.ts';
-import { post } from '../../../lib/request.ts';
+import { meQueryOptions } from '@web/lib/me.ts';
+import { post } from '@web/lib/request.ts';
 import { adminRolesKeys } from './keys.ts';
 
 /** POST /admin/roles/grant: the role at once, or (admin) a request another admin confirms. The form shows a refusal. */

@@ -1,6 +1,6 @@
 import { roleRequestDecisionResponse } from '@agc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 import { adminRolesKeys } from './keys.ts';
 
 export type RoleRequestDecisionKind = 'confirm' | 'cancel';

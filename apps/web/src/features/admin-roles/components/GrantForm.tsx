@@ -1,9 +1,9 @@
 import type { Role } from '@agc/shared';
+import { Segmented } from '@web/components/Segmented.tsx';
+import { errorText } from '@web/lib/errors.ts';
+import { confirmModal, toast } from '@web/lib/ui.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Segmented } from '../../../components/Segmented.tsx';
-import { errorText } from '../../../lib/errors.ts';
-import { confirmModal, toast } from '../../../lib/ui.ts';
 import { useRoleChange } from '../api/post-role-change.ts';
 import { ROLES, readAddress } from '../model/roles.ts';
 

@@ -1,9 +1,9 @@
 import type { RoleGrant, RoleHolder } from '@agc/shared';
+import { AbilityReason } from '@web/components/AbilityReason.tsx';
+import { Address } from '@web/components/Address.tsx';
+import { formatEventTime } from '@web/lib/format.ts';
+import { confirmModal, toast } from '@web/lib/ui.ts';
 import { useTranslation } from 'react-i18next';
-import { AbilityReason } from '../../../components/AbilityReason.tsx';
-import { Address } from '../../../components/Address.tsx';
-import { formatEventTime } from '../../../lib/format.ts';
-import { confirmModal, toast } from '../../../lib/ui.ts';
 import { useRoleChange } from '../api/post-role-change.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import { fetchCsv, saveBlob } from '@web/lib/download.ts';
+import { errorText } from '@web/lib/errors.ts';
+import { toast } from '@web/lib/ui.ts';
 import { useTranslation } from 'react-i18next';
-import { fetchCsv, saveBlob } from '../../../lib/download.ts';
-import { errorText } from '../../../lib/errors.ts';
-import { toast } from '../../../lib/ui.ts';
 import type { DayRange } from '../model/range.ts';
 
 /** The file name the server gives the range's CSV (its content-disposition). */

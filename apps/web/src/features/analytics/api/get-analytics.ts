@@ -1,6 +1,6 @@
 import { analyticsReportResponse } from '@agc/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import type { DayRange } from '../model/range.ts';
 import { analyticsKeys } from './keys.ts';
 

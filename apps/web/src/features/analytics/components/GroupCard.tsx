@@ -1,17 +1,17 @@
 import type { AnalyticsDay, AnalyticsFigureKey, AnalyticsFigures, AnalyticsGroup } from '@agc/shared';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatAsset, formatCount } from '@web/lib/format.ts';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatAsset } from '../../../lib/format.ts';
 import { CHARTS, chartData, figuresOf, unitOf } from '../model/series.ts';
 
-// uPlot (~50 KB) arrives with the first chart, in a chunk of its own that only this admin page loads.
-const DailyChart = lazy(() => import('./DailyChart.tsx'));
+// uPlot (~50 KB) arrives with the first chart, in a chunk of its own.
+const LineChart = lazy(() => import('@web/components/LineChart.tsx'));
 
 /** A figure as the page shows it: counts grouped, amounts with their asset (lib/format). */
 export function FigureValue({ figure, value }: { figure: AnalyticsFigureKey; value: string }) {
   const unit = unitOf(figure);
-  return <>{unit === 'count' ? Number(value).toLocaleString('en-US') : formatAsset(value, unit)}</>;
+  return <>{unit === 'count' ? formatCount(value) : formatAsset(value, unit)}</>;
 }
 
 /**
@@ -39,7 +39,12 @@ export function GroupCard({
     <section className="card analytics-group" data-testid={`analytics-group-${group}`}>
       <h3 className="card-title">{t(`analytics.group.${group}`)}</h3>
       <Suspense fallback={<Skeleton rows={4} testId={`analytics-chart-loading-${group}`} />}>
-        <DailyChart labels={labels} data={data} testId={`analytics-chart-${group}`} />
+        <LineChart
+          labels={labels}
+          data={data}
+          testId={`analytics-chart-${group}`}
+          className="analytics-chart"
+        />
       </Suspense>
       <dl className="analytics-totals">
         {figures.map((f) => (

@@ -1,7 +1,7 @@
+import { DateField, isDay } from '@web/components/DateField.tsx';
+import { Segmented } from '@web/components/Segmented.tsx';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField, isDay } from '../../../components/DateField.tsx';
-import { Segmented } from '../../../components/Segmented.tsx';
 import {
   type DayRange,
   presetRange,
@@ -59,7 +59,7 @@ export function RangePicker({
     <div className="analytics-range" data-testid="analytics-range">
       <Segmented
         options={[
-          ...RANGE_PRESETS.map((d) => ({ key: d as RangePreset, label: t('analytics.days', { days: d }) })),
+          ...RANGE_PRESETS.map((d) => ({ key: d as RangePreset, label: t('count.day', { count: d }) })),
           { key: 'custom' as RangePreset, label: t('analytics.custom') },
         ]}
         value={preset}

@@ -1,7 +1,7 @@
 import { auditLogResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { getListPage, pagedQueryOptions, uniqueItems } from '@web/lib/paged-list.ts';
 import type { z } from 'zod';
-import { getListPage, pagedQueryOptions, uniqueItems } from '../../../lib/paged-list.ts';
 import type { AuditFilters } from '../model/filters.ts';
 
 export type AuditLogPage = z.infer<typeof auditLogResponse>;

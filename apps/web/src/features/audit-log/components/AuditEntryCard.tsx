@@ -1,6 +1,6 @@
+import { Address } from '@web/components/Address.tsx';
+import { formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { Address } from '../../../components/Address.tsx';
-import { formatEventTime } from '../../../lib/format.ts';
 import type { AuditLogEntry } from '../api/get-audit-log.ts';
 import { changeRows } from '../model/changes.ts';
 

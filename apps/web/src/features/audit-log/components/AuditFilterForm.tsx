@@ -1,6 +1,6 @@
+import { DateField } from '@web/components/DateField.tsx';
 import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DateField.tsx';
 import { type AuditFilterDraft, type AuditFilters, EMPTY_DRAFT, readFilters } from '../model/filters.ts';
 
 const TEXT_FIELDS = ['action', 'actor', 'target'] as const;

@@ -1,5 +1,5 @@
 import { type NonceResponse, nonceResponse } from '@agc/shared';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 
 /** GET /nonce?address=: a single-use nonce for the SIWE message (valid 5 minutes). */
 export const getNonce = (address: string): Promise<NonceResponse> =>

@@ -1,5 +1,5 @@
 import { type LogoutResponse, logoutResponse } from '@agc/shared';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 
 /**
  * POST /logout/all (auth): ends every session of the member, on every device, this one included.

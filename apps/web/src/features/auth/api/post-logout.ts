@@ -1,5 +1,5 @@
 import { type LogoutResponse, logoutResponse } from '@agc/shared';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 
 /**
  * Logging out waits this long at most for the server: the local session is cleared afterwards whatever

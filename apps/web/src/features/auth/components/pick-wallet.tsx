@@ -1,7 +1,7 @@
 // Several wallets in the browser: the user picks one in an action sheet (loaded only when needed).
 
-import type { DiscoveredWallet } from '../../../lib/wallet/discovery.ts';
-import { UserRejectedRequestError } from '../../../lib/wallet/errors.ts';
+import type { DiscoveredWallet } from '@web/lib/wallet/discovery.ts';
+import { UserRejectedRequestError } from '@web/lib/wallet/errors.ts';
 
 type Translate = (key: string) => string;
 

@@ -1,6 +1,6 @@
+import { confirmModal, toast } from '@web/lib/ui.ts';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmModal, toast } from '../../../lib/ui.ts';
 import { logOut, logOutEverywhere } from '../logout.ts';
 
 export type LogoutKind = 'this' | 'all';

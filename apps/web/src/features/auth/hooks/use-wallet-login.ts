@@ -1,12 +1,12 @@
 import type { PublicConfig } from '@agc/shared';
+import { errorText } from '@web/lib/errors.ts';
+import { reLaunch } from '@web/lib/navigation.ts';
+import { startSession } from '@web/lib/session.ts';
+import { type DiscoveredWallet, discoverWallets } from '@web/lib/wallet/discovery.ts';
+import { isUserRejection } from '@web/lib/wallet/errors.ts';
+import { setActiveWallet } from '@web/lib/wallet/session.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errors.ts';
-import { reLaunch } from '../../../lib/navigation.ts';
-import { startSession } from '../../../lib/session.ts';
-import { type DiscoveredWallet, discoverWallets } from '../../../lib/wallet/discovery.ts';
-import { isUserRejection } from '../../../lib/wallet/errors.ts';
-import { setActiveWallet } from '../../../lib/wallet/session.ts';
 import { pickWallet } from '../components/pick-wallet.tsx';
 import type { Invite } from '../invite.ts';
 import type { LoginStep } from '../login-with-wallet.ts';

@@ -1,6 +1,6 @@
 import { type IncidentStatus, incidentListResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { incidentKeys } from './keys.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { incidentSchema } from '@agc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 import { incidentKeys } from './keys.ts';
 
 export type IncidentDecision = 'reverse' | 'confirm' | 'cancel' | 'accept';

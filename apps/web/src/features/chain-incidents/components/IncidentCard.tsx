@@ -1,13 +1,13 @@
 import { ellipsisMiddle, type Incident } from '@agc/shared';
+import { AbilityReason } from '@web/components/AbilityReason.tsx';
+import { Address } from '@web/components/Address.tsx';
+import { AuditActions } from '@web/components/AuditActions.tsx';
+import { AuditNote } from '@web/components/AuditNote.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatEventTime, formatLedgerAmount, formatUsdt } from '@web/lib/format.ts';
+import { confirmModal, toast } from '@web/lib/ui.ts';
+import { useAuditNote } from '@web/lib/use-audit-note.ts';
 import { useTranslation } from 'react-i18next';
-import { AbilityReason } from '../../../components/AbilityReason.tsx';
-import { Address } from '../../../components/Address.tsx';
-import { AuditActions } from '../../../components/AuditActions.tsx';
-import { AuditNote } from '../../../components/AuditNote.tsx';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatEventTime, formatUsdt } from '../../../lib/format.ts';
-import { confirmModal, toast } from '../../../lib/ui.ts';
-import { useAuditNote } from '../../../lib/use-audit-note.ts';
 import { type IncidentDecision, useIncidentDecision } from '../api/post-incident-decision.ts';
 
 /** The actions of each state, in their order: every button is the server's ability (`can` / `reason`). */
@@ -92,7 +92,7 @@ export function IncidentCard({ incident: i }: { incident: Incident }) {
             <li key={`${p.account}|${p.holder ?? ''}|${p.asset}`} data-testid="incident-posting">
               <span className="incident-account">{p.account}</span>
               {p.holder && <Address address={p.holder} copy={false} />}
-              <span className="incident-posting-amount">{`+${p.amount} ${p.asset}`}</span>
+              <span className="incident-posting-amount">+{formatLedgerAmount(p.amount, p.asset)}</span>
             </li>
           ))}
           {i.touched.team_volume && <li data-testid="incident-team-volume">{t('incidents.teamVolume')}</li>}

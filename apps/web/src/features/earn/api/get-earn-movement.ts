@@ -1,6 +1,6 @@
 import { type EarnMovement, earnMovementSchema } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { earnKeys } from './keys.ts';
 
 /** A movement id as the server writes it (a positive integer); anything else is never asked. */

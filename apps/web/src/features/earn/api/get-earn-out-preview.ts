@@ -1,7 +1,7 @@
 import { earnOutPreviewResponse } from '@agc/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { get } from '@web/lib/request.ts';
 import type { z } from 'zod';
-import { get } from '../../../lib/request.ts';
 import { earnKeys } from './keys.ts';
 
 export type EarnOutPreview = z.infer<typeof earnOutPreviewResponse>;

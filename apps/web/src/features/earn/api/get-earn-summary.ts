@@ -1,6 +1,6 @@
 import { type EarnSummary, earnSummaryResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { earnKeys } from './keys.ts';
 
 /** GET /earn/summary: the five figures, the member's available USDT and the transfer-out rules. */

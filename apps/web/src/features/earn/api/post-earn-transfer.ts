@@ -1,7 +1,7 @@
 import { earnTransferResponse } from '@agc/shared';
 import { useMutation } from '@tanstack/react-query';
+import { post } from '@web/lib/request.ts';
 import type { z } from 'zod';
-import { post } from '../../../lib/request.ts';
 import { useEarnChanged } from './use-earn-changed.ts';
 
 export type EarnTransfer = z.infer<typeof earnTransferResponse>;

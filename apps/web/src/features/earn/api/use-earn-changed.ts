@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { invalidateMe } from '../../../lib/me.ts';
+import { invalidateMe } from '@web/lib/me.ts';
 import { earnKeys } from './keys.ts';
 
 /** What a transfer changes: every simple-earn read, and the member's balances (/me). */

@@ -1,5 +1,5 @@
+import { formatCountdown, useCountdown } from '@web/lib/use-countdown.ts';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown, useCountdown } from '../../../lib/use-countdown.ts';
 import { localDeadline, splitDays } from '../model/clock.ts';
 
 /**

@@ -1,6 +1,6 @@
+import { openPage } from '@web/lib/navigation.ts';
+import { paths } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths } from '../../../lib/paths.ts';
 import '../home-entries.css';
 
 // Home's row of entries to simple earn, the launchpad and the exchange center: three small tiles with a glyph each

@@ -1,5 +1,5 @@
+import { formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '../../../lib/format.ts';
 import type { EarnInterest } from '../api/get-earn-interest.ts';
 
 /** One day's interest: the day, what it paid and on which holding. */

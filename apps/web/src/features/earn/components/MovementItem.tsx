@@ -1,7 +1,7 @@
 import type { EarnMovement } from '@agc/shared';
+import { ItemButton } from '@web/components/ItemButton.tsx';
+import { formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ItemButton } from '../../../components/ItemButton.tsx';
-import { formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { MovementStatus } from './MovementStatus.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import type { EarnMovement } from '@agc/shared';
+import { StatusTag } from '@web/components/StatusTag.tsx';
 import { useTranslation } from 'react-i18next';
-import { StatusTag } from '../../../components/StatusTag.tsx';
 
 /** A transfer's state in its colour: Completed (in), Pending, Arrived (out). */
 export function MovementStatus({ status, testId }: { status: EarnMovement['status']; testId?: string }) {

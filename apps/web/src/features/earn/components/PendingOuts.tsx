@@ -1,7 +1,7 @@
 import type { EarnMovement } from '@agc/shared';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
 import { flattenEarnMovements, useEarnMovements } from '../api/get-earn-movements.ts';
 import { MovementItem } from './MovementItem.tsx';
 

@@ -1,7 +1,7 @@
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import type { TransferForm as Form } from '../hooks/use-transfer-form.tsx';
 
 const AMOUNT_MAX_LENGTH = 64;
@@ -73,8 +73,8 @@ export function TransferForm({ form }: { form: Form }) {
         <p className="muted small" data-testid="earn-out-rule">
           {t('earn.form.rule', {
             limit: formatUsdt(summary.data.fast_limit_usdt),
-            minutes: summary.data.fast_delay_minutes,
-            days: summary.data.slow_delay_days,
+            minutes: t('count.minute', { count: summary.data.fast_delay_minutes }),
+            days: t('count.day', { count: summary.data.slow_delay_days }),
           })}
         </p>
       )}

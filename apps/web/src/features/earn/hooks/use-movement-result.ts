@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { invalidateMe } from '@web/lib/me.ts';
 import { useEffect, useRef } from 'react';
-import { invalidateMe } from '../../../lib/me.ts';
 import { useEarnMovement } from '../api/get-earn-movement.ts';
 import { earnKeys } from '../api/keys.ts';
 import { useServerOffset } from './use-server-clock.ts';

@@ -1,4 +1,4 @@
-import { clockOffset } from '../../../lib/server-clock.ts';
+import { clockOffset } from '@web/lib/server-clock.ts';
 import { useEarnSummary } from '../api/get-earn-summary.ts';
 
 /** The server's clock minus this device's, from the summary's server_time (0 until it is read). */

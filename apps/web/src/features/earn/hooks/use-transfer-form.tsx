@@ -1,23 +1,24 @@
-import { formatDisplayAmount, USDT_DECIMALS } from '@agc/shared';
+import { USDT_DECIMALS } from '@agc/shared';
+import { errorText } from '@web/lib/errors.ts';
+import { formatAssetExact, formatBareAmount, formatEventTime, unbroken } from '@web/lib/format.ts';
+import { navigateBack, redirectTo } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { confirmModal, toast } from '@web/lib/ui.ts';
+import { useDebounced } from '@web/lib/use-debounced.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errors.ts';
-import { formatAssetExact, formatEventTime, unbroken } from '../../../lib/format.ts';
-import { navigateBack, redirectTo } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import { confirmModal, toast } from '../../../lib/ui.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
 import { getEarnOutPreview, useEarnOutPreview } from '../api/get-earn-out-preview.ts';
 import { useEarnSummary } from '../api/get-earn-summary.ts';
 import { type EarnDirection, useEarnTransfer } from '../api/post-earn-transfer.ts';
-import { readEarnAmount } from '../model/amount.ts';
+import { earningStartsOn, readEarnAmount } from '../model/amount.ts';
 
 const ignore = () => undefined;
 /** The arrival preview asks the server once typing has paused this long. */
 export const PREVIEW_DELAY_MS = 300;
 
 /**
- * A simple-earn transfer form. In: from the available USDT ("All" fills it), then 'Transfer In Successful' and
+ * A simple-earn transfer form. In: from the available USDT ("All" fills it), a confirmation naming the amount, the
+ * APY paid now and the day it starts earning, then 'Transfer In Successful' and
  * back to the earn page. Out: up to the holding ("Max" fills it; above it "maximum {num} USDT"), the arrival
  * time from the server's preview under the field once typing pauses and again, fresh, in the confirmation that
  * names amount and arrival; then 'Transfer Out Successful' and the transfer's result page. The spec's two
@@ -42,14 +43,13 @@ export function useTransferForm(direction: EarnDirection) {
   const previewStale =
     !reading.ok || previewAmount !== reading.amount || preview.isPlaceholderData || preview.isFetching;
 
-  // 'Please enter an amount' once the member tried to send; the others while typing.
+  // Nothing typed is said once the member tried to send; the others while typing.
   const problem = !reading.ok && (amount.trim() !== '' || attempted) ? reading.problem : null;
   const fieldError = problem
     ? t(`earn.errors.${problem}`, {
-        num: s
-          ? formatDisplayAmount(s.total_holding_usdt, { currency: null, maxFractionDigits: USDT_DECIMALS })
-          : '',
+        num: s ? formatBareAmount(s.total_holding_usdt, 'USDT', 'exact') : '',
         unit: 'USDT',
+        decimals: USDT_DECIMALS,
       })
     : submitError;
 
@@ -63,6 +63,21 @@ export function useTransferForm(direction: EarnDirection) {
 
   const send = async (value: string) => {
     if (!out) {
+      // Money moves: the member confirms the amount, the rate paid now and the day it starts earning.
+      const go = await confirmModal({
+        title: t('earn.confirmIn.title'),
+        content: (
+          <p data-testid="earn-confirm-in-text">
+            {t('earn.confirmIn.text', {
+              amount: formatAssetExact(value, 'USDT'),
+              apy: s?.apy_percent ?? '',
+              day: unbroken(earningStartsOn(s?.server_time ?? new Date().toISOString())),
+            })}
+          </p>
+        ),
+        confirmText: t('earn.confirmIn.ok'),
+      });
+      if (!go) return;
       await transfer.mutateAsync(value);
       void toast(t('earn.toast.in'));
       void navigateBack().catch(ignore);

@@ -1,7 +1,7 @@
 // Arrival times on the one server clock (lib/server-clock.ts): the server says what time it is (server_time) with
 // every summary and preview, so a countdown on a phone whose clock is wrong still ends when the server moves the
 // transfer.
-import { onDeviceClock } from '../../../lib/server-clock.ts';
+import { onDeviceClock } from '@web/lib/server-clock.ts';
 
 export const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { type ExchangeQuote, exchangeHistoryResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { getListPage, pagedQueryOptions, uniqueItems } from '@web/lib/paged-list.ts';
 import type { z } from 'zod';
-import { getListPage, pagedQueryOptions, uniqueItems } from '../../../lib/paged-list.ts';
 import { exchangeKeys } from './keys.ts';
 
 export const EXCHANGE_HISTORY_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { exchangeInfoResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { get } from '@web/lib/request.ts';
 import type { z } from 'zod';
-import { get } from '../../../lib/request.ts';
 import { exchangeKeys } from './keys.ts';
 
 export type ExchangeInfo = z.infer<typeof exchangeInfoResponse>;

@@ -1,6 +1,6 @@
 import { type ExchangeQuote, exchangeQuoteSchema } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { exchangeKeys } from './keys.ts';
 
 /** GET /exchange/quotes/{id}: one of the member's quotes (Open, Accepted or Expired); another's or unknown is 404. */

@@ -3,4 +3,5 @@ export const exchangeKeys = {
   info: ['exchange-info'] as const,
   quote: (id: string) => ['exchange-quote', id] as const,
   history: ['exchange-history'] as const,
+  priceChart: ['price-chart'] as const,
 };

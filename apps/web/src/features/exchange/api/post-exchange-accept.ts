@@ -1,7 +1,7 @@
 import { type ExchangeQuote, exchangeAcceptResponse, exchangeQuoteSchema } from '@agc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateMe } from '../../../lib/me.ts';
-import { ApiError, post } from '../../../lib/request.ts';
+import { invalidateMe } from '@web/lib/me.ts';
+import { ApiError, post } from '@web/lib/request.ts';
 import { type ClockedQuote, clocked } from '../model/quote-clock.ts';
 import { exchangeKeys } from './keys.ts';
 

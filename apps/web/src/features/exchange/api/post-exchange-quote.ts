@@ -1,6 +1,6 @@
 import { type ExchangeAsset, exchangeQuoteSchema } from '@agc/shared';
 import { useMutation } from '@tanstack/react-query';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 import type { ExchangeMode } from '../model/amount.ts';
 import { type ClockedQuote, clocked } from '../model/quote-clock.ts';
 

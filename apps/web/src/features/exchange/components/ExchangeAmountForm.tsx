@@ -1,9 +1,9 @@
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { Segmented } from '@web/components/Segmented.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatAsset } from '@web/lib/format.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { Segmented } from '../../../components/Segmented.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatAssetExact } from '../../../lib/format.ts';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
 import type { ExchangeMode } from '../model/amount.ts';
 
@@ -39,7 +39,7 @@ export function ExchangeAmountForm({ form }: { form: ExchangeForm }) {
     return (
       <span className="exchange-available small" data-testid={testId}>
         <span className="muted">{t('exchange.available')}</span>{' '}
-        {value !== undefined ? formatAssetExact(value, asset) : info.isError ? '-' : <Skeleton inline />}
+        {value !== undefined ? formatAsset(value, asset) : info.isError ? '-' : <Skeleton inline />}
       </span>
     );
   };
@@ -87,6 +87,7 @@ export function ExchangeAmountForm({ form }: { form: ExchangeForm }) {
         label={t('exchange.modeLabel')}
         testIdPrefix="exchange-mode"
         disabled={busy}
+        radio
       />
       <label htmlFor={inputId}>
         <span>{t('exchange.amountLabel', { asset: form.asset })}</span>

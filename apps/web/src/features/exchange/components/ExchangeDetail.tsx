@@ -1,7 +1,7 @@
 import type { ExchangeQuote } from '@agc/shared';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatEventTime } from '../../../lib/format.ts';
 import { ExchangeStatusTag } from './ExchangeStatusTag.tsx';
 import { QuoteRows } from './QuoteRows.tsx';
 

@@ -1,7 +1,7 @@
 import type { ExchangeQuote } from '@agc/shared';
+import { ItemButton } from '@web/components/ItemButton.tsx';
+import { formatAsset, formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ItemButton } from '../../../components/ItemButton.tsx';
-import { formatAsset, formatEventTime } from '../../../lib/format.ts';
 
 /** One exchange of the history (`exchange-item-<id>`): the pair, what was paid and what arrived, when; opens it. */
 export function ExchangeItem({

@@ -1,6 +1,6 @@
 import type { ExchangeQuote } from '@agc/shared';
+import { StatusTag } from '@web/components/StatusTag.tsx';
 import { useTranslation } from 'react-i18next';
-import { StatusTag } from '../../../components/StatusTag.tsx';
 
 /** Open / Accepted / Expired in its colour (`exchange.status.*`). */
 export function ExchangeStatusTag({ status, testId }: { status: ExchangeQuote['status']; testId?: string }) {

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { formatAssetExact } from '../../../lib/format.ts';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
 import { QuoteTimer } from './QuoteCountdown.tsx';
 import { QuoteRows } from './QuoteRows.tsx';
@@ -27,10 +26,7 @@ export function QuoteCard({ form }: { form: ExchangeForm }) {
       </dl>
       {form.short && have !== undefined && (
         <p className="error-text" role="alert" data-testid="exchange-quote-short">
-          {t('exchange.short', {
-            have: formatAssetExact(have, quote.from),
-            need: formatAssetExact(quote.amount_in, quote.from),
-          })}
+          {t(quote.from === 'USDT' ? 'balance.insufficient_usdt' : 'balance.insufficient_agc')}
         </p>
       )}
       <QuoteTimer form={form} testIdPrefix="exchange-quote" showMessage={!form.confirming} />

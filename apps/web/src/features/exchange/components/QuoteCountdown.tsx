@@ -1,5 +1,5 @@
+import { formatCountdown } from '@web/lib/use-countdown.ts';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown } from '../../../lib/use-countdown.ts';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
 
 /**

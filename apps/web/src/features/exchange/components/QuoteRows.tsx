@@ -1,7 +1,8 @@
 import type { ExchangeQuote } from '@agc/shared';
+import { PriceSourceNote } from '@web/components/PriceSourceNote.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatAssetExact } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatAssetExact } from '../../../lib/format.ts';
 
 /** "1 AGC = 0.50 USDT": the quote's price, every digit the server sent. */
 export function RateText({ price }: { price: string }) {
@@ -31,6 +32,11 @@ export function QuoteRows({
     <>
       <ValueRow label={t('exchange.rate')} testId={`${testIdPrefix}-rate`}>
         <RateText price={quote.price_usdt} />
+        <PriceSourceNote
+          source={quote.price_source}
+          block={quote.price_block}
+          testId={`${testIdPrefix}-price-source`}
+        />
       </ValueRow>
       <ValueRow label={t(settled ? 'exchange.paid' : 'exchange.pay')} testId={`${testIdPrefix}-pay`}>
         {formatAssetExact(quote.amount_in, quote.from)}

@@ -1,10 +1,10 @@
 import { ErrorCode, type ExchangeAsset } from '@agc/shared';
+import { errorText } from '@web/lib/errors.ts';
+import { redirectTo } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { ApiError } from '@web/lib/request.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errors.ts';
-import { redirectTo } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import { ApiError } from '../../../lib/request.ts';
 import { useExchangeInfo } from '../api/get-exchange-info.ts';
 import { freshQuoteOf, useAcceptExchangeQuote } from '../api/post-exchange-accept.ts';
 import { useCreateExchangeQuote } from '../api/post-exchange-quote.ts';

@@ -4,7 +4,7 @@
 // local now plus that offset, and the quote's expiry on the local clock is expires_at minus the offset. Every
 // countdown of a quote reads this one deadline, so they all show the same seconds as the server.
 import type { ExchangeQuote } from '@agc/shared';
-import { clockOffset, onDeviceClock } from '../../../lib/server-clock.ts';
+import { clockOffset, onDeviceClock } from '@web/lib/server-clock.ts';
 
 /** A quote with the offset (server − local, ms) measured when the answer carrying it arrived. */
 export interface ClockedQuote {

@@ -11,6 +11,8 @@ import type { ExchangeInfo } from '../api/get-exchange-info.ts';
 export const makeInfo = (over: Partial<ExchangeInfo> = {}): ExchangeInfo =>
   exchangeInfoResponse.parse({
     price_usdt: '0.5',
+    price_source: 'uniswap-v3',
+    price_block: '1234',
     fee_percent: '0.5',
     quote_ttl_seconds: 30,
     available_usdt: '250.5',
@@ -30,6 +32,8 @@ export const makeQuote = (over: Partial<ExchangeQuote> = {}): ExchangeQuote =>
     fee: '0.5',
     amount_out: '199',
     price_usdt: '0.5',
+    price_source: 'uniswap-v3',
+    price_block: '1234',
     fee_percent: '0.5',
     round_trip: '99.0025',
     status: 'Open',

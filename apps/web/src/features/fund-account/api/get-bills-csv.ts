@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import { fetchCsv, saveBlob } from '@web/lib/download.ts';
+import { errorText } from '@web/lib/errors.ts';
+import { toast } from '@web/lib/ui.ts';
 import { useTranslation } from 'react-i18next';
-import { fetchCsv, saveBlob } from '../../../lib/download.ts';
-import { errorText } from '../../../lib/errors.ts';
-import { toast } from '../../../lib/ui.ts';
 
 /** The file name a month's CSV (or every month's) is saved under. */
 export const billsFileName = (month: string | undefined) => `fund-bills-${month ?? 'all'}.csv`;

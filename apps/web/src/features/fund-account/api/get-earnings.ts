@@ -1,7 +1,7 @@
 import { type FundEarning, type FundEarningKind, fundEarningListResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { getListPage, pagedQueryOptions, uniqueItems } from '@web/lib/paged-list.ts';
 import type { z } from 'zod';
-import { getListPage, pagedQueryOptions, uniqueItems } from '../../../lib/paged-list.ts';
 import { fundAccountKeys } from './keys.ts';
 
 export type FundEarningPage = z.infer<typeof fundEarningListResponse>;

@@ -1,6 +1,6 @@
 import { type FundProduct, fundProductSchema } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { fundAccountKeys } from './keys.ts';
 
 /** GET /funds/products/{id}: the product of a holding (its redemption fee rate and latest NAV for the estimate). */

@@ -1,7 +1,7 @@
 import { moveFundProfitResponse } from '@agc/shared';
 import { useMutation } from '@tanstack/react-query';
+import { post } from '@web/lib/request.ts';
 import type { z } from 'zod';
-import { post } from '../../../lib/request.ts';
 import { useFundAccountChanged } from './use-fund-account-changed.ts';
 
 export type MoveFundProfitResult = z.infer<typeof moveFundProfitResponse>;

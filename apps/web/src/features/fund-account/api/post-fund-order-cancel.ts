@@ -1,6 +1,6 @@
 import { type FundOrder, fundOrderSchema } from '@agc/shared';
 import { useMutation } from '@tanstack/react-query';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 import { useFundAccountChanged } from './use-fund-account-changed.ts';
 
 /** POST /funds/orders/cancel {order_id}: cancels an UnPaid fund order (the server's message on failure, once). */

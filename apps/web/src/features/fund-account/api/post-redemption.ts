@@ -1,6 +1,6 @@
 import { type FundRedemption, fundRedemptionSchema } from '@agc/shared';
 import { useMutation } from '@tanstack/react-query';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 import { useFundAccountChanged } from './use-fund-account-changed.ts';
 
 /** POST /funds/redemptions {order_id, units}: a Pending redemption (the sheet shows the server's message). */

@@ -1,7 +1,7 @@
 import { fundEarningKind } from '@agc/shared';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatUsdt } from '../../../lib/format.ts';
 import type { FundAgent } from '../api/get-agent.ts';
 import { earningKindKey } from './FundTags.tsx';
 

@@ -1,6 +1,6 @@
 import type { FundBill } from '@agc/shared';
-import { type FieldRow, FieldRows } from '../../../components/FieldRows.tsx';
-import { formatNav, formatUnits, formatUsdt } from '../../../lib/format.ts';
+import { type FieldRow, FieldRows } from '@web/components/FieldRows.tsx';
+import { formatNav, formatUnits, formatUsdt } from '@web/lib/format.ts';
 
 /** One monthly bill of one holding: every figure (labels `fund.bills.fields.*`). */
 export function BillCard({ bill }: { bill: FundBill }) {

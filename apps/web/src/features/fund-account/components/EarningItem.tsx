@@ -1,6 +1,6 @@
 import type { FundEarning } from '@agc/shared';
+import { formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { earningKindKey } from './FundTags.tsx';
 
 /** One fund earning: kind, amount, day, base × rate, and whose volume it came from. */

@@ -1,7 +1,7 @@
 import type { FundOrder } from '@agc/shared';
+import { ItemButton } from '@web/components/ItemButton.tsx';
+import { formatEventTime, formatUnits, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ItemButton } from '../../../components/ItemButton.tsx';
-import { formatEventTime, formatUnits, formatUsdt } from '../../../lib/format.ts';
 import { FundOrderStatusTag, RiskTag } from './FundTags.tsx';
 import { Signed } from './HoldingsSummary.tsx';
 

@@ -1,7 +1,7 @@
 import type { FundEarningKind, FundOrderStatus, FundRedemptionStatus, FundRisk } from '@agc/shared';
+import { DisputedTag } from '@web/components/DisputedTag.tsx';
+import { StatusTag } from '@web/components/StatusTag.tsx';
 import { useTranslation } from 'react-i18next';
-import { DisputedTag } from '../../../components/DisputedTag.tsx';
-import { StatusTag } from '../../../components/StatusTag.tsx';
 
 /** A fund order's status in its colour, with Disputed beside it while a chain incident disputes its payment. */
 export function FundOrderStatusTag({

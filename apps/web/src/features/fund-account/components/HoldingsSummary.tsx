@@ -1,11 +1,14 @@
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatUsdt } from '../../../lib/format.ts';
 import type { useFundSummary } from '../api/get-fund-summary.ts';
 
-/** The holdings at a glance: value, cost, estimated and realized revenue (its own error inline). */
+/**
+ * The holdings at a glance: value, what is paid and waiting for its NAV (in progress: never a 0.00 right after paying),
+ * cost, estimated and realized revenue (its own error inline).
+ */
 export function HoldingsSummary({ summary }: { summary: ReturnType<typeof useFundSummary> }) {
   const { t } = useTranslation();
   let body: React.ReactNode;
@@ -27,6 +30,11 @@ export function HoldingsSummary({ summary }: { summary: ReturnType<typeof useFun
           {formatUsdt(s.value_usdt)}
         </p>
         <dl className="rows">
+          {s.processing_count > 0 && (
+            <ValueRow label={t('fund.holdings.inProgress')} testId="fund-summary-in-progress">
+              {formatUsdt(s.in_progress_usdt)}
+            </ValueRow>
+          )}
           <ValueRow label={t('fund.holdings.cost')} testId="fund-summary-cost">
             {formatUsdt(s.cost_usdt)}
           </ValueRow>

@@ -1,8 +1,8 @@
+import { errorText } from '@web/lib/errors.ts';
+import { formatUsdt } from '@web/lib/format.ts';
+import { toast } from '@web/lib/ui.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errors.ts';
-import { formatUsdt } from '../../../lib/format.ts';
-import { toast } from '../../../lib/ui.ts';
 import { useMoveFundProfit } from '../api/post-earnings-move.ts';
 import { moveProblemKey, readMoveAmount } from '../model/move.ts';
 

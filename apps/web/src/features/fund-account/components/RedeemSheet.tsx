@@ -1,8 +1,8 @@
 import type { FundOrder, FundProduct } from '@agc/shared';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatNav, formatUnits, formatUsdt } from '@web/lib/format.ts';
 import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatNav, formatUnits, formatUsdt } from '../../../lib/format.ts';
 import { useRedeemForm } from '../hooks/use-redeem-form.ts';
 
 const UNITS_MAX_LENGTH = 32;

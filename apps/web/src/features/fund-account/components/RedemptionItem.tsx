@@ -1,7 +1,7 @@
 import type { FundRedemption } from '@agc/shared';
+import { type FieldRow, FieldRows } from '@web/components/FieldRows.tsx';
+import { formatEventTime, formatNav, formatUnits, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { type FieldRow, FieldRows } from '../../../components/FieldRows.tsx';
-import { formatEventTime, formatNav, formatUnits, formatUsdt } from '../../../lib/format.ts';
 import { RedemptionStatusTag } from './FundTags.tsx';
 
 /** Still open: it waits for an admin (Pending) or for the next NAV (Approved). */

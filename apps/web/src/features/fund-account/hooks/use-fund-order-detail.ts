@@ -1,8 +1,8 @@
 import type { FundRedemption } from '@agc/shared';
+import { formatUnits } from '@web/lib/format.ts';
+import { confirmModal, toast } from '@web/lib/ui.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUnits } from '../../../lib/format.ts';
-import { confirmModal, toast } from '../../../lib/ui.ts';
 import { useFundOrder } from '../api/get-fund-order.ts';
 import { useFundProduct } from '../api/get-fund-product.ts';
 import { useCancelFundOrder } from '../api/post-fund-order-cancel.ts';

@@ -1,9 +1,9 @@
 import type { FundOrder, FundProduct } from '@agc/shared';
+import { errorText } from '@web/lib/errors.ts';
+import { formatUnits } from '@web/lib/format.ts';
+import { confirmModal, toast } from '@web/lib/ui.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errors.ts';
-import { formatUnits } from '../../../lib/format.ts';
-import { confirmModal, toast } from '../../../lib/ui.ts';
 import { useRequestRedemption } from '../api/post-redemption.ts';
 import { estimateRedemption, readRedeemUnits, redeemProblemKey } from '../model/redeem.ts';
 

@@ -1,7 +1,7 @@
 import { adminFundProductsResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { get } from '@web/lib/request.ts';
 import type { z } from 'zod';
-import { get } from '../../../lib/request.ts';
 import { fundAdminKeys } from './keys.ts';
 
 export type AdminFundProduct = z.infer<typeof adminFundProductsResponse>['list'][number];

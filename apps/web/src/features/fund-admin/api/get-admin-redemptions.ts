@@ -1,7 +1,7 @@
 import { adminRedemptionListResponse, type FundRedemptionStatus } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { getListPage, pagedQueryOptions, uniqueItems } from '@web/lib/paged-list.ts';
 import type { z } from 'zod';
-import { getListPage, pagedQueryOptions, uniqueItems } from '../../../lib/paged-list.ts';
 import { fundAdminKeys } from './keys.ts';
 
 export type AdminRedemptionPage = z.infer<typeof adminRedemptionListResponse>;

@@ -1,6 +1,6 @@
 import { fundNavPendingResponse } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { fundAdminKeys } from './keys.ts';
 
 /** GET /admin/funds/nav/pending: NAV entries waiting for a second admin, newest first. */

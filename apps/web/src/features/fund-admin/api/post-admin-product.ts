@@ -1,7 +1,7 @@
 import { type fundProductBody, fundProductSchema } from '@agc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { post, request } from '@web/lib/request.ts';
 import type { z } from 'zod';
-import { post, request } from '../../../lib/request.ts';
 import { fundAdminKeys } from './keys.ts';
 
 export type FundProductInput = z.input<typeof fundProductBody>;

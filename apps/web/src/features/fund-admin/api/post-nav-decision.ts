@@ -1,6 +1,6 @@
 import { fundNavEntrySchema } from '@agc/shared';
 import { useMutation } from '@tanstack/react-query';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 import { useNavChanged } from './post-nav.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type FundNavEntry, fundNavEntrySchema, fundNavPreviewSchema } from '@agc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 import { fundAdminKeys } from './keys.ts';
 
 /**

@@ -1,10 +1,10 @@
-import type { FundNavEntry, FundNavPreview } from '@agc/shared';
+import { type FundNavEntry, type FundNavPreview, minOf } from '@agc/shared';
+import { DateField } from '@web/components/DateField.tsx';
+import { errorText } from '@web/lib/errors.ts';
+import { formatNav } from '@web/lib/format.ts';
+import { confirmModal } from '@web/lib/ui.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DateField.tsx';
-import { errorText } from '../../../lib/errors.ts';
-import { formatNav } from '../../../lib/format.ts';
-import { confirmModal } from '../../../lib/ui.ts';
 import type { AdminFundProduct } from '../api/get-admin-products.ts';
 import { previewNav, usePublishNav } from '../api/post-nav.ts';
 import { navProblemKey, readNav } from '../model/nav.ts';
@@ -21,7 +21,7 @@ const dayAfter = (day: string) =>
  */
 export function navDayRange(product: Pick<AdminFundProduct, 'nav_day' | 'next_nav_day'>, today = todayUtc()) {
   const min = product.nav_day ? dayAfter(product.nav_day) : undefined;
-  const start = product.next_nav_day <= today ? product.next_nav_day : today;
+  const start = minOf(product.next_nav_day, today);
   return { min, max: today, start: min && start < min ? min : start };
 }
 
@@ -77,8 +77,8 @@ export function NavResult({ entry }: { entry: FundNavEntry }) {
         {t('fund.admin.nav.published', {
           day: entry.day,
           nav: formatNav(entry.nav),
-          subscriptions: entry.priced.subscriptions,
-          redemptions: entry.priced.redemptions,
+          subscriptions: t('count.subscription', { count: entry.priced.subscriptions }),
+          redemptions: t('count.redemption', { count: entry.priced.redemptions }),
         })}
       </p>
     );

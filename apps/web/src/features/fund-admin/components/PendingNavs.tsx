@@ -1,12 +1,12 @@
 import type { FundNavEntry } from '@agc/shared';
+import { AbilityReason } from '@web/components/AbilityReason.tsx';
+import { Address } from '@web/components/Address.tsx';
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatEventTime, formatNav } from '@web/lib/format.ts';
+import { confirmModal, toast } from '@web/lib/ui.ts';
 import { useTranslation } from 'react-i18next';
-import { AbilityReason } from '../../../components/AbilityReason.tsx';
-import { Address } from '../../../components/Address.tsx';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatEventTime, formatNav } from '../../../lib/format.ts';
-import { confirmModal, toast } from '../../../lib/ui.ts';
 import type { usePendingNavs } from '../api/get-nav-pending.ts';
 import { useDecideNav } from '../api/post-nav-decision.ts';
 
@@ -37,8 +37,8 @@ export function PendingNavs({ pending }: { pending: ReturnType<typeof usePending
           ? t('fund.admin.nav.published', {
               day: done.day,
               nav: formatNav(done.nav),
-              subscriptions: done.priced.subscriptions,
-              redemptions: done.priced.redemptions,
+              subscriptions: t('count.subscription', { count: done.priced.subscriptions }),
+              redemptions: t('count.redemption', { count: done.priced.redemptions }),
             })
           : t('fund.admin.nav.rejected', { day: done.day }),
       );

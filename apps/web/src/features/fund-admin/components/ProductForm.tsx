@@ -1,9 +1,9 @@
 import { fundRisk } from '@agc/shared';
+import { Segmented } from '@web/components/Segmented.tsx';
+import { errorText } from '@web/lib/errors.ts';
+import { toast } from '@web/lib/ui.ts';
 import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Segmented } from '../../../components/Segmented.tsx';
-import { errorText } from '../../../lib/errors.ts';
-import { toast } from '../../../lib/ui.ts';
 import type { AdminFundProduct } from '../api/get-admin-products.ts';
 import { useSaveFundProduct } from '../api/post-admin-product.ts';
 import { draftOf, EMPTY_DRAFT, type ProductDraft, readDraft } from '../model/product-form.ts';

@@ -1,7 +1,7 @@
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatNav, formatUsdt } from '@web/lib/format.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatNav, formatUsdt } from '../../../lib/format.ts';
 import type { AdminFundProduct } from '../api/get-admin-products.ts';
 import { ProductForm } from './ProductForm.tsx';
 

@@ -1,11 +1,11 @@
+import { Address } from '@web/components/Address.tsx';
+import { type AuditActionButton, AuditActions } from '@web/components/AuditActions.tsx';
+import { AuditNote } from '@web/components/AuditNote.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatEventTime, formatUnits } from '@web/lib/format.ts';
+import { confirmModal, toast } from '@web/lib/ui.ts';
+import { useAuditNote } from '@web/lib/use-audit-note.ts';
 import { useTranslation } from 'react-i18next';
-import { Address } from '../../../components/Address.tsx';
-import { type AuditActionButton, AuditActions } from '../../../components/AuditActions.tsx';
-import { AuditNote } from '../../../components/AuditNote.tsx';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatEventTime, formatUnits } from '../../../lib/format.ts';
-import { confirmModal, toast } from '../../../lib/ui.ts';
-import { useAuditNote } from '../../../lib/use-audit-note.ts';
 import type { AdminRedemption } from '../api/get-admin-redemptions.ts';
 import { useAuditRedemption } from '../api/post-redemption-audit.ts';
 

@@ -1,7 +1,7 @@
 import { fundNavHistoryResponse } from '@agc/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { get } from '@web/lib/request.ts';
 import type { z } from 'zod';
-import { get } from '../../../lib/request.ts';
 import { fundKeys } from './keys.ts';
 
 export type FundNavHistory = z.infer<typeof fundNavHistoryResponse>;

@@ -1,6 +1,6 @@
 import { type FundOrder, fundOrderSchema } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { fundKeys } from './keys.ts';
 
 /** GET /funds/orders/{order_id}: one of the member's fund orders. */

@@ -1,6 +1,6 @@
 import { type FundProduct, fundProductSchema } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { fundKeys } from './keys.ts';
 
 /** GET /funds/products/{id}: one fund (its latest NAV and the day the next one is for). */

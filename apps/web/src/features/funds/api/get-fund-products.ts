@@ -1,6 +1,6 @@
 import { type FundProduct, fundProductsResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { fundKeys } from './keys.ts';
 
 /** GET /funds/products: the funds on sale, in the request's language. */

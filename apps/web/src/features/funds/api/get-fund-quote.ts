@@ -1,6 +1,6 @@
 import { type FundQuote, fundQuoteResponse } from '@agc/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { fundKeys } from './keys.ts';
 
 /**

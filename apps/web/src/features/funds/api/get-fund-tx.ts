@@ -1,5 +1,5 @@
 import { fundTxResponse, type TxResponse } from '@agc/shared';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 
 export type FundPayStep = 'authUsd' | 'paying';
 

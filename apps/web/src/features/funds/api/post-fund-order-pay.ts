@@ -1,5 +1,5 @@
 import { type FundOrder, fundOrderSchema } from '@agc/shared';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 
 /** POST /funds/orders/pay {order_id, tx_hash}: reports the mined payment (→ Paid). Silent: the sheet shows errors. */
 export const reportFundOrderPaid = (orderId: string, txHash: string): Promise<FundOrder> =>

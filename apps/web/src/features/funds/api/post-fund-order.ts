@@ -1,6 +1,6 @@
 import { type FundOrder, fundOrderSchema } from '@agc/shared';
 import { useMutation } from '@tanstack/react-query';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 import { useFundOrderUpdated } from './use-fund-order-updated.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FundProduct } from '@agc/shared';
+import { FieldRows } from '@web/components/FieldRows.tsx';
+import { formatNav, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { FieldRows } from '../../../components/FieldRows.tsx';
-import { formatNav, formatUsdt } from '../../../lib/format.ts';
 import { NavChart } from './NavChart.tsx';
 import { RiskTag } from './RiskTag.tsx';
 import '../funds.css';
@@ -43,7 +43,7 @@ export function FundDetail({ product, onSubscribe }: { product: FundProduct; onS
               product.nav ? `${formatNav(product.nav)} (${product.nav_day ?? ''})` : t('fund.products.noNav'),
             ],
             ['minimum', formatUsdt(product.minimum_usdt)],
-            ['lock', t('fund.products.lockDays', { days: product.lock_days })],
+            ['lock', t('count.day', { count: product.lock_days })],
             ['subscriptionFee', percent(product.subscription_fee_percent)],
             ['redemptionFee', percent(product.redemption_fee_percent)],
             ['distribution', percent(product.distribution_percent)],

@@ -1,11 +1,12 @@
 // The home page's Fund card (lazy: its own chunk, off the login route's budget): the member's holdings value and
 // estimated revenue, or an invitation to browse the funds; opens found home.
+
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatUsdt } from '@web/lib/format.ts';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatUsdt } from '../../../lib/format.ts';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useFundSummary } from '../api/get-fund-summary.ts';
 import '../funds.css';
 

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import { applyLanguage } from '@web/lib/i18n/index.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { CONFIG, fail, ok, stubApi, testQueryClient } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage } from '../../../lib/i18n/index.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { CONFIG, fail, ok, stubApi, testQueryClient } from '../../../test/render.tsx';
 import { FundHomeEntry } from './FundHomeEntry.tsx';
 
 afterEach(async () => {
@@ -17,6 +17,7 @@ const SUMMARY = {
   estimated_revenue_usdt: '34.5',
   realized_revenue_usdt: '0',
   processing_count: 1,
+  in_progress_usdt: '200',
   holding_count: 2,
 };
 

@@ -1,9 +1,9 @@
 import type { FundProduct } from '@agc/shared';
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { ItemButton } from '@web/components/ItemButton.tsx';
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { formatNav, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ItemButton } from '../../../components/ItemButton.tsx';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { formatNav, formatUsdt } from '../../../lib/format.ts';
 import { useFundProducts } from '../api/get-fund-products.ts';
 import { RiskTag } from './RiskTag.tsx';
 import '../funds.css';
@@ -30,9 +30,7 @@ export function FundProductItem({ product, onOpen }: { product: FundProduct; onO
       <span className="fund-item-figures">
         <span>
           <span className="muted small">{t('fund.products.lock')}</span>
-          <span data-testid="fund-product-lock">
-            {t('fund.products.lockDays', { days: product.lock_days })}
-          </span>
+          <span data-testid="fund-product-lock">{t('count.day', { count: product.lock_days })}</span>
         </span>
         <span>
           <span className="muted small">{t('fund.products.minimum')}</span>

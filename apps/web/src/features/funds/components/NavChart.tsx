@@ -1,9 +1,9 @@
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { Segmented } from '@web/components/Segmented.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatNav } from '@web/lib/format.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { Segmented } from '../../../components/Segmented.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatNav } from '../../../lib/format.ts';
 import { NAV_SPANS, type NavSpan, useFundNav } from '../api/get-fund-nav.ts';
 import { NAV_BOX, navChartModel, navTick } from '../model/nav-chart.ts';
 import '../funds.css';
@@ -87,7 +87,7 @@ export function NavChart({ productId }: { productId: number }) {
                 <circle key={d.day} className="fund-chart-dot" cx={d.x} cy={d.y} r={2.5} />
               ))}
             {model.labels.map((l) => (
-              <text key={l.day} className="fund-chart-day" x={l.x} y={bottom + 18} textAnchor="middle">
+              <text key={l.day} className="fund-chart-day" x={l.x} y={bottom + 18} textAnchor={l.anchor}>
                 {l.day.slice(5)}
               </text>
             ))}

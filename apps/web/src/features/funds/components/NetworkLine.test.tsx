@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
+import { applyLanguage, i18n } from '@web/lib/i18n/index.ts';
+import { LOCALES } from '@web/lib/i18n/languages.ts';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage, i18n } from '../../../lib/i18n/index.ts';
-import { LOCALES } from '../../../lib/i18n/languages.ts';
 import { NetworkLine } from './NetworkLine.tsx';
 
 afterEach(async () => {

@@ -1,12 +1,12 @@
 import type { FundOrder, TxResponse } from '@agc/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useWalletStore } from '@web/stores/wallet.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { type ApiHandler, CONFIG, fail, ok, stubApi, testQueryClient } from '@web/test/render.tsx';
+import { fakeWaitForReceipt, fakeWallet, hash } from '@web/test/wallet-fakes.ts';
 import { encodeFunctionData, erc20Abi } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useWalletStore } from '../../../stores/wallet.ts';
-import { cleanupPage } from '../../../test/cleanup.ts';
-import { type ApiHandler, CONFIG, fail, ok, stubApi, testQueryClient } from '../../../test/render.tsx';
-import { fakeWaitForReceipt, fakeWallet, hash } from '../../../test/wallet-fakes.ts';
 import type { FundPayStep } from '../api/get-fund-tx.ts';
 import { memoryFundProgressStore } from '../payment/deps.ts';
 import type { FundPaymentDeps } from '../payment/run-fund-payment.ts';

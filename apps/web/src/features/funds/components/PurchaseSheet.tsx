@@ -3,26 +3,19 @@
 // and pay" creates the subscription (UnPaid) and runs the two wallet steps (approve USDT, pay). Cancel before the
 // order exists makes no request; after, it asks and cancels the order (unless its pay transaction went out).
 // Opened on an existing UnPaid order it resumes that order's payment.
-import {
-  type FundOrder,
-  type FundProduct,
-  formatAmount,
-  type PublicConfig,
-  parseAmount,
-  USDT_DECIMALS,
-} from '@agc/shared';
+import { type FundOrder, type FundProduct, type PublicConfig, parseAmount, USDT_DECIMALS } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
+import { PaymentSteps } from '@web/components/PaymentSteps.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { errorText } from '@web/lib/errors.ts';
+import { formatAssetExact, formatUnits, formatUsdt } from '@web/lib/format.ts';
+import { confirmModal } from '@web/lib/ui.ts';
+import { formatCountdown, useCountdown } from '@web/lib/use-countdown.ts';
+import { QuoteExpiredError } from '@web/lib/wallet/payment-errors.ts';
+import { walletBalancesQueryOptions } from '@web/lib/wallet-balances.ts';
 import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PaymentSteps } from '../../../components/PaymentSteps.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { errorText } from '../../../lib/errors.ts';
-import { formatUnits, formatUsdt } from '../../../lib/format.ts';
-import { confirmModal } from '../../../lib/ui.ts';
-import { formatCountdown, useCountdown } from '../../../lib/use-countdown.ts';
-import { QuoteExpiredError } from '../../../lib/wallet/payment-errors.ts';
-import { walletBalancesQueryOptions } from '../../../lib/wallet-balances.ts';
 import { useFundQuote } from '../api/get-fund-quote.ts';
 import { useCreateFundOrder } from '../api/post-fund-order.ts';
 import { useCancelFundOrder } from '../api/post-fund-order-cancel.ts';
@@ -117,8 +110,7 @@ function AmountField({
         aria-live="polite"
         data-testid="fund-amount-message"
       >
-        {message ??
-          t('fund.buy.amountHint', { num: formatAmount(parseAmount(minimum, USDT_DECIMALS), USDT_DECIMALS) })}
+        {message ?? t('fund.buy.amountHint', { num: formatUsdt(minimum) })}
       </p>
     </div>
   );
@@ -166,9 +158,7 @@ function Sheet({
     !order && !check.ok && check.reason !== 'empty'
       ? check.reason === 'invalid'
         ? t('fund.buy.errors.invalid')
-        : t('fund.buy.errors.multiple', {
-            num: formatAmount(parseAmount(product.minimum_usdt, USDT_DECIMALS), USDT_DECIMALS),
-          })
+        : t('fund.buy.errors.multiple', { num: formatUsdt(product.minimum_usdt) })
       : null;
   const network = config?.funds.payment_network;
 
@@ -291,7 +281,7 @@ function Sheet({
             <dt>{t('fund.buy.walletUsdt')}</dt>
             <dd data-testid="fund-wallet-usdt">
               {balances.data ? (
-                formatUsdt(formatAmount(balances.data.usdt, USDT_DECIMALS))
+                formatUsdt(balances.data.usdt)
               ) : balances.isError || balances.fetchStatus === 'idle' ? (
                 // unreadable, or nothing to read it with (no address or configuration yet)
                 t('pay.funds.unavailable')
@@ -306,8 +296,8 @@ function Sheet({
         <p className="notice card fund-warning" role="alert" data-testid="fund-wallet-short">
           {t('pay.funds.short', {
             asset: 'USDT',
-            have: formatUsdt(formatAmount(balances.data.usdt, USDT_DECIMALS)),
-            need: formatUsdt(formatAmount(need, USDT_DECIMALS)),
+            have: formatAssetExact(balances.data.usdt, 'USDT'),
+            need: formatAssetExact(need, 'USDT'),
           })}
         </p>
       )}

@@ -1,8 +1,8 @@
 import type { FundOrder, PublicConfig } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { invalidateMe } from '@web/lib/me.ts';
+import { useStepPayment } from '@web/lib/wallet/use-step-payment.ts';
 import { useCallback } from 'react';
-import { invalidateMe } from '../../../lib/me.ts';
-import { useStepPayment } from '../../../lib/wallet/use-step-payment.ts';
 import { fundOrderUpdated } from '../api/use-fund-order-updated.ts';
 import { createFundPaymentDeps, fundPaymentContracts } from '../payment/deps.ts';
 import {

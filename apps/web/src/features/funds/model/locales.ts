@@ -5,4 +5,4 @@ import type { PublicConfig } from '@agc/shared';
  * configuration names (FUND_LOCALES, public config funds.locales). Without the configuration: not yet.
  */
 export const fundsShownIn = (language: string, config: PublicConfig | undefined): boolean =>
-  config !== undefined && config.funds.locales.includes(language);
+  config?.funds.locales.includes(language) === true;

@@ -22,6 +22,10 @@ describe('navChartModel', () => {
     expect(m.path.startsWith('M')).toBe(true);
     expect(m.changePercent).toBe('+5.00');
     expect(m.labels.map((l) => l.day)).toEqual(['2026-11-01', '2026-11-02', '2026-11-03']);
+    // The last label ends at its point, inside the box (centred, "11-03" ran past the right edge).
+    expect(m.labels.map((l) => l.anchor)).toEqual(['middle', 'middle', 'end']);
+    const last = m.labels.at(-1);
+    expect(last && last.x <= NAV_BOX.width - NAV_BOX.right).toBe(true);
   });
 
   it('keeps a flat line inside the plot', () => {

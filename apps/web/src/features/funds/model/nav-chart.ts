@@ -1,6 +1,6 @@
 // The NAV chart as numbers: a line through the published NAVs (oldest first), on an axis from a little below the
 // lowest to a little above the highest. NAVs stay bigint (8 decimals) until they become pixels.
-import { formatAmount, parseAmount } from '@agc/shared';
+import { formatAmount, maxOf, minOf, parseAmount } from '@agc/shared';
 
 export const NAV_DECIMALS = 8;
 
@@ -18,8 +18,8 @@ export interface NavChartModel {
   dots: { day: string; nav: string; x: number; y: number }[];
   /** Axis: the bottom, middle and top value (decimal strings) and their y. */
   ticks: { value: string; y: number }[];
-  /** Day labels: the first, the middle and the last point. */
-  labels: { day: string; x: number }[];
+  /** Day labels: the first, the middle and the last point (that one anchored at its end, inside the box). */
+  labels: { day: string; x: number; anchor: 'middle' | 'end' }[];
   first: string | null;
   last: string | null;
   /** last − first over first, in percent with 2 decimals (signed), null with fewer than two points. */
@@ -44,8 +44,8 @@ export function navChartModel(points: readonly NavPoint[]): NavChartModel {
   const values = points.map((p) => parseAmount(p.nav, NAV_DECIMALS));
   if (values.length === 0)
     return { path: '', dots: [], ticks: [], labels: [], first: null, last: null, changePercent: null };
-  let lo = values.reduce((a, b) => (b < a ? b : a));
-  let hi = values.reduce((a, b) => (b > a ? b : a));
+  let lo = values.reduce((a, b) => minOf(a, b));
+  let hi = values.reduce((a, b) => maxOf(a, b));
   // A flat line sits in the middle; otherwise 10% of the range of room above and below.
   const pad = hi === lo ? (hi / 100n > 0n ? hi / 100n : 1n) : (hi - lo) / 10n;
   lo = lo - pad < 0n ? 0n : lo - pad;
@@ -66,7 +66,12 @@ export function navChartModel(points: readonly NavPoint[]): NavChartModel {
   const mid = lo + range / 2n;
   const ticks = [lo, mid, hi].map((v) => ({ value: formatAmount(v, NAV_DECIMALS), y: yOf(v) }));
   const idx = [...new Set([0, Math.floor((points.length - 1) / 2), points.length - 1])];
-  const labels = idx.map((i) => ({ day: dots[i]?.day ?? '', x: dots[i]?.x ?? 0 }));
+  // The last day's label ends at its point: centred there it ran past the box's right edge and was cut at 390 px.
+  const labels = idx.map((i, k) => ({
+    day: dots[i]?.day ?? '',
+    x: dots[i]?.x ?? 0,
+    anchor: (k === idx.length - 1 && idx.length > 1 ? 'end' : 'middle') as 'end' | 'middle',
+  }));
   const first = values[0] ?? 0n;
   const last = values[values.length - 1] ?? 0n;
   return {

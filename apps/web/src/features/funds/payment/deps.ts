@@ -1,10 +1,10 @@
 // The real dependencies of the fund payment: the server's endpoints, the session's wallet and the chain reads.
 import type { PublicConfig } from '@agc/shared';
-import { sessionStepPaymentDeps } from '../../../lib/wallet/transaction.ts';
+import { sessionStepPaymentDeps } from '@web/lib/wallet/transaction.ts';
 import {
   memoryTransactionProgress,
   persistedTransactionProgress,
-} from '../../../lib/wallet/transaction-progress.ts';
+} from '@web/lib/wallet/transaction-progress.ts';
 import { getFundTx } from '../api/get-fund-tx.ts';
 import { reportFundOrderPaid } from '../api/post-fund-order-pay.ts';
 import type {

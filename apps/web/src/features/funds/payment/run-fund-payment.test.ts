@@ -1,16 +1,16 @@
 // @vitest-environment node
 import type { FundOrder, TxResponse } from '@agc/shared';
-import { encodeFunctionData, erc20Abi } from 'viem';
-import { describe, expect, it } from 'vitest';
-import { UserRejectedRequestError } from '../../../lib/wallet/errors.ts';
+import { UserRejectedRequestError } from '@web/lib/wallet/errors.ts';
 import {
   PayError,
   QuoteExpiredError,
   UnexpectedTxError,
   WrongWalletError,
-} from '../../../lib/wallet/payment-errors.ts';
-import { CONFIG } from '../../../test/config.ts';
-import { fakeWaitForReceipt, fakeWallet, hash } from '../../../test/wallet-fakes.ts';
+} from '@web/lib/wallet/payment-errors.ts';
+import { CONFIG } from '@web/test/config.ts';
+import { fakeWaitForReceipt, fakeWallet, hash } from '@web/test/wallet-fakes.ts';
+import { encodeFunctionData, erc20Abi } from 'viem';
+import { describe, expect, it } from 'vitest';
 import type { FundPayStep } from '../api/get-fund-tx.ts';
 import { fundOrder, MEMBER, NOW } from '../test/fund-fixtures.ts';
 import { memoryFundProgressStore } from './deps.ts';

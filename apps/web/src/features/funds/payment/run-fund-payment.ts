@@ -6,15 +6,15 @@
 // amount skips authUsd, and a pay transaction sent before (its hash kept per order) is waited for and reported,
 // never sent a second time. Everything outside (server, wallet, chain, storage, clock) is injected.
 import type { FundOrder, TxResponse } from '@agc/shared';
-import { OrderNotPayableError, QuoteExpiredError } from '../../../lib/wallet/payment-errors.ts';
+import { OrderNotPayableError, QuoteExpiredError } from '@web/lib/wallet/payment-errors.ts';
 import {
   isQuoteExpired,
   runStepPayment,
   STEP_PAUSE_MS,
   type StepState,
-} from '../../../lib/wallet/step-payment.ts';
-import type { ReceiptWaiter, TransactionWallet } from '../../../lib/wallet/transaction.ts';
-import type { TransactionProgress } from '../../../lib/wallet/transaction-progress.ts';
+} from '@web/lib/wallet/step-payment.ts';
+import type { ReceiptWaiter, TransactionWallet } from '@web/lib/wallet/transaction.ts';
+import type { TransactionProgress } from '@web/lib/wallet/transaction-progress.ts';
 import type { FundPayStep } from '../api/get-fund-tx.ts';
 
 export const FUND_PAY_STEPS = ['authUsd', 'paying'] as const satisfies readonly FundPayStep[];

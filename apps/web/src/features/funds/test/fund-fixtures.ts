@@ -1,6 +1,6 @@
 // Contract-shaped fund data for the funds feature's tests (packages/shared/src/api/funds.ts).
 import type { FundOrder, FundProduct, FundQuote } from '@agc/shared';
-import { MEMBER, NOW } from '../../../test/fixtures.ts';
+import { MEMBER, NOW } from '@web/test/fixtures.ts';
 
 export const product = (over: Partial<FundProduct> = {}): FundProduct => ({
   id: 7,

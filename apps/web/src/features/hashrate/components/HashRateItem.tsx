@@ -1,7 +1,7 @@
 import type { Order } from '@agc/shared';
+import { ItemButton } from '@web/components/ItemButton.tsx';
+import { formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ItemButton } from '../../../components/ItemButton.tsx';
-import { formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { dailyYield, formatYield } from '../yield.ts';
 
 /** One confirmed investment: product, amount, confirmation time and its daily yield; opens the order. */

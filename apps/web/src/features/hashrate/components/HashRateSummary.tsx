@@ -1,9 +1,9 @@
 import type { Me } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { formatUsdt } from '@web/lib/format.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { formatUsdt } from '../../../lib/format.ts';
 import { dailyYield, formatRate, formatYield } from '../yield.ts';
 
 /** The member's hash power from GET me: total investment, daily rate and the estimated daily yield. */

@@ -1,8 +1,8 @@
 import type { Order } from '@agc/shared';
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { formatUsdt } from '@web/lib/format.ts';
+import { formatCountdown, useCountdown } from '@web/lib/use-countdown.ts';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { formatUsdt } from '../../../lib/format.ts';
-import { formatCountdown, useCountdown } from '../../../lib/use-countdown.ts';
 
 export interface UnpaidOrdersProps {
   orders: readonly Order[];

@@ -1,7 +1,7 @@
 import { adminLaunchpadRoundsResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { get } from '@web/lib/request.ts';
 import type { z } from 'zod';
-import { get } from '../../../lib/request.ts';
 import { launchpadAdminKeys } from './keys.ts';
 
 export type AdminLaunchpadRound = z.infer<typeof adminLaunchpadRoundsResponse>['list'][number];

@@ -1,6 +1,6 @@
 import { adminLaunchpadRoundSchema } from '@agc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 import { launchpadAdminKeys } from './keys.ts';
 
 /** POST /admin/launchpad/rounds/{id}/close: no more copies are sold (copies sold stay and are released). */

@@ -1,6 +1,6 @@
 import { type AdminLaunchpadRoundBody, adminLaunchpadRoundSchema } from '@agc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { post, request } from '../../../lib/request.ts';
+import { post, request } from '@web/lib/request.ts';
 import { launchpadAdminKeys } from './keys.ts';
 
 /** POST /admin/launchpad/rounds: a new round (the form shows the server's message). */

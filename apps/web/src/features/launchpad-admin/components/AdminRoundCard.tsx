@@ -1,8 +1,8 @@
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatAgc, formatUsdt } from '@web/lib/format.ts';
+import { confirmModal, toast } from '@web/lib/ui.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatAgc, formatUsdt } from '../../../lib/format.ts';
-import { confirmModal, toast } from '../../../lib/ui.ts';
 import type { AdminLaunchpadRound } from '../api/get-admin-rounds.ts';
 import { useCloseLaunchpadRound } from '../api/post-admin-round-close.ts';
 import { utcMinuteOf } from '../model/round-form.ts';

@@ -1,8 +1,8 @@
+import { DateField } from '@web/components/DateField.tsx';
+import { errorText } from '@web/lib/errors.ts';
+import { toast } from '@web/lib/ui.ts';
 import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DateField.tsx';
-import { errorText } from '../../../lib/errors.ts';
-import { toast } from '../../../lib/ui.ts';
 import type { AdminLaunchpadRound } from '../api/get-admin-rounds.ts';
 import { useSaveLaunchpadRound } from '../api/post-admin-round.ts';
 import {
@@ -39,25 +39,28 @@ const FIELDS: readonly { key: RoundField; kind?: 'int' | 'decimal' | 'time' | 't
 export function RoundForm({ round, onDone }: { round?: AdminLaunchpadRound; onDone: () => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<RoundDraft>(() => (round ? roundDraftOf(round) : EMPTY_ROUND_DRAFT));
-  const [error, setError] = useState<{ text: string; field: RoundField | null } | null>(null);
+  /** Each field's own message (all at once), and the server's refusal of the whole form. */
+  const [problems, setProblems] = useState<Partial<Record<RoundField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveLaunchpadRound();
   const set = (key: RoundField, value: string) => {
     setDraft((d) => ({ ...d, [key]: value }));
-    setError(null);
+    setProblems(({ [key]: _, ...rest }) => rest);
+    setFormError(null);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const reading = readRoundDraft(draft, round);
     if (!reading.ok) {
-      const field = t(`launchpad.admin.fields.${reading.field}`);
-      setError({
-        field: reading.field,
-        text:
-          reading.reason === 'invalid'
-            ? t('launchpad.admin.invalidField', { field })
-            : t(`launchpad.admin.${reading.reason}`),
-      });
+      setProblems(
+        Object.fromEntries(
+          Object.entries(reading.problems).map(([f, p]) => [
+            f,
+            t(`launchpad.admin.errors.${p.key}`, { ...p.values }),
+          ]),
+        ),
+      );
       return;
     }
     try {
@@ -65,20 +68,20 @@ export function RoundForm({ round, onDone }: { round?: AdminLaunchpadRound; onDo
       void toast(t(round ? 'launchpad.admin.updated' : 'launchpad.admin.created'));
       onDone();
     } catch (e) {
-      setError({ field: null, text: errorText(e, t) });
+      setFormError(errorText(e, t));
     }
   };
 
   const id = (key: string) => `lp-round-${key}`;
   const fieldError = (key: RoundField) =>
-    error?.field === key && (
-      <p id={`${id(key)}-error`} className="field-error" role="alert" data-testid="lp-round-error">
-        {error.text}
+    problems[key] && (
+      <p id={`${id(key)}-error`} className="field-error" role="alert" data-testid={`lp-round-error-${key}`}>
+        {problems[key]}
       </p>
     );
-  /** The input's link to its message, while the message is about it. */
+  /** The input's link to its message, while it has one. */
   const described = (key: RoundField) =>
-    error?.field === key ? { 'aria-invalid': true, 'aria-describedby': `${id(key)}-error` } : {};
+    problems[key] ? { 'aria-invalid': true, 'aria-describedby': `${id(key)}-error` } : {};
   const timeField = (key: 'starts_at' | 'ends_at') => {
     const instant = instantOf(draft[key]);
     return (
@@ -89,7 +92,7 @@ export function RoundForm({ round, onDone }: { round?: AdminLaunchpadRound; onDo
           precision="minute"
           pickerLabel={t('launchpad.admin.pickTime', { field: t(`launchpad.admin.fields.${key}`) })}
           onChange={(v) => set(key, v)}
-          error={error?.field === key ? error.text : null}
+          error={problems[key] ?? null}
           testId={id(key)}
         />
         {instant && (
@@ -149,9 +152,9 @@ export function RoundForm({ round, onDone }: { round?: AdminLaunchpadRound; onDo
         ),
       )}
       <p className="muted small">{t('launchpad.admin.timeHint')}</p>
-      {error && error.field === null && (
+      {formError && (
         <p className="error-text" role="alert" data-testid="lp-round-error">
-          {error.text}
+          {formError}
         </p>
       )}
       <div className="actions">

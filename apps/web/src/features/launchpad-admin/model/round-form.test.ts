@@ -60,7 +60,35 @@ describe('the new-round form', () => {
     [{ translations: `{"ja": {"name": "${'x'.repeat(81)}"}}` }, 'translations'],
   ] as const)('refuses %o (field %s)', (change, field) => {
     const r = readRoundDraft({ ...good, ...change });
-    expect(r).toMatchObject({ ok: false, field, reason: 'invalid' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    // That field and no other.
+    expect(Object.keys(r.problems)).toEqual([field]);
+  });
+
+  it("says each field's own reason, every wrong field at once", () => {
+    const r = readRoundDraft({
+      ...good,
+      name: ' ',
+      price_usdt: '-5',
+      agc_per_copy: '1.0000000000000000001',
+      copies: '0',
+      starts_at: '2026-13-45 99:99',
+      ends_at: '',
+      linear_days: 'x',
+    });
+    expect(r).toEqual({
+      ok: false,
+      problems: {
+        name: { key: 'required' },
+        price_usdt: { key: 'amount_positive' },
+        agc_per_copy: { key: 'amount_decimals', values: { decimals: 18 } },
+        copies: { key: 'wholeNumber', values: { min: 1, max: 100_000 } },
+        starts_at: { key: 'time' },
+        ends_at: { key: 'required' },
+        linear_days: { key: 'wholeNumber', values: { min: 0, max: 3650 } },
+      },
+    });
   });
 
   it('reads the other languages as JSON (empty is none)', () => {
@@ -71,15 +99,13 @@ describe('the new-round form', () => {
   });
 
   it('refuses an end at or before the start, and a limit above the copies', () => {
-    expect(readRoundDraft({ ...good, ends_at: good.starts_at })).toMatchObject({
+    expect(readRoundDraft({ ...good, ends_at: good.starts_at })).toEqual({
       ok: false,
-      field: 'ends_at',
-      reason: 'endBeforeStart',
+      problems: { ends_at: { key: 'endBeforeStart' } },
     });
-    expect(readRoundDraft({ ...good, copies: '5', per_member_limit: '6' })).toMatchObject({
+    expect(readRoundDraft({ ...good, copies: '5', per_member_limit: '6' })).toEqual({
       ok: false,
-      field: 'per_member_limit',
-      reason: 'limitOverCopies',
+      problems: { per_member_limit: { key: 'limitOverCopies' } },
     });
   });
 

@@ -4,13 +4,13 @@ import {
   adminLaunchpadRoundBody,
   type adminLaunchpadRoundSchema,
   formatTime,
-  parseAmount,
+  readTypedAmount,
   USDT_DECIMALS,
 } from '@agc/shared';
 import type { z } from 'zod';
 
 // The admins' round form (a new round, or an upcoming one edited): every field as typed, read into the API body
-// or the first field that is wrong. The server checks the same again and answers its own message.
+// or every field that is wrong, each with its own reason. The server checks the same again and answers its own message.
 // Times are entered and shown in UTC (YYYY-MM-DD HH:mm, labelled UTC): the server keeps instants and works in
 // UTC, and admins in different countries must read the same start and end; the form also shows each time on
 // the admin's device.
@@ -56,17 +56,6 @@ const int = (text: string, min: number, max: number): number | null => {
   if (!INT.test(s)) return null;
   const n = Number(s);
   return n >= min && n <= max ? n : null;
-};
-
-/** A positive amount with at most `decimals` decimals, as typed (trimmed), else null. */
-const amount = (text: string, decimals: number): string | null => {
-  const s = text.trim();
-  if (!/^\d{1,30}(\.\d+)?$/.test(s)) return null;
-  try {
-    return parseAmount(s, decimals) > 0n ? s : null;
-  } catch {
-    return null;
-  }
 };
 
 /** A UTC 'YYYY-MM-DD HH:mm' as an ISO instant (a real moment only: not 2026-02-30, not 24:00), else null. */
@@ -116,46 +105,87 @@ function readTranslations(text: string): AdminLaunchpadRoundBody['translations']
   return parsed.success && !Array.isArray(value) ? parsed.data : null;
 }
 
+/** Why a field cannot be sent: a message key of `launchpad.admin.errors` and its values. */
+export interface FieldProblem {
+  key: string;
+  values?: Record<string, number>;
+}
+
 export type RoundReading =
   | { ok: true; body: AdminLaunchpadRoundBody }
-  | { ok: false; field: RoundField; reason: 'invalid' | 'endBeforeStart' | 'limitOverCopies' };
+  | { ok: false; problems: Partial<Record<RoundField, FieldProblem>> };
+
+const LIMITS = {
+  name: 80,
+  description: 2000,
+  copies: [1, 100_000],
+  per_member_limit: [1, 100_000],
+  cliff_days: [0, 3650],
+  linear_days: [0, 3650],
+} as const;
+
+/** A positive amount read by the one reading of every amount form, or its condition's message. */
+function readAmount(text: string, decimals: number): string | FieldProblem {
+  const read = readTypedAmount(text.trim(), decimals);
+  if (read.ok) return text.trim();
+  return read.error === 'amount_decimals' ? { key: read.error, values: { decimals } } : { key: read.error };
+}
 
 /**
- * The form read as the API's body. `original`: the round being edited. A time the admin left as it was shown (to
- * the minute) keeps the round's own instant, so an edit never moves a time it did not touch (a round created
- * through the API may have seconds).
+ * The form read as the API's body, or every field's own problem at once (a price of -5 says "The amount must be
+ * greater than 0", a missing name "Please fill in this field", both together). `original`: the round being edited.
+ * A time the admin left as it was shown (to the minute) keeps the round's own instant, so an edit never moves a
+ * time it did not touch (a round created through the API may have seconds).
  */
 export function readRoundDraft(
   d: RoundDraft,
   original?: Pick<AdminRound, 'starts_at' | 'ends_at'>,
 ): RoundReading {
-  const bad = (field: RoundField, reason: 'invalid' | 'endBeforeStart' | 'limitOverCopies' = 'invalid') =>
-    ({ ok: false, field, reason }) as const;
+  const problems: Partial<Record<RoundField, FieldProblem>> = {};
   const name = d.name.trim();
-  if (!name || name.length > 80) return bad('name');
-  if (d.description.length > 2000) return bad('description');
+  if (!name) problems.name = { key: 'required' };
+  else if (name.length > LIMITS.name) problems.name = { key: 'tooLong', values: { max: LIMITS.name } };
+  if (d.description.length > LIMITS.description)
+    problems.description = { key: 'tooLong', values: { max: LIMITS.description } };
   const translations = readTranslations(d.translations);
-  if (translations === null) return bad('translations');
-  const copies = int(d.copies, 1, 100_000);
-  if (copies === null) return bad('copies');
-  const price = amount(d.price_usdt, USDT_DECIMALS);
-  if (price === null) return bad('price_usdt');
-  const agc = amount(d.agc_per_copy, AGC_DECIMALS);
-  if (agc === null) return bad('agc_per_copy');
-  const limit = int(d.per_member_limit, 1, 100_000);
-  if (limit === null) return bad('per_member_limit');
-  if (limit > copies) return bad('per_member_limit', 'limitOverCopies');
+  if (translations === null) problems.translations = { key: 'translations' };
+  const whole = (field: 'copies' | 'per_member_limit' | 'cliff_days' | 'linear_days') => {
+    const [min, max] = LIMITS[field];
+    const n = int(d[field], min, max);
+    if (n === null) problems[field] = { key: 'wholeNumber', values: { min, max } };
+    return n;
+  };
+  const copies = whole('copies');
+  const limit = whole('per_member_limit');
+  if (copies !== null && limit !== null && limit > copies)
+    problems.per_member_limit = { key: 'limitOverCopies' };
+  const price = readAmount(d.price_usdt, USDT_DECIMALS);
+  if (typeof price !== 'string') problems.price_usdt = price;
+  const agc = readAmount(d.agc_per_copy, AGC_DECIMALS);
+  if (typeof agc !== 'string') problems.agc_per_copy = agc;
   const untouched = (text: string, iso: string | undefined) =>
     iso !== undefined && text.trim() === utcMinuteOf(iso) ? iso : null;
   const starts = untouched(d.starts_at, original?.starts_at) ?? instantOf(d.starts_at);
-  if (starts === null) return bad('starts_at');
+  if (starts === null) problems.starts_at = { key: d.starts_at.trim() ? 'time' : 'required' };
   const ends = untouched(d.ends_at, original?.ends_at) ?? instantOf(d.ends_at);
-  if (ends === null) return bad('ends_at');
-  if (Date.parse(ends) <= Date.parse(starts)) return bad('ends_at', 'endBeforeStart');
-  const cliff = int(d.cliff_days, 0, 3650);
-  if (cliff === null) return bad('cliff_days');
-  const linear = int(d.linear_days, 0, 3650);
-  if (linear === null) return bad('linear_days');
+  if (ends === null) problems.ends_at = { key: d.ends_at.trim() ? 'time' : 'required' };
+  else if (starts !== null && Date.parse(ends) <= Date.parse(starts))
+    problems.ends_at = { key: 'endBeforeStart' };
+  const cliff = whole('cliff_days');
+  const linear = whole('linear_days');
+  if (
+    Object.keys(problems).length > 0 ||
+    translations === null ||
+    copies === null ||
+    limit === null ||
+    typeof price !== 'string' ||
+    typeof agc !== 'string' ||
+    starts === null ||
+    ends === null ||
+    cliff === null ||
+    linear === null
+  )
+    return { ok: false, problems };
   return {
     ok: true,
     body: {

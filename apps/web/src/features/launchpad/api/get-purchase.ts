@@ -1,6 +1,6 @@
 import { type LaunchpadPurchase, launchpadPurchaseSchema } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { launchpadKeys } from './keys.ts';
 
 /** GET /launchpad/purchases/{id}: one of the caller's purchases (its copy numbers, locked and released AGC). */

@@ -1,6 +1,6 @@
 import { type LaunchpadRound, launchpadRoundSchema } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { nextStateChangeIn } from '../model/next-change.ts';
 import { launchpadKeys } from './keys.ts';
 

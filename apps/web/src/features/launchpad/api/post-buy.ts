@@ -1,8 +1,8 @@
 import { launchpadBuyResponse } from '@agc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateMe } from '@web/lib/me.ts';
+import { post } from '@web/lib/request.ts';
 import type { z } from 'zod';
-import { invalidateMe } from '../../../lib/me.ts';
-import { post } from '../../../lib/request.ts';
 import { launchpadKeys } from './keys.ts';
 
 export type LaunchpadBuyResult = z.infer<typeof launchpadBuyResponse>;

@@ -1,7 +1,7 @@
+import { PagedList, pagingProps } from '@web/components/PagedList.tsx';
+import { formatEventTime } from '@web/lib/format.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedList, pagingProps } from '../../../components/PagedList.tsx';
-import { formatEventTime } from '../../../lib/format.ts';
 import { flattenAllocations, useLaunchpadAllocations } from '../api/get-allocations.ts';
 import '../launchpad.css';
 
@@ -28,6 +28,7 @@ export function AllocationList({
       {...paging}
       refresh={() => Promise.all([paging.refresh(), onRefresh?.()])}
       testId="lp-allocations"
+      listClassName="lp-allocations-card"
       header={
         <>
           {header}

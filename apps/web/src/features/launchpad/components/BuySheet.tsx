@@ -3,13 +3,13 @@
 // out, over the limit, not enough USDT) shows the server's message here, and the round is read again.
 import type { LaunchpadPurchase, LaunchpadRound } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { errorText } from '@web/lib/errors.ts';
+import { formatAgc, formatUsdt } from '@web/lib/format.ts';
+import { meQueryOptions } from '@web/lib/me.ts';
 import Popup from 'antd-mobile/es/components/popup';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { errorText } from '../../../lib/errors.ts';
-import { formatAgc, formatAssetExact, formatUsdt } from '../../../lib/format.ts';
-import { meQueryOptions } from '../../../lib/me.ts';
 import { useBuyLaunchpadCopies } from '../api/post-buy.ts';
 import { agcOf, canAfford, clampCopies, costOf, maxCopies } from '../model/copies.ts';
 import '../launchpad.css';
@@ -127,7 +127,7 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
           <dt>{t('launchpad.buy.available')}</dt>
           <dd data-testid="lp-sheet-available">
             {available !== undefined ? (
-              formatAssetExact(available, 'USDT')
+              formatUsdt(available)
             ) : me.isError ? (
               t('launchpad.buy.availableUnknown')
             ) : (
@@ -138,10 +138,7 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
       </dl>
       {short && available !== undefined && (
         <p className="notice card lp-warning" role="alert" data-testid="lp-sheet-short">
-          {t('launchpad.buy.short', {
-            have: formatAssetExact(available, 'USDT'),
-            need: formatAssetExact(cost, 'USDT'),
-          })}
+          {t('balance.insufficient_usdt')}
         </p>
       )}
       <p className="muted small">{t('launchpad.buy.locked')}</p>

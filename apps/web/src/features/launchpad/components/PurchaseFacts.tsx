@@ -1,7 +1,7 @@
 import type { LaunchpadPurchase } from '@agc/shared';
+import { FieldRows } from '@web/components/FieldRows.tsx';
+import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { FieldRows } from '../../../components/FieldRows.tsx';
-import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 
 /** "#12–#14" (or "#12" for one copy). */
 export const copyRange = (p: Pick<LaunchpadPurchase, 'first_copy' | 'last_copy'>) =>

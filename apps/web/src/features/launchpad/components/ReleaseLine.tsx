@@ -1,5 +1,5 @@
+import { formatEventTime, unbroken } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { formatEventTime, unbroken } from '../../../lib/format.ts';
 import { releaseEndsAt } from '../model/copies.ts';
 
 /** The release rule in words: locked until the release start (end + cliff), then linear over the linear days. */

@@ -1,7 +1,7 @@
 import type { LaunchpadRound } from '@agc/shared';
+import { FieldRows } from '@web/components/FieldRows.tsx';
+import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { FieldRows } from '../../../components/FieldRows.tsx';
-import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { buyBlock } from '../model/copies.ts';
 import { ReleaseLine } from './ReleaseLine.tsx';
 import { RoundProgress } from './RoundProgress.tsx';

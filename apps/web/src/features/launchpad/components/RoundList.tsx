@@ -1,11 +1,11 @@
 import type { LaunchpadRound } from '@agc/shared';
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { ItemButton } from '@web/components/ItemButton.tsx';
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { PullRefresh } from '@web/components/PullRefresh.tsx';
+import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ItemButton } from '../../../components/ItemButton.tsx';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
-import { PullRefresh } from '../../../components/PullRefresh.tsx';
-import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { useLaunchpadRounds } from '../api/get-rounds.ts';
 import { RoundProgress } from './RoundProgress.tsx';
 import { RoundStateTag } from './RoundStateTag.tsx';

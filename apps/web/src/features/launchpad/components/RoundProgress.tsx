@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { soldPercent } from '../model/copies.ts';
 import '../launchpad.css';
 
-/** Copies sold of all (a bar) and the copies left. */
+/** Copies sold of all (a bar) and, while copies can still be bought (open or upcoming), the copies left. */
 export function RoundProgress({
   round,
   testIdPrefix,
 }: {
-  round: Pick<LaunchpadRound, 'sold' | 'copies' | 'remaining'>;
+  round: Pick<LaunchpadRound, 'sold' | 'copies' | 'remaining' | 'state'>;
   testIdPrefix: string;
 }) {
   const { t } = useTranslation();
@@ -30,9 +30,11 @@ export function RoundProgress({
         <span data-testid={`${testIdPrefix}-sold`}>
           {t('launchpad.list.soldOf', { sold: round.sold, copies: round.copies })}
         </span>
-        <strong data-testid={`${testIdPrefix}-remaining`}>
-          {t('launchpad.list.left', { count: round.remaining })}
-        </strong>
+        {(round.state === 'Open' || round.state === 'Upcoming') && (
+          <strong data-testid={`${testIdPrefix}-remaining`}>
+            {t('launchpad.list.left', { count: round.remaining })}
+          </strong>
+        )}
       </div>
     </div>
   );

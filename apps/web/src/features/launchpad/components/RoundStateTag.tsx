@@ -1,6 +1,6 @@
 import type { LaunchpadRoundState } from '@agc/shared';
+import { StatusTag } from '@web/components/StatusTag.tsx';
 import { useTranslation } from 'react-i18next';
-import { StatusTag } from '../../../components/StatusTag.tsx';
 import '../launchpad.css';
 
 /** A round's state in its colour: Upcoming, Open, Sold out, Ended, Closed. */

@@ -1,6 +1,6 @@
 import { type Prices, pricesResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 
 /** GET /prices: 1 AGC and 1 ETH in USDT (the server's price source), for values shown. No sign-in. */
 export const getPrices = (): Promise<Prices> =>

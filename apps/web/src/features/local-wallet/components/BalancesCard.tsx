@@ -1,13 +1,11 @@
-import { formatDisplayAmount } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { LoadFailed } from '@web/components/LoadState.tsx';
+import { PriceSourceNote, PricesPaused } from '@web/components/PriceSourceNote.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatAsset } from '@web/lib/format.ts';
+import { LOCAL_ASSETS, type LocalBalances } from '@web/lib/wallet/local-chain.ts';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/LoadState.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { ASSET_DECIMALS, LOCAL_ASSETS, type LocalBalances } from '../../../lib/wallet/local-chain.ts';
 import { type UsdtPrices, usdtValue } from '../model/value.ts';
-
-/** ETH shows up to 6 decimals (a fee is a few 10⁻⁶ ETH on Arbitrum); the tokens the app's 2–4. */
-const MAX_DIGITS = { ETH: 6, USDT: 4, AGC: 4 } as const;
 
 /**
  * The three balances at one block, each with its USDT value (AGC and ETH at the server's public `prices`, for
@@ -35,17 +33,11 @@ export function BalancesCard({
             <div className="row" key={asset}>
               <dt>{asset}</dt>
               <dd>
-                <span data-testid={`local-balance-${asset}`}>
-                  {formatDisplayAmount(data[asset], {
-                    decimals: ASSET_DECIMALS[asset],
-                    currency: asset,
-                    maxFractionDigits: MAX_DIGITS[asset],
-                  })}
-                </span>
+                <span data-testid={`local-balance-${asset}`}>{formatAsset(data[asset], asset)}</span>
                 {value !== null && asset !== 'USDT' && (
                   <span className="muted small local-value" data-testid={`local-value-${asset}`}>
                     {' ≈ '}
-                    {formatDisplayAmount(value, { decimals: 6, currency: 'USDT' })}
+                    {formatAsset(value, 'USDT')}
                   </span>
                 )}
               </dd>
@@ -65,6 +57,14 @@ export function BalancesCard({
     <section className="card" data-testid="local-balances" aria-busy={query.isPending || undefined}>
       <h2 className="card-title">{t('localWalletPages.index.balances')}</h2>
       {body}
+      {data && prices && (
+        <>
+          {(prices.agc_usdt === null || prices.eth_usdt === null) && (
+            <PricesPaused testId="local-prices-paused" />
+          )}
+          <PriceSourceNote source={prices.source} testId="local-price-source" />
+        </>
+      )}
       {data && !prices && pricesFailed && (
         <p className="muted small" data-testid="local-prices-failed">
           {t('localWalletPages.index.pricesUnavailable')}

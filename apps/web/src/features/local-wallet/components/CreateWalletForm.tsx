@@ -1,7 +1,7 @@
+import { Segmented } from '@web/components/Segmented.tsx';
+import { MIN_PASSWORD_LENGTH } from '@web/lib/wallet/local.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Segmented } from '../../../components/Segmented.tsx';
-import { MIN_PASSWORD_LENGTH } from '../../../lib/wallet/local.ts';
 import type { CreateMode, LocalWalletState } from '../hooks/use-local-wallet.tsx';
 import type { WalletField } from '../hooks/use-wallet-action.ts';
 import { ActionError, FieldError, PasswordField, SecretField, SubmitButton } from './FormParts.tsx';
@@ -17,8 +17,8 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
   ];
   const percent = wallet.progress === null ? null : Math.floor(wallet.progress * 100);
   const fileErrorId = useId();
-  /** The error when it is about `field`; an error about none of them is the form's, above the button. */
-  const errorOn = (field: WalletField) => (wallet.errorField === field ? wallet.error : null);
+  /** The message about `field`; an error about none of them is the form's, above the button. */
+  const errorOn = (field: WalletField) => wallet.errorOn(field);
   return (
     <>
       <Segmented options={options} value={form.mode} onChange={form.setMode} testIdPrefix="local-mode" />

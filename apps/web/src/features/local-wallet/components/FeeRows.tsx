@@ -1,7 +1,7 @@
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatFeeBound as formatFee } from '@web/lib/format.ts';
+import type { FeeEstimate } from '@web/lib/wallet/local-fees.ts';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import type { FeeEstimate } from '../../../lib/wallet/local-fees.ts';
-import { formatFee } from '../model/send-format.ts';
 
 /**
  * The network fee estimate: the most it can cost, then its two parts (L2 execution, L1 data). On a chain without

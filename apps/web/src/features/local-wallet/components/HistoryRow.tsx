@@ -1,11 +1,10 @@
-import { formatDisplayAmount, formatTime, shortAddress } from '@agc/shared';
+import { formatTime, shortAddress } from '@agc/shared';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { StatusTag } from '@web/components/StatusTag.tsx';
+import { explorerTxUrl, formatAsset } from '@web/lib/format.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import type { HistoryItem } from '@web/lib/wallet/local-history.ts';
 import { useTranslation } from 'react-i18next';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { StatusTag } from '../../../components/StatusTag.tsx';
-import { explorerTxUrl } from '../../../lib/format.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import { ASSET_DECIMALS } from '../../../lib/wallet/local-chain.ts';
-import type { HistoryItem } from '../../../lib/wallet/local-history.ts';
 
 /** One transfer: direction, amount, the other side, time, status; the result page for own sends, the explorer. */
 export function HistoryRow({ item, explorerUrl }: { item: HistoryItem; explorerUrl: string | undefined }) {
@@ -26,11 +25,7 @@ export function HistoryRow({ item, explorerUrl }: { item: HistoryItem; explorerU
       <p className={`local-history-item__amount local-history-item__amount--${item.direction}`}>
         <span data-testid="local-history-amount">
           {sign}
-          {formatDisplayAmount(BigInt(item.amount), {
-            decimals: ASSET_DECIMALS[item.asset],
-            currency: item.asset,
-            maxFractionDigits: item.asset === 'ETH' ? 6 : 4,
-          })}
+          {formatAsset(BigInt(item.amount), item.asset)}
         </span>
       </p>
       <p className="muted small">

@@ -1,7 +1,7 @@
+import { PageLink } from '@web/components/PageLink.tsx';
+import { paths, withQuery } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import type { Hash } from 'viem';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { paths, withQuery } from '../../../lib/paths.ts';
 
 /** A transaction of the wallet is still pending: what that means on this page, and a link to follow it. */
 export function PendingNotice({ hash, text, testId }: { hash: Hash; text: string; testId: string }) {

@@ -1,8 +1,8 @@
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatAssetExact } from '@web/lib/format.ts';
 import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
 import type { SendForm } from '../hooks/send-form.ts';
-import { formatLocalAmount } from '../model/send-format.ts';
 import { FeeRows } from './FeeRows.tsx';
 
 /** The confirmation: amount and asset, the full recipient address, the network fee, a warning if any; Send. */
@@ -29,7 +29,7 @@ export function SendConfirm({ form }: { form: SendForm }) {
           </h2>
           <dl className="rows">
             <ValueRow label={t('localWalletPages.send.amountLabel')} testId="send-confirm-amount">
-              <strong>{formatLocalAmount(draft.amount, draft.asset)}</strong>
+              <strong>{formatAssetExact(draft.amount, draft.asset)}</strong>
             </ValueRow>
             <div className="row send-confirm-recipient">
               <dt>{t('localWalletPages.send.recipient')}</dt>

@@ -1,11 +1,11 @@
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { Segmented } from '@web/components/Segmented.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatAsset } from '@web/lib/format.ts';
+import { LOCAL_ASSETS } from '@web/lib/wallet/local-chain.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { Segmented } from '../../../components/Segmented.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { LOCAL_ASSETS } from '../../../lib/wallet/local-chain.ts';
 import type { SendForm as Form } from '../hooks/send-form.ts';
-import { formatLocalAmount } from '../model/send-format.ts';
 import { FeeRows } from './FeeRows.tsx';
 import { AddressField } from './FormParts.tsx';
 import { PendingNotice } from './PendingNotice.tsx';
@@ -31,7 +31,7 @@ export function SendForm({ form }: { form: Form }) {
       <p className="send-balance small" data-testid="send-balance">
         <span className="muted">{t('localWalletPages.send.balance')}</span>{' '}
         {balance !== undefined ? (
-          formatLocalAmount(balance, form.asset)
+          formatAsset(balance, form.asset)
         ) : form.balances.isError ? (
           '-'
         ) : (

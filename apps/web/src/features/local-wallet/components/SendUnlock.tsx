@@ -1,9 +1,9 @@
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { paths } from '@web/lib/paths.ts';
+import { unlockLocalWallet } from '@web/lib/wallet/local.ts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { paths } from '../../../lib/paths.ts';
-import { unlockLocalWallet } from '../../../lib/wallet/local.ts';
 import { useSendWallet } from '../hooks/send-wallet.ts';
 import { useWalletAction } from '../hooks/use-wallet-action.ts';
 import { ActionError, PasswordField, SubmitButton } from './FormParts.tsx';

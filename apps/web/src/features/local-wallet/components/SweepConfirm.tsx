@@ -1,6 +1,6 @@
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatAssetExact, formatFeeBound } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatFee, formatLocalAmount } from '../model/send-format.ts';
 import type { RecipientWarning } from '../model/send-input.ts';
 import type { SweepPlan } from '../model/sweep-plan.ts';
 
@@ -28,16 +28,16 @@ export function SweepConfirmContent({
             label={`${i + 1}. ${token.asset}`}
             testId={`sweep-confirm-${token.asset}`}
           >
-            {formatLocalAmount(token.amount, token.asset)}
+            {formatAssetExact(token.amount, token.asset)}
           </ValueRow>
         ))}
         <ValueRow label={`${plan.tokens.length + 1}. ETH`} testId="sweep-confirm-ETH">
           {plan.ethValue > 0n
-            ? `≈ ${formatLocalAmount(plan.ethValue, 'ETH')}`
+            ? `≈ ${formatAssetExact(plan.ethValue, 'ETH')}`
             : t('localWalletPages.sweep.noEthLeft')}
         </ValueRow>
         <ValueRow label={t('localWalletPages.sweep.fees')} testId="sweep-confirm-fees">
-          {formatFee(plan.tokenFees + plan.ethFee)}
+          {formatFeeBound(plan.tokenFees + plan.ethFee)}
         </ValueRow>
       </dl>
       <p className="muted small">{t('localWalletPages.sweep.ethNote')}</p>

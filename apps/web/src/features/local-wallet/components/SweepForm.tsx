@@ -1,13 +1,13 @@
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { StatusTag } from '@web/components/StatusTag.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatAsset, formatAssetExact, formatFeeBound } from '@web/lib/format.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { LOCAL_ASSETS } from '@web/lib/wallet/local-chain.ts';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { StatusTag } from '../../../components/StatusTag.tsx';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import { LOCAL_ASSETS } from '../../../lib/wallet/local-chain.ts';
 import type { Sweep } from '../hooks/sweep.tsx';
-import { formatFee, formatLocalAmount } from '../model/send-format.ts';
 import { AddressField } from './FormParts.tsx';
 import { PendingNotice } from './PendingNotice.tsx';
 
@@ -26,12 +26,12 @@ export function SweepForm({ sweep }: { sweep: Sweep }) {
       <dl className="rows">
         {LOCAL_ASSETS.map((asset) => (
           <ValueRow key={asset} label={asset} testId={`sweep-balance-${asset}`}>
-            {bal ? formatLocalAmount(bal[asset], asset) : sweep.balances.isError ? '-' : <Skeleton inline />}
+            {bal ? formatAsset(bal[asset], asset) : sweep.balances.isError ? '-' : <Skeleton inline />}
           </ValueRow>
         ))}
         {sweep.plan.data && (
           <ValueRow label={t('localWalletPages.sweep.fees')} testId="sweep-fees">
-            {formatFee(sweep.plan.data.tokenFees + sweep.plan.data.ethFee)}
+            {formatFeeBound(sweep.plan.data.tokenFees + sweep.plan.data.ethFee)}
           </ValueRow>
         )}
       </dl>
@@ -108,7 +108,7 @@ export function SweepSteps({ sweep }: { sweep: Sweep }) {
             <span>
               <strong>{step.asset}</strong>{' '}
               {step.amount !== null && step.status !== 'skipped' && (
-                <span className="muted small">{formatLocalAmount(step.amount, step.asset)}</span>
+                <span className="muted small">{formatAssetExact(step.amount, step.asset)}</span>
               )}
               {step.error && <span className="error-text small"> {step.error}</span>}
             </span>

@@ -1,15 +1,14 @@
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { StatusTag } from '@web/components/StatusTag.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { explorerTxUrl, formatAssetExact, formatFeeBound, formatFeePaid } from '@web/lib/format.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import type { SentTx } from '@web/lib/wallet/local-sent.ts';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { StatusTag } from '../../../components/StatusTag.tsx';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { explorerTxUrl } from '../../../lib/format.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import type { SentTx } from '../../../lib/wallet/local-sent.ts';
 import type { TxFollow } from '../hooks/tx-follow.ts';
-import { formatFee, formatLocalAmount } from '../model/send-format.ts';
 import { ActionError } from './FormParts.tsx';
 import { SendUnlockForm } from './SendUnlock.tsx';
 
@@ -57,7 +56,7 @@ export function TxResult({
           {t(`localWalletPages.result.kinds.${sent.kind}`)}
         </ValueRow>
         <ValueRow label={t('localWalletPages.send.amountLabel')} testId="tx-amount">
-          {formatLocalAmount(BigInt(sent.amount), sent.asset)}
+          {formatAssetExact(BigInt(sent.amount), sent.asset)}
         </ValueRow>
         <div className="row">
           <dt>{t('localWalletPages.send.recipient')}</dt>
@@ -78,8 +77,8 @@ export function TxResult({
           testId="tx-fee"
         >
           {sent.feePaid
-            ? formatLocalAmount(BigInt(sent.feePaid), 'ETH')
-            : formatFee(BigInt(sent.gas) * BigInt(sent.maxFeePerGas))}
+            ? formatFeePaid(BigInt(sent.feePaid))
+            : formatFeeBound(BigInt(sent.gas) * BigInt(sent.maxFeePerGas))}
         </ValueRow>
         <div className="row">
           <dt>{t('localWalletPages.result.hash')}</dt>

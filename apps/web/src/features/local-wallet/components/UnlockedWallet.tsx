@@ -1,8 +1,8 @@
+import { Address } from '@web/components/Address.tsx';
+import { QrCode } from '@web/components/QrCode.tsx';
+import { COPY_TOAST_DURATION, copyToClipboard } from '@web/lib/clipboard.ts';
+import { toast } from '@web/lib/ui.ts';
 import { useTranslation } from 'react-i18next';
-import { Address } from '../../../components/Address.tsx';
-import { QrCode } from '../../../components/QrCode.tsx';
-import { COPY_TOAST_DURATION, copyToClipboard } from '../../../lib/clipboard.ts';
-import { toast } from '../../../lib/ui.ts';
 import type { LocalWalletState } from '../hooks/use-local-wallet.tsx';
 import { ActionError, PasswordField, SubmitButton, WalletButton } from './FormParts.tsx';
 

@@ -1,6 +1,6 @@
+import { PageLink } from '@web/components/PageLink.tsx';
+import { paths } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
-import { PageLink } from '../../../components/PageLink.tsx';
-import { paths } from '../../../lib/paths.ts';
 
 /** Send, the transfer list, and "move everything out" (to another wallet). */
 export function WalletLinks() {

@@ -1,15 +1,15 @@
 // The send page's form: asset, recipient (EIP-55), amount (with Max), the network fee estimated for what is typed,
 // the balance checks, then a confirmation that sends through the local wallet and opens the result page.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { navigateTo } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { ASSET_DECIMALS, LOCAL_ASSETS, type LocalAsset } from '@web/lib/wallet/local-chain.ts';
+import { type FeeEstimate, maxSendable } from '@web/lib/wallet/local-fees.ts';
+import { estimateTransferFee, sendLocal } from '@web/lib/wallet/local-send.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Address } from 'viem';
-import { navigateTo } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import { ASSET_DECIMALS, LOCAL_ASSETS, type LocalAsset } from '../../../lib/wallet/local-chain.ts';
-import { type FeeEstimate, maxSendable } from '../../../lib/wallet/local-fees.ts';
-import { estimateTransferFee, sendLocal } from '../../../lib/wallet/local-send.ts';
 import { amountInput } from '../model/send-format.ts';
 import {
   BALANCE_ERROR_KEYS,

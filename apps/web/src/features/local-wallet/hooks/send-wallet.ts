@@ -1,12 +1,12 @@
 // What the send and withdrawal pages read: the chain of /config and the wallet's three balances at one block
 // (refreshed), plus whether the local wallet exists and is unlocked in this tab.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isLocalWalletUnlocked, localWalletAddress } from '@web/lib/wallet/local.ts';
+import { loadLocalChain, readLocalBalances } from '@web/lib/wallet/local-chain.ts';
+import { checkPendingSent } from '@web/lib/wallet/local-follow.ts';
+import { listSent, type SentTx } from '@web/lib/wallet/local-sent.ts';
 import { useEffect, useState } from 'react';
 import type { Address } from 'viem';
-import { isLocalWalletUnlocked, localWalletAddress } from '../../../lib/wallet/local.ts';
-import { loadLocalChain, readLocalBalances } from '../../../lib/wallet/local-chain.ts';
-import { checkPendingSent } from '../../../lib/wallet/local-follow.ts';
-import { listSent, type SentTx } from '../../../lib/wallet/local-sent.ts';
 
 export const BALANCES_REFRESH_MS = 15_000;
 /** How often the pages look whether the key is still unlocked (the auto-lock may lock it while they are open). */

@@ -4,14 +4,14 @@
 // this wallet is still pending (a send, or a sweep's step left running by a reload), nothing can start: the
 // balances do not show it yet, so a sweep planned on them would send the same tokens twice.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorText } from '@web/lib/errors.ts';
+import { confirmModal } from '@web/lib/ui.ts';
+import type { LocalAsset, LocalChain } from '@web/lib/wallet/local-chain.ts';
+import { waitSettled } from '@web/lib/wallet/local-follow.ts';
+import { estimateTransferFee, sendLocal } from '@web/lib/wallet/local-send.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address, Hash } from 'viem';
-import { errorText } from '../../../lib/errors.ts';
-import { confirmModal } from '../../../lib/ui.ts';
-import type { LocalAsset, LocalChain } from '../../../lib/wallet/local-chain.ts';
-import { waitSettled } from '../../../lib/wallet/local-follow.ts';
-import { estimateTransferFee, sendLocal } from '../../../lib/wallet/local-send.ts';
 import { SweepConfirmContent } from '../components/SweepConfirm.tsx';
 import { readRecipient, recipientWarning } from '../model/send-input.ts';
 import { planSweep, type SweepPlan, sweepEthValue, sweepTokens } from '../model/sweep-plan.ts';

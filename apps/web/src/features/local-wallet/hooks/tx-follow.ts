@@ -1,12 +1,12 @@
 // The result page: the transaction of ?hash followed until it settles (the local store is updated as it goes),
 // and, while it is pending, speed up or cancel it (a replacement with the same nonce; the page then follows it).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { navigateTo } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { checkSentHash } from '@web/lib/wallet/local-follow.ts';
+import { replaceLocal } from '@web/lib/wallet/local-send.ts';
+import { RECEIPT_POLL_MS } from '@web/lib/wallet/rpc.ts';
 import type { Hash } from 'viem';
-import { navigateTo } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import { checkSentHash } from '../../../lib/wallet/local-follow.ts';
-import { replaceLocal } from '../../../lib/wallet/local-send.ts';
-import { RECEIPT_POLL_MS } from '../../../lib/wallet/rpc.ts';
 import { useLocalChain } from './send-wallet.ts';
 import { useWalletAction } from './use-wallet-action.ts';
 

@@ -1,8 +1,8 @@
 // The wallet's ETH, USDT and AGC, read at one block from the configured RPC: every 15 s while the page is
 // open, and again when the window regains focus.
 import { useQuery } from '@tanstack/react-query';
+import { loadLocalChain, readLocalBalances } from '@web/lib/wallet/local-chain.ts';
 import type { Address } from 'viem';
-import { loadLocalChain, readLocalBalances } from '../../../lib/wallet/local-chain.ts';
 
 export const BALANCE_REFRESH_MS = 15_000;
 

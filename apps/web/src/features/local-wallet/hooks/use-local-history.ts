@@ -1,11 +1,11 @@
 // The list page's data: the stored history window (shown at once), refreshed from the chain on open, on
 // pull-to-refresh and every 15 s while a send is pending; "load more" reads older ranges.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { loadLocalChain } from '@web/lib/wallet/local-chain.ts';
+import { buildList, type HistorySnapshot, LocalHistory } from '@web/lib/wallet/local-history.ts';
+import { listSent } from '@web/lib/wallet/local-sent.ts';
 import { useCallback } from 'react';
 import type { Address } from 'viem';
-import { loadLocalChain } from '../../../lib/wallet/local-chain.ts';
-import { buildList, type HistorySnapshot, LocalHistory } from '../../../lib/wallet/local-history.ts';
-import { listSent } from '../../../lib/wallet/local-sent.ts';
 import { localWalletKeys } from './use-local-balances.ts';
 
 const PENDING_REFRESH_MS = 15_000;

@@ -1,13 +1,12 @@
 // The local wallet's flows (create, import a key or a keystore file, unlock, lock, reveal the key, export a
 // keystore file, remove) over the storage, crypto and provider of lib/wallet/local*.ts and keystore-v3.ts; the
 // page only lays them out.
-import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../../../lib/download.ts';
-import { loadImperativeUi, toast } from '../../../lib/ui.ts';
-import { autoLock } from '../../../lib/wallet/auto-lock.ts';
-import type { DiscoveredWallet } from '../../../lib/wallet/discovery.ts';
-import { decryptKeystoreV3, encryptKeystoreV3, keystoreFileName } from '../../../lib/wallet/keystore-v3.ts';
+
+import { saveBlob } from '@web/lib/download.ts';
+import { loadImperativeUi, toast } from '@web/lib/ui.ts';
+import { autoLock } from '@web/lib/wallet/auto-lock.ts';
+import type { DiscoveredWallet } from '@web/lib/wallet/discovery.ts';
+import { decryptKeystoreV3, encryptKeystoreV3, keystoreFileName } from '@web/lib/wallet/keystore-v3.ts';
 import {
   createLocalWallet,
   importLocalWallet,
@@ -18,9 +17,16 @@ import {
   removeLocalWallet,
   revealLocalPrivateKey,
   unlockLocalWallet,
-} from '../../../lib/wallet/local.ts';
-import { localWalletInfo, localWalletProvider } from '../../../lib/wallet/local-provider.ts';
-import { useWalletAction, WalletFieldError } from './use-wallet-action.ts';
+} from '@web/lib/wallet/local.ts';
+import { localWalletInfo, localWalletProvider } from '@web/lib/wallet/local-provider.ts';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  useWalletAction,
+  type WalletField,
+  WalletFieldError,
+  WalletFieldErrors,
+} from './use-wallet-action.ts';
 
 /** The local wallet as a wallet to sign in with (what its EIP-6963 announcement carries). */
 export const LOCAL_WALLET: DiscoveredWallet = { info: localWalletInfo, provider: localWalletProvider };
@@ -70,7 +76,7 @@ async function chooseRemove(t: (key: string) => string): Promise<'export' | 'rem
 
 export function useLocalWallet() {
   const { t } = useTranslation();
-  const { busy, error, errorField, run } = useWalletAction();
+  const { busy, error, errorField, errorOn, run } = useWalletAction();
   const [address, setAddress] = useState(localWalletAddress());
   const [unlocked, setUnlocked] = useState(isLocalWalletUnlocked());
   const [password, setPassword] = useState('');
@@ -110,13 +116,17 @@ export function useLocalWallet() {
   const create = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
+      // Every empty or wrong field at once, each under itself (an empty import form flagged only the password).
+      const problems: Partial<Record<WalletField, string>> = {};
+      if (mode === 'import' && !privateKey.trim()) problems.key = t('localWalletPages.required.key');
+      if (mode === 'file' && !keystoreFile) problems.file = t('localWalletPages.keystore.errors.noFile');
+      if (mode === 'file' && !filePassword)
+        problems.filePassword = t('localWalletPages.required.filePassword');
       if (password.length < MIN_PASSWORD_LENGTH)
-        throw new WalletFieldError(
-          'password',
-          t('localWallet.errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH }),
-        );
-      if (password !== confirm)
-        throw new WalletFieldError('confirm', t('localWallet.errors.passwordMismatch'));
+        problems.password = t('localWallet.errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH });
+      if (!confirm) problems.confirm = t('localWalletPages.required.confirm');
+      else if (password !== confirm) problems.confirm = t('localWallet.errors.passwordMismatch');
+      if (Object.keys(problems).length > 0) throw new WalletFieldErrors(problems);
       if (mode === 'create') await createLocalWallet(password);
       else if (mode === 'import') await importLocalWallet(privateKey, password);
       else {
@@ -228,6 +238,8 @@ export function useLocalWallet() {
     error,
     /** The field of the form shown that the error is about, or null: the whole form's. */
     errorField,
+    /** The message under `field` (several fields can each have one at once). */
+    errorOn,
     progress,
     revealed,
     purpose,

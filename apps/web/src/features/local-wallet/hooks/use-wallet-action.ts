@@ -1,6 +1,6 @@
+import { errorText } from '@web/lib/errors.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errors.ts';
 
 /** A field of the wallet's forms that a failure can be about (shown under it, not above the button). */
 export type WalletField = 'key' | 'file' | 'filePassword' | 'password' | 'confirm';
@@ -13,6 +13,14 @@ export class WalletFieldError extends Error {
     text: string,
   ) {
     super(text);
+  }
+}
+
+/** A form's own checks that failed on several fields at once, each with its translated text. */
+export class WalletFieldErrors extends Error {
+  override name = 'WalletFieldErrors';
+  constructor(readonly fields: Partial<Record<WalletField, string>>) {
+    super(Object.values(fields).join(' '));
   }
 }
 
@@ -30,7 +38,11 @@ const fieldOf = (error: unknown, fields: Partial<Record<string, WalletField>>): 
 export function useWalletAction() {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; field: WalletField | null } | null>(null);
+  const [failure, setFailure] = useState<{
+    text: string;
+    field: WalletField | null;
+    fields?: Partial<Record<WalletField, string>>;
+  } | null>(null);
 
   const run = async (action: () => Promise<void>, fields: Partial<Record<string, WalletField>> = {}) => {
     if (busy) return;
@@ -39,10 +51,16 @@ export function useWalletAction() {
     try {
       await action();
     } catch (e) {
-      setFailure({ text: errorText(e, t), field: fieldOf(e, fields) });
+      if (e instanceof WalletFieldErrors) {
+        const [first] = Object.keys(e.fields) as WalletField[];
+        setFailure({ text: e.message, field: first ?? null, fields: e.fields });
+      } else setFailure({ text: errorText(e, t), field: fieldOf(e, fields) });
     } finally {
       setBusy(false);
     }
   };
-  return { busy, error: failure?.text ?? null, errorField: failure?.field ?? null, run };
+  /** The message about `field`: one of several at once, or the single failure's when it is about that field. */
+  const errorOn = (field: WalletField): string | null =>
+    failure?.fields ? (failure.fields[field] ?? null) : failure?.field === field ? failure.text : null;
+  return { busy, error: failure?.text ?? null, errorField: failure?.field ?? null, errorOn, run };
 }

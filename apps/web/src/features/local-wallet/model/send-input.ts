@@ -1,8 +1,8 @@
 // The send form's rules, pure: the recipient's EIP-55 check, the amount as typed, and whether the balances cover
 // amount and fee. Each failure is a key of localWalletPages.send.errors (or the withdrawal's shared spec texts).
 import { readTypedAmount, type TypedAmountError } from '@agc/shared';
+import type { LocalAsset } from '@web/lib/wallet/local-chain.ts';
 import { type Address, getAddress } from 'viem';
-import type { LocalAsset } from '../../../lib/wallet/local-chain.ts';
 
 export type RecipientError = 'addressRequired' | 'addressInvalid' | 'addressChecksum';
 

@@ -1,6 +1,6 @@
 // The withdrawal of everything ("sweep"), pure: which tokens move (those with a balance, USDT then AGC), and the
 // ETH left to send after every fee. Amounts in minor units (wei for ETH).
-import type { LocalAsset } from '../../../lib/wallet/local-chain.ts';
+import type { LocalAsset } from '@web/lib/wallet/local-chain.ts';
 
 export type TokenAsset = Exclude<LocalAsset, 'ETH'>;
 export const SWEEP_TOKEN_ORDER: readonly TokenAsset[] = ['USDT', 'AGC'];

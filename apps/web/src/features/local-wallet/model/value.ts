@@ -1,12 +1,14 @@
 // What a balance is worth in USDT: USDT 1:1, AGC and ETH at the server's prices (GET /prices, public: signed
 // in or not; README "Prices"). Exact bigint maths, rounded down.
-import { parseAmount } from '@agc/shared';
-import { ASSET_DECIMALS, type LocalAsset } from '../../../lib/wallet/local-chain.ts';
+import { type PriceSourceName, parseAmount } from '@agc/shared';
+import { ASSET_DECIMALS, type LocalAsset } from '@web/lib/wallet/local-chain.ts';
 
-/** The prices a value needs: 1 AGC and 1 ETH in USDT, decimal strings (GET /prices). */
+/** The prices a value needs: 1 AGC and 1 ETH in USDT, decimal strings (GET /prices); null while one is paused. */
 export interface UsdtPrices {
-  agc_usdt: string;
-  eth_usdt: string;
+  agc_usdt: string | null;
+  eth_usdt: string | null;
+  /** Where they come from (a fixed price says so beside the values). */
+  source?: PriceSourceName;
 }
 
 /** Prices are read to 18 decimals, so a finer price than the server's 6 is still used exactly. */

@@ -1,7 +1,8 @@
 // What the local wallet's page tests share (tests only): the dev key, a recipient, a sent transaction, and the
 // fakes their vi.mock factories return (import this file inside the factory: `await import(...)`).
+
+import { listSent, type SentTx, updateSent } from '@web/lib/wallet/local-sent.ts';
 import type { Address } from 'viem';
-import { listSent, type SentTx, updateSent } from '../../../lib/wallet/local-sent.ts';
 
 /** anvil's first dev account: its key and address. */
 export const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';

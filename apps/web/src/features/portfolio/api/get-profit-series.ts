@@ -1,6 +1,6 @@
 import { type RewardSeries, rewardSeriesResponse } from '@agc/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 
 /** The two spans the home chart offers. */
 export const SERIES_SPANS = [7, 30] as const;

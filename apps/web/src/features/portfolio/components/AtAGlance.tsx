@@ -1,6 +1,6 @@
 import type { AmountInput } from '@agc/shared';
+import { formatAgc, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { formatAgc, formatUsdt } from '../../../lib/format.ts';
 import '../portfolio.css';
 
 export interface GlanceFigures {

@@ -1,18 +1,10 @@
-import { AGC_DECIMALS, type AmountInput, formatAmount, type Me, parseAmount } from '@agc/shared';
+import type { AmountInput, Me } from '@agc/shared';
+import { formatAgc, formatUsdt } from '@web/lib/format.ts';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
-import { formatAgc, formatUsdt } from '../../../lib/format.ts';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths } from '../../../lib/paths.ts';
+import { addAmounts } from '../model/sum.ts';
 import '../portfolio.css';
-
-/** left + right, exactly (decimal strings through bigint); null when either is not a plain amount. */
-function addAmounts(a: string, b: string): string | null {
-  try {
-    return formatAmount(parseAmount(a, AGC_DECIMALS) + parseAmount(b, AGC_DECIMALS), AGC_DECIMALS);
-  } catch {
-    return null;
-  }
-}
 
 interface Figure {
   /** The me field shown (data-testid `home-<id>`); team_performance is left + right. */

@@ -1,8 +1,8 @@
 import { type AmountInput, levelKey, parseAmount, shortAddress, USDT_DECIMALS } from '@agc/shared';
+import { formatUsdt } from '@web/lib/format.ts';
+import { openTab } from '@web/lib/navigation.ts';
+import { paths } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '../../../lib/format.ts';
-import { openTab } from '../../../lib/navigation.ts';
-import { paths } from '../../../lib/paths.ts';
 import '../portfolio.css';
 
 /** Nothing invested yet: an amount that is zero, or not an amount at all. */

@@ -1,10 +1,10 @@
-import { formatAmount, type RewardKind, type RewardSeries, USDT_DECIMALS } from '@agc/shared';
+import type { RewardKind, RewardSeries } from '@agc/shared';
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { Segmented } from '@web/components/Segmented.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatUsdt } from '@web/lib/format.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { Segmented } from '../../../components/Segmented.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatUsdt } from '../../../lib/format.ts';
 import { SERIES_SPANS, type SeriesSpan, useProfitSeries } from '../api/get-profit-series.ts';
 import { axisLabel, CHART_BOX, CHART_KINDS, type ChartModel, chartModel } from '../model/chart.ts';
 import '../portfolio.css';
@@ -17,7 +17,7 @@ export const KIND_COLORS: Record<RewardKind, string> = {
   management: '#7b3fe4',
 };
 
-const usdt = (v: bigint) => formatUsdt(formatAmount(v, USDT_DECIMALS));
+const usdt = (v: bigint) => formatUsdt(v);
 
 /** The drawing: stacked bars by kind, an axis at 0, half and a round top, a day under every bar (or every 7th). */
 function Bars({

@@ -1,17 +1,9 @@
-import {
-  AGC_DECIMALS,
-  formatAmount,
-  formatDisplayAmount,
-  type PublicConfig,
-  USDT_DECIMALS,
-} from '@agc/shared';
+import type { PublicConfig } from '@agc/shared';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatAgc, formatEth, formatUsdt } from '@web/lib/format.ts';
+import { useWalletBalances } from '@web/lib/wallet-balances.ts';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatAgc, formatUsdt } from '../../../lib/format.ts';
-import { useWalletBalances } from '../../../lib/wallet-balances.ts';
 import '../portfolio.css';
-
-const ETH_DECIMALS = 18;
 
 /**
  * What the wallet itself holds (USDT, AGC, ETH for gas), read from the chain: apart from what the app owes the
@@ -31,12 +23,12 @@ export function WalletBalancesCard({
   const balances = useWalletBalances(config, address);
   const b = balances.data;
   const rows = [
-    { id: 'usdt', label: 'USDT', value: b && formatUsdt(formatAmount(b.usdt, USDT_DECIMALS)) },
-    { id: 'agc', label: 'AGC', value: b && formatAgc(formatAmount(b.agc, AGC_DECIMALS)) },
+    { id: 'usdt', label: 'USDT', value: b && formatUsdt(b.usdt) },
+    { id: 'agc', label: 'AGC', value: b && formatAgc(b.agc) },
     {
       id: 'eth',
       label: t('portfolio.wallet.eth'),
-      value: b && formatDisplayAmount(formatAmount(b.eth, ETH_DECIMALS), { currency: 'ETH' }),
+      value: b && formatEth(b.eth),
     },
   ];
   return (

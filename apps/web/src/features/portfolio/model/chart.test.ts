@@ -1,5 +1,6 @@
 // @vitest-environment node
 import type { RewardSeries } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import { describe, expect, it } from 'vitest';
 import { axisLabel, CHART_BOX, chartModel, niceMax } from './chart.ts';
 
@@ -60,17 +61,17 @@ describe('chartModel', () => {
     expect(m.ticks.map((t) => t.value)).toEqual([0n, 5n * U, 10n * U]);
     expect(m.ticks.map((t) => t.y)).toEqual([bottom, (bottom + top) / 2, top]);
     const [empty, day, tiny] = m.bars;
-    expect(empty!.segments).toEqual([]);
-    expect(day!.segments.map((s) => s.kind)).toEqual(['pairing', 'static']);
-    const [pairing, stat] = day!.segments;
-    expect(pairing!.height).toBeCloseTo(((bottom - top) * 6) / 10, 1);
-    expect(stat!.height).toBeCloseTo(((bottom - top) * 4) / 10, 1);
+    expect(defined(empty).segments).toEqual([]);
+    expect(defined(day).segments.map((s) => s.kind)).toEqual(['pairing', 'static']);
+    const [pairing, stat] = defined(day).segments;
+    expect(defined(pairing).height).toBeCloseTo(((bottom - top) * 6) / 10, 1);
+    expect(defined(stat).height).toBeCloseTo(((bottom - top) * 4) / 10, 1);
     // Stacked: pairing sits on the axis, static on pairing; together they reach the top.
-    expect(pairing!.y + pairing!.height).toBeCloseTo(bottom, 5);
-    expect(stat!.y + stat!.height).toBeCloseTo(pairing!.y, 5);
-    expect(stat!.y).toBeCloseTo(top, 1);
+    expect(defined(pairing).y + defined(pairing).height).toBeCloseTo(bottom, 5);
+    expect(defined(stat).y + defined(stat).height).toBeCloseTo(defined(pairing).y, 5);
+    expect(defined(stat).y).toBeCloseTo(top, 1);
     // A reward too small for the scale still shows.
-    expect(tiny!.segments[0]!.height).toBeGreaterThan(0);
+    expect(defined(defined(tiny).segments[0]).height).toBeGreaterThan(0);
     expect(m.totals).toEqual({ referral: 1n, pairing: 6n * U, static: 4n * U, management: 0n });
     expect(m.total).toBe(10n * U + 1n);
   });
@@ -97,7 +98,7 @@ describe('chartModel', () => {
     for (const [i, b] of month.entries()) {
       expect(b.x).toBeGreaterThanOrEqual(CHART_BOX.left);
       expect(b.x + b.width).toBeLessThanOrEqual(CHART_BOX.width - CHART_BOX.right);
-      if (i > 0) expect(b.x).toBeGreaterThan(month[i - 1]!.x);
+      if (i > 0) expect(b.x).toBeGreaterThan(defined(month[i - 1]).x);
     }
   });
 

@@ -1,6 +1,13 @@
 // The rewards-over-time chart as numbers: stacked bars per day, one segment per reward kind, on an axis that
 // ends at a round figure. Amounts stay bigint (USDT minor units) until they become pixels.
-import { parseAmount, type RewardKind, type RewardSeries, rewardKind, USDT_DECIMALS } from '@agc/shared';
+import {
+  maxOf,
+  parseAmount,
+  type RewardKind,
+  type RewardSeries,
+  rewardKind,
+  USDT_DECIMALS,
+} from '@agc/shared';
 
 /** The kinds from the bottom of a bar up (the order of the reward pages). */
 export const CHART_KINDS: readonly RewardKind[] = rewardKind.options;
@@ -68,7 +75,7 @@ export function chartModel(series: RewardSeries): ChartModel {
     ) as Record<RewardKind, bigint>;
     return { day: d.day, byKind, total: CHART_KINDS.reduce((t, k) => t + byKind[k], 0n) };
   });
-  const max = niceMax(days.reduce((m, d) => (d.total > m ? d.total : m), 0n));
+  const max = niceMax(days.reduce((m, d) => maxOf(m, d.total), 0n));
   const slot = days.length === 0 ? plotWidth : plotWidth / days.length;
   const barWidth = Math.max(2, Math.min(28, slot * 0.64));
   const bars = days.map((d, i): ChartBar => {

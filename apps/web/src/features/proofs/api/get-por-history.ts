@@ -1,6 +1,6 @@
 import { porHistoryResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { porKeys } from './keys.ts';
 
 /** The published snapshots the coverage chart shows: the last 60, newest first. */

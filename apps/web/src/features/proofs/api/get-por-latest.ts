@@ -1,6 +1,6 @@
 import { porLatestResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { porKeys } from './keys.ts';
 
 /** GET /por/latest (public): the newest published snapshot's liabilities, reserves and coverage per token. */

@@ -1,6 +1,6 @@
 import { porProofResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { porKeys } from './keys.ts';
 
 /** GET /por/proof (signed in): the member's leaf, path and parts in the latest published snapshot (or one). */

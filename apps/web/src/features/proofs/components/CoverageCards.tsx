@@ -1,8 +1,8 @@
 import type { PorLatest } from '@agc/shared';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { coveragePercent } from '@web/lib/coverage.ts';
+import { explorerTxUrl, formatAsset, formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { coveragePercent } from '../../../lib/coverage.ts';
-import { explorerTxUrl, formatAsset, formatEventTime } from '../../../lib/format.ts';
 
 /**
  * The latest published snapshot, per token: what members are owed (the root's total), the reserves read at one block,

@@ -1,7 +1,7 @@
 import { formatAmount, type PorProof } from '@agc/shared';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatAsset, formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatAsset, formatEventTime } from '../../../lib/format.ts';
 import { compareLeaf } from '../model/parts.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { type PublishedRoot, type VerifyExpectations, type VerifyReason, verifyOnChain } from '@agc/shared';
+import { publicClientFor } from '@web/lib/wallet/rpc.ts';
+import type { EIP1193Provider } from '@web/lib/wallet/types.ts';
 import { createPublicClient, custom } from 'viem';
-import { publicClientFor } from '../../../lib/wallet/rpc.ts';
-import type { EIP1193Provider } from '../../../lib/wallet/types.ts';
 
 /**
  * Checking a proof in the browser: the path is recomputed here (the shared verifier) and the root read from the

@@ -1,6 +1,6 @@
 import { type RewardKind, type RewardList, rewardListResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { getListPage, pagedQueryOptions } from '../../../lib/paged-list.ts';
+import { getListPage, pagedQueryOptions } from '@web/lib/paged-list.ts';
 import { rewardKeys } from './keys.ts';
 import { REWARD_PAGE_SIZE } from './paging.ts';
 

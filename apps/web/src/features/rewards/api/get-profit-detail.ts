@@ -1,6 +1,6 @@
 import { profitDetailQuery, type Reward, rewardSchema } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { rewardKeys } from './keys.ts';
 
 /** Whether `id` can name a reward at all (the server's own rule); anything else is not found without asking. */

@@ -1,5 +1,5 @@
 import { type RewardKind, type RewardList, rewardListResponse } from '@agc/shared';
-import { getListPage, pagedQueryOptions } from '../../../lib/paged-list.ts';
+import { getListPage, pagedQueryOptions } from '@web/lib/paged-list.ts';
 import { rewardKeys } from './keys.ts';
 import { REWARD_PAGE_SIZE } from './paging.ts';
 

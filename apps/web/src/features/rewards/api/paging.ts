@@ -1,5 +1,5 @@
 import type { Reward, RewardList } from '@agc/shared';
-import { nextPageParam, uniqueItems } from '../../../lib/paged-list.ts';
+import { nextPageParam, uniqueItems } from '@web/lib/paged-list.ts';
 
 /** Rewards per page of the lists. */
 export const REWARD_PAGE_SIZE = 20;

@@ -1,8 +1,8 @@
 import { managementResponse } from '@agc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateMe } from '@web/lib/me.ts';
+import { post } from '@web/lib/request.ts';
 import type { z } from 'zod';
-import { invalidateMe } from '../../../lib/me.ts';
-import { post } from '../../../lib/request.ts';
 import { rewardKeys } from './keys.ts';
 
 export type ManagementSettlement = z.infer<typeof managementResponse>;

@@ -1,7 +1,7 @@
 import '../rewards.css';
 import type { Reward } from '@agc/shared';
+import { formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '../../../lib/format.ts';
 import { wasCapped } from '../format.ts';
 
 /** "Capped: {amount} by remaining dividends / the day top" when the caps took part of a reward; nothing otherwise. */

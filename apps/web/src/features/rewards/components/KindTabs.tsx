@@ -1,6 +1,6 @@
 import '../rewards.css';
+import { Segmented } from '@web/components/Segmented.tsx';
 import { useTranslation } from 'react-i18next';
-import { Segmented } from '../../../components/Segmented.tsx';
 import type { RewardFilter } from '../api/keys.ts';
 import { REWARD_KINDS } from '../format.ts';
 

@@ -1,10 +1,10 @@
 import '../rewards.css';
 import type { Me } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatUsdt } from '../../../lib/format.ts';
 
 /**
  * The member's management base and rank (GET me: manage_award_base, manage_leve) with the settle button.

@@ -1,8 +1,8 @@
 import '../rewards.css';
 import { levelKey, type Reward, shortAddress } from '@agc/shared';
+import { type FieldRow, FieldRows } from '@web/components/FieldRows.tsx';
+import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { type FieldRow, FieldRows } from '../../../components/FieldRows.tsx';
-import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { formatPercent, wasCapped } from '../format.ts';
 
 /** Every field of a reward, each as `reward-detail-<field>`: the spec's list, then what was due and cut. */

@@ -1,8 +1,8 @@
 import '../rewards.css';
 import type { IncomeSummary } from '@agc/shared';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatUsdt } from '../../../lib/format.ts';
 import { REWARD_KINDS } from '../format.ts';
 
 /**

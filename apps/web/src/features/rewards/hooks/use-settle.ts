@@ -1,7 +1,7 @@
+import { formatUsdt } from '@web/lib/format.ts';
+import { confirmModal, toast } from '@web/lib/ui.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '../../../lib/format.ts';
-import { confirmModal, toast } from '../../../lib/ui.ts';
 import { useSettleManagement } from '../api/post-profit-mng.ts';
 
 /**

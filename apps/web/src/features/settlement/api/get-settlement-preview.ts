@@ -1,7 +1,7 @@
 import { settlementPreviewResponse } from '@agc/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get } from '@web/lib/request.ts';
 import type { z } from 'zod';
-import { get } from '../../../lib/request.ts';
 import { settlementKeys } from './keys.ts';
 
 export type SettlementPreview = z.infer<typeof settlementPreviewResponse>;

@@ -1,6 +1,6 @@
 import { type SettlementRun, settlementRunSchema } from '@agc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 import { settlementKeys } from './keys.ts';
 
 /**

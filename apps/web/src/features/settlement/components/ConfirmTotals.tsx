@@ -1,6 +1,6 @@
 import type { SettlementTotals } from '@agc/shared';
+import { FieldRows } from '@web/components/FieldRows.tsx';
 import { useTranslation } from 'react-i18next';
-import { FieldRows } from '../../../components/FieldRows.tsx';
 import { type TotalsField, totalRows } from '../format.ts';
 
 /** What the run's confirmation names besides the day: the totals it is about to pay. */

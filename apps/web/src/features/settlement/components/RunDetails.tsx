@@ -1,6 +1,6 @@
 import type { SettlementRun } from '@agc/shared';
+import { formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { formatEventTime } from '../../../lib/format.ts';
 import { formatDuration, runByText } from '../format.ts';
 
 /** The recorded run of a settled day: who ran it, when, and how long it took. */

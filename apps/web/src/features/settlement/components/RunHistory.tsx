@@ -1,6 +1,6 @@
 import type { SettlementRun } from '@agc/shared';
+import { formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { formatDuration, runByText } from '../format.ts';
 
 /** The runs so far, newest first; tapping one shows that day. */

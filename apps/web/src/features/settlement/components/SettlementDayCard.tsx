@@ -1,5 +1,5 @@
+import { DateField } from '@web/components/DateField.tsx';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DateField.tsx';
 import type { SettlementPreview } from '../api/get-settlement-preview.ts';
 import { todayUtc } from '../format.ts';
 

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
 import type { SettlementHistory as History } from '../api/get-settlement-history.ts';
 import { RunHistory } from './RunHistory.tsx';
 

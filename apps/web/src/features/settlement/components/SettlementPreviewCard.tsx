@@ -1,7 +1,7 @@
+import { EmptyState } from '@web/components/EmptyState.tsx';
+import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { LoadFailed, LoadingState } from '../../../components/LoadState.tsx';
 import type { SettlementDayState } from '../hooks/use-settlement-day.ts';
 import { RunDetails } from './RunDetails.tsx';
 import { SettlementTotalsRows } from './SettlementTotalsRows.tsx';

@@ -1,6 +1,6 @@
 import type { SettlementTotals } from '@agc/shared';
+import { FieldRows } from '@web/components/FieldRows.tsx';
 import { useTranslation } from 'react-i18next';
-import { FieldRows } from '../../../components/FieldRows.tsx';
 import { type TotalsField, totalRows } from '../format.ts';
 
 /** Rows in order: what each kind pays, what the caps cut, how it is credited, and the day's volume. */

@@ -1,5 +1,5 @@
+import { confirmModal, toast } from '@web/lib/ui.ts';
 import { useTranslation } from 'react-i18next';
-import { confirmModal, toast } from '../../../lib/ui.ts';
 import type { SettlementPreview } from '../api/get-settlement-preview.ts';
 import { useRunSettlement } from '../api/post-settlement-run.ts';
 import { ConfirmTotals } from '../components/ConfirmTotals.tsx';

@@ -1,8 +1,8 @@
 // The day the reward distribution page shows, and what the server says of it: the day picked, or
 // else the next day to settle; its preview (a settled day: its run); the history; whether it can run.
 import { ErrorCode } from '@agc/shared';
+import { ApiError, isForbidden } from '@web/lib/request.ts';
 import { useState } from 'react';
-import { ApiError, isForbidden } from '../../../lib/request.ts';
 import { useSettlementHistory } from '../api/get-settlement-history.ts';
 import { useSettlementPreview } from '../api/get-settlement-preview.ts';
 

@@ -1,6 +1,6 @@
 import { type OrderStatus, orderListResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { getListPage, pagedQueryOptions } from '../../../lib/paged-list.ts';
+import { getListPage, pagedQueryOptions } from '@web/lib/paged-list.ts';
 import type { OrderPage } from './get-orders.ts';
 import { shopKeys } from './keys.ts';
 

@@ -1,6 +1,6 @@
 import { type Order, orderSchema } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { shopKeys } from './keys.ts';
 
 /** GET /order/{order_id}: one of the member's orders. */

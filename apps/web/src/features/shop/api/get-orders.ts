@@ -1,7 +1,7 @@
 import { type Order, type OrderStatus, orderListResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { getListPage, nextPageParam, pagedQueryOptions, uniqueItems } from '@web/lib/paged-list.ts';
 import type { z } from 'zod';
-import { getListPage, nextPageParam, pagedQueryOptions, uniqueItems } from '../../../lib/paged-list.ts';
 import { shopKeys } from './keys.ts';
 
 export type OrderPage = z.infer<typeof orderListResponse>;

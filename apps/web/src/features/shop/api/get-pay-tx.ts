@@ -1,5 +1,5 @@
 import { type TxResponse, txResponse } from '@agc/shared';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 
 /** GET /order/tx/{order}: the payment itself (step paying), pay(orderId, usdt, agc). */
 export const getPayTx = (orderId: string): Promise<TxResponse> =>

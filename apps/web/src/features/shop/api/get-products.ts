@@ -1,6 +1,6 @@
 import { type Product, productsResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { shopKeys } from './keys.ts';
 
 /** GET /products: the shop's products (price in USDT as a decimal string). */

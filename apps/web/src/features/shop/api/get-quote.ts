@@ -1,5 +1,5 @@
 import { type Quote, quoteResponse } from '@agc/shared';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 
 /**
  * GET /products/{id}/quote: what an order for the product would ask now (price, AGC fee at the current AGC

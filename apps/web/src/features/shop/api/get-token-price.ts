@@ -1,7 +1,7 @@
 import { tokenPriceResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { get } from '@web/lib/request.ts';
 import type { z } from 'zod';
-import { get } from '../../../lib/request.ts';
 import { shopKeys } from './keys.ts';
 
 export type TokenPrice = z.infer<typeof tokenPriceResponse>;

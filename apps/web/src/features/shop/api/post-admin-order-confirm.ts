@@ -1,6 +1,6 @@
 import { type Order, orderSchema } from '@agc/shared';
 import { useMutation } from '@tanstack/react-query';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 import { useOrderUpdated } from './use-order-updated.ts';
 
 /** POST /admin/orders/{order_id}/confirm {note}: confirms the payment by hand (audit-logged). */

@@ -1,5 +1,5 @@
 import { type Order, orderSchema } from '@agc/shared';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 
 /**
  * POST /order/pay {order_id, tx_hash}: reports the mined payment transaction → Verifying.

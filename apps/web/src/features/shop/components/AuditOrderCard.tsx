@@ -1,9 +1,9 @@
 import type { Order } from '@agc/shared';
+import { Address } from '@web/components/Address.tsx';
+import { AuditNote } from '@web/components/AuditNote.tsx';
+import { type FieldRow, FieldRows } from '@web/components/FieldRows.tsx';
+import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { Address } from '../../../components/Address.tsx';
-import { AuditNote } from '../../../components/AuditNote.tsx';
-import { type FieldRow, FieldRows } from '../../../components/FieldRows.tsx';
-import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { type AuditAction, useOrderAudit } from '../hooks/use-order-audit.ts';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
 import { TxHashLink } from './TxHashLink.tsx';

@@ -1,8 +1,9 @@
 import type { Order } from '@agc/shared';
+import { Address } from '@web/components/Address.tsx';
+import { type FieldRow, FieldRows } from '@web/components/FieldRows.tsx';
+import { PriceSourceNote } from '@web/components/PriceSourceNote.tsx';
+import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { Address } from '../../../components/Address.tsx';
-import { type FieldRow, FieldRows } from '../../../components/FieldRows.tsx';
-import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
 import { TxHashLink } from './TxHashLink.tsx';
 
@@ -16,7 +17,13 @@ export function OrderFields({ order, explorerUrl }: { order: Order; explorerUrl?
     ['status', <OrderStatusTag key="status" status={order.status} disputed={order.disputed} />],
     ['pay_amount_usdt', formatUsdt(order.pay_amount_usdt)],
     ['service_fee_agc', formatAgc(order.service_fee_agc)],
-    ['agc_price_usdt', formatUsdt(order.agc_price_usdt)],
+    [
+      'agc_price_usdt',
+      <span key="agc-price">
+        {formatUsdt(order.agc_price_usdt)}
+        <PriceSourceNote source={order.price_source} block={order.price_block} testId="order-price-source" />
+      </span>,
+    ],
     ['total_amount_usdt', formatUsdt(order.total_amount_usdt)],
     ['amount_received_usdt', formatUsdt(order.amount_received_usdt)],
     ['payment_method', order.payment_method || '-'],

@@ -1,6 +1,6 @@
 import type { Order } from '@agc/shared';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { PagedList, type PagedListProps, pagingProps } from '../../../components/PagedList.tsx';
+import { PagedList, type PagedListProps, pagingProps } from '@web/components/PagedList.tsx';
 import { flattenOrders, type OrderPage } from '../api/get-orders.ts';
 
 type Paging = 'items' | 'itemKey' | 'isPending' | 'error' | 'hasMore' | 'loadMore' | 'refresh';

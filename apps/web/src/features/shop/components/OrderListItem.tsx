@@ -1,7 +1,7 @@
 import type { Order } from '@agc/shared';
+import { ItemButton } from '@web/components/ItemButton.tsx';
+import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ItemButton } from '../../../components/ItemButton.tsx';
-import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
 
 /** One order of the member's list; opens its detail. */

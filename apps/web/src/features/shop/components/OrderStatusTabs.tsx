@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@agc/shared';
+import { StatusTabs } from '@web/components/StatusTabs.tsx';
 import { useTranslation } from 'react-i18next';
-import { StatusTabs } from '../../../components/StatusTabs.tsx';
 
 /** The status tabs of an order list ("All" or a status), each `<testIdPrefix>-<key>`. */
 export function OrderStatusTabs<K extends OrderStatus | 'all'>(props: {

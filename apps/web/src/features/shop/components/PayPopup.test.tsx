@@ -1,12 +1,12 @@
 import type { Quote } from '@agc/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { type WalletBalances, walletBalancesQueryOptions } from '@web/lib/wallet-balances.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
+import { MEMBER, makeOrder } from '@web/test/fixtures.ts';
+import { AGC_FEE, CONTRACTS, fake, hash, USDT_PRICE } from '@web/test/payment-fakes.ts';
+import { type ApiHandler, CONFIG, ok, stubApi, testQueryClient } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type WalletBalances, walletBalancesQueryOptions } from '../../../lib/wallet-balances.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
-import { MEMBER, makeOrder } from '../../../test/fixtures.ts';
-import { AGC_FEE, CONTRACTS, fake, hash, USDT_PRICE } from '../../../test/payment-fakes.ts';
-import { type ApiHandler, CONFIG, ok, stubApi, testQueryClient } from '../../../test/render.tsx';
 import { PayPopup } from './PayPopup.tsx';
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
@@ -19,6 +19,8 @@ const QUOTE: Quote = {
   pay_amount_usdt: '100',
   service_fee_agc: '5',
   agc_price_usdt: '0.5',
+  price_source: 'fixed',
+  price_block: null,
   total_amount_usdt: '102.5',
   quoted_at: new Date().toISOString(),
 };
@@ -110,7 +112,10 @@ describe('checkout', () => {
     renderCheckout();
     expect(screen.getByTestId('quote-price').textContent).toBe('100.00 USDT');
     expect(screen.getByTestId('quote-fee').textContent).toBe('5.00 AGC');
-    expect(screen.getByTestId('quote-agc-price').textContent).toBe('1 AGC = 0.50 USDT');
+    expect(screen.getByTestId('quote-agc-price').textContent).toBe(
+      '1 AGC = 0.50 USDTFixed price — not from the market',
+    );
+    expect(screen.getByTestId('quote-price-source').dataset.source).toBe('fixed');
     expect(screen.getByTestId('quote-countdown').textContent).toMatch(/^(30:00|29:59)$/);
     expect(screen.queryByTestId('pay-stepper')).toBeNull();
   });

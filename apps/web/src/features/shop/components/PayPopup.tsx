@@ -1,4 +1,5 @@
 // The checkout: the figures (price, AGC fee, AGC price), the wallet's USDT/AGC/ETH and what the three
+
 // transactions take, Confirm, then the three payment steps on a stepper. After Buy it starts from a quote that
 // created nothing: "Confirm and pay" creates the order (the server fixes its quote then); if the order asks other
 // figures than the sheet showed, they are shown and confirmed again before any transaction; Cancel before that
@@ -11,14 +12,15 @@ import {
   type Quote,
   USDT_DECIMALS,
 } from '@agc/shared';
+import { PriceSourceNote } from '@web/components/PriceSourceNote.tsx';
+import { errorText } from '@web/lib/errors.ts';
+import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
+import { formatCountdown, useCountdown } from '@web/lib/use-countdown.ts';
+import { QuoteExpiredError } from '@web/lib/wallet/payment-errors.ts';
+import { useWalletStore } from '@web/stores/wallet.ts';
 import Popup from 'antd-mobile/es/components/popup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errors.ts';
-import { formatAgc, formatEventTime, formatUsdt } from '../../../lib/format.ts';
-import { formatCountdown, useCountdown } from '../../../lib/use-countdown.ts';
-import { QuoteExpiredError } from '../../../lib/wallet/payment-errors.ts';
-import { useWalletStore } from '../../../stores/wallet.ts';
 import { useCreateOrder } from '../api/post-order.ts';
 import { useCancelOrder } from '../api/post-order-cancel.ts';
 import { usePayment } from '../hooks/use-payment.ts';
@@ -44,7 +46,10 @@ export interface PayPopupProps {
 type CheckoutProps = Omit<PayPopupProps, 'order' | 'quote'> & { order: Order | null; quote: Quote | null };
 
 /** What the member pays: the same for a quote and an order. */
-type Figures = Pick<Quote, 'pay_amount_usdt' | 'service_fee_agc' | 'agc_price_usdt'>;
+type Figures = Pick<
+  Quote,
+  'pay_amount_usdt' | 'service_fee_agc' | 'agc_price_usdt' | 'price_source' | 'price_block'
+>;
 
 const needed = (f: Figures): Needed => ({
   usdt: parseAmount(f.pay_amount_usdt, USDT_DECIMALS),
@@ -190,6 +195,11 @@ function OrderCheckout({
           <dt>{t('order.fields.agc_price_usdt')}</dt>
           <dd data-testid="quote-agc-price">
             {t('pay.agcPrice', { price: formatUsdt(figures.agc_price_usdt) })}
+            <PriceSourceNote
+              source={figures.price_source}
+              block={figures.price_block}
+              testId="quote-price-source"
+            />
           </dd>
         </div>
         {order ? (

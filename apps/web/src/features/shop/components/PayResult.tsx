@@ -1,8 +1,8 @@
 // The pay result page's parts: which state an order puts it in, its icon, and the payment steps done.
 import type { Order, PayStep } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { ApiError } from '@web/lib/request.ts';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/request.ts';
 import { usePayProgressStore } from '../stores/pay-progress.ts';
 import '../shop.css';
 

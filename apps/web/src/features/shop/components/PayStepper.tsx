@@ -1,4 +1,4 @@
-import { PaymentSteps } from '../../../components/PaymentSteps.tsx';
+import { PaymentSteps } from '@web/components/PaymentSteps.tsx';
 import { PAY_STEPS, type StepStates } from '../payment/run-payment.ts';
 
 /** The three payment steps; each carries `data-state` (wait|process|finish|error|skipped). */

@@ -1,6 +1,6 @@
 import type { Product } from '@agc/shared';
+import { formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '../../../lib/format.ts';
 import { productImage } from '../product-art.ts';
 import '../shop.css';
 

@@ -1,5 +1,5 @@
 import { ellipsisMiddle } from '@agc/shared';
-import { explorerTxUrl } from '../../../lib/format.ts';
+import { explorerTxUrl } from '@web/lib/format.ts';
 
 /** A transaction hash, shortened, linking to the explorer of /api/v1/config. */
 export function TxHashLink({

@@ -1,17 +1,11 @@
 // The wallet's side of the checkout: its USDT, AGC and ETH (read from the configured RPC), what the three
 // transactions take (the USDT price + the AGC fee, gas in ETH), and a warning when the wallet holds too little.
-import {
-  AGC_DECIMALS,
-  formatAmount,
-  formatDisplayAmount,
-  type PublicConfig,
-  USDT_DECIMALS,
-} from '@agc/shared';
+import type { PublicConfig } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatAgc, formatAssetExact, formatEth, formatUsdt } from '@web/lib/format.ts';
+import { type WalletBalances, walletBalancesQueryOptions } from '@web/lib/wallet-balances.ts';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatAgc, formatUsdt } from '../../../lib/format.ts';
-import { type WalletBalances, walletBalancesQueryOptions } from '../../../lib/wallet-balances.ts';
 
 /** What the payment takes from the wallet, in minor units. */
 export interface Needed {
@@ -64,9 +58,9 @@ export function useWalletFunds(
   };
 }
 
-const usdt = (v: bigint) => formatUsdt(formatAmount(v, USDT_DECIMALS));
-const agc = (v: bigint) => formatAgc(formatAmount(v, AGC_DECIMALS));
-const eth = (v: bigint) => formatDisplayAmount(formatAmount(v, 18), { currency: 'ETH' });
+/** What the payment moves and a shortfall: every digit (exact rows); the wallet's balances: summaries. */
+const exactUsdt = (v: bigint) => formatAssetExact(v, 'USDT');
+const exactAgc = (v: bigint) => formatAssetExact(v, 'AGC');
 
 export function WalletFunds({ funds, need }: { funds: Funds; need: Needed }) {
   const { t } = useTranslation();
@@ -77,7 +71,7 @@ export function WalletFunds({ funds, need }: { funds: Funds; need: Needed }) {
         <div className="row">
           <dt>{t('pay.funds.total')}</dt>
           <dd className="wallet-funds-total" data-testid="funds-total">
-            {t('pay.funds.totalValue', { usdt: usdt(need.usdt), agc: agc(need.agc) })}
+            {t('pay.funds.totalValue', { usdt: exactUsdt(need.usdt), agc: exactAgc(need.agc) })}
           </dd>
         </div>
       </dl>
@@ -89,15 +83,15 @@ export function WalletFunds({ funds, need }: { funds: Funds; need: Needed }) {
         <dl className="rows" data-testid="funds-balances" aria-busy={funds.loading}>
           <div className={funds.shortUsdt ? 'row wallet-funds-short' : 'row'}>
             <dt>USDT</dt>
-            <dd data-testid="funds-usdt">{usdt(balances.usdt)}</dd>
+            <dd data-testid="funds-usdt">{formatUsdt(balances.usdt)}</dd>
           </div>
           <div className={funds.shortAgc ? 'row wallet-funds-short' : 'row'}>
             <dt>AGC</dt>
-            <dd data-testid="funds-agc">{agc(balances.agc)}</dd>
+            <dd data-testid="funds-agc">{formatAgc(balances.agc)}</dd>
           </div>
           <div className={funds.noGas ? 'row wallet-funds-short' : 'row'}>
             <dt>{t('pay.funds.ethGas')}</dt>
-            <dd data-testid="funds-eth">{eth(balances.eth)}</dd>
+            <dd data-testid="funds-eth">{formatEth(balances.eth)}</dd>
           </div>
         </dl>
       ) : (
@@ -108,10 +102,18 @@ export function WalletFunds({ funds, need }: { funds: Funds; need: Needed }) {
       {(funds.shortUsdt || funds.shortAgc || funds.noGas) && balances && (
         <div className="notice card checkout-warning" role="alert" data-testid="funds-short">
           {funds.shortUsdt && (
-            <p>{t('pay.funds.short', { asset: 'USDT', have: usdt(balances.usdt), need: usdt(need.usdt) })}</p>
+            <p>
+              {t('pay.funds.short', {
+                asset: 'USDT',
+                have: exactUsdt(balances.usdt),
+                need: exactUsdt(need.usdt),
+              })}
+            </p>
           )}
           {funds.shortAgc && (
-            <p>{t('pay.funds.short', { asset: 'AGC', have: agc(balances.agc), need: agc(need.agc) })}</p>
+            <p>
+              {t('pay.funds.short', { asset: 'AGC', have: exactAgc(balances.agc), need: exactAgc(need.agc) })}
+            </p>
           )}
           {funds.noGas && <p>{t('pay.funds.noGas')}</p>}
         </div>

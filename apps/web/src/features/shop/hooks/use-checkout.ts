@@ -1,8 +1,8 @@
 import type { Order, Product, Quote } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
 import { useState } from 'react';
-import { openPage } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
 import { orderQueryOptions } from '../api/get-order.ts';
 import { getQuote } from '../api/get-quote.ts';
 

@@ -1,7 +1,7 @@
 import type { Order } from '@agc/shared';
+import { confirmModal, toast } from '@web/lib/ui.ts';
+import { useAuditNote } from '@web/lib/use-audit-note.ts';
 import { useTranslation } from 'react-i18next';
-import { confirmModal, toast } from '../../../lib/ui.ts';
-import { useAuditNote } from '../../../lib/use-audit-note.ts';
 import { useCancelAdminOrder } from '../api/post-admin-order-cancel.ts';
 import { useConfirmAdminOrder } from '../api/post-admin-order-confirm.ts';
 import { useRecheckAdminOrder } from '../api/post-admin-order-recheck.ts';

@@ -1,6 +1,6 @@
+import { confirmModal, toast } from '@web/lib/ui.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmModal, toast } from '../../../lib/ui.ts';
 import { useOrder } from '../api/get-order.ts';
 import { useCancelOrder } from '../api/post-order-cancel.ts';
 import { useCheckout } from './use-checkout.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { invalidateMe } from '@web/lib/me.ts';
 import { useEffect } from 'react';
-import { invalidateMe } from '../../../lib/me.ts';
 import { useOrder } from '../api/get-order.ts';
 import { shopKeys } from '../api/keys.ts';
 

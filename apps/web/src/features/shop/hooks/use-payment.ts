@@ -1,13 +1,13 @@
 import type { Order, PublicConfig } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { invalidateMe } from '@web/lib/me.ts';
+import { useStepPayment } from '@web/lib/wallet/use-step-payment.ts';
 import { useCallback } from 'react';
-import { invalidateMe } from '../../../lib/me.ts';
-import { useStepPayment } from '../../../lib/wallet/use-step-payment.ts';
 import { orderUpdated } from '../api/use-order-updated.ts';
 import { createPaymentDeps, paymentContracts } from '../payment/deps.ts';
 import { initialStepStates, type PaymentDeps, runPayment, type StepStates } from '../payment/run-payment.ts';
 
-export type { PaymentPhase } from '../../../lib/wallet/use-step-payment.ts';
+export type { PaymentPhase } from '@web/lib/wallet/use-step-payment.ts';
 
 /**
  * The payment flow of one order for a component: step states for the stepper, the phase, the error to

@@ -1,7 +1,7 @@
 // The real dependencies of the payment runner: the server's endpoints, and the session's wallet and
 // the chain reads of lib/wallet/transaction.ts (plus the ERC-20 allowance the approvals check).
 import type { PayStep, PublicConfig, TxResponse } from '@agc/shared';
-import { sessionStepPaymentDeps } from '../../../lib/wallet/transaction.ts';
+import { sessionStepPaymentDeps } from '@web/lib/wallet/transaction.ts';
 import { getApproveAgcTx } from '../api/get-approve-agc-tx.ts';
 import { getApproveUsdtTx } from '../api/get-approve-usdt-tx.ts';
 import { getPayTx } from '../api/get-pay-tx.ts';

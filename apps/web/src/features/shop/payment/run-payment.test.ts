@@ -1,8 +1,7 @@
 // @vitest-environment node
 import type { Order } from '@agc/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/request.ts';
-import { UserRejectedRequestError } from '../../../lib/wallet/errors.ts';
+import { ApiError } from '@web/lib/request.ts';
+import { UserRejectedRequestError } from '@web/lib/wallet/errors.ts';
 import {
   OrderNotPayableError,
   PayError,
@@ -10,8 +9,8 @@ import {
   toPayError,
   UnexpectedTxError,
   WrongWalletError,
-} from '../../../lib/wallet/payment-errors.ts';
-import { MEMBER, makeOrder, NOW } from '../../../test/fixtures.ts';
+} from '@web/lib/wallet/payment-errors.ts';
+import { MEMBER, makeOrder, NOW } from '@web/test/fixtures.ts';
 import {
   AGC_FEE,
   approveData,
@@ -21,7 +20,8 @@ import {
   hash,
   stepTx,
   USDT_PRICE,
-} from '../../../test/payment-fakes.ts';
+} from '@web/test/payment-fakes.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderProgress } from '../stores/pay-progress.ts';
 import { runPayment, STEP_PAUSE_MS } from './run-payment.ts';
 

@@ -7,14 +7,14 @@
 // never sent twice). Everything outside (server, wallet, chain, storage, clock) is injected, so the whole
 // flow runs in tests without a browser or a chain.
 import type { Order, PayStep, TxResponse } from '@agc/shared';
-import { OrderNotPayableError, QuoteExpiredError } from '../../../lib/wallet/payment-errors.ts';
+import { OrderNotPayableError, QuoteExpiredError } from '@web/lib/wallet/payment-errors.ts';
 import {
   isQuoteExpired,
   runStepPayment,
   STEP_PAUSE_MS,
   type StepState,
-} from '../../../lib/wallet/step-payment.ts';
-import type { ReceiptWaiter, TransactionWallet } from '../../../lib/wallet/transaction.ts';
+} from '@web/lib/wallet/step-payment.ts';
+import type { ReceiptWaiter, TransactionWallet } from '@web/lib/wallet/transaction.ts';
 import type { ProgressStore } from '../stores/pay-progress.ts';
 
 export const PAY_STEPS = ['authAmc', 'authUsd', 'paying'] as const satisfies readonly PayStep[];

@@ -6,7 +6,7 @@ import {
   memoryTransactionProgress,
   persistedTransactionProgress,
   type TransactionProgress,
-} from '../../../lib/wallet/transaction-progress.ts';
+} from '@web/lib/wallet/transaction-progress.ts';
 
 export type OrderProgress = Partial<Record<PayStep, `0x${string}`>>;
 

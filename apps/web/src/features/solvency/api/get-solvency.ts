@@ -1,6 +1,6 @@
 import { solvencyResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { solvencyKeys } from './keys.ts';
 
 /** GET /admin/solvency: liabilities by when payable against the treasury's balances at one block (auditor, analyst, admin). */

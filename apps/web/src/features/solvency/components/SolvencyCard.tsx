@@ -1,8 +1,8 @@
 import type { SolvencyAsset } from '@agc/shared';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { coveragePercent } from '@web/lib/coverage.ts';
+import { formatAsset } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { coveragePercent } from '../../../lib/coverage.ts';
-import { formatAsset } from '../../../lib/format.ts';
 
 /**
  * One token's solvency: the treasury's balance (per holder), every liability by when it becomes payable with its

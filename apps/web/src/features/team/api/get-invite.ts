@@ -1,6 +1,6 @@
 import { type InviteInfo, inviteResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { teamKeys } from './keys.ts';
 
 /**

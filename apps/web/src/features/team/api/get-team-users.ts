@@ -1,7 +1,7 @@
 import { type Side, type TeamUser, teamUsersResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { getListPage, pagedQueryOptions, uniqueItems } from '@web/lib/paged-list.ts';
 import type { z } from 'zod';
-import { getListPage, pagedQueryOptions, uniqueItems } from '../../../lib/paged-list.ts';
 import { teamKeys } from './keys.ts';
 
 export type TeamUsersPage = z.infer<typeof teamUsersResponse>;

@@ -1,7 +1,7 @@
 import type { Side } from '@agc/shared';
+import { Segmented } from '@web/components/Segmented.tsx';
+import { StatusTabs } from '@web/components/StatusTabs.tsx';
 import { useTranslation } from 'react-i18next';
-import { Segmented } from '../../../components/Segmented.tsx';
-import { StatusTabs } from '../../../components/StatusTabs.tsx';
 import type { TeamScope, TeamStatus } from '../api/get-team-users.ts';
 
 const SCOPES: readonly TeamScope[] = ['direct', 'team'];

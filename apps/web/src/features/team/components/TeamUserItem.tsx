@@ -1,4 +1,5 @@
-import { formatDisplayAmount, formatTime, levelKey, shortAddress, type TeamUser } from '@agc/shared';
+import { formatTime, levelKey, shortAddress, type TeamUser } from '@agc/shared';
+import { formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 
 /** A join time; the invalid-time text when unreadable. */
@@ -37,9 +38,7 @@ export function TeamUserItem({ user }: { user: TeamUser }) {
       <dl className="rows">
         <div className="row">
           <dt>{t('teamUser.fields.investment')}</dt>
-          <dd data-testid="team-user-investment">
-            {formatDisplayAmount(user.investment, { currency: 'USDT' })}
-          </dd>
+          <dd data-testid="team-user-investment">{formatUsdt(user.investment)}</dd>
         </div>
         <div className="row">
           <dt>{t('teamUser.fields.joined')}</dt>

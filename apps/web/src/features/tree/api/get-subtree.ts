@@ -1,5 +1,5 @@
 import { type SubtreeResponse, subtreeResponse } from '@agc/shared';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 
 /**
  * GET /me/tree/subtree?id=: a node of the member's placement subtree (default: the member) and all

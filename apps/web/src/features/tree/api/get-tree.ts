@@ -1,6 +1,6 @@
 import { type TreeResponse, treeResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { treeKeys } from './keys.ts';
 
 /**

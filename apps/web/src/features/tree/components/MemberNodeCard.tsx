@@ -18,6 +18,8 @@ export interface MemberCardTexts {
   carry: string;
   emptyLeft: string;
   emptyRight: string;
+  /** Before an empty slot's parent ("Under 0x70…"). */
+  under: string;
   /** level number → its label (V1…V5); a lookup, not a translation call. */
   level: (level: number) => string;
 }
@@ -32,6 +34,7 @@ export function memberCardTexts(t: TFunction): MemberCardTexts {
     carry: t('tree.node.carry'),
     emptyLeft: t('tree.node.emptyLeft'),
     emptyRight: t('tree.node.emptyRight'),
+    under: t('tree.node.under'),
     level: (level) => levels.get(levelKey(level)) ?? '',
   };
 }
@@ -44,7 +47,15 @@ export function memberCardTexts(t: TFunction): MemberCardTexts {
  */
 export function memberCard(node: MemberOrgNode, texts: MemberCardTexts): ReactNode {
   const m = node.member;
-  if (!m) return node.slot === 'left' ? texts.emptyLeft : texts.emptyRight;
+  if (!m)
+    return (
+      <>
+        <div>{node.slot === 'left' ? texts.emptyLeft : texts.emptyRight}</div>
+        {node.parentAddress && (
+          <div className="member-node__parent">{`${texts.under} ${node.parentAddress}`}</div>
+        )}
+      </>
+    );
   const d = node.display ?? memberDisplay(m);
   const tag =
     m.depth === 0 ? texts.you : m.side === 'left' ? texts.left : m.side === 'right' ? texts.right : '';

@@ -1,11 +1,12 @@
-import { formatTime, formatTreeAmount, levelKey, type TreeNode as Member } from '@agc/shared';
+import { formatTime, levelKey, type TreeNode as Member } from '@agc/shared';
+import { Address } from '@web/components/Address.tsx';
+import { formatTreeFigure } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { Address } from '../../../components/Address.tsx';
 
 /** The selected member's figures, over the bottom of the chart (a single click selects). */
 export function NodeDetail({ member, onClose }: { member: Member; onClose: () => void }) {
   const { t } = useTranslation();
-  const usdt = (v: string) => `${formatTreeAmount(v)} USDT`;
+  const usdt = (v: string) => `${formatTreeFigure(v)} USDT`;
   const side =
     member.side === 'left'
       ? t('tree.detail.sideLeft')

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanupPage } from '@web/test/cleanup.ts';
 import { createRef, type RefObject, useCallback, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanupPage } from '../../../test/cleanup.ts';
 import { type TestNode as N, n } from '../test-fixtures.ts';
 import { OrgTree, type OrgTreeHandle, type OrgTreeProps } from './OrgTree.tsx';
 

@@ -17,6 +17,7 @@ import { useNodeClicks } from '../hooks/use-node-clicks.ts';
 import { useNodeMenu } from '../hooks/use-node-menu.ts';
 import { usePanZoom } from '../hooks/use-pan-zoom.ts';
 import { useTreeFilter } from '../hooks/use-tree-filter.ts';
+import { focusView, readableFit } from '../model/focus.ts';
 import { layoutTree, type TreeLayout } from '../model/layout.ts';
 import { menuActions } from '../model/menu.ts';
 import {
@@ -29,7 +30,7 @@ import {
   type NodeId,
   type OrgNodeBase,
 } from '../model/tree.ts';
-import { centerOn, isCompact } from '../model/viewport.ts';
+import { centerOn, isCompact, RESTORED_VIEW, type Size, type View } from '../model/viewport.ts';
 import { OrgTreeMenu } from './OrgTreeMenu.tsx';
 import { OrgTreeFilterField, OrgTreeToolbar } from './OrgTreeToolbar.tsx';
 import { OrgTreeWindow } from './OrgTreeWindow.tsx';
@@ -69,6 +70,15 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
   );
 
   const { loading, toggle, pinned } = useExpandCollapse(latest, layoutRef);
+  // Restore shows the root with its two slots at a readable zoom (left on the left), not 100 % cut at both edges.
+  const restoredView = useCallback(
+    (size: Size): View => {
+      const font = latest.current.props.compactFontPx;
+      const root = layoutRef.current.items[0];
+      return font === undefined || !root ? RESTORED_VIEW : focusView(layoutRef.current, root.id, size, font);
+    },
+    [latest, layoutRef],
+  );
   const { clicks, onClick, onDoubleClick } = useNodeClicks(latest, toggle);
   const nodeMenu = useNodeMenu(latest, rootRef);
   const { panZoom, area } = usePanZoom({
@@ -78,6 +88,7 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
     clicks,
     onLongPress: nodeMenu.openMenu,
     fitOnOpen: props.fitOnOpen ?? false,
+    restoreTo: props.compactFontPx === undefined ? undefined : (size) => restoredView(size),
   });
   const compact = props.compactFontPx !== undefined && isCompact(panZoom.scale, props.compactFontPx);
   const expandAllNodes = useCallback(() => {
@@ -109,6 +120,16 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
       zoom: panZoom.zoomBy,
       restore: panZoom.restore,
       fit: panZoom.fit,
+      fitReadable: () => {
+        const font = latest.current.props.compactFontPx;
+        if (font === undefined) {
+          panZoom.fit();
+          return true;
+        }
+        const fit = readableFit(layoutRef.current, panZoom.getSize(), font);
+        panZoom.setView(fit.readable ? fit.view : restoredView(panZoom.getSize()));
+        return fit.readable;
+      },
       expandAll: expandAllNodes,
       collapseAll: () => latest.current.props.onChange((d) => collapseAll(d, latest.current.acc)),
       filter: filter.run,
@@ -133,6 +154,7 @@ export function OrgTree<N extends OrgNodeBase>(props: OrgTreeProps<N>) {
       latest,
       layoutRef,
       expandAllNodes,
+      restoredView,
     ],
   );
 

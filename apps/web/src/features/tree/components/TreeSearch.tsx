@@ -1,8 +1,8 @@
 import type { Relation } from '@agc/shared';
+import { errorText } from '@web/lib/errors.ts';
+import { ApiError } from '@web/lib/request.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errors.ts';
-import { ApiError } from '../../../lib/request.ts';
 import { useRelationSearch } from '../api/get-relation.ts';
 import { validateSearchAddress } from '../model/member-tree.ts';
 

@@ -11,6 +11,11 @@ export interface OrgTreeHandle {
   restore(): void;
   /** Zooms and moves so the whole chart fits the viewport. */
   fit(): void;
+  /**
+   * Fits the whole chart when its text still reads there (true); otherwise shows the root with its children at a
+   * readable zoom (false: the page offers a branch instead). Without `compactFontPx` it is fit().
+   */
+  fitReadable(): boolean;
   expandAll(): void;
   collapseAll(): void;
   /** Hides nodes that do not match (nor lead to a match). Throws without `filterNodeMethod`. */

@@ -10,12 +10,13 @@ import {
   expandAlongPath,
   idsToLoad,
   type MemberOrgNode,
+  memberAcc,
   relationRoot,
   rootFrom,
   subtreeFrom,
   withSubtree,
 } from '../model/member-tree.ts';
-import type { NodeId } from '../model/tree.ts';
+import { findNode, type NodeId } from '../model/tree.ts';
 
 /** Parallel me/tree calls while opening a long path. */
 export const PATH_LOAD_CONCURRENCY = 6;
@@ -108,11 +109,21 @@ export function useMemberTree() {
     return { truncated: res.truncated, limit: res.limit };
   }, [update]);
 
+  /** Re-roots the chart at a member already in it (its branch, as loaded), e.g. when the whole team is too wide. */
+  const focusBranch = useCallback((id: NodeId) => {
+    const current = dataRef.current;
+    const node = current && findNode(current, id, memberAcc);
+    if (!node?.member) return;
+    setData({ ...node, pid: null, hidden: false });
+    setRoot({ kind: 'member', id, address: node.member.address });
+  }, []);
+
   return {
     data,
     update,
     load,
     expandAll,
+    focusBranch,
     show,
     backToMe,
     root,

@@ -1,8 +1,9 @@
 // The context menu of a box (spec sections 2 and 6): opened by a right click or a long press, closed
 // by a press anywhere else or Escape; copy, and on an enabled tree and node add, edit and delete.
+
+import { copyToClipboard } from '@web/lib/clipboard.ts';
 import { type MouseEvent as ReactMouseEvent, type RefObject, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyToClipboard } from '../../../lib/clipboard.ts';
 import type { ChartState } from '../components/org-tree-types.ts';
 import { type MenuAction, menuActions, menuPosition } from '../model/menu.ts';
 import {

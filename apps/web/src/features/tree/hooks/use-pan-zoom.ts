@@ -66,6 +66,8 @@ export function usePanZoom(options: {
   onLongPress: (target: Element, point: Point) => void;
   /** Opens fitted to the viewport (the first view), instead of at 100 % with the root at the top. */
   fitOnOpen?: boolean;
+  /** The view Restore goes to (read when it is pressed); default 100 % with the root at the top. */
+  restoreTo?: (size: Size) => View;
 }): {
   panZoom: PanZoom;
   /**
@@ -139,6 +141,8 @@ export function usePanZoom(options: {
   // the first frame, and the boxes of the area are rendered at once (a state update in a layout effect is
   // rendered before paint; the store's subscription only starts after this).
   const fitOnOpen = useRef(options.fitOnOpen ?? false);
+  const restoreTo = useRef(options.restoreTo);
+  restoreTo.current = options.restoreTo;
   useLayoutEffect(() => {
     measure();
     setView(fitOnOpen.current ? fitView(boundsRef.current, sizeRef.current) : viewRef.current);
@@ -305,7 +309,7 @@ export function usePanZoom(options: {
       getView: () => viewRef.current,
       getSize: () => sizeRef.current,
       zoomBy,
-      restore: () => setView(RESTORED_VIEW),
+      restore: () => setView(restoreTo.current?.(sizeRef.current) ?? RESTORED_VIEW),
       fit: () => setView(fitView(boundsRef.current, sizeRef.current)),
     }),
     [scale, setView, zoomBy],

@@ -1,4 +1,5 @@
 import type { Relation } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import { describe, expect, it } from 'vitest';
 import { addressOf, fakeSubtree, member, subtreeAnswer, treeAnswer, treeRes } from '../test-fixtures.ts';
 import {
@@ -100,7 +101,7 @@ describe('expand all from me/tree/subtree', () => {
   ];
 
   it('builds the whole subtree opened, with empty slots beside lone children', () => {
-    const sub = subtreeFrom(subtreeAnswer(fakeSubtree(), '1')!)!;
+    const sub = defined(subtreeFrom(defined(subtreeAnswer(fakeSubtree(), '1'))));
     expect(visibleIds(sub)).toEqual(['1', '2', '4', '4-left', '8', '2-right', '3']);
     expect(findNode(sub, '3', memberAcc)).toMatchObject({ isLeaf: true, expand: false });
     expect(findNode(sub, '8', memberAcc)).toMatchObject({ pid: '4', isLeaf: true });
@@ -108,19 +109,19 @@ describe('expand all from me/tree/subtree', () => {
   });
 
   it('leaves a node whose children were cut off by the limit closed, to load lazily', () => {
-    const answer = subtreeAnswer(fakeSubtree(), '1', 4)!;
+    const answer = defined(subtreeAnswer(fakeSubtree(), '1', 4));
     expect(answer.truncated).toBe(true);
-    const sub = subtreeFrom(answer)!;
+    const sub = defined(subtreeFrom(answer));
     // 1, 2, 3 and 4 arrived; 4's right child (8) did not.
     expect(visibleIds(sub)).toEqual(['1', '2', '4', '2-right', '3']);
-    const four = findNode(sub, '4', memberAcc)!;
+    const four = defined(findNode(sub, '4', memberAcc));
     expect(four).toMatchObject({ expand: false, isLeaf: false, children: [] });
     expect(needsLoad(four, memberAcc)).toBe(true);
   });
 
   it('puts a loaded subtree in place of its root, keeping the rest of the chart', () => {
-    const tree = rootFrom(treeAnswer(fakeSubtree(), '1')!);
-    const sub = subtreeFrom(subtreeAnswer(fakeSubtree(), '2')!)!;
+    const tree = rootFrom(defined(treeAnswer(fakeSubtree(), '1')));
+    const sub = defined(subtreeFrom(defined(subtreeAnswer(fakeSubtree(), '2'))));
     const merged = withSubtree(tree, sub);
     expect(visibleIds(merged)).toEqual(['1', '2', '4', '4-left', '8', '2-right', '3']);
     expect(findNode(merged, '2', memberAcc)?.pid).toBe('1');

@@ -2,7 +2,6 @@
 // empty slot beside an occupied one is a disabled placeholder node, a member with neither child is
 // a leaf (no request is made for it).
 import {
-  formatTreeAmount,
   levelKey,
   type TreeNode as Member,
   type Relation,
@@ -11,6 +10,7 @@ import {
   shortAddress,
   type TreeResponse,
 } from '@agc/shared';
+import { formatTreeFigure } from '@web/lib/format.ts';
 import {
   accessor,
   applyLoaded,
@@ -33,6 +33,8 @@ export interface MemberOrgNode extends OrgNodeBase {
   member: Member | null;
   /** The side of an empty slot. */
   slot?: Side;
+  /** An empty slot's parent, shortened: the box names whose slot it is, wherever the view shows it. */
+  parentAddress?: string;
   /** What the box shows, formatted once when the member arrives (not at every render of thousands). */
   display?: MemberDisplay;
 }
@@ -49,10 +51,10 @@ export interface MemberDisplay {
 export function memberDisplay(member: Member): MemberDisplay {
   return {
     address: shortAddress(member.address),
-    leftVolume: formatTreeAmount(member.left_volume),
-    rightVolume: formatTreeAmount(member.right_volume),
-    leftCarry: formatTreeAmount(member.left_carry),
-    rightCarry: formatTreeAmount(member.right_carry),
+    leftVolume: formatTreeFigure(member.left_volume),
+    rightVolume: formatTreeFigure(member.right_volume),
+    leftCarry: formatTreeFigure(member.left_carry),
+    rightCarry: formatTreeFigure(member.right_carry),
   };
 }
 
@@ -80,7 +82,7 @@ export function memberClass(member: Pick<Member, 'depth' | 'level'>): string {
 
 export const slotId = (parentId: string, side: Side) => `${parentId}-${side}`;
 
-export function emptySlot(parentId: string, side: Side): MemberOrgNode {
+export function emptySlot(parentId: string, side: Side, parentAddress?: string): MemberOrgNode {
   return {
     id: slotId(parentId, side),
     pid: parentId,
@@ -92,6 +94,7 @@ export function emptySlot(parentId: string, side: Side): MemberOrgNode {
     className: 'member-node member-node--empty',
     member: null,
     slot: side,
+    ...(parentAddress && { parentAddress: shortAddress(parentAddress) }),
   };
 }
 
@@ -100,8 +103,8 @@ export function childrenOf(res: TreeResponse): MemberOrgNode[] {
   if (!res.left && !res.right) return [];
   const id = res.node.id;
   return [
-    res.left ? memberNode(res.left, id) : emptySlot(id, 'left'),
-    res.right ? memberNode(res.right, id) : emptySlot(id, 'right'),
+    res.left ? memberNode(res.left, id) : emptySlot(id, 'left', res.node.address),
+    res.right ? memberNode(res.right, id) : emptySlot(id, 'right', res.node.address),
   ];
 }
 
@@ -137,8 +140,8 @@ export function subtreeFrom(res: SubtreeResponse): MemberOrgNode | null {
     const right = below.find((c) => c.side === 'right');
     if ((m.has_left && !left) || (m.has_right && !right)) return node; // cut off: loads lazily
     const children = [
-      left ? build(left, m.id) : emptySlot(m.id, 'left'),
-      right ? build(right, m.id) : emptySlot(m.id, 'right'),
+      left ? build(left, m.id) : emptySlot(m.id, 'left', m.address),
+      right ? build(right, m.id) : emptySlot(m.id, 'right', m.address),
     ];
     return { ...node, expand: true, children };
   };

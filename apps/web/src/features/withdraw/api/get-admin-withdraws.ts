@@ -1,6 +1,6 @@
 import { type AdminWithdrawList, adminWithdrawListResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { getListPage, pagedQueryOptions } from '../../../lib/paged-list.ts';
+import { getListPage, pagedQueryOptions } from '@web/lib/paged-list.ts';
 import { isRevoking } from '../audit-rules.ts';
 import { type WithdrawAuditFilter, withdrawKeys } from './keys.ts';
 

@@ -1,5 +1,5 @@
 import { type WithdrawClaim, withdrawClaimResponse } from '@agc/shared';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 
 /**
  * GET /withdraw/claim/{id}: for the member's own Withdrawable withdrawal, the vault claim

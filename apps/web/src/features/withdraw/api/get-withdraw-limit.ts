@@ -1,6 +1,6 @@
 import { type WithdrawLimit, withdrawLimitResponse } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { withdrawKeys } from './keys.ts';
 
 /** GET /withdraw/limit: per asset today's (UTC) limit, used, remaining and the available balance. */

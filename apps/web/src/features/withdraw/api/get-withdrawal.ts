@@ -1,6 +1,6 @@
 import { type Withdrawal, withdrawalSchema } from '@agc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/request.ts';
+import { get } from '@web/lib/request.ts';
 import { withdrawKeys } from './keys.ts';
 
 /** A withdrawal id as the server writes it (a positive integer); anything else is never asked. */

@@ -1,6 +1,6 @@
 import { type Withdrawal, type WithdrawList, type WithdrawStatus, withdrawListResponse } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { getListPage, pagedQueryOptions, uniqueItems } from '../../../lib/paged-list.ts';
+import { getListPage, pagedQueryOptions, uniqueItems } from '@web/lib/paged-list.ts';
 import { withdrawKeys } from './keys.ts';
 
 export const WITHDRAW_PAGE_SIZE = 10;

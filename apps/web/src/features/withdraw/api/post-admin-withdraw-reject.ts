@@ -1,6 +1,6 @@
 import { type AdminWithdrawal, adminWithdrawalSchema } from '@agc/shared';
 import { useMutation } from '@tanstack/react-query';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 import { useAuditDecided } from './use-audit-decided.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { bulkApproveWithdrawResponse } from '@agc/shared';
 import { useMutation } from '@tanstack/react-query';
+import { post } from '@web/lib/request.ts';
 import type { z } from 'zod';
-import { post } from '../../../lib/request.ts';
 import { useAuditDecided } from './use-audit-decided.ts';
 
 export type BulkApproveResult = z.infer<typeof bulkApproveWithdrawResponse>;

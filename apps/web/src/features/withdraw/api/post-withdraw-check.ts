@@ -1,6 +1,6 @@
 import { type WithdrawCheck, type WithdrawType, withdrawCheckResponse } from '@agc/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { post } from '../../../lib/request.ts';
+import { post } from '@web/lib/request.ts';
 import { withdrawKeys } from './keys.ts';
 
 /**

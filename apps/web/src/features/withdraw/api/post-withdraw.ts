@@ -1,7 +1,7 @@
 import { type Withdrawal, type WithdrawType, withdrawalSchema } from '@agc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateMe } from '../../../lib/me.ts';
-import { post } from '../../../lib/request.ts';
+import { invalidateMe } from '@web/lib/me.ts';
+import { post } from '@web/lib/request.ts';
 import { withdrawKeys } from './keys.ts';
 
 /** POST /withdraw {amount, type}: the amount moves from available to locked; the request is Auditing. */

@@ -1,7 +1,7 @@
 // The real dependencies of the claim runner: the server's endpoints, and the session's wallet and the
 // receipt of lib/wallet/transaction.ts (the shop's payment goes the same way).
 import type { PublicConfig } from '@agc/shared';
-import { sessionTransactionDeps, sleep } from '../../../lib/wallet/transaction.ts';
+import { sessionTransactionDeps, sleep } from '@web/lib/wallet/transaction.ts';
 import { getWithdrawClaim } from '../api/get-withdraw-claim.ts';
 import { getWithdrawal } from '../api/get-withdrawal.ts';
 import { claimProgressStore } from '../stores/claim-progress.ts';

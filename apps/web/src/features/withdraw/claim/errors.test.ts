@@ -1,6 +1,7 @@
 // @vitest-environment node
+
+import { ApiError } from '@web/lib/request.ts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/request.ts';
 import { isRevokingRefusal } from './errors.ts';
 
 const refusal = (code: number, data: unknown) => new ApiError(code, 'any text, in any language', code, data);

@@ -2,9 +2,9 @@
 // a refusal in the wallet (4001) ends the attempt quietly; the errors of the wallet path and the
 // server, and the claim's own below, keep their text; any other failure of the claim is 'The claim
 // failed'.
-import { AppError } from '../../../lib/errors.ts';
-import { ApiError } from '../../../lib/request.ts';
-import { toTransactionFlowError } from '../../../lib/wallet/transaction-errors.ts';
+import { AppError } from '@web/lib/errors.ts';
+import { ApiError } from '@web/lib/request.ts';
+import { toTransactionFlowError } from '@web/lib/wallet/transaction-errors.ts';
 
 export class ClaimError extends AppError {
   override name = 'ClaimError';

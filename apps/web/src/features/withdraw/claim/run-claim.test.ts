@@ -1,8 +1,9 @@
 // @vitest-environment node
+
+import { ApiError } from '@web/lib/request.ts';
+import { UserRejectedRequestError } from '@web/lib/wallet/errors.ts';
+import { ReceiptTimeoutError } from '@web/lib/wallet/rpc.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/request.ts';
-import { UserRejectedRequestError } from '../../../lib/wallet/errors.ts';
-import { ReceiptTimeoutError } from '../../../lib/wallet/rpc.ts';
 import { claimFake, hash, MEMBER, makeClaim, makeWithdrawal, VAULT } from '../testing/fixtures.ts';
 import { ClaimError, ClaimWrongWalletError, NotClaimableError, UnexpectedClaimTxError } from './errors.ts';
 import { FOLLOW_POLL_MS, FOLLOW_TIMEOUT_MS, runClaim } from './run-claim.ts';

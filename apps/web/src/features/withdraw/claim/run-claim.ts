@@ -7,7 +7,7 @@
 // second time. Everything outside (server, wallet, chain, storage, clock) is injected, so the whole
 // flow runs in tests without a browser or a chain.
 import type { Withdrawal, WithdrawClaim } from '@agc/shared';
-import type { ReceiptWaiter, TransactionWallet } from '../../../lib/wallet/transaction.ts';
+import type { ReceiptWaiter, TransactionWallet } from '@web/lib/wallet/transaction.ts';
 import type { ClaimProgressStore } from '../stores/claim-progress.ts';
 import {
   ClaimError,

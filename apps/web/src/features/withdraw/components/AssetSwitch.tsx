@@ -1,5 +1,5 @@
 import { WITHDRAW_TYPES, type WithdrawType } from '@agc/shared';
-import { Segmented } from '../../../components/Segmented.tsx';
+import { Segmented } from '@web/components/Segmented.tsx';
 
 const OPTIONS = ([1, 2] as const satisfies readonly WithdrawType[]).map((type) => ({
   key: type,

@@ -1,8 +1,8 @@
 import type { AdminWithdrawal } from '@agc/shared';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatAssetExact } from '@web/lib/format.ts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatAssetExact } from '../../../lib/format.ts';
 import { BULK_APPROVE_MAX, type BulkApproveResult } from '../api/post-admin-withdraws-approve.ts';
 import { totalsByAsset } from '../audit-rules.ts';
 

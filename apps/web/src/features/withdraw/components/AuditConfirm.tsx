@@ -1,9 +1,9 @@
 import type { AdminWithdrawal } from '@agc/shared';
+import { Address } from '@web/components/Address.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatAssetExact } from '@web/lib/format.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Address } from '../../../components/Address.tsx';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatAssetExact } from '../../../lib/format.ts';
 
 /** What an auditor does to one withdrawal. */
 export type AuditAction = 'approve' | 'reject' | 'revoke';

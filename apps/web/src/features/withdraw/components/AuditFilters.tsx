@@ -1,7 +1,7 @@
 import { adminWithdrawQuery, WITHDRAW_TYPES, type WithdrawType } from '@agc/shared';
+import { Segmented } from '@web/components/Segmented.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Segmented } from '../../../components/Segmented.tsx';
 
 const ASSETS = ['all', 1, 2] as const satisfies readonly (WithdrawType | 'all')[];
 

@@ -1,10 +1,10 @@
 import { type AdminWithdrawal, ellipsisMiddle, shortAddress } from '@agc/shared';
+import { AbilityReason } from '@web/components/AbilityReason.tsx';
+import { Address } from '@web/components/Address.tsx';
+import { AuditActions } from '@web/components/AuditActions.tsx';
+import { AuditNote } from '@web/components/AuditNote.tsx';
+import { formatAssetExact, formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { AbilityReason } from '../../../components/AbilityReason.tsx';
-import { Address } from '../../../components/Address.tsx';
-import { AuditActions } from '../../../components/AuditActions.tsx';
-import { AuditNote } from '../../../components/AuditNote.tsx';
-import { formatAssetExact, formatEventTime } from '../../../lib/format.ts';
 import { isRevocable, isRevoking } from '../audit-rules.ts';
 import { useAuditDecision } from '../hooks/use-audit-decision.tsx';
 import { AuditRows, breakable } from './AuditConfirm.tsx';

@@ -1,7 +1,7 @@
 import type { WithdrawCheck } from '@agc/shared';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { formatAssetExact } from '@web/lib/format.ts';
 import type { TFunction } from 'i18next';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { formatAssetExact } from '../../../lib/format.ts';
 import { formatRate } from '../format.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { WithdrawStatus } from '@agc/shared';
+import { errorText } from '@web/lib/errors.ts';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errors.ts';
 import type { ClaimState } from '../hooks/use-claim.ts';
 
 /**

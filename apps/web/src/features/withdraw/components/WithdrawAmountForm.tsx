@@ -1,5 +1,5 @@
+import { formatAssetExact } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { formatAssetExact } from '../../../lib/format.ts';
 import type { WithdrawForm } from '../hooks/use-withdraw-form.tsx';
 import { CheckRows } from './CheckRows.tsx';
 

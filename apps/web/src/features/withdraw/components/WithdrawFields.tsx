@@ -1,9 +1,8 @@
-import type { Withdrawal } from '@agc/shared';
-import { ellipsisMiddle } from '@agc/shared';
+import { ellipsisMiddle, type Withdrawal } from '@agc/shared';
+import { Address } from '@web/components/Address.tsx';
+import { type FieldRow, FieldRows } from '@web/components/FieldRows.tsx';
+import { formatAsset, formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { Address } from '../../../components/Address.tsx';
-import { type FieldRow, FieldRows } from '../../../components/FieldRows.tsx';
-import { formatAsset, formatEventTime } from '../../../lib/format.ts';
 import { formatRate } from '../format.ts';
 import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
 
@@ -17,11 +16,15 @@ function ClaimTx({ hash, url }: { hash: string; url: string | null }) {
   );
 }
 
-/** Every field of a withdrawal, each as `withdraw-detail-<field>`. */
+/**
+ * A withdrawal's fields, each as `withdraw-detail-<field>`, showing only what is true of its state now: the audit
+ * time once audited, the voucher's expiry only while it can be claimed (Withdrawable), the claim transaction and
+ * time once claimed, the reason of a rejection.
+ */
 export function WithdrawFields({ withdrawal: w }: { withdrawal: Withdrawal }) {
   const { t } = useTranslation();
   const time = (value: string | null) => formatEventTime(value, t);
-  const rows: FieldRow[] = [
+  const rows: (FieldRow | false)[] = [
     ['withdraw_id', w.withdraw_id],
     ['asset', w.asset],
     ['status', <WithdrawStatusTag key="status" status={w.status} />],
@@ -30,17 +33,22 @@ export function WithdrawFields({ withdrawal: w }: { withdrawal: Withdrawal }) {
     ['fee_rate', formatRate(w.fee_rate)],
     ['received', formatAsset(w.received, w.asset)],
     ['address', <Address key="address" address={w.address} />],
-  ];
-  if (w.status === 'Rejected') rows.push(['reason', w.reason || '-']);
-  rows.push(
+    w.status === 'Rejected' && ['reason', w.reason || '-'],
     ['created_at', time(w.created_at)],
-    ['audited_at', time(w.audited_at)],
-    ['voucher_deadline', time(w.voucher_deadline)],
-    [
+    w.audited_at !== null && ['audited_at', time(w.audited_at)],
+    w.status === 'Withdrawable' &&
+      w.voucher_deadline !== null && ['voucher_deadline', time(w.voucher_deadline)],
+    w.claim_tx_hash !== null && [
       'claim_tx_hash',
-      w.claim_tx_hash ? <ClaimTx key="tx" hash={w.claim_tx_hash} url={w.explorer_url} /> : '-',
+      <ClaimTx key="tx" hash={w.claim_tx_hash} url={w.explorer_url} />,
     ],
-    ['claimed_at', time(w.claimed_at)],
+    w.claimed_at !== null && ['claimed_at', time(w.claimed_at)],
+  ];
+  return (
+    <FieldRows
+      rows={rows.filter((r): r is FieldRow => r !== false)}
+      labelPrefix="withdraw.fields"
+      testIdPrefix="withdraw-detail"
+    />
   );
-  return <FieldRows rows={rows} labelPrefix="withdraw.fields" testIdPrefix="withdraw-detail" />;
 }

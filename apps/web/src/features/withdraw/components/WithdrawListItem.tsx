@@ -1,7 +1,7 @@
 import type { Withdrawal } from '@agc/shared';
+import { formatAsset, formatEventTime } from '@web/lib/format.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAsset, formatEventTime } from '../../../lib/format.ts';
 import { WithdrawStatusTag } from './WithdrawStatusTag.tsx';
 
 /**

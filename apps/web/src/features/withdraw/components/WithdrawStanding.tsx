@@ -1,9 +1,9 @@
 import type { WithdrawLimit } from '@agc/shared';
+import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { Skeleton } from '@web/components/Skeleton.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
+import { type Asset, formatAsset } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
-import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { ValueRow } from '../../../components/ValueRow.tsx';
-import { type Asset, formatAssetExact } from '../../../lib/format.ts';
 
 /**
  * The chosen asset's available balance, today's remaining amount and the daily limit (withdraw/limit);
@@ -27,7 +27,7 @@ export function WithdrawStanding({
       <p className="muted small">{t('withdraw.available', { asset })}</p>
       <p className="withdraw-balance" data-testid="withdraw-available">
         {standing ? (
-          formatAssetExact(standing.available, asset)
+          formatAsset(standing.available, asset)
         ) : failed ? (
           '-'
         ) : (
@@ -38,10 +38,10 @@ export function WithdrawStanding({
       {standing && (
         <dl className="rows">
           <ValueRow label={t('withdraw.remainingToday')} testId="withdraw-remaining">
-            {formatAssetExact(standing.remaining, asset)}
+            {formatAsset(standing.remaining, asset)}
           </ValueRow>
           <ValueRow label={t('withdraw.dailyLimit')} testId="withdraw-daily-limit">
-            {formatAssetExact(standing.daily_limit, asset)}
+            {formatAsset(standing.daily_limit, asset)}
           </ValueRow>
         </dl>
       )}

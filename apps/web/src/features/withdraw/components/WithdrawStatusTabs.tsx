@@ -1,6 +1,6 @@
 import { type WithdrawStatus, withdrawStatus } from '@agc/shared';
+import { StatusTabs } from '@web/components/StatusTabs.tsx';
 import { useTranslation } from 'react-i18next';
-import { StatusTabs } from '../../../components/StatusTabs.tsx';
 
 export const WITHDRAW_FILTERS = ['all', ...withdrawStatus.options] as const;
 export type WithdrawFilter = (typeof WITHDRAW_FILTERS)[number];

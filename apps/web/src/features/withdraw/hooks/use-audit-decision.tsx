@@ -1,7 +1,7 @@
 import type { AdminWithdrawal } from '@agc/shared';
+import { confirmModal, toast } from '@web/lib/ui.ts';
+import { useAuditNote } from '@web/lib/use-audit-note.ts';
 import { useTranslation } from 'react-i18next';
-import { confirmModal, toast } from '../../../lib/ui.ts';
-import { useAuditNote } from '../../../lib/use-audit-note.ts';
 import { useApproveWithdraw } from '../api/post-admin-withdraw-approve.ts';
 import { useRejectWithdraw } from '../api/post-admin-withdraw-reject.ts';
 import { useRevokeWithdraw } from '../api/post-admin-withdraw-revoke.ts';

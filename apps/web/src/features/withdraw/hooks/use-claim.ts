@@ -1,9 +1,9 @@
 import type { PublicConfig, Withdrawal } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { invalidateMe } from '@web/lib/me.ts';
+import { useOneAtATime } from '@web/lib/use-one-at-a-time.ts';
+import { isQuietTransactionError } from '@web/lib/wallet/transaction-errors.ts';
 import { useCallback, useState } from 'react';
-import { invalidateMe } from '../../../lib/me.ts';
-import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
-import { isQuietTransactionError } from '../../../lib/wallet/transaction-errors.ts';
 import { withdrawKeys } from '../api/keys.ts';
 import { createClaimDeps } from '../claim/deps.ts';
 import { isRevokingRefusal } from '../claim/errors.ts';

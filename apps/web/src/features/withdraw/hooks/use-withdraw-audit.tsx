@@ -1,8 +1,8 @@
 import type { AdminWithdrawal, WithdrawStatus, WithdrawType } from '@agc/shared';
+import { isForbidden } from '@web/lib/request.ts';
+import { confirmModal, toast } from '@web/lib/ui.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isForbidden } from '../../../lib/request.ts';
-import { confirmModal, toast } from '../../../lib/ui.ts';
 import { useAdminWithdraws } from '../api/get-admin-withdraws.ts';
 import { flattenWithdrawals } from '../api/get-withdraws.ts';
 import {

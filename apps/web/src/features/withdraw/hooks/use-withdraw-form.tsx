@@ -1,13 +1,13 @@
 import { WITHDRAW_TYPES, type WithdrawCheck, type WithdrawType } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { errorText } from '@web/lib/errors.ts';
+import { formatAssetExact } from '@web/lib/format.ts';
+import { redirectTo } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { alertModal, confirmModal } from '@web/lib/ui.ts';
+import { useDebounced } from '@web/lib/use-debounced.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errors.ts';
-import { formatAssetExact } from '../../../lib/format.ts';
-import { redirectTo } from '../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../lib/paths.ts';
-import { alertModal, confirmModal } from '../../../lib/ui.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
 import { isZeroAmount, problemKey, readWithdrawAmount } from '../amount.ts';
 import { useWithdrawLimit } from '../api/get-withdraw-limit.ts';
 import { withdrawKeys } from '../api/keys.ts';
@@ -46,7 +46,7 @@ export function useWithdrawForm(initialType: WithdrawType) {
   const previewStale =
     !reading.ok || previewAmount !== reading.amount || preview.isPlaceholderData || preview.isFetching;
 
-  // 'please enter the withdraw amount' once the member tried to submit; the others while typing.
+  // 'Please enter an amount' once the member tried to submit; the others while typing.
   const problem = !reading.ok && (amount.trim() !== '' || attempted) ? reading : null;
   const fieldError = problem ? t(problemKey(problem.problem), problem.values ?? {}) : submitError;
 

@@ -7,7 +7,7 @@ import {
   memoryTransactionProgress,
   persistedTransactionProgress,
   type TransactionProgress,
-} from '../../../lib/wallet/transaction-progress.ts';
+} from '@web/lib/wallet/transaction-progress.ts';
 
 type Hash = `0x${string}`;
 

@@ -10,10 +10,10 @@ import {
   type WithdrawClaim,
   type WithdrawLimit,
 } from '@agc/shared';
-import { CONFIG } from '../../../test/config.ts';
-import { MEMBER, NOW } from '../../../test/fixtures.ts';
-import { type ApiHandler, type ApiReply, ok, stubApi } from '../../../test/render.tsx';
-import { fakeWaitForReceipt, fakeWallet, hash } from '../../../test/wallet-fakes.ts';
+import { CONFIG } from '@web/test/config.ts';
+import { MEMBER, NOW } from '@web/test/fixtures.ts';
+import { type ApiHandler, type ApiReply, ok, stubApi } from '@web/test/render.tsx';
+import { fakeWaitForReceipt, fakeWallet, hash } from '@web/test/wallet-fakes.ts';
 import { getWithdrawClaim } from '../api/get-withdraw-claim.ts';
 import { getWithdrawal } from '../api/get-withdrawal.ts';
 import type { ClaimDeps } from '../claim/run-claim.ts';

@@ -1,5 +1,5 @@
 import type { Banner, BannerArt } from './types.ts';
-import '../../../../features/earn/banner-arts.css';
+import '@web/features/earn/banner-arts.css';
 
 const PINS = [46, 60, 74];
 

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
+import { paths } from '@web/lib/paths.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { CONFIG, fail, ok, renderPage, stubApi, testQueryClient } from '@web/test/render.tsx';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { paths } from '../../../../lib/paths.ts';
-import { cleanupPage } from '../../../../test/cleanup.ts';
-import { CONFIG, fail, ok, renderPage, stubApi, testQueryClient } from '../../../../test/render.tsx';
 import { useEarnBanner } from './earn-banner.ts';
 
 afterEach(cleanupPage);

@@ -1,7 +1,7 @@
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from '../../../../features/config/api/get-config.ts';
-import { openPage } from '../../../../lib/navigation.ts';
-import { paths } from '../../../../lib/paths.ts';
 import type { BannerSource } from './types.ts';
 
 /**

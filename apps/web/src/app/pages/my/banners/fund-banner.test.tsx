@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
+import { PRODUCTS, product } from '@web/features/funds/test/fund-fixtures.ts';
+import { applyLanguage } from '@web/lib/i18n/index.ts';
+import { paths } from '@web/lib/paths.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { CONFIG, ok, renderPage, stubApi, testQueryClient } from '@web/test/render.tsx';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PRODUCTS, product } from '../../../../features/funds/test/fund-fixtures.ts';
-import { applyLanguage } from '../../../../lib/i18n/index.ts';
-import { paths } from '../../../../lib/paths.ts';
-import { cleanupPage } from '../../../../test/cleanup.ts';
-import { CONFIG, ok, renderPage, stubApi, testQueryClient } from '../../../../test/render.tsx';
 import { useFundBanner } from './fund-banner.ts';
 
 afterEach(async () => {

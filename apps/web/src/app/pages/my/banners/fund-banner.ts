@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { usePublicConfig } from '@web/features/config/api/get-config.ts';
+import { fundKeys } from '@web/features/funds/api/keys.ts';
+import { bestYieldFund } from '@web/features/funds/model/best-yield.ts';
+import { fundsShownIn } from '@web/features/funds/model/locales.ts';
+import { formatUsdt } from '@web/lib/format.ts';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from '../../../../features/config/api/get-config.ts';
-import { fundKeys } from '../../../../features/funds/api/keys.ts';
-import { bestYieldFund } from '../../../../features/funds/model/best-yield.ts';
-import { fundsShownIn } from '../../../../features/funds/model/locales.ts';
-import { formatUsdt } from '../../../../lib/format.ts';
-import { openPage } from '../../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../../lib/paths.ts';
 import type { BannerSource } from './types.ts';
 
 /**
@@ -22,8 +22,7 @@ export const useFundBanner: BannerSource = () => {
   // the login route's JavaScript, which must stay within its budget (bench/run.ts). Same key, same cache.
   const products = useQuery({
     queryKey: fundKeys.products,
-    queryFn: async () =>
-      (await import('../../../../features/funds/api/get-fund-products.ts')).getFundProducts(),
+    queryFn: async () => (await import('@web/features/funds/api/get-fund-products.ts')).getFundProducts(),
     enabled: shown,
   });
   const best = shown ? bestYieldFund(products.data ?? []) : null;

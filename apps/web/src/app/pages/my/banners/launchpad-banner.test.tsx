@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
+import { makeRound } from '@web/features/launchpad/testing/fixtures.ts';
+import { paths } from '@web/lib/paths.ts';
+import { useAuthStore } from '@web/stores/auth.ts';
+import { cleanupPage } from '@web/test/cleanup.ts';
+import { fail, ok, renderPage, stubApi, testQueryClient } from '@web/test/render.tsx';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeRound } from '../../../../features/launchpad/testing/fixtures.ts';
-import { paths } from '../../../../lib/paths.ts';
-import { useAuthStore } from '../../../../stores/auth.ts';
-import { cleanupPage } from '../../../../test/cleanup.ts';
-import { fail, ok, renderPage, stubApi, testQueryClient } from '../../../../test/render.tsx';
 import { useLaunchpadBanner } from './launchpad-banner.ts';
 
 afterEach(cleanupPage);

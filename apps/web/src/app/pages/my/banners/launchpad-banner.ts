@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { openPage } from '@web/lib/navigation.ts';
+import { paths, withQuery } from '@web/lib/paths.ts';
+import { useIsLoggedIn } from '@web/stores/auth.ts';
 import { useTranslation } from 'react-i18next';
-import { openPage } from '../../../../lib/navigation.ts';
-import { paths, withQuery } from '../../../../lib/paths.ts';
-import { useIsLoggedIn } from '../../../../stores/auth.ts';
 import type { BannerSource } from './types.ts';
 
 /**
@@ -18,8 +18,7 @@ export const useLaunchpadBanner: BannerSource = () => {
   const rounds = useQuery({
     queryKey: ['launchpad-banner'],
     staleTime: 0,
-    queryFn: async () =>
-      (await import('../../../../features/launchpad/api/get-rounds.ts')).getLaunchpadRounds(),
+    queryFn: async () => (await import('@web/features/launchpad/api/get-rounds.ts')).getLaunchpadRounds(),
     enabled: loggedIn,
   });
   // The newest open round with copies left (the list is newest first).

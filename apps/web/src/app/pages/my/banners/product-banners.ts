@@ -1,8 +1,8 @@
+import { useProducts } from '@web/features/shop/api/get-products.ts';
+import { formatUsdt } from '@web/lib/format.ts';
+import { openTab } from '@web/lib/navigation.ts';
+import { paths } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
-import { useProducts } from '../../../../features/shop/api/get-products.ts';
-import { formatUsdt } from '../../../../lib/format.ts';
-import { openTab } from '../../../../lib/navigation.ts';
-import { paths } from '../../../../lib/paths.ts';
 import type { BannerSource, BannerTone } from './types.ts';
 
 const TONES: readonly BannerTone[] = ['ocean', 'emerald', 'sunset', 'midnight'];

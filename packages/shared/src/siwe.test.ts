@@ -1,6 +1,5 @@
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
-import { readInvite } from './invite.ts';
 import { buildSiweMessage, SIWE_TTL_MS } from './siwe.ts';
 
 const config = {
@@ -41,20 +40,5 @@ describe('buildSiweMessage', () => {
         time: new Date(now.getTime() + 60_000),
       }),
     ).toBe(true);
-  });
-});
-
-describe('readInvite', () => {
-  it('reads code and side from the login URL', () => {
-    expect(readInvite(new URLSearchParams('code=abcd2345&side=left'))).toEqual({
-      code: 'ABCD2345',
-      side: 'left',
-    });
-    expect(readInvite(new URLSearchParams('code=ABCD2345&side=RIGHT'))).toEqual({
-      code: 'ABCD2345',
-      side: 'right',
-    });
-    expect(readInvite(new URLSearchParams('side=middle'))).toEqual({ code: undefined, side: undefined });
-    expect(readInvite(new URLSearchParams(''))).toEqual({ code: undefined, side: undefined });
   });
 });

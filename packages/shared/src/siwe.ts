@@ -1,12 +1,17 @@
-import type { PublicConfig } from '@agc/shared';
 import { getAddress } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
-import { ARBITRUM_ONE } from '../../lib/wallet/chain.ts';
+import type { PublicConfig } from './api/config.ts';
 
 /** The SIWE message lives 10 minutes; the server's nonce expires after 5 anyway. */
 export const SIWE_TTL_MS = 10 * 60 * 1000;
 
-/** The EIP-4361 message the server accepts: its domain, uri and statement, chain 42161, version 1. */
+/** The only chain members sign in on: Arbitrum One. */
+export const SIWE_CHAIN_ID = 42161;
+
+/**
+ * The EIP-4361 message the server accepts: its domain, uri and statement, chain 42161, version 1. Shared so that
+ * the web app writes it and the server's tests check their parser against the very builder the app uses.
+ */
 export function buildSiweMessage(args: {
   config: Pick<PublicConfig, 'siwe'>;
   address: string;
@@ -19,7 +24,7 @@ export function buildSiweMessage(args: {
     uri: args.config.siwe.uri,
     statement: args.config.siwe.statement,
     version: '1',
-    chainId: ARBITRUM_ONE.id,
+    chainId: SIWE_CHAIN_ID,
     nonce: args.nonce,
     address: getAddress(args.address),
     issuedAt: now,
