@@ -343,3 +343,21 @@ describe('account page: every product', () => {
     }
   });
 });
+
+describe('account page: proof of liabilities', () => {
+  it('opens Verify my balance and the public coverage', async () => {
+    stubAccount();
+    login();
+    const { router } = renderPage(<MyPage />, PATH);
+    expect((await screen.findByTestId('menu-por-verify')).textContent).toBe('Verify my balance');
+    expect(screen.getByTestId('menu-por-public').textContent).toBe('Proof of liabilities');
+    for (const [id, path] of [
+      ['menu-por-verify', '/pages/proof/verify'],
+      ['menu-por-public', '/pages/proof/index'],
+    ] as const) {
+      fireEvent.click(screen.getByTestId(id));
+      await waitFor(() => expect(router.state.location.pathname).toBe(path));
+      await router.navigate(PATH);
+    }
+  });
+});

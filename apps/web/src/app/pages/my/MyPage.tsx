@@ -65,6 +65,16 @@ export default function MyPage() {
       items: [
         { testId: 'menu-rewards', label: t('my.menu.rewards'), onClick: () => openTab(paths.rewardList) },
         { testId: 'menu-invite', label: t('my.menu.invite'), onClick: () => openPage(paths.invite) },
+        {
+          testId: 'menu-por-verify',
+          label: t('my.menu.porVerify'),
+          onClick: () => openPage(paths.porVerify),
+        },
+        {
+          testId: 'menu-por-public',
+          label: t('my.menu.porPublic'),
+          onClick: () => openPage(paths.porPublic),
+        },
       ],
     },
     { heading: t('my.menu.products'), items: products },
