@@ -261,18 +261,21 @@ describe('DEPLOYMENT_FILE', () => {
   const dir = mkdtempSync(join(tmpdir(), 'agc-config-deployment-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const a = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
-  const file = join(dir, 'arbitrum.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
+  /** Writes a deployment file of chain 42161 (contracts a(1)…a(4)) with `patch` over it; its path. */
+  const deploymentFile = (name: string, patch: Record<string, string> = {}) => {
+    const path = join(dir, name);
+    const deployment = {
       chainId: 42161,
       agc: a(1),
       usdt: a(2),
       transfer: a(3),
       vault: a(4),
-      blockNumber: '123456',
-    }),
-  );
+      blockNumber: '1',
+    };
+    writeFileSync(path, JSON.stringify({ ...deployment, ...patch }));
+    return path;
+  };
+  const file = deploymentFile('arbitrum.json', { blockNumber: '123456' });
   const base = {
     CHAIN_RPC_URL: 'https://arb1.example/rpc',
     SIGNER_PRIVATE_KEY: `0x${'1'.repeat(63)}2`,
@@ -294,19 +297,7 @@ describe('DEPLOYMENT_FILE', () => {
   });
 
   it('names the attestation contract when the file has it (then ATTESTATION_ADDRESS is refused)', () => {
-    const withAttestation = join(dir, 'with-attestation.json');
-    writeFileSync(
-      withAttestation,
-      JSON.stringify({
-        chainId: 42161,
-        agc: a(1),
-        usdt: a(2),
-        transfer: a(3),
-        vault: a(4),
-        attestation: a(5),
-        blockNumber: '1',
-      }),
-    );
+    const withAttestation = deploymentFile('with-attestation.json', { attestation: a(5) });
     const key = { ATTESTER_PRIVATE_KEY: `0x${'5'.repeat(63)}6` };
     expect(
       loadConfig({ ...base, ...key, DEPLOYMENT_FILE: withAttestation }).chain.contracts?.attestation,
@@ -330,18 +321,7 @@ describe('DEPLOYMENT_FILE', () => {
     expect(fails({ ...base, DEPLOYMENT_FILE: file, CHAIN_ID: '1' })).toContain(
       'DEPLOYMENT_FILE: is for chain 42161, CHAIN_ID is 1',
     );
-    const bad = join(dir, 'bad.json');
-    writeFileSync(
-      bad,
-      JSON.stringify({
-        chainId: 42161,
-        agc: 'nope',
-        usdt: a(2),
-        transfer: a(3),
-        vault: a(4),
-        blockNumber: '1',
-      }),
-    );
+    const bad = deploymentFile('bad.json', { agc: 'nope' });
     expect(fails({ ...base, DEPLOYMENT_FILE: bad })).toContain('agc must be a 0x-prefixed 20-byte address');
   });
 });
