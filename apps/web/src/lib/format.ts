@@ -61,6 +61,15 @@ export const formatTreeFigure = (value: AmountInput) => formatTreeAmount(value);
 export const formatCount = (value: string | number | bigint) =>
   formatDisplayAmount(String(value), { currency: null, minFractionDigits: 0, maxFractionDigits: 0 });
 
+/** A fixed-point figure that is not an amount ("0.0512" from 512 at 4 decimals): truncated, 2 to `decimals` places. */
+export const formatScaled = (value: number | bigint, decimals: number) =>
+  formatDisplayAmount(BigInt(value), {
+    decimals,
+    currency: null,
+    minFractionDigits: 2,
+    maxFractionDigits: decimals,
+  });
+
 /** Whole basis points as a percentage with two decimals ("12345" → "123.45%"), exact. */
 export const formatBasisPoints = (bp: bigint) =>
   `${formatDisplayAmount(bp, { decimals: 2, currency: null, minFractionDigits: 2, maxFractionDigits: 2 })}%`;

@@ -77,7 +77,7 @@ describe('withdrawal list page', () => {
     const { router } = renderPage(<WithdrawalListPage />, '/pages/withdrawal/list');
     const agc = await screen.findByTestId('withdraw-item-9');
     expect(inside(agc, 'withdraw-item-amount')).toBe('12.3456 AGC');
-    expect(inside(agc, 'withdraw-item-received')).toBe('12.0988 AGC');
+    expect(inside(agc, 'withdraw-item-received')).toBe('12.0987 AGC'); // truncated, never rounded up;
     expect(inside(agc, 'withdraw-item-status')).toBe('Auditing');
     expect(inside(agc, 'withdraw-item-asset')).toBe('AGC · #9');
     expect(inside(agc, 'withdraw-item-time')).toMatch(/^2025-01-01|^\d{4}/);

@@ -1,6 +1,7 @@
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
+import { formatCount } from '@web/lib/format.ts';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVitals } from '../api/get-vitals.ts';
@@ -75,7 +76,7 @@ export function VitalsCard({ range }: { range: DayRange }) {
                   {VITAL_METRICS.map((m) => (
                     <td key={m}>{formatVital(m, d[m])}</td>
                   ))}
-                  <td>{Math.max(d.lcp_samples, d.inp_samples, d.cls_samples).toLocaleString('en-US')}</td>
+                  <td>{formatCount(Math.max(d.lcp_samples, d.inp_samples, d.cls_samples))}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,5 @@
 import type { VitalsDay } from '@agc/shared';
+import { formatCount, formatScaled } from '@web/lib/format.ts';
 
 export const VITAL_METRICS = ['lcp_ms', 'inp_ms', 'cls_e4'] as const;
 export type VitalMetric = (typeof VITAL_METRICS)[number];
@@ -12,8 +13,8 @@ const SAMPLES: Record<VitalMetric, 'lcp_samples' | 'inp_samples' | 'cls_samples'
 /** A p75 as the page shows it: milliseconds as "1,234 ms", CLS back to its own scale ("0.05"). */
 export function formatVital(metric: VitalMetric, value: number | null): string {
   if (value === null) return '—';
-  if (metric === 'cls_e4') return (value / 10_000).toFixed(value % 100 === 0 ? 2 : 4);
-  return `${value.toLocaleString('en-US')} ms`;
+  if (metric === 'cls_e4') return formatScaled(value, 4);
+  return `${formatCount(value)} ms`;
 }
 
 /** The routes that reported a metric in the range, most page views first, at most `max` (the chart's lines). */

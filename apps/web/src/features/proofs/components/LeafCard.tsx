@@ -1,6 +1,6 @@
-import { formatAmount, type PorProof } from '@agc/shared';
+import type { PorProof } from '@agc/shared';
 import { ValueRow } from '@web/components/ValueRow.tsx';
-import { formatAsset, formatEventTime } from '@web/lib/format.ts';
+import { formatAssetExact, formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { compareLeaf } from '../model/parts.ts';
 
@@ -22,7 +22,7 @@ export function LeafCard({ data }: { data: PorProof }) {
       <dl className="rows">
         {rows.map((r) => (
           <ValueRow key={r.token} label={r.token} testId={`por-leaf-${r.token.toLowerCase()}`}>
-            {formatAsset(formatAmount(r.leaf, r.decimals), r.token)}
+            {formatAssetExact(r.leaf, r.token)}
           </ValueRow>
         ))}
       </dl>
@@ -33,7 +33,7 @@ export function LeafCard({ data }: { data: PorProof }) {
         <dl className="rows" data-testid="por-parts">
           {data.parts.map((p) => (
             <ValueRow key={`${p.key}-${p.asset}`} label={t(`solvency.part.${p.key}`)}>
-              {formatAsset(p.amount, p.asset)}
+              {formatAssetExact(p.amount, p.asset)}
             </ValueRow>
           ))}
         </dl>
@@ -47,7 +47,7 @@ export function LeafCard({ data }: { data: PorProof }) {
           >
             {t(r.same ? 'por.match' : 'por.mismatch', {
               token: r.token,
-              amount: formatAsset(formatAmount(r.shown, r.decimals), r.token),
+              amount: formatAssetExact(r.shown, r.token),
             })}
           </li>
         ))}

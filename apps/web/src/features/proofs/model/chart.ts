@@ -37,7 +37,10 @@ export function linePoints(
     .map((p) => {
       const x = ((p.t - frame.t0) / (frame.t1 - frame.t0)) * width;
       const y = height - (p.pct / frame.top) * height;
-      return `${x.toFixed(1)},${y.toFixed(1)}`;
+      return `${tenth(x)},${tenth(y)}`;
     })
     .join(' ');
 }
+
+/** An SVG coordinate to a tenth of a pixel (a position, not a figure anyone reads). */
+const tenth = (v: number) => String(Math.round(v * 10) / 10);
