@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agcAbi, liabilityAttestationAbi, mockUsdtAbi, transferAbi, vaultAbi } from '../generated/abis.ts';
 import { devAccount } from '../src/accounts.ts';
 import { type AnvilInstance, startAnvil } from '../src/anvil.ts';
+import { planDeploy, Refusal } from '../src/deploy-plan.ts';
 import { readDeployment } from '../src/deployment-file.ts';
 
 /**
@@ -190,25 +191,52 @@ describe('on the local chain', () => {
 });
 
 describe('off the local chain', () => {
+  /** The refusal planDeploy throws for these arguments (in-process: the CLI runs the same plan, see below). */
+  const refusal = async (args: string[], key: string | null = deployerKey) => {
+    const plan = planDeploy(args, key ? { DEPLOYER_PRIVATE_KEY: key } : {});
+    await expect(plan).rejects.toBeInstanceOf(Refusal);
+    return ((await plan.catch((e: unknown) => e)) as Refusal).message;
+  };
+  const network = (out: string, ...extra: string[]) => [
+    ...roleArgs(proxyUrl, out),
+    '--usdt',
+    fresh().address,
+    '--chain-id',
+    '42161',
+    ...extra,
+  ];
+
+  it('refuses with exit status 2, the reason and the usage, and deploys nothing', async () => {
+    const out = join(dir, 'refused-cli.json');
+    const before = await client.getBlockNumber();
+    const r = await cli(network(out, ...LIMITS), devKey(0));
+    expect(r.status, r.out).toBe(2);
+    expect(r.out).toContain('Refusing to deploy to Nitro/v3.7.1-production (chain 42161)');
+    expect(r.out).toContain(`deployer ${devAccount(0).address} is a key of the public development mnemonic`);
+    expect(r.out).toContain('usage: DEPLOYER_PRIVATE_KEY=0x… npm run contracts:deploy');
+    expect(await client.getBlockNumber()).toBe(before);
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
   it('refuses keys of the development mnemonic, in any role or as the deployer', async () => {
     const out = join(dir, 'refused.json');
-    const asDeployer = await cli(
-      [...roleArgs(proxyUrl, out), '--usdt', fresh().address, '--chain-id', '42161', ...LIMITS],
-      devKey(0),
-    );
-    expect(asDeployer.status).toBe(2);
-    expect(asDeployer.out).toContain(
+    expect(await refusal(network(out, ...LIMITS), devKey(0))).toContain(
       `deployer ${devAccount(0).address} is a key of the public development mnemonic`,
     );
-    const args = roleArgs(proxyUrl, out);
-    args[args.indexOf('--guardian') + 1] = devAccount(3).address;
-    const asRole = await cli([...args, '--usdt', fresh().address, '--chain-id', '42161', ...LIMITS]);
-    expect(asRole.status).toBe(2);
-    expect(asRole.out).toContain(
-      `guardian ${devAccount(3).address} is a key of the public development mnemonic`,
-    );
-    expect(asRole.out).toContain('Refusing to deploy to Nitro/v3.7.1-production (chain 42161)');
-  }, 60_000);
+    for (const [role, index] of [
+      ['--guardian', 3],
+      ['--owner', 4],
+      ['--signer', 5],
+      ['--quote-signer', 6],
+      ['--attester', 13],
+    ] as const) {
+      const args = network(out, ...LIMITS);
+      args[args.indexOf(role) + 1] = devAccount(index).address;
+      const message = await refusal(args);
+      expect(message).toContain('Refusing to deploy to Nitro/v3.7.1-production (chain 42161)');
+      expect(message).toContain(`${devAccount(index).address} is a key of the public development mnemonic`);
+    }
+  });
 
   it('refuses a mock USDT, a missing chain id or limits, a wrong chain id, a server key as owner', async () => {
     const out = join(dir, 'refused.json');
@@ -224,45 +252,41 @@ describe('off the local chain', () => {
       ],
       [['--usdt', fresh().address, '--chain-id', '42161'], 'the vault limits'],
       [
+        ['--usdt', fresh().address, '--chain-id', '42161', ...LIMITS.slice(0, 2)],
+        'give all four vault limits',
+      ],
+      [
         ['--usdt', 'not-an-address', '--chain-id', '42161', ...LIMITS],
         '--usdt must be a 0x-prefixed 20-byte address',
       ],
+      [
+        ['--usdt', fresh().address, '--chain-id', '42161', '--change-delay', '2 days', ...LIMITS],
+        '--change-delay must be a whole number of seconds',
+      ],
+      [
+        ['--usdt', fresh().address, '--chain-id', '42161', '--bogus', '1', ...LIMITS],
+        "Unknown option '--bogus'",
+      ],
     ];
-    for (const [extra, message] of cases) {
-      const r = await cli([...roleArgs(proxyUrl, out), ...extra]);
-      expect(r.status, r.out).toBe(2);
-      expect(r.out).toContain(message);
-    }
-    const args = roleArgs(proxyUrl, out);
-    args[args.indexOf('--signer') + 1] = owner;
-    const hot = await cli([...args, '--usdt', fresh().address, '--chain-id', '42161', ...LIMITS]);
-    expect(hot.out).toContain('the signer must not also be the owner');
-    const attesting = roleArgs(proxyUrl, out);
-    attesting[attesting.indexOf('--attester') + 1] = guardian;
-    const hotAttester = await cli([
-      ...attesting,
-      '--usdt',
-      fresh().address,
-      '--chain-id',
-      '42161',
-      ...LIMITS,
-    ]);
-    expect(hotAttester.out).toContain('the attester must not also be the guardian');
-    const devAttesting = roleArgs(proxyUrl, out);
-    devAttesting[devAttesting.indexOf('--attester') + 1] = devAccount(13).address;
-    const devAttester = await cli([
-      ...devAttesting,
-      '--usdt',
-      fresh().address,
-      '--chain-id',
-      '42161',
-      ...LIMITS,
-    ]);
-    expect(devAttester.out).toContain(
-      `attester ${devAccount(13).address} is a key of the public development mnemonic`,
+    for (const [extra, message] of cases)
+      expect(await refusal([...roleArgs(proxyUrl, out), ...extra])).toContain(message);
+    const limitArgs = [...LIMITS];
+    limitArgs[limitArgs.indexOf('--usdt-max-per-voucher') + 1] = '60000';
+    expect(await refusal(network(out, ...limitArgs))).toContain(
+      '--usdt-max-per-voucher is above --usdt-daily-cap',
     );
-    expect((await cli(roleArgs(proxyUrl, out), null)).out).toContain('DEPLOYER_PRIVATE_KEY must be set');
-  }, 120_000);
+    const hot = network(out, ...LIMITS);
+    hot[hot.indexOf('--signer') + 1] = owner;
+    expect(await refusal(hot)).toContain('the signer must not also be the owner');
+    const hotAttester = network(out, ...LIMITS);
+    hotAttester[hotAttester.indexOf('--attester') + 1] = guardian;
+    expect(await refusal(hotAttester)).toContain('the attester must not also be the guardian');
+    const noOwner = network(out, ...LIMITS);
+    noOwner.splice(noOwner.indexOf('--owner'), 2);
+    expect(await refusal(noOwner)).toBe('--owner is required');
+    expect(await refusal(network(out, ...LIMITS), null)).toContain('DEPLOYER_PRIVATE_KEY must be set');
+    expect(await refusal(network(out, ...LIMITS), '0x1234')).toContain('DEPLOYER_PRIVATE_KEY must be set');
+  });
 
   it("deploys with fresh keys, the network's USDT and the limits given", async () => {
     const out = join(dir, 'network.json');

@@ -106,6 +106,6 @@ describe('the coverage chart', () => {
     expect(series.AGC).toEqual([]);
     const frame = frameOf(series);
     expect(frame.top).toBe(150);
-    expect(linePoints(series.USDT, frame, 100, 50)).toBe('0.0,20.0 100.0,0.0');
+    expect(linePoints(series.USDT, frame, 100, 50)).toBe('0,20 100,0');
   });
 });
