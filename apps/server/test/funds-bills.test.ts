@@ -41,9 +41,10 @@ let o3: bigint;
 /** Sets the server clock to an instant (startTestServer's clock is the real one plus an offset). */
 const setClock = (iso: string) => s.advance(new Date(iso).getTime() - s.ctx.now().getTime());
 
-const bills = async () =>
+/** Every bill of a server's database (the first suite's server unless another is named). */
+const bills = async (server: TestServer = s) =>
   rowsOf<Record<string, string>>(
-    await s.ctx.db.execute(sql`select order_id::text, month, opening_units::text, closing_units::text,
+    await server.ctx.db.execute(sql`select order_id::text, month, opening_units::text, closing_units::text,
       opening_nav_e8::text, closing_nav_e8::text, opening_value_usdt::text, closing_value_usdt::text,
       subscriptions_usdt::text, redemptions_usdt::text, interest_usdt::text, fees_usdt::text
       from fund_bills order by month, order_id`),
@@ -376,7 +377,7 @@ describe('a bill of a holding made through the funds’ own services', () => {
     const closingUnits = defined(o).units - 300_500_000n;
     const closingValue = unitsValue(closingUnits, 110_000_000n);
     const interest = (closingValue * 60_000n) / 12_000_000n;
-    const [bill] = await bills();
+    const [bill] = await bills(t);
     expect(bill).toEqual({
       order_id: order.id.toString(),
       month: '2027-01',

@@ -14,10 +14,11 @@ import { addMemberAt, auditSince, callApi, lastAuditId, roleTables } from './rol
 // audit-logged; the audit log.
 
 /**
- * Who may call each admin route besides `admin` (who may call all): one line per route prefix. A route under
- * /api/v1/admin that no line covers fails the test, so a new admin route must be placed here.
+ * Who may call each admin route besides `admin` (who may call all): one line per route prefix, or per prefix and
+ * method where reading and writing differ (the first line that matches counts). A route under /api/v1/admin that no
+ * line covers fails the test, so a new admin route must be placed here.
  */
-const ACCESS: ReadonlyArray<readonly [prefix: string, roles: readonly Role[]]> = [
+const ACCESS: ReadonlyArray<readonly [prefix: string, roles: readonly Role[], method?: 'GET']> = [
   ['/api/v1/admin/orders', ['auditor']],
   ['/api/v1/admin/withdraws', ['auditor']],
   ['/api/v1/admin/settlements', []],
@@ -28,6 +29,10 @@ const ACCESS: ReadonlyArray<readonly [prefix: string, roles: readonly Role[]]> =
   ['/api/v1/admin/analytics', ['analyst']],
   ['/api/v1/admin/solvency', ['auditor', 'analyst']],
   ['/api/v1/admin/incidents', []],
+  ['/api/v1/admin/vitals', ['analyst']],
+  // Auditors and analysts read the proof-of-liabilities snapshots; only an admin takes or publishes one.
+  ['/api/v1/admin/por/snapshots', ['auditor', 'analyst'], 'GET'],
+  ['/api/v1/admin/por', []],
 ];
 
 /**
@@ -51,8 +56,12 @@ function adminRoutes(s: TestServer): Array<{ method: string; url: string }> {
   return out;
 }
 
-const accessOf = (url: string) =>
-  ACCESS.find(([prefix]) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+const accessOf = (url: string, method: string) =>
+  ACCESS.find(
+    ([prefix, , only]) =>
+      (only === undefined || only === method) &&
+      (url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`)),
+  );
 
 let s: TestServer;
 /** R: admin granted in the database (as the seed does); A: auditor; N: analyst; M, P, Q: members. */
@@ -104,7 +113,7 @@ describe('roles API', () => {
     });
 
     it('every admin route is in the access table', () => {
-      const missing = adminRoutes(s).filter((r) => !accessOf(r.url));
+      const missing = adminRoutes(s).filter((r) => !accessOf(r.url, r.method));
       expect(missing, 'admin routes missing from ACCESS: add each with the roles that may call it').toEqual(
         [],
       );
@@ -121,7 +130,7 @@ describe('roles API', () => {
       ];
       const seen: string[] = [];
       for (const { method, url } of routes) {
-        const allowed = defined(accessOf(url))[1];
+        const allowed = defined(accessOf(url, method))[1];
         const concrete = url.replace(/^\/api\/v1/, '').replace(/:\w+/g, '1');
         for (const [name, headers, role] of callers) {
           const res = await api(method, concrete, headers, method === 'GET' ? undefined : {});

@@ -145,7 +145,8 @@ describe('runtime', () => {
     } finally {
       await network.stop();
     }
-  });
+    // Two deployments and three start-ups: 75 s on a loaded 2-core machine.
+  }, 180_000);
 
   it('warns at a production start when the guardian is the owner or a daily cap is not below the vault', async () => {
     const network = await startAnvil();

@@ -41,7 +41,7 @@ export const fundNavAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       schema: schema(
         'What entering this NAV would do, without writing: the step and the 7-day move in percent, the limits, and whether a second admin must confirm it; refused as entering it would be (admin)',
         fundNavPreviewSchema,
-        { params: fundProductIdParams, body: publishNavBody },
+        { params: fundProductIdParams, body: publishNavBody, errors: [404] },
       ),
       onRequest: admin,
     },
