@@ -1,15 +1,30 @@
-import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
-
 // Tests that need a database: the server's API tests (apps/server/test), the database package, and the few tests
-// beside server code that open one (named `*.db.test.ts`). They run twice: on embedded PGlite (`npm test`) and on
-// PostgreSQL (`npm run test:pg`, where concurrency and locking mean something). Every other node-side test runs
-// once, in `unit`, where opening a test database fails loudly (see `createTestDb`).
+// beside server code that open one (named `*.db.test.ts`). Every other node-side test runs in `unit`, where opening a
+// test database fails loudly (see `createTestDb`).
+//
+// Two projects share them (docs/decisions/0127-database-passes.md):
+// - `db`: every database test on the database DATABASE_URL names (PostgreSQL in `npm test`, where concurrency and
+//   locking mean something), or on PGlite without it (`npm run test:db`).
+// - `embedded`: what is about the embedded database itself and the runtime `npm start` runs on it, always on PGlite:
+//   the runtime and its deployment file (they open their own PGlite folder whatever DATABASE_URL says, so they are
+//   only here), and the files with a PGlite path of their own (the database client, backup and restore, shutdown).
+//   The browser tests run the whole app on PGlite as well.
 const DB_TESTS = [
   'apps/server/test/**/*.test.ts',
   'apps/server/src/**/*.db.test.ts',
   'packages/db/src/**/*.test.ts',
+];
+/** Database tests that start the runtime with PGlite themselves: the same test on either pass, so run once. */
+const EMBEDDED_ONLY = [
+  'apps/server/test/runtime.test.ts',
+  'apps/server/test/deployment-file.test.ts',
+  'apps/server/test/openapi.test.ts',
+];
+/** Database tests with a PGlite path of their own: they run in both projects. */
+const EMBEDDED_TOO = [
+  'packages/db/src/**/*.test.ts',
+  'apps/server/test/backup.test.ts',
+  'apps/server/test/shutdown.test.ts',
 ];
 
 // '@server/…' is apps/server/src/… (tsconfig.base.json's paths); the web project has its own in apps/web/vite.config.ts.
@@ -43,9 +58,22 @@ export default defineConfig({
       {
         resolve,
         test: {
+          name: 'embedded',
+          environment: 'node',
+          include: [...EMBEDDED_ONLY, ...EMBEDDED_TOO],
+          env: { DATABASE_URL: '' },
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        resolve,
+        test: {
           name: 'db',
           environment: 'node',
           include: DB_TESTS,
+          exclude: [...EMBEDDED_ONLY, '**/node_modules/**'],
           // A worker runs its files one after another in one module graph: the server's code is loaded once per
           // worker instead of once per file. Every file still builds its own app over its own fresh database.
           isolate: false,

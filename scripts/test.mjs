@@ -5,9 +5,10 @@
 // runs beside the unit tests, and the browser tests (mostly waiting on the chain and the page) beside the
 // PostgreSQL pass.
 //   node scripts/test.mjs [step...]      e.g. `node scripts/test.mjs unit database` runs only those steps
-// Settings: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the PostgreSQL pass's server (every other
-// step runs on embedded PGlite);
-// TEST_PG=skip leaves that pass out (say so in a review: the concurrency tests only run there).
+// Settings: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the PostgreSQL pass's server, where every
+// database test runs; the database step runs the embedded database's own tests on PGlite, and the browser step the
+// whole app on PGlite. TEST_PG=skip leaves the PostgreSQL pass out and runs every database test on PGlite instead
+// (say so in a review: the concurrency tests only run on PostgreSQL).
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +25,12 @@ const STEPS = {
   lint: ['npm run lint', {}],
   'type-check': ['npm run typecheck', {}],
   unit: ['npx vitest run --project unit --project web', { NODE_OPTIONS, ...withoutDb }],
-  database: ['npx vitest run --project db', { NODE_OPTIONS, ...withoutDb }],
+  // The embedded database and the runtime on it; every other database test runs on PostgreSQL (decision 0127), or
+  // here on PGlite when the PostgreSQL pass is skipped.
+  database: [
+    `npx vitest run --project embedded${process.env.TEST_PG === 'skip' ? ' --project db' : ''}`,
+    { NODE_OPTIONS, ...withoutDb },
+  ],
   browser: ['npm run test:e2e', withoutDb],
   PostgreSQL: ['npx vitest run --project db', { NODE_OPTIONS, DATABASE_URL: pgUrl }],
 };

@@ -41,7 +41,7 @@ describe('StatusTabs', () => {
   it('scrolls the active tab into view when the row is narrower than the tabs', () => {
     render(<Tabs />);
     const list = screen.getByRole('tablist');
-    // jsdom lays nothing out: give the row 390 px and each tab 100 px.
+    // The test DOM lays nothing out: give the row 390 px and each tab 100 px.
     Object.defineProperty(list, 'clientWidth', { value: 390 });
     screen.getAllByRole('tab').forEach((tab, i) => {
       Object.defineProperty(tab, 'offsetLeft', { value: i * 100 });

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { i18n } from '@web/lib/i18n/index.ts';
+import { hexColour } from '@web/test/layout.ts';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { TabBar } from './TabBar.tsx';
@@ -18,7 +19,7 @@ describe('TabBar', () => {
     renderBar(0);
     const bar = screen.getByTestId('tab-bar');
     expect(bar.style.height).toBe('65px');
-    expect(bar.style.backgroundColor).toBe('rgb(62, 62, 62)'); // #3e3e3e
+    expect(hexColour(bar.style.backgroundColor)).toBe('#3e3e3e');
     expect(bar.style.position).toBe('fixed');
     expect(bar.style.bottom).toBe('0px');
   });
@@ -34,7 +35,7 @@ describe('TabBar', () => {
     renderBar(2);
     for (const i of [0, 1, 2, 3]) {
       const tab = screen.getByTestId(`tab-${i}`);
-      expect(tab.style.color).toBe(i === 2 ? 'rgb(255, 255, 255)' : 'rgb(136, 136, 136)');
+      expect(hexColour(tab.style.color)).toBe(i === 2 ? '#ffffff' : '#888888');
       expect(tab.style.fontSize).toBe('10px');
       expect(tab.getAttribute('aria-selected')).toBe(String(i === 2));
     }

@@ -12,7 +12,7 @@ import {
 } from './navigation.ts';
 import { ROUTE_TABLE } from './route-table.ts';
 
-// A real browser router over jsdom's history, with the app's route table.
+// A real browser router over the test DOM's history, with the app's route table.
 let release: () => void = () => undefined;
 const SLOW_PATH = '/pages/shop/orderList';
 

@@ -25,7 +25,7 @@ afterEach(() => {
 
 // React work a file's last test left scheduled (a popup closing after its toast's time, the passive effects of the
 // last unmount) runs on timers: let it finish while the file's environment is still there, rather than into a
-// torn-down jsdom ("window is not defined" from React's scheduler, reported as an error of the whole run).
+// torn-down test DOM ("window is not defined" from React's scheduler, reported as an error of the whole run).
 afterAll(async () => {
   if (typeof document === 'undefined') return;
   await new Promise((resolve) => setTimeout(resolve, 50));

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useAuthStore } from '@web/stores/auth.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { makeMe, makeOrder } from '@web/test/fixtures.ts';
+import { layOutElements } from '@web/test/layout.ts';
 import { CONTRACTS, type Fake, fake } from '@web/test/payment-fakes.ts';
 import { type ApiHandler, type ApiReply, CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { expectLoadFailed } from '@web/test/texts.ts';
@@ -114,8 +115,8 @@ describe('hash-rate page', () => {
         return pageOf([makeOrder({ order_id: id, status: 'Success' })], page, page === 1);
       },
     });
-    // jsdom lays nothing out: give the list's end an offset parent so the scroll edge is "reached"
-    const laidOut = vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockReturnValue(document.body);
+    // The test DOM lays nothing out: give the list's end an offset parent so the scroll edge is "reached"
+    const laidOut = layOutElements();
     renderPage(<HashRatePage />, '/pages/index/hashRate');
     await screen.findByTestId('hashrate-item-9');
     expect(await screen.findByTestId('hashrate-item-8')).toBeTruthy();

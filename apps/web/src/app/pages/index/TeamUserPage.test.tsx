@@ -3,8 +3,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useAuthStore } from '@web/stores/auth.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { MEMBER, makeMe } from '@web/test/fixtures.ts';
+import { layOutElements } from '@web/test/layout.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import TeamUserPage from './TeamUserPage.tsx';
 
 const A = '0x1111111111111111111111111111111111111111';
@@ -155,8 +156,8 @@ describe('team_user page', () => {
           : pageOf([makeUser({ id: '2' }), makeUser({ id: '3' })], 2, false),
       ),
     );
-    // jsdom lays nothing out: give the list's end an offset parent so the scroll edge is "reached"
-    const laidOut = vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockReturnValue(document.body);
+    // The test DOM lays nothing out: give the list's end an offset parent so the scroll edge is "reached"
+    const laidOut = layOutElements();
     renderPage(<TeamUserPage />, '/pages/index/team_user');
     expect(await screen.findByTestId('team-user-3')).toBeTruthy();
     laidOut.mockRestore();

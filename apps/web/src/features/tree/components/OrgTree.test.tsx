@@ -351,7 +351,7 @@ describe('OrgTree renders the boxes around the view', () => {
       top: Number.parseFloat(el.style.top),
     }));
 
-  // jsdom lays nothing out: the chart's viewport is given the size a phone would give it.
+  // The test DOM lays nothing out: the chart's viewport is given the size a phone would give it.
   const sized = () => {
     const size = (el: HTMLElement, value: number) => (el.dataset?.testid === 'org-tree-viewport' ? value : 0);
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
