@@ -1,3 +1,7 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
 // Tests that need a database: the server's API tests (apps/server/test), the database package, and the few tests
 // beside server code that open one (named `*.db.test.ts`). Every other node-side test runs in `unit`, where opening a
 // test database fails loudly (see `createTestDb`).

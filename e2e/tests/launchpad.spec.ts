@@ -233,7 +233,9 @@ test('admins create a round on their page (checked before sending, times in UTC)
   // The end before the start: refused on the page, under the end, nothing sent.
   await page.getByTestId('lp-round-ends_at').fill(utc(Date.now()));
   await page.getByTestId('lp-round-save').click();
-  await expect(page.getByTestId('lp-round-ends_at-error')).toHaveText(en.launchpad.admin.endBeforeStart);
+  await expect(page.getByTestId('lp-round-ends_at-error')).toHaveText(
+    en.launchpad.admin.errors.endBeforeStart,
+  );
   await page.getByTestId('lp-round-ends_at').fill(utc(start + 7 * DAY_MS));
   await page.getByTestId('lp-round-cliff_days').fill('30');
   await page.getByTestId('lp-round-linear_days').fill('90');

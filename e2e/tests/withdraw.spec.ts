@@ -133,7 +133,7 @@ test('status tabs at 390 px in Thai: every title whole, every tab reachable, the
       path: '/pages/withdrawal/list',
       titles: [
         th.withdraw.all,
-        ...['Auditing', 'Withdrawable', 'Success', 'Rejected'].map((s) => th.withdraw.status[s]),
+        ...(['Auditing', 'Withdrawable', 'Success', 'Rejected'] as const).map((s) => th.withdraw.status[s]),
       ],
     },
     { path: '/pages/shop/orderList', titles: null },

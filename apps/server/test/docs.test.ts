@@ -241,7 +241,7 @@ describe('the contract every server test holds answers to', () => {
     const config = (body: unknown, status = 200, contentType = 'application/json; charset=utf-8') =>
       contractViolation(doc as never, {
         method: 'GET',
-        route: '/api/v1/config',
+        path: '/api/v1/config',
         status,
         contentType,
         body: JSON.stringify(body),

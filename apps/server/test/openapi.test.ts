@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -11,7 +11,8 @@ import { startTestServer, type TestServer } from './helpers.ts';
 
 // The document the server generates, read by independent tools: Redocly's linter (its recommended rules, with
 // the exceptions and reasons in /redocly.yaml) and openapi-typescript, whose generated types must compile with a
-// typed client (openapi-fetch) calling the API.
+// typed client (openapi-fetch) calling the API. A copy is kept for the web app's page tests, whose fake server
+// answers are held to it (packages/shared/generated/openapi.json; UPDATE_API_DOCUMENT=1 rewrites it).
 
 const execNode = promisify(execFile);
 /** Runs a package's command line in node, from the repository's root: what it printed, whether it failed or not. */
@@ -55,6 +56,18 @@ describe.skipIf(PG)('the API document read by other tools', () => {
   afterAll(async () => {
     await s.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("is the copy the web app's page tests hold their fake server to", () => {
+    const file = join(root, 'packages/shared/generated/openapi.json');
+    const live = `${JSON.stringify(JSON.parse(docText), null, 1)}\n`;
+    if (process.env.UPDATE_API_DOCUMENT === '1') writeFileSync(file, live);
+    const copy = readFileSync(file, 'utf8');
+    // Not toBe: a 400 KB diff helps nobody; the message says what to do.
+    expect(
+      copy === live,
+      `${file} is not the server's document: run UPDATE_API_DOCUMENT=1 npx vitest run --project embedded apps/server/test/openapi.test.ts`,
+    ).toBe(true);
   });
 
   it('passes Redocly’s recommended rules with no error and no warning', async () => {

@@ -7,6 +7,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { vi } from 'vitest';
+import { checkFakeAnswer } from './api-contract.ts';
 
 export { CONFIG } from './config.ts';
 
@@ -29,7 +30,10 @@ export interface ApiCall {
   body: unknown;
 }
 
-/** Stubs fetch: `routes` maps 'METHOD /api/v1/path' to a handler; anything else is a 404. */
+/**
+ * Stubs fetch: `routes` maps 'METHOD /api/v1/path' to a handler; anything else is a 404. Every handler's answer is
+ * checked against the server's API document (test/api-contract.ts): the test fails on one the server could not give.
+ */
 export function stubApi(routes: Record<string, ApiHandler>) {
   const calls: ApiCall[] = [];
   vi.stubGlobal(
@@ -41,6 +45,8 @@ export function stubApi(routes: Record<string, ApiHandler>) {
       calls.push({ method, path: url.pathname, query: url.searchParams, body });
       const handler = routes[`${method} ${url.pathname}`];
       const reply = handler ? handler(url, body) : fail(404, 'Not found');
+      if (handler && url.pathname.startsWith('/api/'))
+        checkFakeAnswer(method, url.pathname, reply.status ?? 200, reply.body);
       return new Response(JSON.stringify(reply.body), {
         status: reply.status ?? 200,
         headers: { 'Content-Type': 'application/json' },

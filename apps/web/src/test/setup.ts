@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { i18n, loadLocale } from '@web/lib/i18n/index.ts';
 import { installAntdRender } from '@web/lib/ui.ts';
 import { afterAll, afterEach } from 'vitest';
+import { takeContractViolations } from './api-contract.ts';
 
 installAntdRender();
 // findBy…/waitFor give up after 5 s instead of 1 s: a busy machine (the type-check and the node tests run beside
@@ -17,6 +18,9 @@ await i18n.changeLanguage('en');
 Globals.assign({ skipAnimation: true });
 
 afterEach(() => {
+  const violations = takeContractViolations();
+  if (violations.length > 0)
+    throw new Error(`The fake server answered what the API cannot:\n${violations.join('\n')}`);
   if (typeof document === 'undefined') return; // files that run in the node environment
   cleanup();
   localStorage.clear();
