@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen } from '@testing-library/react';
 import { get } from '@web/lib/request.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeOrder } from '@web/test/fixtures.ts';
 import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import Modal from 'antd-mobile/es/components/modal';
 import Toast from 'antd-mobile/es/components/toast';
@@ -14,8 +15,8 @@ afterEach(async () => {
 });
 
 /** A detail page as the order page builds it: a plain GET of the record (not silent), read by DetailLoad. */
-function OrderLikePage() {
-  const query = useQuery({ queryKey: ['order', '1'], queryFn: () => get('/order/1') });
+function OrderLikePage({ path = '/order/1' }: { path?: string }) {
+  const query = useQuery({ queryKey: ['record', path], queryFn: () => get(path) });
   return (
     <DetailLoad query={query} validId testIdPrefix="order" notFoundText="Order not found">
       {(order) => <p data-testid="order-body">{JSON.stringify(order)}</p>}
@@ -42,8 +43,9 @@ describe('DetailLoad and the request layer', () => {
 
   it('a 403 is Load Failed with the reason once, without a Retry that cannot help', async () => {
     const toast = vi.spyOn(Toast, 'show');
-    stubApi({ 'GET /api/v1/order/1': () => fail(403, 'Not allowed') });
-    renderPage(<OrderLikePage />);
+    // A record only an admin may read (the API declares 403 on admin reads only).
+    stubApi({ 'GET /api/v1/admin/solvency': () => fail(403, 'Not allowed') });
+    renderPage(<OrderLikePage path="/admin/solvency" />);
     const error = await screen.findByTestId('order-error');
     await settle();
     expect(error.textContent).toContain('Load Failed');
@@ -55,7 +57,8 @@ describe('DetailLoad and the request layer', () => {
   it('a 5xx is Load Failed once with a Retry, which loads the record', async () => {
     const modal = vi.spyOn(Modal, 'alert');
     let failing = true;
-    stubApi({ 'GET /api/v1/order/1': () => (failing ? fail(503, 'Service unavailable') : ok({ id: 1 })) });
+    const order = makeOrder({ order_id: '1' });
+    stubApi({ 'GET /api/v1/order/1': () => (failing ? fail(503, 'Service unavailable') : ok(order)) });
     renderPage(<OrderLikePage />);
     await screen.findByTestId('order-error');
     await settle();
@@ -63,6 +66,6 @@ describe('DetailLoad and the request layer', () => {
     expect(modal).not.toHaveBeenCalled();
     failing = false;
     fireEvent.click(screen.getByText('Retry'));
-    expect((await screen.findByTestId('order-body')).textContent).toBe('{"id":1}');
+    expect(JSON.parse((await screen.findByTestId('order-body')).textContent ?? '')).toEqual(order);
   });
 });

@@ -13,11 +13,14 @@ const pageSchema = z.object({
 
 describe('paged lists', () => {
   it('asks page, size (the default unless given) and the filters that are set', async () => {
-    const calls = stubApi({ 'GET /api/v1/things': () => ok({ list: [], page: 1, has_more: false }) });
-    const filtered = { page: 2, kind: 'a', missing: undefined };
-    await getListPage('/things', pageSchema, 20, filtered);
-    await getListPage('/things', pageSchema, 20, { page: 1, size: 5 });
-    expect(calls.map((c) => c.query.toString())).toEqual(['page=2&size=20&kind=a', 'page=1&size=5']);
+    // A real paged list of the API (the fake's answers are held to its document).
+    const calls = stubApi({
+      'GET /api/v1/order/all': () => ok({ list: [], total: 0, page: 1, size: 20, has_more: false }),
+    });
+    const filtered = { page: 2, status: 'Success', missing: undefined };
+    await getListPage('/order/all', pageSchema, 20, filtered);
+    await getListPage('/order/all', pageSchema, 20, { page: 1, size: 5 });
+    expect(calls.map((c) => c.query.toString())).toEqual(['page=2&size=20&status=Success', 'page=1&size=5']);
   });
 
   it('has a next page only while the server says has_more', () => {

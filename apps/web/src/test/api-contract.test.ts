@@ -41,6 +41,13 @@ describe("the page tests' fake server against the API document", () => {
     ]);
   });
 
+  it("lets a gateway's 502, 503 or 504 through on any operation (the server is down or slow behind it)", () => {
+    expect(check('GET', '/api/v1/me', 503, { code: 503, msg: 'Service unavailable', data: null })).toEqual(
+      [],
+    );
+    expect(check('GET', '/api/v1/me', 501, { code: 501, msg: 'x', data: null })).toHaveLength(1);
+  });
+
   it('matches a concrete path to its operation, a literal segment before a parameter', () => {
     // /order/all is its own operation, not /order/{order_id} with "all"
     expect(check('GET', '/api/v1/order/12', 200, ok({ invented: true }))[0]).toMatch(

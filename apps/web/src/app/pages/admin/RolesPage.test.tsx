@@ -142,7 +142,12 @@ describe('admin roles page', () => {
   it('grants analyst: checks the address first, sends it lower-cased, says it is granted', async () => {
     const calls = server({
       'POST /api/v1/admin/roles/grant': (_u, body) =>
-        ok({ status: 'granted', address: MEMBER, roles: ['analyst'], request: null, ...(body as object) }),
+        ok({
+          status: 'granted',
+          address: (body as { address: string }).address,
+          roles: ['analyst'],
+          request: null,
+        }),
     });
     renderPage(<RolesPage />, PATH);
     await screen.findByTestId('roles-grant-form');

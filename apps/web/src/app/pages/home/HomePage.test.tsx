@@ -322,7 +322,7 @@ describe('home page', () => {
   });
 
   it('shows the error', async () => {
-    api({ me: () => fail(400, 'No member') });
+    api({ me: () => fail(500, 'No member') });
     renderPage(<HomePage />);
     expect((await screen.findByTestId('home-error')).textContent).toContain('No member');
     expect(screen.queryByTestId('home-investment_sum')).toBeNull();

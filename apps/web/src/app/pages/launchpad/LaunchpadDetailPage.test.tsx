@@ -235,7 +235,7 @@ describe('launchpad round', () => {
       'GET /api/v1/launchpad/rounds/3': () => ok(round),
       'POST /api/v1/launchpad/rounds/3/buy': () => {
         round = makeRound({ state: 'SoldOut', sold: 200, remaining: 0 });
-        return fail(409, 'Only 0 copies are left in this round');
+        return fail(400, 'Only 0 copies are left in this round');
       },
     });
     renderPage(<LaunchpadDetailPage />, url());

@@ -74,7 +74,7 @@ describe('shop page', () => {
     expect((await screen.findByTestId('empty-state')).textContent).toContain('No Data Available');
     await cleanupPage();
 
-    stubApi({ ...base, 'GET /api/v1/products': () => fail(400, 'Shop closed') });
+    stubApi({ ...base, 'GET /api/v1/products': () => fail(500, 'Shop closed') });
     renderPage(<ShopPage />, '/pages/shop/index');
     await expectLoadFailed('shop-error', 'Shop closed');
   });
