@@ -114,7 +114,10 @@ describe('assets page', () => {
     expect(text('assets-place-launchpad-value')).toBe('150.00 USDT');
     const withdrawing = screen.getByTestId('assets-place-withdrawing');
     expect(within(withdrawing).getByText('Withdrawals in audit')).toBeTruthy();
-    expect(within(withdrawing).getByText('9.50 AGC')).toBeTruthy();
+    // One row per part, its USDT and AGC together.
+    expect(within(withdrawing).getByTestId('assets-part-vouchers').textContent).toBe(
+      'Approved withdrawals95.00 USDT + 9.50 AGC',
+    );
     expect(within(screen.getByTestId('assets-place-funds')).getByText('Fund earnings')).toBeTruthy();
   });
 

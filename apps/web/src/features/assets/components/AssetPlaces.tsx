@@ -6,6 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { isEmptyPlace, PLACE_PAGE } from '../model/assets.ts';
 import '../assets.css';
 
+/** The parts of a place, one row per part with its USDT and AGC amounts together, in the server's order. */
+function partRows(parts: AssetPlace['parts']) {
+  const rows = new Map<string, AssetPlace['parts']>();
+  for (const p of parts) rows.set(p.key, [...(rows.get(p.key) ?? []), p]);
+  return [...rows];
+}
+
 /** One place: its value in USDT (or its tokens while prices are paused), its parts, and the way to its product. */
 function PlaceRow({ place }: { place: AssetPlace }) {
   const { t } = useTranslation();
@@ -30,10 +37,10 @@ function PlaceRow({ place }: { place: AssetPlace }) {
         <span className="muted small assets-place-note">{t(`assets.placeNote.${place.key}`)}</span>
         {!empty && (
           <span className="assets-place-parts">
-            {place.parts.map((p) => (
-              <span key={`${p.key}-${p.asset}`} className="assets-part small">
-                <span className="muted">{t(`solvency.part.${p.key}`)}</span>
-                <span>{formatAsset(p.amount, p.asset)}</span>
+            {partRows(place.parts).map(([key, amounts]) => (
+              <span key={key} className="assets-part small" data-testid={`assets-part-${key}`}>
+                <span className="muted">{t(`solvency.part.${key}`)}</span>
+                <span>{amounts.map((a) => formatAsset(a.amount, a.asset)).join(' + ')}</span>
               </span>
             ))}
           </span>
