@@ -1,7 +1,7 @@
 /**
  * The Assets view and the login page without a wallet, at 390×844, for a human look:
  * `node --import ./scripts/node20-polyfills.mjs --import tsx e2e/scripts/assets-screens.ts [out-dir] [locales...]`
- * after a build (default: /tmp/agc-screens, en zh-Hant). Writes <out-dir>/<locale>-assets.png,
+ * after a build (default: the screenshot tour's folder, en zh-Hant). Writes <out-dir>/<locale>-assets.png,
  * <locale>-home-assets-link.png, <locale>-login-phone-no-wallet.png, <locale>-login-desktop-no-wallet.png and
  * <locale>-redeem-queue.png (the demo holding's redemption sheet).
  */
