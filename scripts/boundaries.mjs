@@ -19,6 +19,7 @@ export const SERVER_LAYERS = [
   ['shop', 'withdraw', 'funds', 'earn', 'launchpad', 'exchange'],
   ['me', 'auth', 'analytics', 'roles', 'solvency', 'incidents'],
   ['proofs'],
+  ['assets'],
   ['ops'],
 ];
 
@@ -29,6 +30,7 @@ export const SERVER_LAYERS = [
 export const WEB_FEATURES = [
   'admin-roles',
   'analytics',
+  'assets',
   'audit-log',
   'auth',
   'chain-incidents',

@@ -1,4 +1,5 @@
 import { analyticsAdminRoutes } from '@server/modules/analytics/index.ts';
+import { assetsRoutes } from '@server/modules/assets/index.ts';
 import { authRoutes, sessionAndMember } from '@server/modules/auth/index.ts';
 import { configRoutes } from '@server/modules/config/index.ts';
 import { earnRoutes } from '@server/modules/earn/index.ts';
@@ -87,6 +88,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await api.register(configRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(meRoutes, { ctx });
+      await api.register(assetsRoutes, { ctx });
       await api.register(shopRoutes, { ctx });
       await api.register(teamRoutes, { ctx });
       await api.register(rewardRoutes, { ctx });

@@ -1,6 +1,6 @@
 import { type DbOrTx, rowsOf } from '@agc/db';
 import { defined } from '@agc/shared/defined';
-import { FUND_ACCOUNTS, unitRef, usdtRef } from '@server/modules/funds/accounts.ts';
+import { FUND_ACCOUNTS, subscriptionPayment, unitRef } from '@server/modules/funds/accounts.ts';
 import { transferBatch } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
 
@@ -24,16 +24,7 @@ export async function insertProcessingOrder(
         returning id::text as id`),
     );
     const id = defined(row).id;
-    await transferBatch(tx, [
-      {
-        debit: usdtRef(null, FUND_ACCOUNTS.chainInflow),
-        credit: usdtRef(userId, FUND_ACCOUNTS.subscribing),
-        amount,
-        kind: 'fund.subscription.payment',
-        ref: `fundorder:${id}`,
-        idempotencyKey: `fundorder:${id}:payment`,
-      },
-    ]);
+    await transferBatch(tx, [subscriptionPayment(userId, id, amount)]);
     return BigInt(id);
   });
 }

@@ -1,7 +1,7 @@
 import { localChain } from '@agc/contracts';
 import { rowsOf } from '@agc/db';
 import type { Solvency, SolvencyAsset } from '@agc/shared';
-import { priceRedemption, priceSubscription } from '@server/modules/funds/math.ts';
+import { priceRedemption } from '@server/modules/funds/math.ts';
 import { checkLedger } from '@server/modules/ledger/index.ts';
 import { grantRole } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
@@ -9,14 +9,22 @@ import { createWalletClient, erc20Abi, http, parseEther } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainServer, startChainServer } from './chain.ts';
-import { insertProcessingOrder } from './funds-nav-support.ts';
-import { newWallet, session, signUp } from './helpers.ts';
-import { AGC, grantAvailable, USDT } from './withdraw-support.ts';
+import { newWallet, session } from './helpers.ts';
+import {
+  fundsInEveryState,
+  launchpadRound,
+  liabilitySettings,
+  openWithdrawals,
+  type Post,
+  signUpUnder,
+  startingBalances,
+  tomorrowOneAm,
+} from './liabilities-support.ts';
+import { AGC, USDT } from './withdraw-support.ts';
 
 // The solvency view on a real chain: figures against a model of a state built through the real services,
 // the block every balance was read at, the 72-hour warning once the vault is drained, roles, an unreachable chain.
 const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 
 let s: ChainServer;
 let t: number;
@@ -28,8 +36,8 @@ const w: Record<Who, PrivateKeyAccount> = {
   alice: newWallet(),
   bob: newWallet(),
 };
-const h = {} as Record<Who, Record<string, string>>;
-const id = {} as Record<Who, bigint>;
+let h: Record<Who, Record<string, string>>;
+let id: Record<Who, bigint>;
 
 const call = async (method: 'GET' | 'POST', url: string, who: Who, payload?: object, lang = 'en') =>
   (
@@ -46,6 +54,7 @@ const ok = async (method: 'GET' | 'POST', url: string, who: Who, payload?: objec
   return res.data;
 };
 const view = async (who: Who = 'admin'): Promise<Solvency> => ok('GET', 'admin/solvency', who);
+const post: Post<Who> = (url, who, payload) => ok('POST', url, who, payload);
 function card(v: Solvency, asset: 'USDT' | 'AGC'): SolvencyAsset {
   const found = v.assets.find((a) => a.asset === asset);
   if (!found) throw new Error(`no ${asset} card`);
@@ -99,41 +108,21 @@ let fundRedeeming: bigint;
 let fundUnitsHeld: bigint;
 
 beforeAll(async () => {
-  s = await startChainServer({
-    WITHDRAW_FEE_PERCENT: '5',
-    WITHDRAW_SECOND_APPROVAL_USDT: '1000000',
-    ADMIN_ADDRESSES: w.admin.address,
-  });
+  s = await startChainServer(liabilitySettings(w.admin.address));
   // A still clock at 01:00 UTC of tomorrow: the buckets' edges are known instants.
-  t = Math.ceil(Date.now() / DAY_MS) * DAY_MS + HOUR_MS;
+  t = tomorrowOneAm();
   s.ctx.now = () => new Date(t);
-  const admin = await signUp(s, w.admin);
-  ({ headers: h.admin } = admin);
-  id.admin = admin.member.id;
-  for (const who of ['auditor', 'analyst', 'alice', 'bob'] as const) {
-    const r = await signUp(s, w[who], { invite_code: admin.member.inviteCode, side: 'left' });
-    h[who] = r.headers;
-    id[who] = r.member.id;
-  }
+  ({ h, id } = await signUpUnder(s, 'admin', w));
   await grantRole(s.ctx.db, id.auditor, 'auditor', id.admin);
   await grantRole(s.ctx.db, id.analyst, 'analyst', id.admin);
   h.auditor = await session(s, w.auditor);
   h.analyst = await session(s, w.analyst);
 
   // Available: alice 5,000 USDT and 100 AGC, bob 1,000 USDT (rewards' journal entries).
-  await grantAvailable(s.ctx, id.alice, 'USDT', 5_000n * USDT);
-  await grantAvailable(s.ctx, id.alice, 'AGC', 100n * AGC);
-  await grantAvailable(s.ctx, id.bob, 'USDT', 1_000n * USDT);
+  await startingBalances(s, id.alice, id.bob);
 
   // Withdrawals: 100 USDT and 10 AGC approved (vouchers), 200 USDT waiting for the audit.
-  for (const [amount, type, approve] of [
-    ['100', 1, true],
-    ['10', 2, true],
-    ['200', 1, false],
-  ] as const) {
-    const r = await ok('POST', 'withdraw', 'alice', { amount, type });
-    if (approve) await ok('POST', `admin/withdraws/${r.id}/approve`, 'admin', {});
-  }
+  await openWithdrawals(post, 'alice', 'admin');
 
   // Simple earn: 3,000 in; 500 out (fast: 5 minutes), 1,500 out (slow: 3 days); 1,000 stays.
   await ok('POST', 'earn/transfer-in', 'alice', { amount: '3000' });
@@ -141,47 +130,18 @@ beforeAll(async () => {
   await ok('POST', 'earn/transfer-out', 'alice', { amount: '1500' });
 
   // Launchpad: a round ending in an hour, released in 4 daily steps from its end; bob buys 3 copies (300 AGC).
-  const round = await ok('POST', 'admin/launchpad/rounds', 'admin', {
-    name: 'Seed',
-    copies: 200,
-    price_usdt: '10',
-    agc_per_copy: '100',
-    per_member_limit: 10,
-    starts_at: new Date(t + 60_000).toISOString(),
-    ends_at: new Date(t + HOUR_MS).toISOString(),
-    cliff_days: 0,
-    linear_days: 4,
-  });
+  const round = await launchpadRound(post, 'admin', t);
   t += 120_000;
   await ok('POST', `launchpad/rounds/${round.id}/buy`, 'bob', { copies: '3' });
 
-  // Funds: a 30-day product (0.5 % redemption fee) and a 0-day one (0.2 %), priced at today's NAV.
-  const product = async (name: string, lockDays: number, redemptionFee: string) =>
-    (
-      await ok('POST', 'admin/funds/products', 'admin', {
-        name,
-        risk: 'Medium',
-        lock_days: lockDays,
-        minimum_usdt: '100',
-        subscription_fee_percent: '1.5',
-        redemption_fee_percent: redemptionFee,
-        expected_yield_percent: '6',
-        distribution_percent: '0',
-        status: 'on',
-      })
-    ).id as number;
-  const locked = await product('Locked', 30, '0.5');
-  const open = await product('Open', 0, '0.2');
-  await insertProcessingOrder(s.ctx.db, id.bob, locked, 1_000n * USDT, 15_000);
-  const openOrder = await insertProcessingOrder(s.ctx.db, id.bob, open, 200n * USDT, 15_000);
-  const today = new Date(t).toISOString().slice(0, 10);
-  await ok('POST', `admin/funds/products/${locked}/nav`, 'admin', { day: today, nav: '1.25' });
-  await ok('POST', `admin/funds/products/${open}/nav`, 'admin', { day: today, nav: '2' });
-  const lockedUnits = priceSubscription(1_000n * USDT, 15_000, 125_000_000n).units;
-  const openUnits = priceSubscription(200n * USDT, 15_000, 200_000_000n).units;
-  // bob redeems 40 units of the open fund (Pending); a third subscription waits for its NAV.
-  await ok('POST', 'funds/redemptions', 'bob', { order_id: openOrder.toString(), units: '40' });
-  await insertProcessingOrder(s.ctx.db, id.bob, locked, 300n * USDT, 15_000);
+  // Funds: a 30-day product (0.5 % redemption fee) and a 0-day one (0.2 %), priced at today's NAV; bob redeems 40
+  // units of the open fund (Pending); a third subscription waits for its NAV.
+  const { lockedUnits, openUnits } = await fundsInEveryState(s, post, {
+    admin: 'admin',
+    holder: 'bob',
+    holderId: id.bob,
+    t,
+  });
   fundUnitsHeld = lockedUnits + openUnits - 40n * USDT;
   fundLocked = priceRedemption(lockedUnits, 5_000, 125_000_000n).amount;
   fundUnlocked = priceRedemption(openUnits - 40n * USDT, 2_000, 200_000_000n).amount;

@@ -1,4 +1,5 @@
 export * from './api/analytics.ts';
+export * from './api/assets.ts';
 export * from './api/auth.ts';
 export * from './api/common.ts';
 export * from './api/config.ts';

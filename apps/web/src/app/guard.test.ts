@@ -109,6 +109,7 @@ describe('route table', () => {
       '/pages/admin/incidents': ['adminIncidents', true],
       '/pages/proof/verify': ['porVerify', true],
       '/pages/proof/index': ['porPublic', false],
+      '/pages/assets/index': ['assets', true],
     });
   });
 

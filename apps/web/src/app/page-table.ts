@@ -65,6 +65,7 @@ export const LAZY: Partial<Record<PathKey, () => Promise<PageModule>>> = {
   adminFundRedemptions: () => import('./pages/admin/FundRedemptionsAdminPage.tsx'),
   porVerify: () => import('./pages/proofs/VerifyBalancePage.tsx'),
   porPublic: () => import('./pages/proofs/PorPublicPage.tsx'),
+  assets: () => import('./pages/assets/AssetsPage.tsx'),
 };
 
 export const loadNotFound = () => import('./pages/NotFoundPage.tsx');

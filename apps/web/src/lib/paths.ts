@@ -66,6 +66,8 @@ export const paths = {
   // Proof of liabilities: no path in the spec; under /pages like the others. The public page opens signed out.
   porVerify: '/pages/proof/verify',
   porPublic: '/pages/proof/index',
+  // Everything the app owes the member, by place: no path in the spec; under /pages like the others.
+  assets: '/pages/assets/index',
 } as const;
 
 export type PathKey = keyof typeof paths;

@@ -114,6 +114,7 @@ const ENTRIES: readonly Entry[] = [
   { key: 'adminIncidents', name: 'adminIncidents', login: true, titleKey: 'title.adminIncidents' },
   { key: 'porVerify', name: 'porVerify', login: true, titleKey: 'title.porVerify' },
   { key: 'porPublic', name: 'porPublic', login: false, titleKey: 'title.porPublic' },
+  { key: 'assets', name: 'assets', login: true, titleKey: 'title.assets' },
 ];
 
 export const ROUTE_TABLE: readonly RouteDef[] = ENTRIES.map((e) => ({ ...e, path: paths[e.key] }));

@@ -192,6 +192,19 @@ export const fundRedemptionListQuery = z.object({
 });
 export const fundRedemptionListResponse = pageOf(fundRedemptionSchema);
 
+/** GET funds/redemptions/queue: where a redemption of the product asked now would stand. */
+export const fundRedemptionQueueQuery = z.object({ product_id: serialIdInput });
+export const fundRedemptionQueueResponse = z.object({
+  product_id: z.number().int(),
+  /** Open (Pending, Approved) redemptions of the product: every one is ahead of a new request. */
+  ahead: z.number().int(),
+  /** The place a request made now would take in the product's queue (ahead + 1). */
+  place: z.number().int(),
+  /** The NAV day it would be priced at (the day after the latest NAV, at the earliest today). */
+  nav_day: dayString,
+});
+export type FundRedemptionQueue = z.infer<typeof fundRedemptionQueueResponse>;
+
 export const fundBillSchema = z.object({
   bill_id: idString,
   order_id: idString,

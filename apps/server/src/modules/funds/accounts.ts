@@ -1,4 +1,4 @@
-import type { AccountRef, Asset } from '@server/modules/ledger/index.ts';
+import type { AccountRef, Asset, TransferInput } from '@server/modules/ledger/index.ts';
 import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 
 /**
@@ -36,3 +36,17 @@ export const FUND_ACCOUNTS = {
   memberAvailable: ACCOUNTS.available,
   chainInflow: ACCOUNTS.chainInflow,
 } as const;
+
+/** A subscription's payment as it arrives (chain inflow → the member's fund_subscribing), once per order. */
+export const subscriptionPayment = (
+  userId: bigint,
+  orderId: bigint | string,
+  amount: bigint,
+): TransferInput => ({
+  debit: usdtRef(null, FUND_ACCOUNTS.chainInflow),
+  credit: usdtRef(userId, FUND_ACCOUNTS.subscribing),
+  amount,
+  kind: 'fund.subscription.payment',
+  ref: `fundorder:${orderId}`,
+  idempotencyKey: `fundorder:${orderId}:payment`,
+});

@@ -1,7 +1,11 @@
-import type { DbOrTx } from '@agc/db';
+import { type DbOrTx, rowsOf } from '@agc/db';
 import { defined } from '@agc/shared/defined';
+import type { AppContext } from '@server/context.ts';
+import { transferBatch } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
+import { subscriptionPayment } from './accounts.ts';
 import { NAV_ONE, PPM } from './math.ts';
+import { priceAtNav } from './nav-pricing.ts';
 import { type FundProductInput, insertFundProductsIfNone } from './products-repository.ts';
 
 type Texts = Record<string, { name: string; description: string }>;
@@ -286,4 +290,42 @@ export async function seedFundProducts(db: DbOrTx, now: Date): Promise<number> {
       from unnest(${sql.param(products)}::int[], ${sql.param(days)}::date[], ${sql.param(navs)}::numeric[],
         ${sql.param(published)}::timestamptz[]) as k(p, d, n, at)`);
   return created.length;
+}
+
+/**
+ * A demo member's holding whose lock has ended, so that a demo can redeem at once and see the queue: `amount` USDT
+ * subscribed to the first demo fund and priced at its NAV of `daysAgo` days ago (past its 7-day lock). Paid the way
+ * the payment confirmation leaves a subscription (chain inflow → the member's fund_subscribing) and priced by the
+ * NAV pricing itself, so the ledger and the holding are what a real subscription leaves. Null without that NAV.
+ */
+export async function seedDemoHolding(
+  tx: DbOrTx,
+  ctx: AppContext,
+  userId: bigint,
+  amount = 500n * USDT,
+  daysAgo = 20,
+): Promise<bigint | null> {
+  const day = new Date(ctx.now().getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const [nav] = rowsOf<{ product_id: number | string; id: string; day: string; nav_e8: string; fee: number }>(
+    await tx.execute(sql`
+      select n.product_id, n.id::text as id, n.day::text as day, n.nav_e8::text as nav_e8,
+        p.subscription_fee_ppm as fee
+      from fund_navs n join fund_products p on p.id = n.product_id
+      where n.status = 'Published' and n.day = ${day}::date
+      order by p.sort, p.id limit 1`),
+  );
+  if (!nav) return null;
+  const productId = Number(nav.product_id);
+  const [order] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      insert into fund_orders (user_id, product_id, status, amount_usdt, fee_ppm, quote_expires_at, paid_at,
+        confirmed_at)
+      values (${userId.toString()}::bigint, ${productId}, 'Processing', ${amount.toString()}::numeric,
+        ${Number(nav.fee)}, ${nav.day}::date, ${nav.day}::date, ${nav.day}::date)
+      returning id::text as id`),
+  );
+  const id = defined(order).id;
+  await transferBatch(tx, [subscriptionPayment(userId, id, amount)]);
+  await priceAtNav(tx, ctx, productId, { id: BigInt(nav.id), day: nav.day, navE8: BigInt(nav.nav_e8) });
+  return BigInt(id);
 }

@@ -5,7 +5,7 @@
 export { FUND_ACCOUNTS, fundAsset } from './accounts.ts';
 export { fundAdminRoutes } from './admin-routes.ts';
 export { closeDueMonths, closeMonth, csvCell } from './bills-service.ts';
-export { seedFundProducts } from './demo-funds.ts';
+export { seedDemoHolding, seedFundProducts } from './demo-funds.ts';
 export { memberFundFigures } from './earnings-repository.ts';
 export { settleDueFundDays, settleFundEarnings } from './earnings-service.ts';
 export { fundJobs } from './jobs.ts';

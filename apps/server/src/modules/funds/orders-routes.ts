@@ -9,6 +9,8 @@ import {
   fundPayBody,
   fundRedemptionListQuery,
   fundRedemptionListResponse,
+  fundRedemptionQueueQuery,
+  fundRedemptionQueueResponse,
   fundRedemptionSchema,
   fundStepQuery,
   fundSummaryResponse,
@@ -38,6 +40,7 @@ import {
   createRedemption,
   listRedemptions,
   redemptionDto,
+  redemptionQueue,
   redemptionsOfOrder,
 } from './redemptions-service.ts';
 
@@ -189,6 +192,18 @@ export const fundOrderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const { address: _, ...dto } = await redemptionDto(ctx, r.id, req);
       return ok(req, dto);
     },
+  );
+
+  app.get(
+    '/funds/redemptions/queue',
+    {
+      schema: schema(
+        'Where a redemption of a product asked now would stand: the open redemptions ahead of it, its place and NAV day',
+        fundRedemptionQueueResponse,
+        { querystring: fundRedemptionQueueQuery, errors: [404] },
+      ),
+    },
+    async (req) => ok(req, await redemptionQueue(ctx, req.query.product_id)),
   );
 
   app.get(

@@ -19,7 +19,7 @@ import {
 } from '@server/modules/chain/index.ts';
 import { transferBatch } from '@server/modules/ledger/index.ts';
 import { getAbiItem, type Log } from 'viem';
-import { FUND_ACCOUNTS, usdtRef } from './accounts.ts';
+import { subscriptionPayment } from './accounts.ts';
 import {
   type FundOrderView,
   lockFundOrders,
@@ -106,14 +106,7 @@ export async function applyFundPayments(
   await setFundOrderReasons(tx, reasons, now);
   await transferBatch(
     tx,
-    confirmed.map((o) => ({
-      debit: usdtRef(null, FUND_ACCOUNTS.chainInflow),
-      credit: usdtRef(o.userId, FUND_ACCOUNTS.subscribing),
-      amount: o.amountUsdt,
-      kind: 'fund.subscription.payment',
-      ref: `fundorder:${o.id}`,
-      idempotencyKey: `fundorder:${o.id}:payment`,
-    })),
+    confirmed.map((o) => subscriptionPayment(o.userId, o.id, o.amountUsdt)),
   );
   // One transaction paying two orders (a batching wallet) leaves both hashes empty: the hash is unique per order.
   const hashes = [...hashOf.values()];

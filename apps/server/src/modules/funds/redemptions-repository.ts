@@ -185,3 +185,12 @@ export async function orderRedemptions(db: DbOrTx, orderId: bigint): Promise<Red
     await viewSelect(db).where(eq(fundRedemptions.orderId, orderId)).orderBy(desc(fundRedemptions.id)),
   );
 }
+
+/** How many redemptions of a product are open (Pending, Approved): the queue a new request joins at its end. */
+export async function openRedemptionCount(db: DbOrTx, productId: number): Promise<number> {
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`select count(*)::int as n from fund_redemptions
+      where product_id = ${productId} and status in ('Pending', 'Approved')`),
+  );
+  return Number(row?.n ?? 0);
+}

@@ -3,6 +3,7 @@ import {
   AmountError,
   ErrorCode,
   type FundRedemption,
+  type FundRedemptionQueue,
   type FundRedemptionStatus,
   formatAmount,
   parseAmount,
@@ -18,7 +19,7 @@ import { transfer } from '@server/modules/ledger/index.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
 import { FUND_ACCOUNTS, unitRef } from './accounts.ts';
 import { UNIT_DECIMALS } from './math.ts';
-import { nextNavDay } from './nav-repository.ts';
+import { latestNavs, nextNavDay } from './nav-repository.ts';
 import { findFundOrder } from './orders-repository.ts';
 import { type FundReader, findOwnFundOrder, type OrderFacts, orderFacts } from './orders-service.ts';
 import { findFundProduct } from './products-repository.ts';
@@ -29,6 +30,7 @@ import {
   insertRedemption,
   lockOrderRow,
   moveRedemption,
+  openRedemptionCount,
   orderRedemptions,
   type RedemptionPageQuery,
   type RedemptionView,
@@ -95,6 +97,23 @@ export async function listRedemptions(ctx: AppContext, q: RedemptionPageQuery, r
 export async function redemptionsOfOrder(ctx: AppContext, orderId: bigint, reader: FundReader) {
   const list = await orderRedemptions(ctx.db, orderId);
   return (await toRedemptionDtos(ctx, list, reader)).map(({ address: _, ...r }) => r);
+}
+
+/**
+ * Where a redemption of `productId` asked now would stand (the redemption sheet's preview): behind every open one of
+ * the product, priced at the next NAV day. 404 for a product that does not exist.
+ */
+export async function redemptionQueue(ctx: AppContext, productId: number): Promise<FundRedemptionQueue> {
+  const product = await findFundProduct(ctx.db, productId);
+  if (!product) throw notFound('fund.product_not_found');
+  const ahead = await openRedemptionCount(ctx.db, productId);
+  const navs = await latestNavs(ctx.db, [productId]);
+  return {
+    product_id: productId,
+    ahead,
+    place: ahead + 1,
+    nav_day: nextNavDay(navs.get(productId)?.day ?? null, ctx.now()),
+  };
 }
 
 /** Units as the member typed them: a plain decimal above zero with at most 6 decimals. */

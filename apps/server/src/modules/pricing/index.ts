@@ -2,5 +2,6 @@
 export { priceChart } from './chart.ts';
 export { priceSamplerJob } from './jobs.ts';
 export { type MarketDeps, MarketPriceSource } from './market-source.ts';
+export { acceptedAgcPricesAt } from './repository.ts';
 export * from './service.ts';
 export { priceSourceFrom } from './sources.ts';

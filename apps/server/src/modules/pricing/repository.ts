@@ -1,5 +1,5 @@
-import { type DbOrTx, schema } from '@agc/db';
-import { and, asc, desc, eq, gt, gte } from 'drizzle-orm';
+import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
 
 const { priceObservations } = schema;
 
@@ -61,4 +61,28 @@ export async function observationsSince(
     .from(priceObservations)
     .where(and(eq(priceObservations.source, source), gte(priceObservations.observedAt, since)))
     .orderBy(asc(priceObservations.observedAt), asc(priceObservations.id));
+}
+
+/**
+ * The AGC price the guards last accepted at or before each instant (USDT minor units per AGC), in the order given;
+ * null where the source had none yet (a member's assets history values each day at its own price).
+ */
+export async function acceptedAgcPricesAt(
+  db: DbOrTx,
+  source: string,
+  instants: readonly Date[],
+): Promise<Array<bigint | null>> {
+  if (instants.length === 0) return [];
+  const rows = rowsOf<{ i: number; price: string | null }>(
+    await db.execute(sql`
+      select t.i, p.usdt_per_agc::text as price
+      from unnest(${sql.param(instants.map((d) => d.toISOString()))}::timestamptz[]) with ordinality as t(at, i)
+      left join lateral (
+        select usdt_per_agc from price_observations
+        where source = ${source} and agc_accepted and observed_at <= t.at
+        order by observed_at desc, id desc limit 1
+      ) p on true
+      order by t.i`),
+  );
+  return rows.map((r) => (r.price === null ? null : BigInt(r.price)));
 }

@@ -5,6 +5,6 @@
 export { proofAdminRoutes } from './admin-routes.ts';
 export { proofJobs, proofPublishJob, proofSnapshotJob } from './jobs.ts';
 export { advancePublication, publishPending } from './publish.ts';
-export { proofHealthRow as proofHealth } from './repository.ts';
+export { memberDailyLeaves, proofHealthRow as proofHealth } from './repository.ts';
 export { proofRoutes } from './routes.ts';
 export { takeDailySnapshot, takeRequestedSnapshot } from './snapshot.ts';

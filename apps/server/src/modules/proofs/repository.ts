@@ -298,3 +298,28 @@ export async function nodesAt(
     rows.map((r) => [`${r.level}/${r.idx}`, { hash: r.hash, usdt: BigInt(r.usdt), agc: BigInt(r.agc) }]),
   );
 }
+
+/**
+ * A member's leaf in each daily snapshot since `fromDay` (inclusive), oldest first: what they were owed after each
+ * settled day, by the solvency parts (a member's assets history). Requested snapshots (no day) and one still
+ * building are left out; a day the member was not a member yet has no leaf.
+ */
+export async function memberDailyLeaves(
+  db: DbOrTx,
+  userId: bigint,
+  fromDay: string,
+): Promise<Array<{ day: string; asOf: Date; usdt: bigint; agc: bigint }>> {
+  const rows = rowsOf<{ day: string; as_of: string | Date; usdt: string; agc: string }>(
+    await db.execute(sql`
+      select to_char(s.day, 'YYYY-MM-DD') as day, s.as_of, l.usdt::text as usdt, l.agc::text as agc
+      from proof_snapshots s join proof_leaves l on l.snapshot_id = s.id and l.user_id = ${userId.toString()}::bigint
+      where s.day >= ${fromDay}::date and s.status <> 'building' and s.as_of is not null
+      order by s.day`),
+  );
+  return rows.map((r) => ({
+    day: r.day,
+    asOf: new Date(r.as_of),
+    usdt: BigInt(r.usdt),
+    agc: BigInt(r.agc),
+  }));
+}

@@ -4,6 +4,7 @@ import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import {
   memberBalances,
   memberEarnHoldings,
+  memberFundProducts,
   memberHeldFundUnits,
   memberOpenWithdrawals,
   memberPendingEarnOuts,
@@ -52,8 +53,13 @@ export function allocate(total: bigint, weights: readonly bigint[]): bigint[] {
   return shares;
 }
 
-/** Every member's liabilities at `now`, in the caller's (repeatable-read) transaction. */
-export async function memberLiabilitiesIn(tx: DbOrTx, now: Date): Promise<MemberLiabilities> {
+/**
+ * Every member's liabilities at `now`, in the caller's (repeatable-read) transaction; with `only`, that one member's
+ * (a member's assets view): the same code, each query narrowed to their rows, except the fund groups, which are read
+ * whole for the products they hold (a share of a group's value depends on every holder's units), so that their
+ * amounts are exactly those of the whole read.
+ */
+export async function memberLiabilitiesIn(tx: DbOrTx, now: Date, only?: bigint): Promise<MemberLiabilities> {
   const members = new Map<bigint, MemberLiability>();
   const problems: string[] = [];
   const add = (userId: bigint, part: SolvencyPartKey, token: Token, amount: bigint) => {
@@ -78,18 +84,19 @@ export async function memberLiabilitiesIn(tx: DbOrTx, now: Date): Promise<Member
     [ACCOUNTS.fundAvailableProfit]: 'fund_profit',
     [ACCOUNTS.fundSubscribing]: 'fund_subscribing',
   };
-  for (const b of await memberBalances(tx, Object.keys(partOfCode)))
+  for (const b of await memberBalances(tx, Object.keys(partOfCode), only))
     add(b.userId, partOfCode[b.code] as SolvencyPartKey, b.asset, b.amount);
-  for (const w of await memberOpenWithdrawals(tx))
+  for (const w of await memberOpenWithdrawals(tx, only))
     add(w.userId, w.status === 'Withdrawable' ? 'vouchers' : 'auditing', w.asset, w.received);
-  for (const e of await memberEarnHoldings(tx)) add(e.userId, 'earn_holdings', 'USDT', e.amount);
-  for (const e of await memberPendingEarnOuts(tx)) add(e.userId, 'earn_out', 'USDT', e.amount);
-  for (const l of await memberUnreleasedAgc(tx)) add(l.userId, 'launchpad_release', 'AGC', l.amount);
+  for (const e of await memberEarnHoldings(tx, only)) add(e.userId, 'earn_holdings', 'USDT', e.amount);
+  for (const e of await memberPendingEarnOuts(tx, only)) add(e.userId, 'earn_out', 'USDT', e.amount);
+  for (const l of await memberUnreleasedAgc(tx, only)) add(l.userId, 'launchpad_release', 'AGC', l.amount);
 
   // Funds: the view prices each group's units together (one product, lock ended or not, one fee rate); each member
   // gets a share of that value by units, so that the shares add up to it to the minor unit.
-  const held = await memberHeldFundUnits(tx, now);
-  const redeeming = await memberRedemptionUnits(tx);
+  const products = only === undefined ? undefined : await memberFundProducts(tx, only);
+  const held = await memberHeldFundUnits(tx, now, products);
+  const redeeming = await memberRedemptionUnits(tx, products);
   const { value, fees } = await fundPricer(tx, [...held, ...redeeming]);
   const groups = new Map<
     string,
@@ -128,5 +135,6 @@ export async function memberLiabilitiesIn(tx: DbOrTx, now: Date): Promise<Member
       add(r.userId, g.part, 'USDT', shares[i] ?? 0n);
     });
   }
+  if (only !== undefined) for (const id of [...members.keys()]) if (id !== only) members.delete(id);
   return { members, problems };
 }

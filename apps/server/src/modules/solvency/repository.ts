@@ -135,16 +135,23 @@ export async function redemptionFees(db: DbOrTx, productIds: number[]): Promise<
   return new Map(rows.map((r) => [Number(r.id), Number(r.fee)]));
 }
 
-// --- The same parts per member (the proof of liabilities): each query groups by member what one query above sums,
-// over the same rows, so the members' amounts add up to the view's figures in one snapshot. Zero rows are left out.
+// --- The same parts per member (the proof of liabilities, a member's assets): each query groups by member what one
+// query above sums, over the same rows, so the members' amounts add up to the view's figures in one snapshot. Zero
+// rows are left out. `only` narrows a query to one member's rows; the fund queries take `products` instead (every
+// holder of those products: a member's share of a group's value depends on the whole group).
+
+const ofMember = (only: bigint | undefined) =>
+  only === undefined ? sql.empty() : sql` and user_id = ${only.toString()}::bigint`;
+const ofProducts = (products: readonly number[] | undefined) =>
+  products === undefined ? sql.empty() : sql` and product_id = any(${sql.param([...products])}::int[])`;
 
 /** Each member's balance per (code, token) for the given codes, where it is not zero. */
-export async function memberBalances(db: DbOrTx, codes: readonly string[]) {
+export async function memberBalances(db: DbOrTx, codes: readonly string[], only?: bigint) {
   const rows = rowsOf<{ user_id: string; code: string; asset: 'USDT' | 'AGC'; balance: string }>(
     await db.execute(sql`
       select user_id::text as user_id, code, asset, balance::text as balance from ledger_accounts
       where user_id is not null and code = any(${sql.param([...codes])}::text[]) and asset in ('USDT', 'AGC')
-        and balance <> 0`),
+        and balance <> 0${ofMember(only)}`),
   );
   return rows.map((r) => ({
     userId: BigInt(r.user_id),
@@ -155,7 +162,7 @@ export async function memberBalances(db: DbOrTx, codes: readonly string[]) {
 }
 
 /** Each member's open withdrawals (what the vault pays: received), per token and status. */
-export async function memberOpenWithdrawals(db: DbOrTx) {
+export async function memberOpenWithdrawals(db: DbOrTx, only?: bigint) {
   const rows = rowsOf<{
     user_id: string;
     asset: 'USDT' | 'AGC';
@@ -164,7 +171,7 @@ export async function memberOpenWithdrawals(db: DbOrTx) {
   }>(
     await db.execute(sql`
       select user_id::text as user_id, asset, status, sum(received)::text as received from withdrawals
-      where status in ('Auditing', 'Withdrawable') group by user_id, asset, status`),
+      where status in ('Auditing', 'Withdrawable')${ofMember(only)} group by user_id, asset, status`),
   );
   return rows.map((r) => ({
     userId: BigInt(r.user_id),
@@ -175,39 +182,39 @@ export async function memberOpenWithdrawals(db: DbOrTx) {
 }
 
 /** Each member's simple-earn holding (the subledger whose control account the view reads), where not zero. */
-export async function memberEarnHoldings(db: DbOrTx) {
+export async function memberEarnHoldings(db: DbOrTx, only?: bigint) {
   const rows = rowsOf<{ user_id: string; balance: string }>(
     await db.execute(sql`select user_id::text as user_id, balance::text as balance from earn_accounts
-      where balance <> 0`),
+      where balance <> 0${ofMember(only)}`),
   );
   return rows.map((r) => ({ userId: BigInt(r.user_id), amount: BigInt(r.balance) }));
 }
 
 /** Each member's pending simple-earn transfers out (USDT). */
-export async function memberPendingEarnOuts(db: DbOrTx) {
+export async function memberPendingEarnOuts(db: DbOrTx, only?: bigint) {
   const rows = rowsOf<{ user_id: string; amount: string }>(
     await db.execute(sql`select user_id::text as user_id, sum(amount)::text as amount from earn_movements
-      where status = 'Pending' group by user_id`),
+      where status = 'Pending'${ofMember(only)} group by user_id`),
   );
   return rows.map((r) => ({ userId: BigInt(r.user_id), amount: BigInt(r.amount) }));
 }
 
 /** Each member's launchpad AGC not released yet (bought less released, over their purchases). */
-export async function memberUnreleasedAgc(db: DbOrTx) {
+export async function memberUnreleasedAgc(db: DbOrTx, only?: bigint) {
   const rows = rowsOf<{ user_id: string; amount: string }>(
     await db.execute(sql`select user_id::text as user_id, sum(agc - released_agc)::text as amount
-      from launchpad_purchases where released_agc < agc group by user_id`),
+      from launchpad_purchases where released_agc < agc${ofMember(only)} group by user_id`),
   );
   return rows.map((r) => ({ userId: BigInt(r.user_id), amount: BigInt(r.amount) }));
 }
 
 /** Each member's fund units held, per product and whether the lock has ended at `now` (heldFundUnits, per member). */
-export async function memberHeldFundUnits(db: DbOrTx, now: Date) {
+export async function memberHeldFundUnits(db: DbOrTx, now: Date, products?: readonly number[]) {
   const rows = rowsOf<{ user_id: string; product_id: number | string; unlocked: boolean; units: string }>(
     await db.execute(sql`
       select user_id::text as user_id, product_id,
         coalesce(lock_ends_at <= ${now.toISOString()}::timestamptz, false) as unlocked, sum(units_free)::text as units
-      from fund_orders where units_free > 0
+      from fund_orders where units_free > 0${ofProducts(products)}
       group by 1, 2, 3`),
   );
   return rows.map((r) => ({
@@ -219,7 +226,7 @@ export async function memberHeldFundUnits(db: DbOrTx, now: Date) {
 }
 
 /** Each member's units in Pending or Approved redemptions, per product and fee rate (openRedemptionUnits, per member). */
-export async function memberRedemptionUnits(db: DbOrTx) {
+export async function memberRedemptionUnits(db: DbOrTx, products?: readonly number[]) {
   const rows = rowsOf<{
     user_id: string;
     product_id: number | string;
@@ -228,7 +235,7 @@ export async function memberRedemptionUnits(db: DbOrTx) {
   }>(
     await db.execute(sql`
       select user_id::text as user_id, product_id, fee_ppm, sum(units)::text as units from fund_redemptions
-      where status in ('Pending', 'Approved') group by 1, 2, 3`),
+      where status in ('Pending', 'Approved')${ofProducts(products)} group by 1, 2, 3`),
   );
   return rows.map((r) => ({
     userId: BigInt(r.user_id),
@@ -236,4 +243,16 @@ export async function memberRedemptionUnits(db: DbOrTx) {
     feePpm: Number(r.fee_ppm),
     units: BigInt(r.units),
   }));
+}
+
+/** The fund products a member holds units of or is redeeming (the groups their fund parts are shares of). */
+export async function memberFundProducts(db: DbOrTx, userId: bigint): Promise<number[]> {
+  const rows = rowsOf<{ product_id: number | string }>(
+    await db.execute(sql`
+      select product_id from fund_orders where units_free > 0 and user_id = ${userId.toString()}::bigint
+      union
+      select product_id from fund_redemptions
+      where status in ('Pending', 'Approved') and user_id = ${userId.toString()}::bigint`),
+  );
+  return rows.map((r) => Number(r.product_id));
 }

@@ -6,15 +6,8 @@ import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ExchangePage from './ExchangePage.tsx';
 
-// uPlot draws on a canvas, which the DOM of the tests lacks: the chart is a stand-in that shows what it was given.
-vi.mock('@web/components/LineChart.tsx', () => ({
-  default: ({ labels, data, testId }: { labels: string[]; data: number[][]; testId: string }) => (
-    <div data-testid={testId}>{`${labels.join('|')}:${data
-      .slice(1)
-      .map((s) => s.join(','))
-      .join(';')}`}</div>
-  ),
-}));
+// uPlot draws on a canvas, which the DOM of the tests lacks: a stand-in that shows what it was given.
+vi.mock('@web/components/LineChart.tsx', () => import('@web/test/line-chart-stub.tsx'));
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;
 const type = (value: string) =>

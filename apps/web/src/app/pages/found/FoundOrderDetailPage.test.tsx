@@ -182,6 +182,29 @@ describe('fund order detail', () => {
     expect(await screen.findByText('Redemption requested')).toBeTruthy();
   });
 
+  it('says where a request made now would stand in the queue; without the answer, nothing', async () => {
+    const calls = server(makeFundOrder(), {
+      'GET /api/v1/funds/redemptions/queue': () =>
+        ok({ product_id: 3, ahead: 2, place: 3, nav_day: '2025-03-10' }),
+    });
+    renderPage(<FoundOrderDetailPage />, PATH);
+    await openSheet();
+    expect((await screen.findByTestId('fund-redeem-queue')).textContent).toBe(
+      'If you ask now: No. 3 in the queue.',
+    );
+    expect(calls.find((c) => c.path === '/api/v1/funds/redemptions/queue')?.query.get('product_id')).toBe(
+      '3',
+    );
+    await cleanupPage();
+    server(makeFundOrder(), { 'GET /api/v1/funds/redemptions/queue': () => fail(500, 'Internal error') });
+    renderPage(<FoundOrderDetailPage />, PATH);
+    const input = await openSheet();
+    fireEvent.change(input, { target: { value: '10' } });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('fund-redeem-queue')).toBeNull();
+    expect(screen.getByTestId('fund-redeem-submit')).toBeTruthy();
+  });
+
   it('shows the server’s refusal in the sheet, once', async () => {
     server(makeFundOrder(), {
       'POST /api/v1/funds/redemptions': () => fail(400, 'The lock period has not ended'),

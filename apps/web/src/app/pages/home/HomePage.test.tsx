@@ -278,6 +278,15 @@ describe('home page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/hashRate'));
   });
 
+  it('links the hero to the assets view (everything the app holds for the member)', async () => {
+    api();
+    const { router } = renderPage(<HomePage />);
+    const link = await screen.findByTestId('home-assets-link');
+    expect(link.textContent).toBe('All my assets');
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/assets/index'));
+  });
+
   it('links the team performance section to the team_user page', async () => {
     api();
     const { router } = renderPage(<HomePage />);

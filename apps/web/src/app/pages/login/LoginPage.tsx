@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Skeleton } from '@web/components/Skeleton.tsx';
+import { OpenInWallet } from '@web/features/auth/components/OpenInWallet.tsx';
 import { useWalletLogin } from '@web/features/auth/hooks/use-wallet-login.ts';
 import { readInvite } from '@web/features/auth/invite.ts';
 import { afterLoginTarget } from '@web/features/auth/redirect.ts';
@@ -84,6 +85,8 @@ export default function LoginPage() {
           <p className="muted">{t('login.noWalletHint')}</p>
         </section>
       )}
+
+      <OpenInWallet shown={noWallet} />
 
       <button
         type="button"

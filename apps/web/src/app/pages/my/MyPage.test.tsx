@@ -316,7 +316,7 @@ describe('account page: admin section', () => {
 });
 
 describe('account page: every product', () => {
-  it('reaches funds, simple earn, the launchpad, the exchange and the local wallet, each opening its page', async () => {
+  it('reaches the assets view, funds, simple earn, the launchpad, the exchange and the local wallet, each opening its page', async () => {
     stubAccount();
     useWalletStore.getState().setAccount(MEMBER, 'io.metamask');
     useAuthStore.getState().setToken('jwt-1');
@@ -327,6 +327,7 @@ describe('account page: every product', () => {
       .queryAllByTestId(/^menu-product-/)
       .map((el) => [el.dataset.testid, el.textContent]);
     expect(entries).toEqual([
+      ['menu-product-assets', 'Assets'],
       ['menu-product-fundProducts', 'Funds'],
       ['menu-product-earn', 'Simple Earn'],
       ['menu-product-launchpad', 'Launchpad'],
@@ -334,6 +335,7 @@ describe('account page: every product', () => {
       ['menu-product-localWallet', 'Local wallet'],
     ]);
     for (const [id, path] of [
+      ['menu-product-assets', '/pages/assets/index'],
       ['menu-product-earn', '/pages/easyEarn/index'],
       ['menu-product-localWallet', '/pages/localWallet/index'],
     ]) {

@@ -39,6 +39,7 @@ export function MenuItem({ testId, label, onClick, danger, disabled, busy }: Men
  * wallet, with the Assets view that sums them.
  */
 const PRODUCTS: readonly { key: PathKey; labelKey: string }[] = [
+  { key: 'assets', labelKey: 'my.menu.assets' },
   { key: 'fundProducts', labelKey: 'my.menu.funds' },
   { key: 'earn', labelKey: 'my.menu.earn' },
   { key: 'launchpad', labelKey: 'my.menu.launchpad' },

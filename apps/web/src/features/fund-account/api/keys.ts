@@ -12,6 +12,7 @@ export const fundAccountKeys = {
   order: (orderId: string) => ['fund-account', 'order', orderId] as const,
   summary: ['fund-account', 'summary'] as const,
   product: (id: number) => ['fund-account', 'product', id] as const,
+  queue: (productId: number) => ['fund-account', 'queue', productId] as const,
   bills: (month: string | undefined) => ['fund-account', 'bills', month ?? 'all'] as const,
   agent: ['fund-account', 'agent'] as const,
   earnings: (kind: FundEarningKind | undefined) => ['fund-account', 'earnings', kind ?? 'all'] as const,

@@ -1,8 +1,9 @@
 import type { FundOrder, FundProduct } from '@agc/shared';
 import { ValueRow } from '@web/components/ValueRow.tsx';
-import { formatNav, formatUnits, formatUsdt } from '@web/lib/format.ts';
+import { formatCount, formatNav, formatUnits, formatUsdt } from '@web/lib/format.ts';
 import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from 'react-i18next';
+import { useRedemptionQueue } from '../api/get-redemption-queue.ts';
 import { useRedeemForm } from '../hooks/use-redeem-form.ts';
 
 const UNITS_MAX_LENGTH = 32;
@@ -21,6 +22,7 @@ export function RedeemSheet({
 }) {
   const { t } = useTranslation();
   const form = useRedeemForm(order, product, onClose);
+  const queue = useRedemptionQueue(order.product.id, visible);
   return (
     <Popup visible={visible} onMaskClick={onClose} destroyOnClose bodyClassName="fund-redeem-sheet">
       <form
@@ -88,6 +90,11 @@ export function RedeemSheet({
         {form.navDay && (
           <p className="muted small" data-testid="fund-redeem-nav-day">
             {t('fund.redeem.estimateNote', { day: form.navDay })}
+          </p>
+        )}
+        {queue.data && (
+          <p className="small" data-testid="fund-redeem-queue">
+            {t('fund.redeem.queue', { place: formatCount(queue.data.place) })}
           </p>
         )}
         <p className="muted small">{t('fund.redeem.receivingNote')}</p>

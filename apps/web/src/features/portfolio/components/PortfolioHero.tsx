@@ -1,6 +1,6 @@
 import { type AmountInput, levelKey, parseAmount, shortAddress, USDT_DECIMALS } from '@agc/shared';
 import { formatUsdt } from '@web/lib/format.ts';
-import { openTab } from '@web/lib/navigation.ts';
+import { openPage, openTab } from '@web/lib/navigation.ts';
 import { paths } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import '../portfolio.css';
@@ -50,6 +50,14 @@ export function PortfolioHero({ me }: { me: HeroFigures }) {
           <dd data-testid="home-available_profit">{formatUsdt(me.available_profit)}</dd>
         </div>
       </dl>
+      <button
+        type="button"
+        className="btn-link card-link portfolio-assets-link"
+        data-testid="home-assets-link"
+        onClick={() => openPage(paths.assets)}
+      >
+        {t('portfolio.allAssets')}
+      </button>
       {empty && (
         <div className="portfolio-cta" data-testid="portfolio-cta">
           <p>{t('portfolio.cta.text')}</p>
