@@ -60,6 +60,11 @@ test('create, receive, list, export the keystore, remove, import it back', async
   // Newest first: the AGC mint came after the USDT one.
   await expect(items.getByTestId('local-history-amount')).toHaveText(['+1,000.00 AGC', '+1,000.00 USDT']);
   await expect(page.getByTestId('list-no-more')).toHaveText(en.common.noMore);
+  // Both were minted: the sender is named, not shown as the zero address.
+  await expect(items.getByTestId('local-history-counterparty')).toHaveText([
+    `${en.localWalletPages.names.mint} · 0x0000000000...00000000`,
+    `${en.localWalletPages.names.mint} · 0x0000000000...00000000`,
+  ]);
   await shot(page, 'list-en');
 
   // Export: the password again (a wrong one is refused), then the file downloads.
