@@ -125,6 +125,10 @@ test('create, receive, list, export the keystore, remove, import it back', async
   await shot(page, 'import-wrong-password-en');
   await page.getByTestId('local-keystore-password').fill(PASSWORD);
   await page.getByTestId('local-submit').click();
+  // It takes a moment (scrypt, then the key encrypted for this browser): said, with a bar, and no second tap.
+  await expect(page.getByTestId('local-import-progress')).toBeVisible();
+  await expect(page.getByTestId('local-submit')).toBeDisabled();
+  await shot(page, 'import-progress-en');
   await expect(page.getByTestId('local-address')).toHaveAttribute('data-address', address, {
     timeout: 30_000,
   });
@@ -150,7 +154,26 @@ test('create, receive, list, export the keystore, remove, import it back', async
   await shot(page, 'index-locked-ja');
   await page.goto('/pages/localWallet/list');
   await expect(page.getByTestId('local-history-item')).toHaveCount(2, { timeout: 20_000 });
+  await expect(page.getByTestId('local-history-counterparty').first()).toContainText(
+    ja.localWalletPages.names.mint,
+  );
   await shot(page, 'list-ja');
+
+  // The import's progress in Japanese: removed, then the same file again.
+  await page.goto('/pages/localWallet/index');
+  await page.getByTestId('local-remove').click();
+  await page.getByRole('button', { name: ja.localWalletPages.index.removeNow }).click();
+  await page.getByTestId('local-mode-file').click();
+  await page.getByTestId('local-keystore-file').setInputFiles(file);
+  await page.getByTestId('local-keystore-password').fill(PASSWORD);
+  await page.getByTestId('local-password').fill(PASSWORD);
+  await page.getByTestId('local-password-confirm').fill(PASSWORD);
+  await page.getByTestId('local-submit').click();
+  await expect(page.getByTestId('local-import-progress-label')).toHaveText(/…/);
+  await shot(page, 'import-progress-ja');
+  await expect(page.getByTestId('local-address')).toHaveAttribute('data-address', address, {
+    timeout: 30_000,
+  });
 });
 
 test('an empty wallet’s list says No Data Available; without a wallet the list offers to open one', async ({
