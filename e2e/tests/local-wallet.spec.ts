@@ -126,6 +126,7 @@ test('create, receive, list, export the keystore, remove, import it back', async
   await page.getByTestId('local-keystore-password').fill(PASSWORD);
   await page.getByTestId('local-submit').click();
   // It takes a moment (scrypt, then the key encrypted for this browser): said, with a bar, and no second tap.
+  // (A desktop's scrypt is quick: whichever step the page is at, decrypting or encrypting for this browser.)
   await expect(page.getByTestId('local-import-progress')).toBeVisible();
   await expect(page.getByTestId('local-submit')).toBeDisabled();
   await shot(page, 'import-progress-en');

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CreateMode, LocalWalletState } from '../hooks/use-local-wallet.tsx';
 import type { WalletField } from '../hooks/use-wallet-action.ts';
 import { ActionError, FieldError, PasswordField, SecretField, SubmitButton } from './FormParts.tsx';
-import { ImportProgressBar, importProgressLabel } from './ImportProgressBar.tsx';
+import { ImportProgressBar } from './ImportProgressBar.tsx';
 
 /** No wallet yet: create a key or import one (the mode switch), under a password typed twice. */
 export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
@@ -97,8 +97,11 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
                 ? 'localWallet.import'
                 : 'localWalletPages.keystore.import',
           )}
+          // Short (one line in every language): the status above the button says how far it is.
           busyLabel={
-            wallet.importing ? importProgressLabel(wallet.importing, t) : t('localWallet.busy.encrypt')
+            wallet.importing?.phase === 'decrypt'
+              ? t('localWalletPages.keystore.decryptingWait')
+              : t('localWallet.busy.encrypt')
           }
         />
       </form>

@@ -7,7 +7,7 @@ const percentOf = (progress: ImportProgress) =>
   progress.phase === 'decrypt' && progress.fraction !== null ? Math.floor(progress.fraction * 100) : null;
 
 /** What runs now, in words: "Decrypting…", "Decrypting the file… 40%", "Encrypting the key for this browser…". */
-export function importProgressLabel(progress: ImportProgress, t: TFunction): string {
+function importProgressLabel(progress: ImportProgress, t: TFunction): string {
   if (progress.phase === 'store') return t('localWalletPages.keystore.storing');
   const percent = percentOf(progress);
   return percent === null
