@@ -142,6 +142,9 @@ test('quote, expiry on screen, refresh, accept, result, history, balances moved'
   await expect(page.getByTestId('exchange-detail-status')).toHaveText(en.exchange.status.Accepted);
   await expect(page.getByTestId('exchange-detail-pay')).toHaveText('2.00 USDT');
   await expect(page.getByTestId('exchange-detail-receive')).toHaveText(receive);
+  // The member's first exchange: "#1", whatever its id among everyone's.
+  await expect(page.getByTestId('exchange-detail-id')).toHaveText('#1');
+  await page.screenshot({ path: test.info().outputPath('result-en.png'), fullPage: true });
   await expectAccessible(page, 'exchange result');
   const exchange = await api<{ amount_in: string; fee: string; amount_out: string; status: string }>(
     `exchange/quotes/${id}`,
@@ -155,7 +158,18 @@ test('quote, expiry on screen, refresh, accept, result, history, balances moved'
   const item = page.getByTestId(`exchange-item-${id}`);
   await expect(item).toContainText('USDT → AGC');
   await expect(item).toContainText('2.00 USDT');
+  await expect(item.getByTestId('exchange-item-number')).toHaveText('#1');
   await expect(page.getByTestId('list-no-more')).toHaveText(en.common.noMore);
+  await page.screenshot({ path: test.info().outputPath('history-en.png'), fullPage: true });
+  // The same numbers in Japanese.
+  await page.evaluate(() => localStorage.setItem('lang', 'ja'));
+  await page.reload();
+  await expect(item.getByTestId('exchange-item-number')).toHaveText('#1');
+  await page.screenshot({ path: test.info().outputPath('history-ja.png'), fullPage: true });
+  await item.click();
+  await expect(page.getByTestId('exchange-detail-id')).toHaveText('#1');
+  await page.screenshot({ path: test.info().outputPath('result-ja.png'), fullPage: true });
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
   await expectAccessible(page, 'exchange history');
 
   // Balances moved by exactly what was paid and what arrived.

@@ -5,6 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
 import { fund } from '../support/fund.ts';
+import { webTexts } from '../support/texts.ts';
 
 // The local wallet's sending pages on anvil: a wallet made in the browser sends USDT (result → list), a stuck
 // transaction is sped up, another is cancelled, everything is swept to another address, and a local wallet signs in and buys a product.
@@ -13,6 +14,10 @@ test.use({ baseURL: env.baseURL });
 
 const PASSWORD = 'correct horse battery';
 const client = createPublicClient({ transport: http(env.rpcUrl) });
+const [en, ja] = [webTexts('en'), webTexts('ja')];
+/** The checkout's review sheets, kept with the test's results (390×844). */
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 async function rpc(method: string, params: unknown[] = []) {
   return client.request({ method: method as never, params: params as never });
@@ -168,7 +173,7 @@ test('a local wallet sends USDT, speeds up a stuck send, cancels another and swe
 });
 
 test('a visitor signs up with a local wallet and buys a product with it', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const rootCode = (await apiSession(env.baseURL, devAccount(0))).me.invite_code;
   const address = await createWallet(page, `?code=${rootCode}&side=left`);
   await fund(env, address);
@@ -178,10 +183,50 @@ test('a visitor signs up with a local wallet and buys a product with it', async 
   await page.getByTestId('tab-2').click();
   await page.getByTestId('shop-buy-1').click();
   await page.getByTestId('order-confirm').click();
+  // The local wallet shows each of the three transactions before signing it; each is approved here.
+  const review = page.getByTestId('tx-review');
+  const steps = [
+    { fn: 'approve', contract: en.localWalletPages.names.token, amount: /AGC$/ },
+    { fn: 'approve', contract: en.localWalletPages.names.usdt, amount: /^100\.00 USDT$/ },
+    { fn: 'pay', contract: en.localWalletPages.names.transfer, amount: null },
+  ];
+  for (const [i, step] of steps.entries()) {
+    await expect(review).toHaveAttribute('data-function', step.fn, { timeout: 30_000 });
+    await expect(page.getByTestId('tx-review-contract')).toContainText(step.contract);
+    if (step.amount) {
+      await expect(page.getByTestId('tx-review-amount')).toHaveText(step.amount);
+      await expect(page.getByTestId('tx-review-spender')).toContainText(en.localWalletPages.names.transfer);
+    } else await expect(page.getByTestId('tx-review-payUsdt')).toHaveText('100.00 USDT');
+    await expect(page.getByTestId('tx-review-fee')).toHaveText(/^\d+\.\d+ ETH$/);
+    await shot(page, `review-${i + 1}-${step.fn}-en`);
+    await page.getByTestId('tx-review-approve').click();
+    await expect(review).toHaveCount(0);
+  }
   await page.waitForURL((u) => u.pathname === '/pages/shop/paySuccess', { timeout: 60_000 });
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'Success', {
     timeout: 30_000,
   });
   // Paid from the local wallet: 100 USDT less on chain.
+  expect((await tokenBalances(address)).USDT).toBe(900_000_000n);
+
+  // In Japanese, a second order: rejected in the review, nothing is sent and the checkout says so. (In-app
+  // navigation only: a reload would lock the key.)
+  await page.getByTestId('pay-result-home').click();
+  await page.getByTestId('tab-3').click();
+  await page.getByText(en.my.menu.language).click();
+  await page.getByTestId('lang-ja').click();
+  await page.getByRole('button', { name: ja.nav.back }).click();
+  await page.getByTestId('tab-2').click();
+  await page.getByTestId('shop-buy-1').click();
+  await page.getByTestId('order-confirm').click();
+  await expect(review).toHaveAttribute('data-function', 'approve', { timeout: 30_000 });
+  await expect(page.getByTestId('tx-review-approve')).toHaveText(ja.localWalletPages.review.approve);
+  await shot(page, 'review-1-approve-ja');
+  const nonce = await client.getTransactionCount({ address });
+  await page.getByTestId('tx-review-reject').click();
+  await expect(page.getByTestId('pay-error')).toHaveText(ja.localWalletPages.review.rejected);
+  await expect(page.getByTestId('pay-step-authAmc')).toHaveAttribute('data-state', 'error');
+  await shot(page, 'review-rejected-ja');
+  expect(await client.getTransactionCount({ address })).toBe(nonce);
   expect((await tokenBalances(address)).USDT).toBe(900_000_000n);
 });

@@ -60,6 +60,11 @@ test('create, receive, list, export the keystore, remove, import it back', async
   // Newest first: the AGC mint came after the USDT one.
   await expect(items.getByTestId('local-history-amount')).toHaveText(['+1,000.00 AGC', '+1,000.00 USDT']);
   await expect(page.getByTestId('list-no-more')).toHaveText(en.common.noMore);
+  // Both were minted: the sender is named, not shown as the zero address.
+  await expect(items.getByTestId('local-history-counterparty')).toHaveText([
+    `${en.localWalletPages.names.mint} · 0x0000000000...00000000`,
+    `${en.localWalletPages.names.mint} · 0x0000000000...00000000`,
+  ]);
   await shot(page, 'list-en');
 
   // Export: the password again (a wrong one is refused), then the file downloads.
@@ -120,6 +125,11 @@ test('create, receive, list, export the keystore, remove, import it back', async
   await shot(page, 'import-wrong-password-en');
   await page.getByTestId('local-keystore-password').fill(PASSWORD);
   await page.getByTestId('local-submit').click();
+  // It takes a moment (scrypt, then the key encrypted for this browser): said, with a bar, and no second tap.
+  // (A desktop's scrypt is quick: whichever step the page is at, decrypting or encrypting for this browser.)
+  await expect(page.getByTestId('local-import-progress')).toBeVisible();
+  await expect(page.getByTestId('local-submit')).toBeDisabled();
+  await shot(page, 'import-progress-en');
   await expect(page.getByTestId('local-address')).toHaveAttribute('data-address', address, {
     timeout: 30_000,
   });
@@ -145,7 +155,26 @@ test('create, receive, list, export the keystore, remove, import it back', async
   await shot(page, 'index-locked-ja');
   await page.goto('/pages/localWallet/list');
   await expect(page.getByTestId('local-history-item')).toHaveCount(2, { timeout: 20_000 });
+  await expect(page.getByTestId('local-history-counterparty').first()).toContainText(
+    ja.localWalletPages.names.mint,
+  );
   await shot(page, 'list-ja');
+
+  // The import's progress in Japanese: removed, then the same file again.
+  await page.goto('/pages/localWallet/index');
+  await page.getByTestId('local-remove').click();
+  await page.getByRole('button', { name: ja.localWalletPages.index.removeNow }).click();
+  await page.getByTestId('local-mode-file').click();
+  await page.getByTestId('local-keystore-file').setInputFiles(file);
+  await page.getByTestId('local-keystore-password').fill(PASSWORD);
+  await page.getByTestId('local-password').fill(PASSWORD);
+  await page.getByTestId('local-password-confirm').fill(PASSWORD);
+  await page.getByTestId('local-submit').click();
+  await expect(page.getByTestId('local-import-progress-label')).toHaveText(/…/);
+  await shot(page, 'import-progress-ja');
+  await expect(page.getByTestId('local-address')).toHaveAttribute('data-address', address, {
+    timeout: 30_000,
+  });
 });
 
 test('an empty wallet’s list says No Data Available; without a wallet the list offers to open one', async ({

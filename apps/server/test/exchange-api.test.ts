@@ -367,12 +367,41 @@ describe('history', () => {
     const p2 = await api.history('?page=2&size=2');
     expect(p2.data).toMatchObject({ total: 3, page: 2, size: 2, has_more: false });
     expect(p2.data.list.map((q: { id: string }) => q.id)).toEqual([ids[0]]);
+    // Numbered among the member's own exchanges, oldest first, on every page (not their global ids).
+    expect(all.data.list.map((q: { number: number }) => q.number)).toEqual([3, 2, 1]);
+    expect(p2.data.list.map((q: { number: number }) => q.number)).toEqual([1]);
     const p1 = await api.history('?page=1&size=2');
     expect(p1.data.has_more).toBe(true);
     for (const bad of ['?size=51', '?size=0', '?page=0', '?page=x'])
       expect((await api.history(bad)).code).toBe(400);
     // Another member sees none of them.
     expect((await (await newMember()).api.history()).data).toMatchObject({ total: 0, list: [] });
+  });
+
+  it('numbers each member’s exchanges from 1: in the accept answer, the quote and the history alike', async () => {
+    const first = await newMember(100n * USDT);
+    const second = await newMember(100n * USDT);
+    const quote = async (api: typeof first.api) =>
+      (await api.quote({ from: 'USDT', mode: 'in', amount: '1' })).data;
+    const a1 = await quote(first.api);
+    expect(a1.number).toBeNull(); // a quote is not an exchange yet
+    expect((await first.api.get(a1.id)).data.number).toBeNull();
+    expect((await first.api.accept(a1.id)).data.exchange.number).toBe(1);
+    s.advance(1_000);
+    const b1 = await quote(second.api);
+    expect((await second.api.accept(b1.id)).data.exchange.number).toBe(1); // its own first, whatever came before
+    s.advance(1_000);
+    const a2 = await quote(first.api);
+    const accepted = await first.api.accept(a2.id);
+    expect(accepted.data.exchange.number).toBe(2);
+    expect(BigInt(a2.id)).toBeGreaterThan(BigInt(b1.id));
+    expect((await first.api.get(a1.id)).data.number).toBe(1);
+    expect((await first.api.get(a2.id)).data.number).toBe(2);
+    // An expired quote never gets one.
+    const stale = await quote(first.api);
+    s.advance(31_000);
+    expect((await first.api.get(stale.id)).data).toMatchObject({ status: 'Expired', number: null });
+    expect((await first.api.history()).data.list.map((q: { number: number }) => q.number)).toEqual([2, 1]);
   });
 });
 

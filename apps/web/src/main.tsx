@@ -9,7 +9,12 @@ import { initLanguage } from '@web/lib/i18n/index.ts';
 import { onSessionCleared } from '@web/lib/session.ts';
 import { installAntdRender } from '@web/lib/ui.ts';
 import { requestProviders } from '@web/lib/wallet/discovery.ts';
-import { installLocalWallet, setLocalUnlockPrompt } from '@web/lib/wallet/local-provider.ts';
+import {
+  installLocalWallet,
+  setLocalReviewPrompt,
+  setLocalUnlockPrompt,
+} from '@web/lib/wallet/local-provider.ts';
+import { requestLocalReview } from '@web/lib/wallet/local-review-store.ts';
 import { isLoggedIn } from '@web/stores/auth.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
 import { StrictMode } from 'react';
@@ -20,6 +25,7 @@ installAntdRender(); // before any Toast/Modal (React 19)
 requestProviders(); // collect EIP-6963 announcements from the start
 installLocalWallet();
 setLocalUnlockPrompt(promptLocalPassword);
+setLocalReviewPrompt(requestLocalReview); // every transaction the local wallet signs for the app is reviewed first
 onSessionCleared(() => {
   queryClient.clear();
   forgetQueries();

@@ -7,6 +7,7 @@ import { NOT_FOUND_HANDLE, type RouteHandle } from '@web/lib/route-table.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router';
+import { LocalReviewHost } from './LocalReviewHost.tsx';
 import { useAccountWatcher } from './use-account-watcher.ts';
 
 /** Pages load lazily; a load that takes longer than this shows a progress bar. */
@@ -56,6 +57,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       {handle.tab !== undefined && <TabBar current={handle.tab} onSelect={(path) => openTab(path)} />}
+      <LocalReviewHost />
     </div>
   );
 }

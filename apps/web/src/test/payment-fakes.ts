@@ -3,9 +3,11 @@ import type { Order, PayStep, TxResponse } from '@agc/shared';
 import type { PaymentContracts, PaymentDeps, StepState } from '@web/features/shop/payment/run-payment.ts';
 import { memoryProgressStore, type OrderProgress } from '@web/features/shop/stores/pay-progress.ts';
 import { sleep } from '@web/lib/wallet/transaction.ts';
+import type { WalletBalances } from '@web/lib/wallet-balances.ts';
 import { decodeFunctionData, encodeFunctionData, erc20Abi } from 'viem';
 import { CONFIG } from './config.ts';
 import { MEMBER, makeOrder, NOW } from './fixtures.ts';
+import type { ApiHandler } from './render.tsx';
 import { fakeWaitForReceipt, fakeWallet, hash } from './wallet-fakes.ts';
 
 export const CONTRACTS: PaymentContracts = {
@@ -122,4 +124,29 @@ export function fake(
     now: () => clock.now,
   };
   return { deps, log, progress, allowances, clock, states: [] };
+}
+
+/** The wallet holds enough for the default order (100 USDT + 5 AGC) and some ETH for gas. */
+export const PLENTY: WalletBalances = { eth: 10n ** 17n, usdt: 500n * 10n ** 6n, agc: 50n * 10n ** 18n };
+
+/**
+ * The chain's RPC as the balances read it (eth_getBalance, balanceOf through eth_call on USDT or AGC), as a
+ * stubApi route: the RPC of CONFIG is http://127.0.0.1:8545/.
+ */
+export function rpcBalances(balances: WalletBalances): Record<string, ApiHandler> {
+  const word = (v: bigint) => `0x${v.toString(16).padStart(64, '0')}`;
+  return {
+    'POST /': (_url, body) => {
+      const { id, method, params } = body as { id: number; method: string; params: [{ to?: string }] };
+      const to = params[0]?.to?.toLowerCase();
+      let result: string;
+      if (method === 'eth_getBalance') result = `0x${balances.eth.toString(16)}`;
+      else if (method === 'eth_call' && to === CONFIG.contracts.usdt.toLowerCase())
+        result = word(balances.usdt);
+      else if (method === 'eth_call' && to === CONFIG.contracts.token.toLowerCase())
+        result = word(balances.agc);
+      else return { body: { jsonrpc: '2.0', id, error: { code: -32601, message: `no ${method}` } } };
+      return { body: { jsonrpc: '2.0', id, result } };
+    },
+  };
 }

@@ -50,6 +50,11 @@ export const exchangeQuoteSchema = z.object({
   /** What exchanging amount_out straight back now would return, in the `from` asset. */
   round_trip: amountString,
   status: z.enum(['Open', 'Accepted', 'Expired']),
+  /**
+   * The member's own count of exchanges: 1 for their first accepted quote (by acceptance time), what the pages show
+   * ("#1") instead of the global `id`; null until accepted.
+   */
+  number: z.number().int().positive().nullable(),
   expires_at: z.string(),
   accepted_at: z.string().nullable(),
   created_at: z.string(),

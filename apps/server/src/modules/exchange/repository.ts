@@ -1,6 +1,6 @@
 import { type DbOrTx, schema } from '@agc/db';
 import { defined } from '@agc/shared/defined';
-import { and, count, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 
 const { exchangeQuotes } = schema;
 
@@ -46,15 +46,22 @@ export async function acceptOpenQuote(
   return row;
 }
 
-/** The member's exchanges (accepted quotes), newest first, and how many there are. */
+/**
+ * The member's exchanges (accepted quotes), newest first, each with its number among the member's own (1 for the
+ * first accepted, by acceptance time then id: the window is computed before the page is cut), and how many there are.
+ */
 export async function acceptedPage(
   db: DbOrTx,
   q: { userId: bigint; page: number; size: number },
-): Promise<{ list: QuoteRow[]; total: number }> {
+): Promise<{ list: { row: QuoteRow; number: number }[]; total: number }> {
   const where = and(eq(exchangeQuotes.userId, q.userId), eq(exchangeQuotes.status, 'Accepted'));
+  const number =
+    sql<number>`row_number() over (order by ${exchangeQuotes.acceptedAt}, ${exchangeQuotes.id})`.mapWith(
+      Number,
+    );
   const [list, [t]] = await Promise.all([
     db
-      .select()
+      .select({ row: exchangeQuotes, number })
       .from(exchangeQuotes)
       .where(where)
       .orderBy(desc(exchangeQuotes.acceptedAt), desc(exchangeQuotes.id))
@@ -63,6 +70,26 @@ export async function acceptedPage(
     db.select({ n: count() }).from(exchangeQuotes).where(where),
   ]);
   return { list, total: Number(t?.n ?? 0) };
+}
+
+/** An accepted quote's number among the member's exchanges (as `acceptedPage` numbers it); null for any other. */
+export async function exchangeNumber(db: DbOrTx, row: QuoteRow): Promise<number | null> {
+  const acceptedAt = row.acceptedAt;
+  if (row.status !== 'Accepted' || !acceptedAt) return null;
+  const [r] = await db
+    .select({ n: count() })
+    .from(exchangeQuotes)
+    .where(
+      and(
+        eq(exchangeQuotes.userId, row.userId),
+        eq(exchangeQuotes.status, 'Accepted'),
+        or(
+          lt(exchangeQuotes.acceptedAt, acceptedAt),
+          and(eq(exchangeQuotes.acceptedAt, acceptedAt), lte(exchangeQuotes.id, row.id)),
+        ),
+      ),
+    );
+  return Number(r?.n ?? 0);
 }
 
 /**

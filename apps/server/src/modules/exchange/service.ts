@@ -29,6 +29,7 @@ import {
   acceptedPage,
   acceptOpenQuote,
   deleteExpiredOpenQuotes,
+  exchangeNumber,
   findQuote,
   insertQuote,
   type QuoteRow,
@@ -55,8 +56,11 @@ const system = (
 const insufficient = (asset: ExchangeAsset, _held: bigint) =>
   badRequest(asset === 'USDT' ? 'balance.insufficient_usdt' : 'balance.insufficient_agc');
 
-/** A quote as the API shows it; Open past its expiry (server clock) reads Expired. */
-export function toQuoteDto(row: QuoteRow, now: Date): ExchangeQuote {
+/**
+ * A quote as the API shows it; Open past its expiry (server clock) reads Expired. `number`: its place among the
+ * member's exchanges once accepted (repository `exchangeNumber`), null before.
+ */
+export function toQuoteDto(row: QuoteRow, now: Date, number: number | null): ExchangeQuote {
   const feePpm = BigInt(row.feePpm);
   return {
     id: row.id.toString(),
@@ -71,6 +75,7 @@ export function toQuoteDto(row: QuoteRow, now: Date): ExchangeQuote {
     fee_percent: ppmToPercent(feePpm),
     round_trip: fmt(roundTrip(row.fromAsset, row.amountOut, row.priceUsdt, feePpm), row.fromAsset),
     status: row.status === 'Open' && row.expiresAt <= now ? 'Expired' : row.status,
+    number,
     expires_at: row.expiresAt.toISOString(),
     accepted_at: row.acceptedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
@@ -141,14 +146,14 @@ export async function createQuote(
     expiresAt: new Date(now.getTime() + ctx.config.exchange.quoteTtlMs),
     createdAt: now,
   });
-  return toQuoteDto(row, now);
+  return toQuoteDto(row, now, null);
 }
 
 /** GET /exchange/quotes/:id: the member's quote; another member's or an unknown id is not found. */
 export async function getQuote(ctx: AppContext, user: SessionUser, id: bigint): Promise<ExchangeQuote> {
   const row = await findQuote(ctx.db, id, user.id);
   if (!row) throw notFound('exchange.quote_not_found');
-  return toQuoteDto(row, ctx.now());
+  return toQuoteDto(row, ctx.now(), await exchangeNumber(ctx.db, row));
 }
 
 /** The ledger postings of an accepted quote (docs/decisions/0105-exchange-ledger-and-quotes.md), keyed by the quote: posted once. */
@@ -212,7 +217,8 @@ export async function acceptQuote(ctx: AppContext, user: SessionUser, id: bigint
   });
   if (accepted) {
     invalidate(ctx, { kind: 'figures', ids: [user.id] });
-    return toQuoteDto(accepted, now);
+    // Counted once committed, among the member's exchanges as the history numbers them.
+    return toQuoteDto(accepted, now, await exchangeNumber(ctx.db, accepted));
   }
   const row = await findQuote(ctx.db, id, user.id);
   if (!row) throw notFound('exchange.quote_not_found');
@@ -232,7 +238,7 @@ export async function exchangeHistory(ctx: AppContext, user: SessionUser, q: { p
   const r = await acceptedPage(ctx.db, { userId: user.id, ...q });
   const now = ctx.now();
   return pageAnswer(
-    r.list.map((row) => toQuoteDto(row, now)),
+    r.list.map(({ row, number }) => toQuoteDto(row, now, number)),
     r.total,
     q,
   );

@@ -39,6 +39,16 @@ export class UserRejectedRequestError extends WalletError {
   }
 }
 
+/**
+ * The member rejected a transaction in the local wallet's review (local-review.ts). A refusal like any other (code
+ * 4001), but said in words: the review is part of the app's page, not a wallet of its own, so the flow that asked
+ * tells the member that nothing was signed and that it stopped there.
+ */
+export class TransactionReviewRejectedError extends UserRejectedRequestError {
+  override name = 'TransactionReviewRejectedError';
+  override readonly i18nKey = 'localWalletPages.review.rejected';
+}
+
 /** The wallet has not authorised this site or is locked (4100), or returned no account. */
 export class WalletUnauthorizedError extends WalletError {
   override name = 'WalletUnauthorizedError';

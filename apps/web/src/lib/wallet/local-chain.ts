@@ -1,6 +1,6 @@
 // What every local-wallet page reads from the chain: the configured RPC (never a wallet's), the token contracts
 // of /config, and the three assets' balances read at one block so that they agree with each other.
-import { AGC_DECIMALS, configResponse, USDT_DECIMALS } from '@agc/shared';
+import { AGC_DECIMALS, configResponse, type PublicConfig, USDT_DECIMALS } from '@agc/shared';
 import { type Address, erc20Abi, type PublicClient } from 'viem';
 import { request } from '../request.ts';
 import { publicClientFor } from './rpc.ts';
@@ -16,6 +16,8 @@ export interface LocalChain {
   explorerUrl: string;
   /** The ERC-20 contracts of the two tokens (ETH has none). */
   tokens: { USDT: Address; AGC: Address };
+  /** Every contract of the deployment /config names (the transfer list and the review name them). */
+  contracts: PublicConfig['contracts'];
 }
 
 let chain: Promise<LocalChain> | null = null;
@@ -28,6 +30,7 @@ export function loadLocalChain(): Promise<LocalChain> {
       client: publicClientFor(c.rpc_url),
       explorerUrl: c.explorer_url,
       tokens: { USDT: c.contracts.usdt as Address, AGC: c.contracts.token as Address },
+      contracts: c.contracts,
     }),
     (error: unknown) => {
       chain = null;

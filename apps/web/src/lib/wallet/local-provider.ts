@@ -2,6 +2,7 @@
 // any browser wallet. This file stays small: the signing code (viem accounts) loads on first use.
 import { LOCAL_WALLET_RDNS } from './discovery.ts';
 import { hasLocalWallet } from './local-keystore.ts';
+import type { TxReviewPrompt } from './local-review.ts';
 import type {
   EIP1193Provider,
   EIP6963ProviderDetail,
@@ -52,13 +53,35 @@ export function setLocalUnlockPrompt(prompt: UnlockPrompt | null): void {
   unlockPrompt = prompt;
 }
 
+/**
+ * Asked before the local wallet signs a transaction for the app (local-review.ts); null: nothing can be reviewed
+ * here, so no app transaction is signed.
+ */
+let reviewPrompt: TxReviewPrompt | null = null;
+
+export function setLocalReviewPrompt(prompt: TxReviewPrompt | null): void {
+  reviewPrompt = prompt;
+}
+
+async function handle(args: RequestArguments, review: TxReviewPrompt | 'confirmedByPage' | null) {
+  const { handleLocalRequest } = await import('./local.ts');
+  return handleLocalRequest(args.method, Array.isArray(args.params) ? args.params : [], {
+    promptUnlock: unlockPrompt,
+    review,
+  });
+}
+
+/**
+ * The local wallet's own pages (send, sweep, speed up, cancel): they show their own confirmation of exactly what
+ * is signed (amount, recipient, fee) before they call this, so their transactions are not reviewed twice. Only
+ * lib/wallet/local-send.ts uses it; everything else signs through `localWalletProvider`.
+ */
+export const localWalletOwnSender: Pick<EIP1193Provider, 'request'> = {
+  request: (args) => handle(args, 'confirmedByPage'),
+};
+
 export const localWalletProvider: EIP1193Provider = {
-  async request(args: RequestArguments) {
-    const { handleLocalRequest } = await import('./local.ts');
-    return handleLocalRequest(args.method, Array.isArray(args.params) ? args.params : [], {
-      promptUnlock: unlockPrompt,
-    });
-  },
+  request: (args) => handle(args, reviewPrompt),
   on(event, listener) {
     let set = listeners.get(event);
     if (!set) {

@@ -14,7 +14,7 @@ import { errorCodes, WalletError } from './errors.ts';
 import type { LocalAsset, LocalChain } from './local-chain.ts';
 import { estimateLocalFee, type FeeEstimate, readFeePerGas } from './local-fees.ts';
 import { nextLocalNonce, replacementFees, withNonceLock } from './local-nonces.ts';
-import { localWalletProvider } from './local-provider.ts';
+import { localWalletOwnSender } from './local-provider.ts';
 import { recordSent, type SentTx, updateSent } from './local-sent.ts';
 
 export interface TransferCall {
@@ -89,7 +89,7 @@ async function signAndSend(
 ): Promise<SentTx> {
   const call = transferCall(send.asset, send.recipient, send.amount, tokens);
   const nonce = send.nonce ?? (await nextLocalNonce(client, send.from));
-  const hash = (await localWalletProvider
+  const hash = (await localWalletOwnSender
     .request({
       method: 'eth_sendTransaction',
       params: [

@@ -1,7 +1,17 @@
 // The local wallet's signing side: key generation/import, unlock, and the EIP-1193 methods.
 // The decrypted key lives only in this module's memory after unlock; reloading the page locks it.
 import { configResponse } from '@agc/shared';
-import { createWalletClient, type Hex, hexToBigInt, http, isHex, type TypedDataDefinition } from 'viem';
+import {
+  type Address,
+  createWalletClient,
+  getAddress,
+  type Hex,
+  hexToBigInt,
+  http,
+  isAddress,
+  isHex,
+  type TypedDataDefinition,
+} from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { request } from '../request.ts';
 import { autoLock, ensureAutoLockInstalled } from './auto-lock.ts';
@@ -11,6 +21,7 @@ import { decryptSecret, encryptSecret, needsRehash } from './local-crypto.ts';
 import { forgetHistory } from './local-history.ts';
 import { type LocalKeystore, readKeystore, removeKeystore, writeKeystore } from './local-keystore.ts';
 import { announceLocalWallet, emitLocal, type UnlockPrompt } from './local-provider.ts';
+import type { TxReviewPrompt } from './local-review.ts';
 import { forgetSent } from './local-sent.ts';
 import { arbitrumChain, publicClientFor } from './rpc.ts';
 import { ProviderRpcError } from './types.ts';
@@ -197,11 +208,57 @@ interface TxParams {
   nonce?: string;
 }
 
-/** The EIP-1193 methods of the local wallet. */
+/**
+ * The review of an app's transaction before it is signed (local-review.ts): described with the names of the
+ * configured contracts, its fee estimated on the configured RPC, shown to the member. Resolves the gas limit and
+ * fees per gas to sign with (the estimate shown: its total stays the most the transaction can cost); throws when
+ * the member rejects it or the node refuses to estimate it.
+ */
+async function reviewed(
+  account: PrivateKeyAccount,
+  tx: TxParams,
+  prompt: TxReviewPrompt | null,
+): Promise<{ gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+  if (!prompt)
+    throw new ProviderRpcError(4100, 'The local wallet cannot show its review of a transaction here');
+  if (typeof tx.to !== 'string' || !isAddress(tx.to, { strict: false }))
+    throw new ProviderRpcError(-32602, 'eth_sendTransaction expects a recipient address');
+  // Loaded with the first transaction, not with the wallet's page (its route's JavaScript is budgeted).
+  const [{ addressNamer }, { loadLocalChain }, { estimateLocalFee }, { reviewLocalTx }] = await Promise.all([
+    import('./address-names.ts'),
+    import('./local-chain.ts'),
+    import('./local-fees.ts'),
+    import('./local-review.ts'),
+  ]);
+  const chain = await loadLocalChain();
+  const unsigned = {
+    from: account.address,
+    to: getAddress(tx.to) as Address,
+    data: tx.data ?? '0x',
+    value: quantity(tx.value) ?? 0n,
+  };
+  const { fee } = await reviewLocalTx(unsigned, {
+    name: addressNamer(chain.contracts, account.address),
+    estimate: (t) => estimateLocalFee(chain.client, t),
+    prompt,
+  });
+  requireUnlocked(); // it may have locked itself while the member was reading
+  return {
+    gas: fee.gasLimit,
+    maxFeePerGas: fee.maxFeePerGas,
+    maxPriorityFeePerGas: fee.maxPriorityFeePerGas,
+  };
+}
+
+/**
+ * The EIP-1193 methods of the local wallet. `review`: how a transaction is approved before it is signed — the
+ * member's review (the app's transactions), or 'confirmedByPage' for the local wallet's own pages, which confirm
+ * exactly what they send themselves (local-send.ts); null refuses every transaction.
+ */
 export async function handleLocalRequest(
   method: string,
   params: readonly unknown[],
-  ctx: { promptUnlock: UnlockPrompt | null },
+  ctx: { promptUnlock: UnlockPrompt | null; review?: TxReviewPrompt | 'confirmedByPage' | null },
 ): Promise<unknown> {
   switch (method) {
     case 'eth_requestAccounts': {
@@ -251,22 +308,24 @@ export async function handleLocalRequest(
       const tx = (params[0] ?? {}) as TxParams;
       if (tx.from) requireSameAddress(tx.from);
       const { account } = requireUnlocked();
+      const review = ctx.review ?? null;
+      const approved = review === 'confirmedByPage' ? null : await reviewed(account, tx, review);
       const url = await getRpcUrl();
       const client = createWalletClient({ account, chain: arbitrumChain(url), transport: http(url) });
-      const maxFeePerGas = quantity(tx.maxFeePerGas);
+      const maxFeePerGas = approved?.maxFeePerGas ?? quantity(tx.maxFeePerGas);
       const nonce = quantity(tx.nonce);
       const base = {
         to: tx.to,
         data: tx.data,
         value: quantity(tx.value),
-        gas: quantity(tx.gas),
+        gas: approved?.gas ?? quantity(tx.gas),
         nonce: nonce === undefined ? undefined : Number(nonce),
       };
       return maxFeePerGas !== undefined
         ? client.sendTransaction({
             ...base,
             maxFeePerGas,
-            maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas),
+            maxPriorityFeePerGas: approved?.maxPriorityFeePerGas ?? quantity(tx.maxPriorityFeePerGas),
           })
         : client.sendTransaction({ ...base, gasPrice: quantity(tx.gasPrice) });
     }

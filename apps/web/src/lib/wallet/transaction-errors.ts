@@ -1,5 +1,6 @@
 // What the member sees when a flow that sends a server-built transaction (transaction.ts) fails: a
-// refusal in the wallet (4001) ends the attempt quietly; errors that tell the member what to do (no
+// refusal in the wallet (4001) ends the attempt quietly, except a rejection in the local wallet's review, which
+// says that nothing was signed; errors that tell the member what to do (no
 // wallet, locked, busy, wrong network, not confirmed yet) keep their own text, and so do the server's
 // answers (already translated); anything else is the flow's own "failed" error. Each flow names its
 // own errors (they keep their text too) and what a failure becomes.
@@ -8,6 +9,7 @@ import {
   AddChainError,
   isUserRejection,
   SwitchChainError,
+  TransactionReviewRejectedError,
   UserRejectedRequestError,
   WalletBusyError,
   WalletNotFoundError,
@@ -28,6 +30,7 @@ export const KEPT_TRANSACTION_ERRORS: readonly ErrorClass[] = [
   SwitchChainError,
   AddChainError,
   ReceiptTimeoutError,
+  TransactionReviewRejectedError,
 ];
 
 /**
@@ -45,5 +48,9 @@ export function toTransactionFlowError(
   return failed(error);
 }
 
-/** A refusal in the wallet: the flow stops without an error message. */
-export const isQuietTransactionError = (error: unknown) => error instanceof UserRejectedRequestError;
+/**
+ * A refusal in the wallet: the flow stops without an error message (the member saw their wallet's own screen). A
+ * rejection in the local wallet's review is said (TransactionReviewRejectedError: the review is the app's page).
+ */
+export const isQuietTransactionError = (error: unknown) =>
+  error instanceof UserRejectedRequestError && !(error instanceof TransactionReviewRejectedError);

@@ -18,18 +18,21 @@ describe('exchange history page', () => {
         ok(
           makeHistoryPage([
             accepted('12', {
+              number: 2,
               from: 'AGC',
               to: 'USDT',
               amount_in: '10',
               fee: '0.05',
               amount_out: '4.975',
             }),
-            accepted('7'),
+            accepted('7', { number: 1 }),
           ]),
         ),
     });
     renderPage(<ExchangeHistoryPage />, '/pages/exchange/history');
     const first = await screen.findByTestId('exchange-item-12');
+    // The member's own numbers (2nd and 1st exchange), not the ids 12 and 7.
+    expect(screen.getAllByTestId('exchange-item-number').map((n) => n.textContent)).toEqual(['#2', '#1']);
     expect(first.textContent).toContain('AGC → USDT');
     expect(first.textContent).toContain('10.00 AGC');
     expect(first.textContent).toContain('4.975 USDT');

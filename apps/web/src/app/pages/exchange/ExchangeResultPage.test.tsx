@@ -19,7 +19,7 @@ describe('exchange result page', () => {
   it('an accepted exchange: the check, what was paid, the fee, what arrived, the rate and the time', async () => {
     stubApi({
       'GET /api/v1/exchange/quotes/7': () =>
-        ok(makeQuote({ status: 'Accepted', accepted_at: '2026-03-01T12:00:12.000Z' })),
+        ok(makeQuote({ status: 'Accepted', number: 1, accepted_at: '2026-03-01T12:00:12.000Z' })),
     });
     open('/pages/exchange/result?id=7');
     await screen.findByTestId('exchange-result');
@@ -31,7 +31,8 @@ describe('exchange result page', () => {
       pay: '100.00 USDT',
       fee: '0.50 USDT',
       receive: '199.00 AGC',
-      id: '#7',
+      // The member's first exchange, whatever its id (7) among everyone's.
+      id: '#1',
     });
     expect(screen.getByText('Paid')).toBeTruthy();
     expect(screen.getByText('Received')).toBeTruthy();
@@ -48,6 +49,7 @@ describe('exchange result page', () => {
     expect(card.textContent).toContain('This quote was not accepted: nothing has been exchanged.');
     expect(screen.getByTestId('exchange-detail-status').textContent).toBe('Expired');
     expect(screen.queryByTestId('exchange-detail-time')).toBeNull();
+    expect(screen.queryByTestId('exchange-detail-id')).toBeNull(); // never an exchange: no number
     expect(screen.queryByText('Exchange successful')).toBeNull();
     expect(screen.getByTestId('exchange-result-new').textContent).toBe('New exchange');
   });

@@ -1,3 +1,4 @@
+import { shortAddress } from '@agc/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { explorerTxUrl } from '@web/lib/format.ts';
 import { importLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
@@ -27,6 +28,11 @@ vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => ({
     tokens: {
       USDT: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
       AGC: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+    },
+    contracts: {
+      ...(await import('@web/test/config.ts')).CONFIG.contracts,
+      usdt: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      token: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
     },
     client: {
       getBlockNumber: async () => {
@@ -123,6 +129,29 @@ describe('local wallet list page', () => {
       explorerTxUrl(CONFIG.explorer_url, hash(1)),
     );
     expect(await screen.findByTestId('list-no-more')).toBeTruthy();
+  });
+
+  it('names the app’s contracts and the mint instead of bare hex; an unknown address stays hex', async () => {
+    stubApi({ 'GET /api/v1/config': () => ok(CONFIG) });
+    await importLocalWallet(DEV_KEY, 'correct horse battery');
+    const zero = '0x0000000000000000000000000000000000000000' as Address;
+    const payment = CONFIG.contracts.transfer as Address;
+    chain.logs = [
+      log(80n, TOKENS.USDT, zero, WALLET, 1_000_000_000n, hash(4)),
+      log(85n, TOKENS.AGC, WALLET, payment, 5n * 10n ** 18n, hash(5)),
+      log(90n, TOKENS.USDT, WALLET, OTHER, 1_000_000n, hash(6)),
+    ];
+    renderPage(<LocalWalletListPage />, '/pages/localWallet/list');
+    await waitFor(() => expect(screen.getAllByTestId('local-history-item')).toHaveLength(3));
+    const sides = screen.getAllByTestId('local-history-counterparty');
+    expect(sides.map((s) => s.dataset.name ?? null)).toEqual([null, 'transfer', 'mint']);
+    expect(sides.map((s) => s.textContent)).toEqual([
+      '0x70997970C5...17dc79C8',
+      `Payment contract · ${shortAddress(payment)}`,
+      `Mint · ${shortAddress(zero)}`,
+    ]);
+    // The full address stays one tap (hover) away.
+    expect(sides[1]?.getAttribute('title')).toBe(payment);
   });
 
   it('a failing RPC shows Load Failed', async () => {

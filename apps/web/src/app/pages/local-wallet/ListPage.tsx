@@ -5,20 +5,24 @@ import { HistoryRow } from '@web/features/local-wallet/components/HistoryRow.tsx
 import { useLocalChain } from '@web/features/local-wallet/hooks/send-wallet.ts';
 import { useLocalHistory } from '@web/features/local-wallet/hooks/use-local-history.ts';
 import { paths } from '@web/lib/paths.ts';
+import { addressNamer } from '@web/lib/wallet/address-names.ts';
 import { localWalletAddress } from '@web/lib/wallet/local.ts';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@web/features/local-wallet/local-wallet.css';
 
 /**
  * The local wallet's transfers: USDT and AGC sent and received (the chain's Transfer logs), the ETH this browser
- * sent, pending sends first. Pull to read new blocks; scroll to read older ones down to the tokens' first block.
+ * sent, pending sends first; the app's contracts and the zero address by name. Pull to read new blocks; scroll to read older ones down to the tokens' first block.
  */
 export default function LocalWalletListPage() {
   const { t } = useTranslation();
   const address = localWalletAddress();
   const history = useLocalHistory(address);
-  // The explorer /config names, read with the chain the list reads (no request of its own).
-  const explorerUrl = useLocalChain().data?.explorerUrl;
+  // The explorer and the contracts /config names, read with the chain the list reads (no request of its own).
+  const chain = useLocalChain().data;
+  const explorerUrl = chain?.explorerUrl;
+  const names = useMemo(() => (chain ? addressNamer(chain.contracts, address) : undefined), [chain, address]);
 
   if (!address) {
     return (
@@ -41,7 +45,7 @@ export default function LocalWalletListPage() {
         testId="local-history"
         items={history.items}
         itemKey={(item) => item.key}
-        renderItem={(item) => <HistoryRow item={item} explorerUrl={explorerUrl} />}
+        renderItem={(item) => <HistoryRow item={item} explorerUrl={explorerUrl} names={names} />}
         isPending={history.isPending}
         error={history.error}
         hasMore={history.hasMore}

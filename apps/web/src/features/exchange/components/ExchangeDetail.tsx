@@ -1,13 +1,14 @@
 import type { ExchangeQuote } from '@agc/shared';
 import { ValueRow } from '@web/components/ValueRow.tsx';
-import { formatEventTime } from '@web/lib/format.ts';
+import { formatCount, formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { ExchangeStatusTag } from './ExchangeStatusTag.tsx';
 import { QuoteRows } from './QuoteRows.tsx';
 
 /**
- * An exchange's record (the result page): its state, the pair, what was paid, the fee, what arrived, the rate and
- * when (accepted, or quoted when it never was). Test ids `exchange-detail-*`.
+ * An exchange's record (the result page): its state, the pair, what was paid, the fee, what arrived, the rate, its
+ * number among the member's own exchanges ("#1" for the first; a quote never accepted has none) and when (accepted,
+ * or quoted when it never was). Test ids `exchange-detail-*`.
  */
 export function ExchangeDetail({ exchange: e }: { exchange: ExchangeQuote }) {
   const { t } = useTranslation();
@@ -25,9 +26,11 @@ export function ExchangeDetail({ exchange: e }: { exchange: ExchangeQuote }) {
         roundTrip={false}
         settled={e.status === 'Accepted'}
       />
-      <ValueRow label={t('exchange.number')} testId="exchange-detail-id">
-        #{e.id}
-      </ValueRow>
+      {e.number !== null && (
+        <ValueRow label={t('exchange.number')} testId="exchange-detail-id">
+          {t('exchange.numberValue', { number: formatCount(e.number) })}
+        </ValueRow>
+      )}
       {e.accepted_at ? (
         <ValueRow label={t('exchange.time')} testId="exchange-detail-time">
           {formatEventTime(e.accepted_at, t)}

@@ -1,9 +1,12 @@
 import type { ExchangeQuote } from '@agc/shared';
 import { ItemButton } from '@web/components/ItemButton.tsx';
-import { formatAsset, formatEventTime } from '@web/lib/format.ts';
+import { formatAsset, formatCount, formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 
-/** One exchange of the history (`exchange-item-<id>`): the pair, what was paid and what arrived, when; opens it. */
+/**
+ * One exchange of the history (`exchange-item-<id>`): the pair and the member's own number of it ("#3"), what was
+ * paid and what arrived, when; opens it.
+ */
 export function ExchangeItem({
   exchange: e,
   onOpen,
@@ -17,6 +20,11 @@ export function ExchangeItem({
       <span className="order-item-head">
         <span className="order-item-name" data-testid="exchange-item-pair">
           {t('exchange.pair', { from: e.from, to: e.to })}
+          {e.number !== null && (
+            <span className="muted exchange-item-number" data-testid="exchange-item-number">
+              {t('exchange.numberValue', { number: formatCount(e.number) })}
+            </span>
+          )}
         </span>
         <span className="muted small" data-testid="exchange-item-time">
           {formatEventTime(e.accepted_at ?? e.created_at, t)}

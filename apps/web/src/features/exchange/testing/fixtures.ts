@@ -37,6 +37,7 @@ export const makeQuote = (over: Partial<ExchangeQuote> = {}): ExchangeQuote =>
     fee_percent: '0.5',
     round_trip: '99.0025',
     status: 'Open',
+    number: null,
     expires_at: '2026-03-01T12:00:30.000Z',
     accepted_at: null,
     created_at: '2026-03-01T12:00:00.000Z',

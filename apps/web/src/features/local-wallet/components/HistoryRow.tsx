@@ -3,13 +3,27 @@ import { PageLink } from '@web/components/PageLink.tsx';
 import { StatusTag } from '@web/components/StatusTag.tsx';
 import { explorerTxUrl, formatAsset } from '@web/lib/format.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
+import type { AddressNamer } from '@web/lib/wallet/address-names.ts';
 import type { HistoryItem } from '@web/lib/wallet/local-history.ts';
 import { useTranslation } from 'react-i18next';
 
-/** One transfer: direction, amount, the other side, time, status; the result page for own sends, the explorer. */
-export function HistoryRow({ item, explorerUrl }: { item: HistoryItem; explorerUrl: string | undefined }) {
+/**
+ * One transfer: direction, amount, the other side (by its name when the app knows it: the payment contract, the
+ * vault, a mint…, with its short address), time, status; the result page for own sends, the explorer.
+ */
+export function HistoryRow({
+  item,
+  explorerUrl,
+  names,
+}: {
+  item: HistoryItem;
+  explorerUrl: string | undefined;
+  /** Names of the configured contracts (none while /config is read). */
+  names?: AddressNamer;
+}) {
   const { t } = useTranslation();
   const sign = item.direction === 'in' ? '+' : item.direction === 'out' ? '−' : '';
+  const known = names?.(item.counterparty, item.direction === 'in' ? 'from' : 'to') ?? null;
   return (
     <article className="card local-history-item" data-testid="local-history-item" data-hash={item.hash}>
       <div className="local-history-item__head">
@@ -30,8 +44,18 @@ export function HistoryRow({ item, explorerUrl }: { item: HistoryItem; explorerU
       </p>
       <p className="muted small">
         {t(item.direction === 'in' ? 'localWalletPages.list.from' : 'localWalletPages.list.to')}{' '}
-        <span title={item.counterparty} data-testid="local-history-counterparty">
-          {shortAddress(item.counterparty)}
+        <span
+          title={item.counterparty}
+          data-testid="local-history-counterparty"
+          data-name={known ?? undefined}
+        >
+          {known ? (
+            <>
+              <strong>{t(`localWalletPages.names.${known}`)}</strong> · {shortAddress(item.counterparty)}
+            </>
+          ) : (
+            shortAddress(item.counterparty)
+          )}
         </span>
       </p>
       <p className="muted small">{formatTime(item.time, { invalid: '-' })}</p>

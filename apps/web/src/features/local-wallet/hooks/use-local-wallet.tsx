@@ -6,7 +6,12 @@ import { saveBlob } from '@web/lib/download.ts';
 import { loadImperativeUi, toast } from '@web/lib/ui.ts';
 import { autoLock } from '@web/lib/wallet/auto-lock.ts';
 import type { DiscoveredWallet } from '@web/lib/wallet/discovery.ts';
-import { decryptKeystoreV3, encryptKeystoreV3, keystoreFileName } from '@web/lib/wallet/keystore-v3.ts';
+import {
+  decryptKeystoreV3,
+  encryptKeystoreV3,
+  keystoreFileName,
+  parseKeystoreV3,
+} from '@web/lib/wallet/keystore-v3.ts';
 import {
   createLocalWallet,
   importLocalWallet,
@@ -34,6 +39,12 @@ export const LOCAL_WALLET: DiscoveredWallet = { info: localWalletInfo, provider:
 export type CreateMode = 'create' | 'import' | 'file';
 /** What the password asked again is for: showing the key, or writing it into a keystore file. */
 export type PasswordPurpose = 'reveal' | 'export';
+
+/**
+ * Where the import of a keystore file is (several seconds on a phone): the file's key derivation (`fraction` 0..1
+ * for scrypt, which reports it; null for PBKDF2, which does not), then the key encrypted for this browser.
+ */
+export type ImportProgress = { phase: 'decrypt'; fraction: number | null } | { phase: 'store' };
 
 /** Largest keystore file read (real ones are ~500 bytes). */
 /** The library's failures of the create/import form, by the field they concern. */
@@ -88,8 +99,9 @@ export function useLocalWallet() {
   const [purpose, setPurpose] = useState<PasswordPurpose | null>(null);
   const [checkPassword, setCheckPassword] = useState('');
   const [revealed, setRevealed] = useState<string | null>(null);
-  /** 0..1 of a keystore file's key derivation, while one runs. */
+  /** 0..1 of the export's key derivation, while one runs. */
   const [progress, setProgress] = useState<number | null>(null);
+  const [importing, setImporting] = useState<ImportProgress | null>(null);
 
   /** Reads the stored wallet again after a change, and forgets what was typed or shown. */
   const refresh = () => {
@@ -104,6 +116,7 @@ export function useLocalWallet() {
     setCheckPassword('');
     setRevealed(null);
     setProgress(null);
+    setImporting(null);
   };
 
   // The auto-lock (15 idle minutes) locks the key behind the page's back: show it locked, hide a shown key.
@@ -131,13 +144,17 @@ export function useLocalWallet() {
       else if (mode === 'import') await importLocalWallet(privateKey, password);
       else {
         if (!keystoreFile) throw new WalletFieldError('file', t('localWalletPages.keystore.errors.noFile'));
+        // scrypt says how far it is; PBKDF2 does not (the bar is then indeterminate, not a false 0 %).
+        const measured = parseKeystoreV3(keystoreFile.text).crypto.kdf === 'scrypt';
+        setImporting({ phase: 'decrypt', fraction: measured ? 0 : null });
         try {
           const { privateKey: key } = await decryptKeystoreV3(keystoreFile.text, filePassword, {
-            onProgress,
+            onProgress: measured ? (fraction) => setImporting({ phase: 'decrypt', fraction }) : undefined,
           });
+          setImporting({ phase: 'store' });
           await importLocalWallet(key, password);
         } finally {
-          setProgress(null);
+          setImporting(null);
         }
       }
       refresh();
@@ -241,6 +258,8 @@ export function useLocalWallet() {
     /** The message under `field` (several fields can each have one at once). */
     errorOn,
     progress,
+    /** The keystore file's import, while it runs. */
+    importing,
     revealed,
     purpose,
     form: {

@@ -27,12 +27,19 @@ export const sentTx = (patch: Partial<SentTx> = {}): SentTx => ({
   ...patch,
 });
 
-/** What loadLocalChain answers around a fake client. */
+/** What loadLocalChain answers around a fake client (the app's other contracts at made-up addresses). */
 export const fakeLocalChain = (client: unknown, tokens: { USDT: Address; AGC: Address }) => ({
   rpcUrl: 'http://rpc',
   explorerUrl: 'https://arbiscan.io',
   client,
   tokens,
+  contracts: {
+    token: tokens.AGC,
+    usdt: tokens.USDT,
+    transfer: '0x00000000000000000000000000000000000000c3',
+    bank: '0x00000000000000000000000000000000000000d4',
+    attestation: null,
+  },
 });
 
 /** checkPendingSent as the pages see it: the stored pending transactions count as mined once `mined()` says so. */

@@ -4,15 +4,12 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { type WalletBalances, walletBalancesQueryOptions } from '@web/lib/wallet-balances.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
 import { MEMBER, makeOrder } from '@web/test/fixtures.ts';
-import { AGC_FEE, CONTRACTS, fake, hash, USDT_PRICE } from '@web/test/payment-fakes.ts';
+import { AGC_FEE, CONTRACTS, fake, hash, PLENTY, rpcBalances, USDT_PRICE } from '@web/test/payment-fakes.ts';
 import { type ApiHandler, CONFIG, ok, stubApi, testQueryClient } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PayPopup } from './PayPopup.tsx';
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
-
-/** The wallet holds enough for the default order (100 USDT + 5 AGC) and some ETH for gas. */
-const PLENTY: WalletBalances = { eth: 10n ** 17n, usdt: 500n * 10n ** 6n, agc: 50n * 10n ** 18n };
 
 const QUOTE: Quote = {
   product: { id: 1, name: 'Starter' },
@@ -24,28 +21,6 @@ const QUOTE: Quote = {
   total_amount_usdt: '102.5',
   quoted_at: new Date().toISOString(),
 };
-
-/**
- * The chain's RPC as the balances read it (eth_getBalance, balanceOf through eth_call on USDT or AGC), as a
- * stubApi route: the RPC of CONFIG is http://127.0.0.1:8545/.
- */
-function rpcBalances(balances: WalletBalances): Record<string, ApiHandler> {
-  const word = (v: bigint) => `0x${v.toString(16).padStart(64, '0')}`;
-  return {
-    'POST /': (_url, body) => {
-      const { id, method, params } = body as { id: number; method: string; params: [{ to?: string }] };
-      const to = params[0]?.to?.toLowerCase();
-      let result: string;
-      if (method === 'eth_getBalance') result = `0x${balances.eth.toString(16)}`;
-      else if (method === 'eth_call' && to === CONFIG.contracts.usdt.toLowerCase())
-        result = word(balances.usdt);
-      else if (method === 'eth_call' && to === CONFIG.contracts.token.toLowerCase())
-        result = word(balances.agc);
-      else return { body: { jsonrpc: '2.0', id, error: { code: -32601, message: `no ${method}` } } };
-      return { body: { jsonrpc: '2.0', id, result } };
-    },
-  };
-}
 
 function renderCheckout(
   options: {
