@@ -1,5 +1,5 @@
+import documentText from '@agc/shared/generated/openapi.json?raw';
 import { contractViolation, matchPath, type OpenApiDocument } from '@agc/shared/testing/api-contract';
-import documentText from '../../../../packages/shared/generated/openapi.json?raw';
 
 /**
  * The page tests' fake server held to the server's API document (`packages/shared/generated/openapi.json`, which a
