@@ -127,6 +127,10 @@ try {
     await page.goto(`${env.baseURL}/`);
     await page.getByTestId('home-summary').waitFor();
     await shot('home-after-purchase');
+    // Everything the app owes the member, by place, with the wallet's own tokens apart.
+    await page.goto(`${env.baseURL}/pages/assets/index`);
+    await page.getByTestId('assets-total-value').waitFor();
+    await shot('assets');
     await page.goto(`${env.baseURL}/pages/index/hashRate`);
     await page.getByTestId('hashrate-summary').waitFor();
     await shot('hash-rate');
