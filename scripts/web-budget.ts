@@ -40,7 +40,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   { route: 'home', modules: [page('home/HomePage.tsx')], maxBytes: 180 * KIB, maxFiles: 20 },
   { route: 'account', modules: [page('my/MyPage.tsx')], maxBytes: 180 * KIB, maxFiles: 20 },
   { route: 'shop', modules: [page('shop/ShopPage.tsx')], maxBytes: 200 * KIB, maxFiles: 24 },
-  { route: 'fundProducts', modules: [page('found/FoundHomePage.tsx')], maxBytes: 200 * KIB, maxFiles: 28 },
+  // 202: the English texts of the Assets view, the transaction review and the wallet links (the one language file
+  // every route loads) took it 0.3 KiB over 200; the page's pull-to-refresh brings react-spring (21 KiB).
+  { route: 'fundProducts', modules: [page('found/FoundHomePage.tsx')], maxBytes: 202 * KIB, maxFiles: 28 },
   // The wallet itself: viem's keys, signing and RPC are what the page is for.
   {
     route: 'localWallet',
