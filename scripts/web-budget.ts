@@ -43,11 +43,12 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   // 202: the English texts of the Assets view, the transaction review and the wallet links (the one language file
   // every route loads) took it 0.3 KiB over 200; the page's pull-to-refresh brings react-spring (21 KiB).
   { route: 'fundProducts', modules: [page('found/FoundHomePage.tsx')], maxBytes: 202 * KIB, maxFiles: 28 },
-  // The wallet itself: viem's keys, signing and RPC are what the page is for.
+  // The wallet itself: viem's keys, signing and RPC are what the page is for. 278: the new screens' English texts
+  // (see fundProducts) took it 0.8 KiB over 276; the transaction review itself loads with the first transaction.
   {
     route: 'localWallet',
     modules: [page('local-wallet/LocalWalletPage.tsx')],
-    maxBytes: 276 * KIB,
+    maxBytes: 278 * KIB,
     maxFiles: 26,
   },
 ];
