@@ -32,7 +32,7 @@ const scrape = async (headers: Record<string, string> = { authorization: `Bearer
 describe('GET /health', () => {
   it('answers 200 with the uptime, signed out, never cached', async () => {
     const res = await s.app.inject({ method: 'GET', url: '/health' });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
     expect(body).toMatchObject({ code: 200, data: { status: 'ok' } });

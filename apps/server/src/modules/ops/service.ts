@@ -33,7 +33,7 @@ function stateOf(ctx: AppContext): OpsState {
   let s = states.get(ctx);
   if (!s) {
     s = {
-      startedAt: Date.now(),
+      startedAt: performance.now(),
       closing: false,
       ready: new TtlCache(READY_CACHE_MS, 1),
       lastFailing: '',
@@ -55,7 +55,15 @@ export function markShuttingDown(ctx: AppContext): void {
 /** True once markShuttingDown ran. */
 export const isShuttingDown = (ctx: AppContext) => states.get(ctx)?.closing === true;
 
-export const uptimeSeconds = (ctx: AppContext) => Math.floor((Date.now() - stateOf(ctx).startedAt) / 1000);
+/**
+ * Seconds since the app's ops state began, on the monotonic clock (a wall clock stepped back by NTP cannot make it
+ * negative). The state is read first: it is created on its first use, and reading the clock before creating it
+ * gave -1 on the first probe, which the answer's schema refuses (the liveness probe answered 500).
+ */
+export function uptimeSeconds(ctx: AppContext): number {
+  const { startedAt } = stateOf(ctx);
+  return Math.floor(Math.max(0, performance.now() - startedAt) / 1000);
+}
 
 function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
