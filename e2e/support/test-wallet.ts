@@ -1,4 +1,3 @@
-import { defined } from '@agc/shared/defined';
 import type { Page } from '@playwright/test';
 import { createWalletClient, type Hex, http, type LocalAccount, numberToHex } from 'viem';
 import { arbitrum } from 'viem/chains';
@@ -139,9 +138,11 @@ export async function installTestWallet(
         if (out.error) throw Object.assign(new Error(out.error.message), out.error);
         return out.result;
       },
+      // This runs in the page (an init script): nothing of the test's modules, such as defined(), exists there.
       on(event: string, fn: Listener) {
-        if (!listeners.has(event)) listeners.set(event, new Set());
-        defined(listeners.get(event)).add(fn);
+        const set = listeners.get(event) ?? new Set<Listener>();
+        set.add(fn);
+        listeners.set(event, set);
         return provider;
       },
       removeListener(event: string, fn: Listener) {

@@ -117,7 +117,9 @@ test('the built app and the API docs run under the Content-Security-Policy witho
   const docsPolicy = docs?.headers()['content-security-policy'] ?? '';
   expect(docsPolicy.replace(/ 'sha256-[^']+'/, '')).toBe(policy);
   expect(docsPolicy).not.toContain("'unsafe-");
-  await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible();
+  // Swagger UI parses the whole document (about 400 KB, 127 operations) before it draws one: seconds on a busy
+  // 2-core machine.
+  await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible({ timeout: 30_000 });
   await csp.drain();
 
   expect(csp.violations).toEqual([]);
