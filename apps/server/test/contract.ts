@@ -4,8 +4,6 @@ import { buildApp } from '@server/app.ts';
 import type { AppContext } from '@server/context.ts';
 import type { FastifyReply, FastifyRequest, InjectOptions, LightMyRequestResponse } from 'fastify';
 
-export { contractViolation };
-
 /**
  * Documents by the routes they describe: generating one costs ~0.4 s of CPU, and the apps of a test worker with the
  * same routes (the same code, so the same schemas) have the same document.

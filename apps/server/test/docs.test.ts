@@ -1,11 +1,12 @@
 import { envelope } from '@agc/shared';
+import { contractViolation } from '@agc/shared/testing/api-contract';
 import { ERROR_STATUSES } from '@server/lib/route-schema.ts';
 import { serverClock } from '@server/modules/testing/clock.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildCheckedApp, contractViolation } from './contract.ts';
+import { buildCheckedApp } from './contract.ts';
 import { newWallet, session, startTestServer, type TestServer } from './helpers.ts';
 
 // The API document, held to properties of every operation rather than to a list: a route added later is checked

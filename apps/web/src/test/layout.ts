@@ -1,25 +1,17 @@
-import { vi } from 'vitest';
-
 /**
  * The test DOM lays nothing out, so an element has no offset parent and a list's end never counts as "reached".
- * Gives every element one (the body) until the returned restore is called: through the getter where the DOM
- * defines one (jsdom, on HTMLElement's prototype), or as a getter of its own where it has none (happy-dom).
+ * Gives every element one (the body) until the returned restore is called.
  */
 export function layOutElements(): { mockRestore: () => void } {
-  let owner: object | null = HTMLElement.prototype;
-  while (owner && !Object.getOwnPropertyDescriptor(owner, 'offsetParent'))
-    owner = Object.getPrototypeOf(owner);
-  if (owner)
-    return vi
-      .spyOn(owner as { readonly offsetParent: Element | null }, 'offsetParent', 'get')
-      .mockReturnValue(document.body);
+  const own = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent');
   Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
     configurable: true,
     get: () => document.body,
   });
   return {
     mockRestore: () => {
-      Reflect.deleteProperty(HTMLElement.prototype, 'offsetParent');
+      if (own) Object.defineProperty(HTMLElement.prototype, 'offsetParent', own);
+      else Reflect.deleteProperty(HTMLElement.prototype, 'offsetParent');
     },
   };
 }

@@ -18,19 +18,6 @@ export type Verdict =
   | { ok: true; rootHash: string; published: PublishedRoot }
   | { ok: false; reason: VerdictReason; detail: string };
 
-export const VERDICT_REASONS: readonly VerdictReason[] = [
-  'malformed',
-  'value_out_of_range',
-  'index_out_of_range',
-  'member_mismatch',
-  'wrong_chain',
-  'wrong_contract',
-  'not_published',
-  'root_mismatch',
-  'totals_mismatch',
-  'chain_unreachable',
-];
-
 type Reader = Parameters<typeof verifyOnChain>[0];
 
 export function readerFor(source: ReadSource): Reader {
