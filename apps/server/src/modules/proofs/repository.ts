@@ -123,20 +123,29 @@ export interface NodeRow {
   agc: bigint;
 }
 
-/** Writes the leaves (arrays unnested, a chunk per statement). */
+/** A leaf to write: its parts already as JSON text (a million small objects would cost hundreds of megabytes). */
+export interface NewLeaf extends Omit<LeafRow, 'parts'> {
+  parts: string | null;
+}
+
+/**
+ * Writes `count` leaves, `leafAt(0)` … `leafAt(count − 1)`, made a chunk at a time (arrays unnested, a chunk per
+ * statement), so that no array of every leaf is ever held.
+ */
 export async function insertLeaves(
   tx: DbOrTx,
   snapshotId: number,
-  leaves: readonly LeafRow[],
+  count: number,
+  leafAt: (i: number) => NewLeaf,
 ): Promise<void> {
-  for (let i = 0; i < leaves.length; i += INSERT_CHUNK) {
-    const part = leaves.slice(i, i + INSERT_CHUNK);
+  for (let i = 0; i < count; i += INSERT_CHUNK) {
+    const part = Array.from({ length: Math.min(INSERT_CHUNK, count - i) }, (_, k) => leafAt(i + k));
     await tx.execute(sql`
       insert into proof_leaves (snapshot_id, idx, user_id, usdt, agc, parts)
       select ${snapshotId}, t.idx, t.user_id, t.usdt, t.agc, nullif(t.parts, '')::jsonb
       from unnest(${sql.param(part.map((l) => l.idx))}::int[], ${sql.param(part.map((l) => l.userId.toString()))}::bigint[],
         ${sql.param(part.map((l) => l.usdt.toString()))}::numeric[], ${sql.param(part.map((l) => l.agc.toString()))}::numeric[],
-        ${sql.param(part.map((l) => (l.parts ? JSON.stringify(l.parts) : '')))}::text[])
+        ${sql.param(part.map((l) => l.parts ?? ''))}::text[])
         as t(idx, user_id, usdt, agc, parts)`);
   }
 }

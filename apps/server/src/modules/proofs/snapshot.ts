@@ -1,3 +1,4 @@
+import { treeSize } from '@agc/shared';
 import type { AppContext } from '@server/context.ts';
 import { newHolderId } from '@server/lib/leases.ts';
 import {
@@ -21,10 +22,12 @@ import {
   finishClaim,
   insertLeaves,
   insertNodes,
-  type LeafRow,
   type SnapshotRow,
 } from './repository.ts';
-import { buildSnapshotTree, type MemberLeaf } from './tree.ts';
+import { buildSnapshotTree, type MemberLeaf, randomPermutation } from './tree.ts';
+
+/** A turn of the event loop (I/O included): what the tree build awaits between slices. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A build's claim: far longer than a million-member build takes (seconds); a dead builder's day is retaken after. */
 export const CLAIM_MS = 15 * 60_000;
@@ -39,7 +42,8 @@ interface Read {
   asOf: Date;
   solvency: Record<Token, bigint>;
   members: MemberLeaf[];
-  parts: Map<bigint, LeafRow['parts']>;
+  /** Each member's parts as JSON text (`{ "available": { "USDT": "…" } }`), for those owed something. */
+  parts: Map<bigint, string>;
   problems: string[];
 }
 
@@ -54,19 +58,14 @@ async function readSnapshot(ctx: AppContext): Promise<Read> {
     const { members: owed, problems } = await memberLiabilitiesIn(tx, asOf);
     const everyone = await everyMember(tx);
     const members: MemberLeaf[] = [];
-    const parts = new Map<bigint, LeafRow['parts']>();
+    const parts = new Map<bigint, string>();
     for (const m of everyone) {
       const o = owed.get(m.userId);
       members.push({ userId: m.userId, address: m.address, usdt: o?.USDT ?? 0n, agc: o?.AGC ?? 0n });
       if (o) {
         parts.set(
           m.userId,
-          Object.fromEntries(
-            Object.entries(o.parts).map(([k, v]) => [
-              k,
-              Object.fromEntries(Object.entries(v).map(([t, a]) => [t, (a as bigint).toString()])),
-            ]),
-          ),
+          JSON.stringify(o.parts, (_, v) => (typeof v === 'bigint' ? v.toString() : v)),
         );
         owed.delete(m.userId);
       }
@@ -114,20 +113,33 @@ async function build(
   const started = performance.now();
   try {
     const [read, reserves] = await Promise.all([readSnapshot(ctx), readTreasury(ctx)]);
+    const readMs = performance.now() - started;
+    let problems: string[] = [];
     const secret = ctx.config.proofs.saltSecret;
     if (!secret) throw new Error('proof of liabilities: no PROOF_SALT_SECRET');
-    const tree = buildSnapshotTree(secret, id, read.members);
-    const totals = { USDT: tree.root.usdt, AGC: tree.root.agc };
-    const problems = imbalance(read, totals);
-    const leaves: LeafRow[] = read.members.map((m, i) => ({
-      idx: tree.positions[i] as number,
-      userId: m.userId,
-      usdt: m.usdt,
-      agc: m.agc,
-      parts: read.parts.get(m.userId) ?? null,
-    }));
+    // The leaves are written while the tree is hashed: the build pauses between slices, and the database works on
+    // the inserts meanwhile (on PostgreSQL, its own process on another core).
+    const positions = randomPermutation(treeSize(read.members.length));
+    let treeMs = 0;
     const stored = await ctx.db.transaction(async (tx) => {
-      await insertLeaves(tx, id, leaves);
+      const hashing = performance.now();
+      const [tree] = await Promise.all([
+        buildSnapshotTree(secret, id, read.members, { positions, pause: nextTurn }).finally(() => {
+          treeMs = performance.now() - hashing;
+        }),
+        insertLeaves(tx, id, read.members.length, (i) => {
+          const m = read.members[i] as MemberLeaf;
+          return {
+            idx: positions[i] as number,
+            userId: m.userId,
+            usdt: m.usdt,
+            agc: m.agc,
+            parts: read.parts.get(m.userId) ?? null,
+          };
+        }),
+      ]);
+      const totals = { USDT: tree.root.usdt, AGC: tree.root.agc };
+      problems = imbalance(read, totals);
       await insertNodes(tx, id, tree.stored);
       const ok = await finishClaim(tx, id, holder, {
         status: problems.length === 0 ? 'built' : 'unbalanced',
@@ -166,7 +178,14 @@ async function build(
       );
     else
       log.info(
-        { snapshot: id, members: row.members, ms: row.buildMs },
+        {
+          snapshot: id,
+          members: row.members,
+          ms: row.buildMs,
+          readMs: Math.round(readMs),
+          treeMs: Math.round(treeMs),
+          writeMs: Math.round(performance.now() - started - readMs),
+        },
         'proof of liabilities: snapshot built',
       );
     return row;

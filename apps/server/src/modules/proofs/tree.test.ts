@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { bytesToHex, hexToBytes, keccak256 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import {
+  type BuildOptions,
   buildSnapshotTree,
   CHUNK_LEVELS,
   fastHasher,
@@ -24,8 +25,8 @@ const members = (n: number): MemberLeaf[] =>
   }));
 
 /** Serves every member's proof the way the service does (chunk recomputed, the rest from the stored nodes). */
-function proofs(snapshotId: number, list: MemberLeaf[]) {
-  const tree = buildSnapshotTree(SECRET, snapshotId, list);
+async function proofs(snapshotId: number, list: MemberLeaf[], options: BuildOptions = {}) {
+  const tree = await buildSnapshotTree(SECRET, snapshotId, list, options);
   const stored = new Map(tree.stored.map((n) => [`${n.level}/${n.index}`, n]));
   const byIndex = new Map(list.map((m, i) => [tree.positions[i] as number, m]));
   const published = {
@@ -85,10 +86,10 @@ describe('the fast keccak', () => {
 });
 
 describe('the snapshot tree', () => {
-  it("every member's served proof verifies, for trees smaller and larger than a chunk", () => {
+  it("every member's served proof verifies, for trees smaller and larger than a chunk", async () => {
     for (const n of [0, 1, 2, 3, 5, 63, 64, 65, 130]) {
       const list = members(n);
-      const { tree, published, proofOf } = proofs(7, list);
+      const { tree, published, proofOf } = await proofs(7, list);
       expect(tree.size).toBe(Math.max(2, 2 ** Math.ceil(Math.log2(Math.max(n, 1)))));
       expect(tree.root.usdt).toBe(list.reduce((s, m) => s + m.usdt, 0n));
       expect(tree.root.agc).toBe(list.reduce((s, m) => s + m.agc, 0n));
@@ -101,11 +102,49 @@ describe('the snapshot tree', () => {
     }
   });
 
-  it('positions are a permutation, new each snapshot; members land anywhere among the padding', () => {
+  it('built in slices, it is the tree built whole: the same root and stored nodes, and every proof verifies', async () => {
+    const list = members(130);
+    const positions = randomPermutation(256);
+    const whole = await buildSnapshotTree(SECRET, 5, list, { positions });
+    // The same leaves, placed by hand and hashed by the shared verifier's builder (viem's keccak).
+    const owner = new Map(
+      [...positions.subarray(0, list.length)].map((slot, i) => [slot, list[i] as MemberLeaf]),
+    );
+    const leaves = Array.from({ length: 256 }, (_, slot) => {
+      const m = owner.get(slot);
+      return m
+        ? {
+            salt: leafSalt(SECRET, 5, m.address),
+            member: hexToBytes(m.address as `0x${string}`),
+            usdt: m.usdt,
+            agc: m.agc,
+          }
+        : { salt: paddingSalt(SECRET, 5, slot), member: new Uint8Array(20), usdt: 0n, agc: 0n };
+    });
+    expect(whole.root).toEqual(rootOf(buildLevels(leaves)));
+    let pauses = 0;
+    for (const sliceLeaves of [2, 4, 32, 64, 128]) {
+      const sliced = await buildSnapshotTree(SECRET, 5, list, {
+        positions,
+        sliceLeaves,
+        pause: async () => {
+          pauses += 1;
+        },
+      });
+      expect(sliced.root, `${sliceLeaves}`).toEqual(whole.root);
+      expect(sliced.stored, `${sliceLeaves}`).toEqual(whole.stored);
+    }
+    expect(pauses).toBe(128 + 64 + 8 + 4 + 2);
+    const { published, proofOf } = await proofs(5, list, { sliceLeaves: 8 });
+    for (let i = 0; i < list.length; i++)
+      expect(verifyProof(proofOf(i), published), `${i}`).toMatchObject({ ok: true });
+  });
+
+  it('positions are a permutation, new each snapshot; members land anywhere among the padding', async () => {
     const p = randomPermutation(1000);
     expect([...p].sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
     expect([...randomPermutation(1000)]).not.toEqual([...p]);
-    const { tree } = proofs(1, members(5));
+    const { tree } = await proofs(1, members(5));
     expect(tree.positions).toHaveLength(5);
     expect(new Set(tree.positions).size).toBe(5);
   });
@@ -119,9 +158,9 @@ describe('the snapshot tree', () => {
     expect(leafSalt(SECRET, 1, a)).toHaveLength(32);
   });
 
-  it('a missing stored node is an error, never a wrong path', () => {
+  it('a missing stored node is an error, never a wrong path', async () => {
     const list = members(130);
-    const tree = buildSnapshotTree(SECRET, 3, list);
+    const tree = await buildSnapshotTree(SECRET, 3, list);
     const byIndex = new Map(list.map((m, i) => [tree.positions[i] as number, m]));
     expect(() => pathOf(SECRET, 3, tree.size, tree.positions[0] as number, byIndex, () => undefined)).toThrow(
       /is missing/,

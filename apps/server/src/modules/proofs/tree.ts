@@ -13,7 +13,7 @@ import {
   type TreeLevel,
   treeSize,
 } from '@agc/shared';
-import sha3 from 'js-sha3';
+import { createKeccak } from 'hash-wasm';
 import { bytesToHex, hexToBytes } from 'viem';
 
 /**
@@ -31,11 +31,18 @@ import { bytesToHex, hexToBytes } from 'viem';
 export const CHUNK_LEVELS = 5;
 
 /**
- * keccak-256 by js-sha3: the same function as viem's (@noble/hashes), about 2.5 times faster in Node for these
- * 117- and 193-byte inputs (measured: 27 against 67 µs a hash on a loaded 2-core machine), which is most of the cost
- * of a million-member tree. `tree.test.ts` checks the two give the same hashes.
+ * keccak-256 compiled to WebAssembly (hash-wasm): the same function as viem's (@noble/hashes), which the shared
+ * verifier uses. A million-member tree is two million hashes of 117 and 193 bytes, most of a snapshot's cost: here
+ * 6 µs a hash against js-sha3's 26 and noble's about 67 (one 2-core machine, same run). One instance, used
+ * synchronously (init, update, digest with nothing awaited between them), so calls never interleave.
+ * `tree.test.ts` checks it gives viem's hashes.
  */
-export const fastKeccak: Keccak256 = (data) => new Uint8Array(sha3.keccak256.arrayBuffer(data));
+const wasmKeccak = await createKeccak(256);
+export const fastKeccak: Keccak256 = (data) => {
+  wasmKeccak.init();
+  wasmKeccak.update(data);
+  return wasmKeccak.digest('binary');
+};
 
 /** A hasher of the format with the fast keccak. */
 export const fastHasher = () => new SumHasher(fastKeccak);
@@ -82,39 +89,42 @@ export interface MemberLeaf {
 export const depthOf = (size: number) => Math.round(Math.log2(size));
 export const storedFrom = (size: number) => Math.min(CHUNK_LEVELS, depthOf(size));
 
+/** Leaves hashed per slice of a build: between slices the build pauses (the leaves' insert runs meanwhile). */
+export const SLICE_LEAVES = 2 ** 14;
+
 /**
- * Level 0 of the tree: every leaf's hash and amounts in position (members where `positions` puts them, padding
- * elsewhere), hashed as it is placed: no leaf objects are kept (a million of them would cost hundreds of megabytes).
+ * Leaves `from` … `from + width − 1` of the tree: each slot's hash and amounts, a member's where `owner` puts one
+ * (owner[slot] is its index in `members`, or −1), padding elsewhere.
  */
-export function leafLevel(
+function leafSlice(
   secret: string,
   snapshotId: number,
   members: readonly MemberLeaf[],
-  positions: Uint32Array,
-  hasher = fastHasher(),
+  owner: Int32Array,
+  from: number,
+  width: number,
+  hasher: SumHasher,
 ): TreeLevel {
-  const size = positions.length;
-  const hashes = new Uint8Array(size * 32);
-  const usdt = new Array<bigint>(size).fill(0n);
-  const agc = new Array<bigint>(size).fill(0n);
-  const filled = new Uint8Array(size);
-  members.forEach((m, i) => {
-    const at = positions[i] as number;
-    hashes.set(
-      hasher.leaf(
-        leafSalt(secret, snapshotId, m.address),
-        hexToBytes(m.address as `0x${string}`),
-        m.usdt,
-        m.agc,
-      ),
-      at * 32,
-    );
-    usdt[at] = m.usdt;
-    agc[at] = m.agc;
-    filled[at] = 1;
-  });
-  for (let i = 0; i < size; i++)
-    if (!filled[i]) hashes.set(hasher.leaf(paddingSalt(secret, snapshotId, i), ZERO_ADDRESS, 0n, 0n), i * 32);
+  const hashes = new Uint8Array(width * 32);
+  const usdt = new Array<bigint>(width).fill(0n);
+  const agc = new Array<bigint>(width).fill(0n);
+  for (let k = 0; k < width; k++) {
+    const slot = from + k;
+    const m = members[owner[slot] ?? -1];
+    if (m) {
+      hashes.set(
+        hasher.leaf(
+          leafSalt(secret, snapshotId, m.address),
+          hexToBytes(m.address as `0x${string}`),
+          m.usdt,
+          m.agc,
+        ),
+        k * 32,
+      );
+      usdt[k] = m.usdt;
+      agc[k] = m.agc;
+    } else hashes.set(hasher.leaf(paddingSalt(secret, snapshotId, slot), ZERO_ADDRESS, 0n, 0n), k * 32);
+  }
   return { hashes, usdt, agc };
 }
 
@@ -123,33 +133,81 @@ export interface BuiltTree {
   root: SumNode;
   /** Position of members[i]. */
   positions: Uint32Array;
-  /** The nodes to store: levels storedFrom(size) … depth. */
+  /** The nodes to store: levels storedFrom(size) … depth, each level in index order. */
   stored: Array<{ level: number; index: number; hash: `0x${string}`; usdt: bigint; agc: bigint }>;
 }
 
-/** Shuffles, hashes and keeps what is stored: the tree of one snapshot. */
-export function buildSnapshotTree(
+export interface BuildOptions {
+  /** The slots, members' first (randomPermutation(treeSize(members)) when not given). */
+  positions?: Uint32Array;
+  /** Awaited between slices: a turn of the event loop lets the snapshot's inserts go on meanwhile. */
+  pause?: () => Promise<void>;
+  /** Leaves per slice, a power of two (SLICE_LEAVES). */
+  sliceLeaves?: number;
+}
+
+/**
+ * Shuffles, hashes and keeps what is stored: the tree of one snapshot. Built slice by slice (a subtree of
+ * `sliceLeaves` leaves to its root, then the slices' roots up to the tree's), so no level of the whole tree is held
+ * below the slices' roots and the build can pause between slices.
+ */
+export async function buildSnapshotTree(
   secret: string,
   snapshotId: number,
   members: readonly MemberLeaf[],
-): BuiltTree {
+  options: BuildOptions = {},
+): Promise<BuiltTree> {
   const size = treeSize(members.length);
-  const positions = randomPermutation(size);
+  const positions = options.positions ?? randomPermutation(size);
+  if (positions.length !== size) throw new RangeError(`${positions.length} positions for ${size} leaves`);
+  const owner = new Int32Array(size).fill(-1);
+  for (let i = 0; i < members.length; i++) owner[positions[i] as number] = i;
   const hasher = fastHasher();
   const low = storedFrom(size);
-  const stored: BuiltTree['stored'] = [];
-  // Level by level, keeping only the current one (and what is stored from `low` up).
-  let level = leafLevel(secret, snapshotId, members, positions, hasher);
-  for (let depth = 0; ; depth++) {
-    if (depth >= low)
-      for (let index = 0; index < levelLength(level); index++) {
-        const n = nodeAt(level, index);
-        stored.push({ level: depth, index, hash: bytesToHex(n.hash), usdt: n.usdt, agc: n.agc });
-      }
-    if (levelLength(level) === 1) break;
-    level = parentLevel(level, hasher);
+  const width = Math.min(size, options.sliceLeaves ?? SLICE_LEAVES);
+  const sliceDepth = depthOf(width);
+  const byLevel: BuiltTree['stored'][] = Array.from({ length: depthOf(size) + 1 }, () => []);
+  const keep = (depth: number, offset: number, level: TreeLevel) => {
+    if (depth < low) return;
+    for (let j = 0; j < levelLength(level); j++) {
+      const n = nodeAt(level, j);
+      byLevel[depth]?.push({
+        level: depth,
+        index: offset + j,
+        hash: bytesToHex(n.hash),
+        usdt: n.usdt,
+        agc: n.agc,
+      });
+    }
+  };
+  const slices = size / width;
+  let top: TreeLevel = {
+    hashes: new Uint8Array(slices * 32),
+    usdt: new Array<bigint>(slices),
+    agc: new Array<bigint>(slices),
+  };
+  for (let s = 0; s < slices; s++) {
+    let level = leafSlice(secret, snapshotId, members, owner, s * width, width, hasher);
+    for (let depth = 0; ; depth++) {
+      keep(depth, s * (width >> depth), level);
+      if (depth === sliceDepth) break;
+      level = parentLevel(level, hasher);
+    }
+    top.hashes.set(level.hashes, s * 32);
+    top.usdt[s] = level.usdt[0] ?? 0n;
+    top.agc[s] = level.agc[0] ?? 0n;
+    await options.pause?.();
   }
-  return { size, root: nodeAt(level, 0), positions: positions.subarray(0, members.length), stored };
+  for (let depth = sliceDepth + 1; levelLength(top) > 1; depth++) {
+    top = parentLevel(top, hasher);
+    keep(depth, 0, top);
+  }
+  return {
+    size,
+    root: nodeAt(top, 0),
+    positions: positions.subarray(0, members.length),
+    stored: byLevel.flat(),
+  };
 }
 
 /**
