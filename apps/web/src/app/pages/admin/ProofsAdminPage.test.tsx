@@ -79,8 +79,8 @@ const SNAPSHOTS: AdminPorSnapshot[] = [
     error: 'the attestation contract refused the publication: paused',
   }),
   snapshot(2, 'unbalanced', {
-    total_usdt: '6990',
-    error: 'USDT: the tree holds 6990 and the solvency view 7000; a member amount is negative',
+    total_usdt: '6999.999999',
+    error: 'USDT: the tree holds 6999999999 and the solvency view 7000000000; a member amount is negative',
   }),
   snapshot(1, 'conflict', { tx_hash: TX, sends: 1, error: 'the attestation contract holds another root' }),
 ];
@@ -163,6 +163,7 @@ describe('proof-of-liabilities snapshots page', () => {
     const building = within(screen.getByTestId('por-snapshot-7'));
     expect(building.getByTestId('por-snapshot-7-day').textContent).toBe('Taken on request');
     expect(building.queryByTestId('por-snapshot-7-usdt')).toBeNull();
+    expect(building.queryByTestId('por-snapshot-7-root')).toBeNull();
 
     const published = within(screen.getByTestId('por-snapshot-4'));
     expect(published.getByTestId('por-snapshot-4-day').textContent).toBe('2026-11-24');
@@ -180,6 +181,9 @@ describe('proof-of-liabilities snapshots page', () => {
     expect(published.getByTestId('por-snapshot-4-published').textContent).toContain('block 5690');
 
     const unbalanced = within(screen.getByTestId('por-snapshot-2'));
+    // Where the two differ, every digit (6,999.9999 would hide most of the difference).
+    expect(unbalanced.getByTestId('por-snapshot-2-usdt-total').textContent).toBe('6,999.999999 USDT');
+    expect(unbalanced.getByTestId('por-snapshot-2-usdt-solvency').textContent).toBe('7,000.00 USDT');
     expect(unbalanced.getByTestId('por-snapshot-2-usdt-mismatch').textContent).toBe(
       "The tree's total differs from the solvency view.",
     );
@@ -187,7 +191,7 @@ describe('proof-of-liabilities snapshots page', () => {
     const reasons = unbalanced.getByTestId('por-snapshot-2-reasons');
     expect(reasons.textContent).toContain('Why it does not balance');
     expect([...reasons.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      'USDT: the tree holds 6990 and the solvency view 7000',
+      'USDT: the tree holds 6999999999 and the solvency view 7000000000',
       'a member amount is negative',
     ]);
     expect(screen.getByTestId('por-snapshot-3-reasons').textContent).toContain('paused');

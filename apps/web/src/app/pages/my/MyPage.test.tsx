@@ -271,7 +271,7 @@ describe('account page: admin section', () => {
       ['menu-admin-adminFundRedemptions', 'Fund redemptions'],
       ['menu-admin-adminLaunchpad', 'Launchpad rounds'],
       ['menu-admin-adminSolvency', 'Solvency'],
-      ['menu-admin-adminProofs', 'Proof of liabilities'],
+      ['menu-admin-adminProofs', 'Proof-of-liabilities snapshots'],
       ['menu-admin-adminIncidents', 'Chain incidents'],
       ['menu-admin-adminAuditLog', 'Audit log'],
       ['menu-admin-adminRoles', 'Roles'],

@@ -2,7 +2,7 @@ import { type AdminPorSnapshot, ellipsisMiddle } from '@agc/shared';
 import { StatusTag } from '@web/components/StatusTag.tsx';
 import { TxHashLink } from '@web/components/TxHashLink.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
-import { formatAsset, formatCount, formatEventTime } from '@web/lib/format.ts';
+import { formatAsset, formatAssetExact, formatCount, formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 
 const ASSETS = [
@@ -59,7 +59,9 @@ export function SnapshotCard({
         const view = s[solvency];
         if (owed === null && view === null && s[reserves] === null) return null;
         const mismatch = owed !== null && view !== null && owed !== view;
-        const money = (v: string | null) => (v === null ? '-' : formatAsset(v, asset));
+        // Every digit where the two differ: a difference of one unit must not look like none.
+        const money = (v: string | null) =>
+          v === null ? '-' : mismatch ? formatAssetExact(v, asset) : formatAsset(v, asset);
         const key = `${id}-${asset.toLowerCase()}`;
         return (
           <section className="por-snapshot-asset" key={asset} data-testid={key}>
@@ -83,36 +85,38 @@ export function SnapshotCard({
           </section>
         );
       })}
-      <dl className="rows">
-        {s.reserves_block !== null && (
-          <ValueRow label={t('porAdmin.reservesBlock')} testId={`${id}-reserves-block`}>
-            {s.reserves_block}
-          </ValueRow>
-        )}
-        {s.root_hash !== null && (
-          <ValueRow label={t('porAdmin.root')} testId={`${id}-root`}>
-            <span title={s.root_hash}>{ellipsisMiddle(s.root_hash)}</span>
-          </ValueRow>
-        )}
-        {s.tx_hash !== null && (
-          <ValueRow label={t('porAdmin.tx')}>
-            <TxHashLink hash={s.tx_hash} explorerUrl={explorerUrl} testId={`${id}-tx`} />
-          </ValueRow>
-        )}
-        {s.sends > 1 && (
-          <ValueRow label={t('porAdmin.sends')} testId={`${id}-sends`}>
-            {s.sends}
-          </ValueRow>
-        )}
-        {s.published_at !== null && (
-          <ValueRow label={t('porAdmin.published')} testId={`${id}-published`}>
-            {t('porAdmin.publishedValue', {
-              time: formatEventTime(s.published_at, t),
-              block: s.published_block ?? '-',
-            })}
-          </ValueRow>
-        )}
-      </dl>
+      {(s.reserves_block ?? s.root_hash ?? s.tx_hash ?? s.published_at) !== null && (
+        <dl className="rows por-snapshot-chain">
+          {s.reserves_block !== null && (
+            <ValueRow label={t('porAdmin.reservesBlock')} testId={`${id}-reserves-block`}>
+              {s.reserves_block}
+            </ValueRow>
+          )}
+          {s.root_hash !== null && (
+            <ValueRow label={t('porAdmin.root')} testId={`${id}-root`}>
+              <span title={s.root_hash}>{ellipsisMiddle(s.root_hash)}</span>
+            </ValueRow>
+          )}
+          {s.tx_hash !== null && (
+            <ValueRow label={t('porAdmin.tx')}>
+              <TxHashLink hash={s.tx_hash} explorerUrl={explorerUrl} testId={`${id}-tx`} />
+            </ValueRow>
+          )}
+          {s.sends > 1 && (
+            <ValueRow label={t('porAdmin.sends')} testId={`${id}-sends`}>
+              {s.sends}
+            </ValueRow>
+          )}
+          {s.published_at !== null && (
+            <ValueRow label={t('porAdmin.published')} testId={`${id}-published`}>
+              {t('porAdmin.publishedValue', {
+                time: formatEventTime(s.published_at, t),
+                block: s.published_block ?? '-',
+              })}
+            </ValueRow>
+          )}
+        </dl>
+      )}
       {reasons.length > 0 && (
         <div className="por-snapshot-reasons" data-testid={`${id}-reasons`}>
           <h4>{t(`porAdmin.why.${s.status === 'unbalanced' ? 'unbalanced' : 'other'}`)}</h4>
