@@ -1,10 +1,11 @@
 import type { AdminPorSnapshot, PorSnapshotStatus, Solvency, SolvencyAsset } from '@agc/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SNAPSHOT_POLL_MS } from '@web/features/proofs-admin/api/get-admin-snapshots.ts';
 import { useAuthStore } from '@web/stores/auth.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { makeMe } from '@web/test/fixtures.ts';
 import { type ApiHandler, CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import ProofsAdminPage from './ProofsAdminPage.tsx';
 
 const PATH = '/pages/admin/proofs';
@@ -13,7 +14,10 @@ const TX = `0x${'cd'.repeat(32)}`;
 const ROOT = `0x${'ef'.repeat(32)}`;
 const BUILDING = 'A snapshot is being built; try again when it is done';
 
-afterEach(cleanupPage);
+afterEach(async () => {
+  vi.useRealTimers();
+  await cleanupPage();
+});
 
 /** A snapshot as GET /admin/por/snapshots gives it: balanced, published, unless told otherwise. */
 const snapshot = (
@@ -274,6 +278,29 @@ describe('proof-of-liabilities snapshots page', () => {
     expect(posts(calls)).toEqual(['/api/v1/admin/por/snapshots/3/publish']);
     await waitFor(() => expect(screen.getByTestId('por-snapshot-3-status').textContent).toBe('Publishing'));
     expect(screen.queryByTestId('por-snapshot-3-republish')).toBeNull();
+  });
+
+  it('reads the list again every 10 s while a snapshot is being built or published, and stops when none is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let rows = [snapshot(5, 'publishing', { tx_hash: TX, sends: 1 })];
+    const calls = server(['auditor'], { list: () => rows });
+    const reads = () => calls.filter((c) => c.path === '/api/v1/admin/por/snapshots').length;
+    renderPage(<ProofsAdminPage />, PATH);
+    expect((await screen.findByTestId('por-snapshot-5-status')).textContent).toBe('Publishing');
+    expect(reads()).toBe(1);
+    rows = [
+      snapshot(5, 'published', {
+        tx_hash: TX,
+        sends: 1,
+        published_block: '5690',
+        published_at: '2026-11-25T00:07:00.000Z',
+      }),
+    ];
+    await act(() => vi.advanceTimersByTimeAsync(SNAPSHOT_POLL_MS));
+    await waitFor(() => expect(screen.getByTestId('por-snapshot-5-status').textContent).toBe('Published'));
+    expect(reads()).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(3 * SNAPSHOT_POLL_MS));
+    expect(reads()).toBe(2);
   });
 
   it('alerts when the next 72 hours are not covered for a token, as the solvency page does', async () => {

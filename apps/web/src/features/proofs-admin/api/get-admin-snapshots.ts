@@ -1,4 +1,4 @@
-import { adminPorListResponse } from '@agc/shared';
+import { adminPorListResponse, type PorSnapshotStatus } from '@agc/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getListPage, pagedQueryOptions, uniqueItems } from '@web/lib/paged-list.ts';
 import type { z } from 'zod';
@@ -15,5 +15,15 @@ export const getAdminSnapshots = (page: number) =>
 export const flattenAdminSnapshots = (pages: readonly Pick<AdminSnapshotPage, 'list'>[] | undefined) =>
   uniqueItems(pages, (s) => String(s.snapshot_id));
 
+/** While a snapshot is being built or published, the list is read again this often (the server's jobs move it on). */
+export const SNAPSHOT_POLL_MS = 10_000;
+const UNDER_WAY: ReadonlySet<PorSnapshotStatus> = new Set(['building', 'publishing']);
+
 export const useAdminSnapshots = () =>
-  useInfiniteQuery(pagedQueryOptions(porAdminKeys.list, getAdminSnapshots));
+  useInfiniteQuery({
+    ...pagedQueryOptions(porAdminKeys.list, getAdminSnapshots),
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((p) => p.list.some((s) => UNDER_WAY.has(s.status)))
+        ? SNAPSHOT_POLL_MS
+        : false,
+  });
