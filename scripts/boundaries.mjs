@@ -46,6 +46,7 @@ export const WEB_FEATURES = [
   'local-wallet',
   'portfolio',
   'proofs',
+  'proofs-admin',
   'rewards',
   'settlement',
   'shop',

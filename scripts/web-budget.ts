@@ -39,7 +39,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   { route: 'login', modules: [], maxBytes: 170 * KIB, maxFiles: 12 },
   { route: 'home', modules: [page('home/HomePage.tsx')], maxBytes: 180 * KIB, maxFiles: 20 },
   { route: 'account', modules: [page('my/MyPage.tsx')], maxBytes: 180 * KIB, maxFiles: 20 },
-  { route: 'shop', modules: [page('shop/ShopPage.tsx')], maxBytes: 200 * KIB, maxFiles: 24 },
+  // 201: the English texts of the admins' proof-of-liabilities page (0.4 KiB in the one language file every route
+  // loads) took it 0.4 KiB over 200.
+  { route: 'shop', modules: [page('shop/ShopPage.tsx')], maxBytes: 201 * KIB, maxFiles: 24 },
   // 202: the English texts of the Assets view, the transaction review and the wallet links (the one language file
   // every route loads) took it 0.3 KiB over 200; the page's pull-to-refresh brings react-spring (21 KiB).
   { route: 'fundProducts', modules: [page('found/FoundHomePage.tsx')], maxBytes: 202 * KIB, maxFiles: 28 },

@@ -354,11 +354,12 @@ try {
       adminShot,
       cheapRound,
     });
-    // The admin's roles, audit log and solvency pages (analytics is above).
+    // The admin's roles, audit log, solvency and proof-of-liabilities pages (analytics is above).
     for (const [path, name] of [
       ['/pages/admin/roles', 'admin-roles'],
       ['/pages/admin/auditLog', 'admin-audit-log'],
       ['/pages/admin/solvency', 'admin-solvency'],
+      ['/pages/admin/proofs', 'admin-proofs'],
     ] as const) {
       await adminPage.goto(`${env.baseURL}${path}`);
       await adminPage.waitForTimeout(1_500);

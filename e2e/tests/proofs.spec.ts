@@ -9,10 +9,10 @@ import { readEnv } from '../support/env.ts';
 import { openAs } from '../support/sign-up.ts';
 import { en, webTexts } from '../support/texts.ts';
 
-// Proof of liabilities in the browser: the demo admin takes a snapshot, the server publishes it on the local chain;
-// a member opens Verify my balance and sees it verified against the chain (the page reads the root itself), a
-// tampered proof file shows not verified with the reason, and the public page renders signed out; English and
-// Traditional Chinese at 390 px. PROOF_SHOTS=<dir> saves the screens.
+// Proof of liabilities in the browser: the demo admin takes a snapshot, the server publishes it on the local chain and
+// the admins' page lists it published; a member opens Verify my balance and sees it verified against the chain (the
+// page reads the root itself), a tampered proof file shows not verified with the reason, and the public page renders
+// signed out; English and Traditional Chinese at 390 px. PROOF_SHOTS=<dir> saves the screens.
 const env = readEnv();
 test.use({ baseURL: env.baseURL });
 const shots = process.env.PROOF_SHOTS;
@@ -37,6 +37,16 @@ test('a member verifies their balance against the chain; a tampered file does no
       { timeout: 60_000 },
     )
     .toBe(snapshot.snapshot_id);
+
+  // The admins' page lists it, published, with its attestation transaction; the demo admin may take another.
+  const admin = await openAs(browser, devAccount(0), env);
+  await admin.goto('/pages/admin/proofs');
+  const id = `por-snapshot-${snapshot.snapshot_id}`;
+  await expect(admin.getByTestId(`${id}-status`)).toHaveText(en.porAdmin.status.published);
+  await expect(admin.getByTestId(`${id}-tx`)).toHaveAttribute('href', /\/tx\/0x[0-9a-f]{64}$/);
+  await expect(admin.getByTestId('por-admin-take')).toBeEnabled();
+  if (shots) await admin.screenshot({ path: `${shots}/por-admin-en.png`, fullPage: true });
+  await admin.context().close();
 
   const page = await openAs(browser, member, env);
   await page.goto('/pages/proof/verify');

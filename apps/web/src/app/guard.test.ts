@@ -107,6 +107,7 @@ describe('route table', () => {
       '/pages/admin/auditLog': ['adminAuditLog', true],
       '/pages/admin/solvency': ['adminSolvency', true],
       '/pages/admin/incidents': ['adminIncidents', true],
+      '/pages/admin/proofs': ['adminProofs', true],
       '/pages/proof/verify': ['porVerify', true],
       '/pages/proof/index': ['porPublic', false],
       '/pages/assets/index': ['assets', true],

@@ -61,6 +61,7 @@ export const LAZY: Partial<Record<PathKey, () => Promise<PageModule>>> = {
   adminAuditLog: () => import('./pages/admin/AuditLogPage.tsx'),
   adminSolvency: () => import('./pages/admin/SolvencyPage.tsx'),
   adminIncidents: () => import('./pages/admin/IncidentsPage.tsx'),
+  adminProofs: () => import('./pages/admin/ProofsAdminPage.tsx'),
   adminFunds: () => import('./pages/admin/FundsAdminPage.tsx'),
   adminFundRedemptions: () => import('./pages/admin/FundRedemptionsAdminPage.tsx'),
   porVerify: () => import('./pages/proofs/VerifyBalancePage.tsx'),

@@ -63,6 +63,7 @@ export const paths = {
   adminAuditLog: '/pages/admin/auditLog',
   adminSolvency: '/pages/admin/solvency',
   adminIncidents: '/pages/admin/incidents',
+  adminProofs: '/pages/admin/proofs',
   // Proof of liabilities: no path in the spec; under /pages like the others. The public page opens signed out.
   porVerify: '/pages/proof/verify',
   porPublic: '/pages/proof/index',

@@ -112,6 +112,7 @@ const ENTRIES: readonly Entry[] = [
   { key: 'adminAuditLog', name: 'adminAuditLog', login: true, titleKey: 'title.adminAuditLog' },
   { key: 'adminSolvency', name: 'adminSolvency', login: true, titleKey: 'title.adminSolvency' },
   { key: 'adminIncidents', name: 'adminIncidents', login: true, titleKey: 'title.adminIncidents' },
+  { key: 'adminProofs', name: 'adminProofs', login: true, titleKey: 'title.adminProofs' },
   { key: 'porVerify', name: 'porVerify', login: true, titleKey: 'title.porVerify' },
   { key: 'porPublic', name: 'porPublic', login: false, titleKey: 'title.porPublic' },
   { key: 'assets', name: 'assets', login: true, titleKey: 'title.assets' },

@@ -157,6 +157,15 @@ describe('solvency page', () => {
     expect(calls).toBe(2);
   });
 
+  it('links to the proof-of-liabilities snapshots', async () => {
+    server();
+    const { router } = renderPage(<SolvencyPage />, PATH);
+    const link = await screen.findByTestId('solvency-proofs-link');
+    expect(link.textContent).toBe('Proof-of-liabilities snapshots');
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/admin/proofs'));
+  });
+
   it('shows the server’s message when the chain cannot be read, with Retry', async () => {
     server(() =>
       fail(503, 'The treasury balances cannot be read from the chain right now. Please try again shortly'),

@@ -1,8 +1,10 @@
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import { NoPermission } from '@web/components/NoPermission.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
 import { useSolvency } from '@web/features/solvency/api/get-solvency.ts';
 import { SolvencyCard } from '@web/features/solvency/components/SolvencyCard.tsx';
 import { formatEventTime } from '@web/lib/format.ts';
+import { paths } from '@web/lib/paths.ts';
 import { isForbidden } from '@web/lib/request.ts';
 import { useTranslation } from 'react-i18next';
 import '@web/features/solvency/solvency.css';
@@ -10,7 +12,8 @@ import '@web/features/solvency/solvency.css';
 /**
  * Solvency (auditor, analyst, admin; the server answers 403 to anyone else): per token, the treasury's balance read
  * at one block against what members can withdraw now, within 5 minutes, within 72 hours and later, with the
- * coverage and a warning when the next 72 hours are not covered. Refresh reads the chain and the ledger again.
+ * coverage and a warning when the next 72 hours are not covered. Refresh reads the chain and the ledger again; a link
+ * opens the proof-of-liabilities snapshots.
  */
 export default function SolvencyPage() {
   const { t } = useTranslation();
@@ -56,6 +59,13 @@ export default function SolvencyPage() {
       {assets.some((a) => a.buckets.some((b) => b.parts.some((p) => p.key.startsWith('fund_')))) && (
         <p className="muted small solvency-head">{t('solvency.fundEstimate')}</p>
       )}
+      <PageLink
+        to={paths.adminProofs}
+        className="btn-link card-link solvency-head"
+        testId="solvency-proofs-link"
+      >
+        {t('solvency.seeProofs')}
+      </PageLink>
     </div>
   );
 }

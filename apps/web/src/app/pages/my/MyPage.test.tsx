@@ -271,6 +271,7 @@ describe('account page: admin section', () => {
       ['menu-admin-adminFundRedemptions', 'Fund redemptions'],
       ['menu-admin-adminLaunchpad', 'Launchpad rounds'],
       ['menu-admin-adminSolvency', 'Solvency'],
+      ['menu-admin-adminProofs', 'Proof-of-liabilities snapshots'],
       ['menu-admin-adminIncidents', 'Chain incidents'],
       ['menu-admin-adminAuditLog', 'Audit log'],
       ['menu-admin-adminRoles', 'Roles'],
@@ -288,6 +289,7 @@ describe('account page: admin section', () => {
         'menu-admin-adminOrderAudit',
         'menu-admin-adminWithdrawAudit',
         'menu-admin-adminSolvency',
+        'menu-admin-adminProofs',
         'menu-admin-adminAuditLog',
       ]),
     );
@@ -300,6 +302,7 @@ describe('account page: admin section', () => {
       expect(adminLinks().map(([id]) => id)).toEqual([
         'menu-admin-adminAnalytics',
         'menu-admin-adminSolvency',
+        'menu-admin-adminProofs',
       ]),
     );
   });

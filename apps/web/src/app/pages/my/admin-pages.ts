@@ -18,6 +18,9 @@ const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'adminLaunchpad', labelKey: 'my.admin.launchpad', roles: [] },
   // Solvency is figures only: auditors and analysts read it too (solvency admin-routes).
   { key: 'adminSolvency', labelKey: 'my.admin.solvency', roles: ['auditor', 'analyst'] },
+  // Proof-of-liabilities snapshots: read by the same roles; taking one and re-publishing are admin only (proofs
+  // admin-routes).
+  { key: 'adminProofs', labelKey: 'my.admin.proofs', roles: ['auditor', 'analyst'] },
   // Chain incidents are decided by admins only (incidents admin-routes).
   { key: 'adminIncidents', labelKey: 'my.admin.incidents', roles: [] },
   // Auditors read the audit log; granting and revoking roles is admin only (roles admin-routes).

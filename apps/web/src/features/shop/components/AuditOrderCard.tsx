@@ -2,11 +2,11 @@ import type { Order } from '@agc/shared';
 import { Address } from '@web/components/Address.tsx';
 import { AuditNote } from '@web/components/AuditNote.tsx';
 import { type FieldRow, FieldRows } from '@web/components/FieldRows.tsx';
+import { TxHashLink } from '@web/components/TxHashLink.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { type AuditAction, useOrderAudit } from '../hooks/use-order-audit.ts';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
-import { TxHashLink } from './TxHashLink.tsx';
 
 /**
  * One order to audit with its reason. Re-check reads the payment on chain again; Confirm and Cancel

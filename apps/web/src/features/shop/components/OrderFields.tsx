@@ -2,10 +2,10 @@ import type { Order } from '@agc/shared';
 import { Address } from '@web/components/Address.tsx';
 import { type FieldRow, FieldRows } from '@web/components/FieldRows.tsx';
 import { PriceSourceNote } from '@web/components/PriceSourceNote.tsx';
+import { TxHashLink } from '@web/components/TxHashLink.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
-import { TxHashLink } from './TxHashLink.tsx';
 
 /** Every field of a shop order, each as `order-detail-<field>`. */
 export function OrderFields({ order, explorerUrl }: { order: Order; explorerUrl?: string }) {

@@ -3,6 +3,7 @@ import { ValueRow } from '@web/components/ValueRow.tsx';
 import { coveragePercent } from '@web/lib/coverage.ts';
 import { formatAsset } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
+import { Shortfall72Alert } from './Shortfall72Alert.tsx';
 
 /**
  * One token's solvency: the treasury's balance (per holder), every liability by when it becomes payable with its
@@ -31,11 +32,7 @@ export function SolvencyCard({ data }: { data: SolvencyAsset }) {
           {data.covered_72h ? t('solvency.covered72') : t('solvency.notCovered72')}
         </span>
       </div>
-      {!data.covered_72h && (
-        <p className="notice card solvency-warning" role="alert" data-testid={`solvency-${id}-warning`}>
-          {t('solvency.warning', { asset: data.asset, amount: money(data.shortfall_72h) })}
-        </p>
-      )}
+      <Shortfall72Alert data={data} />
       <dl className="rows">
         <ValueRow label={t('solvency.treasury')} testId={`solvency-${id}-assets`}>
           {money(data.assets)}
