@@ -6,7 +6,7 @@
  * redemptions (defaults 100,000 each, of MEMBERS = 10,000 members with several orders each): an admin's
  * POST /api/v1/admin/funds/products/:id/nav through the app (app.inject), timed end to end. It runs the real
  * path: the product lock, the day and step checks, the NAV row, pricing every subscription and redemption
- * (nav-pricing.ts: one UPDATE per side with math.ts's rules in SQL, then the ledger's transferBatch), the audit
+ * (nav/pricing.ts: one UPDATE per side with math.ts's rules in SQL, then the ledger's transferBatch), the audit
  * entry, one commit. Target ≤ 5 s. Afterwards: every order and redemption priced, checkLedger clean.
  *
  * Setup (printed, not timed): members seeded by team-seed.ts; SUBS orders of the product Processing with their
@@ -30,7 +30,7 @@ import { sql } from 'drizzle-orm';
 import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
 import { FUND_ACCOUNTS, unitRef, usdtRef } from '../apps/server/src/modules/funds/accounts.ts';
 import { costShare, priceRedemption, priceSubscription } from '../apps/server/src/modules/funds/math.ts';
-import { lockEndOf } from '../apps/server/src/modules/funds/nav-pricing.ts';
+import { lockEndOf } from '../apps/server/src/modules/funds/nav/pricing.ts';
 import {
   checkLedger,
   type TransferInput,

@@ -21,7 +21,7 @@ import { rowsOf } from '@agc/db';
 import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
 import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
-import { BUY_GROUP, buyCopies } from '../apps/server/src/modules/launchpad/purchases-service.ts';
+import { BUY_GROUP, buyCopies } from '../apps/server/src/modules/launchpad/purchases/service.ts';
 import { checkLedger } from '../apps/server/src/modules/ledger/index.ts';
 import type { Member } from '../apps/server/src/modules/members/index.ts';
 import { addMember, addRoot } from '../apps/server/test/funds-bills-support.ts';

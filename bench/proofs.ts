@@ -57,16 +57,9 @@ async function peakRss<T>(work: () => Promise<T> | T): Promise<{ value: T; peak:
   }
 }
 
-function inMemory() {
-  const members: MemberLeaf[] = Array.from({ length: MEMBERS }, (_, i) => ({
-    userId: BigInt(i + 1),
-    address: `0x${(i + 1).toString(16).padStart(40, '0')}`,
-    usdt: BigInt(i % 9973) * 1_000_000n,
-    agc: i % 10 === 0 ? BigInt(i) * 10n ** 15n : 0n,
-  }));
-  const size = treeSize(MEMBERS);
-  // The floor: the keccak work of the tree alone (the builder's keccak), on fixed inputs (no salts, no shuffle, no
-  // bigint arrays).
+/** The keccak work of a tree of `size` leaves alone (the builder's keccak), on fixed inputs (no salts, no shuffle,
+ * no bigint arrays): the hashing floor. */
+function hashFloor(size: number): { leavesMs: number; floorMs: number } {
   const h = fastHasher();
   const salt = new Uint8Array(32).fill(7);
   const member = new Uint8Array(20).fill(9);
@@ -76,9 +69,20 @@ function inMemory() {
   const leavesMs = performance.now() - t0;
   t0 = performance.now();
   for (let i = 1; i < size; i++) h.nodeHash(node, node);
-  const floorMs = leavesMs + (performance.now() - t0);
+  return { leavesMs, floorMs: leavesMs + (performance.now() - t0) };
+}
+
+function inMemory() {
+  const members: MemberLeaf[] = Array.from({ length: MEMBERS }, (_, i) => ({
+    userId: BigInt(i + 1),
+    address: `0x${(i + 1).toString(16).padStart(40, '0')}`,
+    usdt: BigInt(i % 9973) * 1_000_000n,
+    agc: i % 10 === 0 ? BigInt(i) * 10n ** 15n : 0n,
+  }));
+  const size = treeSize(MEMBERS);
+  const { leavesMs, floorMs } = hashFloor(size);
   const before = process.memoryUsage.rss();
-  t0 = performance.now();
+  const t0 = performance.now();
   return peakRss(() => buildSnapshotTree(SECRET, 1, members)).then(({ value, peak }) => {
     const ms = performance.now() - t0;
     console.log(
@@ -123,15 +127,7 @@ async function snapshotFloor(s: TestServer) {
   await s.ctx.db.execute(sql`select user_id, code, asset, balance from ledger_accounts where balance <> 0`);
   await s.ctx.db.execute(sql`select id, address from users`);
   const readMs = performance.now() - t0;
-  const size = treeSize(MEMBERS);
-  const h = fastHasher();
-  const salt = new Uint8Array(32).fill(7);
-  const member = new Uint8Array(20).fill(9);
-  const node = { hash: new Uint8Array(32), usdt: 5n, agc: 6n };
-  t0 = performance.now();
-  for (let i = 0; i < size; i++) h.leaf(salt, member, BigInt(i), 0n);
-  for (let i = 1; i < size; i++) h.nodeHash(node, node);
-  const hashMs = performance.now() - t0;
+  const hashMs = hashFloor(treeSize(MEMBERS)).floorMs;
   t0 = performance.now();
   await s.ctx.db
     .transaction(async (tx) => {

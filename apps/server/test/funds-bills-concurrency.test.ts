@@ -1,6 +1,6 @@
 import { rowsOf } from '@agc/db';
 import { defined } from '@agc/shared/defined';
-import { closeDueMonths, closeMonth } from '@server/modules/funds/bills-service.ts';
+import { closeDueMonths, closeMonth } from '@server/modules/funds/bills/service.ts';
 import { unitsValue } from '@server/modules/funds/math.ts';
 import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 import { rowsOf, schema } from '@agc/db';
 import { defined } from '@agc/shared/defined';
 import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
-import { billsCsv, closeDueMonths, closeMonth, csvCell } from '@server/modules/funds/bills-service.ts';
+import { billsCsv, closeDueMonths, closeMonth, csvCell } from '@server/modules/funds/bills/service.ts';
 import {
   approveRedemption,
   createFundOrder,

@@ -1,7 +1,7 @@
 import { rowsOf } from '@agc/db';
 import { formatAmount } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
-import { settleDueFundDays, settleFundEarnings } from '@server/modules/funds/earnings-service.ts';
+import { settleDueFundDays, settleFundEarnings } from '@server/modules/funds/earnings/service.ts';
 import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
 import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';

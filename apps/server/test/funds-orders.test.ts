@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // Subscriptions (orders, payment steps, cancel, expiry, Paid ingestion) and holdings through the API, with a
-// real PGlite; pricing at the NAV is the funds' own publishNav (nav-pricing.ts). No chain here: payments are
+// real PGlite; pricing at the NAV is the funds' own publishNav (nav/pricing.ts). No chain here: payments are
 // ingested as the watcher would (funds-orders-chain.test.ts pays on anvil).
 
 let s: TestServer;

@@ -2,7 +2,7 @@ import { rowsOf, schema } from '@agc/db';
 import { AppError } from '@server/lib/errors.ts';
 import { onChainFundOrderId } from '@server/modules/chain/index.ts';
 import { publishNav, settleFundEarnings } from '@server/modules/funds/index.ts';
-import { openFundIncidents } from '@server/modules/funds/payments.ts';
+import { openFundIncidents } from '@server/modules/funds/orders/payments.ts';
 import { reverseIncident } from '@server/modules/incidents/service.ts';
 import { checkLedger } from '@server/modules/ledger/index.ts';
 import type { Member } from '@server/modules/members/index.ts';

@@ -1,6 +1,6 @@
 import { rowsOf } from '@agc/db';
 import { defined } from '@agc/shared/defined';
-import { releaseDueAgc } from '@server/modules/launchpad/release.ts';
+import { releaseDueAgc } from '@server/modules/launchpad/release/service.ts';
 import { ACCOUNTS, balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
 import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';

@@ -4,18 +4,15 @@
  */
 export { FUND_ACCOUNTS, fundAsset } from './accounts.ts';
 export { fundAdminRoutes } from './admin-routes.ts';
-export { closeDueMonths, closeMonth, csvCell } from './bills-service.ts';
-export { seedDemoHolding, seedFundProducts } from './demo-funds.ts';
-export { memberFundFigures } from './earnings-repository.ts';
-export { settleDueFundDays, settleFundEarnings } from './earnings-service.ts';
+export { closeDueMonths, closeMonth, csvCell } from './bills/service.ts';
+export { seedDemoHolding, seedFundProducts } from './demo/service.ts';
+export { memberFundFigures } from './earnings/repository.ts';
+export { settleDueFundDays, settleFundEarnings } from './earnings/service.ts';
 export { fundJobs } from './jobs.ts';
 export * from './math.ts';
-export { type PricedCounts, priceAtNav } from './nav-pricing.ts';
-export { latestNavs, nextNavDay, type PublishedNav } from './nav-repository.ts';
-export { confirmNav, publishNav, rejectNav } from './nav-service.ts';
-export { WAITING_SUBSCRIPTION_STATES, waitingSubscriptions } from './orders-repository.ts';
-export { reverseSubscription, type SubscriptionReversal, subscriptionCredits } from './orders-reversal.ts';
-export { createFundOrder, expireFundOrders, fundSummary } from './orders-service.ts';
+export { type PricedCounts, priceAtNav } from './nav/pricing.ts';
+export { latestNavs, nextNavDay, type PublishedNav } from './nav/repository.ts';
+export { confirmNav, publishNav, rejectNav } from './nav/service.ts';
 export {
   applyFundPayments,
   FUND_REASONS,
@@ -23,13 +20,16 @@ export {
   fundPaidEvents,
   fundPaymentHandlers,
   ingestFundPaidEvents,
-} from './payments.ts';
-export { type FundProductRow, findFundProduct } from './products-repository.ts';
-export { checkSubscriptionAmount, formatNav, toFundProduct } from './products-service.ts';
+} from './orders/payments.ts';
+export { WAITING_SUBSCRIPTION_STATES, waitingSubscriptions } from './orders/repository.ts';
+export { reverseSubscription, type SubscriptionReversal, subscriptionCredits } from './orders/reversal.ts';
+export { createFundOrder, expireFundOrders, fundSummary } from './orders/service.ts';
+export { type FundProductRow, findFundProduct } from './products/repository.ts';
+export { checkSubscriptionAmount, formatNav, toFundProduct } from './products/service.ts';
 export {
   approveRedemption,
   cancelRedemption,
   createRedemption,
   rejectRedemption,
-} from './redemptions-service.ts';
+} from './redemptions/service.ts';
 export { fundRoutes } from './routes.ts';

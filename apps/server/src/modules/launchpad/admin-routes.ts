@@ -8,7 +8,7 @@ import type { AppContext } from '@server/context.ts';
 import { ok } from '@server/lib/reply.ts';
 import { routeSchemas } from '@server/lib/route-schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminRounds, closeRound, createRound, editRound } from './rounds-service.ts';
+import { adminRounds, closeRound, createRound, editRound } from './rounds/service.ts';
 
 const schema = routeSchemas('admin');
 

@@ -1,5 +1,5 @@
 import type { Job } from '@server/lib/jobs.ts';
-import { releaseDueAgc } from './release.ts';
+import { releaseDueAgc } from './release/service.ts';
 
 /** The launchpad's background work: releasing locked AGC on schedule (daily steps; a minute's delay at most). */
 export const launchpadJobs: Job[] = [

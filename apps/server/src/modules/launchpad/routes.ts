@@ -23,8 +23,8 @@ import {
   ownPurchase,
   purchasesOf,
   toPurchaseDto,
-} from './purchases-service.ts';
-import { roundFor, roundsFor } from './rounds-service.ts';
+} from './purchases/service.ts';
+import { roundFor, roundsFor } from './rounds/service.ts';
 
 const schema = routeSchemas('launchpad');
 const publicSchema = routeSchemas('launchpad', { signedIn: false });

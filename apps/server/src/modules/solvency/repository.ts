@@ -70,31 +70,6 @@ export async function pendingEarnOuts(db: DbOrTx, now: Date, min5: Date, h72: Da
   };
 }
 
-/** Launchpad purchases with AGC still locked, with their round's release terms (at most copies-per-round rows each). */
-export async function unreleasedPurchases(db: DbOrTx) {
-  const rows = rowsOf<{
-    agc: string;
-    released: string;
-    ends_at: string | Date;
-    cliff_days: number;
-    linear_days: number;
-  }>(
-    await db.execute(sql`
-      select p.agc::text as agc, p.released_agc::text as released, r.ends_at, r.cliff_days, r.linear_days
-      from launchpad_purchases p join launchpad_rounds r on r.id = p.round_id
-      where p.released_agc < p.agc`),
-  );
-  return rows.map((r) => ({
-    agc: BigInt(r.agc),
-    released: BigInt(r.released),
-    terms: {
-      endsAt: new Date(r.ends_at),
-      cliffDays: Number(r.cliff_days),
-      linearDays: Number(r.linear_days),
-    },
-  }));
-}
-
 /** Fund units members hold and may redeem, per product, split by whether the lock has ended at `now`. */
 export async function heldFundUnits(db: DbOrTx, now: Date) {
   const rows = rowsOf<{ product_id: number | string; unlocked: boolean; units: string }>(

@@ -14,7 +14,7 @@ import type { AppContext } from '@server/context.ts';
 import { AppError } from '@server/lib/errors.ts';
 import { chainClient } from '@server/modules/chain/index.ts';
 import { latestNavs, priceRedemption } from '@server/modules/funds/index.ts';
-import { vestedAgc } from '@server/modules/launchpad/index.ts';
+import { lockedPurchases, vestedAgc } from '@server/modules/launchpad/index.ts';
 import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import { erc20Abi } from 'viem';
 import {
@@ -26,7 +26,6 @@ import {
   pendingEarnOuts,
   redemptionFees,
   systemBalance,
-  unreleasedPurchases,
 } from './repository.ts';
 
 export type Token = 'USDT' | 'AGC';
@@ -103,7 +102,7 @@ export async function liabilitiesIn(
   for (const b of BUCKETS) add(out.USDT, b, 'earn_out', outs[b]);
 
   // Launchpad AGC: what the schedule releases by each bucket's end, less what was already moved to available.
-  for (const p of await unreleasedPurchases(tx)) {
+  for (const p of await lockedPurchases(tx)) {
     const unmoved = (t: Date) => {
       const v = vestedAgc(p.agc, p.terms, t) - p.released;
       return v > 0n ? v : 0n;
