@@ -1,6 +1,8 @@
 // PRICE_SOURCE=uniswap-v3 against the real Uniswap v3 pool and the Chainlink mocks on anvil: the TWAP after swaps and
-// time, the guards (thin pool, a jump, a stale price, the sequencer, a stale ETH feed), the refusals and what the
-// quotes record.
+// time, the guards (thin pool, a jump, a stale price, the sequencer, a stale ETH feed), the refusals, what the
+// quotes record, and the answers while the RPC is down.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   type AnvilInstance,
   devAccount,
@@ -14,7 +16,11 @@ import {
 } from '@agc/contracts';
 import { schema } from '@agc/db';
 import type { ChainContext } from '@server/context.ts';
-import { type MarketPriceSource, priceSourceFrom } from '@server/modules/pricing/index.ts';
+import {
+  FAILED_READ_BACKOFF_MS,
+  type MarketPriceSource,
+  priceSourceFrom,
+} from '@server/modules/pricing/index.ts';
 import { seedProducts } from '@server/modules/shop/index.ts';
 import { createWalletClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -283,5 +289,100 @@ describe('the guards', () => {
       }),
     });
     await expect(source({}).ethPrice()).resolves.toMatchObject({ usdtPerEth: 3_100_000_000n });
+  });
+});
+
+describe('while the RPC is down', () => {
+  let rpc: Server;
+  let url = '';
+  /** Requests the RPC received, and whether it answers (else it drops each request after half a second). */
+  const state = { requests: 0, up: true };
+  beforeAll(async () => {
+    // A relay to anvil that can go down: a dropped connection after a wait, as an RPC that stopped answering.
+    rpc = createServer((req, res) => {
+      state.requests += 1;
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (!state.up) {
+          setTimeout(() => req.socket.destroy(), 500);
+          return;
+        }
+        void fetch(anvil.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.concat(chunks),
+        }).then(async (r) =>
+          res.writeHead(r.status, { 'content-type': 'application/json' }).end(await r.text()),
+        );
+      });
+    });
+    await new Promise<void>((done) => rpc.listen(0, '127.0.0.1', done));
+    url = `http://127.0.0.1:${(rpc.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => rpc.close(() => done())));
+
+  /** One call, timed, and the RPC requests it made. */
+  const timed = async <T>(call: () => Promise<T>) => {
+    const before = state.requests;
+    const started = performance.now();
+    const outcome = await call().then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    return { ...outcome, ms: performance.now() - started, requests: state.requests - before };
+  };
+
+  it(`answers at once for ${FAILED_READ_BACKOFF_MS / 1000} s after a failed read, then one caller reads again`, async () => {
+    let offset = 0;
+    const now = () => new Date(s.ctx.now().getTime() + offset);
+    const src = priceSourceFrom(
+      { ...s.ctx.config, price: { ...s.ctx.config.price, sampleMs: 0 } },
+      { db: s.ctx.db, chain: { ...chain, rpcUrl: url }, now },
+    ) as MarketPriceSource;
+    const good = await timed(() => src.agcPrice());
+    expect(good.requests).toBeGreaterThan(0);
+    if (!('value' in good)) throw new Error('the first reading failed');
+
+    state.up = false;
+    offset += 1000;
+    // The first caller after the RPC went down reads and waits for the failure (a try and a retry); the previous
+    // reading is still young enough for the guards, so it is the answer.
+    const failed = await timed(() => src.agcPrice());
+    expect(failed.requests).toBeGreaterThanOrEqual(2);
+    expect(failed.ms).toBeGreaterThanOrEqual(900);
+    expect(failed).toMatchObject({ value: good.value });
+    // Within the next 5 s: the same answer at once, the chain untouched.
+    offset += FAILED_READ_BACKOFF_MS - 100;
+    const quick = await timed(() => src.agcPrice());
+    expect(quick).toMatchObject({ value: good.value, requests: 0 });
+    expect(quick.ms).toBeLessThan(200);
+    expect((await timed(() => src.health())).requests).toBe(0);
+
+    // 5 s after the failure one caller reads again; the others meanwhile answer without waiting for it.
+    offset += 100;
+    const retry = timed(() => src.agcPrice());
+    const beside = await timed(() => src.agcPrice());
+    expect(beside).toMatchObject({ value: good.value, requests: 0 });
+    expect(beside.ms).toBeLessThan(200);
+    expect((await retry).requests).toBeGreaterThanOrEqual(2);
+
+    // Once the previous reading is too old for the guards (PRICE_MAX_AGE_SECONDS) the answer is paused, at once too.
+    offset += s.ctx.config.price.maxAgeMs + FAILED_READ_BACKOFF_MS;
+    const stale = await timed(() => src.agcPrice());
+    expect(stale).toMatchObject({ error: { key: 'prices.paused' } });
+    expect(stale.requests).toBeGreaterThanOrEqual(2);
+    const pausedAtOnce = await timed(() => src.agcPrice());
+    expect(pausedAtOnce).toMatchObject({ error: { key: 'prices.paused' }, requests: 0 });
+    expect(pausedAtOnce.ms).toBeLessThan(200);
+
+    // The RPC back: the first caller after the 5 s reads a new price.
+    state.up = true;
+    offset += FAILED_READ_BACKOFF_MS;
+    const back = await timed(() => src.agcPrice());
+    expect(back.requests).toBeGreaterThan(0);
+    expect(back).toMatchObject({ value: { source: 'uniswap-v3' } });
+    const newer = (back as { value: { updatedAt: Date } }).value.updatedAt.getTime();
+    expect(newer - good.value.updatedAt.getTime()).toBeGreaterThan(s.ctx.config.price.maxAgeMs);
   });
 });

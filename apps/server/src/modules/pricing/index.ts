@@ -4,7 +4,7 @@
  */
 export { priceChart } from './chart.ts';
 export { priceRetentionJob, priceSamplerJob, prunePriceObservations } from './jobs.ts';
-export { type MarketDeps, MarketPriceSource } from './market-source.ts';
+export { FAILED_READ_BACKOFF_MS, type MarketDeps, MarketPriceSource } from './market-source.ts';
 export { acceptedAgcPricesAt } from './repository.ts';
 export * from './service.ts';
 export { priceSourceFrom } from './sources.ts';
