@@ -188,6 +188,20 @@ export async function refreshGauges(ctx: AppContext, log: FastifyBaseLogger): Pr
     }
   };
 
+  // The pool first: the parts below take connections for their queries (a query waits in the pool's queue until
+  // the next tick even when a connection is idle), so read after them it would count this scrape as the load.
+  await part(
+    'db_pool',
+    () => m.dbPoolConnections.reset(),
+    async () => {
+      const pool = databasePool(ctx.db);
+      if (!pool) return;
+      m.dbPoolConnections.set({ state: 'total' }, pool.total);
+      m.dbPoolConnections.set({ state: 'idle' }, pool.idle);
+      m.dbPoolConnections.set({ state: 'waiting' }, pool.waiting);
+      m.dbPoolConnections.set({ state: 'max' }, pool.max);
+    },
+  );
   await Promise.all([
     part(
       'withdrawals',
@@ -282,18 +296,6 @@ export async function refreshGauges(ctx: AppContext, log: FastifyBaseLogger): Pr
         const h = await cached('proofs', () => proofHealth(ctx.db));
         for (const status of PROOF_STATUSES) m.proofLatestStatus.set({ status }, h.status === status ? 1 : 0);
         m.proofLastPublished.set(h.lastPublished ? h.lastPublished.getTime() / 1000 : 0);
-      },
-    ),
-    part(
-      'db_pool',
-      () => m.dbPoolConnections.reset(),
-      async () => {
-        const pool = databasePool(ctx.db);
-        if (!pool) return;
-        m.dbPoolConnections.set({ state: 'total' }, pool.total);
-        m.dbPoolConnections.set({ state: 'idle' }, pool.idle);
-        m.dbPoolConnections.set({ state: 'waiting' }, pool.waiting);
-        m.dbPoolConnections.set({ state: 'max' }, pool.max);
       },
     ),
   ]);
