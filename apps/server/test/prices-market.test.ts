@@ -15,6 +15,7 @@ import {
   swapToPrice,
 } from '@agc/contracts';
 import { schema } from '@agc/db';
+import { buildOpsApp } from '@server/app.ts';
 import type { ChainContext } from '@server/context.ts';
 import {
   FAILED_READ_BACKOFF_MS,
@@ -23,9 +24,10 @@ import {
 } from '@server/modules/pricing/index.ts';
 import { seedProducts } from '@server/modules/shop/index.ts';
 import { createWalletClient, http } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { chainTools, startLocalChain } from './chain.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { parseMetrics, sampleOf } from './metrics.ts';
 
 let anvil: AnvilInstance;
 let chain: ChainContext;
@@ -340,6 +342,16 @@ describe('while the RPC is down', () => {
       { ...s.ctx.config, price: { ...s.ctx.config.price, sampleMs: 0 } },
       { db: s.ctx.db, chain: { ...chain, rpcUrl: url }, now },
     ) as MarketPriceSource;
+    // The price gauges of a server on this source (scraped on the metrics listener).
+    const ops = await buildOpsApp({ ...s.ctx, prices: src });
+    onTestFinished(() => ops.close());
+    const gauges = async () => {
+      const samples = parseMetrics((await ops.inject({ method: 'GET', url: '/metrics' })).body);
+      return {
+        age: sampleOf(samples, 'agc_price_age_seconds', { source: 'uniswap-v3' }),
+        paused: sampleOf(samples, 'agc_price_paused', { source: 'uniswap-v3' }),
+      };
+    };
     const good = await timed(() => src.agcPrice());
     expect(good.requests).toBeGreaterThan(0);
     if (!('value' in good)) throw new Error('the first reading failed');
@@ -358,6 +370,14 @@ describe('while the RPC is down', () => {
     expect(quick).toMatchObject({ value: good.value, requests: 0 });
     expect(quick.ms).toBeLessThan(200);
     expect((await timed(() => src.health())).requests).toBe(0);
+    // The gauges say how old the reading in use is, and that it is still used; a scrape reads no more than a quote.
+    const before = state.requests;
+    const aged = await gauges();
+    expect(aged.paused).toBe(0);
+    // The clock moved by the offsets, and by the real time the failed read took.
+    expect(aged.age).toBeGreaterThanOrEqual((1000 + FAILED_READ_BACKOFF_MS - 100) / 1000);
+    expect(aged.age).toBeLessThan((1000 + FAILED_READ_BACKOFF_MS - 100) / 1000 + 5);
+    expect(state.requests).toBe(before);
 
     // 5 s after the failure one caller reads again; the others meanwhile answer without waiting for it.
     offset += 100;
@@ -372,6 +392,7 @@ describe('while the RPC is down', () => {
     const stale = await timed(() => src.agcPrice());
     expect(stale).toMatchObject({ error: { key: 'prices.paused' } });
     expect(stale.requests).toBeGreaterThanOrEqual(2);
+    expect(await gauges()).toMatchObject({ paused: 1 });
     const pausedAtOnce = await timed(() => src.agcPrice());
     expect(pausedAtOnce).toMatchObject({ error: { key: 'prices.paused' }, requests: 0 });
     expect(pausedAtOnce.ms).toBeLessThan(200);
@@ -381,6 +402,9 @@ describe('while the RPC is down', () => {
     offset += FAILED_READ_BACKOFF_MS;
     const back = await timed(() => src.agcPrice());
     expect(back.requests).toBeGreaterThan(0);
+    const fresh = await gauges();
+    expect(fresh.paused).toBe(0);
+    expect(fresh.age).toBeLessThan(1);
     expect(back).toMatchObject({ value: { source: 'uniswap-v3' } });
     const newer = (back as { value: { updatedAt: Date } }).value.updatedAt.getTime();
     expect(newer - good.value.updatedAt.getTime()).toBeGreaterThan(s.ctx.config.price.maxAgeMs);
