@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildOpsApp } from '@server/app.ts';
 import { type Jobs, startJobs } from '@server/jobs/index.ts';
 import { seedProducts } from '@server/modules/shop/index.ts';
 import pino from 'pino';
@@ -8,7 +11,8 @@ import { parseMetrics, type Sample, sampleOf } from './metrics.ts';
 /**
  * The metrics against a real anvil with the real contracts: readiness passes, and the series move when a member
  * pays an order through the payment contract (the request counted under its route, the treasury's USDT and the
- * watcher's lag, then the job scheduler's runs and the events it ingested, the withdrawals waiting).
+ * watcher's lag, then the job scheduler's runs and the events it ingested, the withdrawals waiting, the solvency
+ * series of every asset and horizon), and a job's failures in a row while the RPC is down, back to 0 once it answers.
  */
 const USDT = 10n ** 6n;
 const AGC = 10n ** 18n;
@@ -179,6 +183,43 @@ describe('the metrics when a payment is made', () => {
     expect(
       sampleOf(waiting, 'agc_solvency_coverage_ratio', { asset: 'USDT', horizon: '72h' }),
     ).toBeGreaterThan(1);
+    // Every asset and horizon moved from nothing owed (coverage +Inf) to what is owed now, AGC too (4 AGC owed against
+    // the 20 AGC the payments brought in); nothing here is payable later than 72 h, so both horizons agree.
+    const solvencyOf = (x: Sample[]) =>
+      Object.fromEntries(
+        ['USDT', 'AGC'].flatMap((asset) => [
+          [`assets.${asset}`, sampleOf(x, 'agc_solvency_assets', { asset })],
+          ...['all', '72h'].flatMap((horizon) => [
+            [`liabilities.${asset}.${horizon}`, sampleOf(x, 'agc_solvency_liabilities', { asset, horizon })],
+            [`coverage.${asset}.${horizon}`, sampleOf(x, 'agc_solvency_coverage_ratio', { asset, horizon })],
+          ]),
+        ]),
+      );
+    const inf = Number.POSITIVE_INFINITY;
+    expect(solvencyOf(before)).toEqual({
+      'assets.USDT': 0,
+      'liabilities.USDT.all': 0,
+      'coverage.USDT.all': inf,
+      'liabilities.USDT.72h': 0,
+      'coverage.USDT.72h': inf,
+      'assets.AGC': 0,
+      'liabilities.AGC.all': 0,
+      'coverage.AGC.all': inf,
+      'liabilities.AGC.72h': 0,
+      'coverage.AGC.72h': inf,
+    });
+    expect(solvencyOf(waiting)).toEqual({
+      'assets.USDT': 200,
+      'liabilities.USDT.all': 7.75,
+      'coverage.USDT.all': 25.8064,
+      'liabilities.USDT.72h': 7.75,
+      'coverage.USDT.72h': 25.8064,
+      'assets.AGC': 20,
+      'liabilities.AGC.all': 4,
+      'coverage.AGC.all': 5,
+      'liabilities.AGC.72h': 4,
+      'coverage.AGC.72h': 5,
+    });
   }, 120_000);
 
   it('reads the solvency sums once per METRICS_SOLVENCY_CACHE_SECONDS, not per scrape', async () => {
@@ -197,4 +238,63 @@ describe('the metrics when a payment is made', () => {
     await sleep(SOLVENCY_CACHE_SECONDS * 1000);
     expect(sampleOf(await scrape(), 'agc_solvency_read_age_seconds')).toBeLessThan(0.5);
   });
+});
+
+describe('a job that fails, then recovers', () => {
+  it('counts its failures in a row, then 0 again with a success when the RPC answers', async () => {
+    // The scheduler on a context whose RPC goes through a relay that can drop every request.
+    await jobs?.stop();
+    jobs = undefined;
+    let up = false;
+    const relay = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (!up) return void req.socket.destroy();
+        void fetch(s.ctx.chain.rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.concat(chunks),
+        }).then(async (r) =>
+          res.writeHead(r.status, { 'content-type': 'application/json' }).end(await r.text()),
+        );
+      });
+    });
+    await new Promise<void>((done) => relay.listen(0, '127.0.0.1', done));
+    const ctx = {
+      ...s.ctx,
+      chain: { ...s.ctx.chain, rpcUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}` },
+    };
+    const ops = await buildOpsApp(ctx);
+    const relayed = startJobs(ctx, pino({ level: 'silent' }));
+    try {
+      const watcher = { job: 'chain-watcher' };
+      const read = async () => parseMetrics((await ops.inject({ method: 'GET', url: '/metrics' })).body);
+      const failing = await until(
+        'failures in a row',
+        read,
+        (x) => (sampleOf(x, 'agc_job_consecutive_failures', watcher) ?? 0) >= 2,
+      );
+      const failed = sampleOf(failing, 'agc_job_runs_total', { ...watcher, outcome: 'failed' }) ?? 0;
+      expect(failed).toBeGreaterThanOrEqual(2);
+      expect(sampleOf(failing, 'agc_job_last_success_timestamp_seconds', watcher)).toBeUndefined();
+      up = true;
+      const recovered = await until(
+        'a success',
+        read,
+        (x) => sampleOf(x, 'agc_job_consecutive_failures', watcher) === 0,
+      );
+      expect(sampleOf(recovered, 'agc_job_runs_total', { ...watcher, outcome: 'ok' })).toBeGreaterThan(0);
+      expect(
+        sampleOf(recovered, 'agc_job_runs_total', { ...watcher, outcome: 'failed' }),
+      ).toBeGreaterThanOrEqual(failed);
+      expect(sampleOf(recovered, 'agc_job_last_success_timestamp_seconds', watcher)).toBeGreaterThan(
+        Date.now() / 1000 - 60,
+      );
+    } finally {
+      await relayed.stop();
+      await ops.close();
+      await new Promise<void>((done) => relay.close(() => done()));
+    }
+  }, 60_000);
 });
