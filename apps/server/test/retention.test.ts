@@ -1,5 +1,6 @@
 import { rowsOf } from '@agc/db';
 import { computeRoot, type PorProof } from '@agc/shared';
+import { MODULE_JOBS } from '@server/jobs/index.ts';
 import { daysBefore, deleteInBatches } from '@server/lib/retention.ts';
 import { acceptedAgcPricesAt, prunePriceObservations } from '@server/modules/pricing/index.ts';
 import { deleteObservationsBefore } from '@server/modules/pricing/repository.ts';
@@ -47,6 +48,16 @@ beforeAll(async () => {
   });
 });
 afterAll(() => s?.close());
+
+describe('the jobs', () => {
+  it('are scheduled with every module job, each leased: one process runs each at a time', () => {
+    const names = MODULE_JOBS.map((j) => j.name);
+    expect(names).toEqual(expect.arrayContaining(['price-retention', 'vitals-retention', 'proof-retention']));
+    expect(new Set(names).size).toBe(names.length);
+    for (const job of MODULE_JOBS.filter((j) => j.name.endsWith('-retention')))
+      expect(job.everyMs, job.name).toBe(3_600_000);
+  });
+});
 
 describe('the settings', () => {
   it('default to 30, 90 and 90 days', () => {

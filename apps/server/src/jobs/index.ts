@@ -43,7 +43,7 @@ interface JobSpec {
 }
 
 /** Every module's background work besides the chain watcher (each is leased: one process runs it). */
-const MODULE_JOBS: Job[] = [
+export const MODULE_JOBS: readonly Job[] = [
   orderExpiryJob,
   settlementJob,
   maintenanceJob,
