@@ -409,4 +409,25 @@ describe('while the RPC is down', () => {
     const newer = (back as { value: { updatedAt: Date } }).value.updatedAt.getTime();
     expect(newer - good.value.updatedAt.getTime()).toBeGreaterThan(s.ctx.config.price.maxAgeMs);
   });
+  it('reports no price at all as infinitely old and paused, before any reading succeeded', async () => {
+    state.up = false;
+    try {
+      const src = priceSourceFrom(
+        { ...s.ctx.config, price: { ...s.ctx.config.price, sampleMs: 0 } },
+        { db: s.ctx.db, chain: { ...chain, rpcUrl: url }, now: s.ctx.now },
+      ) as MarketPriceSource;
+      const ops = await buildOpsApp({ ...s.ctx, prices: src });
+      onTestFinished(() => ops.close());
+      const samples = parseMetrics((await ops.inject({ method: 'GET', url: '/metrics' })).body);
+      expect(sampleOf(samples, 'agc_price_age_seconds', { source: 'uniswap-v3' })).toBe(
+        Number.POSITIVE_INFINITY,
+      );
+      expect(sampleOf(samples, 'agc_price_paused', { source: 'uniswap-v3' })).toBe(1);
+      const ready = (await ops.inject({ method: 'GET', url: '/ready' })).json().data;
+      expect(ready.checks.prices).toMatchObject({ ok: false });
+      expect(ready.checks.prices.detail).toMatch(/^uniswap-v3: no price yet, paused \(no reading yet: /);
+    } finally {
+      state.up = true;
+    }
+  });
 });

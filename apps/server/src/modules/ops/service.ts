@@ -114,7 +114,8 @@ async function checkChain(ctx: AppContext): Promise<Check> {
 async function checkPrices(ctx: AppContext): Promise<Check> {
   try {
     const h = await withTimeout(priceHealth(ctx.prices, ctx.config.price.source), 'price source');
-    const seen = `${h.source}: price ${Math.round(h.ageSeconds)} s old${h.paused ? ', paused' : ''}`;
+    const age = Number.isFinite(h.ageSeconds) ? `price ${Math.round(h.ageSeconds)} s old` : 'no price yet';
+    const seen = `${h.source}: ${age}${h.paused ? ', paused' : ''}`;
     return { ok: h.fresh, detail: h.reason ? `${seen} (${h.reason})` : seen };
   } catch (cause) {
     return { ok: false, detail: 'the price source does not answer', cause };

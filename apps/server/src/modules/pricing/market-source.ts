@@ -139,7 +139,7 @@ export class MarketPriceSource implements PriceSource {
     if (!c)
       return {
         source: NAME,
-        ageSeconds: 0,
+        ageSeconds: Number.POSITIVE_INFINITY,
         fresh: false,
         paused: true,
         reason: `no reading yet${this.failure ? `: ${this.failure.message}` : ''}`,
