@@ -137,6 +137,12 @@ describe('the metrics when a payment is made', () => {
     expect(lag).toBeGreaterThanOrEqual(6);
     expect(sampleOf(paid, 'agc_chain_watcher_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sampleOf(paid, 'agc_chain_final_block')).toBe(sampleOf(paid, 'agc_chain_head_block'));
+    // The head moved by the payments' blocks; the watcher's cursor did not.
+    const headBefore = sampleOf(before, 'agc_chain_head_block') ?? 0;
+    expect(sampleOf(paid, 'agc_chain_head_block')).toBeGreaterThanOrEqual(headBefore + 6);
+    expect(sampleOf(paid, 'agc_chain_watcher_cursor_block')).toBe(
+      sampleOf(before, 'agc_chain_watcher_cursor_block'),
+    );
 
     // The scheduler starts: the watcher confirms both orders, and its runs and ingestion are counted.
     jobs = startJobs(s.ctx, pino({ level: 'silent' }));
@@ -157,6 +163,7 @@ describe('the metrics when a payment is made', () => {
         (sampleOf(x, 'agc_job_runs_total', { job: 'chain-watcher', outcome: 'ok' }) ?? 0) > 0,
     );
     expect(sampleOf(after, 'agc_chain_watcher_lag_seconds')).toBe(0);
+    expect(sampleOf(after, 'agc_chain_watcher_cursor_block')).toBe(sampleOf(after, 'agc_chain_final_block'));
     expect(sampleOf(after, 'agc_chain_events_ingested_total')).toBe(2);
     expect(sampleOf(after, 'agc_job_runs_total', { job: 'chain-watcher', outcome: 'ok' })).toBeGreaterThan(0);
     expect(sampleOf(after, 'agc_job_duration_seconds_count', { job: 'chain-watcher' })).toBeGreaterThan(0);
