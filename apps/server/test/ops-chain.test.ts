@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { buildOpsApp } from '@server/app.ts';
 import { type Jobs, startJobs } from '@server/jobs/index.ts';
 import { seedProducts } from '@server/modules/shop/index.ts';
@@ -7,6 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
 import { parseMetrics, type Sample, sampleOf } from './metrics.ts';
+import { startRpcRelay } from './rpc-relay.ts';
 
 /**
  * The metrics against a real anvil with the real contracts: readiness passes, and the series move when a member
@@ -252,26 +251,9 @@ describe('a job that fails, then recovers', () => {
     // The scheduler on a context whose RPC goes through a relay that can drop every request.
     await jobs?.stop();
     jobs = undefined;
-    let up = false;
-    const relay = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        if (!up) return void req.socket.destroy();
-        void fetch(s.ctx.chain.rpcUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: Buffer.concat(chunks),
-        }).then(async (r) =>
-          res.writeHead(r.status, { 'content-type': 'application/json' }).end(await r.text()),
-        );
-      });
-    });
-    await new Promise<void>((done) => relay.listen(0, '127.0.0.1', done));
-    const ctx = {
-      ...s.ctx,
-      chain: { ...s.ctx.chain, rpcUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}` },
-    };
+    const relay = await startRpcRelay(s.ctx.chain.rpcUrl);
+    relay.up = false;
+    const ctx = { ...s.ctx, chain: { ...s.ctx.chain, rpcUrl: relay.url } };
     const ops = await buildOpsApp(ctx);
     const relayed = startJobs(ctx, pino({ level: 'silent' }));
     try {
@@ -285,7 +267,7 @@ describe('a job that fails, then recovers', () => {
       const failed = sampleOf(failing, 'agc_job_runs_total', { ...watcher, outcome: 'failed' }) ?? 0;
       expect(failed).toBeGreaterThanOrEqual(2);
       expect(sampleOf(failing, 'agc_job_last_success_timestamp_seconds', watcher)).toBeUndefined();
-      up = true;
+      relay.up = true;
       const recovered = await until(
         'a success',
         read,
@@ -301,7 +283,7 @@ describe('a job that fails, then recovers', () => {
     } finally {
       await relayed.stop();
       await ops.close();
-      await new Promise<void>((done) => relay.close(() => done()));
+      await relay.close();
     }
   }, 60_000);
 });

@@ -1,14 +1,13 @@
 import { schema } from '@agc/db';
 import { defined } from '@agc/shared/defined';
 import { type Jobs, startJobs } from '@server/jobs/index.ts';
-import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import { ingestFundPaidEvents } from '@server/modules/funds/index.ts';
 import type { Member } from '@server/modules/members/index.ts';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newWallet, randomHex, startTestServer, type TestServer } from './helpers.ts';
-import { parseMetrics, type Sample, sampleOf } from './metrics.ts';
+import { newWallet, randomHex, startTestServer, syntheticFundPaid, type TestServer } from './helpers.ts';
+import { type Sample, sampleOf, scrapeMetrics } from './metrics.ts';
 import { AGC, grantAvailable, signUpMembers, USDT } from './withdraw-support.ts';
 
 /**
@@ -32,15 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const scrape = async (): Promise<Sample[]> => {
-  const res = await s.app.inject({
-    method: 'GET',
-    url: '/metrics',
-    headers: { authorization: `Bearer ${TOKEN}` },
-  });
-  expect(res.statusCode).toBe(200);
-  return parseMetrics(res.body);
-};
+const scrape = () => scrapeMetrics(s.app, TOKEN);
 const post = async (who: keyof typeof w, url: string, payload: object) => {
   const res = await s.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: h[who], payload });
   expect(res.json().code, res.body).toBe(200);
@@ -121,18 +112,7 @@ describe('agc_fund_subscriptions_waiting', () => {
     expect(waiting(await scrape())).toEqual({ UnPaid: 1, Paid: 1, Processing: 0 });
     // The watcher's confirmation of the second order's payment (no chain here: the event as it decodes it).
     await s.ctx.db.transaction((tx) =>
-      ingestFundPaidEvents(s.ctx, tx, [
-        {
-          txHash: randomHex(32),
-          logIndex: 0,
-          blockNumber: 1n,
-          blockHash: randomHex(32),
-          onChainId: FUND_ORDER_TAG | BigInt(second.order_id),
-          payer: m.A.address.toLowerCase(),
-          usdtAmount: 100n * USDT,
-          agcAmount: 0n,
-        },
-      ]),
+      ingestFundPaidEvents(s.ctx, tx, [syntheticFundPaid(BigInt(second.order_id), m.A.address, 100n * USDT)]),
     );
     expect(waiting(await scrape())).toEqual({ UnPaid: 0, Paid: 1, Processing: 1 });
   });

@@ -1,8 +1,6 @@
 // PRICE_SOURCE=uniswap-v3 against the real Uniswap v3 pool and the Chainlink mocks on anvil: the TWAP after swaps and
 // time, the guards (thin pool, a jump, a stale price, the sequencer, a stale ETH feed), the refusals, what the
 // quotes record, and the answers while the RPC is down.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   type AnvilInstance,
   devAccount,
@@ -28,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { chainTools, startLocalChain } from './chain.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 import { parseMetrics, sampleOf } from './metrics.ts';
+import { type RpcRelay, startRpcRelay } from './rpc-relay.ts';
 
 let anvil: AnvilInstance;
 let chain: ChainContext;
@@ -295,44 +294,23 @@ describe('the guards', () => {
 });
 
 describe('while the RPC is down', () => {
-  let rpc: Server;
+  let relay: RpcRelay;
   let url = '';
-  /** Requests the RPC received, and whether it answers (else it drops each request after half a second). */
-  const state = { requests: 0, up: true };
   beforeAll(async () => {
-    // A relay to anvil that can go down: a dropped connection after a wait, as an RPC that stopped answering.
-    rpc = createServer((req, res) => {
-      state.requests += 1;
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        if (!state.up) {
-          setTimeout(() => req.socket.destroy(), 500);
-          return;
-        }
-        void fetch(anvil.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: Buffer.concat(chunks),
-        }).then(async (r) =>
-          res.writeHead(r.status, { 'content-type': 'application/json' }).end(await r.text()),
-        );
-      });
-    });
-    await new Promise<void>((done) => rpc.listen(0, '127.0.0.1', done));
-    url = `http://127.0.0.1:${(rpc.address() as AddressInfo).port}`;
+    // An RPC that stops answering: each request dropped after half a second.
+    relay = await startRpcRelay(anvil.url, 500);
+    url = relay.url;
   });
-  afterAll(() => new Promise<void>((done) => rpc.close(() => done())));
-
+  afterAll(() => relay.close());
   /** One call, timed, and the RPC requests it made. */
   const timed = async <T>(call: () => Promise<T>) => {
-    const before = state.requests;
+    const before = relay.requests;
     const started = performance.now();
     const outcome = await call().then(
       (value) => ({ value }),
       (error: unknown) => ({ error }),
     );
-    return { ...outcome, ms: performance.now() - started, requests: state.requests - before };
+    return { ...outcome, ms: performance.now() - started, requests: relay.requests - before };
   };
 
   it(`answers at once for ${FAILED_READ_BACKOFF_MS / 1000} s after a failed read, then one caller reads again`, async () => {
@@ -356,7 +334,7 @@ describe('while the RPC is down', () => {
     expect(good.requests).toBeGreaterThan(0);
     if (!('value' in good)) throw new Error('the first reading failed');
 
-    state.up = false;
+    relay.up = false;
     offset += 1000;
     // The first caller after the RPC went down reads and waits for the failure (a try and a retry); the previous
     // reading is still young enough for the guards, so it is the answer.
@@ -371,13 +349,13 @@ describe('while the RPC is down', () => {
     expect(quick.ms).toBeLessThan(200);
     expect((await timed(() => src.health())).requests).toBe(0);
     // The gauges say how old the reading in use is, and that it is still used; a scrape reads no more than a quote.
-    const before = state.requests;
+    const before = relay.requests;
     const aged = await gauges();
     expect(aged.paused).toBe(0);
     // The clock moved by the offsets, and by the real time the failed read took.
     expect(aged.age).toBeGreaterThanOrEqual((1000 + FAILED_READ_BACKOFF_MS - 100) / 1000);
     expect(aged.age).toBeLessThan((1000 + FAILED_READ_BACKOFF_MS - 100) / 1000 + 5);
-    expect(state.requests).toBe(before);
+    expect(relay.requests).toBe(before);
 
     // 5 s after the failure one caller reads again; the others meanwhile answer without waiting for it.
     offset += 100;
@@ -398,7 +376,7 @@ describe('while the RPC is down', () => {
     expect(pausedAtOnce.ms).toBeLessThan(200);
 
     // The RPC back: the first caller after the 5 s reads a new price.
-    state.up = true;
+    relay.up = true;
     offset += FAILED_READ_BACKOFF_MS;
     const back = await timed(() => src.agcPrice());
     expect(back.requests).toBeGreaterThan(0);
@@ -410,7 +388,7 @@ describe('while the RPC is down', () => {
     expect(newer - good.value.updatedAt.getTime()).toBeGreaterThan(s.ctx.config.price.maxAgeMs);
   });
   it('reports no price at all as infinitely old and paused, before any reading succeeded', async () => {
-    state.up = false;
+    relay.up = false;
     try {
       const src = priceSourceFrom(
         { ...s.ctx.config, price: { ...s.ctx.config.price, sampleMs: 0 } },
@@ -427,7 +405,7 @@ describe('while the RPC is down', () => {
       expect(ready.checks.prices).toMatchObject({ ok: false });
       expect(ready.checks.prices.detail).toMatch(/^uniswap-v3: no price yet, paused \(no reading yet: /);
     } finally {
-      state.up = true;
+      relay.up = true;
     }
   });
 });
