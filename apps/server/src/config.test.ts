@@ -255,6 +255,30 @@ describe('production: every secret explicit, none weak or public', () => {
       loadConfig({ WITHDRAW_MIN_USDT: '0.00002', WITHDRAW_FEE_PERCENT: '5' }).withdraw.minimum.USDT,
     ).toBe(20n);
   });
+
+  it('keeps each growing table as long as set, and never less than what reads it needs', () => {
+    expect(loadConfig({}).retention).toEqual({
+      priceObservationsDays: 30,
+      vitalsDays: 90,
+      proofLeavesDays: 90,
+    });
+    expect(
+      loadConfig({ PRICE_OBSERVATIONS_KEEP_DAYS: '45', VITALS_KEEP_DAYS: '7', PROOF_LEAVES_KEEP_DAYS: '30' })
+        .retention,
+    ).toEqual({ priceObservationsDays: 45, vitalsDays: 7, proofLeavesDays: 30 });
+    const message = fails({
+      PRICE_OBSERVATIONS_KEEP_DAYS: '29',
+      PROOF_LEAVES_KEEP_DAYS: '29',
+      VITALS_KEEP_DAYS: '0',
+    });
+    expect(message).toContain(
+      'PROOF_LEAVES_KEEP_DAYS: must be at least 30: a member\'s assets history reads their leaves of the last 30 days (got "29")',
+    );
+    expect(message).toContain(
+      'PRICE_OBSERVATIONS_KEEP_DAYS: must be at least 30: a member\'s assets history values its last 30 days at their prices (got "29")',
+    );
+    expect(message).toMatch(/VITALS_KEEP_DAYS: .*\(got "0"\)/);
+  });
 });
 
 describe('DEPLOYMENT_FILE', () => {

@@ -85,6 +85,17 @@ const envSchema = z
     /** A sent publication whose transaction has no receipt this long (dropped, or reorged away) is sent again. */
     PROOF_RESEND_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
     /**
+     * The leaves and nodes of a snapshot taken longer ago than this many days are deleted (its proofs are no longer
+     * served; the snapshot, its root and totals stay). The latest published snapshot keeps its proofs at any age. At
+     * least 30: a member's assets history reads their leaves of the last 30 days.
+     */
+    PROOF_LEAVES_KEEP_DAYS: z.coerce
+      .number()
+      .int()
+      .min(30, "must be at least 30: a member's assets history reads their leaves of the last 30 days")
+      .max(3660)
+      .default(90),
+    /**
      * When a payment or a claim counts: `finalized` or `safe` (the chain's own finality tags, for real
      * networks; Arbitrum One's finalized follows Ethereum's), or `confirmations` (CHAIN_CONFIRMATIONS
      * blocks; anvil, which finalizes nothing by itself). Default: confirmations on the local chain,
@@ -131,6 +142,11 @@ const envSchema = z
     RATE_LIMIT_VITALS_PER_MINUTE: z.coerce.number().int().positive().default(20),
     /** The share of page views whose Core Web Vitals the app reports (0 to 1; 0 turns reporting off). */
     VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+    /**
+     * Core Web Vitals rows are kept for the last this many UTC days, today included (the analytics page's longest
+     * preset is 90 days); older ones are deleted by the `vitals-retention` job.
+     */
+    VITALS_KEEP_DAYS: z.coerce.number().int().min(1).max(3660).default(90),
     /**
      * Which proxies to believe about the client's address (X-Forwarded-For): "false" (none, the default:
      * the socket's peer is the client), a hop count ("1" behind one load balancer), or a comma-separated
@@ -289,6 +305,17 @@ const envSchema = z
       .default('10'),
     /** How often the market price is read (and stored for the chart); a reading is reused this long. */
     PRICE_SAMPLE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /**
+     * Market readings older than this many days are deleted by the `price-retention` job (the newest accepted one
+     * before that stays: it is the price of every instant up to the next). At least 30: the chart needs 24 h, the
+     * move guard PRICE_TWAP_SECONDS, a member's assets history the prices of its last 30 days.
+     */
+    PRICE_OBSERVATIONS_KEEP_DAYS: z.coerce
+      .number()
+      .int()
+      .min(30, "must be at least 30: a member's assets history values its last 30 days at their prices")
+      .max(3660)
+      .default(30),
     /** The ETH/USD feed's answer is stale when its update is older than this at the block read (heartbeat + margin). */
     ETH_USD_MAX_AGE_SECONDS: z.coerce
       .number()
@@ -550,6 +577,8 @@ export interface Config {
   };
   /** Proof of liabilities: the secret the leaf salts derive from (the runtime generates one in development). */
   proofs: { saltSecret?: string; resendMs: number };
+  /** How many days each growing table keeps (docs/decisions 0147–0149); each module's retention job deletes the rest. */
+  retention: { priceObservationsDays: number; vitalsDays: number; proofLeavesDays: number };
   jwt: { secret?: string; ttlSeconds: number };
   nonceTtlSeconds: number;
   memberCacheTtlMs: number;
@@ -817,6 +846,11 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       attesterKey: e.ATTESTER_PRIVATE_KEY as `0x${string}` | undefined,
     },
     proofs: { saltSecret: e.PROOF_SALT_SECRET, resendMs: e.PROOF_RESEND_SECONDS * 1000 },
+    retention: {
+      priceObservationsDays: e.PRICE_OBSERVATIONS_KEEP_DAYS,
+      vitalsDays: e.VITALS_KEEP_DAYS,
+      proofLeavesDays: e.PROOF_LEAVES_KEEP_DAYS,
+    },
     jwt: { secret: e.JWT_SECRET, ttlSeconds: e.JWT_TTL_SECONDS },
     nonceTtlSeconds: e.NONCE_TTL_SECONDS,
     memberCacheTtlMs: e.MEMBER_CACHE_TTL_MS,

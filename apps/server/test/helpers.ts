@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '@server/config.ts';
 import type { AppContext, ChainContext } from '@server/context.ts';
 import { createCaches } from '@server/lib/caches.ts';
 import { TokenService } from '@server/lib/tokens.ts';
+import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import { findByAddress, type Member } from '@server/modules/members/index.ts';
 import { priceSourceFrom } from '@server/modules/pricing/index.ts';
 import { createOrder, ingestPaidEvents } from '@server/modules/shop/index.ts';
@@ -181,6 +182,12 @@ export const syntheticPaid = (orderId: bigint, payer: string, usdtAmount: bigint
   usdtAmount,
   agcAmount,
 });
+
+/** A fund order's payment event as the watcher would decode it (its on-chain id tagged), at a made-up place. */
+export const syntheticFundPaid = (orderId: bigint, payer: string, usdtAmount: bigint, agcAmount = 0n) => {
+  const { orderId: _order, ...place } = syntheticPaid(orderId, payer, usdtAmount, agcAmount);
+  return { ...place, onChainId: FUND_ORDER_TAG | orderId };
+};
 
 /**
  * Buys a product for a member the way the watcher confirms a purchase (an order, then its payment

@@ -1,3 +1,5 @@
+import type { App } from '@server/app.ts';
+
 /** Reading Prometheus text (GET /metrics) in tests: one sample by metric name and labels. */
 
 export interface Sample {
@@ -34,4 +36,15 @@ export function sampleOf(
   );
   if (found.length > 1) throw new Error(`${name} ${JSON.stringify(labels)}: ${found.length} samples`);
   return found[0]?.value;
+}
+
+/** One scrape of GET /metrics on the app's port with the bearer token, parsed; throws unless it answers 200. */
+export async function scrapeMetrics(app: App, token: string): Promise<Sample[]> {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`GET /metrics: ${res.statusCode} ${res.body}`);
+  return parseMetrics(res.body);
 }

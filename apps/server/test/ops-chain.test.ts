@@ -1,14 +1,20 @@
+import { schema } from '@agc/db';
+import { defined } from '@agc/shared/defined';
+import { buildOpsApp } from '@server/app.ts';
 import { type Jobs, startJobs } from '@server/jobs/index.ts';
 import { seedProducts } from '@server/modules/shop/index.ts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
+import { insertProcessingOrder } from './funds-nav-support.ts';
 import { parseMetrics, type Sample, sampleOf } from './metrics.ts';
+import { startRpcRelay } from './rpc-relay.ts';
 
 /**
  * The metrics against a real anvil with the real contracts: readiness passes, and the series move when a member
  * pays an order through the payment contract (the request counted under its route, the treasury's USDT and the
- * watcher's lag, then the job scheduler's runs and the events it ingested, the withdrawals waiting).
+ * watcher's lag, then the job scheduler's runs and the events it ingested, the withdrawals waiting, the solvency
+ * series of every asset and horizon), and a job's failures in a row while the RPC is down, back to 0 once it answers.
  */
 const USDT = 10n ** 6n;
 const AGC = 10n ** 18n;
@@ -133,6 +139,12 @@ describe('the metrics when a payment is made', () => {
     expect(lag).toBeGreaterThanOrEqual(6);
     expect(sampleOf(paid, 'agc_chain_watcher_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sampleOf(paid, 'agc_chain_final_block')).toBe(sampleOf(paid, 'agc_chain_head_block'));
+    // The head moved by the payments' blocks; the watcher's cursor did not.
+    const headBefore = sampleOf(before, 'agc_chain_head_block') ?? 0;
+    expect(sampleOf(paid, 'agc_chain_head_block')).toBeGreaterThanOrEqual(headBefore + 6);
+    expect(sampleOf(paid, 'agc_chain_watcher_cursor_block')).toBe(
+      sampleOf(before, 'agc_chain_watcher_cursor_block'),
+    );
 
     // The scheduler starts: the watcher confirms both orders, and its runs and ingestion are counted.
     jobs = startJobs(s.ctx, pino({ level: 'silent' }));
@@ -153,6 +165,7 @@ describe('the metrics when a payment is made', () => {
         (sampleOf(x, 'agc_job_runs_total', { job: 'chain-watcher', outcome: 'ok' }) ?? 0) > 0,
     );
     expect(sampleOf(after, 'agc_chain_watcher_lag_seconds')).toBe(0);
+    expect(sampleOf(after, 'agc_chain_watcher_cursor_block')).toBe(sampleOf(after, 'agc_chain_final_block'));
     expect(sampleOf(after, 'agc_chain_events_ingested_total')).toBe(2);
     expect(sampleOf(after, 'agc_job_runs_total', { job: 'chain-watcher', outcome: 'ok' })).toBeGreaterThan(0);
     expect(sampleOf(after, 'agc_job_duration_seconds_count', { job: 'chain-watcher' })).toBeGreaterThan(0);
@@ -179,6 +192,56 @@ describe('the metrics when a payment is made', () => {
     expect(
       sampleOf(waiting, 'agc_solvency_coverage_ratio', { asset: 'USDT', horizon: '72h' }),
     ).toBeGreaterThan(1);
+    // Every asset and horizon moved from nothing owed (coverage +Inf) to what is owed now, AGC too (4 AGC owed against
+    // the 20 AGC the payments brought in); nothing here is payable later than 72 h, so both horizons agree.
+    const solvencyOf = (x: Sample[]) =>
+      Object.fromEntries(
+        ['USDT', 'AGC'].flatMap((asset) => [
+          [`assets.${asset}`, sampleOf(x, 'agc_solvency_assets', { asset })],
+          ...['all', '72h'].flatMap((horizon) => [
+            [`liabilities.${asset}.${horizon}`, sampleOf(x, 'agc_solvency_liabilities', { asset, horizon })],
+            [`coverage.${asset}.${horizon}`, sampleOf(x, 'agc_solvency_coverage_ratio', { asset, horizon })],
+          ]),
+        ]),
+      );
+    const inf = Number.POSITIVE_INFINITY;
+    expect(solvencyOf(before)).toEqual({
+      'assets.USDT': 0,
+      'liabilities.USDT.all': 0,
+      'coverage.USDT.all': inf,
+      'liabilities.USDT.72h': 0,
+      'coverage.USDT.72h': inf,
+      'assets.AGC': 0,
+      'liabilities.AGC.all': 0,
+      'coverage.AGC.all': inf,
+      'liabilities.AGC.72h': 0,
+      'coverage.AGC.72h': inf,
+    });
+    expect(solvencyOf(waiting)).toEqual({
+      'assets.USDT': 200,
+      'liabilities.USDT.all': 7.75,
+      'coverage.USDT.all': 25.8064,
+      'liabilities.USDT.72h': 7.75,
+      'coverage.USDT.72h': 25.8064,
+      'assets.AGC': 20,
+      'liabilities.AGC.all': 4,
+      'coverage.AGC.all': 5,
+      'liabilities.AGC.72h': 4,
+      'coverage.AGC.72h': 5,
+    });
+    // A paid fund subscription waiting for its NAV is owed, but not within 72 hours: only the horizon `all` moves.
+    const [product] = await s.ctx.db
+      .insert(schema.fundProducts)
+      .values({ name: 'Steady Income', risk: 'Low', lockDays: 7, minimumUsdt: 100n * USDT })
+      .returning();
+    await insertProcessingOrder(s.ctx.db, root.id, defined(product).id, 100n * USDT, 0);
+    await sleep(SOLVENCY_CACHE_SECONDS * 1000 + 100);
+    expect(solvencyOf(await scrape())).toMatchObject({
+      'liabilities.USDT.all': 107.75,
+      'coverage.USDT.all': 1.8561,
+      'liabilities.USDT.72h': 7.75,
+      'coverage.USDT.72h': 25.8064,
+    });
   }, 120_000);
 
   it('reads the solvency sums once per METRICS_SOLVENCY_CACHE_SECONDS, not per scrape', async () => {
@@ -197,4 +260,46 @@ describe('the metrics when a payment is made', () => {
     await sleep(SOLVENCY_CACHE_SECONDS * 1000);
     expect(sampleOf(await scrape(), 'agc_solvency_read_age_seconds')).toBeLessThan(0.5);
   });
+});
+
+describe('a job that fails, then recovers', () => {
+  it('counts its failures in a row, then 0 again with a success when the RPC answers', async () => {
+    // The scheduler on a context whose RPC goes through a relay that can drop every request.
+    await jobs?.stop();
+    jobs = undefined;
+    const relay = await startRpcRelay(s.ctx.chain.rpcUrl);
+    relay.up = false;
+    const ctx = { ...s.ctx, chain: { ...s.ctx.chain, rpcUrl: relay.url } };
+    const ops = await buildOpsApp(ctx);
+    const relayed = startJobs(ctx, pino({ level: 'silent' }));
+    try {
+      const watcher = { job: 'chain-watcher' };
+      const read = async () => parseMetrics((await ops.inject({ method: 'GET', url: '/metrics' })).body);
+      const failing = await until(
+        'failures in a row',
+        read,
+        (x) => (sampleOf(x, 'agc_job_consecutive_failures', watcher) ?? 0) >= 2,
+      );
+      const failed = sampleOf(failing, 'agc_job_runs_total', { ...watcher, outcome: 'failed' }) ?? 0;
+      expect(failed).toBeGreaterThanOrEqual(2);
+      expect(sampleOf(failing, 'agc_job_last_success_timestamp_seconds', watcher)).toBeUndefined();
+      relay.up = true;
+      const recovered = await until(
+        'a success',
+        read,
+        (x) => sampleOf(x, 'agc_job_consecutive_failures', watcher) === 0,
+      );
+      expect(sampleOf(recovered, 'agc_job_runs_total', { ...watcher, outcome: 'ok' })).toBeGreaterThan(0);
+      expect(
+        sampleOf(recovered, 'agc_job_runs_total', { ...watcher, outcome: 'failed' }),
+      ).toBeGreaterThanOrEqual(failed);
+      expect(sampleOf(recovered, 'agc_job_last_success_timestamp_seconds', watcher)).toBeGreaterThan(
+        Date.now() / 1000 - 60,
+      );
+    } finally {
+      await relayed.stop();
+      await ops.close();
+      await relay.close();
+    }
+  }, 60_000);
 });

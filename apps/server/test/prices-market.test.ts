@@ -1,6 +1,6 @@
 // PRICE_SOURCE=uniswap-v3 against the real Uniswap v3 pool and the Chainlink mocks on anvil: the TWAP after swaps and
-// time, the guards (thin pool, a jump, a stale price, the sequencer, a stale ETH feed), the refusals and what the
-// quotes record.
+// time, the guards (thin pool, a jump, a stale price, the sequencer, a stale ETH feed), the refusals, what the
+// quotes record, and the answers while the RPC is down.
 import {
   type AnvilInstance,
   devAccount,
@@ -13,13 +13,20 @@ import {
   swapToPrice,
 } from '@agc/contracts';
 import { schema } from '@agc/db';
+import { buildOpsApp } from '@server/app.ts';
 import type { ChainContext } from '@server/context.ts';
-import { type MarketPriceSource, priceSourceFrom } from '@server/modules/pricing/index.ts';
+import {
+  FAILED_READ_BACKOFF_MS,
+  type MarketPriceSource,
+  priceSourceFrom,
+} from '@server/modules/pricing/index.ts';
 import { seedProducts } from '@server/modules/shop/index.ts';
 import { createWalletClient, http } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { chainTools, startLocalChain } from './chain.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { parseMetrics, sampleOf } from './metrics.ts';
+import { type RpcRelay, startRpcRelay } from './rpc-relay.ts';
 
 let anvil: AnvilInstance;
 let chain: ChainContext;
@@ -283,5 +290,122 @@ describe('the guards', () => {
       }),
     });
     await expect(source({}).ethPrice()).resolves.toMatchObject({ usdtPerEth: 3_100_000_000n });
+  });
+});
+
+describe('while the RPC is down', () => {
+  let relay: RpcRelay;
+  let url = '';
+  beforeAll(async () => {
+    // An RPC that stops answering: each request dropped after half a second.
+    relay = await startRpcRelay(anvil.url, 500);
+    url = relay.url;
+  });
+  afterAll(() => relay.close());
+  /** One call, timed, and the RPC requests it made. */
+  const timed = async <T>(call: () => Promise<T>) => {
+    const before = relay.requests;
+    const started = performance.now();
+    const outcome = await call().then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    return { ...outcome, ms: performance.now() - started, requests: relay.requests - before };
+  };
+
+  it(`answers at once for ${FAILED_READ_BACKOFF_MS / 1000} s after a failed read, then one caller reads again`, async () => {
+    let offset = 0;
+    const now = () => new Date(s.ctx.now().getTime() + offset);
+    const src = priceSourceFrom(
+      { ...s.ctx.config, price: { ...s.ctx.config.price, sampleMs: 0 } },
+      { db: s.ctx.db, chain: { ...chain, rpcUrl: url }, now },
+    ) as MarketPriceSource;
+    // The price gauges of a server on this source (scraped on the metrics listener).
+    const ops = await buildOpsApp({ ...s.ctx, prices: src });
+    onTestFinished(() => ops.close());
+    const gauges = async () => {
+      const samples = parseMetrics((await ops.inject({ method: 'GET', url: '/metrics' })).body);
+      return {
+        age: sampleOf(samples, 'agc_price_age_seconds', { source: 'uniswap-v3' }),
+        paused: sampleOf(samples, 'agc_price_paused', { source: 'uniswap-v3' }),
+      };
+    };
+    const good = await timed(() => src.agcPrice());
+    expect(good.requests).toBeGreaterThan(0);
+    if (!('value' in good)) throw new Error('the first reading failed');
+
+    relay.up = false;
+    offset += 1000;
+    // The first caller after the RPC went down reads and waits for the failure (a try and a retry); the previous
+    // reading is still young enough for the guards, so it is the answer.
+    const failed = await timed(() => src.agcPrice());
+    expect(failed.requests).toBeGreaterThanOrEqual(2);
+    expect(failed.ms).toBeGreaterThanOrEqual(900);
+    expect(failed).toMatchObject({ value: good.value });
+    // Within the next 5 s: the same answer at once, the chain untouched.
+    offset += FAILED_READ_BACKOFF_MS - 100;
+    const quick = await timed(() => src.agcPrice());
+    expect(quick).toMatchObject({ value: good.value, requests: 0 });
+    expect(quick.ms).toBeLessThan(200);
+    expect((await timed(() => src.health())).requests).toBe(0);
+    // The gauges say how old the reading in use is, and that it is still used; a scrape reads no more than a quote.
+    const before = relay.requests;
+    const aged = await gauges();
+    expect(aged.paused).toBe(0);
+    // The clock moved by the offsets, and by the real time the failed read took.
+    expect(aged.age).toBeGreaterThanOrEqual((1000 + FAILED_READ_BACKOFF_MS - 100) / 1000);
+    expect(aged.age).toBeLessThan((1000 + FAILED_READ_BACKOFF_MS - 100) / 1000 + 5);
+    expect(relay.requests).toBe(before);
+
+    // 5 s after the failure one caller reads again; the others meanwhile answer without waiting for it.
+    offset += 100;
+    const retry = timed(() => src.agcPrice());
+    const beside = await timed(() => src.agcPrice());
+    expect(beside).toMatchObject({ value: good.value, requests: 0 });
+    expect(beside.ms).toBeLessThan(200);
+    expect((await retry).requests).toBeGreaterThanOrEqual(2);
+
+    // Once the previous reading is too old for the guards (PRICE_MAX_AGE_SECONDS) the answer is paused, at once too.
+    offset += s.ctx.config.price.maxAgeMs + FAILED_READ_BACKOFF_MS;
+    const stale = await timed(() => src.agcPrice());
+    expect(stale).toMatchObject({ error: { key: 'prices.paused' } });
+    expect(stale.requests).toBeGreaterThanOrEqual(2);
+    expect(await gauges()).toMatchObject({ paused: 1 });
+    const pausedAtOnce = await timed(() => src.agcPrice());
+    expect(pausedAtOnce).toMatchObject({ error: { key: 'prices.paused' }, requests: 0 });
+    expect(pausedAtOnce.ms).toBeLessThan(200);
+
+    // The RPC back: the first caller after the 5 s reads a new price.
+    relay.up = true;
+    offset += FAILED_READ_BACKOFF_MS;
+    const back = await timed(() => src.agcPrice());
+    expect(back.requests).toBeGreaterThan(0);
+    const fresh = await gauges();
+    expect(fresh.paused).toBe(0);
+    expect(fresh.age).toBeLessThan(1);
+    expect(back).toMatchObject({ value: { source: 'uniswap-v3' } });
+    const newer = (back as { value: { updatedAt: Date } }).value.updatedAt.getTime();
+    expect(newer - good.value.updatedAt.getTime()).toBeGreaterThan(s.ctx.config.price.maxAgeMs);
+  });
+  it('reports no price at all as infinitely old and paused, before any reading succeeded', async () => {
+    relay.up = false;
+    try {
+      const src = priceSourceFrom(
+        { ...s.ctx.config, price: { ...s.ctx.config.price, sampleMs: 0 } },
+        { db: s.ctx.db, chain: { ...chain, rpcUrl: url }, now: s.ctx.now },
+      ) as MarketPriceSource;
+      const ops = await buildOpsApp({ ...s.ctx, prices: src });
+      onTestFinished(() => ops.close());
+      const samples = parseMetrics((await ops.inject({ method: 'GET', url: '/metrics' })).body);
+      expect(sampleOf(samples, 'agc_price_age_seconds', { source: 'uniswap-v3' })).toBe(
+        Number.POSITIVE_INFINITY,
+      );
+      expect(sampleOf(samples, 'agc_price_paused', { source: 'uniswap-v3' })).toBe(1);
+      const ready = (await ops.inject({ method: 'GET', url: '/ready' })).json().data;
+      expect(ready.checks.prices).toMatchObject({ ok: false });
+      expect(ready.checks.prices.detail).toMatch(/^uniswap-v3: no price yet, paused \(no reading yet: /);
+    } finally {
+      relay.up = true;
+    }
   });
 });

@@ -1176,6 +1176,11 @@ export const proofSnapshots = pgTable(
     publishedAt: at('published_at'),
     /** Why it is unbalanced, failed or in conflict (for admins). */
     error: text('error'),
+    /**
+     * When retention deleted its leaves and nodes (PROOF_LEAVES_KEEP_DAYS): its proofs are no longer served; the row,
+     * root and totals stay. Null while they are kept.
+     */
+    proofsPrunedAt: at('proofs_pruned_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [

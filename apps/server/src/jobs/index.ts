@@ -9,12 +9,13 @@ import { earnJobs } from '@server/modules/earn/index.ts';
 import { exchangeJobs } from '@server/modules/exchange/index.ts';
 import { fundJobs, fundPaymentHandlers } from '@server/modules/funds/index.ts';
 import { launchpadJobs } from '@server/modules/launchpad/index.ts';
-import { priceSamplerJob } from '@server/modules/pricing/index.ts';
+import { priceRetentionJob, priceSamplerJob } from '@server/modules/pricing/index.ts';
 import { proofJobs } from '@server/modules/proofs/index.ts';
 import { settlementJob } from '@server/modules/rewards/index.ts';
 import { roleRequestExpiryJob } from '@server/modules/roles/index.ts';
 import { orderExpiryJob, paymentEvents } from '@server/modules/shop/index.ts';
 import { applyPendingTeamVolume } from '@server/modules/team/index.ts';
+import { vitalsRetentionJob } from '@server/modules/vitals/index.ts';
 import { vaultEventHandler } from '@server/modules/withdraw/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -42,7 +43,7 @@ interface JobSpec {
 }
 
 /** Every module's background work besides the chain watcher (each is leased: one process runs it). */
-const MODULE_JOBS: Job[] = [
+export const MODULE_JOBS: readonly Job[] = [
   orderExpiryJob,
   settlementJob,
   maintenanceJob,
@@ -53,6 +54,8 @@ const MODULE_JOBS: Job[] = [
   ...analyticsJobs,
   roleRequestExpiryJob,
   priceSamplerJob,
+  priceRetentionJob,
+  vitalsRetentionJob,
   ...proofJobs,
 ];
 
@@ -67,7 +70,8 @@ const MODULE_JOBS: Job[] = [
  *   what it confirmed;
  * - each module's jobs (`jobs.ts`, listed in MODULE_JOBS): order expiry (shop, 10 s), the daily
  *   settlement (rewards, 1 min), maintenance (auth, 10 min), the proof-of-liabilities snapshot after each
- *   settlement (proofs, 1 min) and its publication (10 s).
+ *   settlement (proofs, 1 min) and its publication (10 s), and the hourly retention of the growing tables (price
+ *   readings, Core Web Vitals, old snapshots' proof leaves and nodes).
  */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   const holder = newHolderId();

@@ -114,7 +114,8 @@ async function checkChain(ctx: AppContext): Promise<Check> {
 async function checkPrices(ctx: AppContext): Promise<Check> {
   try {
     const h = await withTimeout(priceHealth(ctx.prices, ctx.config.price.source), 'price source');
-    const seen = `${h.source}: price ${Math.round(h.ageSeconds)} s old${h.paused ? ', paused' : ''}`;
+    const age = Number.isFinite(h.ageSeconds) ? `price ${Math.round(h.ageSeconds)} s old` : 'no price yet';
+    const seen = `${h.source}: ${age}${h.paused ? ', paused' : ''}`;
     return { ok: h.fresh, detail: h.reason ? `${seen} (${h.reason})` : seen };
   } catch (cause) {
     return { ok: false, detail: 'the price source does not answer', cause };
@@ -188,6 +189,20 @@ export async function refreshGauges(ctx: AppContext, log: FastifyBaseLogger): Pr
     }
   };
 
+  // The pool first: the parts below take connections for their queries (a query waits in the pool's queue until
+  // the next tick even when a connection is idle), so read after them it would count this scrape as the load.
+  await part(
+    'db_pool',
+    () => m.dbPoolConnections.reset(),
+    async () => {
+      const pool = databasePool(ctx.db);
+      if (!pool) return;
+      m.dbPoolConnections.set({ state: 'total' }, pool.total);
+      m.dbPoolConnections.set({ state: 'idle' }, pool.idle);
+      m.dbPoolConnections.set({ state: 'waiting' }, pool.waiting);
+      m.dbPoolConnections.set({ state: 'max' }, pool.max);
+    },
+  );
   await Promise.all([
     part(
       'withdrawals',
@@ -282,18 +297,6 @@ export async function refreshGauges(ctx: AppContext, log: FastifyBaseLogger): Pr
         const h = await cached('proofs', () => proofHealth(ctx.db));
         for (const status of PROOF_STATUSES) m.proofLatestStatus.set({ status }, h.status === status ? 1 : 0);
         m.proofLastPublished.set(h.lastPublished ? h.lastPublished.getTime() / 1000 : 0);
-      },
-    ),
-    part(
-      'db_pool',
-      () => m.dbPoolConnections.reset(),
-      async () => {
-        const pool = databasePool(ctx.db);
-        if (!pool) return;
-        m.dbPoolConnections.set({ state: 'total' }, pool.total);
-        m.dbPoolConnections.set({ state: 'idle' }, pool.idle);
-        m.dbPoolConnections.set({ state: 'waiting' }, pool.waiting);
-        m.dbPoolConnections.set({ state: 'max' }, pool.max);
       },
     ),
   ]);

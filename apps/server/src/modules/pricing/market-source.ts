@@ -34,6 +34,14 @@ interface Current {
 const NAME = 'uniswap-v3';
 
 /**
+ * After a failed read (the RPC down or timing out: up to 10 s and a retry), callers get the answer at hand for this
+ * long without touching the chain: the previous reading while the guards still pass its age, else paused. Then the
+ * next caller reads again (one read at a time, as always); callers arriving while that retry is in flight do not
+ * wait for it either.
+ */
+export const FAILED_READ_BACKOFF_MS = 5_000;
+
+/**
  * PRICE_SOURCE=uniswap-v3: AGC from the TWAP of an AGC/USDT Uniswap v3 pool, ETH from a Chainlink ETH/USD feed, both
  * read at one pinned block, behind the sequencer uptime feed and the guards (guards.ts). A reading is reused for
  * PRICE_SAMPLE_SECONDS; an older one is replaced by reading the chain again when a price is asked for (and by the
@@ -131,7 +139,7 @@ export class MarketPriceSource implements PriceSource {
     if (!c)
       return {
         source: NAME,
-        ageSeconds: 0,
+        ageSeconds: Number.POSITIVE_INFINITY,
         fresh: false,
         paused: true,
         reason: `no reading yet${this.failure ? `: ${this.failure.message}` : ''}`,
@@ -159,11 +167,16 @@ export class MarketPriceSource implements PriceSource {
     return c;
   }
 
-  /** The reading in use: this process's latest, read again once older than PRICE_SAMPLE_SECONDS. */
+  /**
+   * The reading in use: this process's latest, read again once older than PRICE_SAMPLE_SECONDS; after a failed read
+   * the latest as it is (possibly none) until FAILED_READ_BACKOFF_MS have passed, and while the retry is in flight.
+   */
   private async current(): Promise<Current | undefined> {
     const now = this.deps.now().getTime();
     const latest = this.latest;
     if (latest && now - latest.reading.observedAt.getTime() < this.cfg.sampleMs) return latest;
+    if (this.failure && (this.inflight || now - this.failure.at.getTime() < FAILED_READ_BACKOFF_MS))
+      return latest;
     await this.refresh().catch(() => undefined);
     return this.latest;
   }

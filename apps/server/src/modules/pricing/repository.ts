@@ -86,3 +86,45 @@ export async function acceptedAgcPricesAt(
   );
   return rows.map((r) => (r.price === null ? null : BigInt(r.price)));
 }
+
+/** Every source with readings (a walk of the (source, observed_at) index: one probe per source, not a scan). */
+export async function observationSources(db: DbOrTx): Promise<string[]> {
+  const rows = rowsOf<{ source: string }>(
+    await db.execute(sql`
+      with recursive s(source) as (
+        select min(source) from price_observations
+        union all
+        select (select min(source) from price_observations where source > s.source) from s where s.source is not null
+      )
+      select source from s where source is not null`),
+  );
+  return rows.map((r) => r.source);
+}
+
+/**
+ * Deletes at most `limit` of a source's readings observed before `before`, oldest first, but never the newest
+ * accepted one before it: the AGC price of every instant from it to the next accepted reading (a member's assets
+ * history values a day at the price accepted at or before it). The number deleted; retention loops until it is
+ * under `limit`.
+ */
+export async function deleteObservationsBefore(
+  db: DbOrTx,
+  source: string,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const at = before.toISOString();
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      delete from price_observations where id in (
+        select id from price_observations
+        where source = ${source} and observed_at < ${at}::timestamptz
+          and id <> coalesce((
+            select id from price_observations
+            where source = ${source} and agc_accepted and observed_at < ${at}::timestamptz
+            order by observed_at desc, id desc limit 1), 0)
+        order by observed_at limit ${limit})
+      returning id`),
+  );
+  return rows.length;
+}

@@ -56,7 +56,10 @@ export interface PriceSource {
 export interface PriceHealth {
   /** The source's name as configured (PRICE_SOURCE). */
   source: string;
-  /** Seconds since the price in use was observed (0 for a source that does not age). */
+  /**
+   * Seconds since the price in use was observed (0 for a source that does not age; +Infinity before the first
+   * reading: no price is older than any).
+   */
   ageSeconds: number;
   /** False when the price is too old to be used: readiness fails on it. */
   fresh: boolean;

@@ -332,3 +332,56 @@ export async function memberDailyLeaves(
     agc: BigInt(r.agc),
   }));
 }
+
+/**
+ * Marks the snapshots whose proofs retention ends (PROOF_LEAVES_KEEP_DAYS): taken before `before`, in a final state
+ * (published, unbalanced, conflict: a built, publishing or failed one may still become the latest published), and
+ * not the latest published snapshot, whose proofs are served at any age. Their ids; their leaves and nodes are
+ * deleted next (`prunedWithRows`), the row, root and totals stay.
+ */
+export async function markProofsPruned(db: DbOrTx, before: Date, now: Date): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      update proof_snapshots set proofs_pruned_at = ${now.toISOString()}::timestamptz
+      where proofs_pruned_at is null and status in ('published', 'unbalanced', 'conflict')
+        and coalesce(as_of, created_at) < ${before.toISOString()}::timestamptz
+        and id <> coalesce((select max(id) from proof_snapshots where status = 'published'), 0)
+      returning id`),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Pruned snapshots that still have leaves or nodes (a prune that stopped half-way included), oldest first. */
+export async function prunedWithRows(db: DbOrTx): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select s.id from proof_snapshots s
+      where s.proofs_pruned_at is not null
+        and (exists (select 1 from proof_leaves l where l.snapshot_id = s.id)
+          or exists (select 1 from proof_nodes n where n.snapshot_id = s.id))
+      order by s.id`),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Deletes at most `limit` of a snapshot's leaves (by its primary key's prefix); the number deleted. */
+export async function deleteLeaves(db: DbOrTx, snapshotId: number, limit: number): Promise<number> {
+  const rows = rowsOf<{ idx: number }>(
+    await db.execute(sql`
+      delete from proof_leaves where snapshot_id = ${snapshotId} and idx in (
+        select idx from proof_leaves where snapshot_id = ${snapshotId} order by idx limit ${limit})
+      returning idx`),
+  );
+  return rows.length;
+}
+
+/** Deletes at most `limit` of a snapshot's stored nodes (by its primary key's prefix); the number deleted. */
+export async function deleteNodes(db: DbOrTx, snapshotId: number, limit: number): Promise<number> {
+  const rows = rowsOf<{ idx: number }>(
+    await db.execute(sql`
+      delete from proof_nodes where snapshot_id = ${snapshotId} and (level, idx) in (
+        select level, idx from proof_nodes where snapshot_id = ${snapshotId} order by level, idx limit ${limit})
+      returning idx`),
+  );
+  return rows.length;
+}

@@ -47,7 +47,7 @@ export const proofRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     {
       onRequest: app.authenticate,
       schema: schema(
-        "The caller's proof in the latest published snapshot (or snapshot_id): leaf, path, the parts it sums (404: no such snapshot, or not in it)",
+        "The caller's proof in the latest published snapshot (or snapshot_id): leaf, path, the parts it sums (404: no such snapshot, not in it, or its proofs are no longer kept)",
         porProofResponse,
         { querystring: porProofQuery, errors: [404] },
       ),

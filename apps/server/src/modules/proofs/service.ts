@@ -85,13 +85,19 @@ export async function history(ctx: AppContext, page: number, size: number): Prom
 
 /**
  * GET /por/proof: the member's proof in a published snapshot (the latest, or `snapshotId`): their leaf, the path
- * (the chunk's levels recomputed from its leaves, the rest read), and the parts their amounts are made of.
+ * (the chunk's levels recomputed from its leaves, the rest read), and the parts their amounts are made of. A
+ * snapshot whose leaves retention deleted (PROOF_LEAVES_KEEP_DAYS) answers 404 `por.proof_pruned`.
  */
 export async function memberProof(ctx: AppContext, userId: bigint, snapshotId?: number): Promise<PorProof> {
   const row = await publishedSnapshot(ctx.db, snapshotId);
   if (!row || row.size === null) throw notFound('por.no_snapshot');
+  if (row.proofsPrunedAt) throw notFound('por.proof_pruned');
   const leaf = await memberLeaf(ctx.db, row.id, userId);
-  if (!leaf) throw notFound('por.not_in_snapshot');
+  // No leaf: not a member then, or retention pruned the snapshot since it was read.
+  if (!leaf)
+    throw notFound(
+      (await findSnapshot(ctx.db, row.id))?.proofsPrunedAt ? 'por.proof_pruned' : 'por.not_in_snapshot',
+    );
   const secret = ctx.config.proofs.saltSecret;
   const attestation = ctx.chain.contracts.attestation;
   if (!secret || !attestation) throw notFound('por.no_snapshot');

@@ -42,3 +42,17 @@ export async function p75ByDayAndRoute(db: DbOrTx, from: string, to: string): Pr
     cls_samples: Number(r.cls_samples),
   }));
 }
+
+/**
+ * Deletes at most `limit` rows of UTC days before `beforeDay` (the (day, route) index finds them). The number
+ * deleted; retention loops until it is under `limit`.
+ */
+export async function deleteVitalsBefore(db: DbOrTx, beforeDay: string, limit: number): Promise<number> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      delete from web_vitals where id in (
+        select id from web_vitals where day < ${beforeDay}::date order by day limit ${limit})
+      returning id`),
+  );
+  return rows.length;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "proof_snapshots" ADD COLUMN "proofs_pruned_at" timestamp with time zone;
