@@ -169,18 +169,11 @@ describe('proof-of-liabilities leaves and nodes', () => {
         agc: 0n,
       })),
     ];
-    const tree = buildSnapshotTree(secret(), id, leaves);
-    await insertLeaves(
-      s.ctx.db,
-      id,
-      leaves.map((m, i) => ({
-        idx: tree.positions[i] as number,
-        userId: m.userId,
-        usdt: m.usdt,
-        agc: m.agc,
-        parts: null,
-      })),
-    );
+    const tree = await buildSnapshotTree(secret(), id, leaves);
+    await insertLeaves(s.ctx.db, id, leaves.length, (i) => {
+      const m = leaves[i] as MemberLeaf;
+      return { idx: tree.positions[i] as number, userId: m.userId, usdt: m.usdt, agc: m.agc, parts: null };
+    });
     await insertNodes(s.ctx.db, id, tree.stored);
     await s.ctx.db.execute(sql`
       update proof_snapshots set size = ${tree.size}, members = ${leaves.length},
