@@ -19,10 +19,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { advancePublication } from './publish.ts';
 import {
   buildingNow,
-  chunkLeaves,
   findSnapshot,
-  memberLeaf,
-  nodesAt,
+  proofRows,
   publishedSnapshot,
   type SnapshotRow,
   snapshotPage,
@@ -92,27 +90,18 @@ export async function memberProof(ctx: AppContext, userId: bigint, snapshotId?: 
   const row = await publishedSnapshot(ctx.db, snapshotId);
   if (!row || row.size === null) throw notFound('por.no_snapshot');
   if (row.proofsPrunedAt) throw notFound('por.proof_pruned');
-  const leaf = await memberLeaf(ctx.db, row.id, userId);
-  // No leaf: not a member then, or retention pruned the snapshot since it was read.
-  if (!leaf)
-    throw notFound(
-      (await findSnapshot(ctx.db, row.id))?.proofsPrunedAt ? 'por.proof_pruned' : 'por.not_in_snapshot',
-    );
   const secret = ctx.config.proofs.saltSecret;
   const attestation = ctx.chain.contracts.attestation;
   if (!secret || !attestation) throw notFound('por.no_snapshot');
   const size = row.size;
   const low = storedFrom(size);
-  const width = 2 ** low;
-  const wanted = [];
-  for (let level = low; level < depthOf(size); level++) {
-    const at = Math.floor(leaf.idx / 2 ** level);
-    wanted.push({ level, index: at % 2 === 0 ? at + 1 : at - 1 });
-  }
-  const [chunk, nodes] = await Promise.all([
-    chunkLeaves(ctx.db, row.id, leaf.idx - (leaf.idx % width), width),
-    nodesAt(ctx.db, row.id, wanted),
-  ]);
+  const read = await proofRows(ctx.db, row.id, userId, { width: 2 ** low, low, depth: depthOf(size) });
+  // No leaf: not a member then, or retention pruned the snapshot since it was read.
+  if (!read)
+    throw notFound(
+      (await findSnapshot(ctx.db, row.id))?.proofsPrunedAt ? 'por.proof_pruned' : 'por.not_in_snapshot',
+    );
+  const { leaf, chunk, nodes } = read;
   const siblings = pathOf(secret, row.id, size, leaf.idx, chunk, (level, index) => {
     const n = nodes.get(`${level}/${index}`);
     return n && { hash: Buffer.from(n.hash.slice(2), 'hex'), usdt: n.usdt, agc: n.agc };
