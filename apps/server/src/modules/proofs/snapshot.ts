@@ -114,6 +114,7 @@ async function build(
   try {
     const [read, reserves] = await Promise.all([readSnapshot(ctx), readTreasury(ctx)]);
     const readMs = performance.now() - started;
+    const readRssMb = Math.round(process.memoryUsage.rss() / 2 ** 20);
     let problems: string[] = [];
     const secret = ctx.config.proofs.saltSecret;
     if (!secret) throw new Error('proof of liabilities: no PROOF_SALT_SECRET');
@@ -183,6 +184,7 @@ async function build(
           members: row.members,
           ms: row.buildMs,
           readMs: Math.round(readMs),
+          readRssMb,
           treeMs: Math.round(treeMs),
           writeMs: Math.round(performance.now() - started - readMs),
         },

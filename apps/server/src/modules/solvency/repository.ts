@@ -128,12 +128,12 @@ export async function memberBalances(db: DbOrTx, codes: readonly string[], only?
       where user_id is not null and code = any(${sql.param([...codes])}::text[]) and asset in ('USDT', 'AGC')
         and balance <> 0${ofMember(only)}`),
   );
-  return rows.map((r) => ({
-    userId: BigInt(r.user_id),
-    code: r.code,
-    asset: r.asset,
-    amount: BigInt(r.balance),
-  }));
+  // Made one at a time as the caller walks them: a million members' balances are a million rows, and a second
+  // array of them beside the driver's would be hundreds of megabytes at the peak of a proof snapshot.
+  return (function* () {
+    for (const r of rows)
+      yield { userId: BigInt(r.user_id), code: r.code, asset: r.asset, amount: BigInt(r.balance) };
+  })();
 }
 
 /** Each member's open withdrawals (what the vault pays: received), per token and status. */
