@@ -159,7 +159,8 @@ describe('proof-of-liabilities leaves and nodes', () => {
         returning id`),
     );
     const id = Number(row?.id);
-    // Members beyond the signed-up ones (ids no one has) make the tree big enough for several stored levels.
+    // Members beyond the signed-up ones (rows of their own, added once) make the tree big enough for several stored
+    // levels.
     const leaves: MemberLeaf[] = [
       ...members,
       ...Array.from({ length: extra }, (_, i) => ({
@@ -203,6 +204,12 @@ describe('proof-of-liabilities leaves and nodes', () => {
       invite = member.inviteCode;
       members.push({ userId: member.id, address: member.address, usdt: i * 1_000_000n, agc: 0n, headers });
     }
+    const root = members[0]?.userId.toString();
+    await s.ctx.db.execute(sql`
+      insert into users (id, address, invite_code, inviter_id, depth, left_leg_id, right_leg_id)
+      select 1000000 + g, '0x' || lpad(to_hex(g + 1), 40, '0'), 'RETX' || g, ${root}::bigint, 1,
+        1000000 + g, 1000000 + g
+      from generate_series(0, 99) g`);
     ids.old = await snapshot('published', 200, 100);
     ids.unbalanced = await snapshot('unbalanced', 150, 100);
     // A failed publication may still be re-sent and become the latest published: kept.

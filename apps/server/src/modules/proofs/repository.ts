@@ -337,9 +337,12 @@ export async function proofRows(
     nodes: new Map(),
   };
   for (const r of rows)
-    if (r.kind === 'chunk')
-      out.chunk.set(Number(r.idx), { address: r.address ?? '', usdt: BigInt(r.usdt), agc: BigInt(r.agc) });
-    else if (r.kind === 'node')
+    if (r.kind === 'chunk') {
+      // A leaf's member always has a row (members never go away); without one the path would be wrong.
+      if (r.address === null)
+        throw new Error(`proof: leaf ${r.idx} of snapshot ${snapshotId} has no member row`);
+      out.chunk.set(Number(r.idx), { address: r.address, usdt: BigInt(r.usdt), agc: BigInt(r.agc) });
+    } else if (r.kind === 'node')
       out.nodes.set(`${r.level}/${r.idx}`, { hash: r.hash ?? '', usdt: BigInt(r.usdt), agc: BigInt(r.agc) });
   return out;
 }
