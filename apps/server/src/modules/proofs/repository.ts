@@ -99,15 +99,27 @@ export async function lastSettledDay(db: DbOrTx): Promise<string | null> {
   return row?.day ?? null;
 }
 
-/** Every member's id and address, by id (every member gets a leaf, those owed nothing too). */
-export async function everyMember(db: DbOrTx): Promise<Iterable<{ userId: bigint; address: string }>> {
-  const rows = rowsOf<{ id: string; address: string }>(
-    await db.execute(sql`select id::text as id, address from users order by id`),
-  );
-  // One at a time as the caller walks them (no second array of a million members).
-  return (function* () {
+/** Members per page when every member is read. */
+const MEMBER_PAGE = 50_000;
+
+/**
+ * Every member's id and address, by id (every member gets a leaf, those owed nothing too), a page at a time, walked
+ * by the caller (`for await`): in its repeatable-read transaction one snapshot across pages, and no more than a page
+ * of the driver's rows in memory.
+ */
+export async function* everyMember(db: DbOrTx): AsyncGenerator<{ userId: bigint; address: string }> {
+  let after = '0';
+  for (;;) {
+    const rows = rowsOf<{ id: string; address: string }>(
+      await db.execute(
+        sql`select id::text as id, address from users where id > ${after}::bigint order by id limit ${MEMBER_PAGE}`,
+      ),
+    );
     for (const r of rows) yield { userId: BigInt(r.id), address: r.address };
-  })();
+    const last = rows.at(-1);
+    if (!last || rows.length < MEMBER_PAGE) return;
+    after = last.id;
+  }
 }
 
 export interface LeafRow {

@@ -56,10 +56,9 @@ async function readSnapshot(ctx: AppContext): Promise<Read> {
   return ctx.db.transaction(async (tx) => {
     const view = await liabilitiesIn(tx, ctx, asOf);
     const { members: owed, problems } = await memberLiabilitiesIn(tx, asOf);
-    const everyone = await everyMember(tx);
     const members: MemberLeaf[] = [];
     const parts = new Map<bigint, string>();
-    for (const m of everyone) {
+    for await (const m of everyMember(tx)) {
       const o = owed.get(m.userId);
       members.push({ userId: m.userId, address: m.address, usdt: o?.USDT ?? 0n, agc: o?.AGC ?? 0n });
       if (o) {
