@@ -107,17 +107,21 @@ const MEMBER_PAGE = 50_000;
  * by the caller (`for await`): in its repeatable-read transaction one snapshot across pages, and no more than a page
  * of the driver's rows in memory.
  */
-export async function* everyMember(db: DbOrTx): AsyncGenerator<{ userId: bigint; address: string }> {
+export async function* everyMember(
+  db: DbOrTx,
+  page = MEMBER_PAGE,
+): AsyncGenerator<{ userId: bigint; address: string }> {
   let after = '0';
   for (;;) {
+    // `users.id`, not `id`: a bare `id` in ORDER BY names the output column, the id as text ("10" before "9").
     const rows = rowsOf<{ id: string; address: string }>(
       await db.execute(
-        sql`select id::text as id, address from users where id > ${after}::bigint order by id limit ${MEMBER_PAGE}`,
+        sql`select id::text as id, address from users where id > ${after}::bigint order by users.id limit ${page}`,
       ),
     );
     for (const r of rows) yield { userId: BigInt(r.id), address: r.address };
     const last = rows.at(-1);
-    if (!last || rows.length < MEMBER_PAGE) return;
+    if (!last || rows.length < page) return;
     after = last.id;
   }
 }

@@ -129,7 +129,12 @@ const BALANCE_PAGE = 50_000;
  * one sees one snapshot across the pages; no page of the driver's rows outlives its turn (a million members' rows at
  * once were hundreds of megabytes at the peak of a proof snapshot).
  */
-export async function* memberBalances(db: DbOrTx, codes: readonly string[], only?: bigint) {
+export async function* memberBalances(
+  db: DbOrTx,
+  codes: readonly string[],
+  only?: bigint,
+  page = BALANCE_PAGE,
+) {
   let after: { user: string; code: string; asset: string } | undefined;
   for (;;) {
     const from = after
@@ -141,12 +146,12 @@ export async function* memberBalances(db: DbOrTx, codes: readonly string[], only
         where user_id is not null and code = any(${sql.param([...codes])}::text[]) and asset in ('USDT', 'AGC')
           and balance <> 0${ofMember(only)}${from}
         order by coalesce(user_id, 0), code, asset
-        limit ${only === undefined ? BALANCE_PAGE : null}`),
+        limit ${only === undefined ? page : null}`),
     );
     for (const r of rows)
       yield { userId: BigInt(r.user_id), code: r.code, asset: r.asset, amount: BigInt(r.balance) };
     const last = rows.at(-1);
-    if (only !== undefined || !last || rows.length < BALANCE_PAGE) return;
+    if (only !== undefined || !last || rows.length < page) return;
     after = { user: last.user_id, code: last.code, asset: last.asset };
   }
 }
