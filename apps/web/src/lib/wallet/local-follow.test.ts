@@ -1,8 +1,14 @@
 // @vitest-environment node
-import { createWalletClient, http, parseEther } from 'viem';
+import { createWalletClient, type Hash, http, type PublicClient, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkPendingSent, checkSent, classifySent, type SentObservation } from './local-follow.ts';
+import {
+  checkPendingSent,
+  checkSent,
+  classifySent,
+  type SentObservation,
+  waitSettled,
+} from './local-follow.ts';
 import { DROPPED_AFTER_MS } from './local-nonces.ts';
 import { startTxChain, type TxChain, WALLET_KEY } from './local-send.testing.ts';
 import { estimateTransferFee, sendLocal } from './local-send.ts';
@@ -142,6 +148,31 @@ describe('following transactions on anvil', () => {
     await elsewhere.sendTransaction({ to: c.wallet, value: 0n, nonce: sent.nonce });
     await c.testClient.mine({ blocks: 1 });
     expect(await checkSent(c.chain.client, sent)).toMatchObject({ status: 'dropped', reason: 'dropped' });
+  });
+
+  it('a node that does not answer decides nothing: pending until it answers, never dropped', async () => {
+    const sent = await send('USDT', 1_000_000n);
+    await mined(sent);
+    // Its nonce has passed; the receipt and transaction reads fail as a busy node's do (not "not found").
+    let failures = 2;
+    const busy = {
+      ...c.chain.client,
+      getTransactionReceipt: async (args: { hash: Hash }) => {
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('HTTP request failed: the request took too long to respond');
+        }
+        return c.chain.client.getTransactionReceipt(args);
+      },
+      getTransaction: async () => {
+        throw new Error('HTTP request failed: the request took too long to respond');
+      },
+    } as unknown as PublicClient;
+    await expect(checkSent(busy, sent)).rejects.toThrow(/too long/);
+    expect(findSent(sent.hash)?.status).toBe('pending');
+    // The follower asks again at its next interval, and the answer that comes is the verdict.
+    expect(await waitSettled(busy, sent, 10)).toMatchObject({ status: 'success' });
+    expect(findSent(sent.hash)?.status).toBe('success');
   });
 
   it('the list follower settles every pending entry of the wallet', async () => {

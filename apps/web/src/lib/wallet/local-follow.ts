@@ -2,7 +2,13 @@
 // their nonce taken by another transaction (replaced by one of ours that was mined, or dropped: the node forgot
 // it, or a transaction sent elsewhere with the same key took its nonce). The decision is pure (`classifySent`);
 // `checkSent` reads the chain and keeps the local store up to date.
-import type { Address, Hash, PublicClient } from 'viem';
+import {
+  type Address,
+  type Hash,
+  type PublicClient,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+} from 'viem';
 import { DROPPED_AFTER_MS } from './local-nonces.ts';
 import {
   findSent,
@@ -64,12 +70,29 @@ async function receiptOf(client: PublicClient, hash: Hash): Promise<MinedReceipt
       gasUsed: r.gasUsed,
       effectiveGasPrice: r.effectiveGasPrice,
     };
-  } catch {
-    return null; // not mined (viem throws TransactionReceiptNotFoundError)
+  } catch (error) {
+    // Not mined: the node says it has no receipt. Any other failure (a timeout, an HTTP error on a busy node) is no
+    // answer, never "not mined": taken as one, a mined transaction whose nonce had passed was called dropped.
+    if (error instanceof TransactionReceiptNotFoundError) return null;
+    throw error;
   }
 }
 
-/** Reads what the chain shows of `tx` (a pending one) and stores its outcome; the updated entry. */
+/** Whether the node knows the transaction (pending or mined); a failed read is thrown, not taken as "unknown". */
+async function knownTo(client: PublicClient, hash: Hash): Promise<boolean> {
+  try {
+    await client.getTransaction({ hash });
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionNotFoundError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Reads what the chain shows of `tx` (a pending one) and stores its outcome; the updated entry. Rejects when the
+ * node does not answer (the entry stays pending: the next check decides).
+ */
 export async function checkSent(client: PublicClient, tx: SentTx): Promise<SentTx> {
   if (tx.status !== 'pending') return tx;
   let receipt = await receiptOf(client, tx.hash);
@@ -77,10 +100,7 @@ export async function checkSent(client: PublicClient, tx: SentTx): Promise<SentT
   if (!receipt) {
     const [minedCount, known] = await Promise.all([
       client.getTransactionCount({ address: tx.from, blockTag: 'latest' }),
-      client
-        .getTransaction({ hash: tx.hash })
-        .then(() => true)
-        .catch(() => false),
+      knownTo(client, tx.hash),
     ]);
     let minedSibling: Hash | null = null;
     if (minedCount > tx.nonce) {
@@ -122,7 +142,10 @@ export async function checkPendingSent(client: PublicClient, from: Address): Pro
   return listSent(from);
 }
 
-/** Checks `tx` every `intervalMs` until it settles (or `signal` aborts); the settled entry. */
+/**
+ * Checks `tx` every `intervalMs` until it settles (or `signal` aborts); the settled entry. A check the node does not
+ * answer is asked again at the next interval.
+ */
 export async function waitSettled(
   client: PublicClient,
   tx: SentTx,
@@ -131,7 +154,8 @@ export async function waitSettled(
 ): Promise<SentTx> {
   let current = tx;
   for (;;) {
-    current = await checkSent(client, current);
+    // A read the node did not answer decides nothing: the next interval asks again.
+    current = await checkSent(client, current).catch(() => current);
     if (current.status !== 'pending' || signal?.aborted) return current;
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
