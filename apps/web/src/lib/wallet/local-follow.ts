@@ -2,13 +2,7 @@
 // their nonce taken by another transaction (replaced by one of ours that was mined, or dropped: the node forgot
 // it, or a transaction sent elsewhere with the same key took its nonce). The decision is pure (`classifySent`);
 // `checkSent` reads the chain and keeps the local store up to date.
-import {
-  type Address,
-  type Hash,
-  type PublicClient,
-  TransactionNotFoundError,
-  TransactionReceiptNotFoundError,
-} from 'viem';
+import type { Address, Hash, PublicClient } from 'viem';
 import { DROPPED_AFTER_MS } from './local-nonces.ts';
 import {
   findSent,
@@ -61,6 +55,13 @@ export function classifySent(tx: SentTx, seen: SentObservation, now: number = Da
   return { status: 'pending' };
 }
 
+/**
+ * viem's "not found" errors by their name: a test's fake node, or a second copy of viem in a bundle, throws errors
+ * of the same name that `instanceof` would not recognise.
+ */
+const isNamed = (error: unknown, name: string) =>
+  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === name;
+
 async function receiptOf(client: PublicClient, hash: Hash): Promise<MinedReceipt | null> {
   try {
     const r = await client.getTransactionReceipt({ hash });
@@ -73,7 +74,7 @@ async function receiptOf(client: PublicClient, hash: Hash): Promise<MinedReceipt
   } catch (error) {
     // Not mined: the node says it has no receipt. Any other failure (a timeout, an HTTP error on a busy node) is no
     // answer, never "not mined": taken as one, a mined transaction whose nonce had passed was called dropped.
-    if (error instanceof TransactionReceiptNotFoundError) return null;
+    if (isNamed(error, 'TransactionReceiptNotFoundError')) return null;
     throw error;
   }
 }
@@ -84,7 +85,7 @@ async function knownTo(client: PublicClient, hash: Hash): Promise<boolean> {
     await client.getTransaction({ hash });
     return true;
   } catch (error) {
-    if (error instanceof TransactionNotFoundError) return false;
+    if (isNamed(error, 'TransactionNotFoundError')) return false;
     throw error;
   }
 }

@@ -4,11 +4,12 @@ import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '@web/lib/
 import { recordSent, type SentTx } from '@web/lib/wallet/local-sent.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { renderPage } from '@web/test/render.tsx';
-import type { Hash } from 'viem';
+import { type Hash, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LocalWalletResultPage from './ResultPage.tsx';
 
-// The chain as a fake client: receipts, the account's mined count and the node's pool are what the tests set.
+// The chain as a fake client: receipts, the account's mined count and the node's pool are what the tests set; what
+// it does not have it answers as a node does (viem's "not found" errors), not with any error.
 const TO = OTHER_ADDRESS;
 const h = (b: string) => `0x${b.repeat(32)}` as Hash;
 
@@ -27,12 +28,12 @@ vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => {
   const client = {
     getTransactionReceipt: async ({ hash }: { hash: string }) => {
       const r = chain.receipts.get(hash);
-      if (!r) throw new Error('TransactionReceiptNotFoundError');
+      if (!r) throw new TransactionReceiptNotFoundError({ hash: hash as Hash });
       return r;
     },
     getTransactionCount: async () => chain.minedCount,
     getTransaction: async ({ hash }: { hash: string }) => {
-      if (!chain.known.has(hash)) throw new Error('TransactionNotFoundError');
+      if (!chain.known.has(hash)) throw new TransactionNotFoundError({ hash: hash as Hash });
       return { hash };
     },
   };
