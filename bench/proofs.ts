@@ -129,6 +129,7 @@ async function snapshotFloor(s: TestServer) {
   const readMs = performance.now() - t0;
   const hashMs = hashFloor(treeSize(MEMBERS)).floorMs;
   t0 = performance.now();
+  const rolledBack = new Error('rolled back');
   await s.ctx.db
     .transaction(async (tx) => {
       const [row] = rowsOf<{ id: number }>(
@@ -137,9 +138,11 @@ async function snapshotFloor(s: TestServer) {
       await tx.execute(sql`insert into proof_leaves (snapshot_id, idx, user_id, usdt, agc, parts)
         select ${row?.id}, g, g, g::numeric * 1000000, 0, '{"available":{"USDT":"1"}}'::jsonb
         from generate_series(1, ${MEMBERS}) g`);
-      throw new Error('rolled back');
+      throw rolledBack;
     })
-    .catch(() => undefined);
+    .catch((e: unknown) => {
+      if (e !== rolledBack) throw e;
+    });
   return { readMs, hashMs, writeMs: performance.now() - t0 };
 }
 

@@ -99,31 +99,17 @@ export async function lastSettledDay(db: DbOrTx): Promise<string | null> {
   return row?.day ?? null;
 }
 
-/** Members per page when every member is read. */
-const MEMBER_PAGE = 50_000;
-
 /**
- * Every member's id and address, by id (every member gets a leaf, those owed nothing too), a page at a time, walked
- * by the caller (`for await`): in its repeatable-read transaction one snapshot across pages, and no more than a page
- * of the driver's rows in memory.
+ * Every member's id and address (every member gets a leaf, those owed nothing too), made one at a time as the caller
+ * walks them (no second array of a million members beside the driver's rows).
  */
-export async function* everyMember(
-  db: DbOrTx,
-  page = MEMBER_PAGE,
-): AsyncGenerator<{ userId: bigint; address: string }> {
-  let after = '0';
-  for (;;) {
-    // `users.id`, not `id`: a bare `id` in ORDER BY names the output column, the id as text ("10" before "9").
-    const rows = rowsOf<{ id: string; address: string }>(
-      await db.execute(
-        sql`select id::text as id, address from users where id > ${after}::bigint order by users.id limit ${page}`,
-      ),
-    );
+export async function everyMember(db: DbOrTx): Promise<Iterable<{ userId: bigint; address: string }>> {
+  const rows = rowsOf<{ id: string; address: string }>(
+    await db.execute(sql`select id::text as id, address from users`),
+  );
+  return (function* () {
     for (const r of rows) yield { userId: BigInt(r.id), address: r.address };
-    const last = rows.at(-1);
-    if (!last || rows.length < page) return;
-    after = last.id;
-  }
+  })();
 }
 
 export interface LeafRow {
@@ -148,8 +134,8 @@ export interface NewLeaf extends Omit<LeafRow, 'parts'> {
 }
 
 /**
- * Writes `count` leaves, `leafAt(0)` … `leafAt(count − 1)`, made a chunk at a time (arrays unnested, a chunk per
- * statement), so that no array of every leaf is ever held.
+ * Writes `count` leaves, `leafAt(0)` … `leafAt(count − 1)`, made a chunk at a time (one statement per chunk), so
+ * that no array of every leaf is ever held.
  */
 export async function insertLeaves(
   tx: DbOrTx,

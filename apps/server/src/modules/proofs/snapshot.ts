@@ -38,12 +38,15 @@ const BOUND = 2n ** 128n;
 const sumOf = (l: Liabilities) =>
   Object.values(l).reduce((s, bucket) => s + [...bucket.values()].reduce((a, b) => a + b, 0n), 0n);
 
+/** A member's leaf with the parts its amounts are made of, as JSON text (`{ "available": { "USDT": "…" } }`). */
+interface SnapshotMember extends MemberLeaf {
+  parts: string | null;
+}
+
 interface Read {
   asOf: Date;
   solvency: Record<Token, bigint>;
-  members: MemberLeaf[];
-  /** Each member's parts as JSON text (`{ "available": { "USDT": "…" } }`), for those owed something. */
-  parts: Map<bigint, string>;
+  members: SnapshotMember[];
   problems: string[];
 }
 
@@ -56,18 +59,17 @@ async function readSnapshot(ctx: AppContext): Promise<Read> {
   return ctx.db.transaction(async (tx) => {
     const view = await liabilitiesIn(tx, ctx, asOf);
     const { members: owed, problems } = await memberLiabilitiesIn(tx, asOf);
-    const members: MemberLeaf[] = [];
-    const parts = new Map<bigint, string>();
-    for await (const m of everyMember(tx)) {
+    const members: SnapshotMember[] = [];
+    for (const m of await everyMember(tx)) {
       const o = owed.get(m.userId);
-      members.push({ userId: m.userId, address: m.address, usdt: o?.USDT ?? 0n, agc: o?.AGC ?? 0n });
-      if (o) {
-        parts.set(
-          m.userId,
-          JSON.stringify(o.parts, (_, v) => (typeof v === 'bigint' ? v.toString() : v)),
-        );
-        owed.delete(m.userId);
-      }
+      owed.delete(m.userId);
+      members.push({
+        userId: m.userId,
+        address: m.address,
+        usdt: o?.USDT ?? 0n,
+        agc: o?.AGC ?? 0n,
+        parts: o ? JSON.stringify(o.parts, (_, v) => (typeof v === 'bigint' ? v.toString() : v)) : null,
+      });
     }
     for (const userId of owed.keys())
       problems.push(`member ${userId} is owed something but has no member row`);
@@ -75,7 +77,6 @@ async function readSnapshot(ctx: AppContext): Promise<Read> {
       asOf,
       solvency: { USDT: sumOf(view.USDT), AGC: sumOf(view.AGC) },
       members,
-      parts,
       problems,
     };
   }, SNAPSHOT);
@@ -114,32 +115,25 @@ async function build(
     const [read, reserves] = await Promise.all([readSnapshot(ctx), readTreasury(ctx)]);
     const readMs = performance.now() - started;
     const readRssMb = Math.round(process.memoryUsage.rss() / 2 ** 20);
-    let problems: string[] = [];
     const secret = ctx.config.proofs.saltSecret;
     if (!secret) throw new Error('proof of liabilities: no PROOF_SALT_SECRET');
     // The leaves are written while the tree is hashed: the build pauses between slices, and the database works on
     // the inserts meanwhile (on PostgreSQL, its own process on another core).
     const positions = randomPermutation(treeSize(read.members.length));
     let treeMs = 0;
-    const stored = await ctx.db.transaction(async (tx) => {
+    const problems = await ctx.db.transaction(async (tx) => {
       const hashing = performance.now();
       const [tree] = await Promise.all([
         buildSnapshotTree(secret, id, read.members, { positions, pause: nextTurn }).finally(() => {
           treeMs = performance.now() - hashing;
         }),
-        insertLeaves(tx, id, read.members.length, (i) => {
-          const m = read.members[i] as MemberLeaf;
-          return {
-            idx: positions[i] as number,
-            userId: m.userId,
-            usdt: m.usdt,
-            agc: m.agc,
-            parts: read.parts.get(m.userId) ?? null,
-          };
-        }),
+        insertLeaves(tx, id, read.members.length, (i) => ({
+          ...(read.members[i] as SnapshotMember),
+          idx: positions[i] as number,
+        })),
       ]);
       const totals = { USDT: tree.root.usdt, AGC: tree.root.agc };
-      problems = imbalance(read, totals);
+      const problems = imbalance(read, totals);
       await insertNodes(tx, id, tree.stored);
       const ok = await finishClaim(tx, id, holder, {
         status: problems.length === 0 ? 'built' : 'unbalanced',
@@ -167,10 +161,10 @@ async function build(
         error: problems.length === 0 ? null : problems.join('; '),
       });
       if (!ok) throw new Error(`proof snapshot ${id}: the claim was taken over by another process`);
-      return true;
+      return problems;
     });
     const row = await findSnapshot(ctx.db, id);
-    if (!stored || !row) throw new Error(`proof snapshot ${id} vanished`);
+    if (!row) throw new Error(`proof snapshot ${id} vanished`);
     if (row.status === 'unbalanced')
       log.error(
         { snapshot: id, problems },

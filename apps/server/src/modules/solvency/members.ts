@@ -84,7 +84,7 @@ export async function memberLiabilitiesIn(tx: DbOrTx, now: Date, only?: bigint):
     [ACCOUNTS.fundAvailableProfit]: 'fund_profit',
     [ACCOUNTS.fundSubscribing]: 'fund_subscribing',
   };
-  for await (const b of memberBalances(tx, Object.keys(partOfCode), only))
+  for (const b of await memberBalances(tx, Object.keys(partOfCode), only))
     add(b.userId, partOfCode[b.code] as SolvencyPartKey, b.asset, b.amount);
   for (const w of await memberOpenWithdrawals(tx, only))
     add(w.userId, w.status === 'Withdrawable' ? 'vouchers' : 'auditing', w.asset, w.received);

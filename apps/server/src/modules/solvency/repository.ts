@@ -120,40 +120,21 @@ const ofMember = (only: bigint | undefined) =>
 const ofProducts = (products: readonly number[] | undefined) =>
   products === undefined ? sql.empty() : sql` and product_id = any(${sql.param([...products])}::int[])`;
 
-/** Rows per page when every member's balances are read (a million members are a million rows and more). */
-const BALANCE_PAGE = 50_000;
-
 /**
- * Members' balances (minor units) on `codes`, USDT and AGC, non-zero: one member's (`only`), or every member's a page
- * at a time by the accounts' key, walked by the caller (`for await`). In the caller's transaction, so a repeatable-read
- * one sees one snapshot across the pages; no page of the driver's rows outlives its turn (a million members' rows at
- * once were hundreds of megabytes at the peak of a proof snapshot).
+ * Each member's balance per (code, token) for the given codes, where it is not zero; made one at a time as the caller
+ * walks them (a million members' balances are a million rows: no second array of them beside the driver's).
  */
-export async function* memberBalances(
-  db: DbOrTx,
-  codes: readonly string[],
-  only?: bigint,
-  page = BALANCE_PAGE,
-) {
-  let after: { user: string; code: string; asset: string } | undefined;
-  for (;;) {
-    const from = after
-      ? sql` and (coalesce(user_id, 0), code, asset) > (${after.user}::bigint, ${after.code}, ${after.asset})`
-      : sql.empty();
-    const rows = rowsOf<{ user_id: string; code: string; asset: 'USDT' | 'AGC'; balance: string }>(
-      await db.execute(sql`
-        select user_id::text as user_id, code, asset, balance::text as balance from ledger_accounts
-        where user_id is not null and code = any(${sql.param([...codes])}::text[]) and asset in ('USDT', 'AGC')
-          and balance <> 0${ofMember(only)}${from}
-        order by coalesce(user_id, 0), code, asset
-        limit ${only === undefined ? page : null}`),
-    );
+export async function memberBalances(db: DbOrTx, codes: readonly string[], only?: bigint) {
+  const rows = rowsOf<{ user_id: string; code: string; asset: 'USDT' | 'AGC'; balance: string }>(
+    await db.execute(sql`
+      select user_id::text as user_id, code, asset, balance::text as balance from ledger_accounts
+      where user_id is not null and code = any(${sql.param([...codes])}::text[]) and asset in ('USDT', 'AGC')
+        and balance <> 0${ofMember(only)}`),
+  );
+  return (function* () {
     for (const r of rows)
       yield { userId: BigInt(r.user_id), code: r.code, asset: r.asset, amount: BigInt(r.balance) };
-    const last = rows.at(-1);
-    if (only !== undefined || !last || rows.length < page) return;
-    after = { user: last.user_id, code: last.code, asset: last.asset };
-  }
+  })();
 }
 
 /** Each member's open withdrawals (what the vault pays: received), per token and status. */

@@ -39,35 +39,38 @@ export default function ProofsAdminPage() {
   if (isForbidden(list.error))
     return <NoPermission testId="por-admin-no-permission" text={t('porAdmin.noPermission')} />;
 
-  const takeNow = async () => {
-    const yes = await confirmModal({
-      title: t('porAdmin.confirm.take.title'),
-      content: t('porAdmin.confirm.take.text'),
-      confirmText: t('porAdmin.take'),
-    });
-    if (!yes) return;
+  /** Asks first, then runs an admin's action and says what became of the snapshot. */
+  const act = async (
+    ask: { title: string; content: string; confirmText: string },
+    run: () => Promise<AdminPorSnapshot>,
+  ) => {
+    if (!(await confirmModal(ask))) return;
     try {
-      const s = await take.mutateAsync();
+      const s = await run();
       void toast(t('porAdmin.done', { id: s.snapshot_id, status: t(`porAdmin.status.${s.status}`) }));
     } catch {
-      // The request wrapper toasted the server's message (409 while one is building, 503 chain unreadable).
+      // The request wrapper toasted the server's message (409 while one is building, 503 chain unreadable); the
+      // list is read again either way.
     }
   };
-
-  const resend = async (s: AdminPorSnapshot) => {
-    const yes = await confirmModal({
-      title: t('porAdmin.confirm.republish.title', { id: s.snapshot_id }),
-      content: t('porAdmin.confirm.republish.text'),
-      confirmText: t('porAdmin.republish'),
-    });
-    if (!yes) return;
-    try {
-      const done = await republish.mutateAsync(s.snapshot_id);
-      void toast(t('porAdmin.done', { id: done.snapshot_id, status: t(`porAdmin.status.${done.status}`) }));
-    } catch {
-      // The request wrapper toasted the server's message; the list is read again either way.
-    }
-  };
+  const takeNow = () =>
+    act(
+      {
+        title: t('porAdmin.confirm.take.title'),
+        content: t('porAdmin.confirm.take.text'),
+        confirmText: t('porAdmin.take'),
+      },
+      () => take.mutateAsync(),
+    );
+  const resend = (s: AdminPorSnapshot) =>
+    act(
+      {
+        title: t('porAdmin.confirm.republish.title', { id: s.snapshot_id }),
+        content: t('porAdmin.confirm.republish.text'),
+        confirmText: t('porAdmin.republish'),
+      },
+      () => republish.mutateAsync(s.snapshot_id),
+    );
 
   const uncovered = solvency.data?.assets.filter((a) => !a.covered_72h) ?? [];
   const coverage = solvency.isError ? (
