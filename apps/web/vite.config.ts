@@ -139,6 +139,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    isolate: false,
     // The local wallet's tests derive keys with PBKDF2 at 600 000 iterations (as members' phones do): several
     // seconds on a busy 2-core machine, past vitest's 5 s default.
     testTimeout: 20_000,

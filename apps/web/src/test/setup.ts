@@ -1,9 +1,14 @@
-import { Globals } from '@react-spring/web';
 import { cleanup, configure } from '@testing-library/react';
-import { i18n, loadLocale } from '@web/lib/i18n/index.ts';
-import { installAntdRender } from '@web/lib/ui.ts';
-import { afterAll, afterEach } from 'vitest';
-import { takeContractViolations } from './api-contract.ts';
+import { afterAll, afterEach, vi } from 'vitest';
+
+// The web tests share workers (`isolate: false`: the libraries load once per worker, not once per file), so each file
+// starts from fresh app modules: module state (stores, caches, the wallet's nonces, the i18n instance) never carries
+// from one file into the next. Libraries under node_modules stay loaded.
+vi.resetModules();
+const { Globals } = await import('@react-spring/web');
+const { i18n, loadLocale } = await import('@web/lib/i18n/index.ts');
+const { installAntdRender } = await import('@web/lib/ui.ts');
+const { takeContractViolations } = await import('./api-contract.ts');
 
 installAntdRender();
 // findBy…/waitFor give up after 5 s instead of 1 s: a busy machine (the type-check and the node tests run beside
