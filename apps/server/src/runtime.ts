@@ -282,45 +282,58 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
   // PGlite's folder is one process's: a second server (or a backup, a restore) on it is refused.
   const unlock =
     config.database.kind === 'pglite' ? lockPgliteDir(config.database.dataDir, 'the server') : () => {};
-  const db = await openDb(
-    config.database.kind === 'postgres'
-      ? {
-          ...config.database,
-          applicationName: APPLICATION_NAME,
-          onIdleError: (err) => log.warn({ err: err.message }, 'idle database connection lost'),
-        }
-      : config.database,
-  ).catch((e) => {
-    unlock();
-    throw e;
-  });
-  await migrate(db);
-  log.info({ kind: db.kind }, 'database ready');
-
-  let chain: ChainContext;
-  let stopChain = async () => {};
-  if (config.chain.rpcUrl && config.chain.contracts) {
-    chain = {
-      id: config.chain.id,
-      rpcUrl: config.chain.rpcUrl,
-      publicRpcUrl: config.chain.publicRpcUrl ?? config.chain.rpcUrl,
-      explorerUrl: config.chain.explorerUrl,
-      contracts: config.chain.contracts,
-      startBlock: config.watcher.startBlock,
-      ...(config.price.pool &&
-        config.price.ethUsdFeed && {
-          market: {
-            pool: config.price.pool,
-            ethUsdFeed: config.price.ethUsdFeed,
-            sequencerFeed: config.price.sequencerFeed,
+  // The database (open and migrate) and the chain (a local anvil with the contracts deployed) do not depend on each
+  // other: they start at once, and a failure of either closes the other.
+  const opening = (async () => {
+    const handle = await openDb(
+      config.database.kind === 'postgres'
+        ? {
+            ...config.database,
+            applicationName: APPLICATION_NAME,
+            onIdleError: (err) => log.warn({ err: err.message }, 'idle database connection lost'),
+          }
+        : config.database,
+    );
+    try {
+      await migrate(handle);
+    } catch (e) {
+      await handle.close();
+      throw e;
+    }
+    log.info({ kind: handle.kind }, 'database ready');
+    return handle;
+  })();
+  const connecting: Promise<{ chain: ChainContext; stop(): Promise<void> }> =
+    config.chain.rpcUrl && config.chain.contracts
+      ? Promise.resolve({
+          chain: {
+            id: config.chain.id,
+            rpcUrl: config.chain.rpcUrl,
+            publicRpcUrl: config.chain.publicRpcUrl ?? config.chain.rpcUrl,
+            explorerUrl: config.chain.explorerUrl,
+            contracts: config.chain.contracts,
+            startBlock: config.watcher.startBlock,
+            ...(config.price.pool &&
+              config.price.ethUsdFeed && {
+                market: {
+                  pool: config.price.pool,
+                  ethUsdFeed: config.price.ethUsdFeed,
+                  sequencerFeed: config.price.sequencerFeed,
+                },
+              }),
           },
-        }),
-    };
-  } else {
-    const local = await localChain(config, log);
-    chain = local.chain;
-    stopChain = local.stop;
+          stop: async () => {},
+        })
+      : localChain(config, log);
+  const [opened, connected] = await Promise.allSettled([opening, connecting]);
+  if (opened.status === 'rejected' || connected.status === 'rejected') {
+    if (opened.status === 'fulfilled') await opened.value.close();
+    if (connected.status === 'fulfilled') await connected.value.stop();
+    unlock();
+    throw opened.status === 'rejected' ? opened.reason : (connected as PromiseRejectedResult).reason;
   }
+  const db = opened.value;
+  const { chain, stop: stopChain } = connected.value;
 
   const secret = config.jwt.secret ?? localSecret(config.dataDir, 'jwt-secret');
   // The proof-of-liabilities salts derive from a secret kept apart from the database (production sets it).
