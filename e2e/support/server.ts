@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@agc/contracts';
+import { migratedPgliteFolder } from '@agc/db/testing';
 import pg from 'pg';
 import type { E2EEnv } from './env.ts';
 
@@ -26,6 +27,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
     const u = new URL(process.env.DATABASE_URL);
     u.pathname = `/${name}`;
     databaseUrl = u.toString();
+  } else {
+    // The embedded database starts from a copy of a migrated folder, as from a cold backup: PGlite's initdb and the
+    // migrations were most of a server's start (the runtime tests start on an empty folder).
+    cpSync(await migratedPgliteFolder(), join(dataDir, 'pglite'), { recursive: true });
   }
   const baseURL = `http://localhost:${port}`;
   const log = openSync(join(dataDir, 'server.log'), 'a');
