@@ -27,12 +27,10 @@
  * BENCH_LAUNCHPAD_BUYERS (1000), BENCH_LAUNCHPAD_RUNS (runs per N, 3), BENCH_CPU_PROF (a folder: every server
  * process writes a V8 CPU profile there when it stops).
  */
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort } from '@agc/contracts';
+import { pathToFileURL } from 'node:url';
 import { type Db, openDb, rowsOf } from '@agc/db';
 import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
@@ -40,7 +38,9 @@ import { Pool } from 'undici';
 import { ACCOUNTS, checkLedger } from '../apps/server/src/modules/ledger/index.ts';
 import type { Member } from '../apps/server/src/modules/members/index.ts';
 import type { BuiltServer } from '../apps/server/test/built-server.ts';
-import { startBuiltServer, stop, waitFor } from '../apps/server/test/built-server.ts';
+import { startBuiltServer } from '../apps/server/test/built-server.ts';
+import { floorLine } from './floor.ts';
+import { startBareServer } from './http.ts';
 import { signedInMembers } from './members.ts';
 import { cpuNow, dropPgDatabase, freshPgDatabase } from './pg.ts';
 
@@ -163,6 +163,8 @@ interface RunFigures {
   pgCpu: number;
   load: number;
   refusedP99: number;
+  /** Warm runs: p99 of every buyer's `GET /launchpad/rounds/:id` at once, just before the sale (NaN when cold). */
+  roundP99: number;
   problems: string[];
 }
 
@@ -260,9 +262,14 @@ async function run(
   const before = await balances(db, members);
   const body = (i: number) => JSON.stringify({ copies: String(ask(i)) });
   const path = `/api/v1/launchpad/rounds/${roundId}/buy`;
+  let roundP99 = Number.NaN;
   if (sessions === 'warm') {
     const page = await burst((i) => send(c, i, 'GET', `/api/v1/launchpad/rounds/${roundId}`));
     if (page.answers.some((a) => a.code !== 200)) throw new Error('GET round failed');
+    roundP99 = pct(
+      page.answers.map((a) => a.latency).sort((a, b) => a - b),
+      99,
+    );
   } else await new Promise((r) => setTimeout(r, SESSION_TTL_MS + 300));
   const cpu0 = servers.map((s) => cpuOf(s.child.pid));
   const client0 = process.cpuUsage();
@@ -306,6 +313,7 @@ async function run(
           99,
         )
       : Number.NaN,
+    roundP99,
     problems,
   };
 }
@@ -395,19 +403,14 @@ const range = (xs: number[], f: (x: number) => string) => {
  * before the app does anything.
  */
 async function bareFloor(): Promise<{ p50: number[]; p99: number[] }> {
-  const port = await freePort();
-  const child = fork(fileURLToPath(new URL('./bare-server.ts', import.meta.url)), [], {
-    env: { ...process.env, PORT: String(port) },
-    execArgv: ['--import', 'tsx'],
-  });
-  const pool = new Pool(`http://127.0.0.1:${port}`, {
+  const bare = await startBareServer();
+  const pool = new Pool(bare.base, {
     connections: BUYERS,
     pipelining: 1,
     keepAliveTimeout: 600_000,
     keepAliveMaxTimeout: 600_000,
   });
   try {
-    await waitFor(`http://127.0.0.1:${port}/bare`, child);
     const c: Client = { pools: [pool], headers: Array.from({ length: BUYERS }, () => ({})) };
     const out = { p50: [] as number[], p99: [] as number[] };
     for (let k = 0; k < 2 + RUNS; k++) {
@@ -422,7 +425,7 @@ async function bareFloor(): Promise<{ p50: number[]; p99: number[] }> {
     return out;
   } finally {
     await pool.close();
-    await stop(child);
+    await bare.stop();
   }
 }
 
@@ -485,6 +488,7 @@ export async function runLaunchpadHttpBenchmark(): Promise<void> {
     row('p50, accepted', (f) => f.acceptedP50);
     row('p99, accepted', (f) => f.acceptedP99);
     row('p99, POSTs on the sold-out round', (f) => f.refusedP99);
+    row('p99, GET the round, all at once', (f) => f.roundP99);
     row(
       'CPU of the servers in the burst',
       (f) => f.serverCpu,
@@ -510,6 +514,40 @@ export async function runLaunchpadHttpBenchmark(): Promise<void> {
       (f) => f.load,
       (x) => x.toFixed(1),
     );
+    // Against the floor: the median of the runs' p99 over the median of the bare route's (same client, same burst).
+    const median = (xs: number[]) => {
+      const known = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+      return known.length === 0 ? Number.NaN : defined(known[Math.floor((known.length - 1) / 2)]);
+    };
+    const bareP99 = median(floor.p99);
+    for (const k of cols) {
+      const figures = defined(results.get(k));
+      console.log(
+        floorLine(
+          `buy, sessions ${k}, p99 of all requests`,
+          median(figures.map((f) => f.p99)),
+          bareP99,
+          1.5,
+          {
+            unit: 'ms',
+            floorName: 'the bare route, p99',
+          },
+        ),
+      );
+      if (k.startsWith('warm'))
+        console.log(
+          floorLine(
+            `GET the round, N=${k.slice(-1)}, p99`,
+            median(figures.map((f) => f.roundP99)),
+            bareP99,
+            1.5,
+            {
+              unit: 'ms',
+              floorName: 'the bare route, p99',
+            },
+          ),
+        );
+    }
     let failed = false;
     for (const [k, figures] of results)
       for (const f of figures)

@@ -13,13 +13,11 @@
  * 11. Admin analytics: 90 days at 1M members and 10M ledger transfers, rollups vs the plain aggregate (bench/analytics.ts).
  * 10. The same over real HTTP: 1 and 2 built server processes, the buyers in this process (bench/launchpad-http.ts).
  */
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { devAccount, devQuoteSigner, devVoucherSigner, freePort } from '@agc/contracts';
+import { devAccount, devQuoteSigner, devVoucherSigner } from '@agc/contracts';
 import { defined } from '@agc/shared/defined';
 import { toHex } from 'viem';
 import { apiSession } from '../e2e/support/api.ts';
@@ -27,7 +25,7 @@ import { checkBudgets, formatBudgets, WEB_DIST } from '../scripts/web-budget.ts'
 import { runAnalyticsBenchmark } from './analytics.ts';
 import { runEarnInterestBenchmark } from './earn-interest.ts';
 import { runFundNavBenchmark } from './funds-nav.ts';
-import { load, loadAll, type Result, startBuiltServer, stop, waitFor } from './http.ts';
+import { load, loadAll, type Result, startBareServer, startBuiltServer } from './http.ts';
 import { runLaunchpadBenchmark } from './launchpad-buy.ts';
 import { runLaunchpadHttpBenchmark } from './launchpad-http.ts';
 import { runOrderBenchmarks } from './orders.ts';
@@ -36,7 +34,6 @@ import { runProofBenchmark } from './proofs.ts';
 import { runSettlementBenchmarks } from './settlement.ts';
 import { runWithdrawBenchmark } from './withdraw.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -96,16 +93,11 @@ async function benchServer(
 }
 
 async function benchBare(): Promise<Result> {
-  const port = await freePort();
-  const child = fork(join(root, 'bench/bare-server.ts'), [], {
-    env: { ...process.env, PORT: String(port) },
-    execArgv: ['--import', 'tsx'],
-  });
+  const bare = await startBareServer();
   try {
-    await waitFor(`http://127.0.0.1:${port}/bare`, child);
-    return await load(`http://127.0.0.1:${port}/bare`);
+    return await load(`${bare.base}/bare`);
   } finally {
-    await stop(child);
+    await bare.stop();
   }
 }
 

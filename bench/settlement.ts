@@ -22,6 +22,15 @@ import { defined } from '@agc/shared/defined';
 import { TokenService } from '../apps/server/src/lib/tokens.ts';
 import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
 import { type SeededTeam, seedTeam } from '../apps/server/test/team-seed.ts';
+import {
+  floorLine,
+  type LedgerMarks,
+  ledgerMarks,
+  ledgerReplay,
+  prepareReplay,
+  type Replay,
+  timeReplay,
+} from './floor.ts';
 import { load, startBuiltServer } from './http.ts';
 import { onAdmin } from './pg.ts';
 
@@ -62,6 +71,19 @@ function child(args: string[]): Promise<Record<string, unknown>> {
     );
   });
 }
+
+/**
+ * The floor of a day's settlement: every row it wrote, written set-based from the database's own copy of them (no
+ * tree, no computation, no rows sent from the process): the rewards and the journal lines inserted, the ledger
+ * accounts it created or moved and the team state it wrote upserted with their final values.
+ */
+const settlementReplay = (marks: LedgerMarks): Replay => {
+  const ledger = ledgerReplay(marks);
+  return {
+    inserted: [{ table: 'rewards', rows: `day = '${DAY}'` }, ...ledger.inserted],
+    upserted: [...ledger.upserted, { table: 'team_state', key: 'user_id', rows: `day = '${DAY}'` }],
+  };
+};
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -120,6 +142,9 @@ export async function runSettlementBenchmarks(): Promise<void> {
         dayOrders: size / 20,
         day: DAY,
       });
+      // The floor's copies of the tables as they are before the run, and where the run's journal rows begin.
+      const replay = settlementReplay(await ledgerMarks(h.db));
+      await prepareReplay(h.db, replay);
       await h.close();
       console.log(
         `${size.toLocaleString('en')} members seeded in ${team.seconds.toFixed(1)} s: depth ${team.maxDepth}, ${size / 10} earlier investors, ${size / 20} orders on ${DAY}`,
@@ -130,6 +155,16 @@ export async function runSettlementBenchmarks(): Promise<void> {
       const t = run.totals as Record<string, string | number>;
       console.log(
         `  settlement: ${s(run.ms as number)} wall, peak RSS ${run.maxRssMb} MB; ${t.rewards} rewards to ${t.members_paid} members, static ${t.static}, pairing ${t.pairing}, cut ${t.cut} USDT, new volume ${t.new_volume}`,
+      );
+      const floor = await openDb({ kind: 'postgres', url, poolSize: 1 });
+      const floorMs = await timeReplay(floor.db, replay).finally(() => floor.close());
+      console.log(
+        floorLine('settlement against its floor', run.ms as number, floorMs, 2, {
+          floorName: 'the same rewards, journal lines, accounts and team state written set-based',
+        }),
+      );
+      console.log(
+        `  peak RSS ${run.maxRssMb} MB (target ≤ 1 GB: ${(run.maxRssMb as number) <= 1024 ? 'met' : 'NOT met'})`,
       );
       const again = await child([url, DAY]).catch((e: Error) => ({ error: e.message }));
       console.log(
