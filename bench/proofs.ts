@@ -21,6 +21,7 @@ import { rowsOf } from '@agc/db';
 import { computeRoot, treeSize } from '@agc/shared';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
+import { rebuildMemberTotals } from '../apps/server/src/modules/ledger/index.ts';
 import { memberProof } from '../apps/server/src/modules/proofs/service.ts';
 import { takeRequestedSnapshot } from '../apps/server/src/modules/proofs/snapshot.ts';
 import { buildSnapshotTree, fastHasher, type MemberLeaf } from '../apps/server/src/modules/proofs/tree.ts';
@@ -119,6 +120,8 @@ async function seed(s: TestServer) {
   await db.execute(sql`insert into ledger_accounts (user_id, code, asset, balance)
     select g, 'member.available', 'AGC', g::numeric * 1000000000000000
     from generate_series(1, ${MEMBERS}, 10) g`);
+  // The balances were written around the ledger's posting statement: their running totals from the full sum.
+  await rebuildMemberTotals(db);
   await db.execute(sql`analyze`);
 }
 

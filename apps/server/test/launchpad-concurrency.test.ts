@@ -5,7 +5,7 @@ import { openSessionFor } from '@server/modules/auth/sessions.ts';
 import { buyCopies } from '@server/modules/launchpad/purchases/service.ts';
 import { releaseDueAgc } from '@server/modules/launchpad/release/service.ts';
 import { closeRound, createRound, editRound } from '@server/modules/launchpad/rounds/service.ts';
-import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
+import { ACCOUNTS, checkLedger, checkMemberTotals } from '@server/modules/ledger/index.ts';
 import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,7 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
         for (const [k, v] of after) if (k.startsWith(`${m.id}|`)) expect(v, k).toBe(before.get(k) ?? 0n);
     }
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+    expect(await checkMemberTotals(s.ctx.db)).toEqual([]);
 
     // The limit across processes: 300 members ask 1 copy three times at once, each time through another
     // "process", on a round with copies to spare: each ends with exactly 2, the third ask refused.
@@ -198,6 +199,7 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
       expect(final.get(key(m, ACCOUNTS.launchpadLocked, 'AGC')) ?? 0n).toBe(0n);
     }
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+    expect(await checkMemberTotals(s.ctx.db)).toEqual([]);
   }, 180_000);
 
   it('an edit meeting a close or the first purchases at the same moment: one order, each seeing the other’s result', async () => {
@@ -301,6 +303,7 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
       outcomes.add(String(edited));
     }
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+    expect(await checkMemberTotals(s.ctx.db)).toEqual([]);
     console.info('edit vs close outcomes', [...seen], 'edit vs opening', [...outcomes]);
   }, 120_000);
 });

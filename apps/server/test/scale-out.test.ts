@@ -11,7 +11,7 @@ import { withDatabase } from '@agc/db/testing';
 import { apiSession } from '@agc/e2e/support/api.ts';
 import type { TxResponse } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
-import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
+import { ACCOUNTS, checkLedger, checkMemberTotals } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type PrivateKeyAccount, toHex } from 'viem';
@@ -321,6 +321,7 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
       expect(of(ACCOUNTS.available) + of(ACCOUNTS.locked)).toBe(GRANT);
     }
     expect(await checkLedger(db.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+    expect(await checkMemberTotals(db.db)).toEqual([]);
 
     // The dead process's watcher lease runs out and the survivor takes the chain over: a new payment is
     // confirmed by it alone.

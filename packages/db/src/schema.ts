@@ -474,6 +474,32 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
+/**
+ * Running totals of the members' ledger accounts (user_id set) per code and asset: what the members' balances of
+ * that code add up to, without reading a million accounts (the admin solvency view). Kept by the ledger's posting
+ * statement, in the same transaction as the balances it moves, as appended moves (`ledger_member_total_moves`: no
+ * row every posting must update and lock), folded into `total` by a job. The running total of a code and asset is
+ * `total` + its moves; a periodic check holds it equal to the full sum of the balances
+ * (docs/decisions/0175-ledger-member-totals.md).
+ */
+export const ledgerMemberTotals = pgTable(
+  'ledger_member_totals',
+  {
+    code: text('code').notNull(),
+    asset: text('asset').$type<LedgerAsset>().notNull(),
+    total: amount('total').notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.asset] })],
+);
+
+/** Moves of the members' running totals not folded into ledger_member_totals yet: one row per code and asset a posting statement moved. */
+export const ledgerMemberTotalMoves = pgTable('ledger_member_total_moves', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  code: text('code').notNull(),
+  asset: text('asset').$type<LedgerAsset>().notNull(),
+  delta: amount('delta').notNull(),
+});
+
 /** The journal: every transfer debits one account and credits another, same asset, amount > 0. */
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
