@@ -12,6 +12,9 @@
  *  9. Launchpad: 1,000 concurrent buyers of a 200-copy round, time to sell out and p99 (bench/launchpad-buy.ts).
  * 11. Admin analytics: 90 days at 1M members and 10M ledger transfers, rollups vs the plain aggregate (bench/analytics.ts).
  * 10. The same over real HTTP: 1 and 2 built server processes, the buyers in this process (bench/launchpad-http.ts).
+ * 12. Proof of liabilities at 1M members (bench/proofs.ts); 13. the admin solvency view's ledger side at 1M members
+ *     (bench/solvency.ts).
+ * Each heavy figure is printed beside a floor measured in the same run, with the ratio and met / NOT met (bench/floor.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -32,6 +35,7 @@ import { runOrderBenchmarks } from './orders.ts';
 import { dropPgDatabase, freshPgDatabase } from './pg.ts';
 import { runProofBenchmark } from './proofs.ts';
 import { runSettlementBenchmarks } from './settlement.ts';
+import { runSolvencyBenchmark } from './solvency.ts';
 import { runWithdrawBenchmark } from './withdraw.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -104,11 +108,11 @@ async function benchBare(): Promise<Result> {
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
 
-/** `BENCH_PARTS` (comma-separated: me, compress, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http, analytics, proofs) runs some of them; all by default. */
+/** `BENCH_PARTS` (comma-separated: me, compress, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http, analytics, proofs, solvency) runs some of them; all by default. */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'me,compress,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http,analytics,proofs'
+    'me,compress,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http,analytics,proofs,solvency'
   ).split(','),
 );
 
@@ -199,6 +203,7 @@ async function main() {
   if (PARTS.has('launchpad-http')) await runLaunchpadHttpBenchmark();
   if (PARTS.has('analytics')) await runAnalyticsBenchmark();
   if (PARTS.has('proofs')) await runProofBenchmark();
+  if (PARTS.has('solvency')) await runSolvencyBenchmark();
 }
 
 main().catch((e) => {
