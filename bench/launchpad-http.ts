@@ -514,10 +514,11 @@ export async function runLaunchpadHttpBenchmark(): Promise<void> {
       (f) => f.load,
       (x) => x.toFixed(1),
     );
-    // Against the floor: the median of the runs' p99 over the median of the bare route's (same client, same burst).
+    // Against the floor: the median of the runs' p99 over the median of the bare route's (same client, same burst);
+    // of an even number of runs, the higher of the middle two.
     const median = (xs: number[]) => {
       const known = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-      return known.length === 0 ? Number.NaN : defined(known[Math.floor((known.length - 1) / 2)]);
+      return known.length === 0 ? Number.NaN : defined(known[Math.floor(known.length / 2)]);
     };
     const bareP99 = median(floor.p99);
     for (const k of cols) {
