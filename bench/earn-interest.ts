@@ -33,11 +33,8 @@ import { ACCOUNTS, transfer } from '../apps/server/src/modules/ledger/index.ts';
 import { dayKey } from '../apps/server/src/modules/rules/index.ts';
 import type { TestServer } from '../apps/server/test/helpers.ts';
 import { floorLine, timedRolledBack } from './floor.ts';
-import { cpuNow, pgTestServer } from './pg.ts';
+import { cpuNow, num, PG_URL, pgTestServer } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const HOLDERS = num('BENCH_EARN_HOLDERS', 1_000_000);
 const BASELINE_SECONDS = num('BENCH_EARN_BASELINE_SECONDS', 20);
 const DAY_MS = 86_400_000;

@@ -48,11 +48,8 @@ import {
   type Replay,
   timeReplay,
 } from './floor.ts';
-import { cpuNow, pgTestServer } from './pg.ts';
+import { cpuNow, num, PG_URL, pgTestServer } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SUBS = num('BENCH_FUND_SUBSCRIPTIONS', 100_000);
 const REDS = num('BENCH_FUND_REDEMPTIONS', 100_000);
 const MEMBERS = num('BENCH_FUND_MEMBERS', 10_000);

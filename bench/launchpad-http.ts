@@ -42,10 +42,8 @@ import { startBuiltServer } from '../apps/server/test/built-server.ts';
 import { floorLine } from './floor.ts';
 import { startBareServer } from './http.ts';
 import { signedInMembers } from './members.ts';
-import { cpuNow, dropPgDatabase, freshPgDatabase } from './pg.ts';
+import { cpuNow, dropPgDatabase, freshPgDatabase, PG_URL } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BUYERS = Number(process.env.BENCH_LAUNCHPAD_BUYERS ?? 1000);
 const RUNS = Number(process.env.BENCH_LAUNCHPAD_RUNS ?? 3);
 const PROCESSES = (process.env.BENCH_LAUNCHPAD_PROCESSES ?? '1,2').split(',').map(Number);

@@ -57,10 +57,8 @@ import { applyTeamVolume, insertPlaced, insertRoot } from '../apps/server/src/mo
 import { startChainServer, startLocalChain } from '../apps/server/test/chain.ts';
 import { newWallet, session, startTestServer } from '../apps/server/test/helpers.ts';
 import { floorLine } from './floor.ts';
+import { num, PG_URL } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const LATENCY_ORDERS = num('BENCH_LATENCY_ORDERS', 50);
 const POLL_MS = (process.env.BENCH_POLL_MS ?? '500,200').split(',').map(Number);
 const MEMBERS = num('BENCH_MEMBERS', 2000);

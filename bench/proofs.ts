@@ -27,11 +27,8 @@ import { takeRequestedSnapshot } from '../apps/server/src/modules/proofs/snapsho
 import { buildSnapshotTree, fastHasher, type MemberLeaf } from '../apps/server/src/modules/proofs/tree.ts';
 import { startLocalChain } from '../apps/server/test/chain.ts';
 import type { TestServer } from '../apps/server/test/helpers.ts';
-import { dropPgDatabase, freshPgDatabase, onAdmin } from './pg.ts';
+import { dropPgDatabase, freshPgDatabase, num, onAdmin, PG_URL } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const MEMBERS = num('BENCH_PROOF_MEMBERS', 1_000_000);
 const PROOFS = num('BENCH_PROOF_PROOFS', 200);
 const BASELINE_SECONDS = num('BENCH_PROOF_BASELINE_SECONDS', 10);

@@ -32,10 +32,8 @@ import {
   timeReplay,
 } from './floor.ts';
 import { load, startBuiltServer } from './http.ts';
-import { onAdmin } from './pg.ts';
+import { onAdmin, PG_URL } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SIZES = (process.env.BENCH_SETTLE_SIZES ?? '100000,1000000').split(',').map(Number);
 const CHAIN_DEPTH = Number(process.env.BENCH_CHAIN_DEPTH ?? 20_000);
 const NAIVE_SECONDS = Number(process.env.BENCH_NAIVE_SECONDS ?? 30);

@@ -25,10 +25,8 @@ import {
 } from '../apps/server/src/modules/solvency/repository.ts';
 import { readLiabilities } from '../apps/server/src/modules/solvency/service.ts';
 import { seedSolvencyMembers } from '../apps/server/test/solvency-seed.ts';
-import { pgTestServer } from './pg.ts';
+import { PG_URL, pgTestServer } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MEMBERS = Number(process.env.BENCH_SOLVENCY_MEMBERS ?? 1_000_000);
 const RUNS = 5;
 const TARGET_MS = 300;

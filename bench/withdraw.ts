@@ -32,11 +32,8 @@ import { ACCOUNTS, checkLedger } from '../apps/server/src/modules/ledger/index.t
 import { floorLine } from './floor.ts';
 import { mergeResults, type Result, resultOf, startBareServer, startBuiltServer } from './http.ts';
 import { signedInMembers } from './members.ts';
-import { dropPgDatabase, freshPgDatabase } from './pg.ts';
+import { dropPgDatabase, freshPgDatabase, num, PG_URL } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const MEMBERS = num('BENCH_WITHDRAW_MEMBERS', 1000);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
 const DURATION = num('BENCH_DURATION', 10);
