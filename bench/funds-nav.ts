@@ -7,7 +7,9 @@
  * POST /api/v1/admin/funds/products/:id/nav through the app (app.inject), timed end to end. It runs the real
  * path: the product lock, the day and step checks, the NAV row, pricing every subscription and redemption
  * (nav/pricing.ts: one UPDATE per side with math.ts's rules in SQL, then the ledger's transferBatch), the audit
- * entry, one commit. Target ≤ 5 s. Afterwards: every order and redemption priced, checkLedger clean.
+ * entry, one commit. Target ≤ 5 s; beside it its floor (the publication's rows, journal lines and balances replayed
+ * set-based into copies of their tables, bench/floor.ts), target ≤ 1.5×. Afterwards: every order and redemption
+ * priced, checkLedger clean.
  *
  * Setup (printed, not timed): members seeded by team-seed.ts; SUBS orders of the product Processing with their
  * payment postings, priced by a first NAV (also timed and printed: subscriptions alone); then each of REDS of

@@ -6,7 +6,9 @@
  *     20,000-level spill-over leg, N/10 earlier investors and N/20 orders confirmed that day
  *     (bench/team-seed.ts). The run (runSettlement: load, compute, write every reward, journal entry
  *     and team state, in one transaction) happens in a child process whose peak RSS is reported.
- *     Targets: 1M ≤ 60 s and ≤ 2 GB; 100k ≤ 6 s. Both printed together with their ratio.
+ *     Targets: 1M ≤ 60 s and ≤ 2 GB; 100k ≤ 6 s. Both printed together with their ratio. Beside each run its floor
+ *     (bench/floor.ts, timeReplay): the same rewards, journal lines, accounts and team state written set-based into
+ *     copies of their tables taken before the run; target ≤ 2× the floor, peak RSS ≤ 1 GB.
  *  2. Baseline in the same run, on the 100k tree: the naive method (walk every ancestor of every order,
  *     one query each), time-boxed (BENCH_NAIVE_SECONDS, default 30) and extrapolated from its rate.
  *  3. GET /api/v1/me/tree on the built server over the 1M tree: p50/p99 for the root, for a member at

@@ -14,8 +14,11 @@
  *
  * Baseline in the same run: the same requests with one transaction per request (WITHDRAW_BATCH_MAX=1,
  * WITHDRAW_BATCH_CONCURRENCY = the pool), against the default group commit (requests that arrive while a
- * transaction runs go together in the next one). For scale, GET /api/v1/withdraw/limit (reads only, one
- * transaction-less query pair per asset) on the same server.
+ * transaction runs go together in the next one). GET /api/v1/withdraw/limit (reads only: the answer cached per
+ * member, a miss two queries at once) on the same server, beside its floor GET /api/v1/me of one member (cached: the
+ * same stack's cheapest authenticated read; target ≥ 0.5×); /me of every member in turn for scale. The group commit's
+ * floor: POST /bare (bench/bare-server.ts) with the same client, connections, headers and body (targets: p99 ≤ 3× the
+ * bare p99, req/s ≥ 0.1× the bare req/s).
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test): the PostgreSQL server; a fresh
  * database is created and dropped. BENCH_WITHDRAW_MEMBERS (1000), BENCH_CONNECTIONS (50),
