@@ -28,11 +28,8 @@ import { analyticsReport, rollUpClosedDays } from '../apps/server/src/modules/an
 import { computeDays, levelsAt } from '../apps/server/src/modules/analytics/repository.ts';
 import { dayKey, dayStart, nextDay } from '../apps/server/src/modules/rules/index.ts';
 import type { TestServer } from '../apps/server/test/helpers.ts';
-import { cpuNow, pgTestServer } from './pg.ts';
+import { cpuNow, num, PG_URL, pgTestServer } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const MEMBERS = num('BENCH_ANALYTICS_MEMBERS', 1_000_000);
 const TRANSFERS = num('BENCH_ANALYTICS_TRANSFERS', 10_000_000);
 const ORDERS = num('BENCH_ANALYTICS_ORDERS', 1_000_000);

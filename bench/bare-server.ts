@@ -2,6 +2,9 @@
 import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });
-app.get('/bare', async () => ({ code: 200, msg: 'success', data: { ok: true } }));
+const answer = async () => ({ code: 200, msg: 'success', data: { ok: true } });
+app.get('/bare', answer);
+// The same for a POST with a JSON body (parsed, then ignored): the floor of the write benchmarks.
+app.post('/bare', answer);
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 process.send?.('ready');

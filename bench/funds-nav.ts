@@ -7,7 +7,9 @@
  * POST /api/v1/admin/funds/products/:id/nav through the app (app.inject), timed end to end. It runs the real
  * path: the product lock, the day and step checks, the NAV row, pricing every subscription and redemption
  * (nav/pricing.ts: one UPDATE per side with math.ts's rules in SQL, then the ledger's transferBatch), the audit
- * entry, one commit. Target ≤ 5 s. Afterwards: every order and redemption priced, checkLedger clean.
+ * entry, one commit. Target ≤ 5 s; beside it its floor (the publication's rows, journal lines and balances replayed
+ * set-based into copies of their tables, bench/floor.ts), target ≤ 1.5×. Afterwards: every order and redemption
+ * priced, checkLedger clean.
  *
  * Setup (printed, not timed): members seeded by team-seed.ts; SUBS orders of the product Processing with their
  * payment postings, priced by a first NAV (also timed and printed: subscriptions alone); then each of REDS of
@@ -39,11 +41,17 @@ import {
 } from '../apps/server/src/modules/ledger/index.ts';
 import type { TestServer } from '../apps/server/test/helpers.ts';
 import { seedTeam } from '../apps/server/test/team-seed.ts';
-import { cpuNow, pgTestServer } from './pg.ts';
+import {
+  floorLine,
+  type LedgerMarks,
+  ledgerMarks,
+  ledgerReplay,
+  prepareReplay,
+  type Replay,
+  timeReplay,
+} from './floor.ts';
+import { cpuNow, num, PG_URL, pgTestServer } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SUBS = num('BENCH_FUND_SUBSCRIPTIONS', 100_000);
 const REDS = num('BENCH_FUND_REDEMPTIONS', 100_000);
 const MEMBERS = num('BENCH_FUND_MEMBERS', 10_000);
@@ -141,6 +149,29 @@ async function seedApprovedRedemptions(db: TestServer['ctx']['db'], productId: n
     });
   }
   return holdings.length;
+}
+
+/**
+ * The floor of a publication: the rows it wrote, written set-based from the database's own copy of them (no product
+ * lock, no pricing, no postings built in the process): the product's orders and redemptions it priced, and its ledger
+ * writes (ledgerReplay).
+ */
+function navReplay(productId: number, navId: string, marks: LedgerMarks): Replay {
+  const ledger = ledgerReplay(marks);
+  const scope = `product_id = ${productId}`;
+  return {
+    inserted: ledger.inserted,
+    upserted: [
+      {
+        table: 'fund_orders',
+        key: 'id',
+        scope,
+        rows: `${scope} and (nav_id = ${navId} or id in (select order_id from fund_redemptions where nav_id = ${navId}))`,
+      },
+      { table: 'fund_redemptions', key: 'id', scope, rows: `nav_id = ${navId}` },
+      ...ledger.upserted,
+    ],
+  };
 }
 
 /** Publishes a NAV through the API as the admin; returns the answer and the wall time. */
@@ -345,6 +376,9 @@ export async function runFundNavBenchmark(): Promise<void> {
       `setup: ${redeeming} Approved redemptions and ${SUBS} new paid subscriptions in ${secs(performance.now() - t0)} (baseline product: ${baseFirst.entry.priced.subscriptions} holdings, ${few} of each)`,
     );
 
+    // The floor's copies of the tables the publication writes, as they are before it.
+    const marks = await ledgerMarks(db);
+    await prepareReplay(db, navReplay(fund, '0', marks));
     const cpu0 = await cpuNow(db);
     const measured = await publishTimed(s, headers, fund, dayAgo(s, 1), '1.02345678');
     const cpu1 = await cpuNow(db);
@@ -355,6 +389,14 @@ export async function runFundNavBenchmark(): Promise<void> {
     );
     console.log(
       `  CPU: PostgreSQL ${(cpu1.pg - cpu0.pg).toFixed(2)} s, this process ${(cpu1.node - cpu0.node).toFixed(2)} s; load average ${defined(loadavg()[0]).toFixed(1)} on this machine`,
+    );
+
+    const floorMs = await timeReplay(db, navReplay(fund, measured.entry.nav_id, marks));
+    console.log(
+      floorLine('NAV publication against its floor', measured.ms, floorMs, 1.5, {
+        floorName:
+          'the same order and redemption rows, journal lines and balances written set-based, no pricing',
+      }),
     );
 
     const [nav] = rowsOf<{ id: string }>(

@@ -1,6 +1,12 @@
 // Shared by the HTTP benchmarks: the built server in its own process, and autocannon load.
+import { fork } from 'node:child_process';
+import { freePort } from '@agc/contracts';
 import autocannon from 'autocannon';
-import { startBuiltServer as start } from '../apps/server/test/built-server.ts';
+import {
+  startBuiltServer as start,
+  stop as stopChild,
+  waitFor as waitForChild,
+} from '../apps/server/test/built-server.ts';
 
 export { stop, waitFor } from '../apps/server/test/built-server.ts';
 
@@ -65,4 +71,19 @@ export async function loadAll(
 ): Promise<Result> {
   const each = Math.ceil(connections / urls.length);
   return mergeResults(await Promise.all(urls.map((url) => load(url, headers, each, duration))));
+}
+
+/**
+ * The floor of the HTTP benchmarks: bench/bare-server.ts, a bare Fastify route (`GET` and `POST /bare`, a small JSON
+ * envelope) in its own process like the real server. Returns its base URL and how to stop it.
+ */
+export async function startBareServer(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = fork(new URL('./bare-server.ts', import.meta.url), [], {
+    env: { ...process.env, PORT: String(port) },
+    execArgv: ['--import', 'tsx'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForChild(`${base}/bare`, child);
+  return { base, stop: () => stopChild(child) };
 }

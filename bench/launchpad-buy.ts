@@ -27,10 +27,8 @@ import type { Member } from '../apps/server/src/modules/members/index.ts';
 import { addMember, addRoot } from '../apps/server/test/funds-bills-support.ts';
 import type { TestServer } from '../apps/server/test/helpers.ts';
 import { AGC, grantRewards, USDT } from '../apps/server/test/withdraw-support.ts';
-import { pgTestServer } from './pg.ts';
+import { PG_URL, pgTestServer } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BUYERS = Number(process.env.BENCH_LAUNCHPAD_BUYERS ?? 1000);
 const COPIES = 200;
 const LIMIT = 2;

@@ -27,12 +27,10 @@
  * BENCH_LAUNCHPAD_BUYERS (1000), BENCH_LAUNCHPAD_RUNS (runs per N, 3), BENCH_CPU_PROF (a folder: every server
  * process writes a V8 CPU profile there when it stops).
  */
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort } from '@agc/contracts';
+import { pathToFileURL } from 'node:url';
 import { type Db, openDb, rowsOf } from '@agc/db';
 import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
@@ -40,12 +38,12 @@ import { Pool } from 'undici';
 import { ACCOUNTS, checkLedger } from '../apps/server/src/modules/ledger/index.ts';
 import type { Member } from '../apps/server/src/modules/members/index.ts';
 import type { BuiltServer } from '../apps/server/test/built-server.ts';
-import { startBuiltServer, stop, waitFor } from '../apps/server/test/built-server.ts';
+import { startBuiltServer } from '../apps/server/test/built-server.ts';
+import { floorLine } from './floor.ts';
+import { startBareServer } from './http.ts';
 import { signedInMembers } from './members.ts';
-import { cpuNow, dropPgDatabase, freshPgDatabase } from './pg.ts';
+import { cpuNow, dropPgDatabase, freshPgDatabase, PG_URL } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BUYERS = Number(process.env.BENCH_LAUNCHPAD_BUYERS ?? 1000);
 const RUNS = Number(process.env.BENCH_LAUNCHPAD_RUNS ?? 3);
 const PROCESSES = (process.env.BENCH_LAUNCHPAD_PROCESSES ?? '1,2').split(',').map(Number);
@@ -163,6 +161,10 @@ interface RunFigures {
   pgCpu: number;
   load: number;
   refusedP99: number;
+  /** Warm runs: p99 of every buyer's `GET /launchpad/rounds/:id` at once, just before the sale (NaN when cold). */
+  roundP99: number;
+  /** p99 of the bare route's burst just before this run's sale. */
+  floorP99: number;
   problems: string[];
 }
 
@@ -255,15 +257,23 @@ async function run(
   servers: BuiltServer[],
   members: Member[],
   sessions: Sessions,
+  floor: BareFloor,
 ): Promise<RunFigures> {
   const roundId = await newRound(db);
   const before = await balances(db, members);
   const body = (i: number) => JSON.stringify({ copies: String(ask(i)) });
   const path = `/api/v1/launchpad/rounds/${roundId}/buy`;
+  let roundP99 = Number.NaN;
   if (sessions === 'warm') {
     const page = await burst((i) => send(c, i, 'GET', `/api/v1/launchpad/rounds/${roundId}`));
     if (page.answers.some((a) => a.code !== 200)) throw new Error('GET round failed');
+    roundP99 = pct(
+      page.answers.map((a) => a.latency).sort((a, b) => a - b),
+      99,
+    );
   } else await new Promise((r) => setTimeout(r, SESSION_TTL_MS + 300));
+  // The floor of this very moment: the bare route, the same client, just before the sale (it touches no session).
+  const floorP99 = (await floor.burst()).p99;
   const cpu0 = servers.map((s) => cpuOf(s.child.pid));
   const client0 = process.cpuUsage();
   const pg0 = await cpuNow(db);
@@ -306,6 +316,8 @@ async function run(
           99,
         )
       : Number.NaN,
+    roundP99,
+    floorP99,
     problems,
   };
 }
@@ -319,6 +331,7 @@ async function measure(
   sessions: Sessions,
   members: Member[],
   headers: Array<Record<string, string>>,
+  floor: BareFloor,
 ): Promise<RunFigures[]> {
   const servers: BuiltServer[] = [];
   const pools: Pool[] = [];
@@ -373,7 +386,7 @@ async function measure(
       ),
     );
     const figures: RunFigures[] = [];
-    for (let k = 0; k < RUNS; k++) figures.push(await run(db, c, servers, members, sessions));
+    for (let k = 0; k < RUNS; k++) figures.push(await run(db, c, servers, members, sessions, floor));
     return figures;
   } finally {
     await Promise.all(pools.map((p) => p.close()));
@@ -392,38 +405,38 @@ const range = (xs: number[], f: (x: number) => string) => {
 /**
  * The floor of this setup: bench/bare-server.ts (a bare Fastify route in its own process) with the same client,
  * BUYERS requests at once on as many keep-alive connections: what the client, the sockets and the machine cost
- * before the app does anything.
+ * before the app does anything. It stays up for the whole benchmark: each run measures a burst of it just before its
+ * own (the load of this shared machine moves within minutes).
  */
-async function bareFloor(): Promise<{ p50: number[]; p99: number[] }> {
-  const port = await freePort();
-  const child = fork(fileURLToPath(new URL('./bare-server.ts', import.meta.url)), [], {
-    env: { ...process.env, PORT: String(port) },
-    execArgv: ['--import', 'tsx'],
-  });
-  const pool = new Pool(`http://127.0.0.1:${port}`, {
+interface BareFloor {
+  /** One burst of BUYERS requests at once; its p50 and p99. */
+  burst(): Promise<{ p50: number; p99: number }>;
+  close(): Promise<void>;
+}
+
+async function startBareFloor(): Promise<BareFloor> {
+  const bare = await startBareServer();
+  const pool = new Pool(bare.base, {
     connections: BUYERS,
     pipelining: 1,
     keepAliveTimeout: 600_000,
     keepAliveMaxTimeout: 600_000,
   });
-  try {
-    await waitFor(`http://127.0.0.1:${port}/bare`, child);
-    const c: Client = { pools: [pool], headers: Array.from({ length: BUYERS }, () => ({})) };
-    const out = { p50: [] as number[], p99: [] as number[] };
-    for (let k = 0; k < 2 + RUNS; k++) {
-      const r = await burst((i) => send(c, i, 'GET', '/bare'));
-      const lat = r.answers.map((a) => a.latency).sort((a, b) => a - b);
-      if (k >= 2) {
-        out.p50.push(pct(lat, 50));
-        out.p99.push(pct(lat, 99));
-      }
-      await new Promise((res) => setTimeout(res, 300));
-    }
-    return out;
-  } finally {
-    await pool.close();
-    await stop(child);
-  }
+  const c: Client = { pools: [pool], headers: Array.from({ length: BUYERS }, () => ({})) };
+  const once = async () => {
+    const r = await burst((i) => send(c, i, 'GET', '/bare'));
+    const lat = r.answers.map((a) => a.latency).sort((a, b) => a - b);
+    return { p50: pct(lat, 50), p99: pct(lat, 99) };
+  };
+  // Connections open and JIT warm, not measured.
+  for (let k = 0; k < 2; k++) await once();
+  return {
+    burst: once,
+    close: async () => {
+      await pool.close();
+      await bare.stop();
+    },
+  };
 }
 
 export async function runLaunchpadHttpBenchmark(): Promise<void> {
@@ -438,6 +451,7 @@ export async function runLaunchpadHttpBenchmark(): Promise<void> {
   if (!dbUrl) return;
   const secret = randomBytes(32).toString('hex');
   let db: Awaited<ReturnType<typeof openDb>> | undefined;
+  let floor: BareFloor | undefined;
   try {
     // The first server start migrates the database; the setup follows on the bench's own connection.
     const first = await startBuiltServer(dbUrl, {
@@ -455,14 +469,25 @@ export async function runLaunchpadHttpBenchmark(): Promise<void> {
     });
     const members: Member[] = signed;
     const headers = signed.map((m) => m.headers);
-    const floor = await bareFloor();
+    floor = await startBareFloor();
+    const first3: Array<{ p50: number; p99: number }> = [];
+    for (let k = 0; k < RUNS; k++) {
+      first3.push(await floor.burst());
+      await new Promise((res) => setTimeout(res, 300));
+    }
     console.log(
-      `floor: a bare Fastify route in its own process, the same client, ${BUYERS} requests at once on their own connections: p50 ${range(floor.p50, ms)}, p99 ${range(floor.p99, ms)} (${RUNS} bursts; load ${defined(loadavg()[0]).toFixed(1)})`,
+      `floor: a bare Fastify route in its own process, the same client, ${BUYERS} requests at once on their own connections: p50 ${range(
+        first3.map((f) => f.p50),
+        ms,
+      )}, p99 ${range(
+        first3.map((f) => f.p99),
+        ms,
+      )} (${RUNS} bursts; load ${defined(loadavg()[0]).toFixed(1)}); measured again just before every run`,
     );
     const results = new Map<string, RunFigures[]>();
     for (const n of PROCESSES) {
       for (const mode of ['cold', 'warm'] as const) {
-        const figures = await measure(dbUrl, db.db, secret, n, mode, members, headers);
+        const figures = await measure(dbUrl, db.db, secret, n, mode, members, headers, floor);
         results.set(`${mode} N=${n}`, figures);
         for (const [k, f] of figures.entries())
           console.log(
@@ -485,6 +510,8 @@ export async function runLaunchpadHttpBenchmark(): Promise<void> {
     row('p50, accepted', (f) => f.acceptedP50);
     row('p99, accepted', (f) => f.acceptedP99);
     row('p99, POSTs on the sold-out round', (f) => f.refusedP99);
+    row('p99, GET the round, all at once', (f) => f.roundP99);
+    row('p99, bare route just before (floor)', (f) => f.floorP99);
     row(
       'CPU of the servers in the burst',
       (f) => f.serverCpu,
@@ -510,6 +537,41 @@ export async function runLaunchpadHttpBenchmark(): Promise<void> {
       (f) => f.load,
       (x) => x.toFixed(1),
     );
+    // Against the floor: the median of the runs' p99 over the median of the bare route's bursts just before them (same
+    // client, same size of burst); of an even number of runs, the higher of the middle two.
+    const median = (xs: number[]) => {
+      const known = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+      return known.length === 0 ? Number.NaN : defined(known[Math.floor(known.length / 2)]);
+    };
+    for (const k of cols) {
+      const figures = defined(results.get(k));
+      const bareP99 = median(figures.map((f) => f.floorP99));
+      console.log(
+        floorLine(
+          `buy, sessions ${k}, p99 of all requests`,
+          median(figures.map((f) => f.p99)),
+          bareP99,
+          1.5,
+          {
+            unit: 'ms',
+            floorName: 'the bare route, p99',
+          },
+        ),
+      );
+      if (k.startsWith('warm'))
+        console.log(
+          floorLine(
+            `GET the round, N=${k.slice(-1)}, p99`,
+            median(figures.map((f) => f.roundP99)),
+            bareP99,
+            1.5,
+            {
+              unit: 'ms',
+              floorName: 'the bare route, p99',
+            },
+          ),
+        );
+    }
     let failed = false;
     for (const [k, figures] of results)
       for (const f of figures)
@@ -522,6 +584,7 @@ export async function runLaunchpadHttpBenchmark(): Promise<void> {
     );
     if (failed) process.exitCode = 1;
   } finally {
+    await floor?.close();
     await db?.close();
     await dropPgDatabase(PG_URL, dbUrl);
   }

@@ -7,6 +7,13 @@ import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 
+/** The PostgreSQL server of the benchmarks (they make and drop databases of their own on it). */
+export const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A benchmark's size or setting from the environment, else `fallback`. */
+export const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
 /** Runs `f` on a connection to `adminUrl`, then closes it. */
 export async function onAdmin<T>(adminUrl: string, f: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: adminUrl });

@@ -21,16 +21,14 @@ import { rowsOf } from '@agc/db';
 import { computeRoot, treeSize } from '@agc/shared';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
+import { rebuildMemberTotals } from '../apps/server/src/modules/ledger/index.ts';
 import { memberProof } from '../apps/server/src/modules/proofs/service.ts';
 import { takeRequestedSnapshot } from '../apps/server/src/modules/proofs/snapshot.ts';
 import { buildSnapshotTree, fastHasher, type MemberLeaf } from '../apps/server/src/modules/proofs/tree.ts';
 import { startLocalChain } from '../apps/server/test/chain.ts';
 import type { TestServer } from '../apps/server/test/helpers.ts';
-import { dropPgDatabase, freshPgDatabase, onAdmin } from './pg.ts';
+import { dropPgDatabase, freshPgDatabase, num, onAdmin, PG_URL } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const MEMBERS = num('BENCH_PROOF_MEMBERS', 1_000_000);
 const PROOFS = num('BENCH_PROOF_PROOFS', 200);
 const BASELINE_SECONDS = num('BENCH_PROOF_BASELINE_SECONDS', 10);
@@ -119,6 +117,8 @@ async function seed(s: TestServer) {
   await db.execute(sql`insert into ledger_accounts (user_id, code, asset, balance)
     select g, 'member.available', 'AGC', g::numeric * 1000000000000000
     from generate_series(1, ${MEMBERS}, 10) g`);
+  // The balances were written around the ledger's posting statement: their running totals from the full sum.
+  await rebuildMemberTotals(db);
   await db.execute(sql`analyze`);
 }
 

@@ -12,14 +12,15 @@
  *  9. Launchpad: 1,000 concurrent buyers of a 200-copy round, time to sell out and p99 (bench/launchpad-buy.ts).
  * 11. Admin analytics: 90 days at 1M members and 10M ledger transfers, rollups vs the plain aggregate (bench/analytics.ts).
  * 10. The same over real HTTP: 1 and 2 built server processes, the buyers in this process (bench/launchpad-http.ts).
+ * 12. Proof of liabilities at 1M members (bench/proofs.ts); 13. the admin solvency view's ledger side at 1M members
+ *     (bench/solvency.ts).
+ * Each heavy figure is printed beside a floor measured in the same run, with the ratio and met / NOT met (bench/floor.ts).
  */
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { devAccount, devQuoteSigner, devVoucherSigner, freePort } from '@agc/contracts';
+import { devAccount, devQuoteSigner, devVoucherSigner } from '@agc/contracts';
 import { defined } from '@agc/shared/defined';
 import { toHex } from 'viem';
 import { apiSession } from '../e2e/support/api.ts';
@@ -27,16 +28,16 @@ import { checkBudgets, formatBudgets, WEB_DIST } from '../scripts/web-budget.ts'
 import { runAnalyticsBenchmark } from './analytics.ts';
 import { runEarnInterestBenchmark } from './earn-interest.ts';
 import { runFundNavBenchmark } from './funds-nav.ts';
-import { load, loadAll, type Result, startBuiltServer, stop, waitFor } from './http.ts';
+import { load, loadAll, type Result, startBareServer, startBuiltServer } from './http.ts';
 import { runLaunchpadBenchmark } from './launchpad-buy.ts';
 import { runLaunchpadHttpBenchmark } from './launchpad-http.ts';
 import { runOrderBenchmarks } from './orders.ts';
 import { dropPgDatabase, freshPgDatabase } from './pg.ts';
 import { runProofBenchmark } from './proofs.ts';
 import { runSettlementBenchmarks } from './settlement.ts';
+import { runSolvencyBenchmark } from './solvency.ts';
 import { runWithdrawBenchmark } from './withdraw.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -96,27 +97,22 @@ async function benchServer(
 }
 
 async function benchBare(): Promise<Result> {
-  const port = await freePort();
-  const child = fork(join(root, 'bench/bare-server.ts'), [], {
-    env: { ...process.env, PORT: String(port) },
-    execArgv: ['--import', 'tsx'],
-  });
+  const bare = await startBareServer();
   try {
-    await waitFor(`http://127.0.0.1:${port}/bare`, child);
-    return await load(`http://127.0.0.1:${port}/bare`);
+    return await load(`${bare.base}/bare`);
   } finally {
-    await stop(child);
+    await bare.stop();
   }
 }
 
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
 
-/** `BENCH_PARTS` (comma-separated: me, compress, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http, analytics, proofs) runs some of them; all by default. */
+/** `BENCH_PARTS` (comma-separated: me, compress, bundle, orders, settlement, withdraw, funds, earn, launchpad, launchpad-http, analytics, proofs, solvency) runs some of them; all by default. */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'me,compress,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http,analytics,proofs'
+    'me,compress,bundle,orders,settlement,withdraw,funds,earn,launchpad,launchpad-http,analytics,proofs,solvency'
   ).split(','),
 );
 
@@ -207,6 +203,7 @@ async function main() {
   if (PARTS.has('launchpad-http')) await runLaunchpadHttpBenchmark();
   if (PARTS.has('analytics')) await runAnalyticsBenchmark();
   if (PARTS.has('proofs')) await runProofBenchmark();
+  if (PARTS.has('solvency')) await runSolvencyBenchmark();
 }
 
 main().catch((e) => {

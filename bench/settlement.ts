@@ -6,7 +6,9 @@
  *     20,000-level spill-over leg, N/10 earlier investors and N/20 orders confirmed that day
  *     (bench/team-seed.ts). The run (runSettlement: load, compute, write every reward, journal entry
  *     and team state, in one transaction) happens in a child process whose peak RSS is reported.
- *     Targets: 1M ≤ 60 s and ≤ 2 GB; 100k ≤ 6 s. Both printed together with their ratio.
+ *     Targets: 1M ≤ 60 s and ≤ 2 GB; 100k ≤ 6 s. Both printed together with their ratio. Beside each run its floor
+ *     (bench/floor.ts, timeReplay): the same rewards, journal lines, accounts and team state written set-based into
+ *     copies of their tables taken before the run; target ≤ 2× the floor, peak RSS ≤ 1 GB.
  *  2. Baseline in the same run, on the 100k tree: the naive method (walk every ancestor of every order,
  *     one query each), time-boxed (BENCH_NAIVE_SECONDS, default 30) and extrapolated from its rate.
  *  3. GET /api/v1/me/tree on the built server over the 1M tree: p50/p99 for the root, for a member at
@@ -22,11 +24,18 @@ import { defined } from '@agc/shared/defined';
 import { TokenService } from '../apps/server/src/lib/tokens.ts';
 import { openSessionFor } from '../apps/server/src/modules/auth/sessions.ts';
 import { type SeededTeam, seedTeam } from '../apps/server/test/team-seed.ts';
+import {
+  floorLine,
+  type LedgerMarks,
+  ledgerMarks,
+  ledgerReplay,
+  prepareReplay,
+  type Replay,
+  timeReplay,
+} from './floor.ts';
 import { load, startBuiltServer } from './http.ts';
-import { onAdmin } from './pg.ts';
+import { onAdmin, PG_URL } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SIZES = (process.env.BENCH_SETTLE_SIZES ?? '100000,1000000').split(',').map(Number);
 const CHAIN_DEPTH = Number(process.env.BENCH_CHAIN_DEPTH ?? 20_000);
 const NAIVE_SECONDS = Number(process.env.BENCH_NAIVE_SECONDS ?? 30);
@@ -62,6 +71,19 @@ function child(args: string[]): Promise<Record<string, unknown>> {
     );
   });
 }
+
+/**
+ * The floor of a day's settlement: every row it wrote, written set-based from the database's own copy of them (no
+ * tree, no computation, no rows sent from the process): the rewards and the journal lines inserted, the ledger
+ * accounts it created or moved and the team state it wrote upserted with their final values.
+ */
+const settlementReplay = (marks: LedgerMarks): Replay => {
+  const ledger = ledgerReplay(marks);
+  return {
+    inserted: [{ table: 'rewards', rows: `day = '${DAY}'` }, ...ledger.inserted],
+    upserted: [...ledger.upserted, { table: 'team_state', key: 'user_id', rows: `day = '${DAY}'` }],
+  };
+};
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -120,6 +142,9 @@ export async function runSettlementBenchmarks(): Promise<void> {
         dayOrders: size / 20,
         day: DAY,
       });
+      // The floor's copies of the tables as they are before the run, and where the run's journal rows begin.
+      const replay = settlementReplay(await ledgerMarks(h.db));
+      await prepareReplay(h.db, replay);
       await h.close();
       console.log(
         `${size.toLocaleString('en')} members seeded in ${team.seconds.toFixed(1)} s: depth ${team.maxDepth}, ${size / 10} earlier investors, ${size / 20} orders on ${DAY}`,
@@ -130,6 +155,16 @@ export async function runSettlementBenchmarks(): Promise<void> {
       const t = run.totals as Record<string, string | number>;
       console.log(
         `  settlement: ${s(run.ms as number)} wall, peak RSS ${run.maxRssMb} MB; ${t.rewards} rewards to ${t.members_paid} members, static ${t.static}, pairing ${t.pairing}, cut ${t.cut} USDT, new volume ${t.new_volume}`,
+      );
+      const floor = await openDb({ kind: 'postgres', url, poolSize: 1 });
+      const floorMs = await timeReplay(floor.db, replay).finally(() => floor.close());
+      console.log(
+        floorLine('settlement against its floor', run.ms as number, floorMs, 2, {
+          floorName: 'the same rewards, journal lines, accounts and team state written set-based',
+        }),
+      );
+      console.log(
+        `  peak RSS ${run.maxRssMb} MB (target ≤ 1 GB: ${(run.maxRssMb as number) <= 1024 ? 'met' : 'NOT met'})`,
       );
       const again = await child([url, DAY]).catch((e: Error) => ({ error: e.message }));
       console.log(

@@ -14,8 +14,11 @@
  *
  * Baseline in the same run: the same requests with one transaction per request (WITHDRAW_BATCH_MAX=1,
  * WITHDRAW_BATCH_CONCURRENCY = the pool), against the default group commit (requests that arrive while a
- * transaction runs go together in the next one). For scale, GET /api/v1/withdraw/limit (reads only, one
- * transaction-less query pair per asset) on the same server.
+ * transaction runs go together in the next one). GET /api/v1/withdraw/limit (reads only: the answer cached per
+ * member, a miss two queries at once) on the same server, beside its floor GET /api/v1/me of one member (cached: the
+ * same stack's cheapest authenticated read; target ≥ 0.5×); /me of every member in turn for scale. The group commit's
+ * floor: POST /bare (bench/bare-server.ts) with the same client, connections, headers and body (targets: p99 ≤ 3× the
+ * bare p99, req/s ≥ 0.1× the bare req/s).
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test): the PostgreSQL server; a fresh
  * database is created and dropped. BENCH_WITHDRAW_MEMBERS (1000), BENCH_CONNECTIONS (50),
@@ -29,13 +32,11 @@ import { defined } from '@agc/shared/defined';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { ACCOUNTS, checkLedger } from '../apps/server/src/modules/ledger/index.ts';
-import { mergeResults, type Result, resultOf, startBuiltServer } from './http.ts';
+import { floorLine } from './floor.ts';
+import { mergeResults, type Result, resultOf, startBareServer, startBuiltServer } from './http.ts';
 import { signedInMembers } from './members.ts';
-import { dropPgDatabase, freshPgDatabase } from './pg.ts';
+import { dropPgDatabase, freshPgDatabase, num, PG_URL } from './pg.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const MEMBERS = num('BENCH_WITHDRAW_MEMBERS', 1000);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
 const DURATION = num('BENCH_DURATION', 10);
@@ -83,6 +84,13 @@ async function run(
 const fmt = (f: Result) =>
   `${f.rps.toFixed(0).padStart(6)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(3)} ms   2xx ${f.ok}   non-2xx ${f.non2xx}   errors ${f.errors}`;
 
+/** The figures measured beside the group commit's writes. */
+interface Reads {
+  limit?: Result;
+  me?: Result;
+  bare?: Result;
+}
+
 /**
  * One measured setup: a fresh database, `processes` built servers on it with `env` (the same secret, as
  * behind one load balancer), 1,000 funded members; the requests run, then the check. Returns the POST
@@ -93,7 +101,7 @@ async function measure(
   env: Record<string, string>,
   withReads: boolean,
   processes = 1,
-): Promise<Result | null> {
+): Promise<({ write: Result } & Reads) | null> {
   const dbUrl = await freshPgDatabase(
     PG_URL,
     'agc_bench_wd_',
@@ -136,9 +144,25 @@ async function measure(
 
     // Warm-up (JIT, pools, caches of the member snapshots), not measured.
     await run(at('/api/v1/withdraw'), 'POST', headers, body, 3);
+    const reads: Reads = {};
     if (withReads) {
-      const limit = await run(at('/api/v1/withdraw/limit'), 'GET', headers, undefined, DURATION);
-      console.log(`GET withdraw/limit (reads only, for scale)       ${fmt(limit)}`);
+      reads.limit = await run(at('/api/v1/withdraw/limit'), 'GET', headers, undefined, DURATION);
+      console.log(`GET withdraw/limit (reads only)                  ${fmt(reads.limit)}`);
+      // The read's floor: /me of one member, as the `me` part measures it (its answer cached after the first request:
+      // the session check and the answer only). /me of all the members, each loading its figures, for scale.
+      reads.me = await run(at('/api/v1/me'), 'GET', [defined(headers[0])], undefined, DURATION);
+      console.log(`GET me, one member (the read's floor)            ${fmt(reads.me)}`);
+      const everyone = await run(at('/api/v1/me'), 'GET', headers, undefined, DURATION);
+      console.log(`GET me, every member in turn (for scale)         ${fmt(everyone)}`);
+      // The writes' floor: a bare route in its own process, the same client, connections, requests and body.
+      const bare = await startBareServer();
+      try {
+        await run([`${bare.base}/bare`], 'POST', headers, body, 3);
+        reads.bare = await run([`${bare.base}/bare`], 'POST', headers, body, DURATION);
+      } finally {
+        await bare.stop();
+      }
+      console.log(`POST to a bare route (the writes' floor)         ${fmt(reads.bare)}`);
     }
     const write = await run(at('/api/v1/withdraw'), 'POST', headers, body, DURATION);
     console.log(`${label.padEnd(48)} ${fmt(write)}`);
@@ -158,7 +182,7 @@ async function measure(
     console.log(
       `  check: ${defined(counts).n} withdrawals (${write.ok} answered 2xx in the measured run), locked ${defined(counts).locked} = requested ${defined(counts).wd}, members off: ${defined(counts).bad}, journal ${clean ? 'clean' : 'NOT clean'}`,
     );
-    return write;
+    return { write, ...reads };
   } finally {
     await db.close();
     await Promise.all(servers.map((x) => x.stop()));
@@ -179,12 +203,36 @@ export async function runWithdrawBenchmark(): Promise<void> {
   // Scale-out: two processes on the one database, the same connections split between them.
   const two = await measure('POST withdraw, group commit, 2 processes', {}, false, 2);
   if (!grouped || !baseline) return;
+  const g = grouped.write;
   console.log(
-    `  target ≥ 1,000 req/s (${grouped.rps >= 1000 ? 'met' : 'NOT met'}), p99 ≤ 50 ms (${grouped.p99 <= 50 ? 'met' : 'NOT met'}); ${(grouped.rps / baseline.rps).toFixed(1)}× the per-request baseline`,
+    `  target ≥ 1,000 req/s (${g.rps >= 1000 ? 'met' : 'NOT met'}), p99 ≤ 50 ms (${g.p99 <= 50 ? 'met' : 'NOT met'}); ${(g.rps / baseline.write.rps).toFixed(1)}× the per-request baseline`,
   );
+  const { bare, me, limit } = grouped;
+  if (bare && me && limit) {
+    console.log(
+      floorLine('group commit, p99', g.p99, bare.p99, 3, {
+        unit: 'ms',
+        floorName: 'a bare route, same client',
+      }),
+    );
+    console.log(
+      floorLine('group commit, req/s', g.rps, bare.rps, 0.1, {
+        unit: 'rate',
+        higherIsBetter: true,
+        floorName: 'a bare route, same client',
+      }),
+    );
+    console.log(
+      floorLine('GET withdraw/limit, req/s', limit.rps, me.rps, 0.5, {
+        unit: 'rate',
+        higherIsBetter: true,
+        floorName: 'GET me of one member, same server and run',
+      }),
+    );
+  }
   if (two)
     console.log(
-      `  2 processes: ${(two.rps / grouped.rps).toFixed(2)}× one process's requests/s (one machine, ${cpus().length} cores, shared with PostgreSQL and the load generator)`,
+      `  2 processes: ${(two.write.rps / g.rps).toFixed(2)}× one process's requests/s (one machine, ${cpus().length} cores, shared with PostgreSQL and the load generator)`,
     );
 }
 

@@ -247,10 +247,11 @@ describe('pricing at a NAV', () => {
       gross_usdt: string;
       fee_usdt: string;
       amount_usdt: string;
+      nav_id: string;
     }>(
       await s.ctx.db.execute(sql`select id::text as id, status, gross_usdt::text as gross_usdt, fee_usdt::text as fee_usdt,
-        amount_usdt::text as amount_usdt from fund_redemptions where id in (${r1.toString()}::bigint, ${r2.toString()}::bigint)
-        order by id`),
+        amount_usdt::text as amount_usdt, nav_id::text as nav_id from fund_redemptions
+        where id in (${r1.toString()}::bigint, ${r2.toString()}::bigint) order by id`),
     );
     expect(reds).toEqual([
       {
@@ -259,6 +260,7 @@ describe('pricing at a NAV', () => {
         gross_usdt: want1.gross.toString(),
         fee_usdt: want1.fee.toString(),
         amount_usdt: want1.amount.toString(),
+        nav_id: res.nav_id,
       },
       {
         id: r2.toString(),
@@ -266,6 +268,7 @@ describe('pricing at a NAV', () => {
         gross_usdt: want2.gross.toString(),
         fee_usdt: want2.fee.toString(),
         amount_usdt: want2.amount.toString(),
+        nav_id: res.nav_id,
       },
     ]);
     // 123.456789 units × 1.07654321 = 132.9065679… → gross 132.906567; fee 0.5 % = 0.6645328… rounded up 0.664533.

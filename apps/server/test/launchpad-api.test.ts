@@ -257,6 +257,16 @@ describe('buying', () => {
     const third = await buy('A', round.id, '1');
     expect(third.json().data.purchase).toMatchObject({ first_copy: 6, last_copy: 6 });
     expect(third.json().data.round).toMatchObject({ sold: 6, my_copies: 3 });
+    // Read at the same moment (one batch of rounds and copies): each member sees its own copies; an unknown round 404.
+    const [ofA, ofB, ofR, unknown] = await Promise.all([
+      call('GET', `launchpad/rounds/${round.id}`, h.A),
+      call('GET', `launchpad/rounds/${round.id}`, h.B),
+      call('GET', `launchpad/rounds/${round.id}`, h.R),
+      call('GET', `launchpad/rounds/${round.id + 1000}`, h.A),
+    ]);
+    expect([ofA, ofR, ofB].map((r) => r.json().data.my_copies)).toEqual([3, 0, 3]);
+    expect(ofB.json().data).toMatchObject({ sold: 6, remaining: 4 });
+    expect(unknown.statusCode).toBe(404);
 
     const a = await balances(s.ctx, m.A.id);
     expect(a[`${ACCOUNTS.available}.USDT`]).toBe(700n * USDT);

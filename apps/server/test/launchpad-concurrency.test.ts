@@ -5,12 +5,13 @@ import { openSessionFor } from '@server/modules/auth/sessions.ts';
 import { buyCopies } from '@server/modules/launchpad/purchases/service.ts';
 import { releaseDueAgc } from '@server/modules/launchpad/release/service.ts';
 import { closeRound, createRound, editRound } from '@server/modules/launchpad/rounds/service.ts';
-import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, addRoot } from './funds-bills-support.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
+import { expectLedgerClean } from './ledger-support.ts';
 import { AGC, grantRewards, USDT } from './withdraw-support.ts';
 
 // Real concurrency needs real connections: this file runs in the suite's PostgreSQL pass (PGlite is one connection
@@ -145,7 +146,7 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
       if (held === 0n)
         for (const [k, v] of after) if (k.startsWith(`${m.id}|`)) expect(v, k).toBe(before.get(k) ?? 0n);
     }
-    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+    await expectLedgerClean(s.ctx.db);
 
     // The limit across processes: 300 members ask 1 copy three times at once, each time through another
     // "process", on a round with copies to spare: each ends with exactly 2, the third ask refused.
@@ -197,7 +198,7 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
       expect(final.get(key(m, ACCOUNTS.available, 'AGC')) ?? 0n).toBe(held * 400n * AGC + limitRound);
       expect(final.get(key(m, ACCOUNTS.launchpadLocked, 'AGC')) ?? 0n).toBe(0n);
     }
-    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+    await expectLedgerClean(s.ctx.db);
   }, 180_000);
 
   it('an edit meeting a close or the first purchases at the same moment: one order, each seeing the other’s result', async () => {
@@ -300,7 +301,7 @@ describe.skipIf(!PG)('launchpad purchases at once on PostgreSQL', () => {
       }
       outcomes.add(String(edited));
     }
-    expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+    await expectLedgerClean(s.ctx.db);
     console.info('edit vs close outcomes', [...seen], 'edit vs opening', [...outcomes]);
   }, 120_000);
 });

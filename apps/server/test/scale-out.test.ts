@@ -11,7 +11,7 @@ import { withDatabase } from '@agc/db/testing';
 import { apiSession } from '@agc/e2e/support/api.ts';
 import type { TxResponse } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
-import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
+import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type PrivateKeyAccount, toHex } from 'viem';
@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltServer, startBuiltServer } from './built-server.ts';
 import { chainTools, startLocalChain } from './chain.ts';
 import { newWallet } from './helpers.ts';
+import { expectLedgerClean } from './ledger-support.ts';
 import { grantRewards } from './withdraw-support.ts';
 
 /**
@@ -320,7 +321,7 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
       expect(of(ACCOUNTS.locked)).toBe(requested);
       expect(of(ACCOUNTS.available) + of(ACCOUNTS.locked)).toBe(GRANT);
     }
-    expect(await checkLedger(db.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+    await expectLedgerClean(db.db);
 
     // The dead process's watcher lease runs out and the survivor takes the chain over: a new payment is
     // confirmed by it alone.

@@ -14,6 +14,7 @@
  */
 import type { Db } from '@agc/db';
 import { defined } from '@agc/shared/defined';
+import { rebuildMemberTotals } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
 
 export interface SeedOptions {
@@ -191,6 +192,8 @@ export async function seedTeam(db: Db, o: SeedOptions): Promise<SeededTeam> {
             'seed', 'seed:' || a.user_id, 'seed:' || ${code} || ':' || a.user_id from a`);
       }
     });
+    // The balances were written around the ledger's posting statement: their running totals from the full sum.
+    await rebuildMemberTotals(tx);
   });
   await db.execute(sql`analyze`);
 

@@ -371,6 +371,15 @@ describe('request, audit and their balances', () => {
       [ACCOUNTS.rewardsPaid]: (-1_550n * USDT).toString(),
     });
   });
+
+  it('withdraw/limit answers of today only: once the day ends, nothing is used (the cached answer is not served)', async () => {
+    const before = (await get('A', 'withdraw/limit')).json().data;
+    expect(Number(before.limits[0].used)).toBeGreaterThan(0);
+    s.advance(86_400_000);
+    const after = (await get('A', 'withdraw/limit')).json().data;
+    expect(after.day).not.toBe(before.day);
+    expect(after.limits[0]).toMatchObject({ used: '0', available: before.limits[0].available });
+  });
 });
 
 describe('group commit', () => {

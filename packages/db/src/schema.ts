@@ -474,6 +474,32 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
+/**
+ * Running totals of the members' ledger accounts (user_id set) per code and asset: what the members' balances of
+ * that code add up to, without reading a million accounts (the admin solvency view). Kept by the ledger's posting
+ * statement, in the same transaction as the balances it moves, as appended moves (`ledger_member_total_moves`: no
+ * row every posting must update and lock), folded into `total` by a job. The running total of a code and asset is
+ * `total` + its moves; a periodic check holds it equal to the full sum of the balances
+ * (docs/decisions/0175-ledger-member-totals.md).
+ */
+export const ledgerMemberTotals = pgTable(
+  'ledger_member_totals',
+  {
+    code: text('code').notNull(),
+    asset: text('asset').$type<LedgerAsset>().notNull(),
+    total: amount('total').notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.asset] })],
+);
+
+/** Moves of the members' running totals not folded into ledger_member_totals yet: one row per code and asset a posting statement moved. */
+export const ledgerMemberTotalMoves = pgTable('ledger_member_total_moves', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  code: text('code').notNull(),
+  asset: text('asset').$type<LedgerAsset>().notNull(),
+  delta: amount('delta').notNull(),
+});
+
 /** The journal: every transfer debits one account and credits another, same asset, amount > 0. */
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
@@ -683,8 +709,13 @@ export const fundOrders = pgTable(
     /** When the member reported the payment (Paid) and when the watcher confirmed it (Processing). */
     paidAt: at('paid_at'),
     confirmedAt: at('confirmed_at'),
-    /** The NAV that priced it (Subscription). */
-    navId: bigint('nav_id', { mode: 'bigint' }).references(() => fundNavs.id),
+    /**
+     * The NAV that priced it (Subscription). No foreign key: only the pricing statement sets it, to the NAV row it
+     * inserted in the same transaction, and NAV rows are never deleted; a key check per row (one lookup and a lock of
+     * the same NAV row, 100,000 times a publication) cost about a tenth of a publication's database time
+     * (docs/decisions/0176-fund-nav-id-no-key.md).
+     */
+    navId: bigint('nav_id', { mode: 'bigint' }),
     navE8: amount('nav_e8'),
     /** Units issued, and those still held (not in a Pending/Approved redemption, not redeemed). */
     units: amount('units').notNull().default(sql`0`),
@@ -732,7 +763,8 @@ export const fundRedemptions = pgTable(
     units: amount('units').notNull(),
     /** The fee rate fixed at the request; the NAV, gross value, fee and amount credited at completion. */
     feePpm: integer('fee_ppm').notNull(),
-    navId: bigint('nav_id', { mode: 'bigint' }).references(() => fundNavs.id),
+    /** No foreign key, as fund_orders.nav_id. */
+    navId: bigint('nav_id', { mode: 'bigint' }),
     navE8: amount('nav_e8'),
     grossUsdt: amount('gross_usdt'),
     feeUsdt: amount('fee_usdt'),

@@ -9,6 +9,7 @@ import { earnJobs } from '@server/modules/earn/index.ts';
 import { exchangeJobs } from '@server/modules/exchange/index.ts';
 import { fundJobs, fundPaymentHandlers } from '@server/modules/funds/index.ts';
 import { launchpadJobs } from '@server/modules/launchpad/index.ts';
+import { ledgerJobs } from '@server/modules/ledger/index.ts';
 import { priceRetentionJob, priceSamplerJob } from '@server/modules/pricing/index.ts';
 import { proofJobs } from '@server/modules/proofs/index.ts';
 import { settlementJob } from '@server/modules/rewards/index.ts';
@@ -57,6 +58,7 @@ export const MODULE_JOBS: readonly Job[] = [
   priceRetentionJob,
   vitalsRetentionJob,
   ...proofJobs,
+  ...ledgerJobs,
 ];
 
 /**
@@ -71,7 +73,8 @@ export const MODULE_JOBS: readonly Job[] = [
  * - each module's jobs (`jobs.ts`, listed in MODULE_JOBS): order expiry (shop, 10 s), the daily
  *   settlement (rewards, 1 min), maintenance (auth, 10 min), the proof-of-liabilities snapshot after each
  *   settlement (proofs, 1 min) and its publication (10 s), and the hourly retention of the growing tables (price
- *   readings, Core Web Vitals, old snapshots' proof leaves and nodes).
+ *   readings, Core Web Vitals, old snapshots' proof leaves and nodes), and the ledger's running member totals
+ *   folded (10 s) and checked against the full sum of the balances (hourly).
  */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   const holder = newHolderId();

@@ -29,11 +29,14 @@ describe('cache invalidation between processes', () => {
     c.sessions.set('s3', { userId: 2n, revokedAt: null, expiresAt: new Date() });
     c.me.set(1n, {} as never);
     c.me.set(2n, {} as never);
-    // A balance moved: the /me answer goes, the snapshot (who the member is) stays.
+    c.limits.set(1n, {} as never);
+    c.limits.set(2n, {} as never);
+    // A balance moved: the /me and withdraw/limit answers go, the snapshot (who the member is) stays.
     applyInvalidation(c, { kind: 'figures', ids: [1n] });
-    expect([c.me.get(1n), c.members.get(1n)?.id]).toEqual([undefined, 1n]);
+    expect([c.me.get(1n), c.limits.get(1n), c.members.get(1n)?.id]).toEqual([undefined, undefined, 1n]);
+    expect(c.limits.get(2n)).toBeDefined();
     applyInvalidation(c, { kind: 'allFigures' });
-    expect([c.me.get(2n), c.members.get(2n)?.id]).toEqual([undefined, 2n]);
+    expect([c.me.get(2n), c.limits.get(2n), c.members.get(2n)?.id]).toEqual([undefined, undefined, 2n]);
     applyInvalidation(c, { kind: 'members', ids: [1n] });
     expect(c.members.get(1n)).toBeUndefined();
     expect(c.members.get(2n)).toBeDefined();

@@ -1,4 +1,4 @@
-import type { Me, Role } from '@agc/shared';
+import type { Me, Role, WithdrawLimit } from '@agc/shared';
 import { TtlCache } from './ttl-cache.ts';
 
 /**
@@ -34,17 +34,27 @@ export interface Caches {
   members: TtlCache<bigint, MemberSnapshot>;
   /** The whole /me answer by member id. */
   me: TtlCache<bigint, Me>;
+  /**
+   * The withdraw/limit answer by member id: of the same figures as /me (available balances, today's withdrawals),
+   * so it goes whenever /me goes.
+   */
+  limits: TtlCache<bigint, WithdrawLimit>;
   /** Session states by session id. */
   sessions: TtlCache<string, SessionState>;
 }
 
 export function createCaches(ttlMs: number): Caches {
-  return { members: new TtlCache(ttlMs), me: new TtlCache(ttlMs), sessions: new TtlCache(ttlMs) };
+  return {
+    members: new TtlCache(ttlMs),
+    me: new TtlCache(ttlMs),
+    limits: new TtlCache(ttlMs),
+    sessions: new TtlCache(ttlMs),
+  };
 }
 
 /**
- * A change that makes cached reads stale. `figures`: these members' /me answers (a balance, a status
- * moved: most changes); `allFigures`: every member's (a settlement, a batch of confirmations);
+ * A change that makes cached reads stale. `figures`: these members' /me and withdraw/limit answers (a balance, a
+ * status moved: most changes); `allFigures`: every member's (a settlement, a batch of confirmations);
  * `members`: these members' snapshots too (a count, a role: who they are, not what they hold); `all`:
  * everything of every member; `sessions`: these sessions were revoked; `sessionsOf`: every session of one
  * member.
@@ -59,22 +69,24 @@ export type Invalidation =
 
 /** Applies an invalidation to this process's caches. */
 export function applyInvalidation(caches: Caches, inv: Invalidation): void {
+  // A member's figures: the /me answer and the withdraw/limit answer, read from the same balances.
+  const figures = [caches.me, caches.limits];
   switch (inv.kind) {
     case 'figures':
-      for (const id of inv.ids) caches.me.delete(id);
+      for (const id of inv.ids) for (const c of figures) c.delete(id);
       return;
     case 'allFigures':
-      caches.me.clear();
+      for (const c of figures) c.clear();
       return;
     case 'members':
       for (const id of inv.ids) {
         caches.members.delete(id);
-        caches.me.delete(id);
+        for (const c of figures) c.delete(id);
       }
       return;
     case 'all':
       caches.members.clear();
-      caches.me.clear();
+      for (const c of figures) c.clear();
       return;
     case 'sessions':
       for (const id of inv.ids) caches.sessions.delete(id);

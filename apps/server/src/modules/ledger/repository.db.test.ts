@@ -1,7 +1,8 @@
 import type { DbHandle } from '@agc/db';
-import { schema } from '@agc/db';
+import { rowsOf, schema } from '@agc/db';
 import { createTestDb } from '@agc/db/testing';
 import { defined } from '@agc/shared/defined';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,11 @@ import {
   type AccountRef,
   balanceOf,
   checkLedger,
+  checkMemberTotals,
+  foldMemberTotals,
   LedgerError,
+  memberTotalsOf,
+  rebuildMemberTotals,
   transfer,
   transferBatch,
 } from './repository.ts';
@@ -214,6 +219,7 @@ describe('ledger invariants (property)', () => {
           expect(await balanceOf(h.db, acct(m, ACCOUNTS.available))).toBe(model.get(m));
         const check = await checkLedger(h.db);
         expect(check).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+        expect(await checkMemberTotals(h.db)).toEqual([]);
       }),
       { numRuns: 25 },
     );
@@ -237,5 +243,81 @@ describe('concurrency', () => {
     expect(results.filter((r) => r === 'ok')).toHaveLength(30);
     expect(await balanceOf(h.db, account)).toBe(0n);
     expect(await checkLedger(h.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });
+  });
+});
+
+describe("the members' running totals", () => {
+  /** What the members' balances of a code add up to, every account read. */
+  const fullSum = async (code: string) =>
+    BigInt(
+      defined(
+        rowsOf<{ total: string }>(
+          await h.db.execute(sql`select coalesce(sum(balance), 0)::text as total from ledger_accounts
+            where user_id is not null and code = ${code} and asset = 'USDT'`),
+        )[0],
+      ).total,
+    );
+
+  it('move with every posting, single or batched, and folds racing them change no total', async () => {
+    const [a, b, c] = members.map((m) => acct(m, ACCOUNTS.launchpadLocked));
+    const source = acct(null, ACCOUNTS.rewardsPaid);
+    // Concurrent postings (credits, member-to-member moves, refused debits) with folds in between.
+    const work = Array.from({ length: 40 }, (_, i) => {
+      if (i % 10 === 9) return foldMemberTotals(h.db).then(() => 'fold');
+      const to = defined([a, b, c][i % 3]);
+      const from = defined([a, b, c][(i + 1) % 3]);
+      return h.db
+        .transaction(async (tx) => {
+          if (i % 4 === 0) return transfer(tx, batchItem(source, to, BigInt(i + 1), key()));
+          return transferBatch(tx, [
+            batchItem(source, to, 5n, key()),
+            batchItem(to, from, 2n, key()),
+            // Sometimes more than the member holds: the whole transaction is refused, nothing moves.
+            ...(i % 7 === 0 ? [batchItem(from, source, 1_000_000n, key())] : []),
+          ]);
+        })
+        .then(
+          () => 'ok',
+          (e) => (e instanceof LedgerError ? 'refused' : Promise.reject(e)),
+        );
+    });
+    const results = await Promise.all(work);
+    expect(results).toContain('refused');
+    const running = await memberTotalsOf(h.db, [ACCOUNTS.launchpadLocked]);
+    expect(running.get(`${ACCOUNTS.launchpadLocked}|USDT`)).toBe(await fullSum(ACCOUNTS.launchpadLocked));
+    expect(await checkMemberTotals(h.db)).toEqual([]);
+    // Folded whole, the same totals with no moves left.
+    await foldMemberTotals(h.db);
+    expect(await memberTotalsOf(h.db, [ACCOUNTS.launchpadLocked])).toEqual(running);
+    expect(rowsOf(await h.db.execute(sql`select 1 from ledger_member_total_moves`))).toHaveLength(0);
+    // A replayed key posts nothing, and moves nothing.
+    const replay = batchItem(source, a as AccountRef, 9n, key());
+    await h.db.transaction((tx) => transfer(tx, replay));
+    await h.db.transaction((tx) => transfer(tx, replay));
+    expect(
+      (await memberTotalsOf(h.db, [ACCOUNTS.launchpadLocked])).get(`${ACCOUNTS.launchpadLocked}|USDT`),
+    ).toBe(defined(running.get(`${ACCOUNTS.launchpadLocked}|USDT`)) + 9n);
+  });
+
+  it('are checked against the full sum, and rebuilt from it after a write around the ledger', async () => {
+    const m = defined(members[2]);
+    await post(acct(null, ACCOUNTS.rewardsPaid), acct(m, ACCOUNTS.fundSubscribing), 70n, 'seed', 's');
+    expect(await checkMemberTotals(h.db)).toEqual([]);
+    // A bulk seed writing a balance directly (as the benchmarks' seeds do) is what the check is for.
+    await h.db.execute(sql`update ledger_accounts set balance = balance + 5
+      where user_id = ${m.toString()}::bigint and code = ${ACCOUNTS.fundSubscribing}`);
+    const full = await fullSum(ACCOUNTS.fundSubscribing);
+    expect(await checkMemberTotals(h.db)).toEqual([
+      { code: ACCOUNTS.fundSubscribing, asset: 'USDT', running: full - 5n, full },
+    ]);
+    await rebuildMemberTotals(h.db);
+    expect(await checkMemberTotals(h.db)).toEqual([]);
+    expect(
+      (await memberTotalsOf(h.db, [ACCOUNTS.fundSubscribing])).get(`${ACCOUNTS.fundSubscribing}|USDT`),
+    ).toBe(full);
+    // The balance written around the journal: put back, and the totals with it, so the other checks stay clean.
+    await h.db.execute(sql`update ledger_accounts set balance = balance - 5
+      where user_id = ${m.toString()}::bigint and code = ${ACCOUNTS.fundSubscribing}`);
+    await rebuildMemberTotals(h.db);
   });
 });

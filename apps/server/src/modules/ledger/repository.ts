@@ -1,9 +1,7 @@
-import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { type DbOrTx, rowsOf, type schema } from '@agc/db';
 import { defined } from '@agc/shared/defined';
 import { AppError } from '@server/lib/errors.ts';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-
-const { ledgerAccounts, ledgerTransfers } = schema;
+import { type SQL, sql } from 'drizzle-orm';
 
 /** A token, or the units of one fund product (`FUND-<product id>`, 6 decimals). */
 export type Asset = schema.LedgerAsset;
@@ -108,55 +106,13 @@ export interface TransferInput {
 }
 
 /**
- * Posts one transfer and moves both balances in the same transaction. Returns the transfer id, or
- * null when the idempotency key was already posted. A member account that would go below zero
- * refuses the whole transaction (database check), so callers see LedgerError('insufficient').
- * Must run inside a transaction.
+ * Posts one transfer and moves both balances in the same transaction: transferBatch of one (the one posting
+ * statement, which also keeps the members' running totals). Returns the transfer id, or null when the idempotency
+ * key was already posted. A member account that would go below zero refuses the whole transaction, so callers see
+ * LedgerError('insufficient'). Must run inside a transaction.
  */
 export async function transfer(tx: DbOrTx, input: TransferInput): Promise<bigint | null> {
-  if (input.debit.asset !== input.credit.asset) throw new Error('a transfer moves one asset');
-  if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
-  const ids = await accountIds(tx, [input.debit, input.credit]);
-  const debitId = defined(ids.get(refKey(input.debit)));
-  const creditId = defined(ids.get(refKey(input.credit)));
-  // Lock both accounts first, in id order, so concurrent transfers queue instead of deadlocking.
-  // NO KEY UPDATE leaves the foreign-key checks of the journal insert unblocked.
-  await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [debitId, creditId]))
-    .orderBy(asc(ledgerAccounts.id))
-    .for('no key update');
-  const [posted] = await tx
-    .insert(ledgerTransfers)
-    .values({
-      debitAccountId: debitId,
-      creditAccountId: creditId,
-      asset: input.debit.asset,
-      amount: input.amount,
-      kind: input.kind,
-      ref: input.ref,
-      idempotencyKey: input.idempotencyKey,
-    })
-    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
-    .returning({ id: ledgerTransfers.id });
-  if (!posted) return null;
-  const [debited] = await tx
-    .update(ledgerAccounts)
-    .set({ balance: sql`${ledgerAccounts.balance} - ${input.amount.toString()}::numeric` })
-    .where(
-      and(
-        eq(ledgerAccounts.id, debitId),
-        sql`(${ledgerAccounts.allowNegative} or ${ledgerAccounts.balance} >= ${input.amount.toString()}::numeric)`,
-      ),
-    )
-    .returning({ id: ledgerAccounts.id });
-  if (!debited) throw new LedgerError(400, 'ledger.insufficient');
-  await tx
-    .update(ledgerAccounts)
-    .set({ balance: sql`${ledgerAccounts.balance} + ${input.amount.toString()}::numeric` })
-    .where(eq(ledgerAccounts.id, creditId));
-  return posted.id;
+  return (await transferBatch(tx, [input])).get(input.idempotencyKey) ?? null;
 }
 
 /** Balance of one account (0 when it does not exist yet); one lookup on the accounts' unique key. */
@@ -225,6 +181,92 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     negative: accounts.filter((a) => !a.allow_negative && BigInt(a.stored) < 0n).map((a) => BigInt(a.id)),
     assetMismatch: rowsOf<{ id: string }>(bad).map((r) => BigInt(r.id)),
   };
+}
+
+// --- The members' running totals per code and asset (docs/decisions/0175-ledger-member-totals.md): the posting
+// statement appends what it moved (transferBatch's `totals`), foldMemberTotals folds those moves into
+// ledger_member_totals, and a code's running total is its folded total plus the moves not folded yet.
+
+/** A running total by `code|asset`. */
+export type MemberTotals = Map<string, bigint>;
+
+/** The running totals of the members' accounts of the given codes, by `code|asset` (absent: 0). Two small reads. */
+export async function memberTotalsOf(db: DbOrTx, codes: readonly string[]): Promise<MemberTotals> {
+  const rows = rowsOf<{ code: string; asset: string; total: string }>(
+    await db.execute(sql`
+      select code, asset, sum(total)::text as total from (
+        select code, asset, total from ledger_member_totals where code = any(${sql.param([...codes])}::text[])
+        union all
+        select code, asset, delta from ledger_member_total_moves where code = any(${sql.param([...codes])}::text[])) t
+      group by code, asset`),
+  );
+  return new Map(rows.map((r) => [`${r.code}|${r.asset}`, BigInt(r.total)]));
+}
+
+/**
+ * Folds the moves into the totals, in one statement (so a reader sees either the moves or the totals they moved,
+ * never both or neither); returns how many moves it folded. Postings go on meanwhile: they only append moves, and
+ * moves appended after this statement's snapshot stay for the next fold. Two folds at once take disjoint moves.
+ */
+export async function foldMemberTotals(db: DbOrTx): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      with moved as (delete from ledger_member_total_moves returning code, asset, delta),
+      folded as (
+        insert into ledger_member_totals as t (code, asset, total)
+        select code, asset, sum(delta) from moved group by code, asset
+        on conflict (code, asset) do update set total = t.total + excluded.total)
+      select count(*)::int as n from moved`),
+  );
+  return row?.n ?? 0;
+}
+
+/** The members' balances summed per code and asset, every account read: what the running totals must equal. */
+const fullMemberSums = sql`select code, asset, sum(balance) as total from ledger_accounts
+  where user_id is not null group by code, asset`;
+
+/** Running totals that differ from the full sum of the members' balances (both in one statement: one snapshot). */
+export interface MemberTotalMismatch {
+  code: string;
+  asset: string;
+  running: bigint;
+  full: bigint;
+}
+
+/** The running totals against the full sum of every member account (a scan of the accounts); empty when they agree. */
+export async function checkMemberTotals(db: DbOrTx): Promise<MemberTotalMismatch[]> {
+  const rows = rowsOf<{ code: string; asset: string; running: string; full: string }>(
+    await db.execute(sql`
+      with running as (
+        select code, asset, sum(total) as total from (
+          select code, asset, total from ledger_member_totals
+          union all select code, asset, delta from ledger_member_total_moves) t
+        group by code, asset),
+      full_sums as (${fullMemberSums})
+      select coalesce(r.code, f.code) as code, coalesce(r.asset, f.asset) as asset,
+        coalesce(r.total, 0)::text as running, coalesce(f.total, 0)::text as full
+      from running r full join full_sums f on f.code = r.code and f.asset = r.asset
+      where coalesce(r.total, 0) <> coalesce(f.total, 0)`),
+  );
+  return rows.map((r) => ({
+    code: r.code,
+    asset: r.asset,
+    running: BigInt(r.running),
+    full: BigInt(r.full),
+  }));
+}
+
+/**
+ * Sets the running totals to the full sum of the members' balances, the moves cleared: for data written around the
+ * ledger's posting statement (bulk seeds of tests and benchmarks; the migration that added the totals did the same).
+ * Not while postings run: a posting between its reading and its writing would be lost from the totals.
+ */
+export async function rebuildMemberTotals(db: DbOrTx): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from ledger_member_total_moves`);
+    await tx.execute(sql`delete from ledger_member_totals`);
+    await tx.execute(sql`insert into ledger_member_totals (code, asset, total) ${fullMemberSums}`);
+  });
 }
 
 type AccountRow = { id: string; user_id: string | null; code: string; asset: string };
@@ -381,7 +423,12 @@ export async function transferBatch(
       upd as (
         update ledger_accounts a set balance = a.balance + d.delta from d
         where a.id = d.account_id and (a.allow_negative or a.balance + d.delta >= 0)
-        returning a.id)
+        returning a.id, a.user_id, a.code, a.asset, d.delta),
+      -- The members' running totals move with their balances, in this statement (memberTotalsOf).
+      totals as (
+        insert into ledger_member_total_moves (code, asset, delta)
+        select code, asset, sum(delta) from upd where user_id is not null
+        group by code, asset having sum(delta) <> 0)
       select ins.id::text as id, ins.idempotency_key as key,
         (select count(*) from upd)::int as updated, (select count(*) from d)::int as expected
       from ins`),

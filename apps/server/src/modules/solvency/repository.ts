@@ -16,17 +16,6 @@ export const MEMBER_TOKEN_CODES = [
   ACCOUNTS.fundSubscribing,
 ] as const;
 
-/** Sum of every member's balance per (code, token) for the given codes. */
-export async function memberTotals(db: DbOrTx, codes: readonly string[]): Promise<Map<string, bigint>> {
-  const rows = rowsOf<{ code: string; asset: string; total: string }>(
-    await db.execute(sql`
-      select code, asset, sum(balance)::text as total from ledger_accounts
-      where user_id is not null and code = any(${sql.param([...codes])}::text[]) and asset in ('USDT', 'AGC')
-      group by code, asset`),
-  );
-  return new Map(rows.map((r) => [`${r.code}|${r.asset}`, BigInt(r.total)]));
-}
-
 /** The balance of a system account (0 when it does not exist yet). */
 export async function systemBalance(db: DbOrTx, code: string, asset: string): Promise<bigint> {
   const [row] = rowsOf<{ balance: string }>(

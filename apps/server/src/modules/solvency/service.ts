@@ -15,12 +15,11 @@ import { AppError } from '@server/lib/errors.ts';
 import { chainClient } from '@server/modules/chain/index.ts';
 import { latestNavs, priceRedemption } from '@server/modules/funds/index.ts';
 import { lockedPurchases, vestedAgc } from '@server/modules/launchpad/index.ts';
-import { ACCOUNTS } from '@server/modules/ledger/index.ts';
+import { ACCOUNTS, memberTotalsOf } from '@server/modules/ledger/index.ts';
 import { erc20Abi } from 'viem';
 import {
   heldFundUnits,
   MEMBER_TOKEN_CODES,
-  memberTotals,
   openRedemptionUnits,
   openWithdrawals,
   pendingEarnOuts,
@@ -80,7 +79,8 @@ export async function liabilitiesIn(
   const h72 = new Date(now.getTime() + H72_MS);
   const earn = ctx.config.earn;
   const out: Record<Token, Liabilities> = { USDT: emptyLiabilities(), AGC: emptyLiabilities() };
-  const totals = await memberTotals(tx, MEMBER_TOKEN_CODES);
+  // The ledger's running totals (kept with every posting), not a scan of every member account.
+  const totals = await memberTotalsOf(tx, MEMBER_TOKEN_CODES);
   for (const token of TOKENS) {
     const total = (code: string) => totals.get(`${code}|${token}`) ?? 0n;
     add(out[token], 'now', 'available', total(ACCOUNTS.available));

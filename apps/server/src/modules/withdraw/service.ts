@@ -11,9 +11,10 @@ import {
   type WithdrawLimit,
   type WithdrawType,
 } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
 import { type AppError, badRequest, notFound } from '@server/lib/errors.ts';
-import { ACCOUNTS, balanceOf, type TransferInput } from '@server/modules/ledger/index.ts';
+import { ACCOUNTS, balanceOf, balancesOf, refKey, type TransferInput } from '@server/modules/ledger/index.ts';
 import { applyPpm, dayKey, ppmToPercent, startOfUtcDay } from '@server/modules/rules/index.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
 import { findOwn, memberKey, usedOnDay, type WithdrawalRow } from './repository.ts';
@@ -122,33 +123,52 @@ export async function checkWithdrawal(
   };
 }
 
-/** withdraw/limit: per asset, the daily limit, what was used today, what remains, and the balance. */
+/**
+ * withdraw/limit: per asset, the daily limit, what was used today, what remains, and the balance. Cached per member
+ * like the /me answer (the same invalidations: a withdrawal, a balance moved), for today only.
+ */
 export async function withdrawLimits(ctx: AppContext, user: SessionUser): Promise<WithdrawLimit> {
+  const day = dayKey(startOfUtcDay(ctx.now()));
+  const cached = await ctx.cache.limits.getOrLoad(user.id, () => loadLimits(ctx, user));
+  if (defined(cached).day === day) return defined(cached);
+  // Yesterday's answer (the day ended since): today's used starts at nothing.
+  ctx.cache.limits.delete(user.id);
+  return defined(await ctx.cache.limits.getOrLoad(user.id, () => loadLimits(ctx, user)));
+}
+
+async function loadLimits(ctx: AppContext, user: SessionUser): Promise<WithdrawLimit> {
   const today = startOfUtcDay(ctx.now());
   const day = dayKey(today);
   const types = [1, 2] as const;
-  const used = await usedOnDay(
-    ctx.db,
-    types.map((type) => ({ userId: user.id, asset: WITHDRAW_TYPES[type] })),
-    day,
-  );
-  const limits = await Promise.all(
-    types.map(async (type) => {
-      const asset = WITHDRAW_TYPES[type];
-      const available = await availableOf(ctx.db, user.id, asset);
-      const s = standing(ctx, asset, available, used.get(memberKey(user.id, asset)) ?? 0n);
-      const d = tokenDecimals(type);
-      return {
-        type,
-        asset,
-        daily_limit: formatAmount(s.limit, d),
-        minimum: formatAmount(s.minimum, d),
-        used: formatAmount(s.used, d),
-        remaining: formatAmount(s.remaining, d),
-        available: formatAmount(s.available, d),
-      };
-    }),
-  );
+  const available = (type: 1 | 2) => ({
+    userId: user.id,
+    code: ACCOUNTS.available,
+    asset: WITHDRAW_TYPES[type],
+  });
+  // Today's requests and both balances at once: two queries, one round trip's wait.
+  const [used, balances] = await Promise.all([
+    usedOnDay(
+      ctx.db,
+      types.map((type) => ({ userId: user.id, asset: WITHDRAW_TYPES[type] })),
+      day,
+    ),
+    balancesOf(ctx.db, types.map(available)),
+  ]);
+  const limits = types.map((type) => {
+    const asset = WITHDRAW_TYPES[type];
+    const balance = balances.get(refKey(available(type))) ?? 0n;
+    const s = standing(ctx, asset, balance, used.get(memberKey(user.id, asset)) ?? 0n);
+    const d = tokenDecimals(type);
+    return {
+      type,
+      asset,
+      daily_limit: formatAmount(s.limit, d),
+      minimum: formatAmount(s.minimum, d),
+      used: formatAmount(s.used, d),
+      remaining: formatAmount(s.remaining, d),
+      available: formatAmount(s.available, d),
+    };
+  });
   return {
     day,
     resets_at: new Date(today.getTime() + 86_400_000).toISOString(),

@@ -1,7 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import { defined } from '@agc/shared/defined';
 import type { Translations } from '@server/lib/translations.ts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 
 const { launchpadRounds, launchpadPurchases } = schema;
 
@@ -19,6 +19,18 @@ export function listRounds(db: DbOrTx): Promise<LaunchpadRoundRow[]> {
 export async function findRound(db: DbOrTx, id: number): Promise<LaunchpadRoundRow | undefined> {
   const [row] = await db.select().from(launchpadRounds).where(eq(launchpadRounds.id, id));
   return row;
+}
+
+/** The rounds of these ids (absent ones left out), by id. */
+export async function findRounds(
+  db: DbOrTx,
+  ids: readonly number[],
+): Promise<Map<number, LaunchpadRoundRow>> {
+  const rows = await db
+    .select()
+    .from(launchpadRounds)
+    .where(inArray(launchpadRounds.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The round's row, locked for an admin's change. */
@@ -71,6 +83,23 @@ export async function copiesByRound(db: DbOrTx, userId: bigint, roundIds: number
         and round_id = any(${sql.param(roundIds)}::int[]) group by round_id`),
   );
   for (const r of rows) out.set(Number(r.round_id), Number(r.n));
+  return out;
+}
+
+/** Copies each (member, round) pair holds, in one query: the count of pair i at position i. */
+export async function copiesOfPairs(
+  db: DbOrTx,
+  pairs: ReadonlyArray<{ userId: bigint; roundId: number }>,
+): Promise<number[]> {
+  const rows = rowsOf<{ i: number | string; n: number | string }>(
+    await db.execute(sql`select k.i, coalesce(sum(p.copies), 0)::int as n
+      from unnest(${sql.param(pairs.map((x) => x.userId.toString()))}::bigint[],
+        ${sql.param(pairs.map((x) => x.roundId))}::int[]) with ordinality as k(uid, rid, i)
+      left join launchpad_purchases p on p.user_id = k.uid and p.round_id = k.rid
+      group by k.i`),
+  );
+  const out = pairs.map(() => 0);
+  for (const r of rows) out[Number(r.i) - 1] = Number(r.n);
   return out;
 }
 

@@ -1,3 +1,4 @@
+import type { DbOrTx } from '@agc/db';
 import {
   type AdminLaunchpadRoundBody,
   AGC_DECIMALS,
@@ -9,6 +10,7 @@ import {
 } from '@agc/shared';
 import type { AppContext } from '@server/context.ts';
 import { parseAmountInput } from '@server/lib/amount-input.ts';
+import { batcherPerDatabase } from '@server/lib/batcher.ts';
 import { badRequest, notFound } from '@server/lib/errors.ts';
 import { cleanTranslations, textsIn } from '@server/lib/translations.ts';
 import { writeAudit } from '@server/modules/audit/index.ts';
@@ -18,7 +20,9 @@ import { memberRoundOrder } from './order.ts';
 import {
   closeRoundRow,
   copiesByRound,
+  copiesOfPairs,
   findRound,
+  findRounds,
   insertRound,
   type LaunchpadRoundInput,
   type LaunchpadRoundRow,
@@ -89,16 +93,34 @@ export async function roundOr404(ctx: AppContext, id: number): Promise<Launchpad
   return row;
 }
 
-/** One round with the caller's copies. */
+/**
+ * A round's row and a member's copies of it, for the requests that ask at the same moment together: one query for
+ * their rounds and one for their copies per batch (lib/batcher.ts), not two per request. A request waits at most for
+ * the batch before it, and its own batch reads after it arrived (a member's purchase just answered is seen).
+ */
+const roundReads = batcherPerDatabase(
+  async (db: DbOrTx, keys: Array<{ userId: bigint; roundId: number }>) => {
+    const [rows, copies] = await Promise.all([
+      findRounds(
+        db,
+        keys.map((k) => k.roundId),
+      ),
+      copiesOfPairs(db, keys),
+    ]);
+    return keys.map((k, i) => ({ row: rows.get(k.roundId), mine: copies[i] ?? 0 }));
+  },
+);
+
+/** One round with the caller's copies (a page opened by every buyer at once before a sale: read in batches). */
 export async function roundFor(
   ctx: AppContext,
   userId: bigint,
   id: number,
   locale: Locale,
 ): Promise<LaunchpadRound> {
-  const row = await roundOr404(ctx, id);
-  const mine = await copiesByRound(ctx.db, userId, [id]);
-  return toRoundDto(row, locale, mine.get(id) ?? 0, ctx.now());
+  const { row, mine } = await roundReads(ctx.db).load({ userId, roundId: id });
+  if (!row) throw notFound('launchpad.round_not_found');
+  return toRoundDto(row, locale, mine, ctx.now());
 }
 
 // --- admin ---
