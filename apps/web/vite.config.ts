@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { localeParts } from './locale-parts.ts';
 import { ICONS, pwaIcons, THEME_COLOR } from './pwa-icons.ts';
 
 /**
@@ -34,6 +35,8 @@ export default defineConfig({
   plugins: [
     react(),
     noLegacyAntdRender(),
+    // Each language's texts in parts: the shell's with the app, a page's beside the page (src/lib/i18n/text-parts.ts).
+    localeParts(),
     // Brotli (quality 11) and gzip (level 9) copies of every text file, index.html included, written once at
     // build time; apps/server sends the one the browser accepts (@fastify/static `preCompressed`).
     pwaIcons(),
@@ -108,6 +111,13 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // A language's part of the texts is named after both (`ja-member-<hash>.js`), every other chunk after itself.
+        chunkFileNames: (chunk) => {
+          const texts = /[\\/]locales[\\/]web[\\/]([\w-]+)\.json\?part=([\w-]+)$/.exec(
+            chunk.facadeModuleId ?? '',
+          );
+          return texts ? `assets/${texts[1]}-${texts[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         codeSplitting: {
           groups: [
             // React and the router: large, and they change only with an upgrade, so a release of the app's own
@@ -123,7 +133,7 @@ export default defineConfig({
             // first requests load their schemas beside the request), and shared by every page that reads an answer.
             {
               name: 'zod',
-              test: /node_modules[\\/]zod[\\/]|[\\/]packages[\\/]shared[\\/]src[\\/](api[\\/](common|input)|money)\.ts$/,
+              test: /node_modules[\\/]zod[\\/]|[\\/]packages[\\/]shared[\\/]src[\\/](api[\\/](common|input|prices|config)|money)\.ts$/,
               priority: 5,
             },
             // The app's own modules of the first paint in one file instead of a dozen small shared chunks.

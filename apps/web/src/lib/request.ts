@@ -186,7 +186,8 @@ export async function request<S extends SchemaSource | undefined = undefined>(
 ): Promise<Result<S>> {
   const method = options.method ?? 'GET';
   // A schema's loader starts beside the request; its failure is only reported if the answer comes to need it.
-  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  const source: SchemaSource | undefined = options.schema;
+  const schema = typeof source === 'function' ? source() : source;
   if (schema instanceof Promise) schema.catch(() => undefined);
   const headers: Record<string, string> = {
     Accept: 'application/json',
