@@ -44,7 +44,7 @@ interface Chunk {
 }
 
 const isPage = (key: string) => key.startsWith('src/app/pages/');
-const isTexts = (key: string) => /\/locales\/web\/|antd-mobile\/es\/locales\//.test(key);
+const isTexts = (key: string) => /\/locales\/web\/|^virtual:text-files|antd-mobile\/es\/locales\//.test(key);
 
 /** The manifest's keys of what a chunk loads, now and later, short of other pages, texts and `stop`. */
 function reach(manifest: Record<string, Chunk>, from: string, stop: ReadonlySet<string>): Set<string> {

@@ -1,5 +1,5 @@
 // Which page each route key shows and which parts of the texts it needs (lib/i18n/text-parts.ts): login is bundled
-// with the app (router.tsx; its texts are the shell's), every other page is a lazy chunk loaded beside its texts. Plain data (router.tsx finds the pages under
+// with the app (router.tsx; its texts are the shell's), every other page is a lazy chunk loaded beside its texts. Plain data (page-loaders.ts finds the pages under
 // ./pages and adds the guard, the error element and the load timeout): scripts/web-budget.ts counts each route's
 // files from it, and scripts/web-texts.test.ts checks on the build that a page's texts are in the parts it loads.
 import type { TextPart } from '@web/lib/i18n/text-parts.ts';

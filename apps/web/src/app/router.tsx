@@ -12,8 +12,10 @@ import { createBrowserRouter, type LoaderFunction, type RouteObject, replace } f
 import { loginRedirectUrl, resolveGuard } from './guard.ts';
 import { LAZY_PAGES, type LazyPage, NOT_FOUND_PAGE } from './page-table.ts';
 import LoginPage from './pages/login/LoginPage.tsx';
+import { loadQueryClient } from './query.ts';
 import { AppLoading, RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
+import { loadTabBar } from './tab-bar.ts';
 
 /** A page chunk that has not arrived after this long counts as failed (click-to-reload). */
 export const PAGE_LOAD_TIMEOUT_MS = 60_000;
@@ -34,19 +36,36 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-type PageModule = { default: ComponentType };
+let pageLoaders: Promise<typeof import('./lazy-shell.ts')> | undefined;
 
-/** Every page but login, each a chunk of its own (the glob's keys: './pages/<page>'). */
-const PAGES = import.meta.glob<PageModule>(['./pages/**/*Page.tsx', '!./pages/login/**']);
+/** The loaders of the lazy pages (page-loaders.ts, in lazy-shell.ts), asked for once; a failed load is asked again. */
+export function loadPageLoaders(): Promise<typeof import('./lazy-shell.ts')> {
+  pageLoaders ??= import('./lazy-shell.ts').catch((error: unknown) => {
+    pageLoaders = undefined;
+    throw error;
+  });
+  return pageLoaders;
+}
+
+const loadPage = async (page: string) => {
+  const load = (await loadPageLoaders()).PAGES[`./pages/${page}`];
+  if (!load) throw new Error(`no page ./pages/${page}`);
+  return load();
+};
+
 const EAGER: Partial<Record<PathKey, ComponentType>> = { login: LoginPage };
 
-/** A lazy page: its code and its texts (in the active language) are loaded together, before it paints. */
+/**
+ * A lazy page: its code, its texts (in the active language), the query client and, for a tab page, the tab bar (the
+ * last two come with the pages' loaders: lazy-shell.ts) are loaded before it paints.
+ */
 const lazyPage =
-  ({ page, texts }: LazyPage) =>
+  ({ page, texts }: LazyPage, tab = false) =>
   async () => {
-    const load = PAGES[`./pages/${page}`];
-    if (!load) throw new Error(`no page ./pages/${page}`);
-    const [module] = await withTimeout(Promise.all([load(), loadTexts(texts)]), PAGE_LOAD_TIMEOUT_MS);
+    const [module] = await withTimeout(
+      Promise.all([loadPage(page), loadTexts(texts), loadQueryClient(), tab ? loadTabBar() : undefined]),
+      PAGE_LOAD_TIMEOUT_MS,
+    );
     return { Component: module.default };
   };
 
@@ -74,7 +93,7 @@ function pageRoute(def: RouteDef): RouteObject {
     handle,
     loader: guardLoader(handle),
     errorElement: <RouteError />,
-    ...(eager ? { Component: eager } : { lazy: lazyPage(lazy as LazyPage) }),
+    ...(eager ? { Component: eager } : { lazy: lazyPage(lazy as LazyPage, def.tab !== undefined) }),
   };
 }
 

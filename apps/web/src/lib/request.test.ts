@@ -164,29 +164,6 @@ describe('request: answers', () => {
     expect(alertSpy).not.toHaveBeenCalled();
   });
 
-  it('a schema given as its loader is loaded beside the request and checks the answer all the same', async () => {
-    const load = vi.fn(() => Promise.resolve(nonceResponse));
-    answer({ code: 200, msg: 'ok', data: { nonce: 'abcdefgh12', expires_at: '2030-01-01T00:00:00Z' } });
-    await expect(get('/nonce', undefined, { schema: load })).resolves.toEqual({
-      nonce: 'abcdefgh12',
-      expires_at: '2030-01-01T00:00:00Z',
-    });
-    expect(load).toHaveBeenCalledTimes(1);
-
-    answer({ code: 200, msg: 'ok', data: { nonce: 5 } });
-    const error = await get('/nonce', undefined, { schema: load }).catch((e: unknown) => e);
-    expect((error as RequestError).reason).toBe('parse');
-  });
-
-  it('a schema that cannot be loaded takes no answer unchecked: no answer, as when the network dropped', async () => {
-    answer({ code: 200, msg: 'ok', data: { nonce: 'abcdefgh12', expires_at: '2030-01-01T00:00:00Z' } });
-    const error = await get('/nonce', undefined, {
-      schema: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
-    }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RequestError);
-    expect((error as RequestError).reason).toBe('network');
-    expect(canRetry(error)).toBe(true);
-  });
   it('code ≠ 200 shows msg as a 2-second toast and rejects with the code and msg', async () => {
     answer({ code: 400, msg: 'An invitation code is required for a new address', data: null }, 400);
     const error = await post('/auth', {}).catch((e: unknown) => e);

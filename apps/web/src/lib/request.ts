@@ -100,19 +100,13 @@ export class RequestError extends AppError {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | bigint | null | undefined;
 
-/**
- * The zod schema of an answer's `data`, or a function that loads it: what the first paint asks (the public config,
- * logging out) loads its schema, and zod with it, while the request runs, so neither is in the app's first files.
- */
-export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>);
-
-export interface RequestOptions<S extends SchemaSource | undefined = undefined> {
+export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   /** Path under /api/v1, e.g. '/me' or 'me'. */
   url: string;
   method?: HttpMethod;
   /** GET: query parameters; other methods: the JSON body. */
   data?: unknown;
-  /** zod schema of `data` in the answer (or its loader). */
+  /** zod schema of `data` in the answer. */
   schema?: S;
   timeout?: number;
   signal?: AbortSignal;
@@ -124,11 +118,7 @@ export interface RequestOptions<S extends SchemaSource | undefined = undefined> 
   silent?: boolean;
 }
 
-type Result<S> = S extends z.ZodType
-  ? z.output<S>
-  : S extends () => Promise<infer Z extends z.ZodType>
-    ? z.output<Z>
-    : unknown;
+type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
 
 export function buildUrl(url: string, query?: unknown): string {
   const path = `${API_BASE}/${url.replace(/^\/+/, '')}`;
@@ -181,14 +171,10 @@ function handleUnauthorized(): void {
   void goToLogin();
 }
 
-export async function request<S extends SchemaSource | undefined = undefined>(
+export async function request<S extends z.ZodType | undefined = undefined>(
   options: RequestOptions<S>,
 ): Promise<Result<S>> {
   const method = options.method ?? 'GET';
-  // A schema's loader starts beside the request; its failure is only reported if the answer comes to need it.
-  const source: SchemaSource | undefined = options.schema;
-  const schema = typeof source === 'function' ? source() : source;
-  if (schema instanceof Promise) schema.catch(() => undefined);
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLocale(),
@@ -265,17 +251,8 @@ export async function request<S extends SchemaSource | undefined = undefined>(
     throw error;
   }
 
-  if (!schema) return data as Result<S>;
-  let parser: z.ZodType;
-  try {
-    parser = await schema;
-  } catch (cause) {
-    // The schema's file could not be loaded (the network dropped): no answer is taken unchecked.
-    const error = new RequestError('network', TransportErrorCode.network, 'network error', { cause });
-    reportTransport(error, quiet);
-    throw error;
-  }
-  const result = parser.safeParse(data);
+  if (!options.schema) return data as Result<S>;
+  const result = options.schema.safeParse(data);
   if (!result.success) {
     const error = new RequestError('parse', 200, 'invalid response', {
       cause: result.error,
@@ -287,13 +264,13 @@ export async function request<S extends SchemaSource | undefined = undefined>(
   return result.data as Result<S>;
 }
 
-export const get = <S extends SchemaSource | undefined = undefined>(
+export const get = <S extends z.ZodType | undefined = undefined>(
   url: string,
   data?: unknown,
   options: Omit<RequestOptions<S>, 'url' | 'data' | 'method'> = {},
 ) => request<S>({ ...options, url, data, method: 'GET' });
 
-export const post = <S extends SchemaSource | undefined = undefined>(
+export const post = <S extends z.ZodType | undefined = undefined>(
   url: string,
   data?: unknown,
   options: Omit<RequestOptions<S>, 'url' | 'data' | 'method'> = {},

@@ -4,7 +4,7 @@
 // user's choice is kept in localStorage `lang`. English is the fallback of a missing key, which the locale tests
 // forbid, so no other language than the active one is ever needed.
 
-import textFiles from 'virtual:text-files';
+import textFiles, { type LanguageTexts } from 'virtual:text-files';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';
@@ -61,28 +61,31 @@ const wanted = new Set<TextPart>([SHELL_PART]);
 /** Per language, the parts loaded or loading. */
 const loading = new Map<string, Promise<void>>();
 
+/** A language's module: its shell part, and the loaders of the others. */
+const language = (lng: Locale): Promise<LanguageTexts> | undefined => textFiles[lng]?.();
+
 function loadPart(lng: Locale, part: TextPart): Promise<void> {
   const id = `${lng}:${part}`;
   const pending = loading.get(id);
   if (pending) return pending;
-  const loader = textFiles[lng]?.[part];
-  if (!loader) return Promise.resolve(); // no file: i18next falls back to English
-  const load = loader().then((mod) => {
-    i18n.addResourceBundle(lng, 'translation', mod.default, true, true);
-  });
+  const module = language(lng);
+  if (!module) return Promise.resolve(); // no file: i18next falls back to English
+  const load = module
+    .then(async (texts) => (part === SHELL_PART ? texts.shell : (await texts.parts[part]?.())?.default))
+    .then((texts) => {
+      if (texts) i18n.addResourceBundle(lng, 'translation', texts, true, true);
+    });
   // A part that failed to load is asked for again the next time.
   load.catch(() => loading.delete(id));
   loading.set(id, load);
   return load;
 }
 
-/** Every part (the table itself stays out of the app's code: the build's loaders name them). */
-const ALL_PARTS = Object.keys(textFiles.en ?? {}) as TextPart[];
-
 /** Loads texts of a language: the given parts (every part unless told), and from then on in every language. */
-export async function loadLocale(lng: Locale, parts: readonly TextPart[] = ALL_PARTS): Promise<void> {
-  for (const part of parts) wanted.add(part);
-  await Promise.all(parts.map((part) => loadPart(lng, part)));
+export async function loadLocale(lng: Locale, parts?: readonly TextPart[]): Promise<void> {
+  const asked = parts ?? [SHELL_PART, ...(Object.keys((await language(lng))?.parts ?? {}) as TextPart[])];
+  for (const part of asked) wanted.add(part);
+  await Promise.all(asked.map((part) => loadPart(lng, part)));
 }
 
 /** A page's texts in the active language, loaded before the page paints (the router's lazy routes). */

@@ -1,6 +1,5 @@
-import type { LogoutResponse } from '@agc/shared';
+import { type LogoutResponse, logoutResponse } from '@agc/shared';
 import { post } from '@web/lib/request.ts';
-import { logoutSchema } from './post-logout.ts';
 
 /**
  * POST /logout/all (auth): ends every session of the member, on every device, this one included.
@@ -8,4 +7,4 @@ import { logoutSchema } from './post-logout.ts';
  * or modal), since the other devices are still signed in.
  */
 export const postLogoutAll = (): Promise<LogoutResponse> =>
-  post('/logout/all', undefined, { schema: logoutSchema });
+  post('/logout/all', undefined, { schema: logoutResponse });

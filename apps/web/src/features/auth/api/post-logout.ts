@@ -1,4 +1,4 @@
-import type { LogoutResponse } from '@agc/shared';
+import { type LogoutResponse, logoutResponse } from '@agc/shared';
 import { post } from '@web/lib/request.ts';
 
 /**
@@ -13,7 +13,4 @@ export const LOGOUT_TIMEOUT_MS = 5000;
  * already ended — still clears it in the request wrapper).
  */
 export const postLogout = (): Promise<LogoutResponse> =>
-  post('/logout', undefined, { schema: logoutSchema, silent: true, timeout: LOGOUT_TIMEOUT_MS });
-
-/** The answer's schema, loaded when asked: logging out is part of the app's first files, zod is not. */
-export const logoutSchema = () => import('@agc/shared/api/auth').then((m) => m.logoutResponse);
+  post('/logout', undefined, { schema: logoutResponse, silent: true, timeout: LOGOUT_TIMEOUT_MS });
