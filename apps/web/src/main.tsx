@@ -1,8 +1,9 @@
 import 'antd-mobile/es/global';
 import './styles.css';
+import { loadLazyShell } from '@web/app/load-lazy-shell.ts';
 import { AppProviders } from '@web/app/providers.tsx';
-import { forgetQueries, loadQueryClient } from '@web/app/query.ts';
-import { createAppRouter, loadPageLoaders } from '@web/app/router.tsx';
+import { forgetQueries } from '@web/app/query.ts';
+import { createAppRouter } from '@web/app/router.tsx';
 import { initLanguage } from '@web/lib/i18n/index.ts';
 import { paths } from '@web/lib/paths.ts';
 import { onSessionCleared } from '@web/lib/session.ts';
@@ -31,11 +32,8 @@ onSessionCleared(forgetQueries); // the query cache and the kept figures go with
 // cache, which every page reads) come beside the language, not after it. A visitor's login page paints without them.
 const visitorPaths: readonly string[] = [paths.home, paths.login];
 const lazyFirst = isLoggedIn() || !visitorPaths.includes(window.location.pathname);
-const loadLazyPages = () => {
-  loadPageLoaders().catch(() => undefined);
-  loadQueryClient().catch(() => undefined);
-};
-if (lazyFirst) loadLazyPages();
+const loadLazyPages = () => loadLazyShell().catch(() => undefined);
+if (lazyFirst) void loadLazyPages();
 
 await initLanguage(); // the stored language (and only it) is loaded before the first paint
 
@@ -52,7 +50,7 @@ createRoot(container).render(
 );
 
 // Else right after (the query cache restores the session's last known figures before a page paints: app/query.ts).
-if (!lazyFirst) loadLazyPages();
+if (!lazyFirst) void loadLazyPages();
 // The service worker after the first paint: it precaches the app for the next visit and for offline use.
 if (import.meta.env.PROD)
   void import('@web/app/pwa-register.ts').then((m) => m.registerServiceWorker()).catch(() => undefined);

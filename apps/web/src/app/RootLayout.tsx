@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { LocalReviewHost } from './LocalReviewHost.tsx';
-import { useTabBar } from './tab-bar.ts';
+import { useLazyShell } from './load-lazy-shell.ts';
 import { useAccountWatcher } from './use-account-watcher.ts';
 
 /** Pages load lazily; a load that takes longer than this shows a progress bar. */
@@ -43,7 +43,8 @@ export function RootLayout() {
   const { t } = useTranslation();
   useAccountWatcher();
   const isTab = handle.tab !== undefined;
-  const TabBar = useTabBar(isTab);
+  // The tab bar comes with the app's second part, which the router has loaded before a tab page paints.
+  const TabBar = useLazyShell(isTab)?.TabBar;
   const title = handle.titleKey ? t(handle.titleKey) : t('app.title');
   return (
     <div id="app" className={isTab ? 'app app--tabs' : 'app'} data-route-name={handle.name}>

@@ -10,12 +10,11 @@ import { isLoggedIn } from '@web/stores/auth.ts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject, replace } from 'react-router';
 import { loginRedirectUrl, resolveGuard } from './guard.ts';
+import { loadLazyShell } from './load-lazy-shell.ts';
 import { LAZY_PAGES, type LazyPage, NOT_FOUND_PAGE } from './page-table.ts';
 import LoginPage from './pages/login/LoginPage.tsx';
-import { loadQueryClient } from './query.ts';
 import { AppLoading, RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
-import { loadTabBar } from './tab-bar.ts';
 
 /** A page chunk that has not arrived after this long counts as failed (click-to-reload). */
 export const PAGE_LOAD_TIMEOUT_MS = 60_000;
@@ -36,38 +35,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-let pageLoaders: Promise<typeof import('./lazy-shell.ts')> | undefined;
-
-/** The loaders of the lazy pages (page-loaders.ts, in lazy-shell.ts), asked for once; a failed load is asked again. */
-export function loadPageLoaders(): Promise<typeof import('./lazy-shell.ts')> {
-  pageLoaders ??= import('./lazy-shell.ts').catch((error: unknown) => {
-    pageLoaders = undefined;
-    throw error;
-  });
-  return pageLoaders;
-}
-
+/** A page's module: its loader is in the app's second part (lazy-shell.ts), with the query client and the tab bar. */
 const loadPage = async (page: string) => {
-  const load = (await loadPageLoaders()).PAGES[`./pages/${page}`];
+  const load = (await loadLazyShell()).PAGES[`./pages/${page}`];
   if (!load) throw new Error(`no page ./pages/${page}`);
   return load();
 };
 
 const EAGER: Partial<Record<PathKey, ComponentType>> = { login: LoginPage };
 
-/**
- * A lazy page: its code, its texts (in the active language), the query client and, for a tab page, the tab bar (the
- * last two come with the pages' loaders: lazy-shell.ts) are loaded before it paints.
- */
-const lazyPage =
-  ({ page, texts }: LazyPage, tab = false) =>
-  async () => {
-    const [module] = await withTimeout(
-      Promise.all([loadPage(page), loadTexts(texts), loadQueryClient(), tab ? loadTabBar() : undefined]),
-      PAGE_LOAD_TIMEOUT_MS,
-    );
-    return { Component: module.default };
-  };
+/** A lazy page: its code (with the app's second part) and its texts (in the active language), before it paints. */
+const lazyPage = (page: LazyPage) => async () => {
+  const [module] = await withTimeout(
+    Promise.all([loadPage(page.page), loadTexts(page.texts)]),
+    PAGE_LOAD_TIMEOUT_MS,
+  );
+  return { Component: module.default };
+};
 
 /** The guard runs as each route's loader: before the page renders, on every navigation to it. */
 function guardLoader(handle: RouteHandle): LoaderFunction {
@@ -93,7 +77,7 @@ function pageRoute(def: RouteDef): RouteObject {
     handle,
     loader: guardLoader(handle),
     errorElement: <RouteError />,
-    ...(eager ? { Component: eager } : { lazy: lazyPage(lazy as LazyPage, def.tab !== undefined) }),
+    ...(eager ? { Component: eager } : { lazy: lazyPage(lazy as LazyPage) }),
   };
 }
 
