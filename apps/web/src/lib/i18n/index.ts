@@ -3,6 +3,7 @@
 // code (loadTexts, called by the router), all of them again in the new language when the member switches. The
 // user's choice is kept in localStorage `lang`. English is the fallback of a missing key, which the locale tests
 // forbid, so no other language than the active one is ever needed.
+/// <reference path="./text-files.d.ts" />
 
 import textFiles, { type LanguageTexts } from 'virtual:text-files';
 import i18next from 'i18next';
