@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { localeParts } from './locale-parts.ts';
 import { ICONS, pwaIcons, THEME_COLOR } from './pwa-icons.ts';
 
 /**
@@ -29,11 +30,32 @@ export const unmount = fail;`
   };
 }
 
+/**
+ * antd-mobile's ConfigProvider starts from Chinese (its zh-CN locale, ~1 KB, in the first paint's JavaScript); the app
+ * sets the member's language's locale before the first paint (lib/i18n/antd-locale.ts), English until it has loaded.
+ * English is the default here too: zh-CN loads like every other locale, when it is the language.
+ */
+function antdEnglishDefault(): Plugin {
+  const provider = /antd-mobile[\\/]es[\\/]components[\\/]config-provider[\\/]config-provider\.js$/;
+  return {
+    name: 'antd-english-default',
+    transform(code, id) {
+      if (!provider.test(id)) return null;
+      const english = code.replace("from '../../locales/zh-CN'", "from '../../locales/en-US'");
+      if (english === code) throw new Error(`${id}: antd-mobile's default locale import has moved`);
+      return { code: english, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
   plugins: [
     react(),
     noLegacyAntdRender(),
+    antdEnglishDefault(),
+    // Each language's texts in parts: the shell's with the app, a page's beside the page (src/lib/i18n/text-parts.ts).
+    localeParts(),
     // Brotli (quality 11) and gzip (level 9) copies of every text file, index.html included, written once at
     // build time; apps/server sends the one the browser accepts (@fastify/static `preCompressed`).
     pwaIcons(),
@@ -108,6 +130,15 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // A language's texts are named after it and their part (`ja-member-<hash>.js`; `ja-shell-` is the language's
+        // own file, which loads the others), every other chunk after itself.
+        chunkFileNames: (chunk) => {
+          const id = chunk.facadeModuleId ?? '';
+          const part = /[\\/]locales[\\/]web[\\/]([\w-]+)\.json\?part=([\w-]+)$/.exec(id);
+          if (part) return `assets/${part[1]}-${part[2]}-[hash].js`;
+          const language = /^\0virtual:text-files\/([\w-]+)$/.exec(id);
+          return language ? `assets/${language[1]}-shell-[hash].js` : 'assets/[name]-[hash].js';
+        },
         codeSplitting: {
           groups: [
             // React and the router: large, and they change only with an upgrade, so a release of the app's own
@@ -119,6 +150,15 @@ export default defineConfig({
             },
             // The other libraries the first paint needs (i18next, TanStack Query, zustand, zod, antd-mobile's core).
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 20 },
+            // What every lazy page needs and the first paint does not, in one file loaded right after it (the login
+            // page's config request needs its first half): zod with the schema pieces every API module builds on,
+            // TanStack Query with the app's query client, the request wrapper and the public config's query; the
+            // pages' loaders and the tab bar (app/lazy-shell.ts, the one import that loads it).
+            {
+              name: 'common',
+              test: /node_modules[\\/](zod|@tanstack)[\\/]|[\\/]packages[\\/]shared[\\/]src[\\/](api[\\/](common|input|prices|config)|money)\.ts$|[\\/]src[\\/](app[\\/](query-client|query-persist|page-loaders|lazy-shell)|lib[\\/]request|features[\\/]config[\\/]api[\\/]get-config|components[\\/]TabBar)\.tsx?$/,
+              priority: 5,
+            },
             // The app's own modules of the first paint in one file instead of a dozen small shared chunks.
             // (The entry module stays in the entry chunk, which index.html and the manifest name.)
             {

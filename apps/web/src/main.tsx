@@ -1,11 +1,11 @@
 import 'antd-mobile/es/global';
 import './styles.css';
-import { promptLocalPassword } from '@web/app/LocalUnlockPrompt.tsx';
+import { loadLazyShell } from '@web/app/load-lazy-shell.ts';
 import { AppProviders } from '@web/app/providers.tsx';
-import { queryClient } from '@web/app/query-client.ts';
-import { forgetQueries, persistQueries, restoreQueries } from '@web/app/query-persist.ts';
+import { forgetQueries } from '@web/app/query.ts';
 import { createAppRouter } from '@web/app/router.tsx';
 import { initLanguage } from '@web/lib/i18n/index.ts';
+import { paths } from '@web/lib/paths.ts';
 import { onSessionCleared } from '@web/lib/session.ts';
 import { installAntdRender } from '@web/lib/ui.ts';
 import { requestProviders } from '@web/lib/wallet/discovery.ts';
@@ -16,7 +16,6 @@ import {
 } from '@web/lib/wallet/local-provider.ts';
 import { requestLocalReview } from '@web/lib/wallet/local-review-store.ts';
 import { isLoggedIn } from '@web/stores/auth.ts';
-import { useWalletStore } from '@web/stores/wallet.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -24,16 +23,17 @@ import { RouterProvider } from 'react-router/dom';
 installAntdRender(); // before any Toast/Modal (React 19)
 requestProviders(); // collect EIP-6963 announcements from the start
 installLocalWallet();
-setLocalUnlockPrompt(promptLocalPassword);
+// The local wallet's password prompt loads when the wallet first needs it.
+setLocalUnlockPrompt(() => import('@web/app/LocalUnlockPrompt.tsx').then((m) => m.promptLocalPassword()));
 setLocalReviewPrompt(requestLocalReview); // every transaction the local wallet signs for the app is reviewed first
-onSessionCleared(() => {
-  queryClient.clear();
-  forgetQueries();
-});
-// The session's wallet, while one is signed in: the kept figures are its own.
-const sessionOwner = () => (isLoggedIn() ? (useWalletStore.getState().address ?? null) : null);
-restoreQueries(queryClient, sessionOwner()); // the last known figures paint first (marked as refreshing)
-persistQueries(queryClient, sessionOwner);
+onSessionCleared(forgetQueries); // the query cache and the kept figures go with the session
+
+// A member signed in, or a link to another page than login, opens a lazy page: the loaders of the pages (and the query
+// cache, which every page reads) come beside the language, not after it. A visitor's login page paints without them.
+const visitorPaths: readonly string[] = [paths.home, paths.login];
+const lazyFirst = isLoggedIn() || !visitorPaths.includes(window.location.pathname);
+const loadLazyPages = () => loadLazyShell().catch(() => undefined);
+if (lazyFirst) void loadLazyPages();
 
 await initLanguage(); // the stored language (and only it) is loaded before the first paint
 
@@ -49,6 +49,8 @@ createRoot(container).render(
   </StrictMode>,
 );
 
+// Else right after (the query cache restores the session's last known figures before a page paints: app/query.ts).
+if (!lazyFirst) void loadLazyPages();
 // The service worker after the first paint: it precaches the app for the next visit and for offline use.
 if (import.meta.env.PROD)
   void import('@web/app/pwa-register.ts').then((m) => m.registerServiceWorker()).catch(() => undefined);

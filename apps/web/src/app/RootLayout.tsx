@@ -1,13 +1,13 @@
 import { OfflineBanner, UpdatePrompt } from '@web/components/AppStatus.tsx';
 import { NavBar } from '@web/components/NavBar.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
-import { TabBar } from '@web/components/TabBar.tsx';
 import { navigateBack, openTab } from '@web/lib/navigation.ts';
 import { NOT_FOUND_HANDLE, type RouteHandle } from '@web/lib/route-table.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { LocalReviewHost } from './LocalReviewHost.tsx';
+import { useLazyShell } from './load-lazy-shell.ts';
 import { useAccountWatcher } from './use-account-watcher.ts';
 
 /** Pages load lazily; a load that takes longer than this shows a progress bar. */
@@ -43,6 +43,8 @@ export function RootLayout() {
   const { t } = useTranslation();
   useAccountWatcher();
   const isTab = handle.tab !== undefined;
+  // The tab bar comes with the app's second part, which the router has loaded before a tab page paints.
+  const TabBar = useLazyShell(isTab)?.TabBar;
   const title = handle.titleKey ? t(handle.titleKey) : t('app.title');
   return (
     <div id="app" className={isTab ? 'app app--tabs' : 'app'} data-route-name={handle.name}>
@@ -56,7 +58,9 @@ export function RootLayout() {
         <UpdatePrompt />
         <Outlet />
       </main>
-      {handle.tab !== undefined && <TabBar current={handle.tab} onSelect={(path) => openTab(path)} />}
+      {handle.tab !== undefined && TabBar && (
+        <TabBar current={handle.tab} onSelect={(path) => openTab(path)} />
+      )}
       <LocalReviewHost />
     </div>
   );

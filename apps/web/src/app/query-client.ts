@@ -1,5 +1,7 @@
+// The app's one query client, loaded after the first paint (query.ts: loadQueryClient).
 import { QueryClient } from '@tanstack/react-query';
 import { canRetry } from '@web/lib/request.ts';
+import { persistQueries, restoreQueries } from './query-persist.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -12,3 +14,18 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+let started = false;
+
+/**
+ * Once: the kept figures of the session's wallet go into the cache (marked as refreshing) before any page reads them,
+ * and are kept from then on; the client follows focus and the network (what QueryClientProvider would do).
+ */
+export function startQueryClient(owner: () => string | null): QueryClient {
+  if (started) return queryClient;
+  started = true;
+  restoreQueries(queryClient, owner());
+  persistQueries(queryClient, owner);
+  queryClient.mount();
+  return queryClient;
+}

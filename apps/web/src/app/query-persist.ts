@@ -10,8 +10,10 @@ import {
   type Query,
   type QueryClient,
 } from '@tanstack/react-query';
+import { forgetQueries, QUERY_CACHE_KEY } from './query.ts';
 
-export const QUERY_CACHE_KEY = 'queryCache';
+export { forgetQueries, QUERY_CACHE_KEY };
+
 const VERSION = 1;
 /** Older figures are not worth painting: the member would read a week-old balance. */
 export const QUERY_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -95,13 +97,4 @@ export function persistQueries(client: QueryClient, owner: () => string | null):
     if (timer) clearTimeout(timer);
     unsubscribe();
   };
-}
-
-/** Ending the session (logout, a 401, another account): the kept figures go with it. */
-export function forgetQueries(): void {
-  try {
-    localStorage.removeItem(QUERY_CACHE_KEY);
-  } catch {
-    // nothing kept
-  }
 }

@@ -3,7 +3,7 @@
 import { configQueryOptions } from '@web/features/config/api/get-config.ts';
 import { reportVitals } from '@web/features/vitals/report.ts';
 import type { RouteHandle } from '@web/lib/route-table.ts';
-import { queryClient } from './query-client.ts';
+import { loadQueryClient } from './query.ts';
 import type { createAppRouter } from './router.tsx';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
@@ -22,6 +22,6 @@ export async function startVitals(router: AppRouter): Promise<void> {
       });
     });
   loadedOn = routeName(router);
-  const config = await queryClient.fetchQuery(configQueryOptions);
+  const config = await (await loadQueryClient()).fetchQuery(configQueryOptions);
   await reportVitals(config.vitals_sample_rate, () => loadedOn);
 }

@@ -1,5 +1,6 @@
-// Inline SVG icons (no icon font or image requests): the tab bar's, the back arrow and the menu's chevron, all in
-// the login route's bundle. They draw with currentColor unless told otherwise.
+// Inline SVG icons (no icon font or image requests): the back arrow (in the login route's bundle), the menu's chevron
+// and the others the pages draw; the tab bar's are its own (TabBar.tsx). They draw with currentColor unless told
+// otherwise.
 import type { ReactNode, SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
@@ -24,44 +25,13 @@ function Svg({ size = 24, children, ...rest }: IconProps) {
 }
 
 /** An icon from its drawing on the 24 × 24 grid; `defaults` change the stroke (props still win). */
-function icon(drawing: ReactNode, defaults: IconProps = {}) {
+export function icon(drawing: ReactNode, defaults: IconProps = {}) {
   return (props: IconProps) => (
     <Svg {...defaults} {...props}>
       {drawing}
     </Svg>
   );
 }
-
-export const HomeIcon = icon(
-  <>
-    <path d="M3.5 10.5 12 3.5l8.5 7" />
-    <path d="M5.5 9v11h13V9" />
-    <path d="M10 20v-5.5h4V20" />
-  </>,
-);
-
-export const RewardsIcon = icon(
-  <>
-    <rect x="3.5" y="8" width="17" height="4" rx="1" />
-    <path d="M5 12v8.5h14V12" />
-    <path d="M12 8v12.5" />
-    <path d="M12 8c-1.5-3.5-5.5-4-5.5-1.5S10 8 12 8Zm0 0c1.5-3.5 5.5-4 5.5-1.5S14 8 12 8Z" />
-  </>,
-);
-
-export const ShopIcon = icon(
-  <>
-    <path d="M5 7.5h14l-1 13H6l-1-13Z" />
-    <path d="M9 10V6.5a3 3 0 0 1 6 0V10" />
-  </>,
-);
-
-export const AccountIcon = icon(
-  <>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 20.5c1.2-4 4.3-6 8-6s6.8 2 8 6" />
-  </>,
-);
 
 export const FundIcon = icon(
   <>

@@ -1,15 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { OpenInWallet } from '@web/features/auth/components/OpenInWallet.tsx';
 import { useWalletLogin } from '@web/features/auth/hooks/use-wallet-login.ts';
 import { readInvite } from '@web/features/auth/invite.ts';
 import { afterLoginTarget } from '@web/features/auth/redirect.ts';
-import { configQueryOptions, usePublicConfig } from '@web/features/config/api/get-config.ts';
 import { openPage } from '@web/lib/navigation.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { loadQueryClient, useLoadedQueryClient } from '../../query.ts';
 import './login.css';
 
 /**
@@ -18,13 +17,13 @@ import './login.css';
  */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const invite = useMemo(() => readInvite(search), [search]);
-  const config = usePublicConfig();
+  // The query cache is not in the app's first files: the page paints without it, the bonus line once it is there.
+  const queries = useLoadedQueryClient(true);
   const { step, error, noWallet, connect } = useWalletLogin({
     invite,
-    loadConfig: async () => config.data ?? (await queryClient.fetchQuery(configQueryOptions)),
+    loadConfig,
     target: afterLoginTarget(search),
   });
 
@@ -49,18 +48,9 @@ export default function LoginPage() {
         </section>
       )}
 
-      {config.isPending && (
-        <Skeleton rows={2} className="login-bonus-skeleton" testId="login-bonus-loading" />
-      )}
-      {config.data && (
-        <p className="login-bonus muted" data-testid="login-bonus">
-          {t('invite.bonus', {
-            referral: config.data.rates.referral_max,
-            pairing: config.data.rates.pairing_max,
-            static: config.data.rates.static_max,
-          })}
-        </p>
-      )}
+      <Suspense fallback={bonusSkeleton}>
+        {queries ? <LoginBonus pending={bonusSkeleton} /> : bonusSkeleton}
+      </Suspense>
 
       <button
         type="button"
@@ -106,4 +96,18 @@ export default function LoginPage() {
       </button>
     </div>
   );
+}
+
+const bonusSkeleton = <Skeleton rows={2} className="login-bonus-skeleton" testId="login-bonus-loading" />;
+
+/** The invitation bonus line, with the query that reads the public config (not in the app's first files). */
+const LoginBonus = lazy(() => import('./LoginBonus.tsx'));
+
+/** The public config for signing in: the query's answer (asked once, kept), loaded with the query cache. */
+async function loadConfig() {
+  const [{ configQueryOptions }, client] = await Promise.all([
+    import('@web/features/config/api/get-config.ts'),
+    loadQueryClient(),
+  ]);
+  return client.fetchQuery(configQueryOptions);
 }

@@ -1,12 +1,15 @@
 import { knownWallets, LOCAL_WALLET_RDNS, requestProviders } from '@web/lib/wallet/discovery.ts';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { isPhoneBrowser, WALLET_APPS, walletAppLink } from '../open-in-wallet.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+// The card and its links load beside the page, not with it: they show only when no browser wallet was found.
+const loadCard = () => import('./OpenInWalletCard.tsx');
+const OpenInWalletCard = lazy(loadCard);
 
 /** True once wallet discovery has had its moment and found no browser wallet (the local one does not count). */
 function useNoBrowserWallet(): boolean {
   const [none, setNone] = useState(false);
   useEffect(() => {
+    loadCard().catch(() => undefined);
     requestProviders();
     const timer = setTimeout(
       () => setNone(!knownWallets().some((w) => w.info.rdns !== LOCAL_WALLET_RDNS)),
@@ -17,41 +20,13 @@ function useNoBrowserWallet(): boolean {
   return none;
 }
 
-/**
- * Without a browser wallet: on a phone, this page opened in a wallet app's own browser (the whole URL goes along:
- * invitation, redirect), with which to choose; on a desktop, how to get a wallet extension. The local wallet stays
- * the other way in, below.
- */
+/** The wallet apps' links or the extension hint (OpenInWalletCard) when this browser has no wallet. */
 export function OpenInWallet({ shown }: { shown: boolean }) {
-  const { t } = useTranslation();
   const none = useNoBrowserWallet();
   if (!none && !shown) return null;
-  if (!isPhoneBrowser())
-    return (
-      <p className="muted small login-wallet-note" data-testid="login-install-extension">
-        {t('login.installExtension')}
-      </p>
-    );
-  const here = window.location.href;
   return (
-    <section className="card login-open-in" data-testid="login-open-in" aria-labelledby="login-open-in-title">
-      <h3 className="card-title" id="login-open-in-title">
-        {t('login.openIn.title')}
-      </h3>
-      <p className="muted small">{t('login.openIn.hint')}</p>
-      <ul className="login-open-in-list">
-        {WALLET_APPS.map((app) => (
-          <li key={app.id}>
-            <a
-              className="btn btn-secondary btn-block"
-              data-testid={`login-open-${app.id}`}
-              href={walletAppLink(app.id, here)}
-            >
-              {t('login.openIn.button', { wallet: app.name })}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <Suspense fallback={null}>
+      <OpenInWalletCard />
+    </Suspense>
   );
 }

@@ -3,13 +3,13 @@ import { errorText } from '@web/lib/errors.ts';
 import { reLaunch } from '@web/lib/navigation.ts';
 import { startSession } from '@web/lib/session.ts';
 import { type DiscoveredWallet, discoverWallets } from '@web/lib/wallet/discovery.ts';
-import { isUserRejection } from '@web/lib/wallet/errors.ts';
 import { setActiveWallet } from '@web/lib/wallet/session.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickWallet } from '../components/pick-wallet.tsx';
 import type { Invite } from '../invite.ts';
 import type { LoginStep } from '../login-with-wallet.ts';
+
+type Flow = typeof import('../sign-in-flow.ts');
 
 /**
  * Sign-in with a wallet (SIWE; a new address registers with `invite`), then the session starts and the app goes
@@ -33,38 +33,39 @@ export function useWalletLogin({
   const [error, setError] = useState<string | null>(null);
   const [noWallet, setNoWallet] = useState(false);
 
-  const signIn = async (choose: () => Promise<DiscoveredWallet | undefined>) => {
+  const signIn = async (choose: (flow: Flow) => Promise<DiscoveredWallet | undefined>) => {
     if (step) return;
     setError(null);
     setNoWallet(false);
     setStep('connect');
+    let flow: Flow | undefined;
     try {
-      const cfg = await loadConfig();
-      const wallet = await choose();
+      // The picker, the signing flow (SIWE, checksums) and the wallet's errors load on the first click.
+      const [loaded, cfg] = await Promise.all([import('../sign-in-flow.ts'), loadConfig()]);
+      flow = loaded;
+      const wallet = await choose(loaded);
       if (!wallet) return;
-      // The signing flow (SIWE, checksums) loads on the first click, not with the page.
-      const { loginWithWallet } = await import('../login-with-wallet.ts');
-      const result = await loginWithWallet({ wallet, config: cfg, invite, onStep: setStep });
+      const result = await loaded.loginWithWallet({ wallet, config: cfg, invite, onStep: setStep });
       setActiveWallet(wallet);
       startSession(result.token, result.address || result.account, wallet.info.rdns);
       await reLaunch(target);
     } catch (e) {
       // A refusal in the wallet just ends the attempt; everything else is said on the page.
-      if (!isUserRejection(e)) setError(errorText(e, t));
+      if (!flow?.isUserRejection(e)) setError(errorText(e, t));
     } finally {
       setStep(null);
     }
   };
 
   const connect = () =>
-    signIn(async () => {
+    signIn(async (flow) => {
       const wallets = await discoverWallets();
       const [only] = wallets;
       if (!only) {
         setNoWallet(true);
         return undefined;
       }
-      return wallets.length === 1 ? only : pickWallet(wallets, t);
+      return wallets.length === 1 ? only : flow.pickWallet(wallets, t);
     });
 
   const connectWith = (wallet: DiscoveredWallet) => signIn(async () => wallet);
