@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -180,6 +181,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     isolate: false,
+    // As the root config's node projects (vitest.config.ts): every core. Projects run together only with the same.
+    maxWorkers: availableParallelism(),
     // The local wallet's tests derive keys with PBKDF2 at 600 000 iterations (as members' phones do): several
     // seconds on a busy 2-core machine, past vitest's 5 s default.
     testTimeout: 20_000,
