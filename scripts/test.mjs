@@ -6,9 +6,10 @@
 // Settings: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the PostgreSQL pass's server, where every
 // database test runs; the database step runs the embedded database's own tests on PGlite, and the browser step the
 // whole app on PGlite. TEST_PG=skip leaves the PostgreSQL pass out and runs every database test on PGlite instead
-// (say so in a review: the concurrency tests only run on PostgreSQL).
+// (say so in a review: the concurrency tests only run on PostgreSQL). TEST_STEP_TIMEOUT_MINUTES (default 25) stops a step
+// that runs longer, with everything it started, and fails it.
 import { spawn } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +17,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const NODE_OPTIONS = '--import ./scripts/node20-polyfills.mjs';
 const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const withoutDb = { DATABASE_URL: '' };
+/** The longest a step may run (its usual time is a few minutes on a 2-core machine). */
+const STEP_TIMEOUT_MINUTES = Number(process.env.TEST_STEP_TIMEOUT_MINUTES ?? 25);
 
 /** name → [command, env]. The names are what the README and CI print. */
 const STEPS = {
@@ -55,6 +58,19 @@ mkdirSync(logs, { recursive: true });
 const started = Date.now();
 const secs = (ms) => `${Math.round(ms / 1000)} s`;
 
+/** The steps' process groups now running: stopped with this script (they are not in its group). */
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    for (const child of running)
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    process.exit(130);
+  });
+
 function run(name) {
   const [command, env] = STEPS[name];
   const file = join(logs, `${name}.log`);
@@ -67,8 +83,26 @@ function run(name) {
       shell: true,
       stdio: ['ignore', out, out],
       env: { ...process.env, ...env },
+      // Its own process group, so a step that overruns is stopped with everything it started.
+      detached: true,
     });
+    running.add(child);
+    // A step that hangs (a test's child process left running keeps its runner waiting) fails the run in minutes, not
+    // at CI's limit.
+    const overrun = setTimeout(() => {
+      appendFileSync(
+        file,
+        `\n== ${name}: stopped after ${STEP_TIMEOUT_MINUTES} minutes (TEST_STEP_TIMEOUT_MINUTES)\n`,
+      );
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, STEP_TIMEOUT_MINUTES * 60_000);
     child.on('exit', (code, signal) => {
+      clearTimeout(overrun);
+      running.delete(child);
       const ok = code === 0;
       const log = readFileSync(file, 'utf8');
       // The passing steps print their summary lines only; a failing one prints its whole output.

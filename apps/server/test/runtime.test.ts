@@ -1,30 +1,41 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Deployment, deployAll, devAccount, freePort, seedDevFunds, startAnvil } from '@agc/contracts';
 import { schema } from '@agc/db';
+import { migratedPgliteFolder } from '@agc/db/testing';
 import { type Config, loadConfig } from '@server/config.ts';
 import { startRuntime } from '@server/runtime.ts';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
 import { createTestClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const log = pino({ level: 'silent' });
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-const tempDir = () => {
+let migrated: string;
+beforeAll(async () => {
+  migrated = await migratedPgliteFolder();
+});
+/**
+ * A data folder of its own. Its embedded database is a copy of a migrated one (PGlite's initdb and the migrations were
+ * most of each start's time), except for `empty`: the first test starts from nothing, as `npm start` does the first
+ * time.
+ */
+const tempDir = (database: 'migrated' | 'empty' = 'migrated') => {
   const d = mkdtempSync(join(tmpdir(), 'agc-runtime-'));
   dirs.push(d);
+  if (database === 'migrated') cpSync(migrated, join(d, 'pglite'), { recursive: true });
   return d;
 };
 
 describe('runtime', () => {
   it('starts anvil with the contracts and demo data, and reuses both after a restart', async () => {
-    const dataDir = tempDir();
+    const dataDir = tempDir('empty');
     const env = { DATA_DIR: dataDir, ANVIL_PORT: String(await freePort()), LOG_LEVEL: 'silent' };
     const first = await startRuntime(loadConfig(env), log);
     const contracts = first.ctx.chain.contracts;

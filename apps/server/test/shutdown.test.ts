@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type DbHandle, openDb, rowsOf } from '@agc/db';
 import { withDatabase } from '@agc/db/testing';
 import { apiSession } from '@agc/e2e/support/api.ts';
@@ -60,17 +61,15 @@ async function terminate(server: BuiltServer): Promise<number | null> {
   return exited;
 }
 
-beforeAll(async () => {
-  if (PG) {
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    const name = `agc_shutdown_${Date.now().toString(36)}`;
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    url = withDatabase(PG, name);
-  }
-  // A first run signs the members up, then stops gracefully: its leases must be gone.
-  const first = await startBuiltServer(url, env, 'inherit');
+const servers: BuiltServer[] = [];
+/** A server this file started: one still running when the file ends (a failed test) is killed then. */
+const track = (server: BuiltServer) => {
+  servers.push(server);
+  return server;
+};
+
+/** Signs the members up on the first server; on PostgreSQL, sees it hold job leases while it runs. */
+async function signUpAndCheckLeases(first: BuiltServer) {
   let code = '';
   for (const [i, w] of members.entries()) {
     const s = await apiSession(first.base, w, i === 0 ? undefined : { code, side: 'left' });
@@ -83,13 +82,34 @@ beforeAll(async () => {
     }
   }
   if (url) {
+    // Jobs take their leases at their first run, seconds after the start (later on a loaded machine): wait for one.
     const db = await openOffline();
     try {
-      expect((await leasesOf(db, first.child.pid)).length).toBeGreaterThan(0);
+      const deadline = Date.now() + 60_000;
+      let held = (await leasesOf(db, first.child.pid)).length;
+      while (held === 0 && Date.now() < deadline) {
+        await sleep(250);
+        held = (await leasesOf(db, first.child.pid)).length;
+      }
+      expect(held).toBeGreaterThan(0);
     } finally {
       await db.close();
     }
   }
+}
+
+beforeAll(async () => {
+  if (PG) {
+    const admin = new pg.Client({ connectionString: PG });
+    await admin.connect();
+    const name = `agc_shutdown_${Date.now().toString(36)}`;
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    url = withDatabase(PG, name);
+  }
+  // A first run signs the members up, then stops gracefully: its leases must be gone.
+  const first = track(await startBuiltServer(url, env, 'inherit'));
+  await signUpAndCheckLeases(first);
   expect(await terminate(first)).toBe(0);
   const db = await openOffline();
   try {
@@ -108,6 +128,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  for (const { child } of servers)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
   if (url && PG) {
     const admin = new pg.Client({ connectionString: PG });
@@ -119,7 +141,7 @@ afterAll(async () => {
 
 describe('SIGTERM in the middle of a burst', () => {
   it('answers and applies every accepted request, nothing more, and gives the leases back', async () => {
-    const server = await startBuiltServer(url, env, 'inherit');
+    const server = track(await startBuiltServer(url, env, 'inherit'));
     const queue = members.flatMap((_, m) => Array.from({ length: PER_MEMBER }, () => m));
     type Outcome = { m: number; started: number; ended: number; status: number | null; id?: string };
     const outcomes: Outcome[] = [];
