@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DbHandle, migrate, openDb, rowsOf, schema } from '@agc/db';
 import { APPLICATION_NAME, lockPgliteDir } from '@agc/db/backup';
-import { withDatabase } from '@agc/db/testing';
+import { createEmptyPgDatabase, dropEmptyPgDatabase } from '@agc/db/testing';
 import { ACCOUNTS, checkLedger, transferBatch } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRewards } from './withdraw-support.ts';
 
@@ -63,12 +62,7 @@ async function money(db: DbHandle) {
 
 beforeAll(async () => {
   if (PG) {
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    const name = `agc_backup_${Date.now().toString(36)}`;
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    url = withDatabase(PG, name);
+    url = await createEmptyPgDatabase(PG, 'agc_backup');
   }
   const db = await open();
   try {
@@ -95,10 +89,7 @@ beforeAll(async () => {
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   if (url && PG) {
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`drop database if exists "${new URL(url).pathname.slice(1)}" with (force)`);
-    await admin.end();
+    await dropEmptyPgDatabase(PG, url);
   }
 });
 

@@ -7,13 +7,12 @@ import {
   freePort,
 } from '@agc/contracts';
 import { type DbHandle, openDb, rowsOf } from '@agc/db';
-import { withDatabase } from '@agc/db/testing';
+import { createEmptyPgDatabase, dropEmptyPgDatabase } from '@agc/db/testing';
 import { apiSession } from '@agc/e2e/support/api.ts';
 import type { TxResponse } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
 import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type PrivateKeyAccount, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltServer, startBuiltServer } from './built-server.ts';
@@ -127,12 +126,7 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     ({ anvil, deployment } = await startLocalChain());
     tools = chainTools(anvil, deployment);
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    const name = `agc_scale_${Date.now().toString(36)}`;
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    url = withDatabase(defined(PG), name);
+    url = await createEmptyPgDatabase(defined(PG), 'agc_scale');
 
     const key = (a: ReturnType<typeof devVoucherSigner>) => toHex(defined(a.getHdKey().privateKey));
     const portA = await freePort();
@@ -180,10 +174,7 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
     await db?.close();
     await anvil?.stop();
     if (url) {
-      const admin = new pg.Client({ connectionString: PG });
-      await admin.connect();
-      await admin.query(`drop database if exists "${new URL(url).pathname.slice(1)}" with (force)`);
-      await admin.end();
+      await dropEmptyPgDatabase(defined(PG), url);
     }
   });
 

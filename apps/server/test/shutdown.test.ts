@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DbHandle, openDb, rowsOf } from '@agc/db';
-import { withDatabase } from '@agc/db/testing';
+import { createEmptyPgDatabase, dropEmptyPgDatabase } from '@agc/db/testing';
 import { apiSession } from '@agc/e2e/support/api.ts';
 import { ACCOUNTS, checkLedger } from '@server/modules/ledger/index.ts';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltServer, startBuiltServer } from './built-server.ts';
 import { newWallet } from './helpers.ts';
@@ -100,12 +99,7 @@ async function signUpAndCheckLeases(first: BuiltServer) {
 
 beforeAll(async () => {
   if (PG) {
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    const name = `agc_shutdown_${Date.now().toString(36)}`;
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    url = withDatabase(PG, name);
+    url = await createEmptyPgDatabase(PG, 'agc_shutdown');
   }
   // A first run signs the members up, then stops gracefully: its leases must be gone.
   const first = track(await startBuiltServer(url, env, 'inherit'));
@@ -132,10 +126,7 @@ afterAll(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
   if (url && PG) {
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`drop database if exists "${new URL(url).pathname.slice(1)}" with (force)`);
-    await admin.end();
+    await dropEmptyPgDatabase(PG, url);
   }
 });
 

@@ -67,6 +67,33 @@ async function createPgTestDb(url: string): Promise<DbHandle> {
   }
 }
 
+/**
+ * An empty PostgreSQL database of a test's own on the server `url` names (`<prefix>_<time>`), as its URL: for a test
+ * whose servers migrate it themselves, as a deployment's would. `dropEmptyPgDatabase` drops it.
+ */
+export async function createEmptyPgDatabase(url: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(url, name);
+}
+
+/** Drops a database made by createEmptyPgDatabase (`url` its server's, `database` the database's own URL). */
+export async function dropEmptyPgDatabase(url: string, database: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${new URL(database).pathname.slice(1)}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
