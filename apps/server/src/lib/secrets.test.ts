@@ -19,9 +19,19 @@ describe('secretWeakness', () => {
     }
   });
 
+  it('accepts a random secret that happens to spell a placeholder word (base64 spells "test" now and then)', () => {
+    for (const word of ['test', 'Test', 'secret', 'default'])
+      for (let i = 0; i < 20; i++) {
+        const random = randomBytes(32).toString('base64');
+        const at = i % (random.length - word.length);
+        expect(secretWeakness(random.slice(0, at) + word + random.slice(at + word.length))).toBeNull();
+      }
+  });
+
   it('refuses short, placeholder and repetitive secrets', () => {
     expect(secretWeakness('a'.repeat(31))).toMatch(/at least 32/);
     expect(secretWeakness('my-super-secret-value-for-the-jwt!!')).toMatch(/placeholder/);
+    expect(secretWeakness('this-is-a-test-key-for-development-only-123')).toMatch(/placeholder/);
     expect(secretWeakness('0'.repeat(64))).toMatch(/entropy/);
     expect(secretWeakness('abcdabcdabcdabcdabcdabcdabcdabcd')).toMatch(/entropy/);
     expect(estimatedBits('0'.repeat(64))).toBe(0);
