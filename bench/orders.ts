@@ -14,11 +14,16 @@
  *     ingestPaidEvents, one event per transaction), applyTeamVolume over the 10,000 confirmed orders,
  *     and a correctness check (statuses, event outcomes, checkLedger, ledger and volume totals).
  *
+ * BENCH_LATENCY_ORDERS=0 runs benchmark 2 alone; BENCH_CPU_PROF=<folder> writes a CPU profile of its catch-up there.
+ *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the PostgreSQL server:
  * createTestDb makes a fresh database from the migrated template and drops it afterwards. Without a
  * reachable PostgreSQL, benchmark 1 runs on PGlite and benchmark 2 is skipped.
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { agcAbi, devAccount, mockUsdtAbi, transferAbi } from '@agc/contracts';
@@ -282,6 +287,29 @@ function rpcClient(url: string) {
   };
 }
 
+/**
+ * A V8 CPU profile of this process from now until the returned function is called, written to
+ * `<dir>/<name>.cpuprofile` (open it in Chrome's DevTools or speedscope); nothing without a folder.
+ */
+async function cpuProfile(dir: string | undefined): Promise<(name: string) => Promise<void>> {
+  if (!dir) return async () => {};
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 100 });
+  await post('Profiler.start');
+  return async (name) => {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    session.disconnect();
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    console.log(`    CPU profile: ${join(dir, `${name}.cpuprofile`)}`);
+  };
+}
+
 /** Runs f over items with at most n at once. */
 async function inParallel<T, R>(items: T[], n: number, f: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
@@ -424,9 +452,11 @@ async function ingestionThroughput(pgUrl: string) {
 
     // Throughput: the real watcher, from the deployment block to the head.
     const watcher = createChainWatcher(ctx);
+    const profile = await cpuProfile(process.env.BENCH_CPU_PROF);
     t = performance.now();
     const ingested = await watcher.catchUp();
     const ingestMs = performance.now() - t;
+    await profile('ingestion');
     const [done] = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from orders where status = 'Success'`),
     );
@@ -553,7 +583,7 @@ async function ingestionThroughput(pgUrl: string) {
 /** Both benchmarks; prints as it goes. */
 export async function runOrderBenchmarks(): Promise<void> {
   const pgUp = await pgReachable();
-  await confirmationLatency(pgUp ? PG_URL : undefined);
+  if (LATENCY_ORDERS > 0) await confirmationLatency(pgUp ? PG_URL : undefined);
   if (pgUp) await ingestionThroughput(PG_URL);
   else console.log('\n2. Payment ingestion: skipped (needs PostgreSQL)');
 }

@@ -22,8 +22,11 @@ import {
 export const PAYMENTS_STREAM = 'transfer.Paid';
 /** The lease of the one process that polls. */
 export const WATCHER_LEASE = 'chain-watcher';
-/** Events applied per database transaction (constant queries each). */
-export const INGEST_CHUNK = 500;
+/**
+ * Events applied per database transaction (constant queries each): fewer, larger transactions catch a backlog up
+ * faster, at the price of longer locks (docs/decisions/0177-ingestion-chunks.md).
+ */
+export const INGEST_CHUNK = 2000;
 
 /**
  * What a module reads from the chain: the events of one contract, decoded, then stored (once) and applied

@@ -5,9 +5,11 @@ import { AppError, badRequest } from '@server/lib/errors.ts';
 import {
   encodeFunctionData,
   erc20Abi,
+  getAbiItem,
   type Log,
   parseEventLogs,
   TransactionReceiptNotFoundError,
+  toEventSelector,
 } from 'viem';
 import { chainClient } from './client.ts';
 import type { EventPlace } from './repository.ts';
@@ -28,28 +30,66 @@ export interface PaidLog extends EventPlace {
   agcAmount: bigint;
 }
 
-/** The payment contract's Paid events among logs whose on-chain id `accept` takes (others, other contracts: ignored). */
-export function paidLogs(ctx: AppContext, logs: Log[], accept: (onChainId: bigint) => boolean): PaidLog[] {
+const PAID_TOPIC = toEventSelector(getAbiItem({ abi: transferAbi, name: 'Paid' }));
+
+/** The Paid arguments viem's getLogs already decoded (it decodes the events it is asked for), when complete. */
+function decodedArgs(log: Log): PaidArgs | undefined {
+  const { eventName, args } = log as Log & { eventName?: string; args?: Partial<PaidArgs> };
+  if (eventName !== 'Paid' || !args) return undefined;
+  const { orderId, payer, usdtAmount, agcAmount } = args;
+  if (
+    typeof orderId !== 'bigint' ||
+    typeof payer !== 'string' ||
+    typeof usdtAmount !== 'bigint' ||
+    typeof agcAmount !== 'bigint'
+  )
+    return undefined;
+  return { orderId, payer, usdtAmount, agcAmount };
+}
+
+interface PaidArgs {
+  orderId: bigint;
+  payer: string;
+  usdtAmount: bigint;
+  agcAmount: bigint;
+}
+
+/**
+ * The payment contract's Paid events among a range's logs, decoded once per logs array: the shop and the funds each
+ * take theirs from the same read, and logs viem's getLogs decoded already are not decoded again (decoding is most of
+ * the watcher's process time after the read itself).
+ */
+const decodedPaid = new WeakMap<Log[], { transfer: string; paid: PaidLog[] }>();
+
+function allPaidLogs(ctx: AppContext, logs: Log[]): PaidLog[] {
   const transfer = ctx.chain.contracts.transfer.toLowerCase();
-  return parseEventLogs({ abi: transferAbi, eventName: 'Paid', logs })
-    .filter(
-      (l) =>
-        l.address.toLowerCase() === transfer &&
-        l.transactionHash &&
-        l.blockNumber !== null &&
-        l.blockHash &&
-        accept(l.args.orderId),
-    )
-    .map((l) => ({
+  const cached = decodedPaid.get(logs);
+  if (cached?.transfer === transfer) return cached.paid;
+  const paid: PaidLog[] = [];
+  for (const l of logs) {
+    if (l.address.toLowerCase() !== transfer || l.topics[0] !== PAID_TOPIC) continue;
+    if (!l.transactionHash || l.blockNumber === null || !l.blockHash || l.logIndex === null) continue;
+    const args =
+      decodedArgs(l) ?? parseEventLogs({ abi: transferAbi, eventName: 'Paid', logs: [l] })[0]?.args;
+    if (!args) continue;
+    paid.push({
       txHash: l.transactionHash.toLowerCase(),
       logIndex: l.logIndex,
       blockNumber: l.blockNumber,
       blockHash: l.blockHash.toLowerCase(),
-      orderId: l.args.orderId,
-      payer: l.args.payer.toLowerCase(),
-      usdtAmount: l.args.usdtAmount,
-      agcAmount: l.args.agcAmount,
-    }));
+      orderId: args.orderId,
+      payer: args.payer.toLowerCase(),
+      usdtAmount: args.usdtAmount,
+      agcAmount: args.agcAmount,
+    });
+  }
+  decodedPaid.set(logs, { transfer, paid });
+  return paid;
+}
+
+/** The payment contract's Paid events among logs whose on-chain id `accept` takes (others, other contracts: ignored). */
+export function paidLogs(ctx: AppContext, logs: Log[], accept: (onChainId: bigint) => boolean): PaidLog[] {
+  return allPaidLogs(ctx, logs).filter((e) => accept(e.orderId));
 }
 
 /**

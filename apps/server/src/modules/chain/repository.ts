@@ -4,8 +4,6 @@ import type { AppContext } from '@server/context.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { closeRemined } from './incidents-repository.ts';
 
-const { chainEvents } = schema;
-
 /** Where an event was read: the key it is stored under (chain id, tx hash, log index) and its block. */
 export interface EventPlace {
   txHash: string;
@@ -45,52 +43,40 @@ export async function storeEvents(
   if (events.length === 0) return new Map();
   // One row per key in the statement (an upsert may not touch a row twice); a repeat is the same event.
   const unique = [...new Map(events.map((e) => [eventKey(e), e])).values()];
-  const rows = await tx
-    .insert(chainEvents)
-    .values(
-      unique.map((e) => ({
-        chainId: ctx.chain.id,
-        txHash: e.txHash,
-        logIndex: e.logIndex,
-        blockNumber: e.blockNumber,
-        blockHash: e.blockHash,
-        contract: e.contract,
-        name: e.name,
-        orderId: e.orderId ?? null,
-        args: e.args,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [chainEvents.chainId, chainEvents.txHash, chainEvents.logIndex],
-      set: {
-        blockNumber: sql`excluded.block_number`,
-        blockHash: sql`excluded.block_hash`,
-        orphanedAt: null,
-      },
-      setWhere: sql`${chainEvents.orphanedAt} is not null`,
-    })
-    .returning({
-      id: chainEvents.id,
-      txHash: chainEvents.txHash,
-      logIndex: chainEvents.logIndex,
-      // A row inserted by this statement has no deleting transaction yet; an updated one has this one.
-      inserted: sql<boolean>`(xmax = 0)`,
-    });
+  // One statement with one array parameter per column: drizzle's VALUES builder cost about 50 ms of the
+  // process per 500 events, more than the statement itself.
+  const rows = rowsOf<{ id: string; tx_hash: string; log_index: number; inserted: boolean }>(
+    await tx.execute(sql`
+      insert into chain_events (chain_id, tx_hash, log_index, block_number, block_hash, contract, name, order_id, args)
+      select ${ctx.chain.id}::int, k.* from unnest(
+        ${sql.param(unique.map((e) => e.txHash))}::text[],
+        ${sql.param(unique.map((e) => e.logIndex))}::int[],
+        ${sql.param(unique.map((e) => e.blockNumber.toString()))}::bigint[],
+        ${sql.param(unique.map((e) => e.blockHash))}::text[],
+        ${sql.param(unique.map((e) => e.contract))}::text[],
+        ${sql.param(unique.map((e) => e.name))}::text[],
+        ${sql.param(unique.map((e) => e.orderId?.toString() ?? null))}::bigint[],
+        ${sql.param(unique.map((e) => JSON.stringify(e.args)))}::jsonb[])
+        as k(tx_hash, log_index, block_number, block_hash, contract, name, order_id, args)
+      on conflict (chain_id, tx_hash, log_index) do update
+        set block_number = excluded.block_number, block_hash = excluded.block_hash, orphaned_at = null
+        where chain_events.orphaned_at is not null
+      -- A row inserted by this statement has no deleting transaction yet; an updated one has this one.
+      returning id::text as id, tx_hash, log_index, (xmax = 0) as inserted`),
+  ).map((r) => ({ id: BigInt(r.id), txHash: r.tx_hash, logIndex: r.log_index, inserted: r.inserted }));
   const back = rows.filter((r) => !r.inserted).map((r) => r.id);
   if (back.length > 0) await closeRemined(tx, back, ctx.now());
   return new Map(rows.filter((r) => r.inserted).map((r) => [eventKey(r), r.id]));
 }
 
-/** Records what ingestion did with each stored event, in one statement. */
+/** Records what ingestion did with each stored event, in one statement (arrays, not a VALUES list to build). */
 export async function setOutcomes(tx: DbOrTx, outcomes: Array<{ id: bigint; outcome: string }>) {
   if (outcomes.length === 0) return;
-  const values = sql.join(
-    outcomes.map((o) => sql`(${o.id.toString()}::bigint, ${o.outcome})`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`update chain_events c set outcome = v.outcome from (values ${values}) as v(id, outcome) where c.id = v.id`,
-  );
+  await tx.execute(sql`
+    update chain_events c set outcome = v.outcome
+    from unnest(${sql.param(outcomes.map((o) => o.id.toString()))}::bigint[],
+      ${sql.param(outcomes.map((o) => o.outcome))}::text[]) as v(id, outcome)
+    where c.id = v.id`);
 }
 
 const { chainCursors } = schema;

@@ -40,6 +40,30 @@ export async function paidOnDay(db: DbOrTx, day: string, userIds?: bigint[]): Pr
   return new Map(rows.map((r) => [r.userId, BigInt(r.paid)]));
 }
 
+/**
+ * Records many rewards once each (unique on kind and ref), in one statement with one array parameter per column:
+ * a confirmation batch's referrals (drizzle's VALUES builder cost more of the process than the insert itself).
+ */
+export async function insertRewardBatch(tx: DbOrTx, rows: RewardInsert[]): Promise<void> {
+  if (rows.length === 0) return;
+  const col = <T>(f: (r: RewardInsert) => T) => sql.param(rows.map(f));
+  const big = (v: bigint | null | undefined) => (v === null || v === undefined ? null : v.toString());
+  await tx.execute(sql`
+    insert into rewards (user_id, kind, base, rate_ppm, due, cut, cut_reason, credited_usdt, credited_agc,
+      source_user_id, level, day, ref, created_at)
+    select user_id, kind, base, rate_ppm, due, cut, cut_reason, credited_usdt, credited_agc, source_user_id, level,
+      day, ref, coalesce(created_at, now())
+    from unnest(${col((r) => r.userId.toString())}::bigint[], ${col((r) => r.kind)}::text[],
+      ${col((r) => r.base.toString())}::numeric[], ${col((r) => r.ratePpm)}::int[], ${col((r) => r.due.toString())}::numeric[],
+      ${col((r) => (r.cut ?? 0n).toString())}::numeric[], ${col((r) => r.cutReason ?? null)}::text[],
+      ${col((r) => r.creditedUsdt.toString())}::numeric[], ${col((r) => (r.creditedAgc ?? 0n).toString())}::numeric[],
+      ${col((r) => big(r.sourceUserId))}::bigint[], ${col((r) => r.level ?? 0)}::int[], ${col((r) => r.day)}::date[],
+      ${col((r) => r.ref)}::text[], ${col((r) => r.createdAt?.toISOString() ?? null)}::timestamptz[])
+      as k(user_id, kind, base, rate_ppm, due, cut, cut_reason, credited_usdt, credited_agc, source_user_id, level,
+        day, ref, created_at)
+    on conflict (kind, ref) do nothing`);
+}
+
 /** Records rewards once each (unique on kind and ref); returns the rows written now. */
 export async function insertRewards(tx: DbOrTx, rows: RewardInsert[]) {
   if (rows.length === 0) return [];

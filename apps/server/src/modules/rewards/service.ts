@@ -29,6 +29,7 @@ import { applyPpm, capReward, dayKey, levelOf, ppmToPercent } from '@server/modu
 import {
   creditedByKind,
   findOwnReward,
+  insertRewardBatch,
   insertRewards,
   lockRewardsShared,
   lockTeamState,
@@ -201,7 +202,7 @@ export class ReferralBatch {
 
   /** Records the batch's referral rewards (once each). */
   async record(tx: DbOrTx): Promise<void> {
-    await insertRewards(tx, this.rewardRows);
+    await insertRewardBatch(tx, this.rewardRows);
   }
 }
 

@@ -208,18 +208,17 @@ export async function lockOrders(tx: DbOrTx, ids: bigint[]): Promise<Map<bigint,
 /** Moves orders to Verifying, each with its reason (one statement). */
 export async function markVerifying(tx: DbOrTx, reasons: Map<bigint, string>): Promise<void> {
   if (reasons.size === 0) return;
-  const values = sql.join(
-    [...reasons].map(([id, reason]) => sql`(${id.toString()}::bigint, ${reason})`),
-    sql`, `,
-  );
   await tx.execute(sql`
     update orders o set status = 'Verifying', reason = v.reason
-    from (values ${values}) as v(id, reason) where o.id = v.id`);
+    from unnest(${sql.param([...reasons.keys()].map(String))}::bigint[],
+      ${sql.param([...reasons.values()])}::text[]) as v(id, reason)
+    where o.id = v.id`);
 }
 
 /**
- * Marks orders Success (one statement): when, the journal transfer of each payment, and the reason and
- * note when an auditor confirmed it. A payment not reported yet counts as known from now.
+ * Marks orders Success (one statement, arrays rather than a VALUES list to build): when, the journal transfer of
+ * each payment, and the reason and note when an auditor confirmed it. A payment not reported yet counts as known
+ * from now.
  */
 export async function markSuccess(
   tx: DbOrTx,
@@ -228,20 +227,15 @@ export async function markSuccess(
   audit: { reason: string; note: string } | null,
 ): Promise<void> {
   if (list.length === 0) return;
-  const values = sql.join(
-    list.map(
-      (o) =>
-        sql`(${o.id.toString()}::bigint, ${o.paymentTransferId === undefined ? null : o.paymentTransferId.toString()}::bigint)`,
-    ),
-    sql`, `,
-  );
   await tx.execute(sql`
     update orders o set status = 'Success', confirmed_at = ${at.toISOString()}::timestamptz,
       payment_transfer_id = coalesce(v.transfer_id, o.payment_transfer_id),
       -- Paid but not reported yet (the app reports after its pause): the payment was seen now.
       pay_reported_at = coalesce(o.pay_reported_at, ${at.toISOString()}::timestamptz),
       reason = ${audit?.reason ?? null}, audit_note = ${audit?.note ?? null}
-    from (values ${values}) as v(id, transfer_id) where o.id = v.id`);
+    from unnest(${sql.param(list.map((o) => o.id.toString()))}::bigint[],
+      ${sql.param(list.map((o) => o.paymentTransferId?.toString() ?? null))}::bigint[]) as v(id, transfer_id)
+    where o.id = v.id`);
 }
 
 /** Sets a Verifying order's reason (what a recheck found on chain). */

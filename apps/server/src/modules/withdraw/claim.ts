@@ -125,10 +125,9 @@ export type VaultEvent = EventPlace &
 /** Claimed and VoucherCancelled events of the vault among logs (others are ignored). */
 export function vaultEvents(ctx: AppContext, logs: Log[]): VaultEvent[] {
   const vault = ctx.chain.contracts.vault.toLowerCase();
-  return parseEventLogs({ abi: vaultAbi, logs })
-    .filter(
-      (l) => l.address.toLowerCase() === vault && l.transactionHash && l.blockNumber !== null && l.blockHash,
-    )
+  // Other contracts' logs (the payments, most of a range) are left out before decoding, not after.
+  return parseEventLogs({ abi: vaultAbi, logs: logs.filter((l) => l.address.toLowerCase() === vault) })
+    .filter((l) => l.transactionHash && l.blockNumber !== null && l.blockHash)
     .flatMap((l): VaultEvent[] => {
       const place = {
         txHash: l.transactionHash.toLowerCase(),
