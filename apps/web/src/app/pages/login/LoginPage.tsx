@@ -76,8 +76,6 @@ export default function LoginPage() {
         </section>
       )}
 
-      <OpenInWallet shown={noWallet} />
-
       <button
         type="button"
         className="btn btn-link btn-block"
@@ -94,6 +92,9 @@ export default function LoginPage() {
       >
         {t('login.porLink')}
       </button>
+
+      {/* Last on the page: it appears once wallet discovery has had its moment, and moves nothing above it. */}
+      <OpenInWallet shown={noWallet} />
     </div>
   );
 }
