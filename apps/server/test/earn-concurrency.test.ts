@@ -80,11 +80,10 @@ describe.skipIf(!PG)('simple earn at once on PostgreSQL', () => {
       const b = await balances(s.ctx, m.id);
       expect([b[`${ACCOUNTS.available}.USDT`], b[`${ACCOUNTS.earnPending}.USDT`]]).toEqual([50n * USDT, 0n]);
     }
-    const ids = `{${members.map(({ m }) => m.id.toString()).join(',')}}`;
     expect(
       await count(sql`select count(*)::text as n from ledger_transfers t
         join ledger_accounts a on a.id = t.credit_account_id
-        where t.kind = 'earn_arrival' and a.user_id = any(${ids}::bigint[])`),
+        where t.kind = 'earn_arrival' and a.user_id = any(${sql.param(members.map(({ m }) => m.id.toString()))}::bigint[])`),
     ).toBe(750);
     await expectClean(s);
   }, 150_000); // 17 s alone; beside the browser step on two cores, several times that

@@ -103,11 +103,10 @@ describe.skipIf(!PG)('withdrawal requests at once on PostgreSQL', () => {
       ]);
     }
     // The journal of these members' requests only (the tests before wrote requests of their own).
-    const ids = members.map((m) => m.id.toString());
     const journal = rowsOf<{ n: number; total: string }>(
       await s.ctx.db.execute(sql`select count(*)::int as n, sum(t.amount)::text as total from ledger_transfers t
         join ledger_accounts a on a.id = t.debit_account_id
-        where t.kind = 'withdraw.request' and a.user_id = any(${`{${ids.join(',')}}`}::bigint[])`),
+        where t.kind = 'withdraw.request' and a.user_id = any(${sql.param(members.map((m) => m.id.toString()))}::bigint[])`),
     );
     expect(journal).toEqual([{ n: 200, total: (200n * 10n * USDT).toString() }]);
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });

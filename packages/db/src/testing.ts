@@ -100,11 +100,17 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+let stamp: string | undefined;
 /**
  * Changes whenever the migrations change (the journal or any migration's text), so a stale snapshot, template or
- * folder is never reused.
+ * folder is never reused. Read once per process.
  */
 function migrationsStamp(): string {
+  stamp ??= hashMigrations();
+  return stamp;
+}
+
+function hashMigrations(): string {
   const dir = new URL('../migrations/', import.meta.url);
   const files = [
     'meta/_journal.json',
