@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { useWalletLogin } from '@web/features/auth/hooks/use-wallet-login.ts';
 import { readInvite } from '@web/features/auth/invite.ts';
 import { afterLoginTarget } from '@web/features/auth/redirect.ts';
@@ -7,7 +8,7 @@ import { usePrices } from '@web/features/local-wallet/api/get-prices.ts';
 import { BackupSection } from '@web/features/local-wallet/components/BackupSection.tsx';
 import { BalancesCard } from '@web/features/local-wallet/components/BalancesCard.tsx';
 import { CreateWalletForm } from '@web/features/local-wallet/components/CreateWalletForm.tsx';
-import { ActionError, WalletButton } from '@web/features/local-wallet/components/FormParts.tsx';
+import { ActionError } from '@web/features/local-wallet/components/FormParts.tsx';
 import {
   UnlockedActions,
   UnlockForm,
@@ -77,9 +78,9 @@ export default function LocalWalletPage() {
         <ActionError error={(wallet.unlocked && !wallet.errorField ? wallet.error : null) ?? login.error} />
       )}
       <BackupSection wallet={wallet} />
-      <WalletButton testId="local-remove" variant="danger" onClick={wallet.remove}>
+      <BlockButton testId="local-remove" variant="danger" onClick={wallet.remove}>
         {t('localWallet.remove')}
-      </WalletButton>
+      </BlockButton>
     </div>
   );
 }

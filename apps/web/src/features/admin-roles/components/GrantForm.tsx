@@ -1,4 +1,6 @@
 import type { Role } from '@agc/shared';
+import { BlockButton } from '@web/components/BlockButton.tsx';
+import { FormError } from '@web/components/FormMessages.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { confirmModal, toast } from '@web/lib/ui.ts';
@@ -103,19 +105,10 @@ export function GrantForm({
           {waits && ` ${t('adminRoles.grant.secondAdminNote', { hours: ttlHours })}`}
         </p>
       </div>
-      {error && error.field === null && (
-        <p className="error-text" role="alert" data-testid="roles-grant-error">
-          {error.text}
-        </p>
-      )}
-      <button
-        type="submit"
-        className="btn btn-primary btn-block"
-        data-testid="roles-grant-submit"
-        disabled={grant.isPending}
-      >
+      <FormError error={error && error.field === null ? error.text : null} testId="roles-grant-error" />
+      <BlockButton variant="primary" type="submit" testId="roles-grant-submit" disabled={grant.isPending}>
         {t('adminRoles.grant.submit')}
-      </button>
+      </BlockButton>
     </form>
   );
 }

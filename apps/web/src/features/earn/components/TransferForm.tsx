@@ -1,3 +1,5 @@
+import { AmountField } from '@web/components/AmountField.tsx';
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { formatEventTime, formatUsdt } from '@web/lib/format.ts';
@@ -15,7 +17,6 @@ export function TransferForm({ form }: { form: Form }) {
   const { t } = useTranslation();
   const { summary, direction, busy, fieldError, preview } = form;
   const out = direction === 'out';
-  const id = `earn-amount-${direction}`;
   let standing: React.ReactNode;
   if (summary.isPending) standing = <Skeleton rows={1} testId="earn-form-loading" />;
   else if (summary.isError)
@@ -36,39 +37,22 @@ export function TransferForm({ form }: { form: Form }) {
   return (
     <form className="card form earn-form" onSubmit={(e) => void form.submit(e)} noValidate>
       {standing}
-      <label htmlFor={id}>
-        <span>{t('earn.form.amount')}</span>
-      </label>
-      <div className="earn-amount-field">
-        <input
-          id={id}
-          className="input"
-          data-testid="earn-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={AMOUNT_MAX_LENGTH}
-          placeholder={t('earn.form.placeholder')}
-          value={form.amount}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? `${id}-error` : undefined}
-          disabled={busy}
-          onChange={(e) => form.changeAmount(e.target.value)}
-        />
-        <button
-          type="button"
-          className="btn-link earn-fill"
-          data-testid="earn-fill"
-          disabled={form.limit === undefined || busy}
-          onClick={form.fill}
-        >
-          {t(out ? 'earn.form.max' : 'earn.form.all')}
-        </button>
-      </div>
-      {fieldError && (
-        <p id={`${id}-error`} className="field-error" role="alert" data-testid="earn-amount-error">
-          {fieldError}
-        </p>
-      )}
+      <AmountField
+        label={t('earn.form.amount')}
+        testId="earn-amount"
+        value={form.amount}
+        onChange={form.changeAmount}
+        placeholder={t('earn.form.placeholder')}
+        maxLength={AMOUNT_MAX_LENGTH}
+        disabled={busy}
+        error={fieldError}
+        fill={{
+          label: t(out ? 'earn.form.max' : 'earn.form.all'),
+          testId: 'earn-fill',
+          disabled: form.limit === undefined || busy,
+          onClick: form.fill,
+        }}
+      />
       {out && summary.data && (
         <p className="muted small" data-testid="earn-out-rule">
           {t('earn.form.rule', {
@@ -87,15 +71,15 @@ export function TransferForm({ form }: { form: Form }) {
           {t('earn.arrives', { time: formatEventTime(preview.arrives_at, t) })}
         </p>
       )}
-      <button
+      <BlockButton
+        variant="primary"
         type="submit"
-        className="btn btn-primary btn-block"
-        data-testid="earn-submit"
-        disabled={busy}
-        aria-busy={busy}
+        testId="earn-submit"
+        busy={busy}
+        busyLabel={t('common.loading')}
       >
-        {busy ? t('common.loading') : t(out ? 'earn.transferOut' : 'earn.transferIn')}
-      </button>
+        {t(out ? 'earn.transferOut' : 'earn.transferIn')}
+      </BlockButton>
     </form>
   );
 }

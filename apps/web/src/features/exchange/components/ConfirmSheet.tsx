@@ -1,3 +1,4 @@
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
@@ -34,25 +35,24 @@ export function ConfirmSheet({ form }: { form: ExchangeForm }) {
             <QuoteRows quote={quote} testIdPrefix="exchange-confirm" roundTrip={false} />
           </dl>
           <QuoteTimer form={form} testIdPrefix="exchange-confirm" />
-          <button
-            type="button"
-            className={expired ? 'btn btn-secondary btn-block' : 'btn btn-primary btn-block'}
-            data-testid="exchange-confirm-accept"
+          <BlockButton
+            variant={expired ? 'secondary' : 'primary'}
+            testId="exchange-confirm-accept"
             disabled={expired || form.busy || form.short}
-            aria-busy={form.accepting}
+            busy={form.accepting}
+            busyLabel={t('common.loading')}
             onClick={() => void form.accept()}
           >
-            {form.accepting ? t('common.loading') : t('exchange.confirm')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-link btn-block"
-            data-testid="exchange-confirm-cancel"
+            {t('exchange.confirm')}
+          </BlockButton>
+          <BlockButton
+            variant="link"
+            testId="exchange-confirm-cancel"
             disabled={form.accepting}
             onClick={form.closeConfirm}
           >
             {t('common.cancel')}
-          </button>
+          </BlockButton>
         </div>
       )}
     </Popup>

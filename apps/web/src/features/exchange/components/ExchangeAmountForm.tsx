@@ -1,8 +1,9 @@
+import { AmountField } from '@web/components/AmountField.tsx';
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { formatAsset } from '@web/lib/format.ts';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
 import type { ExchangeMode } from '../model/amount.ts';
@@ -31,8 +32,6 @@ function SwapIcon() {
  */
 export function ExchangeAmountForm({ form }: { form: ExchangeForm }) {
   const { t } = useTranslation();
-  const inputId = useId();
-  const errorId = useId();
   const { info, from, to, busy } = form;
   const balance = (asset: typeof from, testId: string) => {
     const value = form.available(asset);
@@ -89,51 +88,33 @@ export function ExchangeAmountForm({ form }: { form: ExchangeForm }) {
         disabled={busy}
         radio
       />
-      <label htmlFor={inputId}>
-        <span>{t('exchange.amountLabel', { asset: form.asset })}</span>
-      </label>
-      <div className="exchange-amount-field">
-        <input
-          id={inputId}
-          className="input"
-          data-testid="exchange-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={AMOUNT_MAX_LENGTH}
-          placeholder={t('exchange.amountPlaceholder')}
-          value={form.amount}
-          aria-invalid={form.fieldError ? true : undefined}
-          aria-describedby={form.fieldError ? errorId : undefined}
-          disabled={busy}
-          onChange={(e) => form.changeAmount(e.target.value)}
-        />
-        <span className="exchange-unit" aria-hidden="true">
-          {form.asset}
-        </span>
-        <button
-          type="button"
-          className="btn-link exchange-max"
-          data-testid="exchange-max"
-          disabled={form.available(from) === undefined || busy}
-          onClick={form.fillMax}
-        >
-          {t('exchange.max')}
-        </button>
-      </div>
-      {form.fieldError && (
-        <p id={errorId} className="field-error" role="alert" data-testid="exchange-amount-error">
-          {form.fieldError}
-        </p>
-      )}
-      <button
-        type="submit"
-        className="btn btn-primary btn-block"
-        data-testid="exchange-get-quote"
+      <AmountField
+        label={t('exchange.amountLabel', { asset: form.asset })}
+        testId="exchange-amount"
+        value={form.amount}
+        onChange={form.changeAmount}
+        placeholder={t('exchange.amountPlaceholder')}
+        maxLength={AMOUNT_MAX_LENGTH}
         disabled={busy}
-        aria-busy={form.quoting}
+        error={form.fieldError}
+        unit={form.asset}
+        fill={{
+          label: t('exchange.max'),
+          testId: 'exchange-max',
+          disabled: form.available(from) === undefined || busy,
+          onClick: form.fillMax,
+        }}
+      />
+      <BlockButton
+        variant="primary"
+        type="submit"
+        testId="exchange-get-quote"
+        disabled={busy}
+        busy={form.quoting}
+        busyLabel={t('common.loading')}
       >
-        {form.quoting ? t('common.loading') : t('exchange.getQuote')}
-      </button>
+        {t('exchange.getQuote')}
+      </BlockButton>
     </form>
   );
 }

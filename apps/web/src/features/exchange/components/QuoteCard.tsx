@@ -1,3 +1,4 @@
+import { FormError } from '@web/components/FormMessages.tsx';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
 import { QuoteTimer } from './QuoteCountdown.tsx';
@@ -24,11 +25,14 @@ export function QuoteCard({ form }: { form: ExchangeForm }) {
       <dl className="rows">
         <QuoteRows quote={quote} testIdPrefix="exchange-quote" />
       </dl>
-      {form.short && have !== undefined && (
-        <p className="error-text" role="alert" data-testid="exchange-quote-short">
-          {t(quote.from === 'USDT' ? 'balance.insufficient_usdt' : 'balance.insufficient_agc')}
-        </p>
-      )}
+      <FormError
+        error={
+          form.short && have !== undefined
+            ? t(quote.from === 'USDT' ? 'balance.insufficient_usdt' : 'balance.insufficient_agc')
+            : null
+        }
+        testId="exchange-quote-short"
+      />
       <QuoteTimer form={form} testIdPrefix="exchange-quote" showMessage={!form.confirming} />
       {!expired && (
         <button

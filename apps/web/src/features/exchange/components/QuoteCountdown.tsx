@@ -1,3 +1,4 @@
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { formatCountdown } from '@web/lib/use-countdown.ts';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
@@ -51,16 +52,16 @@ export function QuoteTimer({
         </p>
       )}
       {form.expired && (
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          data-testid={`${testIdPrefix}-refresh`}
+        <BlockButton
+          variant="primary"
+          testId={`${testIdPrefix}-refresh`}
           disabled={form.busy}
-          aria-busy={form.quoting}
+          busy={form.quoting}
+          busyLabel={t('common.loading')}
           onClick={() => void form.requestQuote()}
         >
-          {form.quoting ? t('common.loading') : t('exchange.refresh')}
-        </button>
+          {t('exchange.refresh')}
+        </BlockButton>
       )}
     </>
   );

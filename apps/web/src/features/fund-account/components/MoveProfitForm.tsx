@@ -1,3 +1,5 @@
+import { AmountField } from '@web/components/AmountField.tsx';
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { formatUsdt } from '@web/lib/format.ts';
 import { toast } from '@web/lib/ui.ts';
@@ -33,54 +35,38 @@ export function MoveProfitForm({ available }: { available: string }) {
 
   return (
     <form className="card form fund-move" onSubmit={(e) => void submit(e)} noValidate data-testid="fund-move">
-      <label htmlFor="fund-move-amount">
-        <span>{t('fund.agent.moveLabel')}</span>
-      </label>
-      <div className="fund-amount-field">
-        <input
-          id="fund-move-amount"
-          className="input"
-          data-testid="fund-move-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={AMOUNT_MAX_LENGTH}
-          placeholder={t('fund.agent.amountPlaceholder')}
-          value={amount}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'fund-move-error' : undefined}
-          disabled={move.isPending}
-          onChange={(e) => {
-            setAmount(e.target.value);
-            setError(null);
-          }}
-        />
-        <button
-          type="button"
-          className="btn-link fund-max"
-          data-testid="fund-move-max"
-          disabled={move.isPending}
-          onClick={() => {
+      <AmountField
+        label={t('fund.agent.moveLabel')}
+        testId="fund-move-amount"
+        value={amount}
+        onChange={(value) => {
+          setAmount(value);
+          setError(null);
+        }}
+        placeholder={t('fund.agent.amountPlaceholder')}
+        maxLength={AMOUNT_MAX_LENGTH}
+        disabled={move.isPending}
+        error={error}
+        errorTestId="fund-move-error"
+        fill={{
+          label: t('fund.redeem.max'),
+          testId: 'fund-move-max',
+          disabled: move.isPending,
+          onClick: () => {
             setAmount(available);
             setError(null);
-          }}
-        >
-          {t('fund.redeem.max')}
-        </button>
-      </div>
-      {error && (
-        <p id="fund-move-error" className="field-error" role="alert" data-testid="fund-move-error">
-          {error}
-        </p>
-      )}
-      <button
+          },
+        }}
+      />
+      <BlockButton
+        variant="primary"
         type="submit"
-        className="btn btn-primary btn-block"
-        data-testid="fund-move-submit"
-        disabled={move.isPending}
-        aria-busy={move.isPending}
+        testId="fund-move-submit"
+        busy={move.isPending}
+        busyLabel={t('common.loading')}
       >
-        {move.isPending ? t('common.loading') : t('fund.agent.move')}
-      </button>
+        {t('fund.agent.move')}
+      </BlockButton>
     </form>
   );
 }

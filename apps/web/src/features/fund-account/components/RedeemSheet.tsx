@@ -1,4 +1,6 @@
 import type { FundOrder, FundProduct } from '@agc/shared';
+import { AmountField } from '@web/components/AmountField.tsx';
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatCount, formatNav, formatUnits, formatUsdt } from '@web/lib/format.ts';
 import Popup from 'antd-mobile/es/components/popup';
@@ -35,39 +37,23 @@ export function RedeemSheet({
         <p className="muted small" data-testid="fund-redeem-held">
           {t('fund.redeem.held', { units: formatUnits(order.units_held) })}
         </p>
-        <label htmlFor="fund-redeem-units">
-          <span>{t('fund.redeem.unitsLabel')}</span>
-        </label>
-        <div className="fund-amount-field">
-          <input
-            id="fund-redeem-units"
-            className="input"
-            data-testid="fund-redeem-units"
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={UNITS_MAX_LENGTH}
-            placeholder={t('fund.redeem.unitsPlaceholder')}
-            value={form.units}
-            aria-invalid={form.error ? true : undefined}
-            aria-describedby={form.error ? 'fund-redeem-error' : undefined}
-            disabled={form.busy}
-            onChange={(e) => form.change(e.target.value)}
-          />
-          <button
-            type="button"
-            className="btn-link fund-max"
-            data-testid="fund-redeem-max"
-            disabled={form.busy}
-            onClick={form.fillMax}
-          >
-            {t('fund.redeem.max')}
-          </button>
-        </div>
-        {form.error && (
-          <p id="fund-redeem-error" className="field-error" role="alert" data-testid="fund-redeem-error">
-            {form.error}
-          </p>
-        )}
+        <AmountField
+          label={t('fund.redeem.unitsLabel')}
+          testId="fund-redeem-units"
+          value={form.units}
+          onChange={form.change}
+          placeholder={t('fund.redeem.unitsPlaceholder')}
+          maxLength={UNITS_MAX_LENGTH}
+          disabled={form.busy}
+          error={form.error}
+          errorTestId="fund-redeem-error"
+          fill={{
+            label: t('fund.redeem.max'),
+            testId: 'fund-redeem-max',
+            disabled: form.busy,
+            onClick: form.fillMax,
+          }}
+        />
         {form.estimate && (
           <dl className="rows" data-testid="fund-redeem-estimate">
             <ValueRow
@@ -99,23 +85,18 @@ export function RedeemSheet({
         )}
         <p className="muted small">{t('fund.redeem.receivingNote')}</p>
         <div className="actions">
-          <button
+          <BlockButton
+            variant="primary"
             type="submit"
-            className="btn btn-primary btn-block"
-            data-testid="fund-redeem-submit"
-            disabled={form.busy}
-            aria-busy={form.busy}
+            testId="fund-redeem-submit"
+            busy={form.busy}
+            busyLabel={t('common.loading')}
           >
-            {form.busy ? t('common.loading') : t('fund.redeem.submit')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary btn-block"
-            onClick={onClose}
-            disabled={form.busy}
-          >
+            {t('fund.redeem.submit')}
+          </BlockButton>
+          <BlockButton variant="secondary" disabled={form.busy} onClick={onClose}>
             {t('common.cancel')}
-          </button>
+          </BlockButton>
         </div>
       </form>
     </Popup>

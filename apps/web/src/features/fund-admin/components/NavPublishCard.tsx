@@ -1,4 +1,5 @@
 import { type FundNavEntry, type FundNavPreview, minOf } from '@agc/shared';
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { DateField } from '@web/components/DateField.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { formatNav } from '@web/lib/format.ts';
@@ -192,15 +193,15 @@ export function NavPublishCard({ product }: { product: AdminFundProduct }) {
           {error.text}
         </p>
       )}
-      <button
+      <BlockButton
+        variant="primary"
         type="submit"
-        className="btn btn-primary btn-block"
-        data-testid={`${testId}-publish`}
-        disabled={publish.isPending}
-        aria-busy={publish.isPending}
+        testId={`${testId}-publish`}
+        busy={publish.isPending}
+        busyLabel={t('common.loading')}
       >
-        {publish.isPending ? t('common.loading') : t('fund.admin.nav.publish')}
-      </button>
+        {t('fund.admin.nav.publish')}
+      </BlockButton>
     </form>
   );
 }

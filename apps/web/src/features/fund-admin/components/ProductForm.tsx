@@ -1,4 +1,6 @@
 import { fundRisk } from '@agc/shared';
+import { BlockButton } from '@web/components/BlockButton.tsx';
+import { FormError } from '@web/components/FormMessages.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { toast } from '@web/lib/ui.ts';
@@ -154,28 +156,20 @@ export function ProductForm({ product, onDone }: { product: AdminFundProduct | n
         />
       </div>
       {fieldError('status')}
-      {error && error.field === null && (
-        <p className="error-text" role="alert" data-testid="fund-product-error">
-          {error.text}
-        </p>
-      )}
+      <FormError error={error && error.field === null ? error.text : null} testId="fund-product-error" />
       <div className="actions">
-        <button
+        <BlockButton
+          variant="primary"
           type="submit"
-          className="btn btn-primary btn-block"
-          data-testid="fund-product-save"
-          disabled={save.isPending}
+          testId="fund-product-save"
+          busy={save.isPending}
+          busyLabel={t('common.loading')}
         >
-          {save.isPending ? t('common.loading') : t('fund.admin.products.save')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary btn-block"
-          onClick={onDone}
-          disabled={save.isPending}
-        >
+          {t('fund.admin.products.save')}
+        </BlockButton>
+        <BlockButton variant="secondary" disabled={save.isPending} onClick={onDone}>
           {t('common.cancel')}
-        </button>
+        </BlockButton>
       </div>
     </form>
   );

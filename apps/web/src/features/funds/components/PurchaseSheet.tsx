@@ -5,6 +5,8 @@
 // Opened on an existing UnPaid order it resumes that order's payment.
 import { type FundOrder, type FundProduct, type PublicConfig, parseAmount, USDT_DECIMALS } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
+import { BlockButton } from '@web/components/BlockButton.tsx';
+import { FormError } from '@web/components/FormMessages.tsx';
 import { PaymentSteps } from '@web/components/PaymentSteps.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { errorText } from '@web/lib/errors.ts';
@@ -307,50 +309,44 @@ function Sheet({
       {expired ? (
         <div className="notice card" role="alert" data-testid="fund-quote-expired">
           <p>{t('fund.buy.errors.quoteExpired')}</p>
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            data-testid="fund-restart"
+          <BlockButton
+            variant="primary"
+            testId="fund-restart"
             onClick={() => onRestart(order?.amount_usdt ?? text)}
           >
             {t('fund.buy.restart')}
-          </button>
+          </BlockButton>
         </div>
       ) : (
         <>
-          {createError != null && (
-            <p className="error-text" role="alert" data-testid="fund-create-error">
-              {errorText(createError, t)}
-            </p>
-          )}
-          {payment.phase === 'error' && payment.error != null && (
-            <p className="error-text" role="alert" data-testid="fund-pay-error">
-              {errorText(payment.error, t)}
-            </p>
-          )}
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            data-testid="fund-confirm"
-            disabled={
-              busy || payment.phase === 'done' || !config || (!order && !check.ok) || (short && !order)
-            }
-            aria-busy={busy}
+          <FormError
+            error={createError != null ? errorText(createError, t) : null}
+            testId="fund-create-error"
+          />
+          <FormError
+            error={payment.phase === 'error' && payment.error != null ? errorText(payment.error, t) : null}
+            testId="fund-pay-error"
+          />
+          <BlockButton
+            variant="primary"
+            testId="fund-confirm"
+            disabled={payment.phase === 'done' || !config || (!order && !check.ok) || (short && !order)}
+            busy={busy}
+            busyLabel={t('pay.processing')}
             onClick={() => void confirm()}
           >
-            {busy ? t('pay.processing') : payment.phase === 'error' ? t('pay.retry') : t('pay.confirm')}
-          </button>
+            {payment.phase === 'error' ? t('pay.retry') : t('pay.confirm')}
+          </BlockButton>
         </>
       )}
-      <button
-        type="button"
-        className="btn btn-link btn-block"
-        data-testid="fund-sheet-close"
+      <BlockButton
+        variant="link"
+        testId="fund-sheet-close"
         disabled={running || cancelOrder.isPending}
         onClick={() => void cancel()}
       >
         {t('common.cancel')}
-      </button>
+      </BlockButton>
       {running && <p className="muted small checkout-hint">{t('fund.buy.keepOpen')}</p>}
     </div>
   );

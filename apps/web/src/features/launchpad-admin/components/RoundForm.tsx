@@ -1,4 +1,6 @@
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { DateField } from '@web/components/DateField.tsx';
+import { FormError } from '@web/components/FormMessages.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { toast } from '@web/lib/ui.ts';
 import { type FormEvent, Fragment, useState } from 'react';
@@ -152,25 +154,20 @@ export function RoundForm({ round, onDone }: { round?: AdminLaunchpadRound; onDo
         ),
       )}
       <p className="muted small">{t('launchpad.admin.timeHint')}</p>
-      {formError && (
-        <p className="error-text" role="alert" data-testid="lp-round-error">
-          {formError}
-        </p>
-      )}
+      <FormError error={formError} testId="lp-round-error" />
       <div className="actions">
-        <button
+        <BlockButton
+          variant="primary"
           type="submit"
-          className="btn btn-primary btn-block"
-          data-testid="lp-round-save"
-          disabled={save.isPending}
+          testId="lp-round-save"
+          busy={save.isPending}
+          busyLabel={t('common.loading')}
         >
-          {save.isPending
-            ? t('common.loading')
-            : t(round ? 'launchpad.admin.saveChanges' : 'launchpad.admin.save')}
-        </button>
-        <button type="button" className="btn btn-secondary btn-block" onClick={onDone}>
+          {t(round ? 'launchpad.admin.saveChanges' : 'launchpad.admin.save')}
+        </BlockButton>
+        <BlockButton variant="secondary" onClick={onDone}>
           {t('common.cancel')}
-        </button>
+        </BlockButton>
       </div>
     </form>
   );

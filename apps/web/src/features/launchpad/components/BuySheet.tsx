@@ -3,6 +3,8 @@
 // out, over the limit, not enough USDT) shows the server's message here, and the round is read again.
 import type { LaunchpadPurchase, LaunchpadRound } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
+import { BlockButton } from '@web/components/BlockButton.tsx';
+import { FormError } from '@web/components/FormMessages.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { formatAgc, formatUsdt } from '@web/lib/format.ts';
@@ -142,34 +144,20 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
         </p>
       )}
       <p className="muted small">{t('launchpad.buy.locked')}</p>
-      {error != null && (
-        <p className="error-text" role="alert" data-testid="lp-buy-error">
-          {errorText(error, t)}
-        </p>
-      )}
-      <button
-        type="button"
-        className="btn btn-primary btn-block"
-        data-testid="lp-confirm"
+      <FormError error={error != null ? errorText(error, t) : null} testId="lp-buy-error" />
+      <BlockButton
+        variant="primary"
+        testId="lp-confirm"
         disabled={!valid || short || buy.isPending || max < 1}
-        aria-busy={buy.isPending}
+        busy={buy.isPending}
+        busyLabel={t('pay.processing')}
         onClick={() => void confirm()}
       >
-        {buy.isPending
-          ? t('pay.processing')
-          : valid
-            ? t('launchpad.buy.confirm', { cost: formatUsdt(cost) })
-            : t('pay.confirm')}
-      </button>
-      <button
-        type="button"
-        className="btn btn-link btn-block"
-        data-testid="lp-sheet-close"
-        disabled={buy.isPending}
-        onClick={onClose}
-      >
+        {valid ? t('launchpad.buy.confirm', { cost: formatUsdt(cost) }) : t('pay.confirm')}
+      </BlockButton>
+      <BlockButton variant="link" testId="lp-sheet-close" disabled={buy.isPending} onClick={onClose}>
         {t('common.cancel')}
-      </button>
+      </BlockButton>
     </div>
   );
 }

@@ -1,7 +1,8 @@
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalWalletState } from '../hooks/use-local-wallet.tsx';
-import { ActionError, PasswordField, SubmitButton, WalletButton } from './FormParts.tsx';
+import { ActionError, PasswordField } from './FormParts.tsx';
 
 /**
  * Back up the key: a keystore file (JSON v3, what other wallets import) or the key in clear. Both ask for the
@@ -44,40 +45,39 @@ export function BackupSection({ wallet }: { wallet: LocalWalletState }) {
             error={wallet.errorField === 'password' ? wallet.error : null}
           />
           <ActionError error={wallet.errorField ? null : wallet.error} />
-          <SubmitButton
+          <BlockButton
+            variant="primary"
+            type="submit"
             testId="local-check-submit"
             busy={wallet.busy}
-            label={t(
-              wallet.purpose === 'export'
-                ? 'localWalletPages.keystore.export'
-                : 'localWalletPages.reveal.show',
-            )}
             busyLabel={
               percent === null
                 ? t('localWallet.busy.unlock')
                 : t('localWalletPages.keystore.encrypting', { percent })
             }
-          />
-          <WalletButton testId="local-check-cancel" variant="secondary" onClick={wallet.cancelPassword}>
+          >
+            {t(
+              wallet.purpose === 'export'
+                ? 'localWalletPages.keystore.export'
+                : 'localWalletPages.reveal.show',
+            )}
+          </BlockButton>
+          <BlockButton testId="local-check-cancel" variant="secondary" onClick={wallet.cancelPassword}>
             {t('common.cancel')}
-          </WalletButton>
+          </BlockButton>
         </form>
       ) : (
         <>
-          <WalletButton
+          <BlockButton
             testId="local-export-keystore"
             variant="secondary"
             onClick={() => wallet.askPassword('export')}
           >
             {t('localWalletPages.keystore.export')}
-          </WalletButton>
-          <WalletButton
-            testId="local-reveal"
-            variant="secondary"
-            onClick={() => wallet.askPassword('reveal')}
-          >
+          </BlockButton>
+          <BlockButton testId="local-reveal" variant="secondary" onClick={() => wallet.askPassword('reveal')}>
             {t('localWallet.exportKey')}
-          </WalletButton>
+          </BlockButton>
         </>
       )}
       {wallet.revealed && (
@@ -86,9 +86,9 @@ export function BackupSection({ wallet }: { wallet: LocalWalletState }) {
           <code className="break" data-testid="local-private-key">
             {wallet.revealed}
           </code>
-          <WalletButton testId="local-hide-key" variant="secondary" onClick={wallet.hideKey}>
+          <BlockButton testId="local-hide-key" variant="secondary" onClick={wallet.hideKey}>
             {t('localWalletPages.reveal.hide')}
-          </WalletButton>
+          </BlockButton>
         </section>
       )}
     </section>

@@ -1,10 +1,12 @@
+import { BlockButton } from '@web/components/BlockButton.tsx';
+import { FieldError } from '@web/components/FormMessages.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { MIN_PASSWORD_LENGTH } from '@web/lib/wallet/local.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreateMode, LocalWalletState } from '../hooks/use-local-wallet.tsx';
 import type { WalletField } from '../hooks/use-wallet-action.ts';
-import { ActionError, FieldError, PasswordField, SecretField, SubmitButton } from './FormParts.tsx';
+import { ActionError, PasswordField, SecretField } from './FormParts.tsx';
 import { ImportProgressBar } from './ImportProgressBar.tsx';
 
 /** No wallet yet: create a key or import one (the mode switch), under a password typed twice. */
@@ -87,23 +89,26 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
         </fieldset>
         <ImportProgressBar progress={wallet.importing} />
         <ActionError error={wallet.errorField ? null : wallet.error} />
-        <SubmitButton
+        <BlockButton
+          variant="primary"
+          type="submit"
           testId="local-submit"
           busy={wallet.busy}
-          label={t(
-            form.mode === 'create'
-              ? 'localWallet.create'
-              : form.mode === 'import'
-                ? 'localWallet.import'
-                : 'localWalletPages.keystore.import',
-          )}
           // Short (one line in every language): the status above the button says how far it is.
           busyLabel={
             wallet.importing?.phase === 'decrypt'
               ? t('localWalletPages.keystore.decryptingWait')
               : t('localWallet.busy.encrypt')
           }
-        />
+        >
+          {t(
+            form.mode === 'create'
+              ? 'localWallet.create'
+              : form.mode === 'import'
+                ? 'localWallet.import'
+                : 'localWalletPages.keystore.import',
+          )}
+        </BlockButton>
       </form>
     </>
   );

@@ -1,4 +1,5 @@
-import { type ReactNode, useId, useState } from 'react';
+import { FieldError, FormError } from '@web/components/FormMessages.tsx';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A labelled password input of the wallet's forms, with the form's message about it (`error`) under it. */
@@ -83,75 +84,9 @@ export function AddressField(props: {
   );
 }
 
-/** A field's message (`.field-error`, test id `<field's test id>-error`), under the field it is about. */
-export function FieldError({ id, testId, error }: { id: string; testId: string; error?: string | null }) {
-  if (!error) return null;
-  return (
-    <p id={id} className="field-error" role="alert" data-testid={`${testId}-error`}>
-      {error}
-    </p>
-  );
-}
-
-/**
- * A form's submit button: disabled while its action runs, saying what runs (`busyLabel`: the key is encrypted or
- * decrypted with 600 000 PBKDF2 rounds, which takes a moment) with aria-busy.
- */
-export function SubmitButton({
-  testId,
-  busy,
-  label,
-  busyLabel,
-}: {
-  testId: string;
-  busy: boolean;
-  label: string;
-  busyLabel: string;
-}) {
-  return (
-    <button
-      type="submit"
-      className="btn btn-primary btn-block"
-      data-testid={testId}
-      disabled={busy}
-      aria-busy={busy || undefined}
-    >
-      {busy ? busyLabel : label}
-    </button>
-  );
-}
-
-/** The last action's failure, in words. */
+/** The last action's failure, in words (the local wallet's pages: test id `local-error`). */
 export function ActionError({ error }: { error: string | null }) {
-  if (!error) return null;
-  return (
-    <p className="error-text" role="alert" data-testid="local-error">
-      {error}
-    </p>
-  );
-}
-
-/** A full-width button of the wallet page (`danger`: a link-styled destructive action; `busy`: disabled, running). */
-export function WalletButton(props: {
-  testId: string;
-  variant: 'primary' | 'secondary' | 'danger';
-  onClick: () => void;
-  busy?: boolean;
-  children: ReactNode;
-}) {
-  const style = props.variant === 'danger' ? 'btn-link btn-block danger' : `btn-${props.variant} btn-block`;
-  return (
-    <button
-      type="button"
-      className={`btn ${style}`}
-      data-testid={props.testId}
-      disabled={props.busy}
-      aria-busy={props.busy || undefined}
-      onClick={props.onClick}
-    >
-      {props.children}
-    </button>
-  );
+  return <FormError error={error} testId="local-error" />;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { BlockButton } from '@web/components/BlockButton.tsx';
+import { FormError } from '@web/components/FormMessages.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatAssetExact } from '@web/lib/format.ts';
 import Popup from 'antd-mobile/es/components/popup';
@@ -44,30 +46,24 @@ export function SendConfirm({ form }: { form: SendForm }) {
               {t(`localWalletPages.send.warnings.${draft.warning}`)}
             </p>
           )}
-          {form.sendError && (
-            <p className="error-text" role="alert" data-testid="send-confirm-error">
-              {form.sendError}
-            </p>
-          )}
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            data-testid="send-confirm-send"
-            disabled={form.sending}
-            aria-busy={form.sending || undefined}
+          <FormError error={form.sendError} testId="send-confirm-error" />
+          <BlockButton
+            variant="primary"
+            testId="send-confirm-send"
+            busy={form.sending}
+            busyLabel={t('localWalletPages.send.sending')}
             onClick={form.confirm}
           >
-            {form.sending ? t('localWalletPages.send.sending') : t('localWalletPages.send.send')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-link btn-block"
-            data-testid="send-confirm-cancel"
+            {t('localWalletPages.send.send')}
+          </BlockButton>
+          <BlockButton
+            variant="link"
+            testId="send-confirm-cancel"
             disabled={form.sending}
             onClick={form.closeDraft}
           >
             {t('common.cancel')}
-          </button>
+          </BlockButton>
         </div>
       )}
     </Popup>

@@ -1,9 +1,10 @@
+import { AmountField } from '@web/components/AmountField.tsx';
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { formatAsset } from '@web/lib/format.ts';
 import { LOCAL_ASSETS } from '@web/lib/wallet/local-chain.ts';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SendForm as Form } from '../hooks/send-form.ts';
 import { FeeRows } from './FeeRows.tsx';
@@ -15,8 +16,6 @@ const AMOUNT_MAX_LENGTH = 64;
 /** The send form: asset, recipient, amount with Max, balance, fee estimate, warnings and errors, then Next. */
 export function SendForm({ form }: { form: Form }) {
   const { t } = useTranslation();
-  const amountId = useId();
-  const amountErrorId = useId();
   const balance = form.balances.data?.[form.asset];
   return (
     <form className="card form send-form" onSubmit={form.submit} noValidate data-testid="send-form">
@@ -58,42 +57,23 @@ export function SendForm({ form }: { form: Form }) {
         warning={form.warning}
         warningTestId="send-warning"
       />
-      <label htmlFor={amountId}>
-        <span>{t('localWalletPages.send.amount', { asset: form.asset })}</span>
-      </label>
-      <div className="send-amount-field">
-        <input
-          id={amountId}
-          className="input"
-          data-testid="send-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={AMOUNT_MAX_LENGTH}
-          placeholder="0.00"
-          value={form.amountText}
-          aria-invalid={form.amountError || form.balanceError ? true : undefined}
-          aria-describedby={form.amountError || form.balanceError ? amountErrorId : undefined}
-          disabled={form.sending}
-          onChange={(e) => form.setAmountText(e.target.value)}
-        />
-        <span className="send-unit" aria-hidden="true">
-          {form.asset}
-        </span>
-        <button
-          type="button"
-          className="btn-link send-max"
-          data-testid="send-max"
-          disabled={!form.balances.data || form.pricing || form.sending}
-          onClick={form.fillMax}
-        >
-          {t('localWalletPages.send.max')}
-        </button>
-      </div>
-      {(form.amountError || form.balanceError) && (
-        <p id={amountErrorId} className="field-error" role="alert" data-testid="send-amount-error">
-          {form.amountError ?? form.balanceError}
-        </p>
-      )}
+      <AmountField
+        label={t('localWalletPages.send.amount', { asset: form.asset })}
+        testId="send-amount"
+        value={form.amountText}
+        onChange={form.setAmountText}
+        placeholder="0.00"
+        maxLength={AMOUNT_MAX_LENGTH}
+        disabled={form.sending}
+        error={form.amountError ?? form.balanceError}
+        unit={form.asset}
+        fill={{
+          label: t('localWalletPages.send.max'),
+          testId: 'send-max',
+          disabled: !form.balances.data || form.pricing || form.sending,
+          onClick: form.fillMax,
+        }}
+      />
       <dl className="rows send-fee">
         {form.fee.data ? (
           <FeeRows fee={form.fee.data} testIdPrefix="send" />
@@ -108,15 +88,15 @@ export function SendForm({ form }: { form: Form }) {
           <Skeleton />
         )}
       </dl>
-      <button
+      <BlockButton
+        variant="primary"
         type="submit"
-        className="btn btn-primary btn-block"
-        data-testid="send-next"
-        disabled={form.sending || form.pricing}
-        aria-busy={form.pricing || undefined}
+        testId="send-next"
+        disabled={form.sending}
+        busy={form.pricing}
       >
         {t('localWalletPages.send.next')}
-      </button>
+      </BlockButton>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { EmptyState } from '@web/components/EmptyState.tsx';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { paths } from '@web/lib/paths.ts';
@@ -6,7 +7,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendWallet } from '../hooks/send-wallet.ts';
 import { useWalletAction } from '../hooks/use-wallet-action.ts';
-import { ActionError, PasswordField, SubmitButton } from './FormParts.tsx';
+import { ActionError, PasswordField } from './FormParts.tsx';
 
 /**
  * The pages that sign (send, result's speed-up, withdrawal) need the key: without a local wallet they point to the
@@ -62,12 +63,15 @@ export function SendUnlockForm({ onUnlocked }: { onUnlocked: () => void }) {
         error={errorField === 'password' ? error : null}
       />
       <ActionError error={errorField ? null : error} />
-      <SubmitButton
+      <BlockButton
+        variant="primary"
+        type="submit"
         testId="send-unlock"
         busy={busy}
-        label={t('localWallet.unlock')}
         busyLabel={t('localWallet.busy.unlock')}
-      />
+      >
+        {t('localWallet.unlock')}
+      </BlockButton>
     </form>
   );
 }

@@ -1,4 +1,6 @@
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { FormError } from '@web/components/FormMessages.tsx';
 import { PageLink } from '@web/components/PageLink.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { StatusTag } from '@web/components/StatusTag.tsx';
@@ -82,15 +84,17 @@ export function SweepForm({ sweep }: { sweep: Sweep }) {
           small
         />
       )}
-      <button
+      <BlockButton
+        variant="primary"
         type="submit"
-        className="btn btn-primary btn-block send-submit"
-        data-testid="sweep-submit"
+        className="send-submit"
+        testId="sweep-submit"
         disabled={sweep.running || sweep.waiting || !sweep.plan.data || sweep.plan.data.problem !== null}
-        aria-busy={sweep.running || undefined}
+        busy={sweep.running}
+        busyLabel={t('localWalletPages.sweep.running')}
       >
-        {sweep.running ? t('localWalletPages.sweep.running') : t('localWalletPages.sweep.submit')}
-      </button>
+        {t('localWalletPages.sweep.submit')}
+      </BlockButton>
     </form>
   );
 }
@@ -116,11 +120,7 @@ export function SweepSteps({ sweep }: { sweep: Sweep }) {
           </li>
         ))}
       </ol>
-      {sweep.failure && (
-        <p className="error-text" role="alert" data-testid="sweep-failure">
-          {sweep.failure}
-        </p>
-      )}
+      <FormError error={sweep.failure} testId="sweep-failure" />
       {done && (
         <p className="muted" role="status" data-testid="sweep-done">
           {t('localWalletPages.sweep.done')}

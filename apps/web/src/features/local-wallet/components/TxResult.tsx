@@ -1,3 +1,4 @@
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { EmptyState } from '@web/components/EmptyState.tsx';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { PageLink } from '@web/components/PageLink.tsx';
@@ -145,25 +146,22 @@ function PendingActions({
       <p className="muted small">{t('localWalletPages.nonce.stuckHint')}</p>
       {unlocked ? (
         <>
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            data-testid="tx-speed-up"
-            disabled={follow.busy}
-            aria-busy={follow.busy || undefined}
+          <BlockButton
+            variant="primary"
+            testId="tx-speed-up"
+            busy={follow.busy}
             onClick={() => follow.replace('speedUp')}
           >
             {t('localWalletPages.nonce.speedUp')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-link btn-block danger"
-            data-testid="tx-cancel"
+          </BlockButton>
+          <BlockButton
+            variant="danger"
+            testId="tx-cancel"
             disabled={follow.busy}
             onClick={() => follow.replace('cancel')}
           >
             {t('localWalletPages.nonce.cancel')}
-          </button>
+          </BlockButton>
           <ActionError error={follow.error} />
         </>
       ) : (

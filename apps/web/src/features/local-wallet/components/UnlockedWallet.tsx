@@ -1,10 +1,11 @@
 import { Address } from '@web/components/Address.tsx';
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { QrCode } from '@web/components/QrCode.tsx';
 import { COPY_TOAST_DURATION, copyToClipboard } from '@web/lib/clipboard.ts';
 import { toast } from '@web/lib/ui.ts';
 import { useTranslation } from 'react-i18next';
 import type { LocalWalletState } from '../hooks/use-local-wallet.tsx';
-import { ActionError, PasswordField, SubmitButton, WalletButton } from './FormParts.tsx';
+import { ActionError, PasswordField } from './FormParts.tsx';
 
 /** Copies the address with the spec's 'Copy success' toast (1 s). */
 async function copyAddress(address: string, t: (key: string) => string) {
@@ -53,12 +54,15 @@ export function UnlockForm({ wallet }: { wallet: LocalWalletState }) {
       />
       {/* The password asked again (export, reveal) shows its error by its own form. */}
       <ActionError error={wallet.purpose || wallet.errorField ? null : wallet.error} />
-      <SubmitButton
+      <BlockButton
+        variant="primary"
+        type="submit"
         testId="local-unlock"
         busy={wallet.busy}
-        label={t('localWallet.unlock')}
         busyLabel={t('localWallet.busy.unlock')}
-      />
+      >
+        {t('localWallet.unlock')}
+      </BlockButton>
     </form>
   );
 }
@@ -75,18 +79,18 @@ export function UnlockedActions({ wallet, login }: { wallet: LocalWalletState; l
   return (
     <section className="stack">
       {login && (
-        <WalletButton
+        <BlockButton
           testId="local-use-login"
           variant="primary"
           onClick={login.onClick}
           busy={login.step !== null}
         >
           {login.step ?? t('localWallet.useToLogin')}
-        </WalletButton>
+        </BlockButton>
       )}
-      <WalletButton testId="local-lock" variant="secondary" onClick={wallet.lock}>
+      <BlockButton testId="local-lock" variant="secondary" onClick={wallet.lock}>
         {t('localWalletPages.index.lockNow')}
-      </WalletButton>
+      </BlockButton>
     </section>
   );
 }

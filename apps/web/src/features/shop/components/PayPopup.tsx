@@ -1,3 +1,5 @@
+import { BlockButton } from '@web/components/BlockButton.tsx';
+import { FormError } from '@web/components/FormMessages.tsx';
 // The checkout: the figures (price, AGC fee, AGC price), the wallet's USDT/AGC/ETH and what the three
 
 // transactions take, Confirm, then the three payment steps on a stepper. After Buy it starts from a quote that
@@ -236,50 +238,41 @@ function OrderCheckout({
       {expired ? (
         <div className="notice card" role="alert" data-testid="quote-expired">
           <p>{t('pay.errors.quoteExpired')}</p>
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            data-testid="order-new"
+          <BlockButton
+            variant="primary"
+            testId="order-new"
             disabled={createOrder.isPending}
             onClick={() => void newOrder()}
           >
             {t('pay.newOrder')}
-          </button>
+          </BlockButton>
         </div>
       ) : (
         <>
-          {payment.phase === 'error' && payment.error != null && (
-            <p className="error-text" role="alert" data-testid="pay-error">
-              {errorText(payment.error, t)}
-            </p>
-          )}
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            data-testid="order-confirm"
-            disabled={busy || payment.phase === 'done' || !config || blockedByFunds}
-            aria-busy={busy}
+          <FormError
+            error={payment.phase === 'error' && payment.error != null ? errorText(payment.error, t) : null}
+            testId="pay-error"
+          />
+          <BlockButton
+            variant="primary"
+            testId="order-confirm"
+            disabled={payment.phase === 'done' || !config || blockedByFunds}
+            busy={busy}
+            busyLabel={t('pay.processing')}
             onClick={() => void confirm()}
           >
-            {busy
-              ? t('pay.processing')
-              : payment.phase === 'error'
-                ? t('pay.retry')
-                : repriced
-                  ? t('pay.confirmNew')
-                  : t('pay.confirm')}
-          </button>
+            {payment.phase === 'error' ? t('pay.retry') : repriced ? t('pay.confirmNew') : t('pay.confirm')}
+          </BlockButton>
         </>
       )}
-      <button
-        type="button"
-        className="btn btn-link btn-block"
-        data-testid="checkout-close"
+      <BlockButton
+        variant="link"
+        testId="checkout-close"
         disabled={running || cancelOrder.isPending}
         onClick={() => void cancel()}
       >
         {t('common.cancel')}
-      </button>
+      </BlockButton>
       {running && <p className="muted small checkout-hint">{t('pay.keepOpen')}</p>}
     </div>
   );

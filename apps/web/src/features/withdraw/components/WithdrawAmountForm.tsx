@@ -1,3 +1,5 @@
+import { AmountField } from '@web/components/AmountField.tsx';
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { formatAssetExact } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawForm } from '../hooks/use-withdraw-form.tsx';
@@ -15,44 +17,22 @@ export function WithdrawAmountForm({ form }: { form: WithdrawForm }) {
   const { asset, standing, preview, previewStale, fieldError, busy } = form;
   return (
     <form className="card form" onSubmit={(e) => void form.submit(e)} noValidate>
-      <label htmlFor="withdraw-amount-input">
-        <span>{t('withdraw.amountLabel', { asset })}</span>
-      </label>
-      <div className="withdraw-amount-field">
-        <input
-          id="withdraw-amount-input"
-          className="input"
-          data-testid="withdraw-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={AMOUNT_MAX_LENGTH}
-          placeholder={t('withdraw.amountPlaceholder')}
-          value={form.amount}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? 'withdraw-amount-error' : undefined}
-          disabled={busy}
-          onChange={(e) => form.changeAmount(e.target.value)}
-        />
-        <button
-          type="button"
-          className="btn-link withdraw-max"
-          data-testid="withdraw-max"
-          disabled={!standing || busy}
-          onClick={form.fillMax}
-        >
-          {t('withdraw.max')}
-        </button>
-      </div>
-      {fieldError && (
-        <p
-          id="withdraw-amount-error"
-          className="field-error"
-          role="alert"
-          data-testid="withdraw-amount-error"
-        >
-          {fieldError}
-        </p>
-      )}
+      <AmountField
+        label={t('withdraw.amountLabel', { asset })}
+        testId="withdraw-amount"
+        value={form.amount}
+        onChange={form.changeAmount}
+        placeholder={t('withdraw.amountPlaceholder')}
+        maxLength={AMOUNT_MAX_LENGTH}
+        disabled={busy}
+        error={fieldError}
+        fill={{
+          label: t('withdraw.max'),
+          testId: 'withdraw-max',
+          disabled: !standing || busy,
+          onClick: form.fillMax,
+        }}
+      />
       {standing && (
         <p className="muted small withdraw-minimum" data-testid="withdraw-minimum">
           {t('withdraw.minimum', { num: formatAssetExact(standing.minimum, asset) })}
@@ -72,15 +52,15 @@ export function WithdrawAmountForm({ form }: { form: WithdrawForm }) {
           )}
         </div>
       )}
-      <button
+      <BlockButton
+        variant="primary"
         type="submit"
-        className="btn btn-primary btn-block"
-        data-testid="withdraw-submit"
-        disabled={busy}
-        aria-busy={busy}
+        testId="withdraw-submit"
+        busy={busy}
+        busyLabel={t('common.loading')}
       >
-        {busy ? t('common.loading') : t('withdraw.submit')}
-      </button>
+        {t('withdraw.submit')}
+      </BlockButton>
     </form>
   );
 }

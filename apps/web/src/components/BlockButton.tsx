@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+
+const VARIANT_CLASS = {
+  primary: 'btn btn-primary btn-block',
+  secondary: 'btn btn-secondary btn-block',
+  link: 'btn btn-link btn-block',
+  danger: 'btn btn-link btn-block danger',
+} as const;
+
+/**
+ * A full-width button of a form, sheet or action list. `busy`: the action it starts runs (disabled, `aria-busy`,
+ * and `busyLabel` instead of its text when given); `disabled`: off for another reason (an invalid form, another
+ * action running). `danger` is a link-styled destructive action.
+ */
+export function BlockButton(props: {
+  variant: keyof typeof VARIANT_CLASS;
+  testId?: string;
+  type?: 'button' | 'submit';
+  busy?: boolean;
+  busyLabel?: ReactNode;
+  disabled?: boolean;
+  /** A class of the page's own beside the variant's. */
+  className?: string;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
+  const { busy } = props;
+  const base = VARIANT_CLASS[props.variant];
+  return (
+    <button
+      type={props.type ?? 'button'}
+      className={props.className ? `${base} ${props.className}` : base}
+      data-testid={props.testId}
+      disabled={busy || props.disabled}
+      aria-busy={busy}
+      onClick={props.onClick}
+    >
+      {busy && props.busyLabel !== undefined ? props.busyLabel : props.children}
+    </button>
+  );
+}
