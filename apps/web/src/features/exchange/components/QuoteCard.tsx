@@ -1,3 +1,4 @@
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { FormError } from '@web/components/FormMessages.tsx';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
@@ -35,15 +36,14 @@ export function QuoteCard({ form }: { form: ExchangeForm }) {
       />
       <QuoteTimer form={form} testIdPrefix="exchange-quote" showMessage={!form.confirming} />
       {!expired && (
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          data-testid="exchange-open-confirm"
+        <BlockButton
+          variant="primary"
+          testId="exchange-open-confirm"
           disabled={form.busy || form.short}
           onClick={form.openConfirm}
         >
           {t('exchange.exchangeNow')}
-        </button>
+        </BlockButton>
       )}
     </section>
   );

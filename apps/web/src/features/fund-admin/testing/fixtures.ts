@@ -1,5 +1,6 @@
 // Admin fund records as the server answers them, for the admin fund pages' tests.
 import type { FundNavEntry } from '@agc/shared';
+import { makeFundProduct, makeRedemption } from '@web/test/fund-fixtures.ts';
 import type { AdminFundProduct } from '../api/get-admin-products.ts';
 import type { AdminRedemption } from '../api/get-admin-redemptions.ts';
 
@@ -8,24 +9,11 @@ export const ADMIN_B = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
 export function makeAdminProduct(overrides: Partial<AdminFundProduct> = {}): AdminFundProduct {
   return {
-    id: 3,
-    name: 'Steady Income',
-    description: 'Short bonds',
+    ...makeFundProduct(),
     name_en: 'Steady Income',
     description_en: 'Short bonds',
     translations: { ja: { name: '安定インカム' } },
     sort: 0,
-    risk: 'Low',
-    lock_days: 30,
-    minimum_usdt: '100',
-    subscription_fee_percent: '1',
-    redemption_fee_percent: '0.5',
-    expected_yield_percent: '6',
-    distribution_percent: '3',
-    status: 'on',
-    nav: '1.05',
-    nav_day: '2025-03-09',
-    next_nav_day: '2025-03-10',
     ...overrides,
   };
 }
@@ -57,25 +45,5 @@ export function makeNavEntry(overrides: Partial<FundNavEntry> = {}): FundNavEntr
 }
 
 export function makeAdminRedemption(overrides: Partial<AdminRedemption> = {}): AdminRedemption {
-  return {
-    redemption_id: '21',
-    order_id: '11',
-    product: { id: 3, name: 'Steady Income' },
-    status: 'Pending',
-    units: '100',
-    nav: null,
-    gross_usdt: null,
-    fee_usdt: null,
-    amount_usdt: null,
-    receiving_account: 'available',
-    queue_place: 1,
-    nav_day: '2025-03-11',
-    created_at: '2025-03-09T10:00:00.000Z',
-    audited_at: null,
-    audit_note: null,
-    completed_at: null,
-    cancelled_at: null,
-    address: ADMIN_B,
-    ...overrides,
-  };
+  return { ...makeRedemption({ queue_place: 1 }), address: ADMIN_B, ...overrides };
 }

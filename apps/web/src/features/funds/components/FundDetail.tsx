@@ -1,4 +1,5 @@
 import type { FundProduct } from '@agc/shared';
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { FieldRows } from '@web/components/FieldRows.tsx';
 import { formatNav, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
@@ -56,15 +57,9 @@ export function FundDetail({ product, onSubscribe }: { product: FundProduct; onS
       </section>
       <NavChart productId={product.id} />
       <div className="fund-detail-actions">
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          data-testid="fund-subscribe"
-          disabled={!on}
-          onClick={onSubscribe}
-        >
+        <BlockButton variant="primary" testId="fund-subscribe" disabled={!on} onClick={onSubscribe}>
           {on ? t('fund.detail.subscribe') : t('fund.detail.offSale')}
-        </button>
+        </BlockButton>
       </div>
     </div>
   );

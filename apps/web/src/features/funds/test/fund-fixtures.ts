@@ -1,24 +1,20 @@
 // Contract-shaped fund data for the funds feature's tests (packages/shared/src/api/funds.ts).
 import type { FundOrder, FundProduct, FundQuote } from '@agc/shared';
 import { MEMBER, NOW } from '@web/test/fixtures.ts';
+import { makeFundOrder, makeFundProduct } from '@web/test/fund-fixtures.ts';
 
-export const product = (over: Partial<FundProduct> = {}): FundProduct => ({
-  id: 7,
-  name: 'Steady Income',
-  description: 'Short-term USDT notes.',
-  risk: 'Low',
-  lock_days: 30,
-  minimum_usdt: '100',
-  subscription_fee_percent: '1.5',
-  redemption_fee_percent: '0.5',
-  expected_yield_percent: '6.2',
-  distribution_percent: '4',
-  status: 'on',
-  nav: '1.02345678',
-  nav_day: '2026-11-23',
-  next_nav_day: '2026-11-24',
-  ...over,
-});
+export const product = (over: Partial<FundProduct> = {}): FundProduct =>
+  makeFundProduct({
+    id: 7,
+    description: 'Short-term USDT notes.',
+    subscription_fee_percent: '1.5',
+    expected_yield_percent: '6.2',
+    distribution_percent: '4',
+    nav: '1.02345678',
+    nav_day: '2026-11-23',
+    next_nav_day: '2026-11-24',
+    ...over,
+  });
 
 export const PRODUCTS: FundProduct[] = [
   product(),
@@ -46,38 +42,28 @@ export const quote = (amount: string, over: Partial<FundQuote> = {}): FundQuote 
   ...over,
 });
 
-export const fundOrder = (over: Partial<FundOrder> = {}): FundOrder => ({
-  order_id: '501',
-  product: { id: 7, name: 'Steady Income', risk: 'Low' },
-  status: 'UnPaid',
-  amount_usdt: '300',
-  fee_usdt: '4.5',
-  units: '0',
-  units_held: '0',
-  units_redeeming: '0',
-  unit_nav: null,
-  current_nav: '1.02345678',
-  value_usdt: '0',
-  cost_usdt: '0',
-  estimated_revenue_usdt: '0',
-  realized_revenue_usdt: '0',
-  lock_days: 30,
-  lock_ends_at: null,
-  nav_day: null,
-  tx_hash: null,
-  quote_expires_at: new Date(NOW + 30 * 60_000).toISOString(),
-  created_at: new Date(NOW).toISOString(),
-  paid_at: null,
-  subscribed_at: null,
-  redeem_date: null,
-  audit_date: null,
-  arrival_date: null,
-  cancelled_at: null,
-  reason: null,
-  disputed: false,
-  can_redeem: false,
-  redemptions: [],
-  ...over,
-});
+/** A fund order just placed, not paid yet. */
+export const fundOrder = (over: Partial<FundOrder> = {}): FundOrder =>
+  makeFundOrder({
+    order_id: '501',
+    product: { id: 7, name: 'Steady Income', risk: 'Low' },
+    status: 'UnPaid',
+    amount_usdt: '300',
+    fee_usdt: '4.5',
+    units: '0',
+    units_held: '0',
+    unit_nav: null,
+    current_nav: '1.02345678',
+    value_usdt: '0',
+    cost_usdt: '0',
+    estimated_revenue_usdt: '0',
+    lock_ends_at: null,
+    quote_expires_at: new Date(NOW + 30 * 60_000).toISOString(),
+    created_at: new Date(NOW).toISOString(),
+    paid_at: null,
+    subscribed_at: null,
+    can_redeem: false,
+    ...over,
+  });
 
 export { MEMBER, NOW };

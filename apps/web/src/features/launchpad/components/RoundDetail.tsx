@@ -1,4 +1,5 @@
 import type { LaunchpadRound } from '@agc/shared';
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { FieldRows } from '@web/components/FieldRows.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
@@ -58,15 +59,9 @@ export function RoundDetail({ round, onBuy }: { round: LaunchpadRound; onBuy: ()
             {t(`launchpad.detail.block.${block === 'notOpen' ? round.state : block}`)}
           </p>
         )}
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          data-testid="lp-buy"
-          disabled={block !== null}
-          onClick={onBuy}
-        >
+        <BlockButton variant="primary" testId="lp-buy" disabled={block !== null} onClick={onBuy}>
           {t('launchpad.detail.buy')}
-        </button>
+        </BlockButton>
       </div>
     </div>
   );

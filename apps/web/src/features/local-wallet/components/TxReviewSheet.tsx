@@ -1,4 +1,5 @@
 import { Address } from '@web/components/Address.tsx';
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatAssetExact, formatCount } from '@web/lib/format.ts';
 import type { KnownAddress } from '@web/lib/wallet/address-names.ts';
@@ -122,22 +123,12 @@ export function TxReviewSheet({
               {t(`localWalletPages.review.warnings.${warning}`)}
             </p>
           ))}
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            data-testid="tx-review-approve"
-            onClick={() => onAnswer(true)}
-          >
+          <BlockButton variant="primary" testId="tx-review-approve" onClick={() => onAnswer(true)}>
             {t('localWalletPages.review.approve')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-link btn-block danger"
-            data-testid="tx-review-reject"
-            onClick={() => onAnswer(false)}
-          >
+          </BlockButton>
+          <BlockButton variant="danger" testId="tx-review-reject" onClick={() => onAnswer(false)}>
             {t('localWalletPages.review.reject')}
-          </button>
+          </BlockButton>
         </div>
       )}
     </Popup>

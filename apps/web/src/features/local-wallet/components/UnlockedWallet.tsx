@@ -23,14 +23,14 @@ export function WalletStatus({ address, unlocked }: { address: string; unlocked:
         <QrCode value={address} size={168} testId="local-qr" />
       </div>
       <Address address={address} full copy={false} testId="local-address" />
-      <button
-        type="button"
-        className="btn btn-secondary btn-block local-copy"
-        data-testid="local-address-copy"
+      <BlockButton
+        variant="secondary"
+        className="local-copy"
+        testId="local-address-copy"
         onClick={() => void copyAddress(address, t)}
       >
         {t('common.copyAddress')}
-      </button>
+      </BlockButton>
       <p className="muted small" data-testid="local-status">
         {t(unlocked ? 'localWallet.unlocked' : 'localWallet.locked')}
       </p>

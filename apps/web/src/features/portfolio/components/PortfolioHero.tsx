@@ -1,4 +1,5 @@
 import { type AmountInput, levelKey, parseAmount, shortAddress, USDT_DECIMALS } from '@agc/shared';
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { formatUsdt } from '@web/lib/format.ts';
 import { openPage, openTab } from '@web/lib/navigation.ts';
 import { paths } from '@web/lib/paths.ts';
@@ -61,14 +62,9 @@ export function PortfolioHero({ me }: { me: HeroFigures }) {
       {empty && (
         <div className="portfolio-cta" data-testid="portfolio-cta">
           <p>{t('portfolio.cta.text')}</p>
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            data-testid="portfolio-buy"
-            onClick={() => openTab(paths.shop)}
-          >
+          <BlockButton variant="primary" testId="portfolio-buy" onClick={() => openTab(paths.shop)}>
             {t('portfolio.cta.buy')}
-          </button>
+          </BlockButton>
         </div>
       )}
     </>

@@ -1,3 +1,4 @@
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import '../rewards.css';
 import type { Me } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -43,15 +44,14 @@ export function ManagementCard({
           </div>
         </dl>
       )}
-      <button
-        type="button"
-        className="btn btn-primary btn-block"
-        data-testid="rewards-mng-settle"
+      <BlockButton
+        variant="primary"
+        testId="rewards-mng-settle"
         disabled={!data || rank === 0 || settling}
         onClick={onSettle}
       >
         {t('rewards.mng.settle')}
-      </button>
+      </BlockButton>
       {rank === 0 && (
         <p className="muted small rewards-mng-hint" data-testid="rewards-mng-hint">
           {t('rewards.mng.rankZero')}

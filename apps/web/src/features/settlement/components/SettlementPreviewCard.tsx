@@ -1,3 +1,4 @@
+import { BlockButton } from '@web/components/BlockButton.tsx';
 import { EmptyState } from '@web/components/EmptyState.tsx';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
 import type { ReactNode } from 'react';
@@ -55,15 +56,16 @@ export function SettlementPreviewCard({
         )}
         <SettlementTotalsRows totals={data.totals} />
         {canRun && (
-          <button
-            type="button"
-            className="btn btn-primary btn-block settlement-run"
-            data-testid="settlement-run"
-            disabled={running}
+          <BlockButton
+            variant="primary"
+            className="settlement-run"
+            testId="settlement-run"
+            busy={running}
+            busyLabel={t('settlement.running')}
             onClick={onRun}
           >
-            {running ? t('settlement.running') : t('settlement.run')}
-          </button>
+            {t('settlement.run')}
+          </BlockButton>
         )}
       </>
     );
