@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const VARIANT_CLASS = {
   primary: 'btn btn-primary btn-block',
@@ -9,8 +10,8 @@ const VARIANT_CLASS = {
 
 /**
  * A full-width button of a form, sheet or action list. `busy`: the action it starts runs (disabled, `aria-busy`,
- * and `busyLabel` instead of its text when given); `disabled`: off for another reason (an invalid form, another
- * action running). `danger` is a link-styled destructive action.
+ * and it says `busyLabel`, "Loading…" unless given, or keeps its text with `keepLabel`); `disabled`: off for another
+ * reason (an invalid form, another action running). `danger` is a link-styled destructive action.
  */
 export function BlockButton(props: {
   variant: keyof typeof VARIANT_CLASS;
@@ -18,12 +19,14 @@ export function BlockButton(props: {
   type?: 'button' | 'submit';
   busy?: boolean;
   busyLabel?: ReactNode;
+  keepLabel?: boolean;
   disabled?: boolean;
   /** A class of the page's own beside the variant's. */
   className?: string;
   onClick?: () => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const { busy } = props;
   const base = VARIANT_CLASS[props.variant];
   return (
@@ -35,7 +38,7 @@ export function BlockButton(props: {
       aria-busy={busy}
       onClick={props.onClick}
     >
-      {busy && props.busyLabel !== undefined ? props.busyLabel : props.children}
+      {busy && !props.keepLabel ? (props.busyLabel ?? t('common.loading')) : props.children}
     </button>
   );
 }

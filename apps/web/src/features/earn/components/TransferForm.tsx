@@ -71,13 +71,7 @@ export function TransferForm({ form }: { form: Form }) {
           {t('earn.arrives', { time: formatEventTime(preview.arrives_at, t) })}
         </p>
       )}
-      <BlockButton
-        variant="primary"
-        type="submit"
-        testId="earn-submit"
-        busy={busy}
-        busyLabel={t('common.loading')}
-      >
+      <BlockButton variant="primary" type="submit" testId="earn-submit" busy={busy}>
         {t(out ? 'earn.transferOut' : 'earn.transferIn')}
       </BlockButton>
     </form>

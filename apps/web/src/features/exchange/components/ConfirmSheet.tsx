@@ -40,7 +40,6 @@ export function ConfirmSheet({ form }: { form: ExchangeForm }) {
             testId="exchange-confirm-accept"
             disabled={expired || form.busy || form.short}
             busy={form.accepting}
-            busyLabel={t('common.loading')}
             onClick={() => void form.accept()}
           >
             {t('exchange.confirm')}

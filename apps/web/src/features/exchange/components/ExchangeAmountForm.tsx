@@ -111,7 +111,6 @@ export function ExchangeAmountForm({ form }: { form: ExchangeForm }) {
         testId="exchange-get-quote"
         disabled={busy}
         busy={form.quoting}
-        busyLabel={t('common.loading')}
       >
         {t('exchange.getQuote')}
       </BlockButton>

@@ -57,7 +57,6 @@ export function QuoteTimer({
           testId={`${testIdPrefix}-refresh`}
           disabled={form.busy}
           busy={form.quoting}
-          busyLabel={t('common.loading')}
           onClick={() => void form.requestQuote()}
         >
           {t('exchange.refresh')}

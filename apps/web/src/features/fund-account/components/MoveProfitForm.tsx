@@ -58,13 +58,7 @@ export function MoveProfitForm({ available }: { available: string }) {
           },
         }}
       />
-      <BlockButton
-        variant="primary"
-        type="submit"
-        testId="fund-move-submit"
-        busy={move.isPending}
-        busyLabel={t('common.loading')}
-      >
+      <BlockButton variant="primary" type="submit" testId="fund-move-submit" busy={move.isPending}>
         {t('fund.agent.move')}
       </BlockButton>
     </form>

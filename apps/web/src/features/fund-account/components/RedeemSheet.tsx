@@ -85,13 +85,7 @@ export function RedeemSheet({
         )}
         <p className="muted small">{t('fund.redeem.receivingNote')}</p>
         <div className="actions">
-          <BlockButton
-            variant="primary"
-            type="submit"
-            testId="fund-redeem-submit"
-            busy={form.busy}
-            busyLabel={t('common.loading')}
-          >
+          <BlockButton variant="primary" type="submit" testId="fund-redeem-submit" busy={form.busy}>
             {t('fund.redeem.submit')}
           </BlockButton>
           <BlockButton variant="secondary" disabled={form.busy} onClick={onClose}>

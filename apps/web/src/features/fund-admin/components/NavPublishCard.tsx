@@ -193,13 +193,7 @@ export function NavPublishCard({ product }: { product: AdminFundProduct }) {
           {error.text}
         </p>
       )}
-      <BlockButton
-        variant="primary"
-        type="submit"
-        testId={`${testId}-publish`}
-        busy={publish.isPending}
-        busyLabel={t('common.loading')}
-      >
+      <BlockButton variant="primary" type="submit" testId={`${testId}-publish`} busy={publish.isPending}>
         {t('fund.admin.nav.publish')}
       </BlockButton>
     </form>

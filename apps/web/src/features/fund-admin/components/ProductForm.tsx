@@ -158,13 +158,7 @@ export function ProductForm({ product, onDone }: { product: AdminFundProduct | n
       {fieldError('status')}
       <FormError error={error && error.field === null ? error.text : null} testId="fund-product-error" />
       <div className="actions">
-        <BlockButton
-          variant="primary"
-          type="submit"
-          testId="fund-product-save"
-          busy={save.isPending}
-          busyLabel={t('common.loading')}
-        >
+        <BlockButton variant="primary" type="submit" testId="fund-product-save" busy={save.isPending}>
           {t('fund.admin.products.save')}
         </BlockButton>
         <BlockButton variant="secondary" disabled={save.isPending} onClick={onDone}>

@@ -156,13 +156,7 @@ export function RoundForm({ round, onDone }: { round?: AdminLaunchpadRound; onDo
       <p className="muted small">{t('launchpad.admin.timeHint')}</p>
       <FormError error={formError} testId="lp-round-error" />
       <div className="actions">
-        <BlockButton
-          variant="primary"
-          type="submit"
-          testId="lp-round-save"
-          busy={save.isPending}
-          busyLabel={t('common.loading')}
-        >
+        <BlockButton variant="primary" type="submit" testId="lp-round-save" busy={save.isPending}>
           {t(round ? 'launchpad.admin.saveChanges' : 'launchpad.admin.save')}
         </BlockButton>
         <BlockButton variant="secondary" onClick={onDone}>

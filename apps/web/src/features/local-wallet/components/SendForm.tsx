@@ -94,6 +94,7 @@ export function SendForm({ form }: { form: Form }) {
         testId="send-next"
         disabled={form.sending}
         busy={form.pricing}
+        keepLabel
       >
         {t('localWalletPages.send.next')}
       </BlockButton>

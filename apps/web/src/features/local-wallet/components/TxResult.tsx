@@ -150,6 +150,7 @@ function PendingActions({
             variant="primary"
             testId="tx-speed-up"
             busy={follow.busy}
+            keepLabel
             onClick={() => follow.replace('speedUp')}
           >
             {t('localWalletPages.nonce.speedUp')}

@@ -84,6 +84,7 @@ export function UnlockedActions({ wallet, login }: { wallet: LocalWalletState; l
           variant="primary"
           onClick={login.onClick}
           busy={login.step !== null}
+          keepLabel
         >
           {login.step ?? t('localWallet.useToLogin')}
         </BlockButton>

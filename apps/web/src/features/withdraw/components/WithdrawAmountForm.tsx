@@ -52,13 +52,7 @@ export function WithdrawAmountForm({ form }: { form: WithdrawForm }) {
           )}
         </div>
       )}
-      <BlockButton
-        variant="primary"
-        type="submit"
-        testId="withdraw-submit"
-        busy={busy}
-        busyLabel={t('common.loading')}
-      >
+      <BlockButton variant="primary" type="submit" testId="withdraw-submit" busy={busy}>
         {t('withdraw.submit')}
       </BlockButton>
     </form>
