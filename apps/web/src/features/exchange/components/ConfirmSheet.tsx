@@ -1,5 +1,5 @@
 import { BlockButton } from '@web/components/BlockButton.tsx';
-import Popup from 'antd-mobile/es/components/popup';
+import { DialogSheet } from '@web/components/DialogSheet.tsx';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
 import { QuoteTimer } from './QuoteCountdown.tsx';
@@ -14,23 +14,16 @@ export function ConfirmSheet({ form }: { form: ExchangeForm }) {
   const { t } = useTranslation();
   const { quote, expired } = form;
   return (
-    <Popup
+    <DialogSheet
+      value={quote}
       visible={form.confirming && quote !== null}
-      onMaskClick={form.closeConfirm}
-      destroyOnClose
-      bodyClassName="checkout-popup"
+      onClose={form.closeConfirm}
+      className="exchange-confirm"
+      testId="exchange-confirm"
+      title={(q) => t('exchange.confirmTitle', { from: q.from, to: q.to })}
     >
-      {quote && (
-        <div
-          className="checkout exchange-confirm"
-          data-testid="exchange-confirm"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby="exchange-confirm-title"
-        >
-          <h2 id="exchange-confirm-title" className="checkout-title">
-            {t('exchange.confirmTitle', { from: quote.from, to: quote.to })}
-          </h2>
+      {(quote) => (
+        <>
           <dl className="rows">
             <QuoteRows quote={quote} testIdPrefix="exchange-confirm" roundTrip={false} />
           </dl>
@@ -52,8 +45,8 @@ export function ConfirmSheet({ form }: { form: ExchangeForm }) {
           >
             {t('common.cancel')}
           </BlockButton>
-        </div>
+        </>
       )}
-    </Popup>
+    </DialogSheet>
   );
 }

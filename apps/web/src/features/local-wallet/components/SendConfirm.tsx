@@ -1,8 +1,8 @@
 import { BlockButton } from '@web/components/BlockButton.tsx';
+import { DialogSheet } from '@web/components/DialogSheet.tsx';
 import { FormError } from '@web/components/FormMessages.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatAssetExact } from '@web/lib/format.ts';
-import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from 'react-i18next';
 import type { SendForm } from '../hooks/send-form.ts';
 import { FeeRows } from './FeeRows.tsx';
@@ -12,23 +12,15 @@ export function SendConfirm({ form }: { form: SendForm }) {
   const { t } = useTranslation();
   const { draft } = form;
   return (
-    <Popup
-      visible={draft !== null}
-      onMaskClick={form.closeDraft}
-      destroyOnClose
-      bodyClassName="checkout-popup"
+    <DialogSheet
+      value={draft}
+      onClose={form.closeDraft}
+      className="send-confirm"
+      testId="send-confirm"
+      title={() => t('localWalletPages.send.confirmTitle')}
     >
-      {draft && (
-        <div
-          className="checkout send-confirm"
-          data-testid="send-confirm"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby="send-confirm-title"
-        >
-          <h2 id="send-confirm-title" className="checkout-title">
-            {t('localWalletPages.send.confirmTitle')}
-          </h2>
+      {(draft) => (
+        <>
           <dl className="rows">
             <ValueRow label={t('localWalletPages.send.amountLabel')} testId="send-confirm-amount">
               <strong>{formatAssetExact(draft.amount, draft.asset)}</strong>
@@ -64,8 +56,8 @@ export function SendConfirm({ form }: { form: SendForm }) {
           >
             {t('common.cancel')}
           </BlockButton>
-        </div>
+        </>
       )}
-    </Popup>
+    </DialogSheet>
   );
 }

@@ -1,10 +1,10 @@
 import { Address } from '@web/components/Address.tsx';
 import { BlockButton } from '@web/components/BlockButton.tsx';
+import { DialogSheet } from '@web/components/DialogSheet.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatAssetExact, formatCount } from '@web/lib/format.ts';
 import type { KnownAddress } from '@web/lib/wallet/address-names.ts';
 import type { ReviewField, TxReview } from '@web/lib/wallet/local-review.ts';
-import Popup from 'antd-mobile/es/components/popup';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FeeRows } from './FeeRows.tsx';
@@ -73,24 +73,16 @@ export function TxReviewSheet({
       ? t('localWalletPages.review.unknownFunction', { selector: review.selector })
       : t('localWalletPages.review.plainTransfer');
   return (
-    <Popup
-      visible={review !== null}
-      destroyOnClose
-      bodyClassName="checkout-popup"
+    <DialogSheet
+      value={review}
+      className="tx-review"
+      testId="tx-review"
+      data={{ 'data-function': review?.functionName ?? '' }}
+      title={() => t('localWalletPages.review.title')}
       style={{ '--z-index': REVIEW_Z_INDEX }}
     >
-      {review && (
-        <div
-          className="checkout tx-review"
-          data-testid="tx-review"
-          data-function={review.functionName ?? ''}
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby="tx-review-title"
-        >
-          <h2 id="tx-review-title" className="checkout-title">
-            {t('localWalletPages.review.title')}
-          </h2>
+      {(review) => (
+        <>
           <p className="muted small tx-review-intro">{t('localWalletPages.review.intro')}</p>
           <dl className="rows">
             <ValueRow label={t('localWalletPages.review.function')} testId="tx-review-function">
@@ -129,9 +121,9 @@ export function TxReviewSheet({
           <BlockButton variant="danger" testId="tx-review-reject" onClick={() => onAnswer(false)}>
             {t('localWalletPages.review.reject')}
           </BlockButton>
-        </div>
+        </>
       )}
-    </Popup>
+    </DialogSheet>
   );
 }
 
