@@ -9,6 +9,7 @@ import { BlockButton } from '@web/components/BlockButton.tsx';
 import { FormError } from '@web/components/FormMessages.tsx';
 import { PaymentSteps } from '@web/components/PaymentSteps.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
+import { StepperField } from '@web/components/StepperField.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { formatAssetExact, formatUnits, formatUsdt } from '@web/lib/format.ts';
 import { confirmModal } from '@web/lib/ui.ts';
@@ -16,7 +17,7 @@ import { formatCountdown, useCountdown } from '@web/lib/use-countdown.ts';
 import { QuoteExpiredError } from '@web/lib/wallet/payment-errors.ts';
 import { walletBalancesQueryOptions } from '@web/lib/wallet-balances.ts';
 import Popup from 'antd-mobile/es/components/popup';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFundQuote } from '../api/get-fund-quote.ts';
 import { useCreateFundOrder } from '../api/post-fund-order.ts';
@@ -63,58 +64,30 @@ function AmountField({
   message: string | null;
 }) {
   const { t } = useTranslation();
-  const id = useId();
-  const messageId = useId();
   return (
-    <div className="fund-amount">
-      <label htmlFor={id} className="fund-amount-label">
-        {t('fund.buy.amount')}
-      </label>
-      <div className="fund-amount-row">
-        <button
-          type="button"
-          className="btn btn-secondary fund-amount-step"
-          aria-label={t('fund.buy.less', { amount: formatUsdt(minimum) })}
-          data-testid="fund-amount-minus"
-          disabled={disabled}
-          onClick={() => onChange(stepAmount(value, minimum, -1))}
-        >
-          −
-        </button>
-        <input
-          id={id}
-          className="input fund-amount-input"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={20}
-          value={value}
-          disabled={disabled}
-          aria-invalid={message !== null}
-          aria-describedby={messageId}
-          data-testid="fund-amount"
-          onChange={(e) => onChange(e.target.value)}
-        />
-        <span className="fund-amount-unit">USDT</span>
-        <button
-          type="button"
-          className="btn btn-secondary fund-amount-step"
-          aria-label={t('fund.buy.more', { amount: formatUsdt(minimum) })}
-          data-testid="fund-amount-plus"
-          disabled={disabled}
-          onClick={() => onChange(stepAmount(value, minimum, 1))}
-        >
-          +
-        </button>
-      </div>
-      <p
-        id={messageId}
-        className={message ? 'field-error' : 'muted small'}
-        aria-live="polite"
-        data-testid="fund-amount-message"
-      >
-        {message ?? t('fund.buy.amountHint', { num: formatUsdt(minimum) })}
-      </p>
-    </div>
+    <StepperField
+      className="fund-amount"
+      label={t('fund.buy.amount')}
+      testId="fund-amount"
+      inputMode="decimal"
+      maxLength={20}
+      value={value}
+      disabled={disabled}
+      onChange={onChange}
+      unit="USDT"
+      less={{
+        label: t('fund.buy.less', { amount: formatUsdt(minimum) }),
+        disabled,
+        onClick: () => onChange(stepAmount(value, minimum, -1)),
+      }}
+      more={{
+        label: t('fund.buy.more', { amount: formatUsdt(minimum) }),
+        disabled,
+        onClick: () => onChange(stepAmount(value, minimum, 1)),
+      }}
+      message={message}
+      hint={t('fund.buy.amountHint', { num: formatUsdt(minimum) })}
+    />
   );
 }
 

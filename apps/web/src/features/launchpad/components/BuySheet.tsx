@@ -6,11 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { BlockButton } from '@web/components/BlockButton.tsx';
 import { FormError } from '@web/components/FormMessages.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
+import { StepperField } from '@web/components/StepperField.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { formatAgc, formatUsdt } from '@web/lib/format.ts';
 import { meQueryOptions } from '@web/lib/me.ts';
 import Popup from 'antd-mobile/es/components/popup';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBuyLaunchpadCopies } from '../api/post-buy.ts';
 import { agcOf, canAfford, clampCopies, costOf, maxCopies } from '../model/copies.ts';
@@ -26,8 +27,6 @@ export interface BuySheetProps {
 
 function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
   const { t } = useTranslation();
-  const id = useId();
-  const hintId = useId();
   const max = maxCopies(round);
   const [text, setText] = useState('1');
   const [error, setError] = useState<unknown>(null);
@@ -60,61 +59,34 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
   return (
     <div className="checkout lp-sheet" data-testid="lp-sheet">
       <h3 className="checkout-title">{round.name}</h3>
-      <div className="lp-copies">
-        <label htmlFor={id} className="lp-copies-label">
-          {t('launchpad.buy.copies')}
-        </label>
-        <div className="lp-copies-row">
-          <button
-            type="button"
-            className="btn btn-secondary lp-step"
-            aria-label={t('launchpad.buy.less')}
-            data-testid="lp-copies-minus"
-            disabled={buy.isPending || copies <= 1}
-            onClick={() => set(clampCopies(copies - 1, max))}
-          >
-            −
-          </button>
-          <input
-            id={id}
-            className="input lp-copies-input"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={6}
-            value={text}
-            disabled={buy.isPending}
-            aria-invalid={message !== null}
-            aria-describedby={hintId}
-            data-testid="lp-copies"
-            onChange={(e) => set(e.target.value)}
-            onBlur={() => valid || set(clampCopies(typed ?? 1, max))}
-          />
-          <button
-            type="button"
-            className="btn btn-secondary lp-step"
-            aria-label={t('launchpad.buy.more')}
-            data-testid="lp-copies-plus"
-            disabled={buy.isPending || copies >= max}
-            onClick={() => set(clampCopies(copies + 1, max))}
-          >
-            +
-          </button>
-        </div>
-        <p
-          id={hintId}
-          className={message ? 'field-error' : 'muted small'}
-          aria-live="polite"
-          data-testid="lp-copies-message"
-        >
-          {message ??
-            t('launchpad.buy.hint', {
-              max,
-              left: round.remaining,
-              limit: round.per_member_limit,
-              mine: round.my_copies,
-            })}
-        </p>
-      </div>
+      <StepperField
+        className="lp-copies"
+        label={t('launchpad.buy.copies')}
+        testId="lp-copies"
+        inputMode="numeric"
+        maxLength={6}
+        value={text}
+        disabled={buy.isPending}
+        onChange={set}
+        onBlur={() => valid || set(clampCopies(typed ?? 1, max))}
+        less={{
+          label: t('launchpad.buy.less'),
+          disabled: buy.isPending || copies <= 1,
+          onClick: () => set(clampCopies(copies - 1, max)),
+        }}
+        more={{
+          label: t('launchpad.buy.more'),
+          disabled: buy.isPending || copies >= max,
+          onClick: () => set(clampCopies(copies + 1, max)),
+        }}
+        message={message}
+        hint={t('launchpad.buy.hint', {
+          max,
+          left: round.remaining,
+          limit: round.per_member_limit,
+          mine: round.my_copies,
+        })}
+      />
       <dl className="rows" data-testid="lp-sheet-figures">
         <div className="row">
           <dt>{t('launchpad.buy.cost')}</dt>

@@ -132,7 +132,7 @@ export function SecretField(props: {
           aria-label={t(shown ? 'localWallet.hideKey' : 'localWallet.showKey')}
           onClick={() => setShown((s) => !s)}
         >
-          {shown ? <EyeOffIcon /> : <EyeIcon />}
+          <EyeIcon off={shown} />
         </button>
       </div>
       <FieldError id={errorId} testId={props.testId} error={props.error} />
@@ -140,7 +140,8 @@ export function SecretField(props: {
   );
 }
 
-function EyeIcon() {
+/** The toggle's eye, open (the secret is hidden: Show) or struck through (it is shown: Hide). */
+function EyeIcon({ off }: { off: boolean }) {
   return (
     <svg
       width="20"
@@ -151,26 +152,18 @@ function EyeIcon() {
       strokeWidth="2"
       aria-hidden="true"
     >
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
-      <circle cx="12" cy="12" r="3" />
-    </svg>
-  );
-}
-
-function EyeOffIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M3 3l18 18" />
-      <path d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6C3.9 8.4 2 12 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
-      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+      {off ? (
+        <>
+          <path d="M3 3l18 18" />
+          <path d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6C3.9 8.4 2 12 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
+          <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+        </>
+      ) : (
+        <>
+          <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+          <circle cx="12" cy="12" r="3" />
+        </>
+      )}
     </svg>
   );
 }

@@ -1,11 +1,10 @@
 import { formatTime, shortAddress } from '@agc/shared';
-import { PageLink } from '@web/components/PageLink.tsx';
 import { StatusTag } from '@web/components/StatusTag.tsx';
 import { explorerTxUrl, formatAsset } from '@web/lib/format.ts';
-import { paths, withQuery } from '@web/lib/paths.ts';
 import type { AddressNamer } from '@web/lib/wallet/address-names.ts';
 import type { HistoryItem } from '@web/lib/wallet/local-history.ts';
 import { useTranslation } from 'react-i18next';
+import { TxResultLink } from './TxResultLink.tsx';
 
 /**
  * One transfer: direction, amount, the other side (by its name when the app knows it: the payment contract, the
@@ -61,13 +60,9 @@ export function HistoryRow({
       <p className="muted small">{formatTime(item.time, { invalid: '-' })}</p>
       <div className="local-history-item__links">
         {item.own && (
-          <PageLink
-            to={withQuery(paths.localWalletResult, { hash: item.hash })}
-            className="btn-link"
-            testId="local-history-result"
-          >
+          <TxResultLink hash={item.hash} className="btn-link" testId="local-history-result">
             {t('localWalletPages.list.details')}
-          </PageLink>
+          </TxResultLink>
         )}
         {explorerUrl && (
           <a

@@ -1,7 +1,6 @@
-import { PageLink } from '@web/components/PageLink.tsx';
-import { paths, withQuery } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import type { Hash } from 'viem';
+import { TxResultLink } from './TxResultLink.tsx';
 
 /** A transaction of the wallet is still pending: what that means on this page, and a link to follow it. */
 export function PendingNotice({ hash, text, testId }: { hash: Hash; text: string; testId: string }) {
@@ -9,13 +8,9 @@ export function PendingNotice({ hash, text, testId }: { hash: Hash; text: string
   return (
     <div className="notice send-pending" role="status" data-testid={testId}>
       <p className="small">{text}</p>
-      <PageLink
-        to={withQuery(paths.localWalletResult, { hash })}
-        className="btn btn-link btn-block"
-        testId={`${testId}-link`}
-      >
+      <TxResultLink hash={hash} className="btn btn-link btn-block" testId={`${testId}-link`}>
         {t('localWalletPages.pending.open')}
-      </PageLink>
+      </TxResultLink>
     </div>
   );
 }

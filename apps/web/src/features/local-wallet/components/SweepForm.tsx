@@ -1,17 +1,16 @@
 import { BlockButton } from '@web/components/BlockButton.tsx';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { FormError } from '@web/components/FormMessages.tsx';
-import { PageLink } from '@web/components/PageLink.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { StatusTag } from '@web/components/StatusTag.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatAsset, formatAssetExact, formatFeeBound } from '@web/lib/format.ts';
-import { paths, withQuery } from '@web/lib/paths.ts';
 import { LOCAL_ASSETS } from '@web/lib/wallet/local-chain.ts';
 import { useTranslation } from 'react-i18next';
 import type { Sweep } from '../hooks/sweep.tsx';
 import { AddressField } from './FormParts.tsx';
 import { PendingNotice } from './PendingNotice.tsx';
+import { TxResultLink } from './TxResultLink.tsx';
 
 /** The target address, the balances that will move, the fees, and Withdraw everything. */
 export function SweepForm({ sweep }: { sweep: Sweep }) {
@@ -129,14 +128,14 @@ export function SweepSteps({ sweep }: { sweep: Sweep }) {
       {sweep.steps
         .filter((s) => s.hash)
         .map((s) => (
-          <PageLink
+          <TxResultLink
             key={s.hash}
-            to={withQuery(paths.localWalletResult, { hash: s.hash as string })}
+            hash={s.hash as string}
             className="btn btn-link btn-block"
             testId={`sweep-open-${s.asset}`}
           >
             {t('localWalletPages.sweep.openStep', { asset: s.asset })}
-          </PageLink>
+          </TxResultLink>
         ))}
     </div>
   );

@@ -1,28 +1,22 @@
 import { BlockButton } from '@web/components/BlockButton.tsx';
 import { EmptyState } from '@web/components/EmptyState.tsx';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
-import { PageLink } from '@web/components/PageLink.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { StatusTag } from '@web/components/StatusTag.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { explorerTxUrl, formatAssetExact, formatFeeBound, formatFeePaid } from '@web/lib/format.ts';
-import { paths, withQuery } from '@web/lib/paths.ts';
 import type { SentTx } from '@web/lib/wallet/local-sent.ts';
 import { useTranslation } from 'react-i18next';
 import type { TxFollow } from '../hooks/tx-follow.ts';
 import { ActionError } from './FormParts.tsx';
 import { SendUnlockForm } from './SendUnlock.tsx';
+import { TxResultLink } from './TxResultLink.tsx';
+
+/** The followed transaction, and whether the wallet is unlocked (speed up / cancel) or how to unlock it. */
+type FollowProps = { follow: TxFollow; unlocked: boolean; onUnlocked: () => void };
 
 /** What was sent and what became of it; speed up / cancel while pending. */
-export function TxResult({
-  follow,
-  unlocked,
-  onUnlocked,
-}: {
-  follow: TxFollow;
-  unlocked: boolean;
-  onUnlocked: () => void;
-}) {
+export function TxResult({ follow, unlocked, onUnlocked }: FollowProps) {
   const { t } = useTranslation();
   const { tx } = follow;
   if (tx.isError || follow.chain.isError)
@@ -110,36 +104,20 @@ function RelatedLinks({ sent }: { sent: SentTx }) {
   return (
     <>
       {sent.replacedBy && (
-        <PageLink
-          to={withQuery(paths.localWalletResult, { hash: sent.replacedBy })}
-          className="btn btn-secondary btn-block"
-          testId="tx-replaced-by"
-        >
+        <TxResultLink hash={sent.replacedBy} className="btn btn-secondary btn-block" testId="tx-replaced-by">
           {t('localWalletPages.result.openReplacement')}
-        </PageLink>
+        </TxResultLink>
       )}
       {sent.replaces && (
-        <PageLink
-          to={withQuery(paths.localWalletResult, { hash: sent.replaces })}
-          className="btn btn-link btn-block"
-          testId="tx-replaces"
-        >
+        <TxResultLink hash={sent.replaces} className="btn btn-link btn-block" testId="tx-replaces">
           {t('localWalletPages.result.openOriginal')}
-        </PageLink>
+        </TxResultLink>
       )}
     </>
   );
 }
 
-function PendingActions({
-  follow,
-  unlocked,
-  onUnlocked,
-}: {
-  follow: TxFollow;
-  unlocked: boolean;
-  onUnlocked: () => void;
-}) {
+function PendingActions({ follow, unlocked, onUnlocked }: FollowProps) {
   const { t } = useTranslation();
   return (
     <div className="tx-actions">
