@@ -33,16 +33,7 @@ export function StepperField(props: {
         {props.label}
       </label>
       <div className="stepper-row">
-        <button
-          type="button"
-          className="btn btn-secondary stepper-step"
-          aria-label={less.label}
-          data-testid={`${props.testId}-minus`}
-          disabled={less.disabled}
-          onClick={less.onClick}
-        >
-          −
-        </button>
+        <StepButton step={less} sign="−" testId={`${props.testId}-minus`} />
         <input
           id={id}
           className="input stepper-input"
@@ -58,16 +49,7 @@ export function StepperField(props: {
           onBlur={props.onBlur}
         />
         {props.unit && <span className="amount-unit">{props.unit}</span>}
-        <button
-          type="button"
-          className="btn btn-secondary stepper-step"
-          aria-label={more.label}
-          data-testid={`${props.testId}-plus`}
-          disabled={more.disabled}
-          onClick={more.onClick}
-        >
-          +
-        </button>
+        <StepButton step={more} sign="+" testId={`${props.testId}-plus`} />
       </div>
       <p
         id={messageId}
@@ -78,5 +60,20 @@ export function StepperField(props: {
         {message ?? props.hint}
       </p>
     </div>
+  );
+}
+
+function StepButton({ step, sign, testId }: { step: Step; sign: string; testId: string }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary stepper-step"
+      aria-label={step.label}
+      data-testid={testId}
+      disabled={step.disabled}
+      onClick={step.onClick}
+    >
+      {sign}
+    </button>
   );
 }
