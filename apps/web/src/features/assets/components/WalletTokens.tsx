@@ -1,5 +1,6 @@
 import type { PublicConfig } from '@agc/shared';
 import { Skeleton } from '@web/components/Skeleton.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatAgc, formatEth, formatUsdt } from '@web/lib/format.ts';
 import { useWalletBalances } from '@web/lib/wallet-balances.ts';
 import { useTranslation } from 'react-i18next';
@@ -27,18 +28,15 @@ export function WalletTokens({
       <p className="muted small">{t('assets.wallet.note')}</p>
       {b ? (
         <dl className="rows">
-          <div className="row">
-            <dt>USDT</dt>
-            <dd data-testid="assets-wallet-usdt">{formatUsdt(b.usdt)}</dd>
-          </div>
-          <div className="row">
-            <dt>AGC</dt>
-            <dd data-testid="assets-wallet-agc">{formatAgc(b.agc)}</dd>
-          </div>
-          <div className="row">
-            <dt>{t('portfolio.wallet.eth')}</dt>
-            <dd data-testid="assets-wallet-eth">{formatEth(b.eth)}</dd>
-          </div>
+          <ValueRow label="USDT" testId="assets-wallet-usdt">
+            {formatUsdt(b.usdt)}
+          </ValueRow>
+          <ValueRow label="AGC" testId="assets-wallet-agc">
+            {formatAgc(b.agc)}
+          </ValueRow>
+          <ValueRow label={t('portfolio.wallet.eth')} testId="assets-wallet-eth">
+            {formatEth(b.eth)}
+          </ValueRow>
         </dl>
       ) : balances.isError || !address ? (
         <p className="muted small" data-testid="assets-wallet-error">

@@ -1,5 +1,5 @@
 import type { ExchangeQuote } from '@agc/shared';
-import { ItemButton } from '@web/components/ItemButton.tsx';
+import { ItemButton, ItemRow } from '@web/components/ItemButton.tsx';
 import { formatAsset, formatCount, formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 
@@ -30,10 +30,9 @@ export function ExchangeItem({
           {formatEventTime(e.accepted_at ?? e.created_at, t)}
         </span>
       </span>
-      <span className="order-item-row">
-        <span className="muted">{t('exchange.paid')}</span>
-        <span data-testid="exchange-item-paid">{formatAsset(e.amount_in, e.from)}</span>
-      </span>
+      <ItemRow label={t('exchange.paid')} testId="exchange-item-paid">
+        {formatAsset(e.amount_in, e.from)}
+      </ItemRow>
       <span className="order-item-row">
         <span className="muted">{t('exchange.received')}</span>
         <span className="exchange-item-received" data-testid="exchange-item-received">

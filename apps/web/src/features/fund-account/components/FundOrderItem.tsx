@@ -1,5 +1,5 @@
 import type { FundOrder } from '@agc/shared';
-import { ItemButton } from '@web/components/ItemButton.tsx';
+import { ItemButton, ItemRow } from '@web/components/ItemButton.tsx';
 import { formatEventTime, formatUnits, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { FundOrderStatusTag, RiskTag } from './FundTags.tsx';
@@ -23,35 +23,50 @@ export function FundOrderItem({ order, onOpen }: { order: FundOrder; onOpen: (or
       </span>
       {priced ? (
         <>
-          <span className="fund-order-item-row">
-            <span className="muted">{t('fund.order.fields.units_held')}</span>
-            <span data-testid="fund-order-units">{formatUnits(order.units_held)}</span>
-          </span>
+          <ItemRow
+            label={t('fund.order.fields.units_held')}
+            testId="fund-order-units"
+            className="fund-order-item-row"
+          >
+            {formatUnits(order.units_held)}
+          </ItemRow>
           {/[1-9]/.test(order.units_redeeming) && (
-            <span className="fund-order-item-row">
-              <span className="muted">{t('fund.order.fields.units_redeeming')}</span>
-              <span data-testid="fund-order-units-redeeming">{formatUnits(order.units_redeeming)}</span>
-            </span>
+            <ItemRow
+              label={t('fund.order.fields.units_redeeming')}
+              testId="fund-order-units-redeeming"
+              className="fund-order-item-row"
+            >
+              {formatUnits(order.units_redeeming)}
+            </ItemRow>
           )}
-          <span className="fund-order-item-row">
-            <span className="muted">{t('fund.order.fields.value_usdt')}</span>
-            <span data-testid="fund-order-value">{formatUsdt(order.value_usdt)}</span>
-          </span>
+          <ItemRow
+            label={t('fund.order.fields.value_usdt')}
+            testId="fund-order-value"
+            className="fund-order-item-row"
+          >
+            {formatUsdt(order.value_usdt)}
+          </ItemRow>
           <span className="fund-order-item-row">
             <span className="muted">{t('fund.order.fields.estimated_revenue_usdt')}</span>
             <Signed value={order.estimated_revenue_usdt} testId="fund-order-revenue" />
           </span>
-          <span className="fund-order-item-row">
-            <span className="muted">{t('fund.order.fields.lock_ends_at')}</span>
-            <span data-testid="fund-order-lock-end">{formatEventTime(order.lock_ends_at, t)}</span>
-          </span>
+          <ItemRow
+            label={t('fund.order.fields.lock_ends_at')}
+            testId="fund-order-lock-end"
+            className="fund-order-item-row"
+          >
+            {formatEventTime(order.lock_ends_at, t)}
+          </ItemRow>
         </>
       ) : (
         <>
-          <span className="fund-order-item-row">
-            <span className="muted">{t('fund.order.fields.amount_usdt')}</span>
-            <span data-testid="fund-order-amount">{formatUsdt(order.amount_usdt)}</span>
-          </span>
+          <ItemRow
+            label={t('fund.order.fields.amount_usdt')}
+            testId="fund-order-amount"
+            className="fund-order-item-row"
+          >
+            {formatUsdt(order.amount_usdt)}
+          </ItemRow>
           {order.status === 'Processing' && order.nav_day && (
             <span className="fund-order-item-row muted small" data-testid="fund-order-nav-day">
               {t('fund.order.pricedAt', { day: order.nav_day })}

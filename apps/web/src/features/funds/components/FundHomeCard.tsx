@@ -1,3 +1,4 @@
+import { ValueRow } from '@web/components/ValueRow.tsx';
 // The home page's Fund card (lazy: its own chunk, off the login route's budget): the member's holdings value and
 // estimated revenue, or an invitation to browse the funds; opens found home.
 
@@ -35,19 +36,16 @@ export default function FundHomeCard() {
         />
       ) : holding ? (
         <dl className="rows">
-          <div className="row">
-            <dt>{t('fund.card.value')}</dt>
-            <dd data-testid="home-fund-value">{formatUsdt(s.value_usdt)}</dd>
-          </div>
-          <div className="row">
-            <dt>{t('fund.card.revenue')}</dt>
-            <dd data-testid="home-fund-revenue">{formatUsdt(s.estimated_revenue_usdt)}</dd>
-          </div>
+          <ValueRow label={t('fund.card.value')} testId="home-fund-value">
+            {formatUsdt(s.value_usdt)}
+          </ValueRow>
+          <ValueRow label={t('fund.card.revenue')} testId="home-fund-revenue">
+            {formatUsdt(s.estimated_revenue_usdt)}
+          </ValueRow>
           {s.processing_count > 0 && (
-            <div className="row">
-              <dt>{t('fund.card.processing')}</dt>
-              <dd data-testid="home-fund-processing">{s.processing_count}</dd>
-            </div>
+            <ValueRow label={t('fund.card.processing')} testId="home-fund-processing">
+              {s.processing_count}
+            </ValueRow>
           )}
         </dl>
       ) : (

@@ -10,6 +10,7 @@ import { FormError } from '@web/components/FormMessages.tsx';
 import { PaymentSteps } from '@web/components/PaymentSteps.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { StepperField } from '@web/components/StepperField.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { formatAssetExact, formatUnits, formatUsdt } from '@web/lib/format.ts';
 import { confirmModal } from '@web/lib/ui.ts';
@@ -183,18 +184,15 @@ function Sheet({
       <h3 className="checkout-title">{product.name}</h3>
       {order ? (
         <dl className="rows" data-testid="fund-sheet-order">
-          <div className="row">
-            <dt>{t('fund.buy.amount')}</dt>
-            <dd data-testid="fund-sheet-amount">{formatUsdt(order.amount_usdt)}</dd>
-          </div>
-          <div className="row">
-            <dt>{t('fund.buy.fee')}</dt>
-            <dd data-testid="fund-sheet-fee">{formatUsdt(order.fee_usdt)}</dd>
-          </div>
-          <div className="row">
-            <dt>{t('pay.expiresIn')}</dt>
-            <dd data-testid="fund-sheet-countdown">{formatCountdown(left)}</dd>
-          </div>
+          <ValueRow label={t('fund.buy.amount')} testId="fund-sheet-amount">
+            {formatUsdt(order.amount_usdt)}
+          </ValueRow>
+          <ValueRow label={t('fund.buy.fee')} testId="fund-sheet-fee">
+            {formatUsdt(order.fee_usdt)}
+          </ValueRow>
+          <ValueRow label={t('pay.expiresIn')} testId="fund-sheet-countdown">
+            {formatCountdown(left)}
+          </ValueRow>
         </dl>
       ) : (
         <>
@@ -219,24 +217,21 @@ function Sheet({
               ) : (
                 q && (
                   <dl className="rows">
-                    <div className="row">
-                      <dt>{t('fund.buy.fee')}</dt>
-                      <dd data-testid="fund-quote-fee">{formatUsdt(q.fee_usdt)}</dd>
-                    </div>
-                    <div className="row">
-                      <dt>{t('fund.buy.net')}</dt>
-                      <dd data-testid="fund-quote-net">{formatUsdt(q.net_usdt)}</dd>
-                    </div>
+                    <ValueRow label={t('fund.buy.fee')} testId="fund-quote-fee">
+                      {formatUsdt(q.fee_usdt)}
+                    </ValueRow>
+                    <ValueRow label={t('fund.buy.net')} testId="fund-quote-net">
+                      {formatUsdt(q.net_usdt)}
+                    </ValueRow>
                     <div className="row">
                       <dt>{t('fund.buy.estimatedUnits')}</dt>
                       <dd data-testid="fund-quote-units">
                         {q.estimated_units ? formatUnits(q.estimated_units) : t('fund.products.noNav')}
                       </dd>
                     </div>
-                    <div className="row">
-                      <dt>{t('fund.buy.navDay')}</dt>
-                      <dd data-testid="fund-quote-nav-day">{q.next_nav_day}</dd>
-                    </div>
+                    <ValueRow label={t('fund.buy.navDay')} testId="fund-quote-nav-day">
+                      {q.next_nav_day}
+                    </ValueRow>
                   </dl>
                 )
               )}

@@ -1,6 +1,7 @@
 import type { Me } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatUsdt } from '@web/lib/format.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,14 +19,12 @@ export function HashRateSummary({ me }: { me: UseQueryResult<Me> }) {
     body = (
       <>
         <dl className="rows">
-          <div className="row">
-            <dt>{t('hashRate.total')}</dt>
-            <dd data-testid="hashrate-total">{formatUsdt(me.data.investment_sum)}</dd>
-          </div>
-          <div className="row">
-            <dt>{t('hashRate.rate')}</dt>
-            <dd data-testid="hashrate-rate">{formatRate(me.data.dividend_rate)}</dd>
-          </div>
+          <ValueRow label={t('hashRate.total')} testId="hashrate-total">
+            {formatUsdt(me.data.investment_sum)}
+          </ValueRow>
+          <ValueRow label={t('hashRate.rate')} testId="hashrate-rate">
+            {formatRate(me.data.dividend_rate)}
+          </ValueRow>
           <div className="row">
             <dt>{t('hashRate.daily')}</dt>
             <dd data-testid="hashrate-daily">

@@ -7,6 +7,7 @@ import { BlockButton } from '@web/components/BlockButton.tsx';
 import { FormError } from '@web/components/FormMessages.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { StepperField } from '@web/components/StepperField.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { formatAgc, formatUsdt } from '@web/lib/format.ts';
 import { meQueryOptions } from '@web/lib/me.ts';
@@ -93,10 +94,9 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
           {/* A count out of range prices nothing: no figures for copies the member did not ask for. */}
           <dd data-testid="lp-sheet-cost">{valid ? formatUsdt(cost) : '—'}</dd>
         </div>
-        <div className="row">
-          <dt>{t('launchpad.buy.agc')}</dt>
-          <dd data-testid="lp-sheet-agc">{valid ? formatAgc(agcOf(round.agc_per_copy, copies)) : '—'}</dd>
-        </div>
+        <ValueRow label={t('launchpad.buy.agc')} testId="lp-sheet-agc">
+          {valid ? formatAgc(agcOf(round.agc_per_copy, copies)) : '—'}
+        </ValueRow>
         <div className={short ? 'row lp-short' : 'row'}>
           <dt>{t('launchpad.buy.available')}</dt>
           <dd data-testid="lp-sheet-available">

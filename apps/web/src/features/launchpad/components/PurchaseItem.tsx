@@ -1,5 +1,5 @@
 import type { LaunchpadPurchase } from '@agc/shared';
-import { ItemButton } from '@web/components/ItemButton.tsx';
+import { ItemButton, ItemRow } from '@web/components/ItemButton.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { copyRange } from './PurchaseFacts.tsx';
@@ -14,18 +14,15 @@ export function PurchaseItem({ purchase, onOpen }: { purchase: LaunchpadPurchase
         <span className="order-item-name">{purchase.round_name}</span>
         <span data-testid="lp-purchase-copies">{copyRange(purchase)}</span>
       </span>
-      <span className="order-item-row">
-        <span className="muted">{t('launchpad.purchase.paid')}</span>
-        <span data-testid="lp-purchase-paid">{formatUsdt(purchase.amount_usdt)}</span>
-      </span>
-      <span className="order-item-row">
-        <span className="muted">{t('launchpad.purchase.locked')}</span>
-        <span data-testid="lp-purchase-locked">{formatAgc(purchase.locked_agc)}</span>
-      </span>
-      <span className="order-item-row">
-        <span className="muted">{t('launchpad.purchase.released')}</span>
-        <span data-testid="lp-purchase-released">{formatAgc(purchase.released_agc)}</span>
-      </span>
+      <ItemRow label={t('launchpad.purchase.paid')} testId="lp-purchase-paid">
+        {formatUsdt(purchase.amount_usdt)}
+      </ItemRow>
+      <ItemRow label={t('launchpad.purchase.locked')} testId="lp-purchase-locked">
+        {formatAgc(purchase.locked_agc)}
+      </ItemRow>
+      <ItemRow label={t('launchpad.purchase.released')} testId="lp-purchase-released">
+        {formatAgc(purchase.released_agc)}
+      </ItemRow>
       <span className="order-item-row">
         <span className="muted">{t('launchpad.purchase.nextRelease')}</span>
         <span data-testid="lp-purchase-next">

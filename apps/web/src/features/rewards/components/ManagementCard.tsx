@@ -1,4 +1,5 @@
 import { BlockButton } from '@web/components/BlockButton.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
 import '../rewards.css';
 import type { Me } from '@agc/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -32,10 +33,9 @@ export function ManagementCard({
         <Skeleton rows={2} testId="rewards-mng-loading" />
       ) : (
         <dl className="rows">
-          <div className="row">
-            <dt>{t('rewards.mng.base')}</dt>
-            <dd data-testid="rewards-mng-base">{formatUsdt(data.manage_award_base)}</dd>
-          </div>
+          <ValueRow label={t('rewards.mng.base')} testId="rewards-mng-base">
+            {formatUsdt(data.manage_award_base)}
+          </ValueRow>
           <div className="row">
             <dt>{t('rewards.mng.rank')}</dt>
             <dd data-testid="rewards-mng-rank" data-rank={rank ?? ''}>

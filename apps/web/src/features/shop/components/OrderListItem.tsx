@@ -1,5 +1,5 @@
 import type { Order } from '@agc/shared';
-import { ItemButton } from '@web/components/ItemButton.tsx';
+import { ItemButton, ItemRow } from '@web/components/ItemButton.tsx';
 import { formatAgc, formatEventTime, formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
@@ -17,14 +17,12 @@ export function OrderListItem({ order, onOpen }: { order: Order; onOpen: (order:
         <span className="order-item-name">{order.product.name}</span>
         <OrderStatusTag status={order.status} disputed={order.disputed} testId="order-status" />
       </span>
-      <span className="order-item-row">
-        <span className="muted">{t('order.fields.pay_amount_usdt')}</span>
-        <span data-testid="order-amount">{formatUsdt(order.pay_amount_usdt)}</span>
-      </span>
-      <span className="order-item-row">
-        <span className="muted">{t('order.fields.service_fee_agc')}</span>
-        <span data-testid="order-fee">{formatAgc(order.service_fee_agc)}</span>
-      </span>
+      <ItemRow label={t('order.fields.pay_amount_usdt')} testId="order-amount">
+        {formatUsdt(order.pay_amount_usdt)}
+      </ItemRow>
+      <ItemRow label={t('order.fields.service_fee_agc')} testId="order-fee">
+        {formatAgc(order.service_fee_agc)}
+      </ItemRow>
       <span className="order-item-row muted small">
         <span>{order.order_id}</span>
         <span>{formatEventTime(order.created_at, t)}</span>

@@ -1,5 +1,6 @@
 import { BlockButton } from '@web/components/BlockButton.tsx';
 import { FormError } from '@web/components/FormMessages.tsx';
+import { ValueRow } from '@web/components/ValueRow.tsx';
 // The checkout: the figures (price, AGC fee, AGC price), the wallet's USDT/AGC/ETH and what the three
 
 // transactions take, Confirm, then the three payment steps on a stepper. After Buy it starts from a quote that
@@ -185,14 +186,12 @@ function OrderCheckout({
     <div className="checkout" data-testid="checkout">
       <h3 className="checkout-title">{productName}</h3>
       <dl className="rows" data-testid="order-quote">
-        <div className="row">
-          <dt>{t('order.fields.pay_amount_usdt')}</dt>
-          <dd data-testid="quote-price">{formatUsdt(figures.pay_amount_usdt)}</dd>
-        </div>
-        <div className="row">
-          <dt>{t('order.fields.service_fee_agc')}</dt>
-          <dd data-testid="quote-fee">{formatAgc(figures.service_fee_agc)}</dd>
-        </div>
+        <ValueRow label={t('order.fields.pay_amount_usdt')} testId="quote-price">
+          {formatUsdt(figures.pay_amount_usdt)}
+        </ValueRow>
+        <ValueRow label={t('order.fields.service_fee_agc')} testId="quote-fee">
+          {formatAgc(figures.service_fee_agc)}
+        </ValueRow>
         <div className="row">
           <dt>{t('order.fields.agc_price_usdt')}</dt>
           <dd data-testid="quote-agc-price">
@@ -205,15 +204,13 @@ function OrderCheckout({
           </dd>
         </div>
         {order ? (
-          <div className="row">
-            <dt>{t('pay.expiresIn')}</dt>
-            <dd data-testid="quote-countdown">{formatCountdown(left)}</dd>
-          </div>
+          <ValueRow label={t('pay.expiresIn')} testId="quote-countdown">
+            {formatCountdown(left)}
+          </ValueRow>
         ) : (
-          <div className="row">
-            <dt>{t('pay.quotedAt')}</dt>
-            <dd data-testid="quote-time">{formatEventTime(quote?.quoted_at, t)}</dd>
-          </div>
+          <ValueRow label={t('pay.quotedAt')} testId="quote-time">
+            {formatEventTime(quote?.quoted_at, t)}
+          </ValueRow>
         )}
       </dl>
       {!order && (

@@ -1,4 +1,5 @@
 import { formatTime, levelKey, shortAddress, type TeamUser } from '@agc/shared';
+import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatUsdt } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
 
@@ -36,14 +37,12 @@ export function TeamUserItem({ user }: { user: TeamUser }) {
         </span>
       </div>
       <dl className="rows">
-        <div className="row">
-          <dt>{t('teamUser.fields.investment')}</dt>
-          <dd data-testid="team-user-investment">{formatUsdt(user.investment)}</dd>
-        </div>
-        <div className="row">
-          <dt>{t('teamUser.fields.joined')}</dt>
-          <dd data-testid="team-user-joined">{joinTime(user.joined_at, t)}</dd>
-        </div>
+        <ValueRow label={t('teamUser.fields.investment')} testId="team-user-investment">
+          {formatUsdt(user.investment)}
+        </ValueRow>
+        <ValueRow label={t('teamUser.fields.joined')} testId="team-user-joined">
+          {joinTime(user.joined_at, t)}
+        </ValueRow>
         <div className="row">
           <dt>{t('teamUser.fields.inviter')}</dt>
           <dd data-testid="team-user-inviter" title={user.inviter_address ?? undefined}>

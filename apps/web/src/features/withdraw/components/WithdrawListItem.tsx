@@ -1,4 +1,5 @@
 import type { Withdrawal } from '@agc/shared';
+import { ItemRow } from '@web/components/ItemButton.tsx';
 import { formatAsset, formatEventTime } from '@web/lib/format.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,10 +33,9 @@ export function WithdrawListItem({
           </span>
           <WithdrawStatusTag status={w.status} testId="withdraw-item-status" />
         </span>
-        <span className="order-item-row">
-          <span className="muted">{t('withdraw.fields.received')}</span>
-          <span data-testid="withdraw-item-received">{formatAsset(w.received, w.asset)}</span>
-        </span>
+        <ItemRow label={t('withdraw.fields.received')} testId="withdraw-item-received">
+          {formatAsset(w.received, w.asset)}
+        </ItemRow>
         {w.status === 'Rejected' && w.reason && (
           <span className="order-item-row">
             <span className="muted">{t('withdraw.fields.reason')}</span>
