@@ -1,7 +1,22 @@
 import type { FundEarningKind, FundOrderStatus, FundRedemptionStatus, FundRisk } from '@agc/shared';
 import { DisputedTag } from '@web/components/DisputedTag.tsx';
-import { StatusTag } from '@web/components/StatusTag.tsx';
+import { StatusTag, type StatusTone } from '@web/components/StatusTag.tsx';
 import { useTranslation } from 'react-i18next';
+
+const ORDER_TONE: Partial<Record<FundOrderStatus, StatusTone>> = {
+  UnPaid: 'warning',
+  Paid: 'info',
+  Processing: 'info',
+  Subscription: 'success',
+  Redemption: 'warning',
+};
+
+const REDEMPTION_TONE: Partial<Record<FundRedemptionStatus, StatusTone>> = {
+  Pending: 'info',
+  Approved: 'info',
+  Completed: 'success',
+  Rejected: 'danger',
+};
 
 /** A fund order's status in its colour, with Disputed beside it while a chain incident disputes its payment. */
 export function FundOrderStatusTag({
@@ -16,7 +31,12 @@ export function FundOrderStatusTag({
   const { t } = useTranslation();
   return (
     <>
-      <StatusTag status={status} label={t(`fund.status.order.${status}`)} testId={testId} />
+      <StatusTag
+        status={status}
+        label={t(`fund.status.order.${status}`)}
+        testId={testId}
+        tone={ORDER_TONE[status]}
+      />
       <DisputedTag disputed={disputed} testId="fund-order-disputed" />
     </>
   );
@@ -26,7 +46,12 @@ export function FundOrderStatusTag({
 export function RedemptionStatusTag({ status, testId }: { status: FundRedemptionStatus; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <StatusTag status={`fund-${status}`} label={t(`fund.status.redemption.${status}`)} testId={testId} />
+    <StatusTag
+      status={`fund-${status}`}
+      label={t(`fund.status.redemption.${status}`)}
+      testId={testId}
+      tone={REDEMPTION_TONE[status]}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import { StatusTag } from '@web/components/StatusTag.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatNav, formatUsdt } from '@web/lib/format.ts';
 import { useState } from 'react';
@@ -30,9 +31,11 @@ export function ProductsSection({ products }: { products: readonly AdminFundProd
           <div className="card" key={p.id} data-testid={`fund-product-${p.id}`}>
             <div className="card-head">
               <h3 className="card-title">{p.name_en}</h3>
-              <span className={`status-tag status-tag--fund-product-${p.status}`}>
-                {t(`fund.admin.products.status.${p.status}`)}
-              </span>
+              <StatusTag
+                status={`fund-product-${p.status}`}
+                label={t(`fund.admin.products.status.${p.status}`)}
+                tone={p.status === 'on' ? 'success' : undefined}
+              />
             </div>
             <dl className="rows">
               <ValueRow label={t('fund.admin.products.fields.risk')}>{t(`fund.risk.${p.risk}`)}</ValueRow>

@@ -1,9 +1,20 @@
-import { type AdminPorSnapshot, ellipsisMiddle } from '@agc/shared';
-import { StatusTag } from '@web/components/StatusTag.tsx';
+import { type AdminPorSnapshot, ellipsisMiddle, type PorSnapshotStatus } from '@agc/shared';
+import { StatusTag, type StatusTone } from '@web/components/StatusTag.tsx';
 import { TxHashLink } from '@web/components/TxHashLink.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatAsset, formatAssetExact, formatCount, formatEventTime } from '@web/lib/format.ts';
 import { useTranslation } from 'react-i18next';
+
+/** Each status in the app's tones: under way blue, waiting amber, published green, wrong red (and bold, the CSS). */
+const SNAPSHOT_TONE: Record<PorSnapshotStatus, StatusTone> = {
+  building: 'info',
+  publishing: 'info',
+  built: 'warning',
+  published: 'success',
+  unbalanced: 'danger',
+  failed: 'danger',
+  conflict: 'danger',
+};
 
 const ASSETS = [
   { asset: 'USDT', total: 'total_usdt', solvency: 'solvency_usdt', reserves: 'reserves_usdt' },
@@ -39,6 +50,7 @@ export function SnapshotCard({
           status={`por-${s.status}`}
           label={t(`porAdmin.status.${s.status}`)}
           testId={`${id}-status`}
+          tone={SNAPSHOT_TONE[s.status]}
         />
       </div>
       <dl className="rows">
