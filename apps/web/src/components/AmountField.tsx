@@ -57,7 +57,7 @@ export function AmountField(props: {
           {fill.label}
         </button>
       </div>
-      <FieldError id={errorId} testId={props.testId} error={error} errorTestId={props.errorTestId} />
+      <FieldError id={errorId} error={error} testId={props.errorTestId ?? `${props.testId}-error`} />
     </>
   );
 }

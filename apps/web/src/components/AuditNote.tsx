@@ -1,6 +1,7 @@
 import type { AuditNoteState } from '@web/lib/use-audit-note.ts';
 import TextArea, { type TextAreaRef } from 'antd-mobile/es/components/text-area';
 import { useEffect, useId, useRef } from 'react';
+import { FieldError } from './FormMessages.tsx';
 
 /** The note's and the reason's length limit on the audit pages (the server's as well). */
 export const AUDIT_NOTE_MAX = 500;
@@ -45,11 +46,7 @@ export function AuditNote({
         rows={2}
         onChange={note.change}
       />
-      {note.missing && (
-        <p id={errorId} className="field-error" role="alert" data-testid={requiredTestId}>
-          {requiredText}
-        </p>
-      )}
+      <FieldError id={errorId} error={note.missing && requiredText} testId={requiredTestId} />
     </>
   );
 }

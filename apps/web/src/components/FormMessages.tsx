@@ -1,18 +1,19 @@
-/** A field's message (`.field-error`, test id `<field's test id>-error` unless given), under the field it is about. */
+/**
+ * A field's message (`.field-error`) under the field it is about, while there is one; `id` is what the field's
+ * `aria-describedby` names.
+ */
 export function FieldError({
   id,
-  testId,
   error,
-  errorTestId,
+  testId,
 }: {
   id: string;
+  error?: string | null | false;
   testId: string;
-  error?: string | null;
-  errorTestId?: string;
 }) {
   if (!error) return null;
   return (
-    <p id={id} className="field-error" role="alert" data-testid={errorTestId ?? `${testId}-error`}>
+    <p id={id} className="field-error" role="alert" data-testid={testId}>
       {error}
     </p>
   );

@@ -1,6 +1,6 @@
 import type { Role } from '@agc/shared';
 import { BlockButton } from '@web/components/BlockButton.tsx';
-import { FormError } from '@web/components/FormMessages.tsx';
+import { FieldError, FormError } from '@web/components/FormMessages.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { confirmModal, toast } from '@web/lib/ui.ts';
@@ -80,16 +80,11 @@ export function GrantForm({
           }}
         />
       </label>
-      {error?.field === 'address' && (
-        <p
-          id="roles-grant-address-error"
-          className="field-error"
-          role="alert"
-          data-testid="roles-grant-error"
-        >
-          {error.text}
-        </p>
-      )}
+      <FieldError
+        id="roles-grant-address-error"
+        error={error?.field === 'address' && error.text}
+        testId="roles-grant-error"
+      />
       <div className="roles-grant-role">
         <span className="muted small">{t('adminRoles.grant.role')}</span>
         <Segmented

@@ -1,4 +1,5 @@
 import { DateField } from '@web/components/DateField.tsx';
+import { FieldError } from '@web/components/FormMessages.tsx';
 import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AuditFilterDraft, type AuditFilters, EMPTY_DRAFT, readFilters } from '../model/filters.ts';
@@ -20,11 +21,7 @@ export function AuditFilterForm({ onApply }: { onApply: (filters: AuditFilters) 
 
   const message = invalid && t(`auditLog.filter.invalid.${invalid}`);
   const errorId = 'audit-log-filter-error';
-  const fieldError = message && (
-    <p id={errorId} className="field-error" role="alert" data-testid={errorId}>
-      {message}
-    </p>
-  );
+  const fieldError = <FieldError id={errorId} error={message} testId={errorId} />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

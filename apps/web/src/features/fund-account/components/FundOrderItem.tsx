@@ -1,6 +1,7 @@
 import type { FundOrder } from '@agc/shared';
 import { ItemButton, ItemRow } from '@web/components/ItemButton.tsx';
 import { formatEventTime, formatUnits, formatUsdt } from '@web/lib/format.ts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FundOrderStatusTag, RiskTag } from './FundTags.tsx';
 import { Signed } from './HoldingsSummary.tsx';
@@ -23,50 +24,30 @@ export function FundOrderItem({ order, onOpen }: { order: FundOrder; onOpen: (or
       </span>
       {priced ? (
         <>
-          <ItemRow
-            label={t('fund.order.fields.units_held')}
-            testId="fund-order-units"
-            className="fund-order-item-row"
-          >
+          <OrderRow field="units_held" testId="fund-order-units">
             {formatUnits(order.units_held)}
-          </ItemRow>
+          </OrderRow>
           {/[1-9]/.test(order.units_redeeming) && (
-            <ItemRow
-              label={t('fund.order.fields.units_redeeming')}
-              testId="fund-order-units-redeeming"
-              className="fund-order-item-row"
-            >
+            <OrderRow field="units_redeeming" testId="fund-order-units-redeeming">
               {formatUnits(order.units_redeeming)}
-            </ItemRow>
+            </OrderRow>
           )}
-          <ItemRow
-            label={t('fund.order.fields.value_usdt')}
-            testId="fund-order-value"
-            className="fund-order-item-row"
-          >
+          <OrderRow field="value_usdt" testId="fund-order-value">
             {formatUsdt(order.value_usdt)}
-          </ItemRow>
+          </OrderRow>
           <span className="fund-order-item-row">
             <span className="muted">{t('fund.order.fields.estimated_revenue_usdt')}</span>
             <Signed value={order.estimated_revenue_usdt} testId="fund-order-revenue" />
           </span>
-          <ItemRow
-            label={t('fund.order.fields.lock_ends_at')}
-            testId="fund-order-lock-end"
-            className="fund-order-item-row"
-          >
+          <OrderRow field="lock_ends_at" testId="fund-order-lock-end">
             {formatEventTime(order.lock_ends_at, t)}
-          </ItemRow>
+          </OrderRow>
         </>
       ) : (
         <>
-          <ItemRow
-            label={t('fund.order.fields.amount_usdt')}
-            testId="fund-order-amount"
-            className="fund-order-item-row"
-          >
+          <OrderRow field="amount_usdt" testId="fund-order-amount">
             {formatUsdt(order.amount_usdt)}
-          </ItemRow>
+          </OrderRow>
           {order.status === 'Processing' && order.nav_day && (
             <span className="fund-order-item-row muted small" data-testid="fund-order-nav-day">
               {t('fund.order.pricedAt', { day: order.nav_day })}
@@ -81,5 +62,15 @@ export function FundOrderItem({ order, onOpen }: { order: FundOrder; onOpen: (or
         <span>{formatEventTime(order.created_at, t)}</span>
       </span>
     </ItemButton>
+  );
+}
+
+/** One figure of the order under its field's name (`fund.order.fields.<field>`). */
+function OrderRow({ field, testId, children }: { field: string; testId: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <ItemRow label={t(`fund.order.fields.${field}`)} testId={testId} className="fund-order-item-row">
+      {children}
+    </ItemRow>
   );
 }

@@ -1,6 +1,7 @@
 import { type FundNavEntry, type FundNavPreview, minOf } from '@agc/shared';
 import { BlockButton } from '@web/components/BlockButton.tsx';
 import { DateField } from '@web/components/DateField.tsx';
+import { FieldError } from '@web/components/FormMessages.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { formatNav } from '@web/lib/format.ts';
 import { confirmModal } from '@web/lib/ui.ts';
@@ -182,11 +183,11 @@ export function NavPublishCard({ product }: { product: AdminFundProduct }) {
           setError(null);
         }}
       />
-      {error?.field === 'nav' && (
-        <p id={`${testId}-error`} className="field-error" role="alert" data-testid={`${testId}-error`}>
-          {error.text}
-        </p>
-      )}
+      <FieldError
+        id={`${testId}-error`}
+        error={error?.field === 'nav' && error.text}
+        testId={`${testId}-error`}
+      />
       {result && <NavResult entry={result} />}
       {error && error.field === null && (
         <p className="error-text" role="alert" data-testid={`${testId}-error`}>

@@ -1,6 +1,6 @@
 import { fundRisk } from '@agc/shared';
 import { BlockButton } from '@web/components/BlockButton.tsx';
-import { FormError } from '@web/components/FormMessages.tsx';
+import { FieldError, FormError } from '@web/components/FormMessages.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { toast } from '@web/lib/ui.ts';
@@ -62,12 +62,13 @@ export function ProductForm({ product, onDone }: { product: AdminFundProduct | n
   /** The input's link to its message, while the message is about it. */
   const described = (key: keyof ProductDraft) =>
     error?.field === key ? { 'aria-invalid': true, 'aria-describedby': `${id(key)}-error` } : {};
-  const fieldError = (key: keyof ProductDraft) =>
-    error?.field === key && (
-      <p id={`${id(key)}-error`} className="field-error" role="alert" data-testid="fund-product-error">
-        {error.text}
-      </p>
-    );
+  const fieldError = (key: keyof ProductDraft) => (
+    <FieldError
+      id={`${id(key)}-error`}
+      error={error?.field === key && error.text}
+      testId="fund-product-error"
+    />
+  );
   return (
     <form
       className="card form fund-product-form"

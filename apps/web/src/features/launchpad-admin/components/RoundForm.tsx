@@ -1,6 +1,6 @@
 import { BlockButton } from '@web/components/BlockButton.tsx';
 import { DateField } from '@web/components/DateField.tsx';
-import { FormError } from '@web/components/FormMessages.tsx';
+import { FieldError, FormError } from '@web/components/FormMessages.tsx';
 import { errorText } from '@web/lib/errors.ts';
 import { toast } from '@web/lib/ui.ts';
 import { type FormEvent, Fragment, useState } from 'react';
@@ -75,12 +75,9 @@ export function RoundForm({ round, onDone }: { round?: AdminLaunchpadRound; onDo
   };
 
   const id = (key: string) => `lp-round-${key}`;
-  const fieldError = (key: RoundField) =>
-    problems[key] && (
-      <p id={`${id(key)}-error`} className="field-error" role="alert" data-testid={`lp-round-error-${key}`}>
-        {problems[key]}
-      </p>
-    );
+  const fieldError = (key: RoundField) => (
+    <FieldError id={`${id(key)}-error`} error={problems[key]} testId={`lp-round-error-${key}`} />
+  );
   /** The input's link to its message, while it has one. */
   const described = (key: RoundField) =>
     problems[key] ? { 'aria-invalid': true, 'aria-describedby': `${id(key)}-error` } : {};

@@ -57,7 +57,7 @@ export function CreateWalletForm({ wallet }: { wallet: LocalWalletState }) {
                   onChange={(e) => form.pickFile(e.target.files?.[0])}
                 />
               </label>
-              <FieldError id={fileErrorId} testId="local-keystore-file" error={errorOn('file')} />
+              <FieldError id={fileErrorId} testId="local-keystore-file-error" error={errorOn('file')} />
               <PasswordField
                 label={t('localWalletPages.keystore.filePassword')}
                 testId="local-keystore-password"

@@ -27,7 +27,7 @@ export function PasswordField(props: {
           onChange={(e) => props.onChange(e.target.value)}
         />
       </label>
-      <FieldError id={errorId} testId={props.testId} error={props.error} />
+      <FieldError id={errorId} error={props.error} testId={`${props.testId}-error`} />
     </>
   );
 }
@@ -69,7 +69,7 @@ export function AddressField(props: {
         disabled={props.disabled}
         onChange={(e) => props.onChange(e.target.value)}
       />
-      <FieldError id={errorId} testId={props.testId} error={props.error} />
+      <FieldError id={errorId} error={props.error} testId={`${props.testId}-error`} />
       {props.warning && (
         <p
           className="notice send-warning small"
@@ -135,7 +135,7 @@ export function SecretField(props: {
           <EyeIcon off={shown} />
         </button>
       </div>
-      <FieldError id={errorId} testId={props.testId} error={props.error} />
+      <FieldError id={errorId} error={props.error} testId={`${props.testId}-error`} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { adminWithdrawQuery, WITHDRAW_TYPES, type WithdrawType } from '@agc/shared';
+import { FieldError } from '@web/components/FormMessages.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -97,16 +98,11 @@ export function AuditFilters({
             {t('withdrawAudit.filter.search')}
           </button>
         </div>
-        {invalid && (
-          <p
-            id="withdraw-audit-address-error"
-            className="field-error"
-            role="alert"
-            data-testid="withdraw-audit-address-error"
-          >
-            {t('withdrawAudit.filter.addressInvalid')}
-          </p>
-        )}
+        <FieldError
+          id="withdraw-audit-address-error"
+          error={invalid && t('withdrawAudit.filter.addressInvalid')}
+          testId="withdraw-audit-address-error"
+        />
         {address && (
           <p className="withdraw-audit-applied small" data-testid="withdraw-audit-address-applied">
             <span className="muted">{t('withdrawAudit.filter.showing')}</span>{' '}
