@@ -22,23 +22,37 @@ export { hash };
 export const approveData = (spender: string, amount: bigint) =>
   encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as `0x${string}`, amount] });
 
-/** The two approvals: which token each approves to the payment contract, and how much. */
-const APPROVALS = {
+/** The approval steps of a payment: which token each approves to the payment contract, and how much. */
+type Approvals = Partial<Record<PayStep, { contract: 'token' | 'usdt'; amount: bigint }>>;
+
+/** The shop's two approvals. */
+const APPROVALS: Approvals = {
   authAmc: { contract: 'token', amount: AGC_FEE },
   authUsd: { contract: 'usdt', amount: USDT_PRICE },
-} as const;
+};
 
-export function stepTx(step: PayStep, over: Partial<TxResponse['tx']> = {}): TxResponse {
+/**
+ * A step as the server builds it: `paying` transfers `payAmount` through the payment contract; an approval step
+ * approves its token's amount to it (and resets the allowance to 0 first when one is left). `over`: the
+ * transaction's fields a test changes.
+ */
+export function paymentStepTx(
+  step: PayStep,
+  approvals: Approvals,
+  payAmount: bigint,
+  over: Partial<TxResponse['tx']> = {},
+): TxResponse {
   const base = { from: MEMBER, value: '0x0' as const, chain_id: 42161 };
-  if (step === 'paying')
+  const approval = approvals[step];
+  if (step === 'paying' || !approval)
     return {
       step,
       contract: 'transfer',
-      amount: USDT_PRICE.toString(),
+      amount: payAmount.toString(),
       tx: { ...base, to: CONTRACTS.transfer, data: '0xdeadbeef', ...over },
       reset_tx: null,
     };
-  const { contract, amount } = APPROVALS[step];
+  const { contract, amount } = approval;
   return {
     step,
     contract,
@@ -47,6 +61,17 @@ export function stepTx(step: PayStep, over: Partial<TxResponse['tx']> = {}): TxR
     reset_tx: { ...base, to: CONTRACTS[contract], data: approveData(CONTRACTS.transfer, 0n) },
   };
 }
+
+/** A step of the shop's payment (AGC fee and USDT price approved, then paid). */
+export const stepTx = (step: PayStep, over: Partial<TxResponse['tx']> = {}) =>
+  paymentStepTx(step, APPROVALS, USDT_PRICE, over);
+
+/** A step of a fund subscription: `amount` USDT approved, then paid. */
+export const fundStepTx = (
+  step: 'authUsd' | 'paying',
+  amount: bigint,
+  over: Partial<TxResponse['tx']> = {},
+) => paymentStepTx(step, { authUsd: { contract: 'usdt', amount } }, amount, over);
 
 export interface Fake {
   deps: PaymentDeps;

@@ -1,11 +1,11 @@
-import type { FundOrder, TxResponse } from '@agc/shared';
+import type { FundOrder } from '@agc/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useWalletStore } from '@web/stores/wallet.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
+import { fundStepTx } from '@web/test/payment-fakes.ts';
 import { type ApiHandler, CONFIG, fail, ok, stubApi, testQueryClient } from '@web/test/render.tsx';
 import { fakeWaitForReceipt, fakeWallet, hash } from '@web/test/wallet-fakes.ts';
-import { encodeFunctionData, erc20Abi } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FundPayStep } from '../api/get-fund-tx.ts';
 import { memoryFundProgressStore } from '../payment/deps.ts';
@@ -17,40 +17,7 @@ afterEach(cleanupPage);
 
 const AMOUNT = 300_000_000n;
 
-function stepTx(step: FundPayStep): TxResponse {
-  const base = { from: MEMBER, value: '0x0' as const, chain_id: 42161 };
-  return step === 'paying'
-    ? {
-        step,
-        contract: 'transfer',
-        amount: AMOUNT.toString(),
-        tx: { ...base, to: CONFIG.contracts.transfer, data: '0xdeadbeef' },
-        reset_tx: null,
-      }
-    : {
-        step,
-        contract: 'usdt',
-        amount: AMOUNT.toString(),
-        tx: {
-          ...base,
-          to: CONFIG.contracts.usdt,
-          data: encodeFunctionData({
-            abi: erc20Abi,
-            functionName: 'approve',
-            args: [CONFIG.contracts.transfer as `0x${string}`, AMOUNT],
-          }),
-        },
-        reset_tx: {
-          ...base,
-          to: CONFIG.contracts.usdt,
-          data: encodeFunctionData({
-            abi: erc20Abi,
-            functionName: 'approve',
-            args: [CONFIG.contracts.transfer as `0x${string}`, 0n],
-          }),
-        },
-      };
-}
+const stepTx = (step: FundPayStep) => fundStepTx(step, AMOUNT);
 
 function deps(log: string[], options: { reject?: boolean } = {}): FundPaymentDeps {
   return {

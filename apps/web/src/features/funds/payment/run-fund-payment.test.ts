@@ -8,8 +8,8 @@ import {
   WrongWalletError,
 } from '@web/lib/wallet/payment-errors.ts';
 import { CONFIG } from '@web/test/config.ts';
+import { approveData, fundStepTx } from '@web/test/payment-fakes.ts';
 import { fakeWaitForReceipt, fakeWallet, hash } from '@web/test/wallet-fakes.ts';
-import { encodeFunctionData, erc20Abi } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { FundPayStep } from '../api/get-fund-tx.ts';
 import { fundOrder, MEMBER, NOW } from '../test/fund-fixtures.ts';
@@ -24,39 +24,7 @@ import {
 const CONTRACTS = { usdt: CONFIG.contracts.usdt, transfer: CONFIG.contracts.transfer };
 const AMOUNT = 300_000_000n;
 
-function stepTx(step: FundPayStep, over: Partial<TxResponse['tx']> = {}): TxResponse {
-  const base = { from: MEMBER, value: '0x0' as const, chain_id: 42161 };
-  if (step === 'paying')
-    return {
-      step,
-      contract: 'transfer',
-      amount: AMOUNT.toString(),
-      tx: { ...base, to: CONTRACTS.transfer, data: '0xdeadbeef', ...over },
-      reset_tx: null,
-    };
-  const approve = (value: bigint) =>
-    encodeFunctionData({
-      abi: erc20Abi,
-      functionName: 'approve',
-      args: [CONTRACTS.transfer as `0x${string}`, value],
-    });
-  return {
-    step,
-    contract: 'usdt',
-    amount: AMOUNT.toString(),
-    tx: {
-      ...base,
-      to: CONTRACTS.usdt,
-      data: encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [CONTRACTS.transfer as `0x${string}`, AMOUNT],
-      }),
-      ...over,
-    },
-    reset_tx: { ...base, to: CONTRACTS.usdt, data: approve(0n) },
-  };
-}
+const stepTx = (step: FundPayStep, over: Partial<TxResponse['tx']> = {}) => fundStepTx(step, AMOUNT, over);
 
 function fake(
   options: {
@@ -152,12 +120,7 @@ describe('runFundPayment', () => {
       },
     });
     await run(f);
-    const approve = (value: bigint) =>
-      encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [CONTRACTS.transfer as `0x${string}`, value],
-      });
+    const approve = (value: bigint) => approveData(CONTRACTS.transfer, value);
     expect(sent).toEqual([approve(0n), approve(AMOUNT), '0xdeadbeef']);
     expect(f.states).toContainEqual(['authUsd', 'finish']);
   });
