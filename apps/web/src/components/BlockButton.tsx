@@ -42,3 +42,23 @@ export function BlockButton(props: {
     </button>
   );
 }
+
+/** Cancel: closes a sheet or form without acting (a link, or `secondary` beside a form's main button). */
+export function CancelButton(props: {
+  testId?: string;
+  variant?: 'link' | 'secondary';
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <BlockButton
+      variant={props.variant ?? 'link'}
+      testId={props.testId}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {t('common.cancel')}
+    </BlockButton>
+  );
+}

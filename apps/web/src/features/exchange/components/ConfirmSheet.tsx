@@ -1,4 +1,4 @@
-import { BlockButton } from '@web/components/BlockButton.tsx';
+import { BlockButton, CancelButton } from '@web/components/BlockButton.tsx';
 import { DialogSheet } from '@web/components/DialogSheet.tsx';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeForm } from '../hooks/use-exchange-form.ts';
@@ -37,14 +37,11 @@ export function ConfirmSheet({ form }: { form: ExchangeForm }) {
           >
             {t('exchange.confirm')}
           </BlockButton>
-          <BlockButton
-            variant="link"
+          <CancelButton
             testId="exchange-confirm-cancel"
             disabled={form.accepting}
             onClick={form.closeConfirm}
-          >
-            {t('common.cancel')}
-          </BlockButton>
+          />
         </>
       )}
     </DialogSheet>

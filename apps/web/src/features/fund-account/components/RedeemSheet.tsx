@@ -1,6 +1,6 @@
 import type { FundOrder, FundProduct } from '@agc/shared';
 import { AmountField } from '@web/components/AmountField.tsx';
-import { BlockButton } from '@web/components/BlockButton.tsx';
+import { BlockButton, CancelButton } from '@web/components/BlockButton.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { formatCount, formatNav, formatUnits, formatUsdt } from '@web/lib/format.ts';
 import Popup from 'antd-mobile/es/components/popup';
@@ -88,9 +88,7 @@ export function RedeemSheet({
           <BlockButton variant="primary" type="submit" testId="fund-redeem-submit" busy={form.busy}>
             {t('fund.redeem.submit')}
           </BlockButton>
-          <BlockButton variant="secondary" disabled={form.busy} onClick={onClose}>
-            {t('common.cancel')}
-          </BlockButton>
+          <CancelButton variant="secondary" disabled={form.busy} onClick={onClose} />
         </div>
       </form>
     </Popup>

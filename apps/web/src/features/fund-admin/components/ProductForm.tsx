@@ -1,5 +1,5 @@
 import { fundRisk } from '@agc/shared';
-import { BlockButton } from '@web/components/BlockButton.tsx';
+import { BlockButton, CancelButton } from '@web/components/BlockButton.tsx';
 import { FieldError, FormError } from '@web/components/FormMessages.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { errorText } from '@web/lib/errors.ts';
@@ -162,9 +162,7 @@ export function ProductForm({ product, onDone }: { product: AdminFundProduct | n
         <BlockButton variant="primary" type="submit" testId="fund-product-save" busy={save.isPending}>
           {t('fund.admin.products.save')}
         </BlockButton>
-        <BlockButton variant="secondary" disabled={save.isPending} onClick={onDone}>
-          {t('common.cancel')}
-        </BlockButton>
+        <CancelButton variant="secondary" disabled={save.isPending} onClick={onDone} />
       </div>
     </form>
   );

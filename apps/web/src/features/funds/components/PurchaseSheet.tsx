@@ -5,7 +5,7 @@
 // Opened on an existing UnPaid order it resumes that order's payment.
 import { type FundOrder, type FundProduct, type PublicConfig, parseAmount, USDT_DECIMALS } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
-import { BlockButton } from '@web/components/BlockButton.tsx';
+import { BlockButton, CancelButton } from '@web/components/BlockButton.tsx';
 import { FormError } from '@web/components/FormMessages.tsx';
 import { PaymentSteps } from '@web/components/PaymentSteps.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
@@ -307,14 +307,11 @@ function Sheet({
           </BlockButton>
         </>
       )}
-      <BlockButton
-        variant="link"
+      <CancelButton
         testId="fund-sheet-close"
         disabled={running || cancelOrder.isPending}
         onClick={() => void cancel()}
-      >
-        {t('common.cancel')}
-      </BlockButton>
+      />
       {running && <p className="muted small checkout-hint">{t('fund.buy.keepOpen')}</p>}
     </div>
   );

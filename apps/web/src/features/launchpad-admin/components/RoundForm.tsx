@@ -1,4 +1,4 @@
-import { BlockButton } from '@web/components/BlockButton.tsx';
+import { BlockButton, CancelButton } from '@web/components/BlockButton.tsx';
 import { DateField } from '@web/components/DateField.tsx';
 import { FieldError, FormError } from '@web/components/FormMessages.tsx';
 import { errorText } from '@web/lib/errors.ts';
@@ -156,9 +156,7 @@ export function RoundForm({ round, onDone }: { round?: AdminLaunchpadRound; onDo
         <BlockButton variant="primary" type="submit" testId="lp-round-save" busy={save.isPending}>
           {t(round ? 'launchpad.admin.saveChanges' : 'launchpad.admin.save')}
         </BlockButton>
-        <BlockButton variant="secondary" onClick={onDone}>
-          {t('common.cancel')}
-        </BlockButton>
+        <CancelButton variant="secondary" onClick={onDone} />
       </div>
     </form>
   );

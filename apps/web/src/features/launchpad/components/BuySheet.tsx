@@ -3,7 +3,7 @@
 // out, over the limit, not enough USDT) shows the server's message here, and the round is read again.
 import type { LaunchpadPurchase, LaunchpadRound } from '@agc/shared';
 import { useQuery } from '@tanstack/react-query';
-import { BlockButton } from '@web/components/BlockButton.tsx';
+import { BlockButton, CancelButton } from '@web/components/BlockButton.tsx';
 import { FormError } from '@web/components/FormMessages.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { StepperField } from '@web/components/StepperField.tsx';
@@ -127,9 +127,7 @@ function Sheet({ round, onClose, onBought }: Omit<BuySheetProps, 'visible'>) {
       >
         {valid ? t('launchpad.buy.confirm', { cost: formatUsdt(cost) }) : t('pay.confirm')}
       </BlockButton>
-      <BlockButton variant="link" testId="lp-sheet-close" disabled={buy.isPending} onClick={onClose}>
-        {t('common.cancel')}
-      </BlockButton>
+      <CancelButton testId="lp-sheet-close" disabled={buy.isPending} onClick={onClose} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { BlockButton } from '@web/components/BlockButton.tsx';
+import { BlockButton, CancelButton } from '@web/components/BlockButton.tsx';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalWalletState } from '../hooks/use-local-wallet.tsx';
@@ -62,9 +62,7 @@ export function BackupSection({ wallet }: { wallet: LocalWalletState }) {
                 : 'localWalletPages.reveal.show',
             )}
           </BlockButton>
-          <BlockButton testId="local-check-cancel" variant="secondary" onClick={wallet.cancelPassword}>
-            {t('common.cancel')}
-          </BlockButton>
+          <CancelButton testId="local-check-cancel" variant="secondary" onClick={wallet.cancelPassword} />
         </form>
       ) : (
         <>

@@ -1,4 +1,4 @@
-import { BlockButton } from '@web/components/BlockButton.tsx';
+import { BlockButton, CancelButton } from '@web/components/BlockButton.tsx';
 import { DialogSheet } from '@web/components/DialogSheet.tsx';
 import { FormError } from '@web/components/FormMessages.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
@@ -48,14 +48,7 @@ export function SendConfirm({ form }: { form: SendForm }) {
           >
             {t('localWalletPages.send.send')}
           </BlockButton>
-          <BlockButton
-            variant="link"
-            testId="send-confirm-cancel"
-            disabled={form.sending}
-            onClick={form.closeDraft}
-          >
-            {t('common.cancel')}
-          </BlockButton>
+          <CancelButton testId="send-confirm-cancel" disabled={form.sending} onClick={form.closeDraft} />
         </>
       )}
     </DialogSheet>

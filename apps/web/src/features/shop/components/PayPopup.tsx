@@ -1,4 +1,4 @@
-import { BlockButton } from '@web/components/BlockButton.tsx';
+import { BlockButton, CancelButton } from '@web/components/BlockButton.tsx';
 import { FormError } from '@web/components/FormMessages.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 // The checkout: the figures (price, AGC fee, AGC price), the wallet's USDT/AGC/ETH and what the three
@@ -262,14 +262,11 @@ function OrderCheckout({
           </BlockButton>
         </>
       )}
-      <BlockButton
-        variant="link"
+      <CancelButton
         testId="checkout-close"
         disabled={running || cancelOrder.isPending}
         onClick={() => void cancel()}
-      >
-        {t('common.cancel')}
-      </BlockButton>
+      />
       {running && <p className="muted small checkout-hint">{t('pay.keepOpen')}</p>}
     </div>
   );
