@@ -1,11 +1,11 @@
 import { USDT_DECIMALS } from '@agc/shared';
-import { errorText } from '@web/lib/errors.ts';
 import { formatAssetExact, formatBareAmount, formatEventTime, unbroken } from '@web/lib/format.ts';
 import { navigateBack, redirectTo } from '@web/lib/navigation.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
 import { confirmModal, toast } from '@web/lib/ui.ts';
+import { useAmountForm } from '@web/lib/use-amount-form.ts';
 import { useDebounced } from '@web/lib/use-debounced.ts';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getEarnOutPreview, useEarnOutPreview } from '../api/get-earn-out-preview.ts';
 import { useEarnSummary } from '../api/get-earn-summary.ts';
@@ -28,10 +28,7 @@ export function useTransferForm(direction: EarnDirection) {
   const { t } = useTranslation();
   const summary = useEarnSummary();
   const transfer = useEarnTransfer(direction);
-  const [amount, setAmount] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { amount, speaks, submitError, busy, changeAmount, ...form } = useAmountForm();
 
   const s = summary.data;
   const out = direction === 'out';
@@ -44,7 +41,7 @@ export function useTransferForm(direction: EarnDirection) {
     !reading.ok || previewAmount !== reading.amount || preview.isPlaceholderData || preview.isFetching;
 
   // Nothing typed is said once the member tried to send; the others while typing.
-  const problem = !reading.ok && (amount.trim() !== '' || attempted) ? reading.problem : null;
+  const problem = !reading.ok && speaks ? reading.problem : null;
   const fieldError = problem
     ? t(`earn.errors.${problem}`, {
         num: s ? formatBareAmount(s.total_holding_usdt, 'USDT', 'exact') : '',
@@ -53,10 +50,6 @@ export function useTransferForm(direction: EarnDirection) {
       })
     : submitError;
 
-  const changeAmount = (value: string) => {
-    setAmount(value);
-    setSubmitError(null);
-  };
   const fill = () => {
     if (limit !== undefined) changeAmount(limit);
   };
@@ -103,21 +96,7 @@ export function useTransferForm(direction: EarnDirection) {
     void redirectTo(withQuery(paths.earnResult, { id: made.movement.id })).catch(ignore);
   };
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (busy) return;
-    setAttempted(true);
-    setSubmitError(null);
-    if (!reading.ok) return;
-    setBusy(true);
-    try {
-      await send(reading.amount);
-    } catch (error) {
-      setSubmitError(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event?: FormEvent) => form.submit(reading, send, event);
 
   return {
     direction,

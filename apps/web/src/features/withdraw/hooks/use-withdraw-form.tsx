@@ -1,10 +1,10 @@
 import { WITHDRAW_TYPES, type WithdrawCheck, type WithdrawType } from '@agc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorText } from '@web/lib/errors.ts';
 import { formatAssetExact } from '@web/lib/format.ts';
 import { redirectTo } from '@web/lib/navigation.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
 import { alertModal, confirmModal } from '@web/lib/ui.ts';
+import { useAmountForm } from '@web/lib/use-amount-form.ts';
 import { useDebounced } from '@web/lib/use-debounced.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,10 +30,7 @@ export function useWithdrawForm(initialType: WithdrawType) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [type, setType] = useState<WithdrawType>(initialType);
-  const [amount, setAmount] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { amount, speaks, submitError, setSubmitError, busy, changeAmount, ...form } = useAmountForm();
   const limit = useWithdrawLimit();
   const request = useRequestWithdrawal();
 
@@ -47,20 +44,13 @@ export function useWithdrawForm(initialType: WithdrawType) {
     !reading.ok || previewAmount !== reading.amount || preview.isPlaceholderData || preview.isFetching;
 
   // 'Please enter an amount' once the member tried to submit; the others while typing.
-  const problem = !reading.ok && (amount.trim() !== '' || attempted) ? reading : null;
+  const problem = !reading.ok && speaks ? reading : null;
   const fieldError = problem ? t(problemKey(problem.problem), problem.values ?? {}) : submitError;
 
   const changeType = (next: WithdrawType) => {
     if (next === type) return;
     setType(next);
-    setAmount('');
-    setAttempted(false);
-    setSubmitError(null);
-  };
-
-  const changeAmount = (value: string) => {
-    setAmount(value);
-    setSubmitError(null);
+    form.reset();
   };
 
   const fillMax = () => {
@@ -105,30 +95,20 @@ export function useWithdrawForm(initialType: WithdrawType) {
     return go ? check.amount : null;
   };
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (busy) return;
-    setAttempted(true);
-    setSubmitError(null);
-    if (!reading.ok) return;
-    setBusy(true);
-    try {
-      // Always asked again: the balance, today's use and the fee are the server's, as of now.
-      const check = await checkWithdrawal(type, reading.amount);
-      queryClient.setQueryData(withdrawKeys.check(type, reading.amount), check);
-      const send = await decide(check);
-      if (send === null) return;
-      const withdrawal = await request.mutateAsync({ type, amount: send });
-      // No toast: the success page says it (one message).
-      void redirectTo(withQuery(paths.withdrawalSubmitted, { withdraw_id: withdrawal.withdraw_id })).catch(
-        ignore,
-      );
-    } catch (error) {
-      setSubmitError(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+  const send = async (value: string) => {
+    // Always asked again: the balance, today's use and the fee are the server's, as of now.
+    const check = await checkWithdrawal(type, value);
+    queryClient.setQueryData(withdrawKeys.check(type, value), check);
+    const sent = await decide(check);
+    if (sent === null) return;
+    const withdrawal = await request.mutateAsync({ type, amount: sent });
+    // No toast: the success page says it (one message).
+    void redirectTo(withQuery(paths.withdrawalSubmitted, { withdraw_id: withdrawal.withdraw_id })).catch(
+      ignore,
+    );
   };
+
+  const submit = (event?: FormEvent) => form.submit(reading, send, event);
 
   return {
     type,
