@@ -27,7 +27,7 @@ export function FundProductItem({ product, onOpen }: { product: FundProduct; onO
         </strong>
         <span className="muted small">{t('fund.products.expectedYield')}</span>
       </span>
-      <span className="fund-item-figures">
+      <span className="item-figures fund-item-figures">
         <span>
           <span className="muted small">{t('fund.products.lock')}</span>
           <span data-testid="fund-product-lock">{t('count.day', { count: product.lock_days })}</span>

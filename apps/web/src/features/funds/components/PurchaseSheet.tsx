@@ -247,7 +247,7 @@ function Sheet({
 
       {payment.phase === 'idle' && !sentPayment && (
         <dl className="rows" data-testid="fund-wallet">
-          <div className={short ? 'row fund-short' : 'row'}>
+          <div className={short ? 'row row-short' : 'row'}>
             <dt>{t('fund.buy.walletUsdt')}</dt>
             <dd data-testid="fund-wallet-usdt">
               {balances.data ? (
@@ -263,7 +263,7 @@ function Sheet({
         </dl>
       )}
       {short && balances.data && payment.phase === 'idle' && (
-        <p className="notice card fund-warning" role="alert" data-testid="fund-wallet-short">
+        <p className="notice card checkout-warning" role="alert" data-testid="fund-wallet-short">
           {t('pay.funds.short', {
             asset: 'USDT',
             have: formatAssetExact(balances.data.usdt, 'USDT'),

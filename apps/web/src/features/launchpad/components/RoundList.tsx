@@ -21,7 +21,7 @@ export function RoundItem({ round, onOpen }: { round: LaunchpadRound; onOpen: (i
         <RoundStateTag state={round.state} testId="lp-round-state" />
       </span>
       <RoundProgress round={round} testIdPrefix="lp-round" />
-      <span className="lp-item-figures">
+      <span className="item-figures">
         <span>
           <span className="muted small">{t('launchpad.fields.price')}</span>
           <span data-testid="lp-round-price">{formatUsdt(round.price_usdt)}</span>

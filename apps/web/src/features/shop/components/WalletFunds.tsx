@@ -81,15 +81,15 @@ export function WalletFunds({ funds, need }: { funds: Funds; need: Needed }) {
         <Skeleton rows={3} testId="funds-loading" />
       ) : balances ? (
         <dl className="rows" data-testid="funds-balances" aria-busy={funds.loading}>
-          <div className={funds.shortUsdt ? 'row wallet-funds-short' : 'row'}>
+          <div className={funds.shortUsdt ? 'row row-short' : 'row'}>
             <dt>USDT</dt>
             <dd data-testid="funds-usdt">{formatUsdt(balances.usdt)}</dd>
           </div>
-          <div className={funds.shortAgc ? 'row wallet-funds-short' : 'row'}>
+          <div className={funds.shortAgc ? 'row row-short' : 'row'}>
             <dt>AGC</dt>
             <dd data-testid="funds-agc">{formatAgc(balances.agc)}</dd>
           </div>
-          <div className={funds.noGas ? 'row wallet-funds-short' : 'row'}>
+          <div className={funds.noGas ? 'row row-short' : 'row'}>
             <dt>{t('pay.funds.ethGas')}</dt>
             <dd data-testid="funds-eth">{formatEth(balances.eth)}</dd>
           </div>
