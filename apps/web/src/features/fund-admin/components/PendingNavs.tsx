@@ -1,6 +1,7 @@
 import type { FundNavEntry } from '@agc/shared';
 import { AbilityReason } from '@web/components/AbilityReason.tsx';
 import { Address } from '@web/components/Address.tsx';
+import { AuditActions } from '@web/components/AuditActions.tsx';
 import { ErrorRetry } from '@web/components/ErrorRetry.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
@@ -106,26 +107,24 @@ export function PendingNavs({ pending }: { pending: ReturnType<typeof usePending
             </p>
           )}
           <AbilityReason ability={entry.confirm} testId="fund-pending-confirm-reason" />
-          <div className="audit-actions">
-            <button
-              type="button"
-              className="btn btn-primary btn-small"
-              data-testid="fund-pending-confirm"
-              disabled={decide.isPending || !entry.confirm.can}
-              onClick={() => void act(entry, 'confirm')}
-            >
-              {t('fund.admin.pending.confirm')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger btn-small"
-              data-testid="fund-pending-reject"
-              disabled={decide.isPending || !entry.reject.can}
-              onClick={() => void act(entry, 'reject')}
-            >
-              {t(entry.entered_by_you ? 'fund.admin.pending.withdraw' : 'fund.admin.pending.reject')}
-            </button>
-          </div>
+          <AuditActions
+            testIdPrefix="fund-pending"
+            actions={[
+              {
+                key: 'confirm',
+                label: t('fund.admin.pending.confirm'),
+                look: 'primary',
+                disabled: decide.isPending || !entry.confirm.can,
+              },
+              {
+                key: 'reject',
+                label: t(entry.entered_by_you ? 'fund.admin.pending.withdraw' : 'fund.admin.pending.reject'),
+                look: 'danger',
+                disabled: decide.isPending || !entry.reject.can,
+              },
+            ]}
+            onAction={(key) => void act(entry, key)}
+          />
         </div>
       );
     });
