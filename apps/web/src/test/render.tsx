@@ -28,6 +28,7 @@ export interface ApiCall {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  headers: Headers;
 }
 
 /**
@@ -42,7 +43,13 @@ export function stubApi(routes: Record<string, ApiHandler>) {
       const url = new URL(input, 'http://localhost');
       const method = init.method ?? 'GET';
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, path: url.pathname, query: url.searchParams, body });
+      calls.push({
+        method,
+        path: url.pathname,
+        query: url.searchParams,
+        body,
+        headers: new Headers(init.headers),
+      });
       const handler = routes[`${method} ${url.pathname}`];
       const reply = handler ? handler(url, body) : fail(404, 'Not found');
       if (handler && url.pathname.startsWith('/api/'))
