@@ -7,6 +7,7 @@ import {
 } from '@web/features/fund-account/testing/fixtures.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectTexts } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import FoundOrderDetailPage from './FoundOrderDetailPage.tsx';
 
@@ -247,17 +248,20 @@ describe('fund order detail', () => {
     );
     renderPage(<FoundOrderDetailPage />, PATH);
     const pending = await screen.findByTestId('fund-redemption-21');
-    const f = (root: HTMLElement, id: string) =>
-      root.querySelector(`[data-testid="fund-redemption-${id}"]`)?.textContent;
-    expect(f(pending, 'redemption_id')).toBe('21');
-    expect(f(pending, 'units')).toBe('100.00');
-    expect(f(pending, 'amount_usdt')).toBe('-');
-    expect(f(pending, 'receiving_account')).toBe('Available balance');
-    expect(f(pending, 'status')).toBe('Pending');
-    expect(f(pending, 'queue')).toBe('No. 2 in the queue · priced at the NAV of 2025-03-11');
+    expectTexts(
+      'fund-redemption',
+      {
+        redemption_id: '21',
+        units: '100.00',
+        amount_usdt: '-',
+        receiving_account: 'Available balance',
+        status: 'Pending',
+        queue: 'No. 2 in the queue · priced at the NAV of 2025-03-11',
+      },
+      pending,
+    );
     const done = screen.getByTestId('fund-redemption-20');
-    expect(f(done, 'amount_usdt')).toBe('103.48 USDT');
-    expect(f(done, 'status')).toBe('Completed');
+    expectTexts('fund-redemption', { amount_usdt: '103.48 USDT', status: 'Completed' }, done);
     expect(done.querySelector('[data-testid="fund-redemption-queue"]')).toBeNull();
     expect(done.querySelector('[data-testid="fund-redemption-cancel"]')).toBeNull();
 
