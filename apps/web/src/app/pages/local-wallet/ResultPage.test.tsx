@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { DEV_KEY, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
-import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import { OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
+import { lockLocalWallet } from '@web/lib/wallet/local.ts';
 import { recordSent, type SentTx } from '@web/lib/wallet/local-sent.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
+import { cleanupWalletPage, importDevWallet, WALLET_PASSWORD } from '@web/test/local-wallet.ts';
 import { renderPage } from '@web/test/render.tsx';
 import { type Hash, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -73,13 +74,10 @@ beforeEach(async () => {
   chain.known.clear();
   chain.minedCount = 3;
   chain.replaced = [];
-  await importLocalWallet(DEV_KEY, 'correct horse battery');
+  await importDevWallet();
 });
 
-afterEach(async () => {
-  await cleanupPage();
-  removeLocalWallet();
-});
+afterEach(cleanupWalletPage);
 
 describe('result page', () => {
   it('follows a pending transfer until mined: block, fee paid, explorer link', async () => {
@@ -152,7 +150,7 @@ describe('result page', () => {
     await status('pending');
     expect(screen.queryByTestId('tx-speed-up')).toBeNull();
     fireEvent.change(screen.getByTestId('send-unlock-password'), {
-      target: { value: 'correct horse battery' },
+      target: { value: WALLET_PASSWORD },
     });
     fireEvent.click(screen.getByTestId('send-unlock'));
     fireEvent.click(await screen.findByTestId('tx-speed-up', {}, { timeout: 5000 }));

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { DEV_ADDRESS, DEV_KEY, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
-import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import { DEV_ADDRESS, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
+import { lockLocalWallet } from '@web/lib/wallet/local.ts';
 import { findSent, recordSent } from '@web/lib/wallet/local-sent.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
+import { cleanupWalletPage, importDevWallet, WALLET_PASSWORD } from '@web/test/local-wallet.ts';
 import { renderPage } from '@web/test/render.tsx';
 import { parseEther } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -99,14 +100,10 @@ beforeEach(async () => {
   Object.assign(chainState, { ETH: parseEther('1'), USDT: 25_000_000n, AGC: parseEther('3') });
   sent.calls = [];
   sent.mined = false;
-  localStorage.removeItem('localWalletSent');
-  await importLocalWallet(DEV_KEY, 'correct horse battery');
+  await importDevWallet();
 });
 
-afterEach(async () => {
-  await cleanupPage();
-  removeLocalWallet();
-});
+afterEach(cleanupWalletPage);
 
 describe('send page', () => {
   it('asks for the password while the wallet is locked', async () => {
@@ -116,7 +113,7 @@ describe('send page', () => {
     type('send-unlock-password', 'wrong password');
     fireEvent.click(screen.getByTestId('send-unlock'));
     expect((await screen.findByTestId('send-unlock-password-error')).textContent).toBe('Wrong password');
-    type('send-unlock-password', 'correct horse battery');
+    type('send-unlock-password', WALLET_PASSWORD);
     fireEvent.click(screen.getByTestId('send-unlock'));
     expect(await screen.findByTestId('send-form', {}, { timeout: 5000 })).toBeTruthy();
   });

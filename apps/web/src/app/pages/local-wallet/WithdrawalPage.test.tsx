@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { DEV_ADDRESS, DEV_KEY, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
-import { importLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import { DEV_ADDRESS, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
 import type { LocalSend } from '@web/lib/wallet/local-send.ts';
 import { recordSent, type SentTx } from '@web/lib/wallet/local-sent.ts';
-import { cleanupPage } from '@web/test/cleanup.ts';
+import { cleanupWalletPage, importDevWallet } from '@web/test/local-wallet.ts';
 import { renderPage } from '@web/test/render.tsx';
 import { parseEther } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -88,13 +87,9 @@ beforeEach(async () => {
     fail: null,
     mined: false,
   });
-  localStorage.removeItem('localWalletSent');
-  await importLocalWallet(DEV_KEY, 'correct horse battery');
+  await importDevWallet();
 });
-afterEach(async () => {
-  await cleanupPage();
-  removeLocalWallet();
-});
+afterEach(cleanupWalletPage);
 
 describe('withdrawal of everything', () => {
   it('refuses a bad or own address; one confirmation names each amount; USDT, AGC, then the ETH left', async () => {

@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { DEV_KEY } from '@web/features/local-wallet/testing/fixtures.ts';
 import { removeLocalWallet } from '@web/lib/wallet/local.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
 import { cleanupApp, injectSigningWallet, renderApp, routeName } from '@web/test/app.tsx';
 import { makeMe } from '@web/test/fixtures.ts';
+import { WALLET_PASSWORD } from '@web/test/local-wallet.ts';
 import { type ApiCall, CONFIG, ok, stubApi } from '@web/test/render.tsx';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,10 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 // Sign-in from a deep link, through the whole app (router, guard, login and local-wallet pages); only the server
 // (fetch) and the browser wallet are faked. The local wallet is the real one.
 
-// The first well-known development key of anvil/hardhat: public, never holds real funds.
-const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+// DEV_KEY: the first well-known development key of anvil/hardhat, public, never holds real funds.
 const account = privateKeyToAccount(DEV_KEY);
-const PASSWORD = 'correct horse battery';
 const SLOW = { timeout: 5000 };
 
 let calls: ApiCall[];
@@ -97,8 +97,8 @@ describe('sign-in from a deep link', () => {
     await waitFor(() => expect(routeName()).toBe('localWallet'), SLOW);
     fireEvent.click(await screen.findByTestId('local-mode-import'));
     type('local-import-key', DEV_KEY);
-    type('local-password', PASSWORD);
-    type('local-password-confirm', PASSWORD);
+    type('local-password', WALLET_PASSWORD);
+    type('local-password-confirm', WALLET_PASSWORD);
     fireEvent.click(screen.getByTestId('local-submit'));
     fireEvent.click(await screen.findByTestId('local-use-login', undefined, SLOW));
 
