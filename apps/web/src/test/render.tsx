@@ -32,10 +32,10 @@ export interface ApiCall {
 }
 
 /**
- * Stubs fetch: `routes` maps 'METHOD /api/v1/path' to a handler; anything else is a 404. Every handler's answer is
+ * Stubs fetch: `routes` maps 'METHOD /api/v1/path' to a handler; anything else `otherwise` answers (a 404 without it). Every handler's answer is
  * checked against the server's API document (test/api-contract.ts): the test fails on one the server could not give.
  */
-export function stubApi(routes: Record<string, ApiHandler>) {
+export function stubApi(routes: Record<string, ApiHandler>, otherwise?: ApiHandler) {
   const calls: ApiCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -50,7 +50,7 @@ export function stubApi(routes: Record<string, ApiHandler>) {
         body,
         headers: new Headers(init.headers),
       });
-      const handler = routes[`${method} ${url.pathname}`];
+      const handler = routes[`${method} ${url.pathname}`] ?? otherwise;
       const reply = handler ? handler(url, body) : fail(404, 'Not found');
       if (handler && url.pathname.startsWith('/api/'))
         checkFakeAnswer(method, url.pathname, reply.status ?? 200, reply.body);

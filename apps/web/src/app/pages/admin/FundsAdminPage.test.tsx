@@ -50,18 +50,6 @@ const preview = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('admin funds page', () => {
-  it('answers "Admins only" to a member the server refuses (403)', async () => {
-    stubApi({
-      'GET /api/v1/admin/funds/products': () => fail(403, 'You are not allowed to do this'),
-      'GET /api/v1/admin/funds/nav/pending': () => fail(403, 'You are not allowed to do this'),
-    });
-    renderPage(<FundsAdminPage />, PATH);
-    expect((await screen.findByTestId('fund-admin-no-permission')).textContent).toContain(
-      'Admins only: you do not have permission to manage funds.',
-    );
-    expect(screen.queryByTestId('fund-nav-3')).toBeNull();
-  });
-
   it('shows each product’s latest NAV; publishing answers Published with what it priced', async () => {
     const calls = server({
       'POST /api/v1/admin/funds/products/3/nav/preview': () => ok(preview()),

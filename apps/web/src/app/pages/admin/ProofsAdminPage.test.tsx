@@ -134,16 +134,6 @@ const modalButton = (name: string) =>
   screen.findByText(name, { selector: '.adm-modal button, .adm-modal button *' }, SLOW);
 
 describe('proof-of-liabilities snapshots page', () => {
-  it('answers "Admins only" to a member the server refuses (403)', async () => {
-    server([], {
-      extra: { 'GET /api/v1/admin/por/snapshots': () => fail(403, 'You do not have permission to do this') },
-    });
-    renderPage(<ProofsAdminPage />, PATH);
-    expect((await screen.findByTestId('por-admin-no-permission')).textContent).toBe(
-      'Admins only: you do not have permission to see the proof-of-liabilities snapshots.',
-    );
-  });
-
   it('lists every status newest first, each with its words, figures, attestation and reasons', async () => {
     server(['auditor']);
     renderPage(<ProofsAdminPage />, PATH);

@@ -82,12 +82,6 @@ function server(handler: ApiHandler = () => ok(answer())) {
 }
 
 describe('solvency page', () => {
-  it('answers "Admins only" to a member the server refuses (403)', async () => {
-    server(() => fail(403, 'You do not have permission to do this'));
-    renderPage(<SolvencyPage />, PATH);
-    expect((await screen.findByTestId('solvency-no-permission')).textContent).toContain('Admins only');
-  });
-
   it('shows the block, each token’s balance, liabilities by period with their parts, and the 72-hour warning', async () => {
     server();
     renderPage(<SolvencyPage />, PATH);
