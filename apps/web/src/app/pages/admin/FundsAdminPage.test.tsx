@@ -1,3 +1,4 @@
+import { type FundNavPreview, fundNavPreviewSchema } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   ADMIN_A,
@@ -35,19 +36,9 @@ const fill = async (nav: string, day = '2025-03-10') => {
 };
 const PENDING = { can: true, reason: null };
 const OWN = 'A second admin must confirm this NAV: you entered it yourself';
-/** The server's preview of a NAV (POST …/nav/preview). */
-const preview = (over: Record<string, unknown> = {}) => ({
-  day: '2025-03-10',
-  nav: '1.06',
-  previous_nav: '1.05',
-  step_percent: '0.95',
-  max_step_percent: '10',
-  week_base_nav: '1.05',
-  week_percent: '0.95',
-  max_week_percent: '20',
-  review: null,
-  ...over,
-});
+/** The server's preview of a NAV (POST …/nav/preview): the preview's fields of the entry it would make. */
+const preview = (over: Partial<FundNavPreview> = {}): FundNavPreview =>
+  fundNavPreviewSchema.parse({ ...makeNavEntry(), ...over });
 
 describe('admin funds page', () => {
   it('shows each product’s latest NAV; publishing answers Published with what it priced', async () => {
