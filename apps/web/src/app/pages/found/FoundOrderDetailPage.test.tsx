@@ -42,22 +42,24 @@ describe('fund order detail', () => {
     await screen.findByTestId('fund-order-detail');
     const field = (f: string) => screen.getByTestId(`fund-order-detail-${f}`).textContent;
     expect(field('product')).toContain('Steady Income');
-    expect(field('order_id')).toBe('11');
-    expect(field('status')).toBe('Subscribed');
-    expect(field('amount_usdt')).toBe('1,000.00 USDT');
-    expect(field('fee_usdt')).toBe('10.00 USDT');
-    expect(field('units')).toBe('990.00');
-    expect(field('unit_nav')).toBe('1.0000');
-    expect(field('current_nav')).toBe('1.0500');
-    expect(field('value_usdt')).toBe('1,039.50 USDT');
-    expect(field('estimated_revenue_usdt')).toBe('39.50 USDT');
-    expect(field('realized_revenue_usdt')).toBe('1.25 USDT');
-    expect(field('lock_days')).toBe('30 days');
-    expect(field('lock_ends_at')).toBe(formatTime('2025-02-01T00:00:00.000Z'));
-    expect(field('created_at')).toBe(formatTime('2025-01-01T00:00:00.000Z'));
-    expect(field('redeem_date')).toBe(formatTime('2025-03-01T08:00:00.000Z'));
-    expect(field('audit_date')).toBe(formatTime('2025-03-02T09:00:00.000Z'));
-    expect(field('arrival_date')).toBe(formatTime('2025-03-03T10:00:00.000Z'));
+    expectTexts('fund-order-detail', {
+      order_id: '11',
+      status: 'Subscribed',
+      amount_usdt: '1,000.00 USDT',
+      fee_usdt: '10.00 USDT',
+      units: '990.00',
+      unit_nav: '1.0000',
+      current_nav: '1.0500',
+      value_usdt: '1,039.50 USDT',
+      estimated_revenue_usdt: '39.50 USDT',
+      realized_revenue_usdt: '1.25 USDT',
+      lock_days: '30 days',
+      lock_ends_at: formatTime('2025-02-01T00:00:00.000Z'),
+      created_at: formatTime('2025-01-01T00:00:00.000Z'),
+      redeem_date: formatTime('2025-03-01T08:00:00.000Z'),
+      audit_date: formatTime('2025-03-02T09:00:00.000Z'),
+      arrival_date: formatTime('2025-03-03T10:00:00.000Z'),
+    });
     expect(screen.getByText('Unit net value')).toBeTruthy();
     expect(screen.getByText('Current net value')).toBeTruthy();
   });
