@@ -9,8 +9,8 @@ import { parseEther } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LocalWalletTransactionPage from './TransactionPage.tsx';
 
-// The chain the page reads, as a fake public client: balances, gas estimates and fees the tests set. The real
-// chain (anvil) is exercised by lib/wallet/local-*.test.ts and the Playwright spec.
+// The chain the page reads, as a fake public client (test/local-chain.ts): balances, gas estimates and fees the
+// tests set.
 const USDT = '0x00000000000000000000000000000000000000b2';
 const AGC = '0x00000000000000000000000000000000000000a1';
 const CONTRACT = '0x00000000000000000000000000000000000000c3';
@@ -32,22 +32,14 @@ vi.mock('@web/lib/wallet/local-follow.ts', async (importOriginal) => {
 
 vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('@web/lib/wallet/local-chain.ts')>();
-  const client = {
-    getBlockNumber: async () => 100n,
-    getBalance: async () => chainState.ETH,
-    readContract: async ({ address }: { address: string }) =>
-      address === USDT ? chainState.USDT : chainState.AGC,
-    estimateGas: async ({ to }: { to: string }) => (to === USDT || to === AGC ? 50_000n : 21_000n),
-    simulateContract: async () => {
-      throw new Error('no NodeInterface');
-    },
-    getBlock: async () => ({ baseFeePerGas: BASE_FEE }),
-    estimateMaxPriorityFeePerGas: async () => 0n,
+  const { feeClient } = await import('@web/test/local-chain.ts');
+  const { fakeLocalChain } = await import('@web/features/local-wallet/testing/fixtures.ts');
+  const client = () => ({
+    ...feeClient(chainState, { USDT, AGC }, BASE_FEE),
     getCode: async ({ address }: { address: string }) =>
       address === CONTRACT || address === USDT ? '0x6080' : undefined,
-  };
-  const { fakeLocalChain } = await import('@web/features/local-wallet/testing/fixtures.ts');
-  return { ...original, loadLocalChain: async () => fakeLocalChain(client, { USDT, AGC }) };
+  });
+  return { ...original, loadLocalChain: async () => fakeLocalChain(client(), { USDT, AGC }) };
 });
 
 vi.mock('@web/lib/wallet/local-send.ts', async (importOriginal) => {

@@ -28,19 +28,12 @@ const state = vi.hoisted(() => ({
 
 vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('@web/lib/wallet/local-chain.ts')>();
-  const client = {
-    getBlockNumber: async () => 100n,
-    getBalance: async () => state.ETH,
-    readContract: async ({ address }: { address: string }) => (address === USDT ? state.USDT : state.AGC),
-    estimateGas: async ({ to }: { to: string }) => (to === USDT || to === AGC ? 50_000n : 21_000n),
-    simulateContract: async () => {
-      throw new Error('no NodeInterface');
-    },
-    getBlock: async () => ({ baseFeePerGas: BASE_FEE }),
-    estimateMaxPriorityFeePerGas: async () => 0n,
-  };
+  const { feeClient } = await import('@web/test/local-chain.ts');
   const { fakeLocalChain } = await import('@web/features/local-wallet/testing/fixtures.ts');
-  return { ...original, loadLocalChain: async () => fakeLocalChain(client, { USDT, AGC }) };
+  return {
+    ...original,
+    loadLocalChain: async () => fakeLocalChain(feeClient(state, { USDT, AGC }, BASE_FEE), { USDT, AGC }),
+  };
 });
 
 // Each step "mines" at once: its amount leaves the balances, its fee (gas limit × max fee) leaves the ETH.
