@@ -63,6 +63,10 @@ export function stubApi(routes: Record<string, ApiHandler>, otherwise?: ApiHandl
   return calls;
 }
 
+/** The calls made to `path` with `method` (GET unless said), in order. */
+export const callsTo = (calls: ApiCall[], path: string, method = 'GET') =>
+  calls.filter((c) => c.method === method && c.path === path);
+
 export function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }

@@ -34,6 +34,9 @@ const fill = async (nav: string, day = '2025-03-10') => {
   fireEvent.change(screen.getByTestId('fund-nav-3-value'), { target: { value: nav } });
   fireEvent.click(screen.getByTestId('fund-nav-3-publish'));
 };
+/** Publish in the confirmation dialog. */
+const confirmPublish = async () =>
+  fireEvent.click(await screen.findByText('Publish', { selector: '.adm-modal button, .adm-modal button *' }));
 const PENDING = { can: true, reason: null };
 const OWN = 'A second admin must confirm this NAV: you entered it yourself';
 /** The server's preview of a NAV (POST …/nav/preview): the preview's fields of the entry it would make. */
@@ -62,9 +65,7 @@ describe('admin funds page', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       '/api/v1/admin/funds/products/3/nav/preview',
     ]);
-    fireEvent.click(
-      await screen.findByText('Publish', { selector: '.adm-modal button, .adm-modal button *' }),
-    );
+    await confirmPublish();
     const result = await screen.findByTestId('fund-nav-result');
     expect(result.dataset.status).toBe('Published');
     // Plurals through i18n: "1 subscription", never "1 subscriptions".
@@ -122,9 +123,7 @@ describe('admin funds page', () => {
     expect(screen.getByTestId('fund-nav-change-outcome').textContent).toBe(
       'Above the 20% limit over 7 days: it waits for a second admin.',
     );
-    fireEvent.click(
-      await screen.findByText('Publish', { selector: '.adm-modal button, .adm-modal button *' }),
-    );
+    await confirmPublish();
     expect((await screen.findByTestId('fund-nav-result')).textContent).toBe(
       'Waiting for a second admin: the move over 7 days is 25.00%, above the 20% limit',
     );
@@ -151,9 +150,7 @@ describe('admin funds page', () => {
     expect((await screen.findByTestId('fund-nav-change-outcome')).textContent).toBe(
       'Above the 10% daily limit: it waits for a second admin.',
     );
-    fireEvent.click(
-      await screen.findByText('Publish', { selector: '.adm-modal button, .adm-modal button *' }),
-    );
+    await confirmPublish();
     const result = await screen.findByTestId('fund-nav-result');
     expect(result.dataset.status).toBe('PendingConfirmation');
     expect(result.textContent).toBe('Waiting for a second admin: the step is 42.86%, above the 10% limit');

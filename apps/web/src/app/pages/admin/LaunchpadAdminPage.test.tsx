@@ -5,7 +5,7 @@ import { useAuthStore } from '@web/stores/auth.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { expectFieldError } from '@web/test/field-error.ts';
 import { makeMe } from '@web/test/fixtures.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { type ApiHandler, callsTo, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import LaunchpadAdminPage from './LaunchpadAdminPage.tsx';
@@ -99,11 +99,7 @@ describe('admin launchpad page', () => {
       },
     ]);
     // the list is read again
-    await waitFor(() =>
-      expect(
-        calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/admin/launchpad/rounds'),
-      ).toHaveLength(2),
-    );
+    await waitFor(() => expect(callsTo(calls, '/api/v1/admin/launchpad/rounds')).toHaveLength(2));
   });
 
   it.each([
@@ -250,11 +246,7 @@ describe('admin launchpad page', () => {
         },
       ],
     ]);
-    await waitFor(() =>
-      expect(
-        calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/admin/launchpad/rounds'),
-      ).toHaveLength(2),
-    );
+    await waitFor(() => expect(callsTo(calls, '/api/v1/admin/launchpad/rounds')).toHaveLength(2));
     expect(
       within(screen.getByTestId('lp-admin-round-4')).getByTestId('lp-admin-round-ends').textContent,
     ).toBe('2026-12-21 12:00 UTC');

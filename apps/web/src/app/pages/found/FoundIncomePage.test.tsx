@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { makeEarning, pageOf } from '@web/features/fund-account/testing/fixtures.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { type ApiHandler, callsTo, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { expectTexts } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import FoundIncomePage from './FoundIncomePage.tsx';
@@ -60,12 +60,7 @@ describe('found income (agent)', () => {
     await screen.findByTestId('fund-earning-41');
     fireEvent.click(screen.getByTestId('fund-kind-PairingReward'));
     await waitFor(() =>
-      expect(
-        calls
-          .filter((c) => c.path === '/api/v1/funds/earnings')
-          .at(-1)
-          ?.query.get('kind'),
-      ).toBe('PairingReward'),
+      expect(callsTo(calls, '/api/v1/funds/earnings').at(-1)?.query.get('kind')).toBe('PairingReward'),
     );
   });
 

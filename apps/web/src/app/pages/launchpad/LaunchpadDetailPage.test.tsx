@@ -9,7 +9,15 @@ import { useAuthStore } from '@web/stores/auth.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { makeMe } from '@web/test/fixtures.ts';
 import { loadBothPages, renderQueryHook } from '@web/test/query-hooks.tsx';
-import { type ApiHandler, fail, ok, renderPage, stubApi, testQueryClient } from '@web/test/render.tsx';
+import {
+  type ApiHandler,
+  callsTo,
+  fail,
+  ok,
+  renderPage,
+  stubApi,
+  testQueryClient,
+} from '@web/test/render.tsx';
 import { expectTexts } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import LaunchpadDetailPage from './LaunchpadDetailPage.tsx';
@@ -132,9 +140,10 @@ describe('launchpad round', () => {
     const { result } = renderQueryHook(() => useLaunchpadAllocations(3));
     await loadBothPages(result);
     expect(
-      calls
-        .filter((c) => c.path === '/api/v1/launchpad/rounds/3/allocations')
-        .map((c) => [c.query.get('page'), c.query.get('size')]),
+      callsTo(calls, '/api/v1/launchpad/rounds/3/allocations').map((c) => [
+        c.query.get('page'),
+        c.query.get('size'),
+      ]),
     ).toEqual([
       ['1', '20'],
       ['2', '20'],
