@@ -49,6 +49,14 @@ const PATH = '/pages/localWallet/index?code=ABC&side=left';
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const status = () => screen.getByTestId('local-status').textContent;
+/** The import form: the dev key under WALLET_PASSWORD (typed twice), submitted. */
+const submitDevKey = () => {
+  fireEvent.click(screen.getByTestId('local-mode-import'));
+  type('local-import-key', DEV_KEY);
+  type('local-password', WALLET_PASSWORD);
+  type('local-password-confirm', WALLET_PASSWORD);
+  fireEvent.click(screen.getByTestId('local-submit'));
+};
 
 afterEach(async () => {
   await cleanupWalletPage();
@@ -110,11 +118,7 @@ describe('local wallet page', () => {
 
   it('imports a key, then locks, unlocks (a wrong password is refused) and removes it', async () => {
     renderPage(<LocalWalletPage />, PATH);
-    fireEvent.click(screen.getByTestId('local-mode-import'));
-    type('local-import-key', DEV_KEY);
-    type('local-password', WALLET_PASSWORD);
-    type('local-password-confirm', WALLET_PASSWORD);
-    fireEvent.click(screen.getByTestId('local-submit'));
+    submitDevKey();
     // While the key is encrypted, the button says so (no bare "Loading").
     expect(screen.getByTestId('local-submit').textContent).toBe('Encrypting the key…');
     expect(screen.getByTestId('local-submit').getAttribute('aria-busy')).toBe('true');
@@ -165,11 +169,7 @@ describe('local wallet page', () => {
       },
     });
     const { router } = renderPage(<LocalWalletPage />, PATH);
-    fireEvent.click(screen.getByTestId('local-mode-import'));
-    type('local-import-key', DEV_KEY);
-    type('local-password', WALLET_PASSWORD);
-    type('local-password-confirm', WALLET_PASSWORD);
-    fireEvent.click(screen.getByTestId('local-submit'));
+    submitDevKey();
     fireEvent.click(await screen.findByTestId('local-use-login'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
     expect(auth).toHaveLength(1);
@@ -207,11 +207,7 @@ describe('local wallet page', () => {
 
   /** Imports the dev key under WALLET_PASSWORD and waits for the unlocked wallet. */
   const importDevKey = async () => {
-    fireEvent.click(screen.getByTestId('local-mode-import'));
-    type('local-import-key', DEV_KEY);
-    type('local-password', WALLET_PASSWORD);
-    type('local-password-confirm', WALLET_PASSWORD);
-    fireEvent.click(screen.getByTestId('local-submit'));
+    submitDevKey();
     await screen.findByTestId('local-lock');
   };
 

@@ -32,14 +32,13 @@ vi.mock('@web/lib/wallet/local-follow.ts', async (importOriginal) => {
 
 vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('@web/lib/wallet/local-chain.ts')>();
-  const { feeClient } = await import('@web/test/local-chain.ts');
-  const { fakeLocalChain } = await import('@web/features/local-wallet/testing/fixtures.ts');
-  const client = () => ({
-    ...feeClient(chainState, { USDT, AGC }, BASE_FEE),
-    getCode: async ({ address }: { address: string }) =>
-      address === CONTRACT || address === USDT ? '0x6080' : undefined,
-  });
-  return { ...original, loadLocalChain: async () => fakeLocalChain(client(), { USDT, AGC }) };
+  const { feeChain } = await import('@web/test/local-chain.ts');
+  const getCode = async ({ address }: { address: string }) =>
+    address === CONTRACT || address === USDT ? '0x6080' : undefined;
+  return {
+    ...original,
+    loadLocalChain: async () => feeChain(chainState, { USDT, AGC }, BASE_FEE, { getCode }),
+  };
 });
 
 vi.mock('@web/lib/wallet/local-send.ts', async (importOriginal) => {

@@ -28,12 +28,8 @@ const state = vi.hoisted(() => ({
 
 vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('@web/lib/wallet/local-chain.ts')>();
-  const { feeClient } = await import('@web/test/local-chain.ts');
-  const { fakeLocalChain } = await import('@web/features/local-wallet/testing/fixtures.ts');
-  return {
-    ...original,
-    loadLocalChain: async () => fakeLocalChain(feeClient(state, { USDT, AGC }, BASE_FEE), { USDT, AGC }),
-  };
+  const { feeChain } = await import('@web/test/local-chain.ts');
+  return { ...original, loadLocalChain: async () => feeChain(state, { USDT, AGC }, BASE_FEE) };
 });
 
 // Each step "mines" at once: its amount leaves the balances, its fee (gas limit × max fee) leaves the ETH.
