@@ -131,6 +131,19 @@ describe('withdraw/check and withdraw/limit', () => {
       },
     ]);
   });
+
+  it('withdraw/limit asked by several members at the same moment (read together): each gets their own figures', async () => {
+    s.ctx.cache.limits.clear();
+    const [a, b, q, a2] = await Promise.all(
+      (['A', 'B', 'Q', 'A'] as const).map(async (who) => (await get(who, 'withdraw/limit')).json().data),
+    );
+    const usdt = (d: { limits: Array<{ available: string }> }) => defined(d.limits[0]).available;
+    const agc = (d: { limits: Array<{ available: string }> }) => defined(d.limits[1]).available;
+    expect([usdt(a), agc(a)]).toEqual(['1500', '100']);
+    expect([usdt(b), agc(b)]).toEqual(['50', '0']);
+    expect([usdt(q), agc(q)]).toEqual(['0', '0']);
+    expect(a2).toEqual(a);
+  });
 });
 
 describe('bad input: a clear translated error, nothing changed', () => {

@@ -1,22 +1,14 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@web/lib/i18n/index.ts';
-import { setRouter } from '@web/lib/navigation.ts';
-import { resetDiscovery } from '@web/lib/wallet/discovery.ts';
-import { setActiveWallet } from '@web/lib/wallet/session.ts';
 import type { EIP1193Provider } from '@web/lib/wallet/types.ts';
 import { useAuthStore } from '@web/stores/auth.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
-import { cleanupPage } from '@web/test/cleanup.ts';
+import { cleanupApp, injectSigningWallet, renderApp, routeName } from '@web/test/app.tsx';
 import { CONFIG } from '@web/test/config.ts';
 import { makeMe } from '@web/test/fixtures.ts';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import type { Hex } from 'viem';
+import { type ApiCall, type ApiHandler, fail, ok, stubApi } from '@web/test/render.tsx';
 import { mnemonicToAccount } from 'viem/accounts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from './providers.tsx';
-import { queryClient } from './query-client.ts';
-import { routes } from './router.tsx';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 // The whole app over a memory router. Only the server (fetch) and the browser wallet are faked.
 
@@ -25,53 +17,23 @@ const account = mnemonicToAccount('test test test test test test test test test 
 
 const ME = makeMe({ address: account.address.toLowerCase(), investment_sum: '1234.5', level: 3 });
 
-type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown };
-let server: Record<string, Handler>;
-const requests: { path: string; init: RequestInit }[] = [];
+let server: Record<string, ApiHandler>;
+let requests: ApiCall[];
 
 beforeEach(() => {
-  requests.length = 0;
   server = {
-    '/api/v1/config': () => ({ body: { code: 200, msg: 'ok', data: CONFIG } }),
-    '/api/v1/me': () => ({ body: { code: 200, msg: 'ok', data: ME } }),
+    'GET /api/v1/config': () => ok(CONFIG),
+    'GET /api/v1/me': () => ok(ME),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      requests.push({ path: url.pathname, init });
-      const handler = server[url.pathname];
-      const { status = 200, body } = handler
-        ? handler(url, init)
-        : { status: 404, body: { code: 404, msg: 'Not found', data: null } };
-      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
+  requests = stubApi(server);
 });
 
 afterEach(async () => {
   // Unmount and close antd's imperative popups before the fake server goes away.
-  await cleanupPage();
-  delete window.ethereum;
-  resetDiscovery();
-  setActiveWallet(null);
-  useWalletStore.getState().disconnect();
-  queryClient.clear();
+  await cleanupApp();
   await i18n.changeLanguage('en');
 });
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  setRouter(router);
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
-
-const routeName = () => document.querySelector('[data-route-name]')?.getAttribute('data-route-name');
 const login = () => {
   useWalletStore.getState().setAccount(account.address);
   useAuthStore.getState().setToken('jwt');
@@ -134,7 +96,7 @@ describe('guard and layout', () => {
     );
     expect(screen.getByTestId('home-level').textContent).toBe('V3');
     const me = requests.find((r) => r.path === '/api/v1/me');
-    expect(new Headers(me?.init.headers).get('Authorization')).toBe('Bearer jwt');
+    expect(me?.headers.get('Authorization')).toBe('Bearer jwt');
   });
 
   it('renders home at its alias /pages/index/index', async () => {
@@ -192,34 +154,7 @@ describe('guard and layout', () => {
 });
 
 describe('login', () => {
-  function injectWallet(overrides: Partial<Record<string, (params: unknown[]) => unknown>> = {}) {
-    const calls: string[] = [];
-    const provider: EIP1193Provider = {
-      async request({ method, params }) {
-        calls.push(method);
-        const p = (params ?? []) as unknown[];
-        const override = overrides[method];
-        if (override) return override(p);
-        switch (method) {
-          case 'eth_requestAccounts':
-          case 'eth_accounts':
-            return [account.address.toLowerCase()];
-          case 'eth_chainId':
-            return '0xa4b1';
-          case 'personal_sign':
-            return account.signMessage({ message: { raw: p[0] as Hex } });
-          default:
-            throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
-        }
-      },
-    };
-    window.ethereum = provider;
-    return calls;
-  }
-
-  const NONCE_REPLY = {
-    body: { code: 200, msg: 'ok', data: { nonce: 'n0nce12345', expires_at: '2099-01-01T00:00:00Z' } },
-  };
+  const NONCE_REPLY = ok({ nonce: 'n0nce12345', expires_at: '2099-01-01T00:00:00Z' });
 
   /** Opens the login page (`url`, with its invite query) and clicks Connect Wallet. */
   async function connect(url = '/pages/login/index') {
@@ -229,17 +164,15 @@ describe('login', () => {
   }
 
   it('connects, signs a SIWE message with the nonce, posts it with the invite, and goes home', async () => {
-    const calls = injectWallet();
+    const calls = injectSigningWallet(account);
     let authBody: Record<string, unknown> = {};
-    server['/api/v1/nonce'] = (url) => {
+    server['GET /api/v1/nonce'] = (url) => {
       expect(url.searchParams.get('address')).toBe(account.address);
       return NONCE_REPLY;
     };
-    server['/api/v1/auth'] = (_url, init) => {
-      authBody = JSON.parse(String(init.body)) as Record<string, unknown>;
-      return {
-        body: { code: 200, msg: 'ok', data: { token: 'new-token', address: account.address.toLowerCase() } },
-      };
+    server['POST /api/v1/auth'] = (_url, body) => {
+      authBody = body as Record<string, unknown>;
+      return ok({ token: 'new-token', address: account.address.toLowerCase() });
     };
     await connect('/pages/login/index?code=abcd2345&side=right');
     await waitFor(() => expect(routeName()).toBe('home'), { timeout: 3000 });
@@ -254,12 +187,9 @@ describe('login', () => {
   });
 
   it('shows the server message when a new address has no invitation', async () => {
-    injectWallet();
-    server['/api/v1/nonce'] = () => NONCE_REPLY;
-    server['/api/v1/auth'] = () => ({
-      status: 400,
-      body: { code: 400, msg: 'A new address needs an invitation code and a side', data: null },
-    });
+    injectSigningWallet(account);
+    server['GET /api/v1/nonce'] = () => NONCE_REPLY;
+    server['POST /api/v1/auth'] = () => fail(400, 'A new address needs an invitation code and a side');
     await connect();
     await waitFor(
       () =>
@@ -276,11 +206,11 @@ describe('login', () => {
   });
 
   it('closes quietly when the user rejects the signature', async () => {
-    injectWallet({
+    injectSigningWallet(account, {
       personal_sign: () =>
         Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })),
     });
-    server['/api/v1/nonce'] = () => NONCE_REPLY;
+    server['GET /api/v1/nonce'] = () => NONCE_REPLY;
     await connect();
     await waitFor(() => expect(screen.getByTestId('login-connect').hasAttribute('disabled')).toBe(false), {
       timeout: 3000,
@@ -345,9 +275,9 @@ describe('account change', () => {
   it('confirming ends the old session on the server too, with the old token, before clearing it', async () => {
     walletWithEvents([OTHER]);
     const sent: (string | undefined)[] = [];
-    server['/api/v1/logout'] = () => {
+    server['POST /api/v1/logout'] = () => {
       sent.push(useAuthStore.getState().token);
-      return { body: { code: 200, msg: 'ok', data: { revoked: 1 } } };
+      return ok({ revoked: 1 });
     };
     login();
     renderApp('/');
@@ -361,8 +291,8 @@ describe('account change', () => {
     await waitFor(() => expect(routeName()).toBe('login'));
     const logout = requests.filter((r) => r.path === '/api/v1/logout');
     expect(logout).toHaveLength(1);
-    expect(logout[0]?.init.method).toBe('POST');
-    expect((logout[0]?.init.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer jwt');
+    expect(logout[0]?.method).toBe('POST');
+    expect(logout[0]?.headers.get('Authorization')).toBe('Bearer jwt');
     expect(sent).toEqual(['jwt']);
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -24,6 +24,7 @@ import {
   USDT_PRICE,
 } from '@web/test/payment-fakes.ts';
 import { CONFIG, stubApi, testQueryClient } from '@web/test/render.tsx';
+import { expectTexts } from '@web/test/texts.ts';
 import { type Address, encodeFunctionData, type Hex } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LocalReviewHost } from './LocalReviewHost.tsx';
@@ -115,11 +116,9 @@ describe('paying with the local wallet: a review before every transaction', () =
     await confirm();
     // The first: AGC's approval of the payment contract, the fee in AGC, exact.
     await screen.findByTestId('tx-review');
-    expect(screen.getByTestId('tx-review-function').textContent).toBe('approve');
+    expectTexts('tx-review', { function: 'approve', amount: '5.00 AGC', fee: '0.000012 ETH' });
     expect(screen.getByTestId('tx-review-contract').textContent).toContain('AGC token contract');
-    expect(screen.getByTestId('tx-review-amount').textContent).toBe('5.00 AGC');
     expect(screen.getByTestId('tx-review-spender').textContent).toContain('Payment contract');
-    expect(screen.getByTestId('tx-review-fee').textContent).toBe('0.000012 ETH');
     expect(signed).toEqual([]); // nothing signed while the member reads
     await answer('approve', true);
     // The second: USDT's approval.
@@ -129,8 +128,7 @@ describe('paying with the local wallet: a review before every transaction', () =
     // The third: pay() on the payment contract, both amounts.
     await waitFor(() => expect(screen.getByTestId('tx-review').dataset.function).toBe('pay'));
     expect(screen.getByTestId('tx-review-contract').textContent).toContain('Payment contract');
-    expect(screen.getByTestId('tx-review-payUsdt').textContent).toBe('100.00 USDT');
-    expect(screen.getByTestId('tx-review-payAgc').textContent).toBe('5.00 AGC');
+    expectTexts('tx-review', { payUsdt: '100.00 USDT', payAgc: '5.00 AGC' });
     await answer('pay', true);
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(signed).toEqual([CONTRACTS.token, CONTRACTS.usdt, CONTRACTS.transfer]);

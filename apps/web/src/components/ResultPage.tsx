@@ -2,7 +2,7 @@ import { errorText } from '@web/lib/errors.ts';
 import { paths } from '@web/lib/paths.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLink } from './PageLink.tsx';
+import { ResultLinks } from './ResultLinks.tsx';
 import { Skeleton } from './Skeleton.tsx';
 
 /**
@@ -53,12 +53,10 @@ export function ResultPage({
             <Skeleton rows={3} testId={`${testId}-loading`} className="result-skeleton" />
           ) : null)}
       </section>
-      <PageLink to={listPath} className="btn btn-primary btn-block" testId={`${testId}-orders`}>
-        {listLabel}
-      </PageLink>
-      <PageLink to={paths.home} tab className="btn btn-link btn-block" testId={`${testId}-home`}>
-        {t('error.goHome')}
-      </PageLink>
+      <ResultLinks
+        main={{ to: listPath, label: listLabel, testId: `${testId}-orders` }}
+        link={{ to: paths.home, tab: true, label: t('error.goHome'), testId: `${testId}-home` }}
+      />
     </div>
   );
 }

@@ -28,13 +28,14 @@ export interface ApiCall {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  headers: Headers;
 }
 
 /**
- * Stubs fetch: `routes` maps 'METHOD /api/v1/path' to a handler; anything else is a 404. Every handler's answer is
+ * Stubs fetch: `routes` maps 'METHOD /api/v1/path' to a handler; anything else `otherwise` answers (a 404 without it). Every handler's answer is
  * checked against the server's API document (test/api-contract.ts): the test fails on one the server could not give.
  */
-export function stubApi(routes: Record<string, ApiHandler>) {
+export function stubApi(routes: Record<string, ApiHandler>, otherwise?: ApiHandler) {
   const calls: ApiCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -42,8 +43,14 @@ export function stubApi(routes: Record<string, ApiHandler>) {
       const url = new URL(input, 'http://localhost');
       const method = init.method ?? 'GET';
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, path: url.pathname, query: url.searchParams, body });
-      const handler = routes[`${method} ${url.pathname}`];
+      calls.push({
+        method,
+        path: url.pathname,
+        query: url.searchParams,
+        body,
+        headers: new Headers(init.headers),
+      });
+      const handler = routes[`${method} ${url.pathname}`] ?? otherwise;
       const reply = handler ? handler(url, body) : fail(404, 'Not found');
       if (handler && url.pathname.startsWith('/api/'))
         checkFakeAnswer(method, url.pathname, reply.status ?? 200, reply.body);
@@ -55,6 +62,10 @@ export function stubApi(routes: Record<string, ApiHandler>) {
   );
   return calls;
 }
+
+/** The calls made to `path` with `method` (GET unless said), in order. */
+export const callsTo = (calls: ApiCall[], path: string, method = 'GET') =>
+  calls.filter((c) => c.method === method && c.path === path);
 
 export function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -1,10 +1,14 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 
-/** Checks a table of texts at once: the text of each `<prefix>-<name>` element is `expected[name]`. */
-export function expectTexts(prefix: string, expected: Record<string, string | null>) {
+/**
+ * Checks a table of texts at once: the text of each `<prefix>-<name>` element (in `root` when given, else the whole
+ * page) is `expected[name]`.
+ */
+export function expectTexts(prefix: string, expected: Record<string, string | null>, root?: HTMLElement) {
+  const scope = root ? within(root) : screen;
   const actual = Object.fromEntries(
-    Object.keys(expected).map((name) => [name, screen.getByTestId(`${prefix}-${name}`).textContent]),
+    Object.keys(expected).map((name) => [name, scope.getByTestId(`${prefix}-${name}`).textContent]),
   );
   expect(actual).toEqual(expected);
 }

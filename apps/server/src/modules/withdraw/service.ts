@@ -13,6 +13,7 @@ import {
 } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
+import { batcherPerDatabase } from '@server/lib/batcher.ts';
 import { type AppError, badRequest, notFound } from '@server/lib/errors.ts';
 import { ACCOUNTS, balanceOf, balancesOf, refKey, type TransferInput } from '@server/modules/ledger/index.ts';
 import { applyPpm, dayKey, ppmToPercent, startOfUtcDay } from '@server/modules/rules/index.ts';
@@ -136,27 +137,52 @@ export async function withdrawLimits(ctx: AppContext, user: SessionUser): Promis
   return defined(await ctx.cache.limits.getOrLoad(user.id, () => loadLimits(ctx, user)));
 }
 
+/** The assets withdraw/limit answers for, in its order. */
+const LIMIT_TYPES = [1, 2] as const;
+
+/** A member's available balance of a withdrawable asset, as the ledger keys it. */
+const availableRef = (userId: bigint, type: WithdrawType) => ({
+  userId,
+  code: ACCOUNTS.available,
+  asset: WITHDRAW_TYPES[type],
+});
+
+/**
+ * The figures behind withdraw/limit answers: what members requested on their day and their available balances.
+ * The misses of every request arriving at the same moment are read together (lib/batcher.ts): two queries per
+ * batch, not two per member. Each caller gets the batch's maps and picks its own keys.
+ */
+const limitFigures = batcherPerDatabase(async (db: DbOrTx, keys: Array<{ userId: bigint; day: string }>) => {
+  const days = [...new Set(keys.map((k) => k.day))];
+  const byDay = new Map(
+    await Promise.all(
+      days.map(async (day) => {
+        const ids = [...new Set(keys.filter((k) => k.day === day).map((k) => k.userId))];
+        const [used, balances] = await Promise.all([
+          usedOnDay(
+            db,
+            ids.flatMap((userId) => LIMIT_TYPES.map((type) => ({ userId, asset: WITHDRAW_TYPES[type] }))),
+            day,
+          ),
+          balancesOf(
+            db,
+            ids.flatMap((userId) => LIMIT_TYPES.map((type) => availableRef(userId, type))),
+          ),
+        ]);
+        return [day, { used, balances }] as const;
+      }),
+    ),
+  );
+  return keys.map((k) => defined(byDay.get(k.day)));
+});
+
 async function loadLimits(ctx: AppContext, user: SessionUser): Promise<WithdrawLimit> {
   const today = startOfUtcDay(ctx.now());
   const day = dayKey(today);
-  const types = [1, 2] as const;
-  const available = (type: 1 | 2) => ({
-    userId: user.id,
-    code: ACCOUNTS.available,
-    asset: WITHDRAW_TYPES[type],
-  });
-  // Today's requests and both balances at once: two queries, one round trip's wait.
-  const [used, balances] = await Promise.all([
-    usedOnDay(
-      ctx.db,
-      types.map((type) => ({ userId: user.id, asset: WITHDRAW_TYPES[type] })),
-      day,
-    ),
-    balancesOf(ctx.db, types.map(available)),
-  ]);
-  const limits = types.map((type) => {
+  const { used, balances } = await limitFigures(ctx.db).load({ userId: user.id, day });
+  const limits = LIMIT_TYPES.map((type) => {
     const asset = WITHDRAW_TYPES[type];
-    const balance = balances.get(refKey(available(type))) ?? 0n;
+    const balance = balances.get(refKey(availableRef(user.id, type))) ?? 0n;
     const s = standing(ctx, asset, balance, used.get(memberKey(user.id, asset)) ?? 0n);
     const d = tokenDecimals(type);
     return {

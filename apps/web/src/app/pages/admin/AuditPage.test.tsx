@@ -173,18 +173,6 @@ const signInAs = (address: string) => useWalletStore.getState().setAccount(addre
 const toastText = (text: string) => screen.findByText(text, undefined, { timeout: 3000 });
 
 describe('withdrawal audit page', () => {
-  it('answers "admins only" to a member the server refuses (403), once, with no toast on top', async () => {
-    stubApi({ 'GET /api/v1/admin/withdraws': () => fail(403, 'You are not allowed to do this') });
-    renderPage(<AuditPage />, PATH);
-    expect((await screen.findByTestId('withdraw-audit-no-permission')).textContent).toContain(
-      'Admins only: you do not have permission to audit withdrawals.',
-    );
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.queryByText('You are not allowed to do this')).toBeNull();
-    expect(screen.queryByTestId('withdraw-audit-tab-Auditing')).toBeNull();
-    expect(screen.queryByTestId('withdraw-audit-address')).toBeNull();
-  });
-
   it('lists Auditing withdrawals by default with every figure, exact to the asset decimals', async () => {
     const { calls } = fakeServer([
       makeWithdrawal(),

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { pageOf } from '@web/features/fund-account/testing/fixtures.ts';
 import { makeAdminRedemption } from '@web/features/fund-admin/testing/fixtures.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
-import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import FundRedemptionsAdminPage from './FundRedemptionsAdminPage.tsx';
 
@@ -11,12 +11,6 @@ const PATH = '/pages/admin/fundRedemptions';
 afterEach(cleanupPage);
 
 describe('admin fund redemptions', () => {
-  it('answers "Admins only" to a member the server refuses', async () => {
-    stubApi({ 'GET /api/v1/admin/funds/redemptions': () => fail(403, 'You are not allowed to do this') });
-    renderPage(<FundRedemptionsAdminPage />, PATH);
-    expect((await screen.findByTestId('fund-admin-no-permission')).textContent).toContain('Admins only');
-  });
-
   it('shows the Pending queue; Approve posts after a confirmation; the Approved tab has no actions', async () => {
     const calls = stubApi({
       'GET /api/v1/admin/funds/redemptions': (url) =>

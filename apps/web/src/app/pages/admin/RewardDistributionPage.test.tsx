@@ -66,20 +66,6 @@ const previewDays = (calls: { method: string; path: string; query: URLSearchPara
 afterEach(cleanupPage);
 
 describe('reward distribution page', () => {
-  it('answers "admins only" to a member the server refuses (403), once, with no toast on top', async () => {
-    stubApi({
-      'GET /api/v1/admin/settlements': () => fail(403, 'You are not allowed to do this'),
-      'GET /api/v1/admin/settlements/preview': () => fail(403, 'You are not allowed to do this'),
-    });
-    renderPage(<RewardDistributionPage />, PATH);
-    expect((await screen.findByTestId('settlement-no-permission')).textContent).toContain(
-      'Admins only: you do not have permission to distribute rewards.',
-    );
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.queryByText('You are not allowed to do this')).toBeNull();
-    expect(screen.queryByTestId('settlement-day')).toBeNull();
-  });
-
   it('previews the next day to settle by default with every total', async () => {
     const calls = fakeServer();
     renderPage(<RewardDistributionPage />, PATH);

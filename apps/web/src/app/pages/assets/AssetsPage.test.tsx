@@ -15,6 +15,21 @@ const PATH = '/pages/assets/index';
 const MEMBER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const text = (testId: string) => screen.getByTestId(testId).textContent;
 
+type Place = Assets['places'][number];
+type Part = Place['parts'][number];
+/** A place of the member's money: [usdt, agc, value_usdt], then its parts as [key, asset, amount]. */
+const place = (
+  key: Place['key'],
+  [usdt, agc, value_usdt]: [string, string, string],
+  parts: [Part['key'], Part['asset'], string][],
+): Place => ({
+  key,
+  usdt,
+  agc,
+  value_usdt,
+  parts: parts.map(([part, asset, amount]) => ({ key: part, asset, amount })),
+});
+
 const answer = (o: Partial<Assets> = {}): Assets => ({
   as_of: '2030-01-31T12:00:00.000Z',
   agc_price: { usdt_per_agc: '0.5', source: 'uniswap-v3', block: '998' },
@@ -23,48 +38,26 @@ const answer = (o: Partial<Assets> = {}): Assets => ({
   total_agc: '399.5',
   total_value_usdt: '5161.75',
   places: [
-    {
-      key: 'available',
-      usdt: '1670',
-      agc: '90',
-      value_usdt: '1715',
-      parts: [
-        { key: 'available', asset: 'USDT', amount: '1670' },
-        { key: 'available', asset: 'AGC', amount: '90' },
+    place(
+      'available',
+      ['1670', '90', '1715'],
+      [
+        ['available', 'USDT', '1670'],
+        ['available', 'AGC', '90'],
       ],
-    },
-    {
-      key: 'withdrawing',
-      usdt: '285',
-      agc: '9.5',
-      value_usdt: '289.75',
-      parts: [
-        { key: 'auditing', asset: 'USDT', amount: '190' },
-        { key: 'vouchers', asset: 'USDT', amount: '95' },
-        { key: 'vouchers', asset: 'AGC', amount: '9.5' },
+    ),
+    place(
+      'withdrawing',
+      ['285', '9.5', '289.75'],
+      [
+        ['auditing', 'USDT', '190'],
+        ['vouchers', 'USDT', '95'],
+        ['vouchers', 'AGC', '9.5'],
       ],
-    },
-    {
-      key: 'earn',
-      usdt: '3000',
-      agc: '0',
-      value_usdt: '3000',
-      parts: [{ key: 'earn_holdings', asset: 'USDT', amount: '3000' }],
-    },
-    {
-      key: 'funds',
-      usdt: '7',
-      agc: '0',
-      value_usdt: '7',
-      parts: [{ key: 'fund_profit', asset: 'USDT', amount: '7' }],
-    },
-    {
-      key: 'launchpad',
-      usdt: '0',
-      agc: '300',
-      value_usdt: '150',
-      parts: [{ key: 'launchpad_release', asset: 'AGC', amount: '300' }],
-    },
+    ),
+    place('earn', ['3000', '0', '3000'], [['earn_holdings', 'USDT', '3000']]),
+    place('funds', ['7', '0', '7'], [['fund_profit', 'USDT', '7']]),
+    place('launchpad', ['0', '300', '150'], [['launchpad_release', 'AGC', '300']]),
   ],
   history: [
     { day: '2030-01-28', usdt: '100', agc: '0', value_usdt: '100' },

@@ -1,5 +1,5 @@
 import { DetailLoad } from '@web/components/DetailLoad.tsx';
-import { PageLink } from '@web/components/PageLink.tsx';
+import { ResultLinks } from '@web/components/ResultLinks.tsx';
 import { ValueRow } from '@web/components/ValueRow.tsx';
 import { isMovementId } from '@web/features/earn/api/get-earn-movement.ts';
 import { Countdown } from '@web/features/earn/components/Countdown.tsx';
@@ -67,12 +67,10 @@ export default function EarnResultPage() {
           </section>
         )}
       </DetailLoad>
-      <PageLink to={paths.earn} className="btn btn-primary btn-block" testId="earn-result-back">
-        {t('earn.name')}
-      </PageLink>
-      <PageLink to={paths.earnRecords} className="btn btn-link btn-block" testId="earn-result-records">
-        {t('earn.records.open')}
-      </PageLink>
+      <ResultLinks
+        main={{ to: paths.earn, label: t('earn.name'), testId: 'earn-result-back' }}
+        link={{ to: paths.earnRecords, label: t('earn.records.open'), testId: 'earn-result-records' }}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { DetailLoad } from '@web/components/DetailLoad.tsx';
-import { PageLink } from '@web/components/PageLink.tsx';
+import { ResultLinks } from '@web/components/ResultLinks.tsx';
 import { ResultPage } from '@web/components/ResultPage.tsx';
 import { useExchangeQuote } from '@web/features/exchange/api/get-exchange-quote.ts';
 import { ExchangeDetail } from '@web/features/exchange/components/ExchangeDetail.tsx';
@@ -61,16 +61,10 @@ export default function ExchangeResultPage() {
           </section>
         )}
       </DetailLoad>
-      <PageLink to={paths.exchange} className="btn btn-primary btn-block" testId="exchange-result-new">
-        {t('exchange.result.newExchange')}
-      </PageLink>
-      <PageLink
-        to={paths.exchangeHistory}
-        className="btn btn-link btn-block"
-        testId="exchange-result-history"
-      >
-        {t('exchange.history')}
-      </PageLink>
+      <ResultLinks
+        main={{ to: paths.exchange, label: t('exchange.result.newExchange'), testId: 'exchange-result-new' }}
+        link={{ to: paths.exchangeHistory, label: t('exchange.history'), testId: 'exchange-result-history' }}
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { PRODUCTS } from '@web/features/funds/test/fund-fixtures.ts';
 import { paths } from '@web/lib/paths.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
-import { expectLoadFailed } from '@web/test/texts.ts';
+import { expectLoadFailed, expectTexts } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import FoundHomePage from './FoundHomePage.tsx';
 
@@ -17,18 +17,22 @@ describe('found home (Products)', () => {
     renderPage(<FoundHomePage />, paths.fundProducts);
     expect(screen.getByTestId('fund-products-loading')).toBeTruthy();
     const steady = await screen.findByTestId('fund-product-7');
-    const q = (el: HTMLElement, id: string) => within(el).getByTestId(id).textContent;
     expect(steady.textContent).toContain('Steady Income');
-    expect(q(steady, 'fund-product-risk')).toBe('Low');
     expect(within(steady).getByTestId('fund-product-risk').getAttribute('data-risk')).toBe('Low');
-    expect(q(steady, 'fund-product-yield')).toBe('6.2%');
-    expect(q(steady, 'fund-product-lock')).toBe('30 days');
-    expect(q(steady, 'fund-product-minimum')).toBe('100.00 USDT');
-    expect(q(steady, 'fund-product-nav')).toBe('1.02345678');
-    expect(q(steady, 'fund-product-nav-day')).toBe('2026-11-23');
+    expectTexts(
+      'fund-product',
+      {
+        risk: 'Low',
+        yield: '6.2%',
+        lock: '30 days',
+        minimum: '100.00 USDT',
+        nav: '1.02345678',
+        'nav-day': '2026-11-23',
+      },
+      steady,
+    );
     const growth = screen.getByTestId('fund-product-8');
-    expect(q(growth, 'fund-product-risk')).toBe('High');
-    expect(q(growth, 'fund-product-nav')).toBe('Not published yet');
+    expectTexts('fund-product', { risk: 'High', nav: 'Not published yet' }, growth);
     // off sale: not listed
     expect(screen.queryByTestId('fund-product-9')).toBeNull();
     // the Products tab is active and stored as the found-tab key

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { makeEarning, pageOf } from '@web/features/fund-account/testing/fixtures.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { type ApiHandler, callsTo, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectTexts } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import FoundIncomePage from './FoundIncomePage.tsx';
 
@@ -30,18 +31,23 @@ describe('found income (agent)', () => {
   it('shows fund level, available profit, totals by kind, team volume and next level; the earnings', async () => {
     server();
     renderPage(<FoundIncomePage />, PATH);
-    expect((await screen.findByTestId('fund-agent-level')).textContent).toBe('Fund level 2');
-    expect(screen.getByTestId('fund-agent-available').textContent).toBe('75.50 USDT');
-    expect(screen.getByTestId('fund-agent-total-Interest').textContent).toBe('10.00 USDT');
-    expect(screen.getByTestId('fund-agent-total-ReferralReward').textContent).toBe('50.00 USDT');
-    expect(screen.getByTestId('fund-agent-total-TeamReward').textContent).toBe('12.50 USDT');
-    expect(screen.getByTestId('fund-agent-total-PairingReward').textContent).toBe('3.00 USDT');
-    expect(screen.getByTestId('fund-agent-team-volume').textContent).toBe('25,000.00 USDT');
-    expect(screen.getByTestId('fund-agent-next-level').textContent).toBe('50,000.00 USDT');
+    await screen.findByTestId('fund-agent-level');
+    expectTexts('fund-agent', {
+      level: 'Fund level 2',
+      available: '75.50 USDT',
+      'total-Interest': '10.00 USDT',
+      'total-ReferralReward': '50.00 USDT',
+      'total-TeamReward': '12.50 USDT',
+      'total-PairingReward': '3.00 USDT',
+      'team-volume': '25,000.00 USDT',
+      'next-level': '50,000.00 USDT',
+    });
     const earning = await screen.findByTestId('fund-earning-41');
-    expect(earning.querySelector('[data-testid="fund-earning-kind"]')?.textContent).toBe('Referral reward');
-    expect(earning.querySelector('[data-testid="fund-earning-amount"]')?.textContent).toBe('+50.00 USDT');
-    expect(earning.querySelector('[data-testid="fund-earning-source"]')?.textContent).toBe('0x1234…abcd');
+    expectTexts(
+      'fund-earning',
+      { kind: 'Referral reward', amount: '+50.00 USDT', source: '0x1234…abcd' },
+      earning,
+    );
     expect(
       screen.getByTestId('fund-earning-42').querySelector('[data-testid="fund-earning-source"]'),
     ).toBeNull();
@@ -54,12 +60,7 @@ describe('found income (agent)', () => {
     await screen.findByTestId('fund-earning-41');
     fireEvent.click(screen.getByTestId('fund-kind-PairingReward'));
     await waitFor(() =>
-      expect(
-        calls
-          .filter((c) => c.path === '/api/v1/funds/earnings')
-          .at(-1)
-          ?.query.get('kind'),
-      ).toBe('PairingReward'),
+      expect(callsTo(calls, '/api/v1/funds/earnings').at(-1)?.query.get('kind')).toBe('PairingReward'),
     );
   });
 

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { makeFundOrder, pageOf } from '@web/features/fund-account/testing/fixtures.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
-import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { callsTo, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectTexts } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import FoundMyPage from './FoundMyPage.tsx';
 
@@ -68,13 +69,16 @@ describe('found my (holdings)', () => {
     expect(text('fund-order-nav-day', processing)).toBe('Priced at the NAV of 2025-03-11');
     expect(screen.getByTestId('list-no-more').textContent).toBe('No More Data');
 
-    expect((await screen.findByTestId('fund-summary-value')).textContent).toBe('1,039.50 USDT');
-    expect(screen.getByTestId('fund-summary-cost').textContent).toBe('1,000.00 USDT');
-    expect(screen.getByTestId('fund-summary-estimated').textContent).toBe('39.50 USDT');
-    expect(screen.getByTestId('fund-summary-realized').textContent).toBe('-2.25 USDT');
-    expect(screen.getByTestId('fund-summary-counts').textContent).toBe('2 held · 1 in progress');
-    // What was paid and waits for its NAV is counted as in progress, not a holding of 0.00.
-    expect(screen.getByTestId('fund-summary-in-progress').textContent).toBe('200.00 USDT');
+    await screen.findByTestId('fund-summary-value');
+    expectTexts('fund-summary', {
+      value: '1,039.50 USDT',
+      cost: '1,000.00 USDT',
+      estimated: '39.50 USDT',
+      realized: '-2.25 USDT',
+      counts: '2 held · 1 in progress',
+      // What was paid and waits for its NAV is counted as in progress, not a holding of 0.00.
+      'in-progress': '200.00 USDT',
+    });
     // The found-tab key of the spec: 1 = my.
     expect(useWalletStore.getState().foundTab).toBe(1);
     expect(screen.getByTestId('found-tab-holdings').getAttribute('aria-selected')).toBe('true');
@@ -92,12 +96,7 @@ describe('found my (holdings)', () => {
     expect(screen.getByTestId('fund-order-tab-all').textContent).toBe('All');
     fireEvent.click(screen.getByTestId('fund-order-tab-Redemption'));
     await waitFor(() =>
-      expect(
-        calls
-          .filter((c) => c.path === '/api/v1/funds/orders')
-          .at(-1)
-          ?.query.get('status'),
-      ).toBe('Redemption'),
+      expect(callsTo(calls, '/api/v1/funds/orders').at(-1)?.query.get('status')).toBe('Redemption'),
     );
     fireEvent.click(await screen.findByTestId('fund-order-11'));
     await waitFor(() =>

@@ -43,11 +43,7 @@ export default function FoundMyPage() {
         header={
           <>
             <HoldingsSummary summary={summary} />
-            <PageLink
-              to={paths.fundBills}
-              className="btn btn-secondary btn-block fund-bills-link"
-              testId="fund-bills-link"
-            >
+            <PageLink to={paths.fundBills} className="btn btn-secondary btn-block" testId="fund-bills-link">
               {t('fund.bills.open')}
             </PageLink>
             <h2 className="fund-section-title">{t('fund.holdings.orders')}</h2>

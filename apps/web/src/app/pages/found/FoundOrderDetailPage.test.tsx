@@ -7,6 +7,7 @@ import {
 } from '@web/features/fund-account/testing/fixtures.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectTexts } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import FoundOrderDetailPage from './FoundOrderDetailPage.tsx';
 
@@ -41,22 +42,24 @@ describe('fund order detail', () => {
     await screen.findByTestId('fund-order-detail');
     const field = (f: string) => screen.getByTestId(`fund-order-detail-${f}`).textContent;
     expect(field('product')).toContain('Steady Income');
-    expect(field('order_id')).toBe('11');
-    expect(field('status')).toBe('Subscribed');
-    expect(field('amount_usdt')).toBe('1,000.00 USDT');
-    expect(field('fee_usdt')).toBe('10.00 USDT');
-    expect(field('units')).toBe('990.00');
-    expect(field('unit_nav')).toBe('1.0000');
-    expect(field('current_nav')).toBe('1.0500');
-    expect(field('value_usdt')).toBe('1,039.50 USDT');
-    expect(field('estimated_revenue_usdt')).toBe('39.50 USDT');
-    expect(field('realized_revenue_usdt')).toBe('1.25 USDT');
-    expect(field('lock_days')).toBe('30 days');
-    expect(field('lock_ends_at')).toBe(formatTime('2025-02-01T00:00:00.000Z'));
-    expect(field('created_at')).toBe(formatTime('2025-01-01T00:00:00.000Z'));
-    expect(field('redeem_date')).toBe(formatTime('2025-03-01T08:00:00.000Z'));
-    expect(field('audit_date')).toBe(formatTime('2025-03-02T09:00:00.000Z'));
-    expect(field('arrival_date')).toBe(formatTime('2025-03-03T10:00:00.000Z'));
+    expectTexts('fund-order-detail', {
+      order_id: '11',
+      status: 'Subscribed',
+      amount_usdt: '1,000.00 USDT',
+      fee_usdt: '10.00 USDT',
+      units: '990.00',
+      unit_nav: '1.0000',
+      current_nav: '1.0500',
+      value_usdt: '1,039.50 USDT',
+      estimated_revenue_usdt: '39.50 USDT',
+      realized_revenue_usdt: '1.25 USDT',
+      lock_days: '30 days',
+      lock_ends_at: formatTime('2025-02-01T00:00:00.000Z'),
+      created_at: formatTime('2025-01-01T00:00:00.000Z'),
+      redeem_date: formatTime('2025-03-01T08:00:00.000Z'),
+      audit_date: formatTime('2025-03-02T09:00:00.000Z'),
+      arrival_date: formatTime('2025-03-03T10:00:00.000Z'),
+    });
     expect(screen.getByText('Unit net value')).toBeTruthy();
     expect(screen.getByText('Current net value')).toBeTruthy();
   });
@@ -247,17 +250,20 @@ describe('fund order detail', () => {
     );
     renderPage(<FoundOrderDetailPage />, PATH);
     const pending = await screen.findByTestId('fund-redemption-21');
-    const f = (root: HTMLElement, id: string) =>
-      root.querySelector(`[data-testid="fund-redemption-${id}"]`)?.textContent;
-    expect(f(pending, 'redemption_id')).toBe('21');
-    expect(f(pending, 'units')).toBe('100.00');
-    expect(f(pending, 'amount_usdt')).toBe('-');
-    expect(f(pending, 'receiving_account')).toBe('Available balance');
-    expect(f(pending, 'status')).toBe('Pending');
-    expect(f(pending, 'queue')).toBe('No. 2 in the queue · priced at the NAV of 2025-03-11');
+    expectTexts(
+      'fund-redemption',
+      {
+        redemption_id: '21',
+        units: '100.00',
+        amount_usdt: '-',
+        receiving_account: 'Available balance',
+        status: 'Pending',
+        queue: 'No. 2 in the queue · priced at the NAV of 2025-03-11',
+      },
+      pending,
+    );
     const done = screen.getByTestId('fund-redemption-20');
-    expect(f(done, 'amount_usdt')).toBe('103.48 USDT');
-    expect(f(done, 'status')).toBe('Completed');
+    expectTexts('fund-redemption', { amount_usdt: '103.48 USDT', status: 'Completed' }, done);
     expect(done.querySelector('[data-testid="fund-redemption-queue"]')).toBeNull();
     expect(done.querySelector('[data-testid="fund-redemption-cancel"]')).toBeNull();
 

@@ -1,14 +1,13 @@
 import { DetailLoad } from '@web/components/DetailLoad.tsx';
-import { PageLink } from '@web/components/PageLink.tsx';
 import { FundOrderFields } from '@web/features/fund-account/components/FundOrderFields.tsx';
 import { RedeemSheet } from '@web/features/fund-account/components/RedeemSheet.tsx';
 import { RedemptionItem } from '@web/features/fund-account/components/RedemptionItem.tsx';
 import { lockedUntil, useFundOrderDetail } from '@web/features/fund-account/hooks/use-fund-order-detail.ts';
 import { formatEventTime } from '@web/lib/format.ts';
-import { paths, withQuery } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import '@web/features/fund-account/fund-account.css';
+import { ContinuePayment } from './continue-payment.tsx';
 
 /**
  * One fund order (`?id=`): every field; Processing says the NAV day it is priced at; UnPaid offers Continue payment
@@ -47,13 +46,7 @@ export default function FoundOrderDetailPage() {
               )}
               {order.status === 'UnPaid' && (
                 <div className="actions">
-                  <PageLink
-                    to={withQuery(paths.fundProductDetail, { id: order.product.id, order: order.order_id })}
-                    className="btn btn-primary btn-block"
-                    testId="fund-order-continue"
-                  >
-                    {t('fund.order.continue')}
-                  </PageLink>
+                  <ContinuePayment order={order} testId="fund-order-continue" />
                   <button
                     type="button"
                     className="btn btn-secondary btn-block"

@@ -5,6 +5,7 @@ import { useFundPaidOrder } from '@web/features/funds/hooks/use-fund-paid-order.
 import { paths, withQuery } from '@web/lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ContinuePayment } from './continue-payment.tsx';
 
 /**
  * Where a subscription's payment lands (`?id=`): what happened and what comes next, like the shop's pay result
@@ -28,15 +29,7 @@ export default function FoundPayResultPage() {
         {(o) => (
           <>
             <FundPayResult order={o} />
-            {o.status === 'UnPaid' && (
-              <PageLink
-                to={withQuery(paths.fundProductDetail, { id: o.product.id, order: o.order_id })}
-                className="btn btn-primary btn-block"
-                testId="fund-pay-result-continue"
-              >
-                {t('fund.order.continue')}
-              </PageLink>
-            )}
+            {o.status === 'UnPaid' && <ContinuePayment order={o} testId="fund-pay-result-continue" />}
             <PageLink
               to={paths.fundHoldings}
               className={o.status === 'UnPaid' ? 'btn btn-secondary btn-block' : 'btn btn-primary btn-block'}

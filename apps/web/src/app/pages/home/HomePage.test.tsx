@@ -287,25 +287,20 @@ describe('home page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/assets/index'));
   });
 
-  it('links the team performance section to the team_user page', async () => {
+  it.each([
+    ['the team performance section', 'the team_user page', 'home-team-link', '/pages/index/team_user'],
+    [
+      'the launchpad section (its locked AGC)',
+      'my launchpad purchases',
+      'home-launchpad-link',
+      '/pages/launchpad/mine',
+    ],
+    ['the rewards section', 'the withdrawal page', 'home-withdraw-link', '/pages/withdrawal/index'],
+  ])('links %s to %s', async (_section, _page, testId, pathname) => {
     api();
     const { router } = renderPage(<HomePage />);
-    fireEvent.click(await screen.findByTestId('home-team-link'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/team_user'));
-  });
-
-  it('links the launchpad section (its locked AGC) to my launchpad purchases', async () => {
-    api();
-    const { router } = renderPage(<HomePage />);
-    fireEvent.click(await screen.findByTestId('home-launchpad-link'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/launchpad/mine'));
-  });
-
-  it('links the rewards section to the withdrawal page', async () => {
-    api();
-    const { router } = renderPage(<HomePage />);
-    fireEvent.click(await screen.findByTestId('home-withdraw-link'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/withdrawal/index'));
+    fireEvent.click(await screen.findByTestId(testId));
+    await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
   });
 
   it('has entries to simple earn, the launchpad and the exchange, each opening its page', async () => {

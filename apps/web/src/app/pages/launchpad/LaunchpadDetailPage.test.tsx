@@ -9,7 +9,16 @@ import { useAuthStore } from '@web/stores/auth.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { makeMe } from '@web/test/fixtures.ts';
 import { loadBothPages, renderQueryHook } from '@web/test/query-hooks.tsx';
-import { type ApiHandler, fail, ok, renderPage, stubApi, testQueryClient } from '@web/test/render.tsx';
+import {
+  type ApiHandler,
+  callsTo,
+  fail,
+  ok,
+  renderPage,
+  stubApi,
+  testQueryClient,
+} from '@web/test/render.tsx';
+import { expectTexts } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import LaunchpadDetailPage from './LaunchpadDetailPage.tsx';
 
@@ -44,18 +53,20 @@ describe('launchpad round', () => {
     server();
     renderPage(<LaunchpadDetailPage />, url());
     expect((await screen.findByTestId('lp-detail-name')).textContent).toBe('Seed Round');
-    expect(text('lp-detail-state')).toBe('Open');
-    expect(text('lp-detail-description')).toBe('The first AGC venture round.');
-    expect(text('lp-detail-sold')).toBe('50 / 200 sold');
-    expect(text('lp-detail-remaining')).toBe('150 left');
-    expect(text('lp-detail-price')).toBe('500.00 USDT');
-    expect(text('lp-detail-agcPerCopy')).toBe('1,000.00 AGC');
-    expect(text('lp-detail-copies')).toBe('200');
-    expect(text('lp-detail-limit')).toBe('5');
-    expect(text('lp-detail-mine')).toBe('1');
-    expect(text('lp-detail-cliff')).toBe('30 d');
-    expect(text('lp-detail-linear')).toBe('180 d');
-    expect(text('lp-detail-releaseStarts')).toBe(formatTime('2027-01-19T00:00:00.000Z'));
+    expectTexts('lp-detail', {
+      state: 'Open',
+      description: 'The first AGC venture round.',
+      sold: '50 / 200 sold',
+      remaining: '150 left',
+      price: '500.00 USDT',
+      agcPerCopy: '1,000.00 AGC',
+      copies: '200',
+      limit: '5',
+      mine: '1',
+      cliff: '30 d',
+      linear: '180 d',
+      releaseStarts: formatTime('2027-01-19T00:00:00.000Z'),
+    });
     expect(text('lp-detail-release')).toBe(
       `The AGC stays locked until ${unbroken(formatTime('2027-01-19T00:00:00.000Z'))}, then is released evenly, day by day, until ${unbroken(formatTime('2027-07-18T00:00:00.000Z'))}.`,
     );
@@ -129,9 +140,10 @@ describe('launchpad round', () => {
     const { result } = renderQueryHook(() => useLaunchpadAllocations(3));
     await loadBothPages(result);
     expect(
-      calls
-        .filter((c) => c.path === '/api/v1/launchpad/rounds/3/allocations')
-        .map((c) => [c.query.get('page'), c.query.get('size')]),
+      callsTo(calls, '/api/v1/launchpad/rounds/3/allocations').map((c) => [
+        c.query.get('page'),
+        c.query.get('size'),
+      ]),
     ).toEqual([
       ['1', '20'],
       ['2', '20'],

@@ -5,6 +5,7 @@ import { unbroken } from '@web/lib/format.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectTexts } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import LaunchpadResultPage from './LaunchpadResultPage.tsx';
 
@@ -21,13 +22,15 @@ describe('launchpad purchase result', () => {
     const { router } = renderPage(<LaunchpadResultPage />, withQuery(paths.launchpadResult, { id: '41' }));
     expect((await screen.findByTestId('lp-result-copyNumbers')).textContent).toBe('#51–#52');
     expect(screen.getByTestId('lp-result').querySelector('h2')?.textContent).toBe('Purchase complete');
-    expect(text('lp-result-round')).toBe('Seed Round');
-    expect(text('lp-result-copies')).toBe('2');
-    expect(text('lp-result-paid')).toBe('1,000.00 USDT');
-    expect(text('lp-result-agc')).toBe('2,000.00 AGC');
-    expect(text('lp-result-locked')).toBe('2,000.00 AGC');
-    expect(text('lp-result-released')).toBe('0.00 AGC');
-    expect(text('lp-result-nextRelease')).toBe(formatTime('2027-01-20T00:00:00.000Z'));
+    expectTexts('lp-result', {
+      round: 'Seed Round',
+      copies: '2',
+      paid: '1,000.00 USDT',
+      agc: '2,000.00 AGC',
+      locked: '2,000.00 AGC',
+      released: '0.00 AGC',
+      nextRelease: formatTime('2027-01-20T00:00:00.000Z'),
+    });
     await waitFor(() =>
       expect(text('lp-result-release')).toBe(
         `The AGC stays locked until ${unbroken(formatTime('2027-01-19T00:00:00.000Z'))}, then is released evenly, day by day, until ${unbroken(formatTime('2027-07-18T00:00:00.000Z'))}.`,

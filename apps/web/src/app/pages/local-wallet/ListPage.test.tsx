@@ -1,15 +1,13 @@
 import { shortAddress } from '@agc/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { explorerTxUrl } from '@web/lib/format.ts';
-import { importLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
 import { recordSent } from '@web/lib/wallet/local-sent.ts';
-import { cleanupPage } from '@web/test/cleanup.ts';
+import { cleanupWalletPage, importDevWallet } from '@web/test/local-wallet.ts';
 import { CONFIG, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import type { Address, Hash } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LocalWalletListPage from './ListPage.tsx';
 
-const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const WALLET = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as Address;
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address;
 const TOKENS = {
@@ -53,8 +51,7 @@ vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => ({
 }));
 
 afterEach(async () => {
-  await cleanupPage();
-  removeLocalWallet();
+  await cleanupWalletPage();
   chain.logs = [];
   chain.fail = false;
 });
@@ -77,7 +74,7 @@ describe('local wallet list page', () => {
 
   it('lists a pending send first, then transfers newest first, with links; No More Data at the floor', async () => {
     stubApi({ 'GET /api/v1/config': () => ok(CONFIG) });
-    await importLocalWallet(DEV_KEY, 'correct horse battery');
+    await importDevWallet();
     chain.logs = [
       log(90n, TOKENS.USDT, OTHER, WALLET, 12_500_000n, hash(1)),
       log(95n, TOKENS.AGC, WALLET, OTHER, 2n * 10n ** 18n, hash(2)),
@@ -133,7 +130,7 @@ describe('local wallet list page', () => {
 
   it('names the app’s contracts and the mint instead of bare hex; an unknown address stays hex', async () => {
     stubApi({ 'GET /api/v1/config': () => ok(CONFIG) });
-    await importLocalWallet(DEV_KEY, 'correct horse battery');
+    await importDevWallet();
     const zero = '0x0000000000000000000000000000000000000000' as Address;
     const payment = CONFIG.contracts.transfer as Address;
     chain.logs = [
@@ -156,7 +153,7 @@ describe('local wallet list page', () => {
 
   it('a failing RPC shows Load Failed', async () => {
     stubApi({ 'GET /api/v1/config': () => ok(CONFIG) });
-    await importLocalWallet(DEV_KEY, 'correct horse battery');
+    await importDevWallet();
     chain.fail = true;
     renderPage(<LocalWalletListPage />, '/pages/localWallet/list');
     expect((await screen.findByTestId('list-error', {}, { timeout: 5000 })).textContent).toContain(

@@ -2,8 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { DEV_ADDRESS, DEV_KEY } from '@web/features/local-wallet/testing/fixtures.ts';
 import { WrongPasswordError } from '@web/lib/wallet/errors.ts';
 import { encryptKeystoreV3 } from '@web/lib/wallet/keystore-v3.ts';
-import { removeLocalWallet } from '@web/lib/wallet/local.ts';
-import { cleanupPage } from '@web/test/cleanup.ts';
+import { cleanupWalletPage, WALLET_PASSWORD } from '@web/test/local-wallet.ts';
 import { CONFIG, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LocalWalletPage from './LocalWalletPage.tsx';
@@ -34,7 +33,6 @@ vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => ({
   loadLocalChain: () => new Promise(() => undefined),
 }));
 
-const PASSWORD = 'correct horse battery';
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const progress = () => screen.queryByTestId('local-import-progress');
@@ -60,8 +58,8 @@ async function importFile(file: string) {
     target: { files: [new File([file], 'key.json', { type: 'application/json' })] },
   });
   type('local-keystore-password', 'the file password');
-  type('local-password', PASSWORD);
-  type('local-password-confirm', PASSWORD);
+  type('local-password', WALLET_PASSWORD);
+  type('local-password-confirm', WALLET_PASSWORD);
   await waitFor(() => expect(screen.getByTestId('local-submit').hasAttribute('disabled')).toBe(false));
   fireEvent.click(screen.getByTestId('local-submit'));
 }
@@ -72,10 +70,7 @@ beforeEach(() => {
   stubApi({ 'GET /api/v1/config': () => ok(CONFIG) });
 });
 
-afterEach(async () => {
-  await cleanupPage();
-  removeLocalWallet();
-});
+afterEach(cleanupWalletPage);
 
 describe('importing a keystore file shows its progress', () => {
   it('scrypt: "Decrypting the file… 40%" on a filling bar, everything disabled, one import only', async () => {

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { DEV_ADDRESS, DEV_KEY } from '@web/features/local-wallet/testing/fixtures.ts';
 import { autoLock } from '@web/lib/wallet/auto-lock.ts';
-import { isLocalWalletUnlocked, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import { isLocalWalletUnlocked } from '@web/lib/wallet/local.ts';
 import type { LocalBalances } from '@web/lib/wallet/local-chain.ts';
 import { setActiveWallet } from '@web/lib/wallet/session.ts';
 import { useAuthStore } from '@web/stores/auth.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
-import { cleanupPage } from '@web/test/cleanup.ts';
 import { expectFieldError } from '@web/test/field-error.ts';
+import { cleanupWalletPage, WALLET_PASSWORD } from '@web/test/local-wallet.ts';
 import { CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -45,15 +45,21 @@ beforeEach(() => {
 });
 
 const PATH = '/pages/localWallet/index?code=ABC&side=left';
-const PASSWORD = 'correct horse battery';
 
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const status = () => screen.getByTestId('local-status').textContent;
+/** The import form: the dev key under WALLET_PASSWORD (typed twice), submitted. */
+const submitDevKey = () => {
+  fireEvent.click(screen.getByTestId('local-mode-import'));
+  type('local-import-key', DEV_KEY);
+  type('local-password', WALLET_PASSWORD);
+  type('local-password-confirm', WALLET_PASSWORD);
+  fireEvent.click(screen.getByTestId('local-submit'));
+};
 
 afterEach(async () => {
-  await cleanupPage();
-  removeLocalWallet();
+  await cleanupWalletPage();
   setActiveWallet(null);
   useWalletStore.getState().disconnect();
 });
@@ -69,8 +75,8 @@ describe('local wallet page', () => {
     expect((await screen.findByTestId('local-password-error')).textContent).toBe(
       'The password must have at least 8 characters.',
     );
-    type('local-password', PASSWORD);
-    type('local-password-confirm', `${PASSWORD}!`);
+    type('local-password', WALLET_PASSWORD);
+    type('local-password-confirm', `${WALLET_PASSWORD}!`);
     fireEvent.click(screen.getByTestId('local-submit'));
     await waitFor(() =>
       expect(screen.getByTestId('local-password-confirm-error').textContent).toBe(
@@ -112,11 +118,7 @@ describe('local wallet page', () => {
 
   it('imports a key, then locks, unlocks (a wrong password is refused) and removes it', async () => {
     renderPage(<LocalWalletPage />, PATH);
-    fireEvent.click(screen.getByTestId('local-mode-import'));
-    type('local-import-key', DEV_KEY);
-    type('local-password', PASSWORD);
-    type('local-password-confirm', PASSWORD);
-    fireEvent.click(screen.getByTestId('local-submit'));
+    submitDevKey();
     // While the key is encrypted, the button says so (no bare "Loading").
     expect(screen.getByTestId('local-submit').textContent).toBe('Encrypting the key…');
     expect(screen.getByTestId('local-submit').getAttribute('aria-busy')).toBe('true');
@@ -131,7 +133,7 @@ describe('local wallet page', () => {
     fireEvent.click(screen.getByTestId('local-unlock'));
     expect(await screen.findByTestId('local-unlock-password-error')).toBeTruthy();
     expect(status()).toBe('Locked');
-    type('local-unlock-password', PASSWORD);
+    type('local-unlock-password', WALLET_PASSWORD);
     fireEvent.click(screen.getByTestId('local-unlock'));
     await waitFor(() => expect(status()).toBe('Unlocked'));
     expect(screen.queryByTestId('local-unlock-password-error')).toBeNull();
@@ -142,7 +144,7 @@ describe('local wallet page', () => {
     fireEvent.click(screen.getByTestId('local-check-submit'));
     expect((await screen.findByTestId('local-check-password-error')).textContent).toBe('Wrong password');
     expect(screen.queryByTestId('local-private-key')).toBeNull();
-    type('local-check-password', PASSWORD);
+    type('local-check-password', WALLET_PASSWORD);
     fireEvent.click(screen.getByTestId('local-check-submit'));
     expect((await screen.findByTestId('local-private-key')).textContent).toBe(DEV_KEY);
     fireEvent.click(screen.getByTestId('local-hide-key'));
@@ -167,11 +169,7 @@ describe('local wallet page', () => {
       },
     });
     const { router } = renderPage(<LocalWalletPage />, PATH);
-    fireEvent.click(screen.getByTestId('local-mode-import'));
-    type('local-import-key', DEV_KEY);
-    type('local-password', PASSWORD);
-    type('local-password-confirm', PASSWORD);
-    fireEvent.click(screen.getByTestId('local-submit'));
+    submitDevKey();
     fireEvent.click(await screen.findByTestId('local-use-login'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
     expect(auth).toHaveLength(1);
@@ -184,8 +182,8 @@ describe('local wallet page', () => {
   it('offers no "Use it to log in" to a member already signed in', async () => {
     useAuthStore.getState().setToken('jwt-1');
     renderPage(<LocalWalletPage />, PATH);
-    type('local-password', PASSWORD);
-    type('local-password-confirm', PASSWORD);
+    type('local-password', WALLET_PASSWORD);
+    type('local-password-confirm', WALLET_PASSWORD);
     fireEvent.click(screen.getByTestId('local-submit'));
     expect(await screen.findByTestId('local-lock')).toBeTruthy();
     expect(screen.queryByTestId('local-use-login')).toBeNull();
@@ -207,13 +205,9 @@ describe('local wallet page', () => {
     expect(field.type).toBe('password');
   });
 
-  /** Imports the dev key under PASSWORD and waits for the unlocked wallet. */
+  /** Imports the dev key under WALLET_PASSWORD and waits for the unlocked wallet. */
   const importDevKey = async () => {
-    fireEvent.click(screen.getByTestId('local-mode-import'));
-    type('local-import-key', DEV_KEY);
-    type('local-password', PASSWORD);
-    type('local-password-confirm', PASSWORD);
-    fireEvent.click(screen.getByTestId('local-submit'));
+    submitDevKey();
     await screen.findByTestId('local-lock');
   };
 
@@ -310,7 +304,7 @@ describe('local wallet page', () => {
     }
     await waitFor(() => expect(status()).toBe('Locked'));
     expect(isLocalWalletUnlocked()).toBe(false);
-    type('local-unlock-password', PASSWORD);
+    type('local-unlock-password', WALLET_PASSWORD);
     fireEvent.click(screen.getByTestId('local-unlock'));
     await waitFor(() => expect(status()).toBe('Unlocked'));
   });
@@ -342,7 +336,7 @@ describe('local wallet page', () => {
     fireEvent.click(screen.getByTestId('local-check-submit'));
     expect((await screen.findByTestId('local-check-password-error')).textContent).toBe('Wrong password');
     expect(files).toHaveLength(0);
-    type('local-check-password', PASSWORD);
+    type('local-check-password', WALLET_PASSWORD);
     fireEvent.click(screen.getByTestId('local-check-submit'));
     await waitFor(() => expect(files).toHaveLength(1), { timeout: 20_000 });
     const file = files[0] as { name: string; text: string };
@@ -376,10 +370,10 @@ describe('local wallet page', () => {
       fireEvent.change(screen.getByTestId('local-keystore-file'), {
         target: { files: [new File([text], 'key.json', { type: 'application/json' })] },
       });
-    type('local-password', PASSWORD);
-    type('local-password-confirm', PASSWORD);
+    type('local-password', WALLET_PASSWORD);
+    type('local-password-confirm', WALLET_PASSWORD);
     pick('{"version":3,"crypto":{}}');
-    type('local-keystore-password', PASSWORD);
+    type('local-keystore-password', WALLET_PASSWORD);
     await waitFor(() => expect(screen.queryByTestId('local-keystore-file-error')).toBeNull());
     fireEvent.click(screen.getByTestId('local-submit'));
     expect((await screen.findByTestId('local-keystore-file-error')).textContent).toBe(
@@ -396,7 +390,7 @@ describe('local wallet page', () => {
       },
     );
     expect(screen.queryByTestId('local-address')).toBeNull();
-    type('local-keystore-password', PASSWORD);
+    type('local-keystore-password', WALLET_PASSWORD);
     fireEvent.click(screen.getByTestId('local-submit'));
     expect(
       (await screen.findByTestId('local-address', {}, { timeout: 20_000 })).getAttribute('data-address'),

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { DEV_KEY, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
-import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import { OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
+import { lockLocalWallet } from '@web/lib/wallet/local.ts';
 import { recordSent, type SentTx } from '@web/lib/wallet/local-sent.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
+import { cleanupWalletPage, importDevWallet, WALLET_PASSWORD } from '@web/test/local-wallet.ts';
 import { renderPage } from '@web/test/render.tsx';
 import { type Hash, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,6 +64,13 @@ const sent = (patch: Partial<SentTx> = {}): SentTx => {
   return tx;
 };
 
+/** The chain mined `hash`: its receipt's status, block, gas used and the price paid per gas. */
+const mine = (
+  hash: string,
+  status: 'success' | 'reverted',
+  { block, gasUsed, gasPrice }: { block: bigint; gasUsed: bigint; gasPrice: bigint },
+) => chain.receipts.set(hash, { status, blockNumber: block, gasUsed, effectiveGasPrice: gasPrice });
+
 const open = (hash: string) =>
   renderPage(<LocalWalletResultPage />, `/pages/localWallet/result?hash=${hash}`);
 const status = async (value: string) =>
@@ -73,13 +81,10 @@ beforeEach(async () => {
   chain.known.clear();
   chain.minedCount = 3;
   chain.replaced = [];
-  await importLocalWallet(DEV_KEY, 'correct horse battery');
+  await importDevWallet();
 });
 
-afterEach(async () => {
-  await cleanupPage();
-  removeLocalWallet();
-});
+afterEach(cleanupWalletPage);
 
 describe('result page', () => {
   it('follows a pending transfer until mined: block, fee paid, explorer link', async () => {
@@ -91,12 +96,7 @@ describe('result page', () => {
     expect(screen.getByTestId('tx-recipient').textContent).toBe(TO);
     expect(screen.getByTestId('tx-fee').textContent).toBe('0.000012 ETH'); // at most: 60 000 × 0.2 gwei
     expect(screen.getByTestId('tx-speed-up')).toBeTruthy();
-    chain.receipts.set(tx.hash, {
-      status: 'success',
-      blockNumber: 42n,
-      gasUsed: 50_000n,
-      effectiveGasPrice: 100_000_000n,
-    });
+    mine(tx.hash, 'success', { block: 42n, gasUsed: 50_000n, gasPrice: 100_000_000n });
     chain.minedCount = 4;
     await status('success');
     expect(screen.getByTestId('tx-headline').textContent).toBe('The transaction succeeded');
@@ -108,12 +108,7 @@ describe('result page', () => {
 
   it('a failed transaction says why: out of gas', async () => {
     const tx = sent();
-    chain.receipts.set(tx.hash, {
-      status: 'reverted',
-      blockNumber: 7n,
-      gasUsed: 60_000n,
-      effectiveGasPrice: 1n,
-    });
+    mine(tx.hash, 'reverted', { block: 7n, gasUsed: 60_000n, gasPrice: 1n });
     open(tx.hash);
     await status('reverted');
     expect(screen.getByTestId('tx-reason').textContent).toMatch(/^It ran out of gas/);
@@ -122,12 +117,7 @@ describe('result page', () => {
   it('replaced: its nonce was used by our mined speed-up, linked', async () => {
     const tx = sent();
     const faster = sent({ hash: h('22'), kind: 'speedUp', replaces: tx.hash });
-    chain.receipts.set(faster.hash, {
-      status: 'success',
-      blockNumber: 8n,
-      gasUsed: 50_000n,
-      effectiveGasPrice: 1n,
-    });
+    mine(faster.hash, 'success', { block: 8n, gasUsed: 50_000n, gasPrice: 1n });
     chain.minedCount = 4;
     const { router } = open(tx.hash);
     await status('replaced');
@@ -152,7 +142,7 @@ describe('result page', () => {
     await status('pending');
     expect(screen.queryByTestId('tx-speed-up')).toBeNull();
     fireEvent.change(screen.getByTestId('send-unlock-password'), {
-      target: { value: 'correct horse battery' },
+      target: { value: WALLET_PASSWORD },
     });
     fireEvent.click(screen.getByTestId('send-unlock'));
     fireEvent.click(await screen.findByTestId('tx-speed-up', {}, { timeout: 5000 }));

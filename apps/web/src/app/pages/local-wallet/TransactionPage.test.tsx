@@ -1,15 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { DEV_ADDRESS, DEV_KEY, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
-import { importLocalWallet, lockLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import { DEV_ADDRESS, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
+import { lockLocalWallet } from '@web/lib/wallet/local.ts';
 import { findSent, recordSent } from '@web/lib/wallet/local-sent.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
+import { cleanupWalletPage, importDevWallet, WALLET_PASSWORD } from '@web/test/local-wallet.ts';
 import { renderPage } from '@web/test/render.tsx';
 import { parseEther } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LocalWalletTransactionPage from './TransactionPage.tsx';
 
-// The chain the page reads, as a fake public client: balances, gas estimates and fees the tests set. The real
-// chain (anvil) is exercised by lib/wallet/local-*.test.ts and the Playwright spec.
+// The chain the page reads, as a fake public client (test/local-chain.ts): balances, gas estimates and fees the
+// tests set.
 const USDT = '0x00000000000000000000000000000000000000b2';
 const AGC = '0x00000000000000000000000000000000000000a1';
 const CONTRACT = '0x00000000000000000000000000000000000000c3';
@@ -31,22 +32,13 @@ vi.mock('@web/lib/wallet/local-follow.ts', async (importOriginal) => {
 
 vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('@web/lib/wallet/local-chain.ts')>();
-  const client = {
-    getBlockNumber: async () => 100n,
-    getBalance: async () => chainState.ETH,
-    readContract: async ({ address }: { address: string }) =>
-      address === USDT ? chainState.USDT : chainState.AGC,
-    estimateGas: async ({ to }: { to: string }) => (to === USDT || to === AGC ? 50_000n : 21_000n),
-    simulateContract: async () => {
-      throw new Error('no NodeInterface');
-    },
-    getBlock: async () => ({ baseFeePerGas: BASE_FEE }),
-    estimateMaxPriorityFeePerGas: async () => 0n,
-    getCode: async ({ address }: { address: string }) =>
-      address === CONTRACT || address === USDT ? '0x6080' : undefined,
+  const { feeChain } = await import('@web/test/local-chain.ts');
+  const getCode = async ({ address }: { address: string }) =>
+    address === CONTRACT || address === USDT ? '0x6080' : undefined;
+  return {
+    ...original,
+    loadLocalChain: async () => feeChain(chainState, { USDT, AGC }, BASE_FEE, { getCode }),
   };
-  const { fakeLocalChain } = await import('@web/features/local-wallet/testing/fixtures.ts');
-  return { ...original, loadLocalChain: async () => fakeLocalChain(client, { USDT, AGC }) };
 });
 
 vi.mock('@web/lib/wallet/local-send.ts', async (importOriginal) => {
@@ -99,14 +91,10 @@ beforeEach(async () => {
   Object.assign(chainState, { ETH: parseEther('1'), USDT: 25_000_000n, AGC: parseEther('3') });
   sent.calls = [];
   sent.mined = false;
-  localStorage.removeItem('localWalletSent');
-  await importLocalWallet(DEV_KEY, 'correct horse battery');
+  await importDevWallet();
 });
 
-afterEach(async () => {
-  await cleanupPage();
-  removeLocalWallet();
-});
+afterEach(cleanupWalletPage);
 
 describe('send page', () => {
   it('asks for the password while the wallet is locked', async () => {
@@ -116,7 +104,7 @@ describe('send page', () => {
     type('send-unlock-password', 'wrong password');
     fireEvent.click(screen.getByTestId('send-unlock'));
     expect((await screen.findByTestId('send-unlock-password-error')).textContent).toBe('Wrong password');
-    type('send-unlock-password', 'correct horse battery');
+    type('send-unlock-password', WALLET_PASSWORD);
     fireEvent.click(screen.getByTestId('send-unlock'));
     expect(await screen.findByTestId('send-form', {}, { timeout: 5000 })).toBeTruthy();
   });

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { DEV_ADDRESS, DEV_KEY, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
-import { importLocalWallet, removeLocalWallet } from '@web/lib/wallet/local.ts';
+import { DEV_ADDRESS, OTHER_ADDRESS, sentTx } from '@web/features/local-wallet/testing/fixtures.ts';
 import type { LocalSend } from '@web/lib/wallet/local-send.ts';
 import { recordSent, type SentTx } from '@web/lib/wallet/local-sent.ts';
-import { cleanupPage } from '@web/test/cleanup.ts';
+import { cleanupWalletPage, importDevWallet } from '@web/test/local-wallet.ts';
 import { renderPage } from '@web/test/render.tsx';
 import { parseEther } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,19 +28,8 @@ const state = vi.hoisted(() => ({
 
 vi.mock('@web/lib/wallet/local-chain.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('@web/lib/wallet/local-chain.ts')>();
-  const client = {
-    getBlockNumber: async () => 100n,
-    getBalance: async () => state.ETH,
-    readContract: async ({ address }: { address: string }) => (address === USDT ? state.USDT : state.AGC),
-    estimateGas: async ({ to }: { to: string }) => (to === USDT || to === AGC ? 50_000n : 21_000n),
-    simulateContract: async () => {
-      throw new Error('no NodeInterface');
-    },
-    getBlock: async () => ({ baseFeePerGas: BASE_FEE }),
-    estimateMaxPriorityFeePerGas: async () => 0n,
-  };
-  const { fakeLocalChain } = await import('@web/features/local-wallet/testing/fixtures.ts');
-  return { ...original, loadLocalChain: async () => fakeLocalChain(client, { USDT, AGC }) };
+  const { feeChain } = await import('@web/test/local-chain.ts');
+  return { ...original, loadLocalChain: async () => feeChain(state, { USDT, AGC }, BASE_FEE) };
 });
 
 // Each step "mines" at once: its amount leaves the balances, its fee (gas limit × max fee) leaves the ETH.
@@ -88,13 +76,9 @@ beforeEach(async () => {
     fail: null,
     mined: false,
   });
-  localStorage.removeItem('localWalletSent');
-  await importLocalWallet(DEV_KEY, 'correct horse battery');
+  await importDevWallet();
 });
-afterEach(async () => {
-  await cleanupPage();
-  removeLocalWallet();
-});
+afterEach(cleanupWalletPage);
 
 describe('withdrawal of everything', () => {
   it('refuses a bad or own address; one confirmation names each amount; USDT, AGC, then the ETH left', async () => {

@@ -1,29 +1,19 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { setRouter } from '@web/lib/navigation.ts';
-import { resetDiscovery } from '@web/lib/wallet/discovery.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { DEV_KEY } from '@web/features/local-wallet/testing/fixtures.ts';
 import { removeLocalWallet } from '@web/lib/wallet/local.ts';
-import { setActiveWallet } from '@web/lib/wallet/session.ts';
-import type { EIP1193Provider } from '@web/lib/wallet/types.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
-import { cleanupPage } from '@web/test/cleanup.ts';
+import { cleanupApp, injectSigningWallet, renderApp, routeName } from '@web/test/app.tsx';
 import { makeMe } from '@web/test/fixtures.ts';
+import { WALLET_PASSWORD } from '@web/test/local-wallet.ts';
 import { type ApiCall, CONFIG, ok, stubApi } from '@web/test/render.tsx';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../providers.tsx';
-import { queryClient } from '../../query-client.ts';
-import { routes } from '../../router.tsx';
 
 // Sign-in from a deep link, through the whole app (router, guard, login and local-wallet pages); only the server
 // (fetch) and the browser wallet are faked. The local wallet is the real one.
 
-// The first well-known development key of anvil/hardhat: public, never holds real funds.
-const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+// DEV_KEY: the first well-known development key of anvil/hardhat, public, never holds real funds.
 const account = privateKeyToAccount(DEV_KEY);
-const PASSWORD = 'correct horse battery';
 const SLOW = { timeout: 5000 };
 
 let calls: ApiCall[];
@@ -44,48 +34,12 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await cleanupPage();
-  delete window.ethereum;
-  resetDiscovery();
-  setActiveWallet(null);
+  await cleanupApp();
   removeLocalWallet();
-  useWalletStore.getState().disconnect();
-  queryClient.clear();
 });
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  setRouter(router);
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
-
-const routeName = () => document.querySelector('[data-route-name]')?.getAttribute('data-route-name');
-
 /** A browser wallet on Arbitrum One holding the development key. */
-function injectWallet() {
-  const provider: EIP1193Provider = {
-    async request({ method, params }) {
-      const p = (params ?? []) as unknown[];
-      switch (method) {
-        case 'eth_requestAccounts':
-        case 'eth_accounts':
-          return [account.address.toLowerCase()];
-        case 'eth_chainId':
-          return '0xa4b1';
-        case 'personal_sign':
-          return account.signMessage({ message: { raw: p[0] as Hex } });
-        default:
-          throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
-      }
-    },
-  };
-  window.ethereum = provider;
-}
+const injectWallet = () => injectSigningWallet(account);
 
 /** Opens `path` signed out and waits for the guard to land on login. */
 async function openSignedOut(path: string) {
@@ -143,8 +97,8 @@ describe('sign-in from a deep link', () => {
     await waitFor(() => expect(routeName()).toBe('localWallet'), SLOW);
     fireEvent.click(await screen.findByTestId('local-mode-import'));
     type('local-import-key', DEV_KEY);
-    type('local-password', PASSWORD);
-    type('local-password-confirm', PASSWORD);
+    type('local-password', WALLET_PASSWORD);
+    type('local-password-confirm', WALLET_PASSWORD);
     fireEvent.click(screen.getByTestId('local-submit'));
     fireEvent.click(await screen.findByTestId('local-use-login', undefined, SLOW));
 

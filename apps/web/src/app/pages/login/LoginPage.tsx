@@ -1,9 +1,9 @@
+import { PageLink } from '@web/components/PageLink.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { OpenInWallet } from '@web/features/auth/components/OpenInWallet.tsx';
 import { useWalletLogin } from '@web/features/auth/hooks/use-wallet-login.ts';
 import { readInvite } from '@web/features/auth/invite.ts';
 import { afterLoginTarget } from '@web/features/auth/redirect.ts';
-import { openPage } from '@web/lib/navigation.ts';
 import { paths, withQuery } from '@web/lib/paths.ts';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,22 +76,12 @@ export default function LoginPage() {
         </section>
       )}
 
-      <button
-        type="button"
-        className="btn btn-link btn-block"
-        data-testid="login-local-wallet"
-        onClick={() => openPage(localWalletUrl)}
-      >
+      <PageLink to={localWalletUrl} className="btn btn-link btn-block" testId="login-local-wallet">
         {t('login.useLocalWallet')}
-      </button>
-      <button
-        type="button"
-        className="btn btn-link btn-block"
-        data-testid="login-por"
-        onClick={() => openPage(paths.porPublic)}
-      >
+      </PageLink>
+      <PageLink to={paths.porPublic} className="btn btn-link btn-block" testId="login-por">
         {t('login.porLink')}
-      </button>
+      </PageLink>
 
       {/* Last on the page: it appears once wallet discovery has had its moment, and moves nothing above it. */}
       <OpenInWallet shown={noWallet} />

@@ -117,11 +117,7 @@ export default function InvitePage() {
             <span className="muted small">{t('invite.invitedValid')}</span>
           </div>
         </div>
-        <PageLink
-          to={paths.inviteTree}
-          className="btn btn-secondary btn-block invite-tree-button"
-          testId="invite-tree-link"
-        >
+        <PageLink to={paths.inviteTree} className="btn btn-secondary btn-block" testId="invite-tree-link">
           {t('title.inviteTree')}
         </PageLink>
       </section>

@@ -3,13 +3,12 @@ import { Carousel } from '@web/components/Carousel.tsx';
 import { Skeleton } from '@web/components/Skeleton.tsx';
 import { useLogout } from '@web/features/auth/hooks/use-logout.tsx';
 import { useMe } from '@web/lib/me.ts';
-import { openPage, openTab } from '@web/lib/navigation.ts';
 import { paths } from '@web/lib/paths.ts';
 import { usePageStore } from '@web/stores/page.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type MenuEntry, MenuItem, useProductEntries } from './account-menu.tsx';
+import { type MenuEntry, MenuItem, pageEntry, useProductEntries } from './account-menu.tsx';
 import { adminPagesFor } from './admin-pages.ts';
 import { BannerCard } from './banners/BannerCard.tsx';
 import { useBanners } from './banners/index.ts';
@@ -63,55 +62,31 @@ export default function MyPage() {
   const sections: { heading?: string; items: MenuEntry[] }[] = [
     {
       items: [
-        { testId: 'menu-rewards', label: t('my.menu.rewards'), onClick: () => openTab(paths.rewardList) },
-        { testId: 'menu-invite', label: t('my.menu.invite'), onClick: () => openPage(paths.invite) },
-        {
-          testId: 'menu-por-verify',
-          label: t('my.menu.porVerify'),
-          onClick: () => openPage(paths.porVerify),
-        },
-        {
-          testId: 'menu-por-public',
-          label: t('my.menu.porPublic'),
-          onClick: () => openPage(paths.porPublic),
-        },
+        pageEntry('menu-rewards', t('my.menu.rewards'), paths.rewardList, true),
+        pageEntry('menu-invite', t('my.menu.invite'), paths.invite),
+        pageEntry('menu-por-verify', t('my.menu.porVerify'), paths.porVerify),
+        pageEntry('menu-por-public', t('my.menu.porPublic'), paths.porPublic),
       ],
     },
     { heading: t('my.menu.products'), items: products },
     {
       heading: t('my.menu.orders'),
       items: [
-        {
-          testId: 'menu-shop-orders',
-          label: t('my.menu.shopOrders'),
-          onClick: () => openPage(paths.shopOrderList),
-        },
-        {
-          testId: 'menu-withdraw-orders',
-          label: t('my.menu.withdrawOrders'),
-          onClick: () => openPage(paths.withdrawalList),
-        },
+        pageEntry('menu-shop-orders', t('my.menu.shopOrders'), paths.shopOrderList),
+        pageEntry('menu-withdraw-orders', t('my.menu.withdrawOrders'), paths.withdrawalList),
       ],
     },
     ...(adminPages.length > 0
       ? [
           {
             heading: t('my.admin.heading'),
-            items: adminPages.map((page) => ({
-              testId: `menu-admin-${page.key}`,
-              label: t(page.labelKey),
-              onClick: () => openPage(page.path),
-            })),
+            items: adminPages.map((page) => pageEntry(`menu-admin-${page.key}`, t(page.labelKey), page.path)),
           },
         ]
       : []),
     {
       items: [
-        {
-          testId: 'menu-language',
-          label: t('my.menu.language'),
-          onClick: () => openPage(paths.selectLanguage),
-        },
+        pageEntry('menu-language', t('my.menu.language'), paths.selectLanguage),
         logoutEntry('this', 'menu-logout', 'my.menu.logout', logout),
         logoutEntry('all', 'menu-logout-all', 'my.menu.logoutAll', logoutEverywhere),
       ],

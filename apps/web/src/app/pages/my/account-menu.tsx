@@ -1,7 +1,7 @@
 import { ChevronIcon } from '@web/components/Icons.tsx';
 import { usePublicConfig } from '@web/features/config/api/get-config.ts';
 import { fundsShownIn } from '@web/features/funds/model/locales.ts';
-import { openPage } from '@web/lib/navigation.ts';
+import { openPage, openTab } from '@web/lib/navigation.ts';
 import { type PathKey, paths } from '@web/lib/paths.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,13 @@ export function MenuItem({ testId, label, onClick, danger, disabled, busy }: Men
   );
 }
 
+/** An entry that opens the page at `path` (a tab page, switched to, with `tab`). */
+export const pageEntry = (testId: string, label: string, path: string, tab = false): MenuEntry => ({
+  testId,
+  label,
+  onClick: () => (tab ? openTab(path) : openPage(path)),
+});
+
 /**
  * Every product the app has, reachable from the Account menu as well as from home's tiles and the carousel: funds
  * (in the languages the configuration shows them in), simple earn, the launchpad, the exchange and the local
@@ -52,6 +59,6 @@ export function useProductEntries(): MenuEntry[] {
   const { t, i18n } = useTranslation();
   const config = usePublicConfig();
   return PRODUCTS.filter((p) => p.key !== 'fundProducts' || fundsShownIn(i18n.language, config.data)).map(
-    (p) => ({ testId: `menu-product-${p.key}`, label: t(p.labelKey), onClick: () => openPage(paths[p.key]) }),
+    (p) => pageEntry(`menu-product-${p.key}`, t(p.labelKey), paths[p.key]),
   );
 }

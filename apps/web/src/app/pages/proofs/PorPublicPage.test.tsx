@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { useAuthStore } from '@web/stores/auth.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { ok, renderPage, stubApi } from '@web/test/render.tsx';
+import { expectTexts } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import PorPublicPage from './PorPublicPage.tsx';
 
@@ -48,9 +49,12 @@ describe('proof of liabilities, public', () => {
   it('signed out: liabilities, reserves and coverage per token, the block, the transaction, the chart', async () => {
     server();
     renderPage(<PorPublicPage />, PATH);
-    expect((await screen.findByTestId('por-usdt-coverage')).textContent).toBe('125.00%');
-    expect(screen.getByTestId('por-usdt-liabilities').textContent).toBe('80,000.00 USDT');
-    expect(screen.getByTestId('por-usdt-reserves').textContent).toBe('100,000.00 USDT');
+    await screen.findByTestId('por-usdt-coverage');
+    expectTexts('por-usdt', {
+      coverage: '125.00%',
+      liabilities: '80,000.00 USDT',
+      reserves: '100,000.00 USDT',
+    });
     expect(screen.getByTestId('por-agc-coverage').textContent).toBe('80.00%');
     expect(screen.getByTestId('por-agc-coverage').className).toBe('por-bad');
     expect(screen.getByTestId('por-reserves-block').textContent).toBe('4567');

@@ -1,10 +1,10 @@
 import { EmptyState } from '@web/components/EmptyState.tsx';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
 import { usePorHistory } from '@web/features/proofs/api/get-por-history.ts';
 import { usePorLatest } from '@web/features/proofs/api/get-por-latest.ts';
 import { CoverageCards } from '@web/features/proofs/components/CoverageCards.tsx';
 import { CoverageChart } from '@web/features/proofs/components/CoverageChart.tsx';
-import { openPage } from '@web/lib/navigation.ts';
 import { paths } from '@web/lib/paths.ts';
 import { useIsLoggedIn } from '@web/stores/auth.ts';
 import { useTranslation } from 'react-i18next';
@@ -49,14 +49,9 @@ export default function PorPublicPage() {
         )}
       </section>
       {signedIn && (
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          data-testid="por-verify-mine"
-          onClick={() => openPage(paths.porVerify)}
-        >
+        <PageLink to={paths.porVerify} className="btn btn-primary btn-block" testId="por-verify-mine">
           {t('por.verifyMine')}
-        </button>
+        </PageLink>
       )}
     </div>
   );

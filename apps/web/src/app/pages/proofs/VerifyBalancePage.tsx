@@ -1,5 +1,6 @@
 import { EmptyState } from '@web/components/EmptyState.tsx';
 import { LoadFailed, LoadingState } from '@web/components/LoadState.tsx';
+import { PageLink } from '@web/components/PageLink.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { usePublicConfig } from '@web/features/config/api/get-config.ts';
 import { usePorProof } from '@web/features/proofs/api/get-por-proof.ts';
@@ -10,7 +11,6 @@ import { useVerdict } from '@web/features/proofs/hooks/use-verdict.ts';
 import type { ReadSource } from '@web/features/proofs/model/verify.ts';
 import { saveBlob } from '@web/lib/download.ts';
 import { errorText } from '@web/lib/errors.ts';
-import { openPage } from '@web/lib/navigation.ts';
 import { paths } from '@web/lib/paths.ts';
 import { isNotFound } from '@web/lib/request.ts';
 import { getActiveWallet } from '@web/lib/wallet/session.ts';
@@ -48,9 +48,9 @@ export default function VerifyBalancePage() {
   if (proof.isError)
     return isNotFound(proof.error) ? (
       <EmptyState description={errorText(proof.error, t)}>
-        <button type="button" className="btn btn-secondary" onClick={() => openPage(paths.porPublic)}>
+        <PageLink to={paths.porPublic} className="btn btn-secondary" testId="por-not-found-public">
           {t('por.seePublic')}
-        </button>
+        </PageLink>
       </EmptyState>
     ) : (
       <LoadFailed testId="por-error" error={proof.error} onRetry={() => void proof.refetch()} />
@@ -103,9 +103,9 @@ export default function VerifyBalancePage() {
         <p className="muted small">{t('por.howTo')}</p>
       </section>
       <ProofFileCheck source={source} member={expect.member} chainId={expect.chainId} contract={contract} />
-      <button type="button" className="btn btn-link btn-block" onClick={() => openPage(paths.porPublic)}>
+      <PageLink to={paths.porPublic} className="btn btn-link btn-block" testId="por-public-link">
         {t('por.seePublic')}
-      </button>
+      </PageLink>
     </div>
   );
 }

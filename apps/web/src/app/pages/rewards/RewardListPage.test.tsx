@@ -9,6 +9,7 @@ import { makeMe } from '@web/test/fixtures.ts';
 import { loadBothPages, renderQueryHook } from '@web/test/query-hooks.tsx';
 import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { makeReward, rewardPage } from '@web/test/reward-fixtures.ts';
+import { expectTexts } from '@web/test/texts.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import RewardListPage from './RewardListPage.tsx';
 
@@ -53,11 +54,13 @@ describe('rewards tab', () => {
     });
     renderPage(<RewardListPage />, URL_PATH);
     await screen.findByTestId('reward-item-9');
-    expect(screen.getByTestId('rewards-summary-total').textContent).toBe('33.75 USDT');
-    expect(screen.getByTestId('rewards-summary-referral').textContent).toBe('10.00 USDT');
-    expect(screen.getByTestId('rewards-summary-pairing').textContent).toBe('20.50 USDT');
-    expect(screen.getByTestId('rewards-summary-static').textContent).toBe('3.25 USDT');
-    expect(screen.getByTestId('rewards-summary-management').textContent).toBe('0.00 USDT');
+    expectTexts('rewards-summary', {
+      total: '33.75 USDT',
+      referral: '10.00 USDT',
+      pairing: '20.50 USDT',
+      static: '3.25 USDT',
+      management: '0.00 USDT',
+    });
     expect(screen.getByTestId('rewards-summary').textContent).toContain('Recommendation/Market');
     expect(screen.getByTestId('rewards-summary').textContent).toContain('Organizational');
 
@@ -75,9 +78,7 @@ describe('rewards tab', () => {
       'reward-item-5',
       'reward-item-4',
     ]);
-    expect(screen.getByTestId('rewards-group-1').textContent).toBe('Today');
-    expect(screen.getByTestId('rewards-group-2').textContent).toBe('Yesterday');
-    expect(screen.getByTestId('rewards-group-3').textContent).toBe('Earlier');
+    expectTexts('rewards-group', { 1: 'Today', 2: 'Yesterday', 3: 'Earlier' });
     expect(screen.getByTestId('list-no-more').textContent).toBe('No More Data');
   });
 
@@ -88,13 +89,19 @@ describe('rewards tab', () => {
       'GET /api/v1/me': () => ok(makeMe()),
     });
     const { router } = renderPage(<RewardListPage />, URL_PATH);
-    const item = within(await screen.findByTestId('reward-item-7'));
-    expect(item.getByTestId('reward-kind').textContent).toBe('Recommendation/Market');
-    expect(item.getByTestId('reward-amount').textContent).toBe('1,234.50 USDT');
-    expect(item.getByTestId('reward-time').textContent).toBe(formatTime(reward.created_at));
-    expect(item.getByTestId('reward-usdt').textContent).toBe('987.60 USDT');
-    expect(item.getByTestId('reward-agc').textContent).toBe('493.80 AGC');
-    expect(item.queryByTestId('reward-capped')).toBeNull();
+    const itemElement = await screen.findByTestId('reward-item-7');
+    expectTexts(
+      'reward',
+      {
+        kind: 'Recommendation/Market',
+        amount: '1,234.50 USDT',
+        time: formatTime(reward.created_at),
+        usdt: '987.60 USDT',
+        agc: '493.80 AGC',
+      },
+      itemElement,
+    );
+    expect(within(itemElement).queryByTestId('reward-capped')).toBeNull();
     fireEvent.click(screen.getByTestId('reward-item-7'));
     await waitFor(() =>
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(

@@ -14,6 +14,7 @@ import {
 } from '@web/features/withdraw/testing/fixtures.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { fail, ok, renderPage } from '@web/test/render.tsx';
+import { expectTexts } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WithdrawalDetailPage from './WithdrawalDetailPage.tsx';
 
@@ -26,9 +27,7 @@ const TX = `0x${'ab'.repeat(32)}`;
 const field = (name: string) => screen.getByTestId(`withdraw-detail-${name}`).textContent;
 const url = (id: string) => `/pages/withdrawal/detail?withdraw_id=${id}`;
 /** Each named field shows its text. */
-const expectFields = (expected: Record<string, string>) => {
-  for (const [name, value] of Object.entries(expected)) expect(field(name), name).toBe(value);
-};
+const expectFields = (expected: Record<string, string>) => expectTexts('withdraw-detail', expected);
 /** The page of a withdrawal the server has (and nothing else to read), once shown. */
 async function openDetail(w: Withdrawal) {
   stubWithdrawPages({ [`GET /api/v1/withdraw/${w.withdraw_id}`]: () => ok(w) });

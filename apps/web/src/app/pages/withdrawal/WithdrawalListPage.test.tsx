@@ -1,6 +1,5 @@
 import type { Withdrawal } from '@agc/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { flattenWithdrawals, useWithdrawals } from '@web/features/withdraw/api/get-withdraws.ts';
 import { claiming } from '@web/features/withdraw/testing/claim-deps-mock.ts';
 import {
@@ -13,8 +12,8 @@ import {
   VAULT,
 } from '@web/features/withdraw/testing/fixtures.ts';
 import { cleanupPage } from '@web/test/cleanup.ts';
-import { type ApiHandler, fail, ok, renderPage, stubApi, testQueryClient } from '@web/test/render.tsx';
-import type { ReactNode } from 'react';
+import { loadBothPages, renderQueryHook } from '@web/test/query-hooks.tsx';
+import { type ApiHandler, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WithdrawalListPage from './WithdrawalListPage.tsx';
 
@@ -42,15 +41,8 @@ describe('withdrawal list paging', () => {
           ? pageOf([makeWithdrawal({ withdraw_id: '3' }), makeWithdrawal({ withdraw_id: '2' })], 1, true)
           : pageOf([makeWithdrawal({ withdraw_id: '2' }), makeWithdrawal({ withdraw_id: '1' })], 2, false),
     });
-    const client = testQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useWithdrawals('Withdrawable'), { wrapper });
-    await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(result.current.hasNextPage).toBe(true);
-    await act(() => result.current.fetchNextPage());
-    await waitFor(() => expect(result.current.hasNextPage).toBe(false));
+    const { result } = renderQueryHook(() => useWithdrawals('Withdrawable'));
+    await loadBothPages(result);
     expect(calls.map((c) => [c.query.get('page'), c.query.get('size'), c.query.get('status')])).toEqual([
       ['1', '10', 'Withdrawable'],
       ['2', '10', 'Withdrawable'],

@@ -1,11 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { renderHook, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { PRODUCTS, product } from '@web/features/funds/test/fund-fixtures.ts';
 import { applyLanguage } from '@web/lib/i18n/index.ts';
 import { paths } from '@web/lib/paths.ts';
+import { expectNoBanner, onlyBanner, renderBanners } from '@web/test/banners.tsx';
 import { cleanupPage } from '@web/test/cleanup.ts';
-import { CONFIG, ok, renderPage, stubApi, testQueryClient } from '@web/test/render.tsx';
-import type { ReactNode } from 'react';
+import { CONFIG, ok, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useFundBanner } from './fund-banner.ts';
 
@@ -14,24 +13,19 @@ afterEach(async () => {
   await cleanupPage();
 });
 
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={testQueryClient()}>{children}</QueryClientProvider>
-);
-
 describe('account banner: funds', () => {
   it('shows the on-sale fund with the highest expected yield and opens its detail', async () => {
     const list = [...PRODUCTS, product({ id: 10, name: 'Tie Later', expected_yield_percent: '18.50' })];
     stubApi({ 'GET /api/v1/config': () => ok(CONFIG), 'GET /api/v1/funds/products': () => ok({ list }) });
-    // The router the banner's navigation uses.
-    const { router } = renderPage(<div />, paths.account);
-    const { result } = renderHook(() => useFundBanner(), { wrapper });
-    await waitFor(() => expect(result.current.banners).toHaveLength(1));
-    const banner = result.current.banners[0];
+    const { router, result } = renderBanners(useFundBanner);
+    const banner = await onlyBanner(result);
     // 'Closed One' (off sale) yields 99%: not offered; 18.5 beats 6.2, and the first of a tie stays.
-    expect(banner?.title).toBe('Growth Plus');
-    expect(banner?.text).toBe('Expected 18.5% a year');
-    expect(banner?.cta).toBe('From 500.00 USDT');
-    banner?.open();
+    expect(banner).toMatchObject({
+      title: 'Growth Plus',
+      text: 'Expected 18.5% a year',
+      cta: 'From 500.00 USDT',
+    });
+    banner.open();
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.fundProductDetail));
     expect(router.state.location.search).toBe('?id=8');
   });
@@ -42,9 +36,7 @@ describe('account banner: funds', () => {
       'GET /api/v1/funds/products': () => ok({ list: PRODUCTS }),
     });
     await applyLanguage('fr');
-    const { result } = renderHook(() => useFundBanner(), { wrapper });
-    await waitFor(() => expect(result.current.pending).toBe(false));
-    expect(result.current.banners).toEqual([]);
+    await expectNoBanner(useFundBanner);
     expect(calls.filter((c) => c.path === '/api/v1/funds/products')).toEqual([]);
   });
 });
