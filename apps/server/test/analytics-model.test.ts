@@ -2,15 +2,21 @@ import { rowsOf, schema } from '@agc/db';
 import { AGC_DECIMALS, ANALYTICS_FIGURES, formatAmount, parseAmount, USDT_DECIMALS } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
 import { rollUpClosedDays } from '@server/modules/analytics/index.ts';
-import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
-import { ingestFundPaidEvents } from '@server/modules/funds/index.ts';
 import type { Member } from '@server/modules/members/index.ts';
 import { runSettlement } from '@server/modules/rewards/index.ts';
 import { seedProducts } from '@server/modules/shop/index.ts';
 import { ingestVaultEvents } from '@server/modules/withdraw/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyDirectly, newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
+import {
+  buyDirectly,
+  newWallet,
+  payFundOrder,
+  randomHex,
+  signUp,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts';
 import { AGC, grantAvailable, USDT } from './withdraw-support.ts';
 
 /**
@@ -182,20 +188,7 @@ beforeAll(async () => {
     publishedAt: s.ctx.now(),
   });
   const sub = await call('POST', 'funds/orders', 'D', { product_id: defined(fund).id, amount: '300' });
-  await s.ctx.db.transaction((tx) =>
-    ingestFundPaidEvents(s.ctx, tx, [
-      {
-        txHash: randomHex(32),
-        logIndex: 0,
-        blockNumber: 1n,
-        blockHash: randomHex(32),
-        onChainId: FUND_ORDER_TAG | BigInt(sub.order_id),
-        payer: m.D.address.toLowerCase(),
-        usdtAmount: 300n * USDT,
-        agcAmount: 0n,
-      },
-    ]),
-  );
+  await payFundOrder(s.ctx, BigInt(sub.order_id), m.D.address, 300n * USDT);
   add('fund_subscriptions', 1n);
   add('fund_usdt', 300n * USDT);
 

@@ -28,6 +28,8 @@ export interface ChainServer extends TestServer {
   send(account: PrivateKeyAccount, tx: TxResponse['tx']): Promise<Hash>;
   /** Sends any transaction from the account (a direct contract call outside the app) and waits for it. */
   call(account: PrivateKeyAccount, to: `0x${string}`, data: `0x${string}`): Promise<Hash>;
+  /** Mines n blocks, each with a transaction of its own (so no two blocks at one height are alike). */
+  mine(n: number): Promise<void>;
 }
 
 /**
@@ -111,6 +113,11 @@ export function chainTools(anvil: AnvilInstance, deployment: Deployment) {
     send: (account: PrivateKeyAccount, tx: TxResponse['tx']) =>
       call(account, tx.to as `0x${string}`, tx.data as `0x${string}`),
     call,
+    mine: async (n: number) => {
+      const wallet = createWalletClient({ account: devAccount(7), chain, transport });
+      for (let i = 0; i < n; i++)
+        await mined(await wallet.sendTransaction({ to: newWallet().address, value: parseEther('0.001') }));
+    },
   };
 }
 
@@ -128,6 +135,7 @@ export async function startChainServer(env: Record<string, string> = {}): Promis
     fund: tools.fund,
     send: tools.send,
     call: tools.call,
+    mine: tools.mine,
     close: async () => {
       await server.close();
       await anvil.stop();

@@ -1,13 +1,11 @@
 import { schema } from '@agc/db';
 import { defined } from '@agc/shared/defined';
-import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import {
   approveRedemption,
   createFundOrder,
   createRedemption,
   FUND_ACCOUNTS,
   fundAsset,
-  ingestFundPaidEvents,
   publishNav,
 } from '@server/modules/funds/index.ts';
 import { balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
@@ -15,7 +13,7 @@ import { grantRole } from '@server/modules/members/index.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { newWallet, payFundOrder, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // Real concurrency needs real connections: this file runs in the suite's PostgreSQL pass (PGlite is one connection
 // in one process, where "at once" would only interleave).
@@ -49,20 +47,7 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
     const user = { id: member.id, address: member.address, roles: [] };
     // 100 USDT, no fee, at a NAV of 10 → 10 units.
     const order = await createFundOrder(s.ctx, user, defined(product).id, '100');
-    await s.ctx.db.transaction((tx) =>
-      ingestFundPaidEvents(s.ctx, tx, [
-        {
-          txHash: randomHex(32),
-          logIndex: 0,
-          blockNumber: 1n,
-          blockHash: randomHex(32),
-          onChainId: FUND_ORDER_TAG | order.id,
-          payer: member.address,
-          usdtAmount: 100_000_000n,
-          agcAmount: 0n,
-        },
-      ]),
-    );
+    await payFundOrder(s.ctx, order.id, member.address, 100_000_000n);
     const today = s.ctx.now().toISOString().slice(0, 10);
     await publishNav(
       s.ctx,
@@ -155,20 +140,7 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       members.push({ headers: m.headers, user });
       const o = await createFundOrder(s.ctx, user, pid, '1000');
       orders.push(o.id);
-      await s.ctx.db.transaction((tx) =>
-        ingestFundPaidEvents(s.ctx, tx, [
-          {
-            txHash: randomHex(32),
-            logIndex: 0,
-            blockNumber: 1n,
-            blockHash: randomHex(32),
-            onChainId: FUND_ORDER_TAG | o.id,
-            payer: user.address,
-            usdtAmount: 1_000_000_000n,
-            agcAmount: 0n,
-          },
-        ]),
-      );
+      await payFundOrder(s.ctx, o.id, user.address, 1_000_000_000n);
     }
     await publishNav(s.ctx, adminUser, pid, day(-1), '2'); // 1000 USDT → 500 units each
     // Each member: one Approved redemption (priced by the publication below) and one Pending to cancel.
@@ -237,20 +209,7 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       .values({ name: 'Decide', risk: 'Low', lockDays: 0, minimumUsdt: 100_000_000n })
       .returning();
     const order = await createFundOrder(s.ctx, user, defined(product).id, '100');
-    await s.ctx.db.transaction((tx) =>
-      ingestFundPaidEvents(s.ctx, tx, [
-        {
-          txHash: randomHex(32),
-          logIndex: 0,
-          blockNumber: 1n,
-          blockHash: randomHex(32),
-          onChainId: FUND_ORDER_TAG | order.id,
-          payer: member.address,
-          usdtAmount: 100_000_000n,
-          agcAmount: 0n,
-        },
-      ]),
-    );
+    await payFundOrder(s.ctx, order.id, member.address, 100_000_000n);
     await publishNav(s.ctx, adminUser, defined(product).id, s.ctx.now().toISOString().slice(0, 10), '1');
     const ids: bigint[] = [];
     for (let i = 0; i < 20; i++) ids.push((await createRedemption(s.ctx, user, order.id, '1')).id);

@@ -1,4 +1,3 @@
-import { devAccount, localChain } from '@agc/contracts';
 import { rowsOf, schema } from '@agc/db';
 import { createChainWatcher } from '@server/jobs/index.ts';
 import { type ChainWatcher, storeEvents } from '@server/modules/chain/index.ts';
@@ -8,7 +7,6 @@ import { checkLedger } from '@server/modules/ledger/index.ts';
 import { seedProducts } from '@server/modules/shop/index.ts';
 import { applyPendingTeamVolume } from '@server/modules/team/index.ts';
 import { eq, sql } from 'drizzle-orm';
-import { createWalletClient, http, parseEther } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
 import { newWallet, randomHex, signUp } from './helpers.ts';
@@ -49,24 +47,12 @@ const api = async (
   return { status: res.statusCode, code: body.code as number, msg: body.msg as string, data: body.data };
 };
 
-async function mine(n: number) {
-  const wallet = createWalletClient({
-    account: devAccount(7),
-    transport: http(s.anvil.url),
-    chain: localChain(42161, s.anvil.url),
-  });
-  for (let i = 0; i < n; i++) {
-    const hash = await wallet.sendTransaction({ to: newWallet().address, value: parseEther('0.001') });
-    await s.publicClient.waitForTransactionReceipt({ hash });
-  }
-}
-
 /** An order paid on chain and credited at finality, with its team volume applied; answers its id. */
 async function creditedOrder(who: ChainMember) {
   const order = (await api('POST', '/order', who.headers, { product_id: 1 })).data;
   for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/'])
     await s.send(who.account, (await api('GET', `${url}${order.order_id}`, who.headers)).data.tx);
-  await mine(CONFIRMATIONS);
+  await s.mine(CONFIRMATIONS);
   await watcher.catchUp();
   await applyPendingTeamVolume(s.ctx);
   return order.order_id as string;
@@ -136,7 +122,7 @@ describe('a credited payment reorganised away opens a chain incident', () => {
 
     // Deeper than finality: the block with the payment, and those on top, are replaced.
     await s.testClient.revert({ id: snapshot });
-    await mine(CONFIRMATIONS + 2);
+    await s.mine(CONFIRMATIONS + 2);
     const r = await watcher.pollOnce();
     expect(r.reorg?.orphaned).toBeGreaterThanOrEqual(1);
     await watcher.catchUp();
@@ -261,7 +247,7 @@ describe('a credited payment reorganised away opens a chain incident', () => {
     const snapshot = await s.testClient.snapshot();
     const id = await creditedOrder(m);
     await s.testClient.revert({ id: snapshot });
-    await mine(CONFIRMATIONS + 2);
+    await s.mine(CONFIRMATIONS + 2);
     await watcher.catchUp();
     const [incident] = (await api('GET', '/admin/incidents', h.A2)).data.list;
     expect(incident.subject_id).toBe(id);
@@ -311,14 +297,14 @@ describe('a credited fund subscription reorganised away', () => {
     await s.send(m.account, (await step('authUsd')).tx);
     const snapshot = await s.testClient.snapshot();
     await s.send(m.account, (await step('paying')).tx);
-    await mine(CONFIRMATIONS);
+    await s.mine(CONFIRMATIONS);
     await watcher.catchUp();
     expect((await api('GET', `/funds/orders/${o.order_id}`, m.headers)).data.status).toBe('Processing');
     return { id: o.order_id as string, snapshot };
   }
   async function reorgAway(snapshot: `0x${string}`) {
     await s.testClient.revert({ id: snapshot });
-    await mine(CONFIRMATIONS + 2);
+    await s.mine(CONFIRMATIONS + 2);
     expect((await watcher.pollOnce()).reorg?.orphaned).toBeGreaterThanOrEqual(1);
     await watcher.catchUp();
   }
