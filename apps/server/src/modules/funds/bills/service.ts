@@ -1,4 +1,4 @@
-import { type FundBill, formatAmount, type Locale, USDT_DECIMALS } from '@agc/shared';
+import { type FundBill, formatAmount, formatUsdt, type Locale } from '@agc/shared';
 import type { AppContext } from '@server/context.ts';
 import { invalidate } from '@server/lib/caches.ts';
 import { textsIn } from '@server/lib/translations.ts';
@@ -63,7 +63,6 @@ export async function closeDueMonths(ctx: AppContext): Promise<MonthRun[]> {
   return runs;
 }
 
-const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
 const units = (v: bigint) => formatAmount(v, UNIT_DECIMALS);
 const nav = (v: bigint | null) => (v === null ? null : formatAmount(v, NAV_DECIMALS));
 
@@ -77,12 +76,12 @@ export function toBillDto({ bill, product }: BillWithProduct, locale: Locale): F
     closing_units: units(bill.closingUnits),
     opening_nav: nav(bill.openingNavE8),
     closing_nav: nav(bill.closingNavE8),
-    opening_value_usdt: usdt(bill.openingValueUsdt),
-    closing_value_usdt: usdt(bill.closingValueUsdt),
-    subscriptions_usdt: usdt(bill.subscriptionsUsdt),
-    redemptions_usdt: usdt(bill.redemptionsUsdt),
-    interest_usdt: usdt(bill.interestUsdt),
-    fees_usdt: usdt(bill.feesUsdt),
+    opening_value_usdt: formatUsdt(bill.openingValueUsdt),
+    closing_value_usdt: formatUsdt(bill.closingValueUsdt),
+    subscriptions_usdt: formatUsdt(bill.subscriptionsUsdt),
+    redemptions_usdt: formatUsdt(bill.redemptionsUsdt),
+    interest_usdt: formatUsdt(bill.interestUsdt),
+    fees_usdt: formatUsdt(bill.feesUsdt),
   };
 }
 

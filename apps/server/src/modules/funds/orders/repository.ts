@@ -158,10 +158,7 @@ export async function cancelExpiredFundQuotes(
 /** Locks fund orders (in id order), with their member's address; by id. */
 export async function lockFundOrders(tx: DbOrTx, ids: bigint[]): Promise<Map<bigint, FundOrderView>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select(viewColumns)
-    .from(fundOrders)
-    .innerJoin(users, eq(users.id, fundOrders.userId))
+  const rows = await viewQuery(tx)
     .where(inArray(fundOrders.id, ids))
     .orderBy(fundOrders.id)
     .for('update', { of: fundOrders });
