@@ -118,3 +118,13 @@ export async function auditPage(page: Page): Promise<A11yReport> {
 /** Tap targets smaller than MIN_TAP_PX in either dimension. */
 export const smallTapTargets = (report: A11yReport) =>
   report.tapTargets.filter((t) => t.height < MIN_TAP_PX - 0.5 || t.width < MIN_TAP_PX - 0.5);
+
+/** Waits for a loaded page's skeletons to go (10 s at most) and its animations to settle, before it is audited. */
+export async function settle(page: Page): Promise<void> {
+  await page
+    .locator('.skeleton')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(300);
+}

@@ -5,7 +5,7 @@
 import { devAccount } from '@agc/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { type A11yReport, auditPage, MIN_CONTRAST, smallTapTargets } from '../support/a11y.ts';
+import { type A11yReport, auditPage, MIN_CONTRAST, settle, smallTapTargets } from '../support/a11y.ts';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
 import { buyProduct, fund } from '../support/fund.ts';
@@ -33,12 +33,7 @@ const MEMBER_PAGES: { name: string; path: string; ready: string }[] = [
 async function open(page: Page, path: string, ready: string) {
   await page.goto(path);
   await page.getByTestId(ready).first().waitFor();
-  await page
-    .locator('.skeleton')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(300);
+  await settle(page);
 }
 
 const figures: Record<string, string>[] = [];

@@ -9,7 +9,7 @@ import {
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { auditPage, MIN_CONTRAST, smallTapTargets } from '../support/a11y.ts';
-import { apiSession } from '../support/api.ts';
+import { apiData, apiSession } from '../support/api.ts';
 import { alignBrowserClock, moveServerClock } from '../support/clock.ts';
 import type { E2EEnv } from '../support/env.ts';
 import { buyProduct, memberWithInvitee } from '../support/fund.ts';
@@ -37,11 +37,7 @@ let server: E2EEnv;
 let adminHeaders: Headers;
 let memberHeaders: Headers;
 
-async function api<T>(path: string): Promise<T> {
-  const body = await (await fetch(`${server.baseURL}/api/v1/${path}`, { headers: memberHeaders })).json();
-  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.data as T;
-}
+const api = <T>(path: string) => apiData<T>(server, memberHeaders, path);
 const summary = () => api<EarnSummary>('earn/summary');
 const usdt = (text: string) => parseAmount(text, USDT_DECIMALS);
 /** The page's display of a USDT amount (2–4 decimals). */

@@ -4,7 +4,7 @@ import { defined } from '@agc/shared/defined';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { apiSession } from '../support/api.ts';
+import { apiData, apiSession } from '../support/api.ts';
 import { alignBrowserClock, moveServerClock, serverNow } from '../support/clock.ts';
 import type { E2EEnv } from '../support/env.ts';
 import { fund } from '../support/fund.ts';
@@ -33,11 +33,7 @@ let adminHeaders: Headers;
 let memberHeaders: Headers;
 let product: FundProduct;
 
-async function api<T>(h: Headers, path: string): Promise<T> {
-  const body = await (await fetch(`${server.baseURL}/api/v1/${path}`, { headers: h })).json();
-  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.data as T;
-}
+const api = <T>(h: Headers, path: string) => apiData<T>(server, h, path);
 
 const openAs = (browser: Browser, account: LocalAccount) =>
   openAsOn(browser, account, server, {

@@ -11,7 +11,7 @@ import {
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { apiSession } from '../support/api.ts';
+import { apiData, apiSession } from '../support/api.ts';
 import { alignBrowserClock, moveServerClock, serverNow } from '../support/clock.ts';
 import type { E2EEnv } from '../support/env.ts';
 import { buyProduct, fund } from '../support/fund.ts';
@@ -71,11 +71,7 @@ const percentOf = (base: bigint, percent: string) => (base * parseAmount(percent
 const fill = (text: string, vars: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '');
 
-async function api<T>(h: Headers, path: string): Promise<T> {
-  const body = await (await fetch(`${server.baseURL}/api/v1/${path}`, { headers: h })).json();
-  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.data as T;
-}
+const api = <T>(h: Headers, path: string) => apiData<T>(server, h, path);
 
 /** Signs `account` in (already registered) in a fresh browser context whose clock is the server's. */
 const openAs = (browser: Browser, account: LocalAccount) =>
