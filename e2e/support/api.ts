@@ -73,9 +73,9 @@ export async function apiData<T>(
     headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = await res.json();
+  const json = (await res.json()) as { code: number; data: T };
   if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json.data as T;
+  return json.data;
 }
 
 /** The API's envelope around a JSON answer, typed by what the caller reads of it (tests read few fields). */

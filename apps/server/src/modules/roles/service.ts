@@ -15,7 +15,12 @@ import { abilityOf } from '@server/lib/ability.ts';
 import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
 import { pageAnswer } from '@server/lib/paging.ts';
 import { auditPage, writeAudit } from '@server/modules/audit/index.ts';
-import { APPROVAL_ROLES, findByAddress, invalidateMember } from '@server/modules/members/index.ts';
+import {
+  APPROVAL_ROLES,
+  findByAddress,
+  invalidateMember,
+  type Member,
+} from '@server/modules/members/index.ts';
 import { effectiveRoles, type SessionUser } from '@server/plugins/auth.ts';
 import type { Translate } from '@server/plugins/i18n.ts';
 import type { z } from 'zod';
@@ -302,6 +307,23 @@ const ownRequestAbilities = (t: Translate) => ({
 });
 
 /**
+ * A grant or a revoke of the member at `address`, decided by `change` in one transaction: when it took effect at once
+ * the member's cached roles are dropped; a request made instead carries the asking admin's abilities on it.
+ */
+async function changeRole(
+  ctx: AppContext,
+  address: string,
+  t: Translate,
+  change: (tx: DbOrTx, member: Member, now: Date) => Promise<RoleChange>,
+): Promise<RoleChange> {
+  const member = await memberAt(ctx, address);
+  const now = ctx.now();
+  const answer = await ctx.db.transaction((tx) => change(tx, member, now));
+  if (answer.status !== 'pending') invalidateMember(ctx, member.id);
+  return answer.request ? { ...answer, request: { ...answer.request, ...ownRequestAbilities(t) } } : answer;
+}
+
+/**
  * Grants a role to a member. `analyst` takes effect at once; `admin` and `auditor` (approval power) become a request
  * that another admin confirms. Refused (nothing written): not a member, the role held already (a configured admin
  * holds admin), a change of that role pending already.
@@ -312,9 +334,7 @@ export async function grantRole(
   body: { address: string; role: Role },
   t: Translate,
 ): Promise<RoleChange> {
-  const member = await memberAt(ctx, body.address);
-  const now = ctx.now();
-  const answer = await ctx.db.transaction(async (tx): Promise<RoleChange> => {
+  return changeRole(ctx, body.address, t, async (tx, member, now) => {
     const before = await rolesNow(ctx, tx, member);
     if (before.includes(body.role)) throw conflict('roles.already_held', { role: body.role });
     if (waitsForSecondAdmin(body.role))
@@ -326,8 +346,6 @@ export async function grantRole(
     await auditRoleChange(tx, actor, 'grant', member.address, { roles: before }, { roles: after });
     return { status: 'granted', address: member.address, roles: after, request: null };
   });
-  if (answer.status === 'granted') invalidateMember(ctx, member.id);
-  return answer.request ? { ...answer, request: { ...answer.request, ...ownRequestAbilities(t) } } : answer;
 }
 
 /**
@@ -341,9 +359,7 @@ export async function revokeRole(
   body: { address: string; role: Role },
   t: Translate,
 ): Promise<RoleChange> {
-  const member = await memberAt(ctx, body.address);
-  const now = ctx.now();
-  const answer = await ctx.db.transaction(async (tx): Promise<RoleChange> => {
+  return changeRole(ctx, body.address, t, async (tx, member, now) => {
     const granted = await grantedRoles(tx, member.id);
     const waits = waitsForSecondAdmin(body.role);
     const admins = body.role === 'admin' ? await adminIds(ctx, tx, !waits) : new Set<bigint>();
@@ -356,8 +372,6 @@ export async function revokeRole(
     await auditRoleChange(tx, actor, 'revoke', member.address, { roles: before }, { roles: after });
     return { status: 'revoked', address: member.address, roles: after, request: null };
   });
-  if (answer.status === 'revoked') invalidateMember(ctx, member.id);
-  return answer.request ? { ...answer, request: { ...answer.request, ...ownRequestAbilities(t) } } : answer;
 }
 
 /** The request `id`, locked until the transaction ends: absent → 404. */
