@@ -261,3 +261,21 @@ export async function orphanShopPayment(ctx: AppContext, orderId: bigint) {
 // biome-ignore lint/suspicious/noExplicitAny: checked against the API document on every call (contract.ts)
 export type AnyData = any;
 export type ApiJson = { code: number; msg: string; data: AnyData };
+
+/** One API call through the whole HTTP stack: the HTTP status and the envelope. */
+export async function callApi(
+  s: TestServer,
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: unknown,
+  lang = 'en',
+) {
+  const res = await s.app.inject({
+    method: method as 'GET',
+    url: `/api/v1${url}`,
+    headers: { 'accept-language': lang, ...headers },
+    ...(payload !== undefined && { payload: payload as object }),
+  });
+  return { status: res.statusCode, ...(res.json() as ApiJson) };
+}

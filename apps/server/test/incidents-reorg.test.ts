@@ -9,7 +9,7 @@ import { applyPendingTeamVolume } from '@server/modules/team/index.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
-import { newWallet, randomHex, signUp } from './helpers.ts';
+import { callApi, newWallet, randomHex, signUp } from './helpers.ts';
 import { grantAvailable } from './withdraw-support.ts';
 
 /**
@@ -31,21 +31,8 @@ const admins = { A1: newWallet(), A2: newWallet() };
 const h = {} as Record<'A1' | 'A2', Record<string, string>>;
 let watcher: ChainWatcher;
 
-const api = async (
-  method: 'GET' | 'POST',
-  url: string,
-  headers: Record<string, string>,
-  payload?: unknown,
-) => {
-  const res = await s.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { 'accept-language': 'en', ...headers },
-    ...(payload !== undefined && { payload: payload as object }),
-  });
-  const body = res.json();
-  return { status: res.statusCode, code: body.code as number, msg: body.msg as string, data: body.data };
-};
+const api = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
+  callApi(s, method, url, headers, payload);
 
 /** An order paid on chain and credited at finality, with its team volume applied; answers its id. */
 async function creditedOrder(who: ChainMember) {
