@@ -13,7 +13,7 @@ import { defined } from '@agc/shared/defined';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { type A11yReport, auditPage, MIN_CONTRAST, settle, smallTapTargets } from '../support/a11y.ts';
+import { auditPage, expectClean, settle } from '../support/a11y.ts';
 import { apiData, apiSession } from '../support/api.ts';
 import type { E2EEnv } from '../support/env.ts';
 import { buyProduct, memberWithInvitee } from '../support/fund.ts';
@@ -277,15 +277,6 @@ test('admins create a round on their page (checked before sending, times in UTC)
   await expect(card.getByTestId(`lp-admin-close-${created.id}`)).toHaveCount(0);
   await page.context().close();
 });
-
-/** Soft: every screen is measured even when an earlier one fails. */
-function expectClean(report: A11yReport, where: string) {
-  expect.soft(report.violations, `${where}: axe violations`).toEqual([]);
-  expect.soft(report.unnamedControls, `${where}: controls without a name`).toBe(0);
-  if (report.minContrast != null)
-    expect.soft(report.minContrast, `${where}: contrast`).toBeGreaterThanOrEqual(MIN_CONTRAST);
-  expect.soft(smallTapTargets(report), `${where}: tap targets under 44 px`).toEqual([]);
-}
 
 for (const locale of ['en', 'th']) {
   test(`accessibility of the launchpad screens in ${locale} at 390×844: names, contrast, tap targets`, async ({
