@@ -8,6 +8,7 @@ import { seedProducts } from '@server/modules/shop/index.ts';
 import { ingestVaultEvents } from '@server/modules/withdraw/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProduct } from './funds-bills-support.ts';
 import {
   buyDirectly,
   newWallet,
@@ -170,24 +171,21 @@ beforeAll(async () => {
   add('withdraw_paid_usdt', received);
   await runSettlement(s.ctx, defined(days[1]), null);
 
-  const [fund] = await s.ctx.db
-    .insert(schema.fundProducts)
-    .values({
-      name: 'Steady',
-      risk: 'Low',
-      lockDays: 7,
-      minimumUsdt: 100n * USDT,
-      subscriptionFeePpm: 10_000,
-    })
-    .returning();
+  const fundId = await addProduct(s.ctx.db, {
+    name: 'Steady',
+    risk: 'Low',
+    lockDays: 7,
+    minimumUsdt: 100n * USDT,
+    subscriptionFeePpm: 10_000,
+  });
   await s.ctx.db.insert(schema.fundNavs).values({
-    productId: defined(fund).id,
+    productId: fundId,
     day: defined(days[1]),
     navE8: 100_000_000n,
     status: 'Published',
     publishedAt: s.ctx.now(),
   });
-  const sub = await call('POST', 'funds/orders', 'D', { product_id: defined(fund).id, amount: '300' });
+  const sub = await call('POST', 'funds/orders', 'D', { product_id: fundId, amount: '300' });
   await payFundOrder(s.ctx, BigInt(sub.order_id), m.D.address, 300n * USDT);
   add('fund_subscriptions', 1n);
   add('fund_usdt', 300n * USDT);

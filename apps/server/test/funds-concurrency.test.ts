@@ -13,6 +13,7 @@ import { grantRole } from '@server/modules/members/index.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProduct } from './funds-bills-support.ts';
 import { newWallet, payFundOrder, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // Real concurrency needs real connections: this file runs in the suite's PostgreSQL pass (PGlite is one connection
@@ -34,25 +35,22 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       invite_code: adminRow.inviteCode,
       side: 'left',
     });
-    const [product] = await s.ctx.db
-      .insert(schema.fundProducts)
-      .values({
-        name: 'Race',
-        risk: 'Medium',
-        lockDays: 0,
-        minimumUsdt: 100_000_000n,
-        redemptionFeePpm: 1_000,
-      })
-      .returning();
+    const productId = await addProduct(s.ctx.db, {
+      name: 'Race',
+      risk: 'Medium',
+      lockDays: 0,
+      minimumUsdt: 100_000_000n,
+      redemptionFeePpm: 1_000,
+    });
     const user = { id: member.id, address: member.address, roles: [] };
     // 100 USDT, no fee, at a NAV of 10 → 10 units.
-    const order = await createFundOrder(s.ctx, user, defined(product).id, '100');
+    const order = await createFundOrder(s.ctx, user, productId, '100');
     await payFundOrder(s.ctx, order.id, member.address, 100_000_000n);
     const today = s.ctx.now().toISOString().slice(0, 10);
     await publishNav(
       s.ctx,
       { id: adminRow.id, address: adminRow.address, roles: ['admin'] },
-      defined(product).id,
+      productId,
       today,
       '10',
     );
@@ -84,7 +82,7 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       .where(eq(schema.fundRedemptions.orderId, order.id));
     expect(pending.map((r) => [r.status, r.units])).toEqual(Array(10).fill(['Pending', 1_000_000n]));
     const units = (code: (typeof FUND_ACCOUNTS)['units' | 'unitsRedeeming']) =>
-      balanceOf(s.ctx.db, { userId: member.id, code, asset: fundAsset(defined(product).id) });
+      balanceOf(s.ctx.db, { userId: member.id, code, asset: fundAsset(productId) });
     expect([await units(FUND_ACCOUNTS.units), await units(FUND_ACCOUNTS.unitsRedeeming)]).toEqual([
       0n,
       10_000_000n,
@@ -122,11 +120,13 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       side: 'right',
     });
     const adminUser: SessionUser = { id: adminRow.id, address: adminRow.address, roles: ['admin'] };
-    const [product] = await s.ctx.db
-      .insert(schema.fundProducts)
-      .values({ name: 'Mixed', risk: 'Low', lockDays: 0, minimumUsdt: 100_000_000n, redemptionFeePpm: 2_500 })
-      .returning();
-    const pid = defined(product).id;
+    const pid = await addProduct(s.ctx.db, {
+      name: 'Mixed',
+      risk: 'Low',
+      lockDays: 0,
+      minimumUsdt: 100_000_000n,
+      redemptionFeePpm: 2_500,
+    });
     const day = (offset: number) =>
       new Date(s.ctx.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
     const members: Array<{ headers: Record<string, string>; user: SessionUser }> = [];
@@ -204,13 +204,15 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       side: 'right',
     });
     const user: SessionUser = { id: member.id, address: member.address, roles: [] };
-    const [product] = await s.ctx.db
-      .insert(schema.fundProducts)
-      .values({ name: 'Decide', risk: 'Low', lockDays: 0, minimumUsdt: 100_000_000n })
-      .returning();
-    const order = await createFundOrder(s.ctx, user, defined(product).id, '100');
+    const productId = await addProduct(s.ctx.db, {
+      name: 'Decide',
+      risk: 'Low',
+      lockDays: 0,
+      minimumUsdt: 100_000_000n,
+    });
+    const order = await createFundOrder(s.ctx, user, productId, '100');
     await payFundOrder(s.ctx, order.id, member.address, 100_000_000n);
-    await publishNav(s.ctx, adminUser, defined(product).id, s.ctx.now().toISOString().slice(0, 10), '1');
+    await publishNav(s.ctx, adminUser, productId, s.ctx.now().toISOString().slice(0, 10), '1');
     const ids: bigint[] = [];
     for (let i = 0; i < 20; i++) ids.push((await createRedemption(s.ctx, user, order.id, '1')).id);
     const post = (url: string, h: Record<string, string>, payload: unknown) =>
@@ -239,7 +241,7 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       await balanceOf(s.ctx.db, {
         userId: member.id,
         code: FUND_ACCOUNTS.units,
-        asset: fundAsset(defined(product).id),
+        asset: fundAsset(productId),
       }),
     ).toBe(defined(o).unitsFree);
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });

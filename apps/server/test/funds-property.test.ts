@@ -34,7 +34,7 @@ import type { SessionUser } from '@server/plugins/auth.ts';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, addRoot } from './funds-bills-support.ts';
+import { addMember, addProduct, addRoot } from './funds-bills-support.ts';
 import { payFundOrder, startTestServer, type TestServer } from './helpers.ts';
 
 const DAY = 86_400_000;
@@ -170,18 +170,14 @@ async function refused(p: Promise<unknown>, key: string) {
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
 async function runScenario(sc: Scenario) {
-  const [product] = await s.ctx.db
-    .insert(schema.fundProducts)
-    .values({
-      name: 'Property fund',
-      risk: 'Medium',
-      lockDays: 0,
-      minimumUsdt: sc.minimum,
-      subscriptionFeePpm: sc.subFeePpm,
-      redemptionFeePpm: sc.redFeePpm,
-    })
-    .returning();
-  const productId = defined(product).id;
+  const productId = await addProduct(s.ctx.db, {
+    name: 'Property fund',
+    risk: 'Medium',
+    lockDays: 0,
+    minimumUsdt: sc.minimum,
+    subscriptionFeePpm: sc.subFeePpm,
+    redemptionFeePpm: sc.redFeePpm,
+  });
   const start = await cashSums(productId);
   const orders: MOrder[] = [];
   const redemptions: MRedemption[] = [];

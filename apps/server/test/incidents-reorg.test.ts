@@ -9,6 +9,7 @@ import { applyPendingTeamVolume } from '@server/modules/team/index.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
+import { addProduct } from './funds-bills-support.ts';
 import { callApi, newWallet, randomHex, signUp } from './helpers.ts';
 import { grantAvailable } from './withdraw-support.ts';
 
@@ -261,20 +262,22 @@ describe('a credited payment reorganised away opens a chain incident', () => {
 
 describe('a credited fund subscription reorganised away', () => {
   const product = async (name: string) => {
-    const [p] = await s.ctx.db
-      .insert(schema.fundProducts)
-      .values({ name, risk: 'Medium', lockDays: 30, minimumUsdt: 100n * USDT, subscriptionFeePpm: 10_000 })
-      .returning();
-    if (!p) throw new Error('no product');
+    const id = await addProduct(s.ctx.db, {
+      name,
+      risk: 'Medium',
+      lockDays: 30,
+      minimumUsdt: 100n * USDT,
+      subscriptionFeePpm: 10_000,
+    });
     const yesterday = new Date(s.ctx.now().getTime() - 86_400_000).toISOString().slice(0, 10);
     await s.ctx.db.insert(schema.fundNavs).values({
-      productId: p.id,
+      productId: id,
       day: yesterday,
       navE8: 100_000_000n,
       status: 'Published',
       publishedAt: new Date(),
     });
-    return p.id;
+    return id;
   };
   /** A subscription paid on chain and credited at finality (Processing); the snapshot before its payment. */
   async function paidSubscription(fund: number) {

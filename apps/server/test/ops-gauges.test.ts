@@ -5,6 +5,7 @@ import type { Member } from '@server/modules/members/index.ts';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProduct } from './funds-bills-support.ts';
 import { newWallet, payFundOrder, randomHex, startTestServer, type TestServer } from './helpers.ts';
 import { type Sample, sampleOf, scrapeMetrics } from './metrics.ts';
 import { AGC, grantAvailable, signUpMembers, USDT } from './withdraw-support.ts';
@@ -87,11 +88,12 @@ describe('agc_fund_subscriptions_waiting', () => {
     );
 
   it('follows a subscription from UnPaid to Paid (reported) to Processing (confirmed)', async () => {
-    const [product] = await s.ctx.db
-      .insert(schema.fundProducts)
-      .values({ name: 'Steady Income', risk: 'Low', lockDays: 7, minimumUsdt: 100_000_000n })
-      .returning();
-    const productId = defined(product).id;
+    const productId = await addProduct(s.ctx.db, {
+      name: 'Steady Income',
+      risk: 'Low',
+      lockDays: 7,
+      minimumUsdt: 100_000_000n,
+    });
     await s.ctx.db.insert(schema.fundNavs).values({
       productId,
       day: new Date(s.ctx.now().getTime() - 86_400_000).toISOString().slice(0, 10),
