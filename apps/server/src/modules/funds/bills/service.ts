@@ -3,7 +3,7 @@ import type { AppContext } from '@server/context.ts';
 import { invalidate } from '@server/lib/caches.ts';
 import { textsIn } from '@server/lib/translations.ts';
 import { transferBatch } from '@server/modules/ledger/index.ts';
-import { FUND_ACCOUNTS, usdtRef } from '../accounts.ts';
+import { profitPayment } from '../accounts.ts';
 import { NAV_DECIMALS, UNIT_DECIMALS } from '../math.ts';
 import {
   type BillWithProduct,
@@ -33,14 +33,7 @@ export async function closeMonth(ctx: AppContext, month: string): Promise<MonthR
     const interest = await insertMonthInterest(tx, b);
     await transferBatch(
       tx,
-      interest.map((i) => ({
-        debit: usdtRef(null, FUND_ACCOUNTS.rewardsPaid),
-        credit: usdtRef(i.userId, FUND_ACCOUNTS.availableProfit),
-        amount: i.amount,
-        kind: 'fund_interest',
-        ref: i.ref,
-        idempotencyKey: i.ref,
-      })),
+      interest.map((i) => profitPayment(i, 'fund_interest', i.ref)),
     );
     const bills = await insertMonthBills(tx, b);
     return { month, interest: interest.length, bills, paid: interest.map((i) => i.userId) };

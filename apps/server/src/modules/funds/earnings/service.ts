@@ -6,7 +6,7 @@ import { invalidate } from '@server/lib/caches.ts';
 import { balancesOf, refKey, transfer, transferBatch } from '@server/modules/ledger/index.ts';
 import { dayKey, nextDay, ppmToPercent } from '@server/modules/rules/index.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
-import { FUND_ACCOUNTS, usdtRef } from '../accounts.ts';
+import { FUND_ACCOUNTS, profitPayment, usdtRef } from '../accounts.ts';
 import { settleFundDay } from './engine.ts';
 import {
   agentFigures,
@@ -57,14 +57,7 @@ export async function settleFundEarnings(ctx: AppContext, day: string): Promise<
     const written = await insertFundEarnings(tx, day, result.earnings);
     await transferBatch(
       tx,
-      written.map((e) => ({
-        debit: usdtRef(null, FUND_ACCOUNTS.rewardsPaid),
-        credit: usdtRef(e.userId, FUND_ACCOUNTS.availableProfit),
-        amount: e.amount,
-        kind: `fund_${e.kind}`,
-        ref: e.ref,
-        idempotencyKey: `fund:${e.kind}:${e.ref}`,
-      })),
+      written.map((e) => profitPayment(e, `fund_${e.kind}`, `fund:${e.kind}:${e.ref}`)),
     );
     await upsertFundTeamState(tx, day, [...result.state]);
     const t = result.totals;
