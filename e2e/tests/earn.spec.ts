@@ -10,11 +10,11 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { auditPage, expectClean } from '../support/a11y.ts';
 import { apiData, apiSession } from '../support/api.ts';
-import { alignBrowserClock, moveServerClock } from '../support/clock.ts';
+import { DAY_MS, dayKey, moveServerClock, tomorrowStart } from '../support/clock.ts';
 import type { E2EEnv } from '../support/env.ts';
 import { buyProduct, memberWithInvitee } from '../support/fund.ts';
 import { startServer, stopServer } from '../support/server.ts';
-import { openAs as openAsOn } from '../support/sign-up.ts';
+import { openAsOnServerClock } from '../support/sign-up.ts';
 import { en, webTexts } from '../support/texts.ts';
 
 // Simple earn in the browser: a member with available USDT (a referral reward) transfers in from home's entry;
@@ -24,11 +24,8 @@ import { en, webTexts } from '../support/texts.ts';
 //
 // Its own server with a test clock (TEST_CLOCK), so moving the clock touches no other spec.
 
-const DAY_MS = 86_400_000;
-const dayKey = (d: Date) => d.toISOString().slice(0, 10);
 /** Tomorrow, 00:10 UTC: the transfer in lands early on day D, D + 1 is its first full day. */
-const D = dayKey(new Date(Date.now() + DAY_MS));
-const START = new Date(`${D}T00:10:00Z`);
+const { START } = tomorrowStart();
 
 type Headers = Record<string, string>;
 const member = privateKeyToAccount(generatePrivateKey());
@@ -44,9 +41,7 @@ const usdt = (text: string) => parseAmount(text, USDT_DECIMALS);
 const shown = (value: string) => formatDisplayAmount(value, { currency: 'USDT' });
 
 const openAs = (browser: Browser): Promise<Page> =>
-  openAsOn(browser, member, server, {
-    prepare: (context) => alignBrowserClock(context, server, adminHeaders),
-  });
+  openAsOnServerClock(browser, member, server, adminHeaders);
 
 test.describe.configure({ mode: 'serial' });
 

@@ -9,7 +9,7 @@ import { applyPendingTeamVolume } from '@server/modules/team/index.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
-import { addProduct } from './funds-bills-support.ts';
+import { addOpenProduct } from './funds-bills-support.ts';
 import { callApi, newWallet, randomHex, signUp } from './helpers.ts';
 import { grantAvailable } from './withdraw-support.ts';
 
@@ -109,8 +109,7 @@ describe('a credited payment reorganised away opens a chain incident', () => {
     expect((await volume(root.id))?.l).toBe((BigInt(before.volume?.l ?? '0') + 100n * USDT).toString());
 
     // Deeper than finality: the block with the payment, and those on top, are replaced.
-    await s.testClient.revert({ id: snapshot });
-    await s.mine(CONFIRMATIONS + 2);
+    await s.reorg(snapshot, CONFIRMATIONS + 2);
     const r = await watcher.pollOnce();
     expect(r.reorg?.orphaned).toBeGreaterThanOrEqual(1);
     await watcher.catchUp();
@@ -234,8 +233,7 @@ describe('a credited payment reorganised away opens a chain incident', () => {
     const investment = (await balances(m.id))['member.investment.USDT'] ?? 0n;
     const snapshot = await s.testClient.snapshot();
     const id = await creditedOrder(m);
-    await s.testClient.revert({ id: snapshot });
-    await s.mine(CONFIRMATIONS + 2);
+    await s.reorg(snapshot, CONFIRMATIONS + 2);
     await watcher.catchUp();
     const [incident] = (await api('GET', '/admin/incidents', h.A2)).data.list;
     expect(incident.subject_id).toBe(id);
@@ -261,24 +259,14 @@ describe('a credited payment reorganised away opens a chain incident', () => {
 });
 
 describe('a credited fund subscription reorganised away', () => {
-  const product = async (name: string) => {
-    const id = await addProduct(s.ctx.db, {
+  const product = (name: string) =>
+    addOpenProduct(s.ctx, {
       name,
       risk: 'Medium',
       lockDays: 30,
       minimumUsdt: 100n * USDT,
       subscriptionFeePpm: 10_000,
     });
-    const yesterday = new Date(s.ctx.now().getTime() - 86_400_000).toISOString().slice(0, 10);
-    await s.ctx.db.insert(schema.fundNavs).values({
-      productId: id,
-      day: yesterday,
-      navE8: 100_000_000n,
-      status: 'Published',
-      publishedAt: new Date(),
-    });
-    return id;
-  };
   /** A subscription paid on chain and credited at finality (Processing); the snapshot before its payment. */
   async function paidSubscription(fund: number) {
     const o = (await api('POST', '/funds/orders', m.headers, { product_id: fund, amount: '1000' })).data;
@@ -293,8 +281,7 @@ describe('a credited fund subscription reorganised away', () => {
     return { id: o.order_id as string, snapshot };
   }
   async function reorgAway(snapshot: `0x${string}`) {
-    await s.testClient.revert({ id: snapshot });
-    await s.mine(CONFIRMATIONS + 2);
+    await s.reorg(snapshot, CONFIRMATIONS + 2);
     expect((await watcher.pollOnce()).reorg?.orphaned).toBeGreaterThanOrEqual(1);
     await watcher.catchUp();
   }

@@ -5,7 +5,7 @@ import type { Member } from '@server/modules/members/index.ts';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProduct } from './funds-bills-support.ts';
+import { addOpenProduct } from './funds-bills-support.ts';
 import { newWallet, payFundOrder, randomHex, startTestServer, type TestServer } from './helpers.ts';
 import { type Sample, sampleOf, scrapeMetrics } from './metrics.ts';
 import { AGC, grantAvailable, signUpMembers, USDT } from './withdraw-support.ts';
@@ -88,18 +88,11 @@ describe('agc_fund_subscriptions_waiting', () => {
     );
 
   it('follows a subscription from UnPaid to Paid (reported) to Processing (confirmed)', async () => {
-    const productId = await addProduct(s.ctx.db, {
+    const productId = await addOpenProduct(s.ctx, {
       name: 'Steady Income',
       risk: 'Low',
       lockDays: 7,
       minimumUsdt: 100_000_000n,
-    });
-    await s.ctx.db.insert(schema.fundNavs).values({
-      productId,
-      day: new Date(s.ctx.now().getTime() - 86_400_000).toISOString().slice(0, 10),
-      navE8: 100_000_000n,
-      status: 'Published',
-      publishedAt: new Date(),
     });
     expect(waiting(await scrape())).toEqual({ UnPaid: 0, Paid: 0, Processing: 0 });
     const first = await post('A', 'funds/orders', { product_id: productId, amount: '100' });

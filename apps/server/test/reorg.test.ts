@@ -85,8 +85,7 @@ describe('finality and reorgs on anvil', () => {
     expect((await order(id)).status).toBe('Verifying');
 
     // The chain reorganises: another block at the payment's height, and the payment is gone.
-    await s.testClient.revert({ id: snapshot });
-    await s.mine(CONFIRMATIONS + 1);
+    await s.reorg(snapshot, CONFIRMATIONS + 1);
     expect(await s.publicClient.getTransactionReceipt({ hash }).catch(() => null)).toBeNull();
     await watcher.catchUp();
     expect((await order(id)).status).toBe('Verifying');
@@ -127,8 +126,7 @@ describe('finality and reorgs on anvil', () => {
         if (reorged || logs.length === 0) return;
         reorged = true;
         // Between the read and the crediting, the chain replaces those blocks.
-        await s.testClient.revert({ id: snapshot });
-        await s.mine(CONFIRMATIONS + 1);
+        await s.reorg(snapshot, CONFIRMATIONS + 1);
       },
     });
     await watcher.release();
@@ -201,8 +199,7 @@ describe('finality and reorgs on anvil', () => {
     await s.mine(CONFIRMATIONS);
     await watcher.catchUp();
     expect(await investment(m)).toBe(before + 100n);
-    await s.testClient.revert({ id: snapshot });
-    await s.mine(CONFIRMATIONS + 2);
+    await s.reorg(snapshot, CONFIRMATIONS + 2);
     const r = await watcher.pollOnce();
     expect(r.reorg?.orphaned).toBeGreaterThanOrEqual(1);
     await watcher.catchUp();
