@@ -152,58 +152,35 @@ export async function runLaunchpadBenchmark(): Promise<void> {
     const p0 = await check(s, r0);
 
     const r2 = await newRound(s);
+    /** Every member's call of one route at once, through the whole HTTP stack; each answers whether it got a 200. */
+    const everyMember = (method: 'GET' | 'POST', url: string, payload?: (i: number) => object) =>
+      race(
+        members.map((_, i) => async () => {
+          const res = await s.app.inject({
+            method,
+            url,
+            headers: defined(headers[i]),
+            payload: payload?.(i),
+          });
+          return res.json().code === 200;
+        }),
+      );
     // The buyers have the round's page open when the sale starts (as at a real launch): their sessions and member
     // snapshots are in the server's caches, as after any first request (warm-up, not measured).
-    await race(
-      members.map((_, i) => async () => {
-        const res = await s.app.inject({
-          method: 'GET',
-          url: '/api/v1/launchpad/rounds',
-          headers: defined(headers[i]),
-        });
-        return res.json().code === 200;
-      }),
-    );
-    const http = await race(
-      members.map((_, i) => async () => {
-        const res = await s.app.inject({
-          method: 'POST',
-          url: `/api/v1/launchpad/rounds/${r2}/buy`,
-          headers: defined(headers[i]),
-          payload: { copies: ask(i) },
-        });
-        return res.json().code === 200;
-      }),
-    );
+    await everyMember('GET', '/api/v1/launchpad/rounds');
+    const http = await everyMember('POST', `/api/v1/launchpad/rounds/${r2}/buy`, (i) => ({ copies: ask(i) }));
     const p99Http = report('HTTP', http);
     // For scale: the same 1,000 members at once reading the round (session check, no rate limit, 2 queries).
-    const reads = await race(
-      members.map((_, i) => async () => {
-        const res = await s.app.inject({
-          method: 'GET',
-          url: `/api/v1/launchpad/rounds/${r2}`,
-          headers: defined(headers[i]),
-        });
-        return res.json().code === 200;
-      }),
-    );
+    const reads = await everyMember('GET', `/api/v1/launchpad/rounds/${r2}`);
     const readLat = reads.results.map((x) => x.latency).sort((a, b) => a - b);
     console.log(
       `GET round (same ${BUYERS} at once, for scale): p50 ${ms(pct(readLat, 50))}, p99 ${ms(pct(readLat, 99))}`,
     );
     // And the same POSTs once the round is sold out: refused from the view (no query of the launchpad's), so what
     // remains is the HTTP stack with the money rate limit.
-    const refused = await race(
-      members.map((_, i) => async () => {
-        const res = await s.app.inject({
-          method: 'POST',
-          url: `/api/v1/launchpad/rounds/${r2}/buy`,
-          headers: defined(headers[i]),
-          payload: { copies: ask(i) },
-        });
-        return res.json().code === 200;
-      }),
-    );
+    const refused = await everyMember('POST', `/api/v1/launchpad/rounds/${r2}/buy`, (i) => ({
+      copies: ask(i),
+    }));
     const refLat = refused.results.map((x) => x.latency).sort((a, b) => a - b);
     console.log(
       `POST buy, sold out (stack + rate limit): p50 ${ms(pct(refLat, 50))}, p99 ${ms(pct(refLat, 99))}`,

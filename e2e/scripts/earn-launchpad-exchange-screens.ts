@@ -6,6 +6,7 @@
  */
 import type { AdminLaunchpadRoundBody, LaunchpadRound } from '@agc/shared';
 import type { Page } from '@playwright/test';
+import { apiData } from '../support/api.ts';
 import type { E2EEnv } from '../support/env.ts';
 
 type Headers = Record<string, string>;
@@ -17,17 +18,6 @@ const DAY_MS = 86_400_000;
  * expired-quote screens), still long enough to photograph a live one.
  */
 export const TOUR_SETTINGS = { EXCHANGE_QUOTE_TTL_SECONDS: '10' };
-
-async function call<T>(env: E2EEnv, headers: Headers, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${env.baseURL}/api/v1/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json.data as T;
-}
 
 /**
  * A second open round next to the demo one (whose 100 USDT a copy is more than a referral reward), at 0.5 USDT a
@@ -64,7 +54,7 @@ export async function createCheapRound(env: E2EEnv, adminHeaders: Headers): Prom
     cliff_days: 7,
     linear_days: 30,
   };
-  return call<LaunchpadRound>(env, adminHeaders, 'admin/launchpad/rounds', body);
+  return apiData<LaunchpadRound>(env, adminHeaders, 'admin/launchpad/rounds', body);
 }
 
 /** Waits for the toast of a moment ago to be gone (they cover the buttons under them). */
@@ -96,7 +86,7 @@ export async function earnLaunchpadExchangeScreens({
   cheapRound,
 }: EarnLaunchpadExchangeScreens) {
   const go = (path: string) => page.goto(`${env.baseURL}${path}`);
-  const available = (await call<{ available_usdt: string }>(env, memberHeaders, 'earn/summary'))
+  const available = (await apiData<{ available_usdt: string }>(env, memberHeaders, 'earn/summary'))
     .available_usdt;
   console.log(`simple earn, launchpad and exchange screens: the member has ${available} USDT available`);
 
@@ -160,7 +150,7 @@ export async function earnLaunchpadExchangeScreens({
   await go('/pages/launchpad/index');
   await page.getByTestId(`lp-round-${cheapRound.id}`).waitFor();
   await shot('launchpad-list');
-  const demo = (await call<{ list: LaunchpadRound[] }>(env, memberHeaders, 'launchpad/rounds')).list.find(
+  const demo = (await apiData<{ list: LaunchpadRound[] }>(env, memberHeaders, 'launchpad/rounds')).list.find(
     (r) => r.id !== cheapRound.id,
   );
   if (demo) {

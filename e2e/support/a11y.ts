@@ -2,7 +2,7 @@
 // accessibility audit) with the WCAG 2.1 A/AA rules, plus the tap-target sizes Lighthouse's SEO audit measures,
 // here on the controls a thumb uses most (the tab bar and the primary buttons).
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The smallest tap target we accept on the tab bar and primary buttons, in CSS px (WCAG 2.5.5, Apple HIG). */
 export const MIN_TAP_PX = 44;
@@ -118,3 +118,26 @@ export async function auditPage(page: Page): Promise<A11yReport> {
 /** Tap targets smaller than MIN_TAP_PX in either dimension. */
 export const smallTapTargets = (report: A11yReport) =>
   report.tapTargets.filter((t) => t.height < MIN_TAP_PX - 0.5 || t.width < MIN_TAP_PX - 0.5);
+
+/** Waits for a loaded page's skeletons to go (10 s at most) and its animations to settle, before it is audited. */
+export async function settle(page: Page): Promise<void> {
+  await page
+    .locator('.skeleton')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(300);
+}
+
+/**
+ * The accessibility checks of a measured page: no axe violation, every control named, the contrast at least
+ * MIN_CONTRAST and no tap target under MIN_TAP_PX. Soft: every page is measured (and its figures printed) even when
+ * an earlier one fails.
+ */
+export function expectClean(report: A11yReport, where: string): void {
+  expect.soft(report.violations, `${where}: axe violations`).toEqual([]);
+  expect.soft(report.unnamedControls, `${where}: controls without a name`).toBe(0);
+  if (report.minContrast != null)
+    expect.soft(report.minContrast, `${where}: contrast`).toBeGreaterThanOrEqual(MIN_CONTRAST);
+  expect.soft(smallTapTargets(report), `${where}: tap targets under 44 px`).toEqual([]);
+}

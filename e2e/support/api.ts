@@ -58,6 +58,26 @@ export async function apiSession(
   return { token: body.data.token as string, headers, me };
 }
 
+/**
+ * Calls the API as `headers` (a GET, or a POST of `body` as JSON) and answers the data of its envelope; any code but
+ * 200 throws, naming the path and the answer.
+ */
+export async function apiData<T>(
+  env: { baseURL: string },
+  headers: Record<string, string>,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${env.baseURL}/api/v1/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: number; data: T };
+  if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
 /** The API's envelope around a JSON answer, typed by what the caller reads of it (tests read few fields). */
 async function json<T>(res: Response): Promise<{ code: number; msg: string; data: T }> {
   return (await res.json()) as { code: number; msg: string; data: T };

@@ -3,6 +3,19 @@ import type { E2EEnv } from './env.ts';
 
 type Headers = Record<string, string>;
 
+export const DAY_MS = 86_400_000;
+/** A UTC day, YYYY-MM-DD. */
+export const dayKey = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Where a spec with a test clock of its own starts: day `D` is tomorrow (UTC) and the clock `START` ten minutes into
+ * it, so what the spec does on D cannot straddle a midnight and D is the spec's alone.
+ */
+export function tomorrowStart(): { D: string; START: Date } {
+  const D = dayKey(new Date(Date.now() + DAY_MS));
+  return { D, START: new Date(`${D}T00:10:00Z`) };
+}
+
 const clockOf = async (res: Response): Promise<Date> => {
   const body = await res.json();
   if (body.code !== 200) throw new Error(`test clock: ${JSON.stringify(body)}`);

@@ -9,7 +9,7 @@ import {
   parseEther,
 } from 'viem';
 import { arbitrum } from 'viem/chains';
-import { apiSession } from './api.ts';
+import { apiData, apiSession } from './api.ts';
 import type { E2EEnv } from './env.ts';
 
 /** Gives a wallet gas, 1 000 USDT and 1 000 AGC on the local chain (the deployer owns AGC; USDT mints openly in dev). */
@@ -59,9 +59,7 @@ export async function payFrom(
     `order/approve/usdt/${orderId}`,
     `order/tx/${orderId}`,
   ]) {
-    const body = await (await fetch(`${env.baseURL}/api/v1/${path}`, { headers })).json();
-    if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-    txs.push(body.data.tx as { to: Address; data: `0x${string}` });
+    txs.push((await apiData<{ tx: { to: Address; data: `0x${string}` } }>(env, headers, path)).tx);
   }
   if (cancelFirst) {
     const canceled = await (

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { generatePrivateKey, type LocalAccount, privateKeyToAccount } from 'viem/accounts';
+import { alignBrowserClock } from './clock.ts';
 import { type E2EEnv, readEnv } from './env.ts';
 import { installTestWallet, type TestWallet } from './test-wallet.ts';
 
@@ -55,3 +56,15 @@ export async function openAs(
   await connectAndWaitForHome(page, loginUrl);
   return page;
 }
+
+/**
+ * Signs `account` in (already registered) in a fresh browser context whose clock is the server's test clock (read
+ * with an admin's headers), as a real browser's would be.
+ */
+export const openAsOnServerClock = (
+  browser: Browser,
+  account: LocalAccount,
+  server: E2EEnv,
+  admin: Record<string, string>,
+): Promise<Page> =>
+  openAs(browser, account, server, { prepare: (context) => alignBrowserClock(context, server, admin) });

@@ -3,9 +3,9 @@
 // and wide. English and Thai (the longest texts). The figures of every page are printed for the notes. The one
 // contrast let through is the spec's own tab bar colours (#888888 on #3e3e3e, 3.0:1), reported in its own column.
 import { devAccount } from '@agc/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { type A11yReport, auditPage, MIN_CONTRAST, smallTapTargets } from '../support/a11y.ts';
+import { type A11yReport, auditPage, expectClean, settle } from '../support/a11y.ts';
 import { apiSession } from '../support/api.ts';
 import { readEnv } from '../support/env.ts';
 import { buyProduct, fund } from '../support/fund.ts';
@@ -33,12 +33,7 @@ const MEMBER_PAGES: { name: string; path: string; ready: string }[] = [
 async function open(page: Page, path: string, ready: string) {
   await page.goto(path);
   await page.getByTestId(ready).first().waitFor();
-  await page
-    .locator('.skeleton')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(300);
+  await settle(page);
 }
 
 const figures: Record<string, string>[] = [];
@@ -54,15 +49,6 @@ function record(locale: string, name: string, report: A11yReport) {
     'tab bar (spec)': report.specTabBarContrast == null ? '-' : report.specTabBarContrast.toFixed(2),
     'min tap px': taps.length ? Math.min(...taps).toFixed(0) : '-',
   });
-}
-
-/** Soft: every page is measured (and its figures printed) even when an earlier one fails. */
-function expectClean(report: A11yReport, where: string) {
-  expect.soft(report.violations, `${where}: axe violations`).toEqual([]);
-  expect.soft(report.unnamedControls, `${where}: controls without a name`).toBe(0);
-  if (report.minContrast != null)
-    expect.soft(report.minContrast, `${where}: contrast`).toBeGreaterThanOrEqual(MIN_CONTRAST);
-  expect.soft(smallTapTargets(report), `${where}: tap targets under 44 px`).toEqual([]);
 }
 
 test.afterAll(() => {

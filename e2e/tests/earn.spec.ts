@@ -8,13 +8,13 @@ import {
 } from '@agc/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { auditPage, MIN_CONTRAST, smallTapTargets } from '../support/a11y.ts';
-import { apiSession } from '../support/api.ts';
-import { alignBrowserClock, moveServerClock } from '../support/clock.ts';
+import { auditPage, expectClean } from '../support/a11y.ts';
+import { apiData, apiSession } from '../support/api.ts';
+import { DAY_MS, dayKey, moveServerClock, tomorrowStart } from '../support/clock.ts';
 import type { E2EEnv } from '../support/env.ts';
 import { buyProduct, memberWithInvitee } from '../support/fund.ts';
 import { startServer, stopServer } from '../support/server.ts';
-import { openAs as openAsOn } from '../support/sign-up.ts';
+import { openAsOnServerClock } from '../support/sign-up.ts';
 import { en, webTexts } from '../support/texts.ts';
 
 // Simple earn in the browser: a member with available USDT (a referral reward) transfers in from home's entry;
@@ -24,11 +24,8 @@ import { en, webTexts } from '../support/texts.ts';
 //
 // Its own server with a test clock (TEST_CLOCK), so moving the clock touches no other spec.
 
-const DAY_MS = 86_400_000;
-const dayKey = (d: Date) => d.toISOString().slice(0, 10);
 /** Tomorrow, 00:10 UTC: the transfer in lands early on day D, D + 1 is its first full day. */
-const D = dayKey(new Date(Date.now() + DAY_MS));
-const START = new Date(`${D}T00:10:00Z`);
+const { START } = tomorrowStart();
 
 type Headers = Record<string, string>;
 const member = privateKeyToAccount(generatePrivateKey());
@@ -37,20 +34,14 @@ let server: E2EEnv;
 let adminHeaders: Headers;
 let memberHeaders: Headers;
 
-async function api<T>(path: string): Promise<T> {
-  const body = await (await fetch(`${server.baseURL}/api/v1/${path}`, { headers: memberHeaders })).json();
-  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.data as T;
-}
+const api = <T>(path: string) => apiData<T>(server, memberHeaders, path);
 const summary = () => api<EarnSummary>('earn/summary');
 const usdt = (text: string) => parseAmount(text, USDT_DECIMALS);
 /** The page's display of a USDT amount (2–4 decimals). */
 const shown = (value: string) => formatDisplayAmount(value, { currency: 'USDT' });
 
 const openAs = (browser: Browser): Promise<Page> =>
-  openAsOn(browser, member, server, {
-    prepare: (context) => alignBrowserClock(context, server, adminHeaders),
-  });
+  openAsOnServerClock(browser, member, server, adminHeaders);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -199,13 +190,7 @@ test('accessibility of the simple-earn pages in English and Thai: names, contras
       await page.getByTestId(ready).first().waitFor();
       await expect(page.getByTestId('nav-title')).toHaveText(webTexts(locale).title[TITLES[name]]);
       await page.waitForTimeout(300);
-      const report = await auditPage(page);
-      const where = `${locale} ${name}`;
-      expect.soft(report.violations, `${where}: axe violations`).toEqual([]);
-      expect.soft(report.unnamedControls, `${where}: controls without a name`).toBe(0);
-      if (report.minContrast != null)
-        expect.soft(report.minContrast, `${where}: contrast`).toBeGreaterThanOrEqual(MIN_CONTRAST);
-      expect.soft(smallTapTargets(report), `${where}: tap targets under 44 px`).toEqual([]);
+      expectClean(await auditPage(page), `${locale} ${name}`);
     }
     await page.context().close();
   }

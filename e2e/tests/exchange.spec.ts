@@ -3,6 +3,7 @@ import { defined } from '@agc/shared/defined';
 import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { auditPage, smallTapTargets } from '../support/a11y.ts';
+import { apiData } from '../support/api.ts';
 import type { E2EEnv } from '../support/env.ts';
 import { buyProduct, memberWithInvitee } from '../support/fund.ts';
 import { startServer, stopServer } from '../support/server.ts';
@@ -23,11 +24,7 @@ const invitee = privateKeyToAccount(generatePrivateKey());
 let server: E2EEnv;
 let memberHeaders: Headers;
 
-async function api<T>(path: string): Promise<T> {
-  const body = await (await fetch(`${server.baseURL}/api/v1/${path}`, { headers: memberHeaders })).json();
-  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.data as T;
-}
+const api = <T>(path: string) => apiData<T>(server, memberHeaders, path);
 interface Info {
   available_usdt: string;
   available_agc: string;

@@ -1,15 +1,14 @@
 import { devAccount } from '@agc/contracts';
 import { type FundOrder, type FundProduct, parseAmount, USDT_DECIMALS } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import type { LocalAccount } from 'viem';
+import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { apiSession } from '../support/api.ts';
-import { alignBrowserClock, moveServerClock, serverNow } from '../support/clock.ts';
+import { apiData, apiSession } from '../support/api.ts';
+import { DAY_MS, dayKey, moveServerClock, serverNow, tomorrowStart } from '../support/clock.ts';
 import type { E2EEnv } from '../support/env.ts';
 import { fund } from '../support/fund.ts';
 import { startServer, stopServer } from '../support/server.ts';
-import { openAs as openAsOn } from '../support/sign-up.ts';
+import { openAsOnServerClock } from '../support/sign-up.ts';
 
 // A fund's whole life in the browser: a member subscribes with the wallet (approve + pay on chain), an admin
 // publishes the day's NAV on the admin page, the holding shows its units and value; the clock passes the lock
@@ -18,10 +17,7 @@ import { openAs as openAsOn } from '../support/sign-up.ts';
 //
 // Its own server with a test clock (TEST_CLOCK), so moving the clock touches no other spec.
 
-const DAY_MS = 86_400_000;
-const dayKey = (d: Date) => d.toISOString().slice(0, 10);
-const D = dayKey(new Date(Date.now() + DAY_MS));
-const START = new Date(`${D}T00:10:00Z`);
+const { D, START } = tomorrowStart();
 const NAV_ONE = 10n ** 8n;
 const PPM = 1_000_000n;
 
@@ -32,17 +28,6 @@ let server: E2EEnv;
 let adminHeaders: Headers;
 let memberHeaders: Headers;
 let product: FundProduct;
-
-async function api<T>(h: Headers, path: string): Promise<T> {
-  const body = await (await fetch(`${server.baseURL}/api/v1/${path}`, { headers: h })).json();
-  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.data as T;
-}
-
-const openAs = (browser: Browser, account: LocalAccount) =>
-  openAsOn(browser, account, server, {
-    prepare: (context) => alignBrowserClock(context, server, adminHeaders),
-  });
 
 /** A NAV text with 8 decimals from its e8 integer. */
 const navText = (e8: bigint) => `${e8 / NAV_ONE}.${(e8 % NAV_ONE).toString().padStart(8, '0')}`;
@@ -80,7 +65,7 @@ test.beforeAll(async () => {
     .headers;
   await fund(server, member.address);
   // The demo funds: take the one with the shortest lock.
-  const { list } = await api<{ list: FundProduct[] }>(memberHeaders, 'funds/products');
+  const { list } = await apiData<{ list: FundProduct[] }>(server, memberHeaders, 'funds/products');
   product = defined([...list].sort((a, b) => a.lock_days - b.lock_days)[0]);
   expect(product.nav).not.toBeNull();
   expect(product.next_nav_day).toBe(D);
@@ -98,7 +83,7 @@ test('subscribe with the wallet, NAV, holding, lock end, redeem, approve, NAV, C
   const amount = usdtUnits(minimum);
 
   // 1. The member subscribes the minimum on the fund's page: approve USDT, pay, both from the wallet.
-  const page = await openAs(browser, member);
+  const page = await openAsOnServerClock(browser, member, server, adminHeaders);
   await page.goto(`/pages/found/detail?id=${product.id}`);
   await expect(page.getByTestId('fund-detail-name')).toHaveText(product.name);
   await page.getByTestId('fund-subscribe').click();
@@ -109,7 +94,7 @@ test('subscribe with the wallet, NAV, holding, lock end, redeem, approve, NAV, C
   await page.waitForURL((u) => u.pathname === '/pages/found/payResult', { timeout: 60_000 });
   const orderId = defined(new URL(page.url()).searchParams.get('id'));
   expect(orderId).toMatch(/^\d+$/);
-  const order = () => api<FundOrder>(memberHeaders, `funds/orders/${orderId}`);
+  const order = () => apiData<FundOrder>(server, memberHeaders, `funds/orders/${orderId}`);
   // The watcher reads the payment: Processing, priced at the NAV of D.
   await expect.poll(async () => (await order()).status, { timeout: 30_000 }).toBe('Processing');
   await expect(page.getByTestId('fund-pay-result')).toHaveAttribute('data-state', 'received', {
@@ -121,7 +106,7 @@ test('subscribe with the wallet, NAV, holding, lock end, redeem, approve, NAV, C
 
   // 2. An admin publishes D's NAV (1 % above the last one: no second admin needed).
   const nav1 = (navE8(defined(product.nav)) * 101n) / 100n;
-  const adminPage = await openAs(browser, admin);
+  const adminPage = await openAsOnServerClock(browser, admin, server, adminHeaders);
   await publishNav(adminPage, nav1, /1/);
 
   // 3. The holding: units = (amount − fee) / NAV rounded down, value = units × NAV rounded down.
@@ -144,9 +129,9 @@ test('subscribe with the wallet, NAV, holding, lock end, redeem, approve, NAV, C
   const today = dayKey(await serverNow(server, adminHeaders));
   memberHeaders = (await apiSession(server.baseURL, member)).headers;
   const availableBefore = usdtUnits(
-    (await api<{ available_profit: string }>(memberHeaders, 'me')).available_profit,
+    (await apiData<{ available_profit: string }>(server, memberHeaders, 'me')).available_profit,
   );
-  const page2 = await openAs(browser, member);
+  const page2 = await openAsOnServerClock(browser, member, server, adminHeaders);
   await page2.goto(`/pages/found/orderDetail?id=${orderId}`);
   await page2.getByTestId('fund-order-redeem').click();
   await page2.getByTestId('fund-redeem-max').click();
@@ -163,7 +148,7 @@ test('subscribe with the wallet, NAV, holding, lock end, redeem, approve, NAV, C
   expect(usdtUnits(pending.units)).toBe(units);
 
   // 5. An admin approves it on the redemption queue, then publishes today's NAV, which completes it.
-  const adminPage2 = await openAs(browser, admin);
+  const adminPage2 = await openAsOnServerClock(browser, admin, server, adminHeaders);
   await adminPage2.goto('/pages/admin/fundRedemptions');
   const card = adminPage2.getByTestId(`fund-admin-redemption-${pending.redemption_id}`);
   await card.getByTestId('fund-admin-redemption-approve').click();
@@ -181,7 +166,7 @@ test('subscribe with the wallet, NAV, holding, lock end, redeem, approve, NAV, C
   const redemptionFee = feeOf(gross, ppmOf(product.redemption_fee_percent));
   expect(usdtUnits(defined(r.amount_usdt))).toBe(gross - redemptionFee);
   const availableAfter = usdtUnits(
-    (await api<{ available_profit: string }>(memberHeaders, 'me')).available_profit,
+    (await apiData<{ available_profit: string }>(server, memberHeaders, 'me')).available_profit,
   );
   expect(availableAfter - availableBefore).toBe(gross - redemptionFee);
   await page2.reload();

@@ -13,8 +13,8 @@ import { defined } from '@agc/shared/defined';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { type A11yReport, auditPage, MIN_CONTRAST, smallTapTargets } from '../support/a11y.ts';
-import { apiSession } from '../support/api.ts';
+import { auditPage, expectClean, settle } from '../support/a11y.ts';
+import { apiData, apiSession } from '../support/api.ts';
 import type { E2EEnv } from '../support/env.ts';
 import { buyProduct, memberWithInvitee } from '../support/fund.ts';
 import { startServer, stopServer } from '../support/server.ts';
@@ -37,16 +37,7 @@ let server: E2EEnv;
 let adminHeaders: Headers;
 let memberHeaders: Headers;
 
-async function call<T>(h: Headers, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseURL}/api/v1/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? h : { ...h, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json.data as T;
-}
+const call = <T>(h: Headers, path: string, body?: unknown) => apiData<T>(server, h, path, body);
 
 const usdt = (text: string) => parseAmount(text, USDT_DECIMALS);
 const shown = (value: string) => formatDisplayAmount(value, { currency: 'USDT' });
@@ -287,15 +278,6 @@ test('admins create a round on their page (checked before sending, times in UTC)
   await page.context().close();
 });
 
-/** Soft: every screen is measured even when an earlier one fails. */
-function expectClean(report: A11yReport, where: string) {
-  expect.soft(report.violations, `${where}: axe violations`).toEqual([]);
-  expect.soft(report.unnamedControls, `${where}: controls without a name`).toBe(0);
-  if (report.minContrast != null)
-    expect.soft(report.minContrast, `${where}: contrast`).toBeGreaterThanOrEqual(MIN_CONTRAST);
-  expect.soft(smallTapTargets(report), `${where}: tap targets under 44 px`).toEqual([]);
-}
-
 for (const locale of ['en', 'th']) {
   test(`accessibility of the launchpad screens in ${locale} at 390×844: names, contrast, tap targets`, async ({
     browser,
@@ -304,14 +286,6 @@ for (const locale of ['en', 'th']) {
     const { list } = await call<{ list: LaunchpadRound[] }>(memberHeaders, 'launchpad/rounds');
     const round = defined(list.find((r) => r.name === 'E2E Round'));
     const { list: mine } = await call<{ list: LaunchpadPurchase[] }>(memberHeaders, 'launchpad/purchases');
-    const settle = async (page: Page) => {
-      await page
-        .locator('.skeleton')
-        .first()
-        .waitFor({ state: 'detached', timeout: 10_000 })
-        .catch(() => undefined);
-      await page.waitForTimeout(300);
-    };
     const check = async (page: Page, name: string) => {
       await settle(page);
       expectClean(await auditPage(page), `${locale} ${name}`);

@@ -11,12 +11,12 @@ import {
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { apiSession } from '../support/api.ts';
-import { alignBrowserClock, moveServerClock, serverNow } from '../support/clock.ts';
+import { apiData, apiSession } from '../support/api.ts';
+import { DAY_MS, dayKey, moveServerClock, serverNow, tomorrowStart } from '../support/clock.ts';
 import type { E2EEnv } from '../support/env.ts';
 import { buyProduct, fund } from '../support/fund.ts';
 import { startServer, stopServer } from '../support/server.ts';
-import { openAs as openAsOn } from '../support/sign-up.ts';
+import { openAsOnServerClock } from '../support/sign-up.ts';
 import { en } from '../support/texts.ts';
 
 // The daily settlement end to end: members buy on a day D (real payments on chain), D ends, an admin settles
@@ -33,12 +33,9 @@ import { en } from '../support/texts.ts';
 const DISTRIBUTION = '/pages/admin/rewardDistribution';
 const REWARDS = '/pages/rewardList/index';
 
-const DAY_MS = 86_400_000;
-const dayKey = (d: Date) => d.toISOString().slice(0, 10);
 // D is tomorrow (UTC) and the server starts ten minutes into it, so the purchases cannot straddle a midnight
 // whatever the time of day here.
-const D = dayKey(new Date(Date.now() + DAY_MS));
-const START = new Date(`${D}T00:10:00Z`);
+const { D, START } = tomorrowStart();
 // 30 s after D ended. An admin may settle a day once it is over; the daily job waits SETTLEMENT_DELAY_MINUTES
 // more, so nothing races the Run button.
 const AFTER_D = new Date(Date.parse(`${D}T00:00:00Z`) + DAY_MS + 30_000);
@@ -71,17 +68,11 @@ const percentOf = (base: bigint, percent: string) => (base * parseAmount(percent
 const fill = (text: string, vars: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '');
 
-async function api<T>(h: Headers, path: string): Promise<T> {
-  const body = await (await fetch(`${server.baseURL}/api/v1/${path}`, { headers: h })).json();
-  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.data as T;
-}
+const api = <T>(h: Headers, path: string) => apiData<T>(server, h, path);
 
 /** Signs `account` in (already registered) in a fresh browser context whose clock is the server's. */
 const openAs = (browser: Browser, account: LocalAccount) =>
-  openAsOn(browser, account, server, {
-    prepare: (context) => alignBrowserClock(context, server, adminHeaders),
-  });
+  openAsOnServerClock(browser, account, server, adminHeaders);
 
 test.describe.configure({ mode: 'serial' });
 

@@ -2,15 +2,22 @@ import { rowsOf, schema } from '@agc/db';
 import { AGC_DECIMALS, ANALYTICS_FIGURES, formatAmount, parseAmount, USDT_DECIMALS } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
 import { rollUpClosedDays } from '@server/modules/analytics/index.ts';
-import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
-import { ingestFundPaidEvents } from '@server/modules/funds/index.ts';
 import type { Member } from '@server/modules/members/index.ts';
 import { runSettlement } from '@server/modules/rewards/index.ts';
 import { seedProducts } from '@server/modules/shop/index.ts';
 import { ingestVaultEvents } from '@server/modules/withdraw/index.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyDirectly, newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { addProduct } from './funds-bills-support.ts';
+import {
+  buyDirectly,
+  newWallet,
+  payFundOrder,
+  randomHex,
+  signUp,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts';
 import { AGC, grantAvailable, USDT } from './withdraw-support.ts';
 
 /**
@@ -164,38 +171,22 @@ beforeAll(async () => {
   add('withdraw_paid_usdt', received);
   await runSettlement(s.ctx, defined(days[1]), null);
 
-  const [fund] = await s.ctx.db
-    .insert(schema.fundProducts)
-    .values({
-      name: 'Steady',
-      risk: 'Low',
-      lockDays: 7,
-      minimumUsdt: 100n * USDT,
-      subscriptionFeePpm: 10_000,
-    })
-    .returning();
+  const fundId = await addProduct(s.ctx.db, {
+    name: 'Steady',
+    risk: 'Low',
+    lockDays: 7,
+    minimumUsdt: 100n * USDT,
+    subscriptionFeePpm: 10_000,
+  });
   await s.ctx.db.insert(schema.fundNavs).values({
-    productId: defined(fund).id,
+    productId: fundId,
     day: defined(days[1]),
     navE8: 100_000_000n,
     status: 'Published',
     publishedAt: s.ctx.now(),
   });
-  const sub = await call('POST', 'funds/orders', 'D', { product_id: defined(fund).id, amount: '300' });
-  await s.ctx.db.transaction((tx) =>
-    ingestFundPaidEvents(s.ctx, tx, [
-      {
-        txHash: randomHex(32),
-        logIndex: 0,
-        blockNumber: 1n,
-        blockHash: randomHex(32),
-        onChainId: FUND_ORDER_TAG | BigInt(sub.order_id),
-        payer: m.D.address.toLowerCase(),
-        usdtAmount: 300n * USDT,
-        agcAmount: 0n,
-      },
-    ]),
-  );
+  const sub = await call('POST', 'funds/orders', 'D', { product_id: fundId, amount: '300' });
+  await payFundOrder(s.ctx, BigInt(sub.order_id), m.D.address, 300n * USDT);
   add('fund_subscriptions', 1n);
   add('fund_usdt', 300n * USDT);
 

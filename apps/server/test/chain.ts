@@ -13,7 +13,15 @@ import {
 } from '@agc/contracts';
 import type { TxResponse } from '@agc/shared';
 import { type ChainContext, contractsOf } from '@server/context.ts';
-import { createPublicClient, createTestClient, createWalletClient, type Hash, http, parseEther } from 'viem';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  type Hash,
+  type Hex,
+  http,
+  parseEther,
+} from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
@@ -28,6 +36,10 @@ export interface ChainServer extends TestServer {
   send(account: PrivateKeyAccount, tx: TxResponse['tx']): Promise<Hash>;
   /** Sends any transaction from the account (a direct contract call outside the app) and waits for it. */
   call(account: PrivateKeyAccount, to: `0x${string}`, data: `0x${string}`): Promise<Hash>;
+  /** Mines n blocks, each with a transaction of its own (so no two blocks at one height are alike). */
+  mine(n: number): Promise<void>;
+  /** A reorganisation: the chain back at `snapshot` (testClient.snapshot), then `blocks` other blocks mined. */
+  reorg(snapshot: Hex, blocks: number): Promise<void>;
 }
 
 /**
@@ -100,6 +112,11 @@ export function chainTools(anvil: AnvilInstance, deployment: Deployment) {
     to: `0x${string}`,
     amount: bigint,
   ) => mined(await owner.writeContract({ address: token, abi, functionName: 'mint', args: [to, amount] }));
+  const mine = async (n: number) => {
+    const wallet = createWalletClient({ account: devAccount(7), chain, transport });
+    for (let i = 0; i < n; i++)
+      await mined(await wallet.sendTransaction({ to: newWallet().address, value: parseEther('0.001') }));
+  };
   return {
     publicClient,
     testClient,
@@ -111,6 +128,11 @@ export function chainTools(anvil: AnvilInstance, deployment: Deployment) {
     send: (account: PrivateKeyAccount, tx: TxResponse['tx']) =>
       call(account, tx.to as `0x${string}`, tx.data as `0x${string}`),
     call,
+    mine,
+    reorg: async (snapshot: Hex, blocks: number) => {
+      await testClient.revert({ id: snapshot });
+      await mine(blocks);
+    },
   };
 }
 
@@ -128,6 +150,8 @@ export async function startChainServer(env: Record<string, string> = {}): Promis
     fund: tools.fund,
     send: tools.send,
     call: tools.call,
+    mine: tools.mine,
+    reorg: tools.reorg,
     close: async () => {
       await server.close();
       await anvil.stop();

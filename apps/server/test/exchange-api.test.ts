@@ -5,13 +5,13 @@ import type { Member } from '@server/modules/members/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AGC,
-  addMember,
   addRoot,
   availableOf,
+  CLEAN,
   exchangeApi,
+  exchangeMember,
   exchangeSide,
   grantAvailable,
-  headersOf,
   postingsOf,
   snapshot,
   USDT,
@@ -21,17 +21,11 @@ import { startTestServer, type TestServer } from './helpers.ts';
 // The defaults: AGC at 0.5 USDT, a 0.5 % fee, quotes holding 30 s.
 const PRICE = 500_000n;
 const FEE_PPM = 5_000n;
-const CLEAN = { mismatched: [], negative: [], assetMismatch: [] };
 
 let s: TestServer;
 let root: Member;
 
-const newMember = async (usdt = 0n, agc = 0n) => {
-  const m = await addMember(s.ctx, root, 'left');
-  if (usdt > 0n) await grantAvailable(s.ctx, m.id, 'USDT', usdt);
-  if (agc > 0n) await grantAvailable(s.ctx, m.id, 'AGC', agc);
-  return { m, api: exchangeApi(s, await headersOf(s.ctx, m)) };
-};
+const newMember = (usdt = 0n, agc = 0n) => exchangeMember(s, root, usdt, agc);
 
 beforeAll(async () => {
   s = await startTestServer({

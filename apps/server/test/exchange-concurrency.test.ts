@@ -4,13 +4,11 @@ import type { Member } from '@server/modules/members/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AGC,
-  addMember,
   addRoot,
   availableOf,
-  exchangeApi,
+  CLEAN,
+  exchangeMember,
   exchangeSide,
-  grantAvailable,
-  headersOf,
   postingsOf,
   snapshot,
   USDT,
@@ -20,16 +18,11 @@ import { startTestServer, type TestServer } from './helpers.ts';
 // Real concurrency needs real connections: this file runs in the suite's PostgreSQL pass (PGlite is one
 // connection in one process, where "at once" would only interleave).
 const PG = process.env.DATABASE_URL;
-const CLEAN = { mismatched: [], negative: [], assetMismatch: [] };
 
 let s: TestServer;
 let root: Member;
 
-const newMember = async (usdt: bigint) => {
-  const m = await addMember(s.ctx, root, 'left');
-  await grantAvailable(s.ctx, m.id, 'USDT', usdt);
-  return { m, api: exchangeApi(s, await headersOf(s.ctx, m)) };
-};
+const newMember = (usdt: bigint) => exchangeMember(s, root, usdt);
 
 describe.skipIf(!PG)('exchange accepts at once on PostgreSQL', () => {
   beforeAll(async () => {

@@ -2,11 +2,25 @@
 import { rowsOf } from '@agc/db';
 import type { AppContext } from '@server/context.ts';
 import { ACCOUNTS, type AccountCode, balanceOf } from '@server/modules/ledger/index.ts';
+import type { Member } from '@server/modules/members/index.ts';
 import { sql } from 'drizzle-orm';
+import { addMember, headersOf } from './funds-bills-support.ts';
 import type { ApiJson, TestServer } from './helpers.ts';
+import { grantAvailable } from './withdraw-support.ts';
 
 export { addMember, addRoot, headersOf } from './funds-bills-support.ts';
 export { AGC, grantAvailable, USDT } from './withdraw-support.ts';
+
+/** What checkLedger answers when every balance adds up. */
+export const CLEAN = { mismatched: [], negative: [], assetMismatch: [] };
+
+/** A new member under `root` with these available balances, and the exchange API signed in as them. */
+export async function exchangeMember(s: TestServer, root: Member, usdt = 0n, agc = 0n) {
+  const m = await addMember(s.ctx, root, 'left');
+  if (usdt > 0n) await grantAvailable(s.ctx, m.id, 'USDT', usdt);
+  if (agc > 0n) await grantAvailable(s.ctx, m.id, 'AGC', agc);
+  return { m, api: exchangeApi(s, await headersOf(s.ctx, m)) };
+}
 
 /** Every ledger balance, the number of journal entries and every quote row: a refusal changes none of them. */
 export async function snapshot(ctx: AppContext) {

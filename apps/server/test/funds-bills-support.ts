@@ -47,6 +47,25 @@ export async function addProduct(
   return defined(row).id;
 }
 
+/**
+ * A product open for subscriptions: `p`'s fields and a NAV of 1 published now for the server's yesterday, which
+ * prices today's subscriptions.
+ */
+export async function addOpenProduct(
+  ctx: AppContext,
+  p: Partial<typeof schema.fundProducts.$inferInsert> = {},
+): Promise<number> {
+  const productId = await addProduct(ctx.db, p);
+  await ctx.db.insert(schema.fundNavs).values({
+    productId,
+    day: new Date(ctx.now().getTime() - 86_400_000).toISOString().slice(0, 10),
+    navE8: 100_000_000n,
+    status: 'Published',
+    publishedAt: new Date(),
+  });
+  return productId;
+}
+
 export async function addNav(db: DbOrTx, productId: number, day: string, navE8: bigint): Promise<bigint> {
   const [row] = await db
     .insert(schema.fundNavs)

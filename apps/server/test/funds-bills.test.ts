@@ -1,12 +1,10 @@
 import { rowsOf, schema } from '@agc/db';
 import { defined } from '@agc/shared/defined';
-import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import { billsCsv, closeDueMonths, closeMonth, csvCell } from '@server/modules/funds/bills/service.ts';
 import {
   approveRedemption,
   createFundOrder,
   createRedemption,
-  ingestFundPaidEvents,
   publishNav,
 } from '@server/modules/funds/index.ts';
 import { feeOf, unitsValue } from '@server/modules/funds/math.ts';
@@ -27,7 +25,7 @@ import {
   USDT,
   usdtBalance,
 } from './funds-bills-support.ts';
-import { randomHex, startTestServer, type TestServer } from './helpers.ts';
+import { payFundOrder, startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
 let m1: Member;
@@ -341,20 +339,7 @@ describe('a bill of a holding made through the funds’ own services', () => {
     });
     await publishNav(t.ctx, admin, p, '2027-01-05', '1');
     const order = await createFundOrder(t.ctx, user, p, '1000');
-    await t.ctx.db.transaction((tx) =>
-      ingestFundPaidEvents(t.ctx, tx, [
-        {
-          txHash: randomHex(32),
-          logIndex: 0,
-          blockNumber: 1n,
-          blockHash: randomHex(32),
-          onChainId: FUND_ORDER_TAG | order.id,
-          payer: m.address,
-          usdtAmount: 1000n * USDT,
-          agcAmount: 0n,
-        },
-      ]),
-    );
+    await payFundOrder(t.ctx, order.id, m.address, 1000n * USDT);
     at('2027-01-06T09:00:00Z');
     await publishNav(t.ctx, admin, p, '2027-01-06', '1.03');
     at('2027-01-20T09:00:00Z');

@@ -1,13 +1,11 @@
 import { schema } from '@agc/db';
 import { defined } from '@agc/shared/defined';
-import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import {
   approveRedemption,
   createFundOrder,
   createRedemption,
   FUND_ACCOUNTS,
   fundAsset,
-  ingestFundPaidEvents,
   publishNav,
 } from '@server/modules/funds/index.ts';
 import { balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
@@ -15,7 +13,8 @@ import { grantRole } from '@server/modules/members/index.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { addProduct } from './funds-bills-support.ts';
+import { newWallet, payFundOrder, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // Real concurrency needs real connections: this file runs in the suite's PostgreSQL pass (PGlite is one connection
 // in one process, where "at once" would only interleave).
@@ -36,38 +35,22 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       invite_code: adminRow.inviteCode,
       side: 'left',
     });
-    const [product] = await s.ctx.db
-      .insert(schema.fundProducts)
-      .values({
-        name: 'Race',
-        risk: 'Medium',
-        lockDays: 0,
-        minimumUsdt: 100_000_000n,
-        redemptionFeePpm: 1_000,
-      })
-      .returning();
+    const productId = await addProduct(s.ctx.db, {
+      name: 'Race',
+      risk: 'Medium',
+      lockDays: 0,
+      minimumUsdt: 100_000_000n,
+      redemptionFeePpm: 1_000,
+    });
     const user = { id: member.id, address: member.address, roles: [] };
     // 100 USDT, no fee, at a NAV of 10 → 10 units.
-    const order = await createFundOrder(s.ctx, user, defined(product).id, '100');
-    await s.ctx.db.transaction((tx) =>
-      ingestFundPaidEvents(s.ctx, tx, [
-        {
-          txHash: randomHex(32),
-          logIndex: 0,
-          blockNumber: 1n,
-          blockHash: randomHex(32),
-          onChainId: FUND_ORDER_TAG | order.id,
-          payer: member.address,
-          usdtAmount: 100_000_000n,
-          agcAmount: 0n,
-        },
-      ]),
-    );
+    const order = await createFundOrder(s.ctx, user, productId, '100');
+    await payFundOrder(s.ctx, order.id, member.address, 100_000_000n);
     const today = s.ctx.now().toISOString().slice(0, 10);
     await publishNav(
       s.ctx,
       { id: adminRow.id, address: adminRow.address, roles: ['admin'] },
-      defined(product).id,
+      productId,
       today,
       '10',
     );
@@ -99,7 +82,7 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       .where(eq(schema.fundRedemptions.orderId, order.id));
     expect(pending.map((r) => [r.status, r.units])).toEqual(Array(10).fill(['Pending', 1_000_000n]));
     const units = (code: (typeof FUND_ACCOUNTS)['units' | 'unitsRedeeming']) =>
-      balanceOf(s.ctx.db, { userId: member.id, code, asset: fundAsset(defined(product).id) });
+      balanceOf(s.ctx.db, { userId: member.id, code, asset: fundAsset(productId) });
     expect([await units(FUND_ACCOUNTS.units), await units(FUND_ACCOUNTS.unitsRedeeming)]).toEqual([
       0n,
       10_000_000n,
@@ -137,11 +120,13 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       side: 'right',
     });
     const adminUser: SessionUser = { id: adminRow.id, address: adminRow.address, roles: ['admin'] };
-    const [product] = await s.ctx.db
-      .insert(schema.fundProducts)
-      .values({ name: 'Mixed', risk: 'Low', lockDays: 0, minimumUsdt: 100_000_000n, redemptionFeePpm: 2_500 })
-      .returning();
-    const pid = defined(product).id;
+    const pid = await addProduct(s.ctx.db, {
+      name: 'Mixed',
+      risk: 'Low',
+      lockDays: 0,
+      minimumUsdt: 100_000_000n,
+      redemptionFeePpm: 2_500,
+    });
     const day = (offset: number) =>
       new Date(s.ctx.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
     const members: Array<{ headers: Record<string, string>; user: SessionUser }> = [];
@@ -155,20 +140,7 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       members.push({ headers: m.headers, user });
       const o = await createFundOrder(s.ctx, user, pid, '1000');
       orders.push(o.id);
-      await s.ctx.db.transaction((tx) =>
-        ingestFundPaidEvents(s.ctx, tx, [
-          {
-            txHash: randomHex(32),
-            logIndex: 0,
-            blockNumber: 1n,
-            blockHash: randomHex(32),
-            onChainId: FUND_ORDER_TAG | o.id,
-            payer: user.address,
-            usdtAmount: 1_000_000_000n,
-            agcAmount: 0n,
-          },
-        ]),
-      );
+      await payFundOrder(s.ctx, o.id, user.address, 1_000_000_000n);
     }
     await publishNav(s.ctx, adminUser, pid, day(-1), '2'); // 1000 USDT → 500 units each
     // Each member: one Approved redemption (priced by the publication below) and one Pending to cancel.
@@ -232,26 +204,15 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       side: 'right',
     });
     const user: SessionUser = { id: member.id, address: member.address, roles: [] };
-    const [product] = await s.ctx.db
-      .insert(schema.fundProducts)
-      .values({ name: 'Decide', risk: 'Low', lockDays: 0, minimumUsdt: 100_000_000n })
-      .returning();
-    const order = await createFundOrder(s.ctx, user, defined(product).id, '100');
-    await s.ctx.db.transaction((tx) =>
-      ingestFundPaidEvents(s.ctx, tx, [
-        {
-          txHash: randomHex(32),
-          logIndex: 0,
-          blockNumber: 1n,
-          blockHash: randomHex(32),
-          onChainId: FUND_ORDER_TAG | order.id,
-          payer: member.address,
-          usdtAmount: 100_000_000n,
-          agcAmount: 0n,
-        },
-      ]),
-    );
-    await publishNav(s.ctx, adminUser, defined(product).id, s.ctx.now().toISOString().slice(0, 10), '1');
+    const productId = await addProduct(s.ctx.db, {
+      name: 'Decide',
+      risk: 'Low',
+      lockDays: 0,
+      minimumUsdt: 100_000_000n,
+    });
+    const order = await createFundOrder(s.ctx, user, productId, '100');
+    await payFundOrder(s.ctx, order.id, member.address, 100_000_000n);
+    await publishNav(s.ctx, adminUser, productId, s.ctx.now().toISOString().slice(0, 10), '1');
     const ids: bigint[] = [];
     for (let i = 0; i < 20; i++) ids.push((await createRedemption(s.ctx, user, order.id, '1')).id);
     const post = (url: string, h: Record<string, string>, payload: unknown) =>
@@ -280,7 +241,7 @@ describe.skipIf(!PG)('fund redemption requests at once on PostgreSQL', () => {
       await balanceOf(s.ctx.db, {
         userId: member.id,
         code: FUND_ACCOUNTS.units,
-        asset: fundAsset(defined(product).id),
+        asset: fundAsset(productId),
       }),
     ).toBe(defined(o).unitsFree);
     expect(await checkLedger(s.ctx.db)).toEqual({ mismatched: [], negative: [], assetMismatch: [] });

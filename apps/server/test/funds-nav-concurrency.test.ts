@@ -1,4 +1,4 @@
-import { rowsOf, schema } from '@agc/db';
+import { rowsOf } from '@agc/db';
 import { defined } from '@agc/shared/defined';
 import { FUND_ACCOUNTS, unitRef } from '@server/modules/funds/accounts.ts';
 import { confirmNav, publishNav, rejectNav } from '@server/modules/funds/index.ts';
@@ -6,6 +6,7 @@ import { balanceOf, checkLedger } from '@server/modules/ledger/index.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProduct } from './funds-bills-support.ts';
 import { insertProcessingOrder } from './funds-nav-support.ts';
 import { newWallet, signUp, startTestServer, type TestServer } from './helpers.ts';
 
@@ -24,26 +25,23 @@ const settle = <T>(p: Promise<T>) =>
   );
 
 async function productWithOrders(n: number) {
-  const [p] = await s.ctx.db
-    .insert(schema.fundProducts)
-    .values({
-      name: 'Race',
-      risk: 'Medium',
-      lockDays: 0,
-      minimumUsdt: 100_000_000n,
-      subscriptionFeePpm: 12_345,
-    })
-    .returning();
-  await publishNav(s.ctx, defined(admins[0]), defined(p).id, dayAgo(3), '1');
+  const productId = await addProduct(s.ctx.db, {
+    name: 'Race',
+    risk: 'Medium',
+    lockDays: 0,
+    minimumUsdt: 100_000_000n,
+    subscriptionFeePpm: 12_345,
+  });
+  await publishNav(s.ctx, defined(admins[0]), productId, dayAgo(3), '1');
   for (let i = 0; i < n; i++)
     await insertProcessingOrder(
       s.ctx.db,
       defined(members[i % members.length]),
-      defined(p).id,
+      productId,
       BigInt(100 * (i + 1)) * 1_000_000n,
       12_345,
     );
-  return defined(p).id;
+  return productId;
 }
 
 async function pricedOrders(productId: number) {

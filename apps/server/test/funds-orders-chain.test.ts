@@ -8,6 +8,7 @@ import { seedProducts } from '@server/modules/shop/index.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
+import { addOpenProduct } from './funds-bills-support.ts';
 import { randomHex } from './helpers.ts';
 
 // A subscription paid on the real contracts (anvil): the server-built approve and pay, the member's report, the
@@ -31,24 +32,12 @@ beforeAll(async () => {
   await seedProducts(s.ctx.db);
   root = await joinFunded(s, null, { usdt: 0n, agc: 0n });
   alice = await joinFunded(s, root, { usdt: 10_000n * USDT, agc: 10n ** 21n });
-  const [p] = await s.ctx.db
-    .insert(schema.fundProducts)
-    .values({
-      name: 'Chain Fund',
-      risk: 'Medium',
-      lockDays: 30,
-      minimumUsdt: 100n * USDT,
-      subscriptionFeePpm: 10_000,
-    })
-    .returning();
-  fundId = defined(p).id;
-  const yesterday = new Date(s.ctx.now().getTime() - 86_400_000).toISOString().slice(0, 10);
-  await s.ctx.db.insert(schema.fundNavs).values({
-    productId: fundId,
-    day: yesterday,
-    navE8: 100_000_000n,
-    status: 'Published',
-    publishedAt: new Date(),
+  fundId = await addOpenProduct(s.ctx, {
+    name: 'Chain Fund',
+    risk: 'Medium',
+    lockDays: 30,
+    minimumUsdt: 100n * USDT,
+    subscriptionFeePpm: 10_000,
   });
   watcher = createChainWatcher(s.ctx);
 }, 60_000);

@@ -15,7 +15,7 @@ import type { Member } from '@server/modules/members/index.ts';
 import { eq } from 'drizzle-orm';
 import { decodeFunctionData, erc20Abi, recoverTypedDataAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newWallet, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
+import { newWallet, payFundOrder, randomHex, signUp, startTestServer, type TestServer } from './helpers.ts';
 
 // Subscriptions (orders, payment steps, cancel, expiry, Paid ingestion) and holdings through the API, with a
 // real PGlite; pricing at the NAV is the funds' own publishNav (nav/pricing.ts). No chain here: payments are
@@ -92,20 +92,7 @@ const orderRow = async (id: string) =>
 
 /** The watcher's ingestion of a Paid event for a fund order (synthetic place on the chain). */
 const paid = (orderId: string, payer: string, usdt: bigint, agc = 0n) =>
-  s.ctx.db.transaction((tx) =>
-    ingestFundPaidEvents(s.ctx, tx, [
-      {
-        txHash: randomHex(32),
-        logIndex: 0,
-        blockNumber: 1n,
-        blockHash: randomHex(32),
-        onChainId: FUND_ORDER_TAG | BigInt(orderId),
-        payer: payer.toLowerCase(),
-        usdtAmount: usdt,
-        agcAmount: agc,
-      },
-    ]),
-  );
+  payFundOrder(s.ctx, BigInt(orderId), payer, usdt, agc);
 
 const adminUser = async () => {
   const [row] = await s.ctx.db

@@ -13,7 +13,6 @@ import { rowsOf, schema } from '@agc/db';
 import { formatAmount } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
 import { AppError } from '@server/lib/errors.ts';
-import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import {
   approveRedemption,
   cancelRedemption,
@@ -23,7 +22,6 @@ import {
   FUND_ACCOUNTS,
   feeOf,
   fundAsset,
-  ingestFundPaidEvents,
   NAV_ONE,
   PPM,
   priceRedemption,
@@ -36,8 +34,8 @@ import type { SessionUser } from '@server/plugins/auth.ts';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, addRoot } from './funds-bills-support.ts';
-import { randomHex, startTestServer, type TestServer } from './helpers.ts';
+import { addMember, addProduct, addRoot } from './funds-bills-support.ts';
+import { payFundOrder, startTestServer, type TestServer } from './helpers.ts';
 
 const DAY = 86_400_000;
 let s: TestServer;
@@ -172,18 +170,14 @@ async function refused(p: Promise<unknown>, key: string) {
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
 async function runScenario(sc: Scenario) {
-  const [product] = await s.ctx.db
-    .insert(schema.fundProducts)
-    .values({
-      name: 'Property fund',
-      risk: 'Medium',
-      lockDays: 0,
-      minimumUsdt: sc.minimum,
-      subscriptionFeePpm: sc.subFeePpm,
-      redemptionFeePpm: sc.redFeePpm,
-    })
-    .returning();
-  const productId = defined(product).id;
+  const productId = await addProduct(s.ctx.db, {
+    name: 'Property fund',
+    risk: 'Medium',
+    lockDays: 0,
+    minimumUsdt: sc.minimum,
+    subscriptionFeePpm: sc.subFeePpm,
+    redemptionFeePpm: sc.redFeePpm,
+  });
   const start = await cashSums(productId);
   const orders: MOrder[] = [];
   const redemptions: MRedemption[] = [];
@@ -270,20 +264,7 @@ async function runScenario(sc: Scenario) {
       const user = defined(members[c.who]);
       const amount = sc.minimum * BigInt(c.k);
       const o = await createFundOrder(s.ctx, user, productId, formatAmount(amount, 6));
-      await s.ctx.db.transaction((tx) =>
-        ingestFundPaidEvents(s.ctx, tx, [
-          {
-            txHash: randomHex(32),
-            logIndex: 0,
-            blockNumber: 1n,
-            blockHash: randomHex(32),
-            onChainId: FUND_ORDER_TAG | o.id,
-            payer: user.address.toLowerCase(),
-            usdtAmount: amount,
-            agcAmount: 0n,
-          },
-        ]),
-      );
+      await payFundOrder(s.ctx, o.id, user.address, amount);
       seen.subscriptions++;
       orders.push({
         id: o.id,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DbHandle } from '@agc/db';
+import { type DbHandle, schema } from '@agc/db';
 import { createTestDb } from '@agc/db/testing';
 import type { App, BuildOptions } from '@server/app.ts';
 import { type Config, loadConfig } from '@server/config.ts';
@@ -7,9 +7,12 @@ import type { AppContext, ChainContext } from '@server/context.ts';
 import { createCaches } from '@server/lib/caches.ts';
 import { TokenService } from '@server/lib/tokens.ts';
 import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
+import { ingestFundPaidEvents } from '@server/modules/funds/index.ts';
 import { findByAddress, type Member } from '@server/modules/members/index.ts';
 import { priceSourceFrom } from '@server/modules/pricing/index.ts';
 import { createOrder, ingestPaidEvents } from '@server/modules/shop/index.ts';
+import { openShopIncidents } from '@server/modules/shop/payments.ts';
+import { eq } from 'drizzle-orm';
 import { getAddress, type Hex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
@@ -190,6 +193,21 @@ export const syntheticFundPaid = (orderId: bigint, payer: string, usdtAmount: bi
 };
 
 /**
+ * Pays a fund order the way the watcher confirms a payment (its Paid event ingested, at a made-up place on the
+ * chain), without a chain; how many events were new.
+ */
+export const payFundOrder = (
+  ctx: AppContext,
+  orderId: bigint,
+  payer: string,
+  usdtAmount: bigint,
+  agcAmount = 0n,
+) =>
+  ctx.db.transaction((tx) =>
+    ingestFundPaidEvents(ctx, tx, [syntheticFundPaid(orderId, payer, usdtAmount, agcAmount)]),
+  );
+
+/**
  * Buys a product for a member the way the watcher confirms a purchase (an order, then its payment
  * event ingested), without a chain: for tests about what follows a confirmation.
  */
@@ -206,9 +224,58 @@ export async function buyDirectly(
 }
 
 /**
+ * A credited shop order's payment taken off the chain after finality, the watcher's way without a chain: its event
+ * marked orphaned and handed to the shop's incident opening. Answers the event's id and the incident it opened.
+ */
+export async function orphanShopPayment(ctx: AppContext, orderId: bigint) {
+  const [event] = await ctx.db
+    .update(schema.chainEvents)
+    .set({ orphanedAt: new Date() })
+    .where(eq(schema.chainEvents.orderId, orderId))
+    .returning();
+  if (!event) throw new Error('no payment event');
+  await ctx.db.transaction((tx) =>
+    openShopIncidents(ctx, tx, [
+      {
+        id: event.id,
+        contract: event.contract,
+        name: event.name,
+        args: event.args as Record<string, string>,
+        orderId: event.orderId,
+        outcome: event.outcome,
+      },
+    ]),
+  );
+  const [incident] = await ctx.db
+    .select({ id: schema.chainIncidents.id })
+    .from(schema.chainIncidents)
+    .where(eq(schema.chainIncidents.chainEventId, event.id));
+  if (!incident) throw new Error('no incident');
+  return { eventId: event.id, incidentId: incident.id };
+}
+
+/**
  * An answer's data as the API tests read it. Every answer of every call is checked against the API document
  * (contract.ts), so the tests read its fields freely rather than restate each schema.
  */
 // biome-ignore lint/suspicious/noExplicitAny: checked against the API document on every call (contract.ts)
 export type AnyData = any;
 export type ApiJson = { code: number; msg: string; data: AnyData };
+
+/** One API call through the whole HTTP stack: the HTTP status and the envelope. */
+export async function callApi(
+  s: TestServer,
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: unknown,
+  lang = 'en',
+) {
+  const res = await s.app.inject({
+    method: method as 'GET',
+    url: `/api/v1${url}`,
+    headers: { 'accept-language': lang, ...headers },
+    ...(payload !== undefined && { payload: payload as object }),
+  });
+  return { status: res.statusCode, ...(res.json() as ApiJson) };
+}

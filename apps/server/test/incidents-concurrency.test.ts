@@ -9,12 +9,11 @@ import {
 import { checkLedger } from '@server/modules/ledger/index.ts';
 import { grantRole, type Member } from '@server/modules/members/index.ts';
 import { seedProducts } from '@server/modules/shop/index.ts';
-import { openShopIncidents } from '@server/modules/shop/payments.ts';
 import { translator } from '@server/plugins/i18n.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, addRoot } from './funds-bills-support.ts';
-import { buyDirectly, startTestServer, type TestServer } from './helpers.ts';
+import { buyDirectly, orphanShopPayment, startTestServer, type TestServer } from './helpers.ts';
 
 // Two admins deciding one chain incident at once, on PostgreSQL (PGlite runs one transaction at a time, where "at
 // once" would only interleave): the incident row is locked while it is decided, so exactly one decision stands and a
@@ -31,31 +30,8 @@ const admin = (m: Member) => ({ id: m.id, address: m.address, roles: ['admin' as
 async function incident(productId: number): Promise<{ id: string; orderId: bigint }> {
   const member = await addMember(s.ctx, root, 'left');
   const order = await buyDirectly(s.ctx, member, productId);
-  const [event] = await s.ctx.db
-    .update(schema.chainEvents)
-    .set({ orphanedAt: new Date() })
-    .where(eq(schema.chainEvents.orderId, order.id))
-    .returning();
-  if (!event) throw new Error('no payment event');
-  await s.ctx.db.transaction((tx) =>
-    openShopIncidents(s.ctx, tx, [
-      {
-        id: event.id,
-        contract: event.contract,
-        name: event.name,
-        args: event.args as Record<string, string>,
-        orderId: event.orderId,
-        outcome: event.outcome,
-      },
-    ]),
-  );
-  const [row] = rowsOf<{ id: string }>(
-    await s.ctx.db.execute(
-      sql`select id::text as id from chain_incidents where chain_event_id = ${event.id.toString()}::bigint`,
-    ),
-  );
-  if (!row) throw new Error('no incident');
-  return { id: row.id, orderId: order.id };
+  const { incidentId } = await orphanShopPayment(s.ctx, order.id);
+  return { id: incidentId.toString(), orderId: order.id };
 }
 
 const keyOf = (o: PromiseSettledResult<unknown>) =>

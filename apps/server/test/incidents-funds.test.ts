@@ -7,13 +7,12 @@ import { reverseIncident } from '@server/modules/incidents/service.ts';
 import { checkLedger } from '@server/modules/ledger/index.ts';
 import type { Member } from '@server/modules/members/index.ts';
 import { seedProducts } from '@server/modules/shop/index.ts';
-import { openShopIncidents } from '@server/modules/shop/payments.ts';
 import { translator } from '@server/plugins/i18n.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, addProduct, addRoot, headersOf, USDT } from './funds-bills-support.ts';
 import { insertApprovedRedemption, insertProcessingOrder } from './funds-nav-support.ts';
-import { buyDirectly, randomHex, startTestServer, type TestServer } from './helpers.ts';
+import { buyDirectly, orphanShopPayment, randomHex, startTestServer, type TestServer } from './helpers.ts';
 
 // Reversals the unit tests of the anvil file do not reach. A fund subscription reversed after its day's fund earnings
 // were settled: the inviter's ReferralReward of that day
@@ -171,35 +170,13 @@ describe('a reversal the balances no longer cover', () => {
       payload: { amount: (referral / USDT).toString(), type: 1 },
     });
     expect(asked.json().code, asked.body).toBe(200);
-    const [event] = await s.ctx.db
-      .update(schema.chainEvents)
-      .set({ orphanedAt: new Date() })
-      .where(eq(schema.chainEvents.orderId, order.id))
-      .returning();
-    if (!event) throw new Error('no payment event');
-    await s.ctx.db.transaction((tx) =>
-      openShopIncidents(s.ctx, tx, [
-        {
-          id: event.id,
-          contract: 'transfer',
-          name: 'Paid',
-          args: event.args as Record<string, string>,
-          orderId: order.id,
-          outcome: event.outcome,
-        },
-      ]),
-    );
-    const [incident] = await s.ctx.db
-      .select({ id: schema.chainIncidents.id })
-      .from(schema.chainIncidents)
-      .where(eq(schema.chainIncidents.chainEventId, event.id));
-    if (!incident) throw new Error('no incident');
+    const { incidentId } = await orphanShopPayment(s.ctx, order.id);
     const journal = async () =>
       rowsOf<{ n: string }>(
         await s.ctx.db.execute(sql`select count(*)::text as n from ledger_transfers`),
       ).map((r) => r.n)[0];
     const before = await journal();
-    const refused = await reverseIncident(s.ctx, admin(), incident.id.toString(), undefined, t).catch(
+    const refused = await reverseIncident(s.ctx, admin(), incidentId.toString(), undefined, t).catch(
       (e: unknown) => e,
     );
     expect((refused as AppError).key).toBe('incident.short');

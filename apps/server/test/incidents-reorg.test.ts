@@ -1,4 +1,3 @@
-import { devAccount, localChain } from '@agc/contracts';
 import { rowsOf, schema } from '@agc/db';
 import { createChainWatcher } from '@server/jobs/index.ts';
 import { type ChainWatcher, storeEvents } from '@server/modules/chain/index.ts';
@@ -8,10 +7,10 @@ import { checkLedger } from '@server/modules/ledger/index.ts';
 import { seedProducts } from '@server/modules/shop/index.ts';
 import { applyPendingTeamVolume } from '@server/modules/team/index.ts';
 import { eq, sql } from 'drizzle-orm';
-import { createWalletClient, http, parseEther } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
-import { newWallet, randomHex, signUp } from './helpers.ts';
+import { addOpenProduct } from './funds-bills-support.ts';
+import { callApi, newWallet, randomHex, signUp } from './helpers.ts';
 import { grantAvailable } from './withdraw-support.ts';
 
 /**
@@ -33,40 +32,15 @@ const admins = { A1: newWallet(), A2: newWallet() };
 const h = {} as Record<'A1' | 'A2', Record<string, string>>;
 let watcher: ChainWatcher;
 
-const api = async (
-  method: 'GET' | 'POST',
-  url: string,
-  headers: Record<string, string>,
-  payload?: unknown,
-) => {
-  const res = await s.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { 'accept-language': 'en', ...headers },
-    ...(payload !== undefined && { payload: payload as object }),
-  });
-  const body = res.json();
-  return { status: res.statusCode, code: body.code as number, msg: body.msg as string, data: body.data };
-};
-
-async function mine(n: number) {
-  const wallet = createWalletClient({
-    account: devAccount(7),
-    transport: http(s.anvil.url),
-    chain: localChain(42161, s.anvil.url),
-  });
-  for (let i = 0; i < n; i++) {
-    const hash = await wallet.sendTransaction({ to: newWallet().address, value: parseEther('0.001') });
-    await s.publicClient.waitForTransactionReceipt({ hash });
-  }
-}
+const api = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
+  callApi(s, method, url, headers, payload);
 
 /** An order paid on chain and credited at finality, with its team volume applied; answers its id. */
 async function creditedOrder(who: ChainMember) {
   const order = (await api('POST', '/order', who.headers, { product_id: 1 })).data;
   for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/'])
     await s.send(who.account, (await api('GET', `${url}${order.order_id}`, who.headers)).data.tx);
-  await mine(CONFIRMATIONS);
+  await s.mine(CONFIRMATIONS);
   await watcher.catchUp();
   await applyPendingTeamVolume(s.ctx);
   return order.order_id as string;
@@ -135,8 +109,7 @@ describe('a credited payment reorganised away opens a chain incident', () => {
     expect((await volume(root.id))?.l).toBe((BigInt(before.volume?.l ?? '0') + 100n * USDT).toString());
 
     // Deeper than finality: the block with the payment, and those on top, are replaced.
-    await s.testClient.revert({ id: snapshot });
-    await mine(CONFIRMATIONS + 2);
+    await s.reorg(snapshot, CONFIRMATIONS + 2);
     const r = await watcher.pollOnce();
     expect(r.reorg?.orphaned).toBeGreaterThanOrEqual(1);
     await watcher.catchUp();
@@ -260,8 +233,7 @@ describe('a credited payment reorganised away opens a chain incident', () => {
     const investment = (await balances(m.id))['member.investment.USDT'] ?? 0n;
     const snapshot = await s.testClient.snapshot();
     const id = await creditedOrder(m);
-    await s.testClient.revert({ id: snapshot });
-    await mine(CONFIRMATIONS + 2);
+    await s.reorg(snapshot, CONFIRMATIONS + 2);
     await watcher.catchUp();
     const [incident] = (await api('GET', '/admin/incidents', h.A2)).data.list;
     expect(incident.subject_id).toBe(id);
@@ -287,22 +259,14 @@ describe('a credited payment reorganised away opens a chain incident', () => {
 });
 
 describe('a credited fund subscription reorganised away', () => {
-  const product = async (name: string) => {
-    const [p] = await s.ctx.db
-      .insert(schema.fundProducts)
-      .values({ name, risk: 'Medium', lockDays: 30, minimumUsdt: 100n * USDT, subscriptionFeePpm: 10_000 })
-      .returning();
-    if (!p) throw new Error('no product');
-    const yesterday = new Date(s.ctx.now().getTime() - 86_400_000).toISOString().slice(0, 10);
-    await s.ctx.db.insert(schema.fundNavs).values({
-      productId: p.id,
-      day: yesterday,
-      navE8: 100_000_000n,
-      status: 'Published',
-      publishedAt: new Date(),
+  const product = (name: string) =>
+    addOpenProduct(s.ctx, {
+      name,
+      risk: 'Medium',
+      lockDays: 30,
+      minimumUsdt: 100n * USDT,
+      subscriptionFeePpm: 10_000,
     });
-    return p.id;
-  };
   /** A subscription paid on chain and credited at finality (Processing); the snapshot before its payment. */
   async function paidSubscription(fund: number) {
     const o = (await api('POST', '/funds/orders', m.headers, { product_id: fund, amount: '1000' })).data;
@@ -311,14 +275,13 @@ describe('a credited fund subscription reorganised away', () => {
     await s.send(m.account, (await step('authUsd')).tx);
     const snapshot = await s.testClient.snapshot();
     await s.send(m.account, (await step('paying')).tx);
-    await mine(CONFIRMATIONS);
+    await s.mine(CONFIRMATIONS);
     await watcher.catchUp();
     expect((await api('GET', `/funds/orders/${o.order_id}`, m.headers)).data.status).toBe('Processing');
     return { id: o.order_id as string, snapshot };
   }
   async function reorgAway(snapshot: `0x${string}`) {
-    await s.testClient.revert({ id: snapshot });
-    await mine(CONFIRMATIONS + 2);
+    await s.reorg(snapshot, CONFIRMATIONS + 2);
     expect((await watcher.pollOnce()).reorg?.orphaned).toBeGreaterThanOrEqual(1);
     await watcher.catchUp();
   }

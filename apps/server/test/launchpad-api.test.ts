@@ -32,6 +32,17 @@ const call = (
 
 const iso = (msFromNow: number) => new Date(s.ctx.now().getTime() + msFromNow).toISOString();
 
+/** Terms a new round and an edit both refuse, each with its message (English). */
+const REFUSED_TERMS: Array<[Record<string, unknown>, string]> = [
+  [{ price_usdt: '' }, 'Please enter an amount'],
+  [{ price_usdt: '1e2' }, 'Please enter a valid amount'],
+  [{ price_usdt: '0' }, 'The amount must be greater than 0'],
+  [{ price_usdt: '1.1234567' }, 'This amount allows at most 6 decimal places'],
+  [{ agc_per_copy: '1.1234567890123456789' }, 'This amount allows at most 18 decimal places'],
+  [{ starts_at: 'tomorrow' }, 'Please enter a valid date and time'],
+  [{ copies: 5, per_member_limit: 6 }, 'The limit per member cannot exceed the copies in the round'],
+];
+
 /** An admin's round form: open since an hour, ending in 10 days, cliff 5, linear 4. */
 const roundBody = (over: Record<string, unknown> = {}) => ({
   name: 'Seed',
@@ -146,18 +157,12 @@ describe('admin rounds', () => {
   it('refuses bad forms with a translated message and creates nothing', async () => {
     const before = await snapshot();
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ price_usdt: '' }, 'Please enter an amount'],
+      ...REFUSED_TERMS,
       [{ price_usdt: 'abc' }, 'Please enter a valid amount'],
-      [{ price_usdt: '1e2' }, 'Please enter a valid amount'],
-      [{ price_usdt: '0' }, 'The amount must be greater than 0'],
       [{ price_usdt: '-5' }, 'The amount must be greater than 0'],
-      [{ price_usdt: '1.1234567' }, 'This amount allows at most 6 decimal places'],
       [{ agc_per_copy: '0' }, 'The amount must be greater than 0'],
-      [{ agc_per_copy: '1.1234567890123456789' }, 'This amount allows at most 18 decimal places'],
-      [{ starts_at: 'tomorrow' }, 'Please enter a valid date and time'],
       [{ ends_at: '' }, 'Please enter a valid date and time'],
       [{ ends_at: iso(-2 * 3_600_000) }, 'The end must be after the start'],
-      [{ copies: 5, per_member_limit: 6 }, 'The limit per member cannot exceed the copies in the round'],
     ];
     for (const [over, msg] of cases) {
       const res = await call('POST', 'admin/launchpad/rounds', h.R, roundBody(over));
@@ -485,14 +490,8 @@ describe('editing rounds', () => {
     const round = await createRound(upcomingTerms());
     const before = await stored(round.id);
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ price_usdt: '' }, 'Please enter an amount'],
-      [{ price_usdt: '1e2' }, 'Please enter a valid amount'],
-      [{ price_usdt: '0' }, 'The amount must be greater than 0'],
-      [{ price_usdt: '1.1234567' }, 'This amount allows at most 6 decimal places'],
-      [{ agc_per_copy: '1.1234567890123456789' }, 'This amount allows at most 18 decimal places'],
-      [{ starts_at: 'tomorrow' }, 'Please enter a valid date and time'],
+      ...REFUSED_TERMS,
       [{ ends_at: iso(DAY - 60_000) }, 'The end must be after the start'],
-      [{ copies: 5, per_member_limit: 6 }, 'The limit per member cannot exceed the copies in the round'],
     ];
     for (const [over, msg] of cases) {
       const res = await edit(round.id, { ...upcomingTerms(), ...over });

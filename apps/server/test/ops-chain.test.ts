@@ -1,11 +1,10 @@
-import { schema } from '@agc/db';
-import { defined } from '@agc/shared/defined';
 import { buildOpsApp } from '@server/app.ts';
 import { type Jobs, startJobs } from '@server/jobs/index.ts';
 import { seedProducts } from '@server/modules/shop/index.ts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
+import { addProduct } from './funds-bills-support.ts';
 import { insertProcessingOrder } from './funds-nav-support.ts';
 import { parseMetrics, type Sample, sampleOf } from './metrics.ts';
 import { startRpcRelay } from './rpc-relay.ts';
@@ -230,11 +229,13 @@ describe('the metrics when a payment is made', () => {
       'coverage.AGC.72h': 5,
     });
     // A paid fund subscription waiting for its NAV is owed, but not within 72 hours: only the horizon `all` moves.
-    const [product] = await s.ctx.db
-      .insert(schema.fundProducts)
-      .values({ name: 'Steady Income', risk: 'Low', lockDays: 7, minimumUsdt: 100n * USDT })
-      .returning();
-    await insertProcessingOrder(s.ctx.db, root.id, defined(product).id, 100n * USDT, 0);
+    const productId = await addProduct(s.ctx.db, {
+      name: 'Steady Income',
+      risk: 'Low',
+      lockDays: 7,
+      minimumUsdt: 100n * USDT,
+    });
+    await insertProcessingOrder(s.ctx.db, root.id, productId, 100n * USDT, 0);
     await sleep(SOLVENCY_CACHE_SECONDS * 1000 + 100);
     expect(solvencyOf(await scrape())).toMatchObject({
       'liabilities.USDT.all': 107.75,

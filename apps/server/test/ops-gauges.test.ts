@@ -1,12 +1,12 @@
 import { schema } from '@agc/db';
 import { defined } from '@agc/shared/defined';
 import { type Jobs, startJobs } from '@server/jobs/index.ts';
-import { ingestFundPaidEvents } from '@server/modules/funds/index.ts';
 import type { Member } from '@server/modules/members/index.ts';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newWallet, randomHex, startTestServer, syntheticFundPaid, type TestServer } from './helpers.ts';
+import { addOpenProduct } from './funds-bills-support.ts';
+import { newWallet, payFundOrder, randomHex, startTestServer, type TestServer } from './helpers.ts';
 import { type Sample, sampleOf, scrapeMetrics } from './metrics.ts';
 import { AGC, grantAvailable, signUpMembers, USDT } from './withdraw-support.ts';
 
@@ -88,17 +88,11 @@ describe('agc_fund_subscriptions_waiting', () => {
     );
 
   it('follows a subscription from UnPaid to Paid (reported) to Processing (confirmed)', async () => {
-    const [product] = await s.ctx.db
-      .insert(schema.fundProducts)
-      .values({ name: 'Steady Income', risk: 'Low', lockDays: 7, minimumUsdt: 100_000_000n })
-      .returning();
-    const productId = defined(product).id;
-    await s.ctx.db.insert(schema.fundNavs).values({
-      productId,
-      day: new Date(s.ctx.now().getTime() - 86_400_000).toISOString().slice(0, 10),
-      navE8: 100_000_000n,
-      status: 'Published',
-      publishedAt: new Date(),
+    const productId = await addOpenProduct(s.ctx, {
+      name: 'Steady Income',
+      risk: 'Low',
+      lockDays: 7,
+      minimumUsdt: 100_000_000n,
     });
     expect(waiting(await scrape())).toEqual({ UnPaid: 0, Paid: 0, Processing: 0 });
     const first = await post('A', 'funds/orders', { product_id: productId, amount: '100' });
@@ -111,9 +105,7 @@ describe('agc_fund_subscriptions_waiting', () => {
       .where(eq(schema.fundOrders.id, BigInt(first.order_id)));
     expect(waiting(await scrape())).toEqual({ UnPaid: 1, Paid: 1, Processing: 0 });
     // The watcher's confirmation of the second order's payment (no chain here: the event as it decodes it).
-    await s.ctx.db.transaction((tx) =>
-      ingestFundPaidEvents(s.ctx, tx, [syntheticFundPaid(BigInt(second.order_id), m.A.address, 100n * USDT)]),
-    );
+    await payFundOrder(s.ctx, BigInt(second.order_id), m.A.address, 100n * USDT);
     expect(waiting(await scrape())).toEqual({ UnPaid: 0, Paid: 1, Processing: 1 });
   });
 });

@@ -12,6 +12,7 @@ import {
 import { seedProducts } from '@server/modules/shop/index.ts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProduct } from './funds-bills-support.ts';
 import { newWallet, startTestServer, type TestServer } from './helpers.ts';
 import { AGC, grantAvailable, signUpMembers, USDT } from './withdraw-support.ts';
 
@@ -65,11 +66,7 @@ beforeAll(async () => {
     await grantAvailable(s.ctx, m[who].id, 'USDT', 10_000n * USDT);
     await grantAvailable(s.ctx, m[who].id, 'AGC', 10_000n * AGC);
   }
-  const [fund] = await s.ctx.db
-    .insert(schema.fundProducts)
-    .values({ name: 'Steady', risk: 'Low', lockDays: 7, minimumUsdt: 100n * USDT })
-    .returning();
-  fundId = fund?.id ?? 0;
+  fundId = await addProduct(s.ctx.db, { name: 'Steady', risk: 'Low', lockDays: 7, minimumUsdt: 100n * USDT });
   const round = await call('POST', '/admin/launchpad/rounds', h.R, {
     name: 'Seed',
     description: 'A round',

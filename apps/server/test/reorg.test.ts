@@ -1,4 +1,4 @@
-import { devAccount, localChain } from '@agc/contracts';
+import { localChain } from '@agc/contracts';
 import { schema } from '@agc/db';
 import { defined } from '@agc/shared/defined';
 import { createChainWatcher } from '@server/jobs/index.ts';
@@ -7,10 +7,9 @@ import { checkLedger } from '@server/modules/ledger/index.ts';
 import { grantRole } from '@server/modules/members/index.ts';
 import { expireReports, seedProducts } from '@server/modules/shop/index.ts';
 import { eq } from 'drizzle-orm';
-import { createWalletClient, type Hash, http, parseEther } from 'viem';
+import { createWalletClient, type Hash, http } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ChainMember, type ChainServer, joinFunded, startChainServer } from './chain.ts';
-import { newWallet } from './helpers.ts';
 
 /**
  * Finality and reorganisations on anvil: snapshot and revert give the chain a different block
@@ -44,19 +43,6 @@ async function approvedOrder(who: Member) {
     await s.send(who.account, (await api('GET', `${url}${order.order_id}`, who)).data.tx);
   const pay = (await api('GET', `/order/tx/${order.order_id}`, who)).data.tx;
   return { id: order.order_id as string, pay };
-}
-
-/** Mines n blocks, each with a transaction of its own (so no two blocks at one height are alike). */
-async function mine(n: number) {
-  const wallet = createWalletClient({
-    account: devAccount(7),
-    transport: http(s.anvil.url),
-    chain: localChain(42161, s.anvil.url),
-  });
-  for (let i = 0; i < n; i++) {
-    const hash = await wallet.sendTransaction({ to: newWallet().address, value: parseEther('0.001') });
-    await s.publicClient.waitForTransactionReceipt({ hash });
-  }
 }
 
 const order = async (id: string) => (await api('GET', `/order/${id}`, m)).data;
@@ -94,13 +80,12 @@ describe('finality and reorgs on anvil', () => {
     expect((await api('POST', '/order/pay', m, { order_id: id, tx_hash: hash })).data.status).toBe(
       'Verifying',
     );
-    await mine(CONFIRMATIONS - 2); // one block short of final
+    await s.mine(CONFIRMATIONS - 2); // one block short of final
     await watcher.catchUp();
     expect((await order(id)).status).toBe('Verifying');
 
     // The chain reorganises: another block at the payment's height, and the payment is gone.
-    await s.testClient.revert({ id: snapshot });
-    await mine(CONFIRMATIONS + 1);
+    await s.reorg(snapshot, CONFIRMATIONS + 1);
     expect(await s.publicClient.getTransactionReceipt({ hash }).catch(() => null)).toBeNull();
     await watcher.catchUp();
     expect((await order(id)).status).toBe('Verifying');
@@ -123,7 +108,7 @@ describe('finality and reorgs on anvil', () => {
     // The allowances were reverted with the block: approve again, pay, and it counts once.
     for (const url of ['/order/approve/agc/', '/order/approve/usdt/', '/order/tx/'])
       await s.send(m.account, (await api('GET', `${url}${id}`, m)).data.tx);
-    await mine(CONFIRMATIONS);
+    await s.mine(CONFIRMATIONS);
     await watcher.catchUp();
     expect((await order(id)).status).toBe('Success');
     expect(await investment(m)).toBe(before + 100n);
@@ -134,15 +119,14 @@ describe('finality and reorgs on anvil', () => {
     const { id, pay } = await approvedOrder(m);
     const snapshot = await s.testClient.snapshot();
     await s.send(m.account, pay);
-    await mine(CONFIRMATIONS - 1); // final now
+    await s.mine(CONFIRMATIONS - 1); // final now
     let reorged = false;
     const racing = createChainWatcher(s.ctx, {
       afterRead: async (logs) => {
         if (reorged || logs.length === 0) return;
         reorged = true;
         // Between the read and the crediting, the chain replaces those blocks.
-        await s.testClient.revert({ id: snapshot });
-        await mine(CONFIRMATIONS + 1);
+        await s.reorg(snapshot, CONFIRMATIONS + 1);
       },
     });
     await watcher.release();
@@ -174,7 +158,7 @@ describe('finality and reorgs on anvil', () => {
     const raw = await wallet.signTransaction(request);
     const hash = await wallet.sendRawTransaction({ serializedTransaction: raw });
     await s.publicClient.waitForTransactionReceipt({ hash });
-    await mine(CONFIRMATIONS);
+    await s.mine(CONFIRMATIONS);
     await watcher.catchUp();
     expect((await order(id)).status).toBe('Success');
     expect(await investment(m)).toBe(before + 100n);
@@ -183,11 +167,11 @@ describe('finality and reorgs on anvil', () => {
     // A reorg deeper than the confirmations (it should not happen with real finality): the block that held
     // the payment is replaced; the same signed payment is mined again one block later.
     await s.testClient.revert({ id: snapshot });
-    await mine(1);
+    await s.mine(1);
     await s.publicClient.waitForTransactionReceipt({
       hash: await wallet.sendRawTransaction({ serializedTransaction: raw }),
     });
-    await mine(CONFIRMATIONS + 1);
+    await s.mine(CONFIRMATIONS + 1);
     const r = await watcher.pollOnce();
     expect(r.reorg).toBeDefined();
     await watcher.catchUp();
@@ -212,11 +196,10 @@ describe('finality and reorgs on anvil', () => {
     const { id, pay } = await approvedOrder(m);
     const snapshot = await s.testClient.snapshot();
     await s.send(m.account, pay);
-    await mine(CONFIRMATIONS);
+    await s.mine(CONFIRMATIONS);
     await watcher.catchUp();
     expect(await investment(m)).toBe(before + 100n);
-    await s.testClient.revert({ id: snapshot });
-    await mine(CONFIRMATIONS + 2);
+    await s.reorg(snapshot, CONFIRMATIONS + 2);
     const r = await watcher.pollOnce();
     expect(r.reorg?.orphaned).toBeGreaterThanOrEqual(1);
     await watcher.catchUp();
@@ -238,7 +221,7 @@ describe('finality and reorgs on anvil', () => {
       'Verifying',
       'The payment is on the chain but not final yet; it will be confirmed once it is',
     ]);
-    await mine(CONFIRMATIONS - 1);
+    await s.mine(CONFIRMATIONS - 1);
     expect((await api('POST', `/admin/orders/${id}/recheck`, auditor, {})).data.status).toBe('Success');
   });
 });

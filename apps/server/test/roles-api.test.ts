@@ -6,8 +6,8 @@ import { expireRoleRequests } from '@server/modules/roles/service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, addRoot, headersOf } from './funds-bills-support.ts';
 import type { AnyData } from './helpers.ts';
-import { newWallet, startTestServer, type TestServer } from './helpers.ts';
-import { addMemberAt, auditSince, callApi, lastAuditId, roleTables } from './roles-support.ts';
+import { callApi, newWallet, startTestServer, type TestServer } from './helpers.ts';
+import { addMemberAt, auditSince, lastAuditId, roleTables } from './roles-support.ts';
 
 // Every admin route checks its role on the server; admins grant and revoke roles (admin and auditor need a second
 // admin and expire unconfirmed, the last admin stays, configured admins are configuration's), every change

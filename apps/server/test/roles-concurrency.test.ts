@@ -72,6 +72,21 @@ async function admins(): Promise<string[]> {
   ).map((r) => r.id);
 }
 
+/**
+ * A clean slate for a round: no roles or requests left, and new members on these sides (in this order), each made an
+ * admin.
+ */
+async function freshAdmins<S extends Array<'left' | 'right'>>(
+  ...sides: S
+): Promise<{ [K in keyof S]: Member }> {
+  await s.ctx.db.execute(sql`delete from role_requests`);
+  await s.ctx.db.execute(sql`delete from user_roles`);
+  const team: Member[] = [];
+  for (const side of sides) team.push(await addMember(s.ctx, root, side));
+  for (const m of team) await grantRole(s.ctx.db, m.id, 'admin', null);
+  return team as { [K in keyof S]: Member };
+}
+
 describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', () => {
   beforeAll(async () => {
     s = await startTestServer();
@@ -81,12 +96,7 @@ describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', (
 
   it('two admins confirm each other’s revocation at once: one wins, the last admin stays (every round)', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      await s.ctx.db.execute(sql`delete from role_requests`);
-      await s.ctx.db.execute(sql`delete from user_roles`);
-      const x = await addMember(s.ctx, root, 'left');
-      const y = await addMember(s.ctx, root, 'right');
-      await grantRole(s.ctx.db, x.id, 'admin', null);
-      await grantRole(s.ctx.db, y.id, 'admin', null);
+      const [x, y] = await freshAdmins('left', 'right');
       // Each asks to remove the other; each then confirms the other's request (never its own).
       const xOut = await ask(y, 'revoke', x, 'admin');
       const yOut = await ask(x, 'revoke', y, 'admin');
@@ -111,14 +121,7 @@ describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', (
   });
 
   it('three admins, two revocations confirmed at once: both go (nothing is refused that need not be)', async () => {
-    await s.ctx.db.execute(sql`delete from role_requests`);
-    await s.ctx.db.execute(sql`delete from user_roles`);
-    const [x, y, z] = [
-      await addMember(s.ctx, root, 'left'),
-      await addMember(s.ctx, root, 'left'),
-      await addMember(s.ctx, root, 'right'),
-    ];
-    for (const m of [x, y, z]) await grantRole(s.ctx.db, m.id, 'admin', null);
+    const [x, y, z] = await freshAdmins('left', 'left', 'right');
     const xOut = await ask(z, 'revoke', x, 'admin');
     const yOut = await ask(z, 'revoke', y, 'admin');
     const outcomes = await Promise.allSettled([
@@ -130,11 +133,7 @@ describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', (
   });
 
   it('every admin’s removal confirmed at once: exactly one admin is left', async () => {
-    await s.ctx.db.execute(sql`delete from role_requests`);
-    await s.ctx.db.execute(sql`delete from user_roles`);
-    const team: Member[] = [];
-    for (let i = 0; i < 6; i++) team.push(await addMember(s.ctx, root, i % 2 ? 'left' : 'right'));
-    for (const m of team) await grantRole(s.ctx.db, m.id, 'admin', null);
+    const team: Member[] = await freshAdmins('right', 'left', 'right', 'left', 'right', 'left');
     const asks: string[] = [];
     for (const [i, m] of team.entries()) asks.push(await ask(at(team, i + 1), 'revoke', m, 'admin'));
     const outcomes = await Promise.allSettled(
@@ -146,15 +145,8 @@ describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', (
 
   it('two admins confirm one grant at once: it is confirmed once, the other is told it was decided', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      await s.ctx.db.execute(sql`delete from role_requests`);
-      await s.ctx.db.execute(sql`delete from user_roles`);
-      const [a, b, c, target] = [
-        await addMember(s.ctx, root, 'left'),
-        await addMember(s.ctx, root, 'left'),
-        await addMember(s.ctx, root, 'right'),
-        await addMember(s.ctx, root, 'right'),
-      ];
-      for (const m of [a, b, c]) await grantRole(s.ctx.db, m.id, 'admin', null);
+      const [a, b, c] = await freshAdmins('left', 'left', 'right');
+      const target = await addMember(s.ctx, root, 'right');
       const id = await ask(a, 'grant', target, 'auditor');
       const outcomes = await Promise.allSettled([
         confirmRequest(s.ctx, actor(b), id),
@@ -168,14 +160,8 @@ describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', (
 
   it('one admin confirms while another cancels: exactly one decision stands, and the role follows it', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      await s.ctx.db.execute(sql`delete from role_requests`);
-      await s.ctx.db.execute(sql`delete from user_roles`);
-      const [a, b, target] = [
-        await addMember(s.ctx, root, 'left'),
-        await addMember(s.ctx, root, 'right'),
-        await addMember(s.ctx, root, 'right'),
-      ];
-      for (const m of [a, b]) await grantRole(s.ctx.db, m.id, 'admin', null);
+      const [a, b] = await freshAdmins('left', 'right');
+      const target = await addMember(s.ctx, root, 'right');
       const id = await ask(a, 'grant', target, 'auditor');
       const outcomes = await Promise.allSettled([
         confirmRequest(s.ctx, actor(b), id),
@@ -195,14 +181,8 @@ describe.skipIf(!PG)('two admins deciding role changes at once on PostgreSQL', (
 
   it('a confirmation just before expiry races the expiry job just after it: one outcome stands, the role follows it', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      await s.ctx.db.execute(sql`delete from role_requests`);
-      await s.ctx.db.execute(sql`delete from user_roles`);
-      const [a, b, target] = [
-        await addMember(s.ctx, root, 'left'),
-        await addMember(s.ctx, root, 'right'),
-        await addMember(s.ctx, root, 'right'),
-      ];
-      for (const m of [a, b]) await grantRole(s.ctx.db, m.id, 'admin', null);
+      const [a, b] = await freshAdmins('left', 'right');
+      const target = await addMember(s.ctx, root, 'right');
       const id = await ask(a, 'grant', target, 'auditor');
       const [row] = rowsOf<{ expires_at: string }>(
         await s.ctx.db.execute(sql`select expires_at::text from role_requests where id = ${id}::bigint`),

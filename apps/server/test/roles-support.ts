@@ -1,10 +1,9 @@
-/** Roles suites' fixtures: members at chosen addresses, the role tables as stored, the API through HTTP. */
+/** Roles suites' fixtures: members at chosen addresses, the role tables as stored, the audit log. */
 import { rowsOf } from '@agc/db';
 import type { AppContext } from '@server/context.ts';
 import { type Member, newInviteCode } from '@server/modules/members/index.ts';
 import { insertPlaced } from '@server/modules/team/index.ts';
 import { sql } from 'drizzle-orm';
-import type { ApiJson, TestServer } from './helpers.ts';
 
 /** A member at `address` (a wallet the test holds), invited by `inviter` on the left. */
 export const addMemberAt = (ctx: AppContext, inviter: Member, address: string) =>
@@ -47,22 +46,4 @@ export async function lastAuditId(ctx: AppContext): Promise<string> {
     await ctx.db.execute(sql`select coalesce(max(id), 0)::text as id from audit_log`),
   );
   return row?.id ?? '0';
-}
-
-/** One API call through the whole HTTP stack: the HTTP status and the envelope. */
-export async function callApi(
-  s: TestServer,
-  method: string,
-  url: string,
-  headers: Record<string, string> = {},
-  payload?: unknown,
-  lang = 'en',
-) {
-  const res = await s.app.inject({
-    method: method as 'GET',
-    url: `/api/v1${url}`,
-    headers: { 'accept-language': lang, ...headers },
-    ...(payload !== undefined && { payload: payload as object }),
-  });
-  return { status: res.statusCode, ...(res.json() as ApiJson) };
 }

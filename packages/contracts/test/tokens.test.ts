@@ -76,6 +76,16 @@ describe('MockUSDT behaves like Tether', () => {
     c
       .wallet(owner)
       .writeContract({ address, abi: mockUsdtAbi, functionName: 'approve', args: [spender, value] });
+  /** The spender (account 6) moves 2 USDT of the owner's to account 7 under its allowance. */
+  const spendTwo = () =>
+    c.confirm(
+      c.wallet(6).writeContract({
+        address,
+        abi: mockUsdtAbi,
+        functionName: 'transferFrom',
+        args: [addressOf(owner), addressOf(7), usdt(2)],
+      }),
+    );
   const simulateApprove = (value: bigint) =>
     c.publicClient.call({
       account: devAccount(owner),
@@ -130,25 +140,11 @@ describe('MockUSDT behaves like Tether', () => {
 
   it('spends a finite allowance and keeps an infinite one', async () => {
     await c.confirm(approveTx(usdt(3)));
-    await c.confirm(
-      c.wallet(6).writeContract({
-        address,
-        abi: mockUsdtAbi,
-        functionName: 'transferFrom',
-        args: [addressOf(owner), addressOf(7), usdt(2)],
-      }),
-    );
+    await spendTwo();
     expect(await allowanceOf()).toBe(usdt(1));
     await c.confirm(approveTx(0n));
     await c.confirm(approveTx(maxUint256));
-    await c.confirm(
-      c.wallet(6).writeContract({
-        address,
-        abi: mockUsdtAbi,
-        functionName: 'transferFrom',
-        args: [addressOf(owner), addressOf(7), usdt(2)],
-      }),
-    );
+    await spendTwo();
     expect(await allowanceOf()).toBe(maxUint256);
   });
 });

@@ -46,6 +46,9 @@ export function formatAmount(value: bigint, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
 }
 
+/** Formats USDT minor units as formatAmount does (six decimals). */
+export const formatUsdt = (value: bigint): string => formatAmount(value, USDT_DECIMALS);
+
 /** Why a typed amount cannot be used: a message key's last part (`<form>.amount_required`, …) in every catalogue. */
 export type TypedAmountError = 'amount_required' | 'amount_invalid' | 'amount_positive' | 'amount_decimals';
 

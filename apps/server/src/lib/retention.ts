@@ -3,6 +3,8 @@
  * prune never holds its locks long nor fills the log with one huge transaction. No SQL here: each module's
  * repository deletes one batch.
  */
+import type { AppContext } from '@server/context.ts';
+import type { Job } from './jobs.ts';
 
 /** Rows one retention statement deletes at most. */
 export const RETENTION_BATCH = 10_000;
@@ -27,3 +29,22 @@ export async function deleteInBatches(
     if (n < limit) return total;
   }
 }
+
+/**
+ * An hourly job that deletes what its module keeps no longer: `prune` answers how many rows it deleted, logged as
+ * `deleted` with the message `logged` when there were any.
+ */
+export const hourlyDeleteJob = (job: {
+  name: string;
+  firstDelayMs: number;
+  prune: (ctx: AppContext) => Promise<number>;
+  logged: string;
+}): Job => ({
+  name: job.name,
+  everyMs: 3_600_000,
+  firstDelayMs: job.firstDelayMs,
+  run: async (ctx, log) => {
+    const deleted = await job.prune(ctx);
+    if (deleted > 0) log.info({ deleted }, job.logged);
+  },
+});

@@ -65,3 +65,18 @@ export function pageOf<T extends z.ZodType>(item: T) {
     has_more: z.boolean(),
   });
 }
+
+/**
+ * A catalogue entry's texts as an admin writes them (fund products, launchpad rounds): the name and description in
+ * English (the fallback), and any other interface language's in translations.
+ */
+export const catalogueTextsInput = {
+  name: z.string().trim().min(1).max(80),
+  description: z.string().max(2000).default(''),
+  translations: z
+    .record(
+      z.string(),
+      z.object({ name: z.string().max(80).optional(), description: z.string().max(2000).optional() }),
+    )
+    .default({}),
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { abilitySchema, amountString, idString, pageOf, pagingQuery } from './common.ts';
+import { abilitySchema, amountString, catalogueTextsInput, idString, pageOf, pagingQuery } from './common.ts';
 import { amountInput, decimalInput, idInput, integerInput, serialIdInput } from './input.ts';
 import { dayString } from './rewards.ts';
 import { txResponse } from './shop.ts';
@@ -281,14 +281,7 @@ export const adminFundProductSchema = fundProductSchema.extend({
 });
 export const adminFundProductsResponse = z.object({ list: z.array(adminFundProductSchema) });
 export const fundProductBody = z.object({
-  name: z.string().trim().min(1).max(80),
-  description: z.string().max(2000).default(''),
-  translations: z
-    .record(
-      z.string(),
-      z.object({ name: z.string().max(80).optional(), description: z.string().max(2000).optional() }),
-    )
-    .default({}),
+  ...catalogueTextsInput,
   risk: fundRisk,
   lock_days: integerInput(0, 3650),
   minimum_usdt: amountInput('fund.minimum_positive'),
@@ -302,9 +295,11 @@ export const fundProductBody = z.object({
 });
 
 export const publishNavBody = z.object({ day: dayString, nav: amountInput('fund.nav_invalid') });
-export const fundNavEntrySchema = z.object({
-  nav_id: idString,
-  product: z.object({ id: z.number().int(), name: z.string() }),
+/**
+ * What entering a NAV would do (POST …/nav/preview): the change in percent, the limits, why it would wait; an entry
+ * (fundNavEntrySchema) carries the same figures.
+ */
+export const fundNavPreviewSchema = z.object({
   day: dayString,
   nav: navString,
   /** The last published NAV before it, and the step in percent (signed, 2 decimals). */
@@ -319,8 +314,18 @@ export const fundNavEntrySchema = z.object({
   week_base_nav: navString.nullable(),
   week_percent: z.string().nullable(),
   max_week_percent: z.string(),
-  /** Why a pending NAV waits: its step, or its move over the week; null once decided. */
+  /**
+   * Why a second admin must confirm it: its step, or its move over the week. Null: a preview would be published at
+   * once; an entry is decided.
+   */
   review: z.enum(['step', 'week']).nullable(),
+});
+export type FundNavPreview = z.infer<typeof fundNavPreviewSchema>;
+
+export const fundNavEntrySchema = z.object({
+  nav_id: idString,
+  product: z.object({ id: z.number().int(), name: z.string() }),
+  ...fundNavPreviewSchema.shape,
   status: z.enum(['Published', 'PendingConfirmation', 'Rejected']),
   entered_by: z.string().nullable(),
   /** The asking admin entered it (they may withdraw it, not confirm it). */
@@ -335,20 +340,6 @@ export const fundNavEntrySchema = z.object({
   reject: abilitySchema,
 });
 export type FundNavEntry = z.infer<typeof fundNavEntrySchema>;
-/** What entering a NAV would do (POST …/nav/preview): the change in percent, the limits, why it would wait. */
-export const fundNavPreviewSchema = z.object({
-  day: dayString,
-  nav: navString,
-  previous_nav: navString.nullable(),
-  step_percent: z.string().nullable(),
-  max_step_percent: z.string(),
-  week_base_nav: navString.nullable(),
-  week_percent: z.string().nullable(),
-  max_week_percent: z.string(),
-  /** Null: it would be published at once; else why a second admin must confirm it. */
-  review: z.enum(['step', 'week']).nullable(),
-});
-export type FundNavPreview = z.infer<typeof fundNavPreviewSchema>;
 export const fundNavIdParams = z.object({ nav_id: idInput });
 export const fundNavPendingResponse = z.object({ list: z.array(fundNavEntrySchema) });
 /** The admins' NAV history (every status), newest day first, optionally of one product. */

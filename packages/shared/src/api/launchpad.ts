@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString, idString, pageOf, pagingQuery } from './common.ts';
+import { amountString, catalogueTextsInput, idString, pageOf, pagingQuery } from './common.ts';
 import { amountInput, countInput, idInput, integerInput, serialIdInput } from './input.ts';
 
 /**
@@ -79,14 +79,7 @@ export const launchpadAllocationListResponse = pageOf(launchpadAllocationSchema)
 
 /** POST /admin/launchpad/rounds and PUT /admin/launchpad/rounds/:id (an edit sends the whole form again). */
 export const adminLaunchpadRoundBody = z.object({
-  name: z.string().trim().min(1).max(80),
-  description: z.string().max(2000).default(''),
-  translations: z
-    .record(
-      z.string(),
-      z.object({ name: z.string().max(80).optional(), description: z.string().max(2000).optional() }),
-    )
-    .default({}),
+  ...catalogueTextsInput,
   copies: integerInput(1, 100_000),
   price_usdt: amountInput('launchpad.amount_invalid'),
   agc_per_copy: amountInput('launchpad.amount_invalid'),

@@ -52,18 +52,25 @@ export const tokenPrice2Response = z.object({
 export const productIdParams = z.object({ id: serialIdInput });
 
 /**
+ * A quoted price, in a quote and in the order that fixed it: the USDT price (the pay amount) and total, the AGC
+ * service fee at the AGC price, where that price came from and the block it was read at (null: fixed).
+ */
+const quotedPrice = {
+  pay_amount_usdt: amountString,
+  service_fee_agc: amountString,
+  agc_price_usdt: amountString,
+  price_source: priceSourceSchema,
+  price_block: priceBlock,
+  total_amount_usdt: amountString,
+};
+
+/**
  * An indicative quote for one product (GET products/:id/quote): what an order made now would ask, with
  * nothing created. The order made on "Confirm and pay" fixes its own quote, which the app compares with this.
  */
 export const quoteResponse = z.object({
   product: z.object({ id: z.number().int(), name: z.string() }),
-  pay_amount_usdt: amountString,
-  service_fee_agc: amountString,
-  agc_price_usdt: amountString,
-  /** Where the AGC price came from and the block it was read at (null: fixed). */
-  price_source: priceSourceSchema,
-  price_block: priceBlock,
-  total_amount_usdt: amountString,
+  ...quotedPrice,
   /** When this quote was made (the AGC price of that moment). */
   quoted_at: z.string(),
 });
@@ -75,14 +82,7 @@ export const orderSchema = z.object({
   order_id: idString,
   product: z.object({ id: z.number().int(), name: z.string() }),
   status: orderStatus,
-  /** USDT price (the pay amount) and total; AGC service fee at the quoted price. */
-  pay_amount_usdt: amountString,
-  service_fee_agc: amountString,
-  agc_price_usdt: amountString,
-  /** Where the quoted AGC price came from and the block it was read at (null: fixed). */
-  price_source: priceSourceSchema,
-  price_block: priceBlock,
-  total_amount_usdt: amountString,
+  ...quotedPrice,
   /** What the member's investment grew by (0 until Success). */
   amount_received_usdt: amountString,
   payment_method: z.string(),

@@ -1,4 +1,5 @@
 import { type DbOrTx, schema } from '@agc/db';
+import { pageRows } from '@server/lib/paging.ts';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
@@ -144,15 +145,12 @@ export async function incidentPage(
   q: { status: 'open' | IncidentStatus; page: number; size: number },
 ): Promise<{ rows: IncidentRow[]; total: number }> {
   const where: SQL = q.status === 'open' ? stillOpen : eq(chainIncidents.status, q.status);
-  const [rows, [total]] = await Promise.all([
-    incidentQuery(db)
-      .where(where)
-      .orderBy(desc(chainIncidents.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+  const { list, total } = await pageRows(
+    q,
+    incidentQuery(db).where(where).orderBy(desc(chainIncidents.id)),
     db.select({ n: count() }).from(chainIncidents).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
+  return { rows: list, total };
 }
 
 /** One incident, locked until the transaction ends (two admins deciding at once: the second sees the first's outcome). */

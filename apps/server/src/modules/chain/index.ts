@@ -35,6 +35,8 @@ export * from './payment-ids.ts';
 export {
   approveTx,
   assertReportPays,
+  ingestPaid,
+  type PaidEventOf,
   type PaidLog,
   paidLogs,
   payTx,

@@ -1,5 +1,7 @@
 import { type PaymentQuote, signPaymentQuote, transferAbi } from '@agc/contracts';
+import type { DbOrTx } from '@agc/db';
 import { ErrorCode, type TxResponse } from '@agc/shared';
+import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
 import { AppError, badRequest } from '@server/lib/errors.ts';
 import {
@@ -12,7 +14,7 @@ import {
   toEventSelector,
 } from 'viem';
 import { chainClient } from './client.ts';
-import type { EventPlace } from './repository.ts';
+import { byChainOrder, type EventPlace, eventKey, setOutcomes, storeEvents } from './repository.ts';
 import { quoteSigner } from './signers.ts';
 
 /**
@@ -90,6 +92,50 @@ function allPaidLogs(ctx: AppContext, logs: Log[]): PaidLog[] {
 /** The payment contract's Paid events among logs whose on-chain id `accept` takes (others, other contracts: ignored). */
 export function paidLogs(ctx: AppContext, logs: Log[], accept: (onChainId: bigint) => boolean): PaidLog[] {
   return allPaidLogs(ctx, logs).filter((e) => accept(e.orderId));
+}
+
+/** A Paid event as a module reads it: its place and amounts; the module names its on-chain id. */
+export type PaidEventOf<Id extends string> = Omit<PaidLog, 'orderId'> & Record<Id, bigint>;
+
+/**
+ * Ingests a module's Paid events inside the caller's transaction: each is stored once (unique on chain id, tx hash,
+ * log index; args.orderId carries the full on-chain id, read from the event's `idKey`); only the ones stored now are
+ * applied, in chain order, and each one's outcome (`outcome` names it) is recorded on its row, so reading a range
+ * twice, or two processes reading it, applies nothing twice. chain_events.order_id is set only when `idKey` is
+ * `orderId` (that column holds shop order ids). Returns how many were new.
+ */
+export async function ingestPaid<Id extends string, E extends PaidEventOf<Id>, O extends string>(
+  ctx: AppContext,
+  tx: DbOrTx,
+  events: E[],
+  idKey: Id,
+  apply: (todo: E[]) => Promise<O[]>,
+  outcome: (o: O) => string,
+): Promise<number> {
+  const fresh = await storeEvents(
+    ctx,
+    tx,
+    events.map((e) => ({
+      ...e,
+      contract: 'transfer',
+      name: 'Paid',
+      orderId: idKey === 'orderId' ? e[idKey] : undefined,
+      args: {
+        orderId: e[idKey].toString(),
+        payer: e.payer,
+        usdtAmount: e.usdtAmount.toString(),
+        agcAmount: e.agcAmount.toString(),
+      },
+    })),
+  );
+  if (fresh.size === 0) return 0;
+  const todo = events.filter((e) => fresh.has(eventKey(e))).sort(byChainOrder);
+  const outcomes = await apply(todo);
+  await setOutcomes(
+    tx,
+    todo.map((e, i) => ({ id: defined(fresh.get(eventKey(e))), outcome: outcome(defined(outcomes[i])) })),
+  );
+  return fresh.size;
 }
 
 /**

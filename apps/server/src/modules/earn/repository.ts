@@ -1,5 +1,6 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import { defined } from '@agc/shared/defined';
+import { pageRows } from '@server/lib/paging.ts';
 import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import { RATE_ONE } from './math.ts';
@@ -78,17 +79,15 @@ export async function listMovements(
   q: { userId: bigint; kind?: 'In' | 'Out'; page: number; size: number },
 ): Promise<{ list: EarnMovementRow[]; total: number }> {
   const where = and(eq(earnMovements.userId, q.userId), q.kind ? eq(earnMovements.kind, q.kind) : undefined);
-  const [list, [total]] = await Promise.all([
+  return pageRows(
+    q,
     db
       .select()
       .from(earnMovements)
       .where(where)
-      .orderBy(sql`(${earnMovements.status} = 'Pending') desc`, desc(earnMovements.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .orderBy(sql`(${earnMovements.status} = 'Pending') desc`, desc(earnMovements.id)),
     db.select({ n: count() }).from(earnMovements).where(where),
-  ]);
-  return { list, total: total?.n ?? 0 };
+  );
 }
 
 /** One of the member's movements (someone else's or unknown: null). */
@@ -110,17 +109,11 @@ export async function listInterest(
   q: { userId: bigint; page: number; size: number },
 ): Promise<{ list: EarnInterestRow[]; total: number }> {
   const where = eq(earnInterest.userId, q.userId);
-  const [list, [total]] = await Promise.all([
-    db
-      .select()
-      .from(earnInterest)
-      .where(where)
-      .orderBy(desc(earnInterest.day))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+  return pageRows(
+    q,
+    db.select().from(earnInterest).where(where).orderBy(desc(earnInterest.day)),
     db.select({ n: count() }).from(earnInterest).where(where),
-  ]);
-  return { list, total: total?.n ?? 0 };
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   type EarnSummary,
   formatAmount,
   formatAssetFigure,
+  formatUsdt,
   maxOf,
   USDT_DECIMALS,
 } from '@agc/shared';
@@ -35,7 +36,6 @@ import {
 } from './repository.ts';
 
 const DAY_MS = 86_400_000;
-const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
 const usdtRef = (userId: bigint | null, code: AccountRef['code']): AccountRef => ({
   userId,
   code,
@@ -78,7 +78,7 @@ export function toMovementDto(m: EarnMovementRow): EarnMovement {
   return {
     id: m.id.toString(),
     kind: m.kind,
-    amount_usdt: usdt(m.amount),
+    amount_usdt: formatUsdt(m.amount),
     status: m.status,
     created_at: m.createdAt.toISOString(),
     arrives_at: m.arrivesAt?.toISOString() ?? null,
@@ -101,14 +101,14 @@ export async function earnSummary(ctx: AppContext, userId: bigint): Promise<Earn
   const rules = ctx.config.earn;
   return {
     apy_percent: ppmToPercent(rules.apyPpm),
-    total_amount_usdt: usdt(holding + pending),
-    yesterday_income_usdt: usdt(account?.lastInterestDay === yesterday ? account.lastInterest : 0n),
-    total_earned_usdt: usdt(account?.totalInterest ?? 0n),
-    total_holding_usdt: usdt(holding),
-    pending_out_usdt: usdt(pending),
+    total_amount_usdt: formatUsdt(holding + pending),
+    yesterday_income_usdt: formatUsdt(account?.lastInterestDay === yesterday ? account.lastInterest : 0n),
+    total_earned_usdt: formatUsdt(account?.totalInterest ?? 0n),
+    total_holding_usdt: formatUsdt(holding),
+    pending_out_usdt: formatUsdt(pending),
     locked_agc: formatAmount(lockedAgc, AGC_DECIMALS),
-    available_usdt: usdt(available),
-    fast_limit_usdt: usdt(rules.fastLimit),
+    available_usdt: formatUsdt(available),
+    fast_limit_usdt: formatUsdt(rules.fastLimit),
     fast_delay_minutes: Math.round(rules.fastDelayMs / 60_000),
     slow_delay_days: Math.round(rules.slowDelayMs / DAY_MS),
     server_time: now.toISOString(),
@@ -200,7 +200,7 @@ export async function transferOutPreview(ctx: AppContext, amountText: string) {
   const now = ctx.now();
   const { fast, arrivesAt } = arrivalOf(ctx, amount, now);
   return {
-    amount_usdt: usdt(amount),
+    amount_usdt: formatUsdt(amount),
     fast,
     arrives_at: arrivesAt.toISOString(),
     server_time: now.toISOString(),
@@ -225,7 +225,7 @@ export async function earnMovement(ctx: AppContext, userId: bigint, id: string):
 export async function earnInterestList(ctx: AppContext, userId: bigint, q: { page: number; size: number }) {
   const { list, total } = await listInterest(ctx.db, { userId, ...q });
   return pageAnswer(
-    list.map((i) => ({ day: i.day, base_usdt: usdt(i.base), amount_usdt: usdt(i.amount) })),
+    list.map((i) => ({ day: i.day, base_usdt: formatUsdt(i.base), amount_usdt: formatUsdt(i.amount) })),
     total,
     q,
   );

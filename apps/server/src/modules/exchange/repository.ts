@@ -1,5 +1,6 @@
 import { type DbOrTx, schema } from '@agc/db';
 import { defined } from '@agc/shared/defined';
+import { pageRows } from '@server/lib/paging.ts';
 import { and, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 
 const { exchangeQuotes } = schema;
@@ -59,17 +60,15 @@ export async function acceptedPage(
     sql<number>`row_number() over (order by ${exchangeQuotes.acceptedAt}, ${exchangeQuotes.id})`.mapWith(
       Number,
     );
-  const [list, [t]] = await Promise.all([
+  return pageRows(
+    q,
     db
       .select({ row: exchangeQuotes, number })
       .from(exchangeQuotes)
       .where(where)
-      .orderBy(desc(exchangeQuotes.acceptedAt), desc(exchangeQuotes.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .orderBy(desc(exchangeQuotes.acceptedAt), desc(exchangeQuotes.id)),
     db.select({ n: count() }).from(exchangeQuotes).where(where),
-  ]);
-  return { list, total: Number(t?.n ?? 0) };
+  );
 }
 
 /** An accepted quote's number among the member's exchanges (as `acceptedPage` numbers it); null for any other. */

@@ -50,3 +50,20 @@ export const subscriptionPayment = (
   ref: `fundorder:${orderId}`,
   idempotencyKey: `fundorder:${orderId}:payment`,
 });
+
+/**
+ * A profit the funds pay a member (interest, fund earnings): system fund_rewards_paid → the member's
+ * fund_available_profit, under its record's ref and the ledger key given.
+ */
+export const profitPayment = (
+  p: { userId: bigint; amount: bigint; ref: string },
+  kind: string,
+  idempotencyKey: string,
+): TransferInput => ({
+  debit: usdtRef(null, FUND_ACCOUNTS.rewardsPaid),
+  credit: usdtRef(p.userId, FUND_ACCOUNTS.availableProfit),
+  amount: p.amount,
+  kind,
+  ref: p.ref,
+  idempotencyKey,
+});

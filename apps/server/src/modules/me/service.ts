@@ -1,4 +1,4 @@
-import { AGC_DECIMALS, formatAmount, type Me, USDT_DECIMALS } from '@agc/shared';
+import { AGC_DECIMALS, formatAmount, formatUsdt, type Me } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
 import { unauthorized } from '@server/lib/errors.ts';
@@ -9,7 +9,6 @@ import type { SessionUser } from '@server/plugins/auth.ts';
 import { memberFigures } from './repository.ts';
 
 const DAY_MS = 86_400_000;
-const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
 const agc = (v: bigint) => formatAmount(v, AGC_DECIMALS);
 
 /**
@@ -38,40 +37,40 @@ async function loadMe(ctx: AppContext, user: SessionUser): Promise<Me> {
     address: member.address,
     invite_code: member.inviteCode,
     roles: user.roles,
-    fixed_invest_amount_usdt: usdt(f.investment),
+    fixed_invest_amount_usdt: formatUsdt(f.investment),
     fixed_invest_amount_amc: agc(f.feesPaidAgc),
-    yesterday_profit: usdt(f.yesterdayUsdt),
+    yesterday_profit: formatUsdt(f.yesterdayUsdt),
     yesterday_profit_amc: agc(f.yesterdayAgc),
-    today_profit: usdt(f.todayUsdt),
+    today_profit: formatUsdt(f.todayUsdt),
     today_profit_amc: agc(f.todayAgc),
     realized_profit_usdt: '0',
     realized_profit_amc: '0',
-    fund_available_profit: usdt(fund.availableProfit),
+    fund_available_profit: formatUsdt(fund.availableProfit),
     fund_level: fund.level,
-    day_top_profit: usdt(level.dayTop),
+    day_top_profit: formatUsdt(level.dayTop),
     level: level.level,
-    available_profit: usdt(f.availableUsdt),
-    locked_profit: usdt(f.lockedUsdt),
-    profit_sum: usdt(f.profitSum),
+    available_profit: formatUsdt(f.availableUsdt),
+    locked_profit: formatUsdt(f.lockedUsdt),
+    profit_sum: formatUsdt(f.profitSum),
     team_size_all: f.teamSize,
     team_size_valid: f.teamValid,
     team_counts_as_of: f.teamCountsAsOf,
     invited_count_all: member.invitedCount,
     invited_count_valid: f.invitedValid,
-    left_team_investment: usdt(f.leftTeam),
-    right_team_investment: usdt(f.rightTeam),
-    month_team_invest: usdt(f.monthTeam),
+    left_team_investment: formatUsdt(f.leftTeam),
+    right_team_investment: formatUsdt(f.rightTeam),
+    month_team_invest: formatUsdt(f.monthTeam),
     service_fee: ppmToPercent(ctx.config.withdraw.feePpm),
-    redemption_fee: usdt(fund.redemptionFees),
+    redemption_fee: formatUsdt(fund.redemptionFees),
     manage_leve: f.manageRank,
-    manage_award_base: usdt(f.manageBase),
+    manage_award_base: formatUsdt(f.manageBase),
     receive_address: member.address,
     register_days: Math.max(0, Math.floor((now.getTime() - member.createdAt.getTime()) / DAY_MS)),
-    investment_sum: usdt(f.investment),
-    remaining_dividends: usdt(f.remainingDividends),
+    investment_sum: formatUsdt(f.investment),
+    remaining_dividends: formatUsdt(f.remainingDividends),
     withdrawable_vc: agc(f.availableAgc),
     launchpad_locked_agc: agc(f.launchpadLockedAgc),
-    withdrawable_usdt: usdt(f.availableUsdt),
+    withdrawable_usdt: formatUsdt(f.availableUsdt),
     dividend_rate: ppmToPercent(level.staticPpm),
     vc_rate: ppmToPercent(ctx.config.rules.vcPpm),
   };

@@ -1,6 +1,6 @@
 import type { AppContext } from '@server/context.ts';
 import type { Job } from '@server/lib/jobs.ts';
-import { daysBefore, deleteInBatches } from '@server/lib/retention.ts';
+import { daysBefore, deleteInBatches, hourlyDeleteJob } from '@server/lib/retention.ts';
 import { deleteObservationsBefore, observationSources } from './repository.ts';
 
 /**
@@ -30,12 +30,9 @@ export async function prunePriceObservations(ctx: AppContext): Promise<number> {
 }
 
 /** Price readings past their retention, deleted hourly (docs/decisions 0147). */
-export const priceRetentionJob: Job = {
+export const priceRetentionJob: Job = hourlyDeleteJob({
   name: 'price-retention',
-  everyMs: 3_600_000,
   firstDelayMs: 60_000,
-  run: async (ctx, log) => {
-    const deleted = await prunePriceObservations(ctx);
-    if (deleted > 0) log.info({ deleted }, 'old price readings deleted');
-  },
-};
+  prune: prunePriceObservations,
+  logged: 'old price readings deleted',
+});

@@ -33,6 +33,14 @@ interface Current {
 
 const NAME = 'uniswap-v3';
 
+/** The AGC price a usable reading gives: its TWAP, when it was read, the source and the block. */
+const agcPriceOf = (c: Current): AgcPrice => ({
+  usdtPerAgc: c.reading.twapUsdtPerAgc,
+  updatedAt: c.reading.observedAt,
+  source: NAME,
+  block: c.reading.block,
+});
+
 /**
  * After a failed read (the RPC down or timing out: up to 10 s and a retry), callers get the answer at hand for this
  * long without touching the chain: the previous reading while the guards still pass its age, else paused. Then the
@@ -101,22 +109,13 @@ export class MarketPriceSource implements PriceSource {
   }
 
   async agcPrice(): Promise<AgcPrice> {
-    const c = await this.usable('agc');
-    return {
-      usdtPerAgc: c.reading.twapUsdtPerAgc,
-      updatedAt: c.reading.observedAt,
-      source: NAME,
-      block: c.reading.block,
-    };
+    return agcPriceOf(await this.usable('agc'));
   }
 
   async agcMarket(): Promise<AgcMarketView> {
     const c = await this.usable('agc');
     return {
-      usdtPerAgc: c.reading.twapUsdtPerAgc,
-      updatedAt: c.reading.observedAt,
-      source: NAME,
-      block: c.reading.block,
+      ...agcPriceOf(c),
       spotUsdtPerAgc: c.reading.spotUsdtPerAgc,
       windowSeconds: c.reading.windowSeconds,
     };

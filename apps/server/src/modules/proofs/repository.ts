@@ -1,4 +1,5 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { pageRows } from '@server/lib/paging.ts';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 
 /**
@@ -246,17 +247,12 @@ export async function publishedSnapshot(db: DbOrTx, id?: number): Promise<Snapsh
 /** A page of snapshots, newest first: the published ones, or every one (admin). */
 export async function snapshotPage(db: DbOrTx, publishedOnly: boolean, page: number, size: number) {
   const where = publishedOnly ? eq(proofSnapshots.status, 'published') : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(proofSnapshots)
-      .where(where)
-      .orderBy(desc(proofSnapshots.id))
-      .limit(size)
-      .offset((page - 1) * size),
+  const { list, total } = await pageRows(
+    { page, size },
+    db.select().from(proofSnapshots).where(where).orderBy(desc(proofSnapshots.id)),
     db.select({ n: count() }).from(proofSnapshots).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  );
+  return { rows: list, total };
 }
 
 /** The newest snapshot's status and the last publication's time (for the alerts). */

@@ -2,6 +2,7 @@ import type { DbOrTx } from '@agc/db';
 import {
   AGC_DECIMALS,
   formatAmount,
+  formatUsdt,
   type IncomeSummary,
   type Reward,
   type RewardKind,
@@ -42,7 +43,6 @@ import {
 } from './repository.ts';
 
 const DAY_MS = 86_400_000;
-const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
 const accountRef = (userId: bigint | null, code: AccountRef['code'], asset: Asset): AccountRef => ({
   userId,
   code,
@@ -218,13 +218,13 @@ export function toReward(r: RewardRow, now: Date): Reward {
     created_at: new Date(r.created_at).toISOString(),
     group: r.day === today ? 1 : r.day === yesterday ? 2 : 3,
     day: r.day,
-    base: usdt(BigInt(r.base)),
+    base: formatUsdt(BigInt(r.base)),
     rate: ppmToPercent(BigInt(r.rate_ppm)),
-    due: usdt(BigInt(r.due)),
-    cut: usdt(BigInt(r.cut)),
+    due: formatUsdt(BigInt(r.due)),
+    cut: formatUsdt(BigInt(r.cut)),
     cut_reason: r.cut_reason,
-    amount: usdt(BigInt(r.due) - BigInt(r.cut)),
-    credited_usdt: usdt(BigInt(r.credited_usdt)),
+    amount: formatUsdt(BigInt(r.due) - BigInt(r.cut)),
+    credited_usdt: formatUsdt(BigInt(r.credited_usdt)),
     credited_agc: formatAmount(BigInt(r.credited_agc), AGC_DECIMALS),
     source_address: r.source_address,
     level: Number(r.level),
@@ -238,11 +238,11 @@ export async function incomeSummary(db: DbOrTx, userId: bigint): Promise<IncomeS
   let total = 0n;
   for (const v of byKind.values()) total += v;
   return {
-    referral: usdt(of('referral')),
-    pairing: usdt(of('pairing')),
-    static: usdt(of('static')),
-    management: usdt(of('management')),
-    total: usdt(total),
+    referral: formatUsdt(of('referral')),
+    pairing: formatUsdt(of('pairing')),
+    static: formatUsdt(of('static')),
+    management: formatUsdt(of('management')),
+    total: formatUsdt(total),
   };
 }
 
@@ -284,8 +284,8 @@ interface Sums {
 
 const ZERO_SUMS: Sums = { amount: 0n, usdt: 0n, agc: 0n };
 const seriesAmounts = (x: Sums): RewardSeriesAmounts => ({
-  amount: usdt(x.amount),
-  usdt: usdt(x.usdt),
+  amount: formatUsdt(x.amount),
+  usdt: formatUsdt(x.usdt),
   agc: formatAmount(x.agc, AGC_DECIMALS),
 });
 

@@ -3,9 +3,9 @@ import {
   AGC_DECIMALS,
   ErrorCode,
   formatAmount,
+  formatUsdt,
   type SettlementRun,
   type SettlementTotals,
-  USDT_DECIMALS,
 } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
@@ -74,8 +74,6 @@ async function loadInput(
   };
 }
 
-const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
-
 function totalsOf(
   result: SettlementResult,
   splits: Array<{ usdt: bigint; agc: bigint }>,
@@ -89,19 +87,19 @@ function totalsOf(
     creditedAgc += s.agc;
   }
   return {
-    static: usdt(t.static),
-    pairing: usdt(t.pairing),
-    management_base: usdt(t.managementBase),
-    paid: usdt(t.static + t.pairing),
-    cut: usdt(t.cutRemaining + t.cutDayTop),
-    cut_remaining_dividends: usdt(t.cutRemaining),
-    cut_day_top: usdt(t.cutDayTop),
-    credited_usdt: usdt(creditedUsdt),
+    static: formatUsdt(t.static),
+    pairing: formatUsdt(t.pairing),
+    management_base: formatUsdt(t.managementBase),
+    paid: formatUsdt(t.static + t.pairing),
+    cut: formatUsdt(t.cutRemaining + t.cutDayTop),
+    cut_remaining_dividends: formatUsdt(t.cutRemaining),
+    cut_day_top: formatUsdt(t.cutDayTop),
+    credited_usdt: formatUsdt(creditedUsdt),
     credited_agc: formatAmount(creditedAgc, AGC_DECIMALS),
     members_paid: t.membersPaid,
     rewards: result.rewards.length,
     orders,
-    new_volume: usdt(t.newVolume),
+    new_volume: formatUsdt(t.newVolume),
   };
 }
 

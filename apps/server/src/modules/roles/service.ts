@@ -15,7 +15,12 @@ import { abilityOf } from '@server/lib/ability.ts';
 import { AppError, badRequest, notFound } from '@server/lib/errors.ts';
 import { pageAnswer } from '@server/lib/paging.ts';
 import { auditPage, writeAudit } from '@server/modules/audit/index.ts';
-import { APPROVAL_ROLES, findByAddress, invalidateMember } from '@server/modules/members/index.ts';
+import {
+  APPROVAL_ROLES,
+  findByAddress,
+  invalidateMember,
+  type Member,
+} from '@server/modules/members/index.ts';
 import { effectiveRoles, type SessionUser } from '@server/plugins/auth.ts';
 import type { Translate } from '@server/plugins/i18n.ts';
 import type { z } from 'zod';
@@ -301,64 +306,69 @@ const ownRequestAbilities = (t: Translate) => ({
   cancel: abilityOf(null, t),
 });
 
+/** What an admin asks of a member's role (grant or revoke). */
+type RoleBody = { address: string; role: Role };
+
+/** Decides a grant or a revoke inside its transaction: the change made, or the request made instead. */
+type RoleDecision = (
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: SessionUser,
+  body: RoleBody,
+  member: Member,
+  now: Date,
+) => Promise<RoleChange>;
+
+/**
+ * A grant or a revoke as the API runs it: the member at `body.address` looked up, `decide` in one transaction; when
+ * the change took effect at once the member's cached roles are dropped, and a request made instead carries the
+ * asking admin's abilities on it.
+ */
+const roleChange =
+  (decide: RoleDecision) =>
+  async (ctx: AppContext, actor: SessionUser, body: RoleBody, t: Translate): Promise<RoleChange> => {
+    const member = await memberAt(ctx, body.address);
+    const now = ctx.now();
+    const answer = await ctx.db.transaction((tx) => decide(ctx, tx, actor, body, member, now));
+    if (answer.status !== 'pending') invalidateMember(ctx, member.id);
+    return answer.request ? { ...answer, request: { ...answer.request, ...ownRequestAbilities(t) } } : answer;
+  };
+
 /**
  * Grants a role to a member. `analyst` takes effect at once; `admin` and `auditor` (approval power) become a request
  * that another admin confirms. Refused (nothing written): not a member, the role held already (a configured admin
  * holds admin), a change of that role pending already.
  */
-export async function grantRole(
-  ctx: AppContext,
-  actor: SessionUser,
-  body: { address: string; role: Role },
-  t: Translate,
-): Promise<RoleChange> {
-  const member = await memberAt(ctx, body.address);
-  const now = ctx.now();
-  const answer = await ctx.db.transaction(async (tx): Promise<RoleChange> => {
-    const before = await rolesNow(ctx, tx, member);
-    if (before.includes(body.role)) throw conflict('roles.already_held', { role: body.role });
-    if (waitsForSecondAdmin(body.role))
-      return request(ctx, tx, actor, member, body.role, 'grant', before, now);
-    // A concurrent grant of the same role won: the primary key keeps one row.
-    if (!(await insertRole(tx, member.id, body.role, actor.id, now)))
-      throw conflict('roles.already_held', { role: body.role });
-    const after = await rolesNow(ctx, tx, member);
-    await auditRoleChange(tx, actor, 'grant', member.address, { roles: before }, { roles: after });
-    return { status: 'granted', address: member.address, roles: after, request: null };
-  });
-  if (answer.status === 'granted') invalidateMember(ctx, member.id);
-  return answer.request ? { ...answer, request: { ...answer.request, ...ownRequestAbilities(t) } } : answer;
-}
+export const grantRole = roleChange(async (ctx, tx, actor, body, member, now) => {
+  const before = await rolesNow(ctx, tx, member);
+  if (before.includes(body.role)) throw conflict('roles.already_held', { role: body.role });
+  if (waitsForSecondAdmin(body.role)) return request(ctx, tx, actor, member, body.role, 'grant', before, now);
+  // A concurrent grant of the same role won: the primary key keeps one row.
+  if (!(await insertRole(tx, member.id, body.role, actor.id, now)))
+    throw conflict('roles.already_held', { role: body.role });
+  const after = await rolesNow(ctx, tx, member);
+  await auditRoleChange(tx, actor, 'grant', member.address, { roles: before }, { roles: after });
+  return { status: 'granted', address: member.address, roles: after, request: null };
+});
 
 /**
  * Revokes a role. `analyst` goes at once; `admin` and `auditor` become a request another admin confirms. Refused
  * (nothing written): not a member, not held, admin of a configured address (configuration decides it), the last
  * admin, a change of that role pending already.
  */
-export async function revokeRole(
-  ctx: AppContext,
-  actor: SessionUser,
-  body: { address: string; role: Role },
-  t: Translate,
-): Promise<RoleChange> {
-  const member = await memberAt(ctx, body.address);
-  const now = ctx.now();
-  const answer = await ctx.db.transaction(async (tx): Promise<RoleChange> => {
-    const granted = await grantedRoles(tx, member.id);
-    const waits = waitsForSecondAdmin(body.role);
-    const admins = body.role === 'admin' ? await adminIds(ctx, tx, !waits) : new Set<bigint>();
-    const refusal = revokeRefusal(ctx, member, body.role, granted, admins);
-    if (refusal) throw refusal;
-    const before = effectiveRoles(ctx, granted, member.address);
-    if (waits) return request(ctx, tx, actor, member, body.role, 'revoke', before, now);
-    await deleteRole(tx, member.id, body.role);
-    const after = await rolesNow(ctx, tx, member);
-    await auditRoleChange(tx, actor, 'revoke', member.address, { roles: before }, { roles: after });
-    return { status: 'revoked', address: member.address, roles: after, request: null };
-  });
-  if (answer.status === 'revoked') invalidateMember(ctx, member.id);
-  return answer.request ? { ...answer, request: { ...answer.request, ...ownRequestAbilities(t) } } : answer;
-}
+export const revokeRole = roleChange(async (ctx, tx, actor, body, member, now) => {
+  const granted = await grantedRoles(tx, member.id);
+  const waits = waitsForSecondAdmin(body.role);
+  const admins = body.role === 'admin' ? await adminIds(ctx, tx, !waits) : new Set<bigint>();
+  const refusal = revokeRefusal(ctx, member, body.role, granted, admins);
+  if (refusal) throw refusal;
+  const before = effectiveRoles(ctx, granted, member.address);
+  if (waits) return request(ctx, tx, actor, member, body.role, 'revoke', before, now);
+  await deleteRole(tx, member.id, body.role);
+  const after = await rolesNow(ctx, tx, member);
+  await auditRoleChange(tx, actor, 'revoke', member.address, { roles: before }, { roles: after });
+  return { status: 'revoked', address: member.address, roles: after, request: null };
+});
 
 /** The request `id`, locked until the transaction ends: absent → 404. */
 async function lockedRequest(tx: DbOrTx, id: string): Promise<RequestRow> {

@@ -1,17 +1,13 @@
 import { transferAbi } from '@agc/contracts';
 import type { DbOrTx } from '@agc/db';
-import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
 import {
-  byChainOrder,
   type ChainEventHandler,
-  eventKey,
+  ingestPaid,
   isShopOrderId,
   type OrphanedEvent,
   openIncidents,
   paidLogs,
-  setOutcomes,
-  storeEvents,
 } from '@server/modules/chain/index.ts';
 import { getAbiItem, type Log } from 'viem';
 import { applyPayments, type PaidEvent } from './confirmation.ts';
@@ -21,36 +17,19 @@ import { lockOrders } from './repository.ts';
 export const paidEvents = (ctx: AppContext, logs: Log[]): PaidEvent[] => paidLogs(ctx, logs, isShopOrderId);
 
 /**
- * Ingests payment events inside the caller's transaction: each is stored once (unique on chain id,
- * tx hash, log index); only the ones stored now are applied to their orders, so reading a range
- * twice, or two processes reading it, confirms nothing twice. Returns how many were new.
+ * Ingests payment events inside the caller's transaction (chain `ingestPaid`): each is stored once, with its
+ * order's id; only the ones stored now are applied to their orders, so reading a range twice, or two processes
+ * reading it, confirms nothing twice. Returns how many were new.
  */
-export async function ingestPaidEvents(ctx: AppContext, tx: DbOrTx, events: PaidEvent[]): Promise<number> {
-  const fresh = await storeEvents(
+export const ingestPaidEvents = (ctx: AppContext, tx: DbOrTx, events: PaidEvent[]): Promise<number> =>
+  ingestPaid(
     ctx,
     tx,
-    events.map((e) => ({
-      ...e,
-      contract: 'transfer',
-      name: 'Paid',
-      orderId: e.orderId,
-      args: {
-        orderId: e.orderId.toString(),
-        payer: e.payer,
-        usdtAmount: e.usdtAmount.toString(),
-        agcAmount: e.agcAmount.toString(),
-      },
-    })),
+    events,
+    'orderId',
+    (todo) => applyPayments(ctx, tx, todo),
+    (o) => o,
   );
-  if (fresh.size === 0) return 0;
-  const todo = events.filter((e) => fresh.has(eventKey(e))).sort(byChainOrder);
-  const outcomes = await applyPayments(ctx, tx, todo);
-  await setOutcomes(
-    tx,
-    todo.map((e, i) => ({ id: defined(fresh.get(eventKey(e))), outcome: defined(outcomes[i]) })),
-  );
-  return fresh.size;
-}
 
 /**
  * Paid events of shop orders that a reorg took off the chain after they were final: an order they made Success

@@ -1,7 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { OrderStatus } from '@agc/shared';
 import { isUniqueViolation } from '@server/lib/db-errors.ts';
-import { pageAnswer } from '@server/lib/paging.ts';
+import { pageAnswer, pageRows } from '@server/lib/paging.ts';
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 
 const { chainEvents, orders, products, users } = schema;
@@ -69,14 +69,12 @@ export async function insertProductsIfNone(db: DbOrTx, list: SeedProduct[]): Pro
 
 const viewColumns = { order: orders, address: users.address };
 const flatten = (r: { order: OrderRow; address: string }): OrderView => ({ ...r.order, address: r.address });
+/** Orders joined to their members (select `viewColumns`, read with `flatten`). */
+const viewQuery = (db: DbOrTx) =>
+  db.select(viewColumns).from(orders).innerJoin(users, eq(users.id, orders.userId));
 
 export async function findOrder(db: DbOrTx, id: bigint): Promise<OrderView | undefined> {
-  const [row] = await db
-    .select(viewColumns)
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, id))
-    .limit(1);
+  const [row] = await viewQuery(db).where(eq(orders.id, id)).limit(1);
   return row && flatten(row);
 }
 
@@ -93,19 +91,12 @@ export async function orderPage(db: DbOrTx, q: OrderPageQuery) {
     q.userId === undefined ? undefined : eq(orders.userId, q.userId),
     q.status === undefined ? undefined : eq(orders.status, q.status),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(viewColumns)
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+  const { list, total } = await pageRows(
+    q,
+    viewQuery(db).where(where).orderBy(desc(orders.createdAt), desc(orders.id)),
     db.select({ n: count() }).from(orders).where(where),
-  ]);
-  const n = total?.n ?? 0;
-  return pageAnswer(rows.map(flatten), n, q);
+  );
+  return pageAnswer(list.map(flatten), total, q);
 }
 
 export async function insertOrder(db: DbOrTx, order: OrderInsert): Promise<OrderRow> {

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@agc/db';
 import {
-  formatAmount,
+  formatUsdt,
   type InviteInfo,
   RELATION_PATH_LIMIT,
   type Relation,
@@ -10,7 +10,6 @@ import {
   type TeamUser,
   type TreeNode,
   type TreeResponse,
-  USDT_DECIMALS,
 } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
@@ -39,8 +38,6 @@ import {
   validInviteeCount,
 } from './repository.ts';
 
-const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
-
 /** Whether `target` is `me` or below it in the placement tree. */
 type Placed = Pick<Member, 'id' | 'depth'>;
 
@@ -59,11 +56,11 @@ function toNode(ctx: AppContext, r: NodeRow, rootDepth: number): TreeNode {
     depth: Number(r.depth) - rootDepth,
     level: levelOf(ctx.config.rules, investment).level,
     joined_at: new Date(r.created_at).toISOString(),
-    investment: usdt(investment),
-    left_volume: usdt(BigInt(r.left_volume)),
-    right_volume: usdt(BigInt(r.right_volume)),
-    left_carry: usdt(BigInt(r.left_carry)),
-    right_carry: usdt(BigInt(r.right_carry)),
+    investment: formatUsdt(investment),
+    left_volume: formatUsdt(BigInt(r.left_volume)),
+    right_volume: formatUsdt(BigInt(r.right_volume)),
+    left_carry: formatUsdt(BigInt(r.left_carry)),
+    right_carry: formatUsdt(BigInt(r.right_carry)),
     has_left: Boolean(r.has_left),
     has_right: Boolean(r.has_right),
   };
@@ -174,7 +171,7 @@ export async function teamUsers(
         relation: r.inviter_id === me.id.toString() ? 'direct' : 'team',
         sector: r.sector,
         status: investment > 0n ? 'active' : 'deactivated',
-        investment: usdt(investment),
+        investment: formatUsdt(investment),
       };
     }),
   };

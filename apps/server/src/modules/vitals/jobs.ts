@@ -1,6 +1,6 @@
 import type { AppContext } from '@server/context.ts';
 import type { Job } from '@server/lib/jobs.ts';
-import { daysBefore, deleteInBatches } from '@server/lib/retention.ts';
+import { daysBefore, deleteInBatches, hourlyDeleteJob } from '@server/lib/retention.ts';
 import { dayKey } from '@server/modules/rules/index.ts';
 import { deleteVitalsBefore } from './repository.ts';
 
@@ -14,12 +14,9 @@ export async function pruneVitals(ctx: AppContext): Promise<number> {
 }
 
 /** Core Web Vitals past their retention, deleted hourly (docs/decisions 0148). */
-export const vitalsRetentionJob: Job = {
+export const vitalsRetentionJob: Job = hourlyDeleteJob({
   name: 'vitals-retention',
-  everyMs: 3_600_000,
   firstDelayMs: 90_000,
-  run: async (ctx, log) => {
-    const deleted = await pruneVitals(ctx);
-    if (deleted > 0) log.info({ deleted }, 'old Core Web Vitals rows deleted');
-  },
-};
+  prune: pruneVitals,
+  logged: 'old Core Web Vitals rows deleted',
+});

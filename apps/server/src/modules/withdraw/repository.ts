@@ -1,6 +1,6 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { WithdrawAsset, WithdrawStatus, WithdrawType } from '@agc/shared';
-import { pageAnswer } from '@server/lib/paging.ts';
+import { pageAnswer, pageRows } from '@server/lib/paging.ts';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
 const { withdrawals } = schema;
@@ -58,18 +58,12 @@ export async function withdrawalPage(db: DbOrTx, q: WithdrawPageQuery) {
   if (q.type !== undefined) conditions.push(eq(withdrawals.type, q.type));
   if (q.address !== undefined) conditions.push(eq(withdrawals.address, q.address));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(withdrawals)
-      .where(where)
-      .orderBy(desc(withdrawals.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+  const { list, total } = await pageRows(
+    q,
+    db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.id)),
     db.select({ n: count() }).from(withdrawals).where(where),
-  ]);
-  const n = total?.n ?? 0;
-  return pageAnswer(rows, n, q);
+  );
+  return pageAnswer(list, total, q);
 }
 
 /** Inserts withdrawals in one statement and gives each row its id. */

@@ -1,4 +1,5 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { pageRows } from '@server/lib/paging.ts';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 
 const { fundBills, fundProducts } = schema;
@@ -168,18 +169,16 @@ export async function billPage(
   q: { userId: bigint; month?: string; page: number; size: number },
 ): Promise<{ list: BillWithProduct[]; total: number }> {
   const where = and(eq(fundBills.userId, q.userId), q.month ? eq(fundBills.month, q.month) : undefined);
-  const [list, [t]] = await Promise.all([
+  return pageRows(
+    q,
     db
       .select(billColumns)
       .from(fundBills)
       .innerJoin(fundProducts, eq(fundProducts.id, fundBills.productId))
       .where(where)
-      .orderBy(desc(fundBills.month), desc(fundBills.orderId))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .orderBy(desc(fundBills.month), desc(fundBills.orderId)),
     db.select({ n: count() }).from(fundBills).where(where),
-  ]);
-  return { list, total: Number(t?.n ?? 0) };
+  );
 }
 
 /** Every bill of the member (optionally one month), newest month first: the CSV's rows. */

@@ -1,9 +1,9 @@
-import { type FundBill, formatAmount, type Locale, USDT_DECIMALS } from '@agc/shared';
+import { type FundBill, formatAmount, formatUsdt, type Locale } from '@agc/shared';
 import type { AppContext } from '@server/context.ts';
 import { invalidate } from '@server/lib/caches.ts';
 import { textsIn } from '@server/lib/translations.ts';
 import { transferBatch } from '@server/modules/ledger/index.ts';
-import { FUND_ACCOUNTS, usdtRef } from '../accounts.ts';
+import { profitPayment } from '../accounts.ts';
 import { NAV_DECIMALS, UNIT_DECIMALS } from '../math.ts';
 import {
   type BillWithProduct,
@@ -33,14 +33,7 @@ export async function closeMonth(ctx: AppContext, month: string): Promise<MonthR
     const interest = await insertMonthInterest(tx, b);
     await transferBatch(
       tx,
-      interest.map((i) => ({
-        debit: usdtRef(null, FUND_ACCOUNTS.rewardsPaid),
-        credit: usdtRef(i.userId, FUND_ACCOUNTS.availableProfit),
-        amount: i.amount,
-        kind: 'fund_interest',
-        ref: i.ref,
-        idempotencyKey: i.ref,
-      })),
+      interest.map((i) => profitPayment(i, 'fund_interest', i.ref)),
     );
     const bills = await insertMonthBills(tx, b);
     return { month, interest: interest.length, bills, paid: interest.map((i) => i.userId) };
@@ -63,7 +56,6 @@ export async function closeDueMonths(ctx: AppContext): Promise<MonthRun[]> {
   return runs;
 }
 
-const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
 const units = (v: bigint) => formatAmount(v, UNIT_DECIMALS);
 const nav = (v: bigint | null) => (v === null ? null : formatAmount(v, NAV_DECIMALS));
 
@@ -77,12 +69,12 @@ export function toBillDto({ bill, product }: BillWithProduct, locale: Locale): F
     closing_units: units(bill.closingUnits),
     opening_nav: nav(bill.openingNavE8),
     closing_nav: nav(bill.closingNavE8),
-    opening_value_usdt: usdt(bill.openingValueUsdt),
-    closing_value_usdt: usdt(bill.closingValueUsdt),
-    subscriptions_usdt: usdt(bill.subscriptionsUsdt),
-    redemptions_usdt: usdt(bill.redemptionsUsdt),
-    interest_usdt: usdt(bill.interestUsdt),
-    fees_usdt: usdt(bill.feesUsdt),
+    opening_value_usdt: formatUsdt(bill.openingValueUsdt),
+    closing_value_usdt: formatUsdt(bill.closingValueUsdt),
+    subscriptions_usdt: formatUsdt(bill.subscriptionsUsdt),
+    redemptions_usdt: formatUsdt(bill.redemptionsUsdt),
+    interest_usdt: formatUsdt(bill.interestUsdt),
+    fees_usdt: formatUsdt(bill.feesUsdt),
   };
 }
 

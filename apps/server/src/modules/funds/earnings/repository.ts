@@ -1,4 +1,5 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { pageRows } from '@server/lib/paging.ts';
 import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import { dayStart, nextDay } from '@server/modules/rules/index.ts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
@@ -229,18 +230,17 @@ export async function earningPage(
   q: { userId: bigint; kind?: FundEarningRow['kind']; page: number; size: number },
 ): Promise<{ list: FundEarningRow[]; total: number }> {
   const where = and(eq(fundEarnings.userId, q.userId), q.kind ? eq(fundEarnings.kind, q.kind) : undefined);
-  const [rows, [t]] = await Promise.all([
+  const { list, total } = await pageRows(
+    q,
     db
       .select({ e: fundEarnings, sourceAddress: users.address })
       .from(fundEarnings)
       .leftJoin(users, eq(users.id, fundEarnings.sourceUserId))
       .where(where)
-      .orderBy(desc(fundEarnings.createdAt), desc(fundEarnings.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .orderBy(desc(fundEarnings.createdAt), desc(fundEarnings.id)),
     db.select({ n: count() }).from(fundEarnings).where(where),
-  ]);
-  return { list: rows.map((r) => ({ ...r.e, sourceAddress: r.sourceAddress })), total: Number(t?.n ?? 0) };
+  );
+  return { list: list.map((r) => ({ ...r.e, sourceAddress: r.sourceAddress })), total };
 }
 
 /**

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type FundEarning, formatAmount, shortAddress, USDT_DECIMALS } from '@agc/shared';
+import { type FundEarning, formatUsdt, shortAddress, USDT_DECIMALS } from '@agc/shared';
 import type { AppContext } from '@server/context.ts';
 import { parseAmountInput } from '@server/lib/amount-input.ts';
 import { invalidate } from '@server/lib/caches.ts';
 import { balancesOf, refKey, transfer, transferBatch } from '@server/modules/ledger/index.ts';
 import { dayKey, nextDay, ppmToPercent } from '@server/modules/rules/index.ts';
 import type { SessionUser } from '@server/plugins/auth.ts';
-import { FUND_ACCOUNTS, usdtRef } from '../accounts.ts';
+import { FUND_ACCOUNTS, profitPayment, usdtRef } from '../accounts.ts';
 import { settleFundDay } from './engine.ts';
 import {
   agentFigures,
@@ -22,7 +22,6 @@ import {
 } from './repository.ts';
 
 const DAY_MS = 86_400_000;
-const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
 
 export interface FundRun {
   day: string;
@@ -58,22 +57,15 @@ export async function settleFundEarnings(ctx: AppContext, day: string): Promise<
     const written = await insertFundEarnings(tx, day, result.earnings);
     await transferBatch(
       tx,
-      written.map((e) => ({
-        debit: usdtRef(null, FUND_ACCOUNTS.rewardsPaid),
-        credit: usdtRef(e.userId, FUND_ACCOUNTS.availableProfit),
-        amount: e.amount,
-        kind: `fund_${e.kind}`,
-        ref: e.ref,
-        idempotencyKey: `fund:${e.kind}:${e.ref}`,
-      })),
+      written.map((e) => profitPayment(e, `fund_${e.kind}`, `fund:${e.kind}:${e.ref}`)),
     );
     await upsertFundTeamState(tx, day, [...result.state]);
     const t = result.totals;
     const totals = {
-      volume: usdt(t.volume),
-      ReferralReward: usdt(t.ReferralReward),
-      TeamReward: usdt(t.TeamReward),
-      PairingReward: usdt(t.PairingReward),
+      volume: formatUsdt(t.volume),
+      ReferralReward: formatUsdt(t.ReferralReward),
+      TeamReward: formatUsdt(t.TeamReward),
+      PairingReward: formatUsdt(t.PairingReward),
       earnings: written.length,
       subscribers: volume.size,
     };
@@ -102,15 +94,15 @@ export async function fundAgent(ctx: AppContext, user: SessionUser) {
   const next = ctx.config.funds.teamLevels.find((l) => l.level === f.level + 1);
   return {
     fund_level: f.level,
-    fund_available_profit: usdt(f.available),
+    fund_available_profit: formatUsdt(f.available),
     totals: {
-      Interest: usdt(f.totals.Interest),
-      ReferralReward: usdt(f.totals.ReferralReward),
-      TeamReward: usdt(f.totals.TeamReward),
-      PairingReward: usdt(f.totals.PairingReward),
+      Interest: formatUsdt(f.totals.Interest),
+      ReferralReward: formatUsdt(f.totals.ReferralReward),
+      TeamReward: formatUsdt(f.totals.TeamReward),
+      PairingReward: formatUsdt(f.totals.PairingReward),
     },
-    team_volume_usdt: usdt(f.teamVolume),
-    next_level_threshold_usdt: next ? usdt(next.threshold) : null,
+    team_volume_usdt: formatUsdt(f.teamVolume),
+    next_level_threshold_usdt: next ? formatUsdt(next.threshold) : null,
   };
 }
 
@@ -119,9 +111,9 @@ export function toEarningDto(e: FundEarningRow): FundEarning {
     id: e.id.toString(),
     kind: e.kind,
     day: e.day,
-    base_usdt: usdt(e.base),
+    base_usdt: formatUsdt(e.base),
     rate_percent: ppmToPercent(BigInt(e.ratePpm)),
-    amount_usdt: usdt(e.amountUsdt),
+    amount_usdt: formatUsdt(e.amountUsdt),
     source: e.sourceAddress ? shortAddress(e.sourceAddress) : null,
     created_at: e.createdAt.toISOString(),
   };
@@ -150,8 +142,8 @@ export async function moveFundProfit(ctx: AppContext, user: SessionUser, amountT
   });
   invalidate(ctx, { kind: 'figures', ids: [user.id] });
   return {
-    moved_usdt: usdt(amount),
-    fund_available_profit: usdt(balances.get(refKey(from)) ?? 0n),
-    available_usdt: usdt(balances.get(refKey(to)) ?? 0n),
+    moved_usdt: formatUsdt(amount),
+    fund_available_profit: formatUsdt(balances.get(refKey(from)) ?? 0n),
+    available_usdt: formatUsdt(balances.get(refKey(to)) ?? 0n),
   };
 }

@@ -275,6 +275,24 @@ export async function publishNav(
   return entryOf(ctx, id, actor, t);
 }
 
+/** Audit-logs a pending NAV's decision: the entry as it was, and as decided (`to`, with what publishing priced). */
+const auditDecision = (
+  tx: DbOrTx,
+  actor: SessionUser,
+  action: string,
+  navId: bigint,
+  entry: { productId: number; day: string; navE8: bigint; status: string },
+  to: string,
+  priced?: PricedCounts,
+) =>
+  writeAudit(tx, {
+    actorId: actor.id,
+    action,
+    target: `fund_nav:${navId}`,
+    before: auditAfter(navId, entry.productId, entry.day, entry.navE8, entry.status),
+    after: auditAfter(navId, entry.productId, entry.day, entry.navE8, to, priced),
+  });
+
 /**
  * A second admin confirms a pending NAV (never the one who entered it): it is Published and prices the product's
  * waiting business, as a NAV within the step limit does at once. The day rules are checked again.
@@ -306,13 +324,7 @@ export async function confirmNav(
       day: current.day,
       navE8: current.navE8,
     });
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'fund_nav.confirm',
-      target: `fund_nav:${navId}`,
-      before: auditAfter(navId, current.productId, current.day, current.navE8, current.status),
-      after: auditAfter(navId, current.productId, current.day, current.navE8, 'Published', priced),
-    });
+    await auditDecision(tx, actor, 'fund_nav.confirm', navId, current, 'Published', priced);
   });
   invalidate(ctx, { kind: 'allFigures' });
   return entryOf(ctx, navId, actor, t);
@@ -334,13 +346,8 @@ export async function rejectNav(
     const refusal = rejectRefusal(entry);
     if (refusal) throw refusal;
     await decideNav(tx, navId, { status: 'Rejected', confirmedBy: actor.id });
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: entry.enteredBy === actor.id ? 'fund_nav.withdraw' : 'fund_nav.reject',
-      target: `fund_nav:${navId}`,
-      before: auditAfter(navId, entry.productId, entry.day, entry.navE8, entry.status),
-      after: auditAfter(navId, entry.productId, entry.day, entry.navE8, 'Rejected'),
-    });
+    const action = entry.enteredBy === actor.id ? 'fund_nav.withdraw' : 'fund_nav.reject';
+    await auditDecision(tx, actor, action, navId, entry, 'Rejected');
   });
   return entryOf(ctx, navId, actor, t);
 }

@@ -3,19 +3,16 @@ import type { DbOrTx } from '@agc/db';
 import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
 import {
-  byChainOrder,
   type ChainEventHandler,
   closeIncidents,
-  eventKey,
   fundOrderIdOf,
+  ingestPaid,
   isFundOrderId,
   type OrphanedEvent,
   openIncidents,
   openIncidentsOf,
-  type PaidLog,
+  type PaidEventOf,
   paidLogs,
-  setOutcomes,
-  storeEvents,
 } from '@server/modules/chain/index.ts';
 import { transferBatch } from '@server/modules/ledger/index.ts';
 import { getAbiItem, type Log } from 'viem';
@@ -23,7 +20,7 @@ import { subscriptionPayment } from '../accounts.ts';
 import { type FundOrderView, lockFundOrders, markProcessing, setFundOrderReasons } from './repository.ts';
 
 /** A Paid event of a fund subscription, as read from the chain. */
-export interface FundPaidEvent extends Omit<PaidLog, 'orderId'> {
+export interface FundPaidEvent extends PaidEventOf<'onChainId'> {
   /** The on-chain id: FUND_ORDER_TAG | the fund order's id. */
   onChainId: bigint;
 }
@@ -158,39 +155,19 @@ export async function openFundIncidents(ctx: AppContext, tx: DbOrTx, events: Orp
 }
 
 /**
- * Ingests fund payment events inside the caller's transaction: each stored once (unique on chain id, tx hash, log
- * index), only the ones stored now applied. chain_events.order_id stays null (that column holds shop order ids);
- * args.orderId carries the full on-chain id. Returns how many were new.
+ * Ingests fund payment events inside the caller's transaction (chain `ingestPaid`): each stored once, only the
+ * ones stored now applied, their outcomes recorded as `fund.<outcome>`. chain_events.order_id stays null (that
+ * column holds shop order ids); args.orderId carries the full on-chain id. Returns how many were new.
  */
-export async function ingestFundPaidEvents(
-  ctx: AppContext,
-  tx: DbOrTx,
-  events: FundPaidEvent[],
-): Promise<number> {
-  const fresh = await storeEvents(
+export const ingestFundPaidEvents = (ctx: AppContext, tx: DbOrTx, events: FundPaidEvent[]): Promise<number> =>
+  ingestPaid(
     ctx,
     tx,
-    events.map((e) => ({
-      ...e,
-      contract: 'transfer',
-      name: 'Paid',
-      args: {
-        orderId: e.onChainId.toString(),
-        payer: e.payer,
-        usdtAmount: e.usdtAmount.toString(),
-        agcAmount: e.agcAmount.toString(),
-      },
-    })),
+    events,
+    'onChainId',
+    (todo) => applyFundPayments(ctx, tx, todo),
+    (o) => `fund.${o}`,
   );
-  if (fresh.size === 0) return 0;
-  const todo = events.filter((e) => fresh.has(eventKey(e))).sort(byChainOrder);
-  const outcomes = await applyFundPayments(ctx, tx, todo);
-  await setOutcomes(
-    tx,
-    todo.map((e, i) => ({ id: defined(fresh.get(eventKey(e))), outcome: `fund.${defined(outcomes[i])}` })),
-  );
-  return fresh.size;
-}
 
 /** The funds' part of the chain watcher: the payment contract's Paid events of fund subscriptions. */
 export const fundPaymentEvents: ChainEventHandler<FundPaidEvent> = {

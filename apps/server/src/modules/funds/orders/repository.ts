@@ -2,7 +2,7 @@ import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { FundOrderStatus } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
 import { isUniqueViolation } from '@server/lib/db-errors.ts';
-import { pageAnswer } from '@server/lib/paging.ts';
+import { pageAnswer, pageRows } from '@server/lib/paging.ts';
 import { FUND_ORDER_TAG } from '@server/modules/chain/index.ts';
 import { and, count, desc, eq, inArray, lt, max, ne, sql } from 'drizzle-orm';
 
@@ -14,6 +14,9 @@ export type FundOrderInsert = typeof fundOrders.$inferInsert;
 export type FundOrderView = FundOrderRow & { address: string };
 
 const viewColumns = { order: fundOrders, address: users.address };
+/** Fund orders joined to their members (select `viewColumns`, read with `flatten`). */
+const viewQuery = (db: DbOrTx) =>
+  db.select(viewColumns).from(fundOrders).innerJoin(users, eq(users.id, fundOrders.userId));
 const flatten = (r: { order: FundOrderRow; address: string }): FundOrderView => ({
   ...r.order,
   address: r.address,
@@ -26,12 +29,7 @@ export async function insertFundOrder(db: DbOrTx, order: FundOrderInsert): Promi
 }
 
 export async function findFundOrder(db: DbOrTx, id: bigint): Promise<FundOrderView | undefined> {
-  const [row] = await db
-    .select(viewColumns)
-    .from(fundOrders)
-    .innerJoin(users, eq(users.id, fundOrders.userId))
-    .where(eq(fundOrders.id, id))
-    .limit(1);
+  const [row] = await viewQuery(db).where(eq(fundOrders.id, id)).limit(1);
   return row && flatten(row);
 }
 
@@ -52,19 +50,12 @@ export async function fundOrderPage(db: DbOrTx, q: FundOrderPageQuery) {
     q.status === undefined ? undefined : eq(fundOrders.status, q.status),
     q.reasons === undefined ? undefined : inArray(fundOrders.reason, q.reasons),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(viewColumns)
-      .from(fundOrders)
-      .innerJoin(users, eq(users.id, fundOrders.userId))
-      .where(where)
-      .orderBy(desc(fundOrders.createdAt), desc(fundOrders.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+  const { list, total } = await pageRows(
+    q,
+    viewQuery(db).where(where).orderBy(desc(fundOrders.createdAt), desc(fundOrders.id)),
     db.select({ n: count() }).from(fundOrders).where(where),
-  ]);
-  const n = total?.n ?? 0;
-  return pageAnswer(rows.map(flatten), n, q);
+  );
+  return pageAnswer(list.map(flatten), total, q);
 }
 
 /** The member's fund orders that hold or wait for units (the summary), all of them. */
@@ -167,10 +158,7 @@ export async function cancelExpiredFundQuotes(
 /** Locks fund orders (in id order), with their member's address; by id. */
 export async function lockFundOrders(tx: DbOrTx, ids: bigint[]): Promise<Map<bigint, FundOrderView>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select(viewColumns)
-    .from(fundOrders)
-    .innerJoin(users, eq(users.id, fundOrders.userId))
+  const rows = await viewQuery(tx)
     .where(inArray(fundOrders.id, ids))
     .orderBy(fundOrders.id)
     .for('update', { of: fundOrders });

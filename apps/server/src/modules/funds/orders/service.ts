@@ -4,8 +4,8 @@ import {
   type FundOrder,
   type FundRedemption,
   formatAmount,
+  formatUsdt,
   type Locale,
-  USDT_DECIMALS,
 } from '@agc/shared';
 import { defined } from '@agc/shared/defined';
 import type { AppContext } from '@server/context.ts';
@@ -48,7 +48,6 @@ export interface FundReader {
   locale: Locale;
 }
 
-const usdt = (v: bigint) => formatAmount(v, USDT_DECIMALS);
 const units = (v: bigint) => formatAmount(v, UNIT_DECIMALS);
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const HOLDING: ReadonlySet<FundOrderRow['status']> = new Set(['Subscription', 'Redemption']);
@@ -245,17 +244,17 @@ export function toFundOrderDto(
       risk: product?.risk ?? 'Medium',
     },
     status: o.status,
-    amount_usdt: usdt(o.amountUsdt),
-    fee_usdt: usdt(feeShown(o)),
+    amount_usdt: formatUsdt(o.amountUsdt),
+    fee_usdt: formatUsdt(feeShown(o)),
     units: units(o.units),
     units_held: units(o.unitsFree),
     units_redeeming: units(o.unitsRedeeming),
     unit_nav: o.navE8 === null ? null : formatNav(o.navE8),
     current_nav: nav ? formatNav(nav.navE8) : null,
-    value_usdt: usdt(value),
-    cost_usdt: usdt(o.costUsdt),
-    estimated_revenue_usdt: usdt(holds ? value - o.costUsdt : 0n),
-    realized_revenue_usdt: usdt(o.realizedUsdt),
+    value_usdt: formatUsdt(value),
+    cost_usdt: formatUsdt(o.costUsdt),
+    estimated_revenue_usdt: formatUsdt(holds ? value - o.costUsdt : 0n),
+    realized_revenue_usdt: formatUsdt(o.realizedUsdt),
     lock_days: product?.lockDays ?? 0,
     lock_ends_at: iso(o.lockEndsAt),
     nav_day: o.status === 'Processing' ? nextNavDay(nav?.day ?? null, facts.now) : null,
@@ -348,12 +347,12 @@ export async function fundSummary(ctx: AppContext, userId: bigint) {
     }
   }
   return {
-    value_usdt: usdt(value),
-    cost_usdt: usdt(cost),
-    estimated_revenue_usdt: usdt(value - cost),
-    realized_revenue_usdt: usdt(realized),
+    value_usdt: formatUsdt(value),
+    cost_usdt: formatUsdt(cost),
+    estimated_revenue_usdt: formatUsdt(value - cost),
+    realized_revenue_usdt: formatUsdt(realized),
     processing_count: processing,
-    in_progress_usdt: usdt(inProgress),
+    in_progress_usdt: formatUsdt(inProgress),
     holding_count: holding,
   };
 }

@@ -1,7 +1,7 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import type { FundRedemptionStatus } from '@agc/shared';
 import { maxOf, minOf } from '@agc/shared';
-import { pageAnswer } from '@server/lib/paging.ts';
+import { pageAnswer, pageRows } from '@server/lib/paging.ts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 
 const { fundOrders, fundRedemptions, users } = schema;
@@ -159,17 +159,14 @@ export async function redemptionPage(db: DbOrTx, q: RedemptionPageQuery) {
     q.orderId === undefined ? undefined : eq(fundRedemptions.orderId, q.orderId),
     q.status === undefined ? undefined : eq(fundRedemptions.status, q.status),
   );
-  const [rows, [total]] = await Promise.all([
+  const { list, total } = await pageRows(
+    q,
     viewSelect(db)
       .where(where)
-      .orderBy(q.oldestFirst ? fundRedemptions.id : desc(fundRedemptions.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .orderBy(q.oldestFirst ? fundRedemptions.id : desc(fundRedemptions.id)),
     db.select({ n: count() }).from(fundRedemptions).where(where),
-  ]);
-  const n = total?.n ?? 0;
-  const list = await withQueuePlaces(db, rows);
-  return pageAnswer(list, n, q);
+  );
+  return pageAnswer(await withQueuePlaces(db, list), total, q);
 }
 
 /** One redemption as redemptionPage answers it. */

@@ -1,5 +1,6 @@
 import { type DbOrTx, rowsOf, schema } from '@agc/db';
 import { defined } from '@agc/shared/defined';
+import { pageRows } from '@server/lib/paging.ts';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 
 const { launchpadPurchases, launchpadRounds, launchpadCopies, users } = schema;
@@ -105,19 +106,18 @@ const purchaseWithRound = (r: {
 
 /** A member's purchases, newest first, with their rounds. */
 export async function listPurchases(db: DbOrTx, userId: bigint, q: { page: number; size: number }) {
-  const rows = await db
-    .select()
-    .from(launchpadPurchases)
-    .innerJoin(launchpadRounds, eq(launchpadRounds.id, launchpadPurchases.roundId))
-    .where(eq(launchpadPurchases.userId, userId))
-    .orderBy(desc(launchpadPurchases.id))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  const [total] = await db
-    .select({ n: count() })
-    .from(launchpadPurchases)
-    .where(eq(launchpadPurchases.userId, userId));
-  return { rows: rows.map(purchaseWithRound), total: Number(total?.n ?? 0) };
+  const where = eq(launchpadPurchases.userId, userId);
+  const { list, total } = await pageRows(
+    q,
+    db
+      .select()
+      .from(launchpadPurchases)
+      .innerJoin(launchpadRounds, eq(launchpadRounds.id, launchpadPurchases.roundId))
+      .where(where)
+      .orderBy(desc(launchpadPurchases.id)),
+    db.select({ n: count() }).from(launchpadPurchases).where(where),
+  );
+  return { rows: list.map(purchaseWithRound), total };
 }
 
 /** One purchase with its round (any member's: the caller checks the owner). */
@@ -132,17 +132,20 @@ export async function findPurchase(db: DbOrTx, id: bigint): Promise<PurchaseWith
 
 /** A round's copies by number, with the buyer's address. */
 export async function listCopies(db: DbOrTx, roundId: number, q: { page: number; size: number }) {
-  const rows = await db
-    .select({ copyNo: launchpadCopies.copyNo, address: users.address, createdAt: launchpadCopies.createdAt })
-    .from(launchpadCopies)
-    .innerJoin(users, eq(users.id, launchpadCopies.userId))
-    .where(eq(launchpadCopies.roundId, roundId))
-    .orderBy(asc(launchpadCopies.copyNo))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  const [total] = await db
-    .select({ n: count() })
-    .from(launchpadCopies)
-    .where(eq(launchpadCopies.roundId, roundId));
-  return { rows, total: Number(total?.n ?? 0) };
+  const where = eq(launchpadCopies.roundId, roundId);
+  const { list, total } = await pageRows(
+    q,
+    db
+      .select({
+        copyNo: launchpadCopies.copyNo,
+        address: users.address,
+        createdAt: launchpadCopies.createdAt,
+      })
+      .from(launchpadCopies)
+      .innerJoin(users, eq(users.id, launchpadCopies.userId))
+      .where(where)
+      .orderBy(asc(launchpadCopies.copyNo)),
+    db.select({ n: count() }).from(launchpadCopies).where(where),
+  );
+  return { rows: list, total };
 }
