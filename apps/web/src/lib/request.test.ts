@@ -53,6 +53,10 @@ const lastCall = () => {
   return { url, init, headers: new Headers(init.headers) };
 };
 
+/** `content` is shown as the 2-second toast (once it has been). */
+const expectToast = (content: string) =>
+  vi.waitFor(() => expect(toastSpy).toHaveBeenCalledWith({ content, duration: 2000 }));
+
 let router: ReturnType<typeof createMemoryRouter>;
 
 beforeEach(async () => {
@@ -173,19 +177,14 @@ describe('request: answers', () => {
       code: 400,
       msg: 'An invitation code is required for a new address',
     });
-    await vi.waitFor(() =>
-      expect(toastSpy).toHaveBeenCalledWith({
-        content: 'An invitation code is required for a new address',
-        duration: 2000,
-      }),
-    );
+    await expectToast('An invitation code is required for a new address');
     expect(alertSpy).not.toHaveBeenCalled();
   });
 
   it('a non-200 code inside an HTTP 200 answer is an error as well', async () => {
     answer({ code: 404, msg: 'Not found', data: null }, 200);
     await expect(post('/x')).rejects.toMatchObject({ code: 404, msg: 'Not found' });
-    await vi.waitFor(() => expect(toastSpy).toHaveBeenCalledWith({ content: 'Not found', duration: 2000 }));
+    await expectToast('Not found');
   });
 
   // One error surface: a read's error is shown by its query, inline; the wrapper adds nothing.
@@ -232,9 +231,7 @@ describe('request: answers', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pages/login/index'));
     expect(router.state.location.search).toBe('?code=ABCD2345&side=left');
     expect(router.state.historyAction).toBe('REPLACE');
-    await vi.waitFor(() =>
-      expect(toastSpy).toHaveBeenCalledWith({ content: 'Please log in again', duration: 2000 }),
-    );
+    await expectToast('Please log in again');
   });
 
   it('a write answered 5xx toasts msg once, like any other code: no modal', async () => {
@@ -244,9 +241,7 @@ describe('request: answers', () => {
       code: 500,
       msg: 'Internal error',
     });
-    await vi.waitFor(() =>
-      expect(toastSpy).toHaveBeenCalledWith({ content: 'Internal error', duration: 2000 }),
-    );
+    await expectToast('Internal error');
     expect(alertSpy).not.toHaveBeenCalled();
   });
 
@@ -254,12 +249,7 @@ describe('request: answers', () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502 }));
     const error = await post('/withdraw').catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'RequestError', reason: 'http', code: 502 });
-    await vi.waitFor(() =>
-      expect(toastSpy).toHaveBeenCalledWith({
-        content: 'The server is unavailable (HTTP 502). Please try again later.',
-        duration: 2000,
-      }),
-    );
+    await expectToast('The server is unavailable (HTTP 502). Please try again later.');
     expect(alertSpy).not.toHaveBeenCalled();
   });
 
@@ -284,12 +274,7 @@ describe('request: transport failures', () => {
       code: 5,
       errMsg: 'network error',
     });
-    await vi.waitFor(() =>
-      expect(toastSpy).toHaveBeenCalledWith({
-        content: 'Network error. Please check your connection and try again.',
-        duration: 2000,
-      }),
-    );
+    await expectToast('Network error. Please check your connection and try again.');
     expect(alertSpy).not.toHaveBeenCalled();
   });
 
@@ -303,12 +288,7 @@ describe('request: transport failures', () => {
     const error = await pending;
     expect(error).toMatchObject({ name: 'RequestError', reason: 'timeout', code: 5, errMsg: 'timeout' });
     vi.useRealTimers();
-    await vi.waitFor(() =>
-      expect(toastSpy).toHaveBeenCalledWith({
-        content: 'The request timed out. Please try again.',
-        duration: 2000,
-      }),
-    );
+    await expectToast('The request timed out. Please try again.');
   });
 
   it('honours a per-call timeout', async () => {

@@ -6,16 +6,23 @@ import { expect } from 'vitest';
 import { renderQueryHook } from './query-hooks.tsx';
 import { renderPage } from './render.tsx';
 
-/** The banners of `source` on the account page; the router is returned, to follow a banner's `open()`. */
-export function renderBanners(source: BannerSource) {
+/**
+ * `source` gives one banner: pending at first, then a banner like `expected`, whose `open()` goes to `to` (the
+ * path and its search) from the account page.
+ */
+export async function expectBannerOpens(
+  source: BannerSource,
+  expected: Partial<Banner>,
+  to: string,
+): Promise<void> {
   const { router } = renderPage(<div />, paths.account);
-  return { router, ...renderQueryHook(source) };
-}
-
-/** The one banner the source gives, once it has it. */
-export async function onlyBanner(result: { current: ReturnType<BannerSource> }): Promise<Banner> {
+  const { result } = renderQueryHook(source);
+  expect(result.current.pending).toBe(true);
   await waitFor(() => expect(result.current.banners).toHaveLength(1));
-  return result.current.banners[0] as Banner;
+  const banner = result.current.banners[0] as Banner;
+  expect(banner).toMatchObject(expected);
+  banner.open();
+  await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(to));
 }
 
 /** `source` gives no banner once it has its answer. */

@@ -1,4 +1,4 @@
-import { amountString, type Me, meResponse, type Order } from '@agc/shared';
+import { amountString, type Me, meResponse, type Order, type Quote } from '@agc/shared';
 
 type AmountField = {
   [K in keyof Me]: Me[K] extends string ? K : never;
@@ -8,17 +8,27 @@ export const MEMBER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 /** The time tests run at (orders are created then; quotes expire 30 minutes later). */
 export const NOW = Date.parse('2025-01-01T00:00:00Z');
 
+/** What an order shares with the quote it was made from: the product and its price. */
+const priced = (): Omit<Quote, 'quoted_at'> => ({
+  product: { id: 1, name: 'Starter' },
+  pay_amount_usdt: '100',
+  service_fee_agc: '5',
+  agc_price_usdt: '0.5',
+  price_source: 'fixed',
+  price_block: null,
+  total_amount_usdt: '102.5',
+});
+
+/** A shop quote as the server answers it, quoted at the moment it is made. */
+export function makeQuote(overrides: Partial<Quote> = {}): Quote {
+  return { ...priced(), quoted_at: new Date().toISOString(), ...overrides };
+}
+
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     order_id: '42',
-    product: { id: 1, name: 'Starter' },
+    ...priced(),
     status: 'Unpaid',
-    pay_amount_usdt: '100',
-    service_fee_agc: '5',
-    agc_price_usdt: '0.5',
-    price_source: 'fixed',
-    price_block: null,
-    total_amount_usdt: '102.5',
     amount_received_usdt: '0',
     payment_method: 'USDT+AGC',
     wallet: MEMBER,

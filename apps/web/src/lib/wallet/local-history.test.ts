@@ -63,14 +63,12 @@ const log = (n: {
   args: { from: n.from, to: n.to, value: n.value },
 });
 
+/** The wallet's history item of a Transfer log with these fields, seen at `time`. */
+const itemOf = (n: Parameters<typeof log>[0], time: number) => logToItem(log(n), WALLET, TOKENS, time);
+
 describe('history items', () => {
   it('turns a Transfer log into an item with its direction and counterparty', () => {
-    const into = logToItem(
-      log({ block: 5n, index: 0, from: OTHER, to: WALLET, value: 7n }),
-      WALLET,
-      TOKENS,
-      1000,
-    );
+    const into = itemOf({ block: 5n, index: 0, from: OTHER, to: WALLET, value: 7n }, 1000);
     expect(into).toMatchObject({
       asset: 'USDT',
       direction: 'in',
@@ -78,10 +76,8 @@ describe('history items', () => {
       amount: '7',
       time: 1000,
     });
-    const out = logToItem(
-      log({ block: 5n, index: 1, from: WALLET, to: OTHER, value: 10n ** 30n, token: TOKENS.AGC }),
-      WALLET,
-      TOKENS,
+    const out = itemOf(
+      { block: 5n, index: 1, from: WALLET, to: OTHER, value: 10n ** 30n, token: TOKENS.AGC },
       1000,
     );
     expect(out).toMatchObject({
@@ -90,42 +86,15 @@ describe('history items', () => {
       counterparty: OTHER,
       amount: '1'.padEnd(31, '0'),
     });
-    expect(
-      logToItem(log({ block: 5n, index: 2, from: WALLET, to: WALLET, value: 1n }), WALLET, TOKENS, 0)
-        ?.direction,
-    ).toBe('self');
-    expect(
-      logToItem(log({ block: 5n, index: 3, from: OTHER, to: OTHER, value: 1n }), WALLET, TOKENS, 0),
-    ).toBeNull();
-    expect(
-      logToItem(
-        log({ block: 5n, index: 4, from: OTHER, to: WALLET, value: 1n, token: OTHER }),
-        WALLET,
-        TOKENS,
-        0,
-      ),
-    ).toBeNull();
+    expect(itemOf({ block: 5n, index: 2, from: WALLET, to: WALLET, value: 1n }, 0)?.direction).toBe('self');
+    expect(itemOf({ block: 5n, index: 3, from: OTHER, to: OTHER, value: 1n }, 0)).toBeNull();
+    expect(itemOf({ block: 5n, index: 4, from: OTHER, to: WALLET, value: 1n, token: OTHER }, 0)).toBeNull();
   });
 
   it('merges without duplicates, newest first', () => {
-    const a = logToItem(
-      log({ block: 5n, index: 0, from: OTHER, to: WALLET, value: 1n }),
-      WALLET,
-      TOKENS,
-      5000,
-    );
-    const b = logToItem(
-      log({ block: 6n, index: 0, from: OTHER, to: WALLET, value: 2n }),
-      WALLET,
-      TOKENS,
-      6000,
-    );
-    const c = logToItem(
-      log({ block: 6n, index: 1, from: OTHER, to: WALLET, value: 3n }),
-      WALLET,
-      TOKENS,
-      6000,
-    );
+    const a = itemOf({ block: 5n, index: 0, from: OTHER, to: WALLET, value: 1n }, 5000);
+    const b = itemOf({ block: 6n, index: 0, from: OTHER, to: WALLET, value: 2n }, 6000);
+    const c = itemOf({ block: 6n, index: 1, from: OTHER, to: WALLET, value: 3n }, 6000);
     const items = mergeItems([a, b] as HistoryItem[], [b, c] as HistoryItem[]);
     expect(items.map((i) => i.amount)).toEqual(['3', '2', '1']);
   });
@@ -146,18 +115,11 @@ describe('history items', () => {
       createdAt: n * 1000,
       ...patch,
     });
-    const tokenSend = logToItem(
-      log({ block: 9n, index: 0, from: WALLET, to: OTHER, value: 5n, tx: hash(9) }),
-      WALLET,
-      TOKENS,
+    const tokenSend = itemOf(
+      { block: 9n, index: 0, from: WALLET, to: OTHER, value: 5n, tx: hash(9) },
       9000,
     ) as HistoryItem;
-    const received = logToItem(
-      log({ block: 3n, index: 0, from: OTHER, to: WALLET, value: 4n }),
-      WALLET,
-      TOKENS,
-      3000,
-    ) as HistoryItem;
+    const received = itemOf({ block: 3n, index: 0, from: OTHER, to: WALLET, value: 4n }, 3000) as HistoryItem;
     const list = buildList(
       [tokenSend, received],
       [

@@ -94,13 +94,26 @@ describe('nonces on anvil', () => {
     await c.testClient.setAutomine(true);
   });
   afterAll(() => c?.stop());
+  /** The wallet's send of `amount` wei to TO, at the fee estimated for it. */
+  const ethSend = async (amount: bigint) => ({
+    from: c.wallet,
+    asset: 'ETH' as const,
+    recipient: TO,
+    amount,
+    fee: await estimateTransferFee(c.chain, c.wallet, 'ETH', TO, amount),
+    kind: 'send' as const,
+  });
+  /** A sent transaction's fees, as numbers. */
+  const feesOf = (tx: SentTx) => ({
+    maxFeePerGas: BigInt(tx.maxFeePerGas),
+    maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
+  });
 
   it('two sends in a row (not awaited one by one) take consecutive nonces and both are mined', async () => {
     await c.testClient.setAutomine(false);
-    const fee = await estimateTransferFee(c.chain, c.wallet, 'ETH', TO, 1n);
+    const first = await ethSend(1n);
     const start = await c.chain.client.getTransactionCount({ address: c.wallet });
-    const send = (amount: bigint) =>
-      sendLocal(c.chain, { from: c.wallet, asset: 'ETH', recipient: TO, amount, fee, kind: 'send' });
+    const send = (amount: bigint) => sendLocal(c.chain, { ...first, amount });
     const [a, b] = await Promise.all([send(1n), send(2n)]);
     expect([a.nonce, b.nonce]).toEqual([start, start + 1]);
     await c.testClient.mine({ blocks: 1 });
@@ -133,30 +146,11 @@ describe('nonces on anvil', () => {
 
   it('a stuck send is sped up: same nonce, fees +10%, the node takes it and the original is replaced', async () => {
     await c.testClient.setAutomine(false);
-    const fee = await estimateTransferFee(c.chain, c.wallet, 'ETH', TO, 5n);
-    const original = await sendLocal(c.chain, {
-      from: c.wallet,
-      asset: 'ETH',
-      recipient: TO,
-      amount: 5n,
-      fee,
-      kind: 'send',
-    });
+    const original = await sendLocal(c.chain, await ethSend(5n));
     const faster = await replaceLocal(c.chain, original, 'speedUp');
     expect(faster.nonce).toBe(original.nonce);
     expect(faster.replaces).toBe(original.hash);
-    expect(
-      isEnoughBump(
-        {
-          maxFeePerGas: BigInt(original.maxFeePerGas),
-          maxPriorityFeePerGas: BigInt(original.maxPriorityFeePerGas),
-        },
-        {
-          maxFeePerGas: BigInt(faster.maxFeePerGas),
-          maxPriorityFeePerGas: BigInt(faster.maxPriorityFeePerGas),
-        },
-      ),
-    ).toBe(true);
+    expect(isEnoughBump(feesOf(original), feesOf(faster))).toBe(true);
     expect(faster).toMatchObject({ kind: 'speedUp', asset: 'ETH', to: TO, amount: '5' });
     await c.testClient.mine({ blocks: 1 });
     expect(await checkSent(c.chain.client, faster)).toMatchObject({ status: 'success' });
@@ -169,15 +163,7 @@ describe('nonces on anvil', () => {
   it('a stuck send is cancelled: 0 ETH to itself with the same nonce; the transfer never happens', async () => {
     await c.testClient.setAutomine(false);
     const before = await c.chain.client.getBalance({ address: TO });
-    const fee = await estimateTransferFee(c.chain, c.wallet, 'ETH', TO, 7n);
-    const original = await sendLocal(c.chain, {
-      from: c.wallet,
-      asset: 'ETH',
-      recipient: TO,
-      amount: 7n,
-      fee,
-      kind: 'send',
-    });
+    const original = await sendLocal(c.chain, await ethSend(7n));
     const cancel = await replaceLocal(c.chain, original, 'cancel');
     expect(cancel).toMatchObject({ kind: 'cancel', to: c.wallet, amount: '0', nonce: original.nonce });
     await c.testClient.mine({ blocks: 1 });
@@ -187,15 +173,7 @@ describe('nonces on anvil', () => {
   });
 
   it('a send that does not leave says why: the wallet locked itself, or the node refused it (nonce too low)', async () => {
-    const fee = await estimateTransferFee(c.chain, c.wallet, 'ETH', TO, 1n);
-    const send = {
-      from: c.wallet,
-      asset: 'ETH' as const,
-      recipient: TO,
-      amount: 1n,
-      fee,
-      kind: 'send' as const,
-    };
+    const send = await ethSend(1n);
     lockLocalWallet();
     await expect(sendLocal(c.chain, send)).rejects.toMatchObject({
       i18nKey: 'localWalletPages.send.errors.locked',

@@ -97,24 +97,15 @@ export async function startTxChain(): Promise<TxChain> {
     wallet,
     async fund(address, balances) {
       if (balances.ETH !== undefined) await testClient.setBalance({ address, value: balances.ETH });
-      if (balances.USDT)
-        await mined(
-          await owner.writeContract({
-            address: deployment.usdt,
-            abi: mockUsdtAbi,
-            functionName: 'mint',
-            args: [address, balances.USDT],
-          }),
-        );
-      if (balances.AGC)
-        await mined(
-          await owner.writeContract({
-            address: deployment.agc,
-            abi: agcAbi,
-            functionName: 'mint',
-            args: [address, balances.AGC],
-          }),
-        );
+      const tokens = [
+        { token: deployment.usdt, abi: mockUsdtAbi, amount: balances.USDT },
+        { token: deployment.agc, abi: agcAbi, amount: balances.AGC },
+      ];
+      for (const { token, abi, amount } of tokens)
+        if (amount)
+          await mined(
+            await owner.writeContract({ address: token, abi, functionName: 'mint', args: [address, amount] }),
+          );
     },
     async stop() {
       removeLocalWallet();

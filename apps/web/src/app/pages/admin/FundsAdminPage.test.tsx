@@ -1,4 +1,4 @@
-import { type FundNavPreview, fundNavPreviewSchema } from '@agc/shared';
+import { type FundNavEntry, type FundNavPreview, fundNavPreviewSchema } from '@agc/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   ADMIN_A,
@@ -42,6 +42,14 @@ const OWN = 'A second admin must confirm this NAV: you entered it yourself';
 /** The server's preview of a NAV (POST …/nav/preview): the preview's fields of the entry it would make. */
 const preview = (over: Partial<FundNavPreview> = {}): FundNavPreview =>
   fundNavPreviewSchema.parse({ ...makeNavEntry(), ...over });
+/** The server's answer to a NAV entered above a limit: it waits for a second admin, unpublished, nothing priced. */
+const waitingEntry = (over: Partial<FundNavEntry>) =>
+  makeNavEntry({
+    status: 'PendingConfirmation',
+    published_at: null,
+    priced: { subscriptions: 0, redemptions: 0 },
+    ...over,
+  });
 
 describe('admin funds page', () => {
   it('shows each product’s latest NAV; publishing answers Published with what it priced', async () => {
@@ -104,16 +112,7 @@ describe('admin funds page', () => {
           }),
         ),
       'POST /api/v1/admin/funds/products/3/nav': () =>
-        ok(
-          makeNavEntry({
-            nav: '1.25',
-            status: 'PendingConfirmation',
-            review: 'week',
-            week_percent: '25.00',
-            published_at: null,
-            priced: { subscriptions: 0, redemptions: 0 },
-          }),
-        ),
+        ok(waitingEntry({ nav: '1.25', review: 'week', week_percent: '25.00' })),
     });
     renderPage(<FundsAdminPage />, PATH);
     await fill('1.25');
@@ -134,16 +133,7 @@ describe('admin funds page', () => {
       'POST /api/v1/admin/funds/products/3/nav/preview': () =>
         ok(preview({ nav: '1.5', step_percent: '42.86', review: 'step' })),
       'POST /api/v1/admin/funds/products/3/nav': () =>
-        ok(
-          makeNavEntry({
-            nav: '1.5',
-            step_percent: '42.86',
-            review: 'step',
-            status: 'PendingConfirmation',
-            published_at: null,
-            priced: { subscriptions: 0, redemptions: 0 },
-          }),
-        ),
+        ok(waitingEntry({ nav: '1.5', step_percent: '42.86', review: 'step' })),
     });
     renderPage(<FundsAdminPage />, PATH);
     await fill('1.5');

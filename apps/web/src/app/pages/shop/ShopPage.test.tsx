@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { cleanupPage } from '@web/test/cleanup.ts';
+import { makeQuote } from '@web/test/fixtures.ts';
 import { CONFIG, fail, ok, renderPage, stubApi } from '@web/test/render.tsx';
 import { expectLoadFailed } from '@web/test/texts.ts';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -96,17 +97,7 @@ describe('shop page', () => {
     const calls = stubApi({
       ...base,
       'GET /api/v1/products': () => ok({ list: PRODUCTS }),
-      'GET /api/v1/products/1/quote': () =>
-        ok({
-          product: { id: 1, name: 'Starter' },
-          pay_amount_usdt: '100',
-          service_fee_agc: '5',
-          agc_price_usdt: '0.5',
-          price_source: 'uniswap-v3',
-          price_block: '77',
-          total_amount_usdt: '102.5',
-          quoted_at: new Date().toISOString(),
-        }),
+      'GET /api/v1/products/1/quote': () => ok(makeQuote({ price_source: 'uniswap-v3', price_block: '77' })),
     });
     renderPage(<ShopPage />, '/pages/shop/index');
     fireEvent.click(await screen.findByTestId('shop-buy-1'));

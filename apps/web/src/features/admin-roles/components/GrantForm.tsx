@@ -1,4 +1,5 @@
 import type { Role } from '@agc/shared';
+import { AddressInput } from '@web/components/AddressInput.tsx';
 import { BlockButton } from '@web/components/BlockButton.tsx';
 import { FieldError, FormError } from '@web/components/FormMessages.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
@@ -63,19 +64,15 @@ export function GrantForm({
       <h3 className="card-title">{t('adminRoles.grant.title')}</h3>
       <label htmlFor="roles-grant-address">
         <span>{t('adminRoles.grant.address')}</span>
-        <input
+        <AddressInput
           id="roles-grant-address"
           className="input roles-address-input"
-          data-testid="roles-grant-address"
+          testId="roles-grant-address"
           placeholder={t('adminRoles.grant.addressPlaceholder')}
           value={address}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={64}
-          aria-invalid={error?.field === 'address'}
-          aria-describedby={error?.field === 'address' ? 'roles-grant-address-error' : undefined}
-          onChange={(e) => {
-            setAddress(e.target.value);
+          invalid={error?.field === 'address'}
+          onChange={(next) => {
+            setAddress(next);
             if (error) setError(null);
           }}
         />

@@ -2,24 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_DRAFT, readDraft } from './product-form.ts';
 
 describe('product form', () => {
-  it('names the wrong field', () => {
-    expect(readDraft({ ...EMPTY_DRAFT, name: '' })).toEqual({ ok: false, field: 'name' });
-    expect(readDraft({ ...EMPTY_DRAFT, name: 'A', translations: '{bad' })).toEqual({
-      ok: false,
-      field: 'translations',
-    });
-    expect(readDraft({ ...EMPTY_DRAFT, name: 'A', translations: '[]' })).toEqual({
-      ok: false,
-      field: 'translations',
-    });
-    expect(readDraft({ ...EMPTY_DRAFT, name: 'A', redemption_fee_percent: '1.5%' })).toEqual({
-      ok: false,
-      field: 'redemption_fee_percent',
-    });
-    expect(readDraft({ ...EMPTY_DRAFT, name: 'A', minimum_usdt: '0' })).toEqual({
-      ok: false,
-      field: 'minimum_usdt',
-    });
+  it.each([
+    [{ name: '' }, 'name'],
+    [{ name: 'A', translations: '{bad' }, 'translations'],
+    [{ name: 'A', translations: '[]' }, 'translations'],
+    [{ name: 'A', redemption_fee_percent: '1.5%' }, 'redemption_fee_percent'],
+    [{ name: 'A', minimum_usdt: '0' }, 'minimum_usdt'],
+  ] as const)('names the wrong field: %o is wrong in %s', (change, field) => {
+    expect(readDraft({ ...EMPTY_DRAFT, ...change })).toEqual({ ok: false, field });
   });
   it('builds the body with translations', () => {
     const r = readDraft({

@@ -16,8 +16,8 @@ export function FundDetail({ product, onSubscribe }: { product: FundProduct; onS
   return (
     <div className="fund-detail" data-testid="fund-detail">
       <section className="card">
-        <div className="fund-item-head">
-          <h2 className="fund-detail-name" data-testid="fund-detail-name">
+        <div className="item-stack-head">
+          <h2 className="item-stack-name" data-testid="fund-detail-name">
             {product.name}
           </h2>
           <RiskTag risk={product.risk} testId="fund-detail-risk" />

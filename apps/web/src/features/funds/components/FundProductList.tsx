@@ -13,12 +13,12 @@ export function FundProductItem({ product, onOpen }: { product: FundProduct; onO
   const { t } = useTranslation();
   return (
     <ItemButton
-      className="fund-item"
+      className="item-stack"
       data-testid={`fund-product-${product.id}`}
       onClick={() => onOpen(product.id)}
     >
-      <span className="fund-item-head">
-        <span className="fund-item-name">{product.name}</span>
+      <span className="item-stack-head">
+        <span className="item-stack-name">{product.name}</span>
         <RiskTag risk={product.risk} testId="fund-product-risk" />
       </span>
       <span className="fund-item-yield">

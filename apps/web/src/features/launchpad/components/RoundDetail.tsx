@@ -17,8 +17,8 @@ export function RoundDetail({ round, onBuy }: { round: LaunchpadRound; onBuy: ()
   return (
     <div className="lp-detail" data-testid="lp-detail">
       <section className="card">
-        <div className="lp-item-head">
-          <h2 className="lp-item-name" data-testid="lp-detail-name">
+        <div className="item-stack-head">
+          <h2 className="item-stack-name" data-testid="lp-detail-name">
             {round.name}
           </h2>
           <RoundStateTag state={round.state} testId="lp-detail-state" />

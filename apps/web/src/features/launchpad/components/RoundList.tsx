@@ -15,9 +15,9 @@ import '../launchpad.css';
 export function RoundItem({ round, onOpen }: { round: LaunchpadRound; onOpen: (id: number) => void }) {
   const { t } = useTranslation();
   return (
-    <ItemButton className="lp-item" data-testid={`lp-round-${round.id}`} onClick={() => onOpen(round.id)}>
-      <span className="lp-item-head">
-        <span className="lp-item-name">{round.name}</span>
+    <ItemButton className="item-stack" data-testid={`lp-round-${round.id}`} onClick={() => onOpen(round.id)}>
+      <span className="item-stack-head">
+        <span className="item-stack-name">{round.name}</span>
         <RoundStateTag state={round.state} testId="lp-round-state" />
       </span>
       <RoundProgress round={round} testIdPrefix="lp-round" />

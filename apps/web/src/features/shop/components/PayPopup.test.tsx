@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { type WalletBalances, walletBalancesQueryOptions } from '@web/lib/wallet-balances.ts';
 import { useWalletStore } from '@web/stores/wallet.ts';
-import { MEMBER, makeOrder } from '@web/test/fixtures.ts';
+import { MEMBER, makeOrder, makeQuote } from '@web/test/fixtures.ts';
 import { AGC_FEE, CONTRACTS, fake, hash, PLENTY, rpcBalances, USDT_PRICE } from '@web/test/payment-fakes.ts';
 import { type ApiHandler, CONFIG, ok, stubApi, testQueryClient } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,16 +11,7 @@ import { PayPopup } from './PayPopup.tsx';
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
-const QUOTE: Quote = {
-  product: { id: 1, name: 'Starter' },
-  pay_amount_usdt: '100',
-  service_fee_agc: '5',
-  agc_price_usdt: '0.5',
-  price_source: 'fixed',
-  price_block: null,
-  total_amount_usdt: '102.5',
-  quoted_at: new Date().toISOString(),
-};
+const QUOTE = makeQuote();
 
 function renderCheckout(
   options: {

@@ -1,4 +1,5 @@
 import { adminWithdrawQuery, WITHDRAW_TYPES, type WithdrawType } from '@agc/shared';
+import { AddressInput } from '@web/components/AddressInput.tsx';
 import { FieldError } from '@web/components/FormMessages.tsx';
 import { Segmented } from '@web/components/Segmented.tsx';
 import { useState } from 'react';
@@ -74,19 +75,14 @@ export function AuditFilters({
           {t('withdrawAudit.filter.address')}
         </label>
         <div className="withdraw-audit-search">
-          <input
+          <AddressInput
             id="withdraw-audit-address"
-            className="input"
-            data-testid="withdraw-audit-address"
+            testId="withdraw-audit-address"
             placeholder={t('withdrawAudit.filter.addressPlaceholder')}
             value={text}
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={64}
-            aria-invalid={invalid}
-            aria-describedby={invalid ? 'withdraw-audit-address-error' : undefined}
-            onChange={(event) => {
-              setText(event.target.value);
+            invalid={invalid}
+            onChange={(next) => {
+              setText(next);
               if (invalid) setInvalid(false);
             }}
           />

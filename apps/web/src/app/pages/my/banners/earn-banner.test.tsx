@@ -1,6 +1,5 @@
-import { waitFor } from '@testing-library/react';
 import { paths } from '@web/lib/paths.ts';
-import { expectNoBanner, onlyBanner, renderBanners } from '@web/test/banners.tsx';
+import { expectBannerOpens, expectNoBanner } from '@web/test/banners.tsx';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { CONFIG, fail, ok, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,18 +12,17 @@ describe('account banner: simple earn', () => {
     const calls = stubApi({
       'GET /api/v1/config': () => ok({ ...CONFIG, rates: { ...CONFIG.rates, easy_earn_apy_max: '21.5' } }),
     });
-    const { router, result } = renderBanners(useEarnBanner);
-    expect(result.current.pending).toBe(true);
-    const banner = await onlyBanner(result);
-    expect(banner).toMatchObject({
-      title: 'Simple Earn',
-      text: 'Up to 21.5% APY, transfer out any time',
-      cta: 'Start earning',
-      art: 'earn',
-    });
+    await expectBannerOpens(
+      useEarnBanner,
+      {
+        title: 'Simple Earn',
+        text: 'Up to 21.5% APY, transfer out any time',
+        cta: 'Start earning',
+        art: 'earn',
+      },
+      paths.earn,
+    );
     expect(calls.map((c) => c.path)).toEqual(['/api/v1/config']);
-    banner.open();
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.earn));
   });
 
   it('gives none, quietly, when the configuration cannot be read', async () => {

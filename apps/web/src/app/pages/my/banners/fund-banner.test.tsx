@@ -1,8 +1,7 @@
-import { waitFor } from '@testing-library/react';
 import { PRODUCTS, product } from '@web/features/funds/test/fund-fixtures.ts';
 import { applyLanguage } from '@web/lib/i18n/index.ts';
 import { paths } from '@web/lib/paths.ts';
-import { expectNoBanner, onlyBanner, renderBanners } from '@web/test/banners.tsx';
+import { expectBannerOpens, expectNoBanner } from '@web/test/banners.tsx';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { CONFIG, ok, stubApi } from '@web/test/render.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,17 +16,12 @@ describe('account banner: funds', () => {
   it('shows the on-sale fund with the highest expected yield and opens its detail', async () => {
     const list = [...PRODUCTS, product({ id: 10, name: 'Tie Later', expected_yield_percent: '18.50' })];
     stubApi({ 'GET /api/v1/config': () => ok(CONFIG), 'GET /api/v1/funds/products': () => ok({ list }) });
-    const { router, result } = renderBanners(useFundBanner);
-    const banner = await onlyBanner(result);
     // 'Closed One' (off sale) yields 99%: not offered; 18.5 beats 6.2, and the first of a tie stays.
-    expect(banner).toMatchObject({
-      title: 'Growth Plus',
-      text: 'Expected 18.5% a year',
-      cta: 'From 500.00 USDT',
-    });
-    banner.open();
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.fundProductDetail));
-    expect(router.state.location.search).toBe('?id=8');
+    await expectBannerOpens(
+      useFundBanner,
+      { title: 'Growth Plus', text: 'Expected 18.5% a year', cta: 'From 500.00 USDT' },
+      `${paths.fundProductDetail}?id=8`,
+    );
   });
 
   it('gives none, and reads no funds, in a language outside FUND_LOCALES', async () => {

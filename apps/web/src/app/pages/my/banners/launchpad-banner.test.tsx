@@ -1,8 +1,7 @@
-import { waitFor } from '@testing-library/react';
 import { makeRound } from '@web/features/launchpad/testing/fixtures.ts';
 import { paths } from '@web/lib/paths.ts';
 import { useAuthStore } from '@web/stores/auth.ts';
-import { expectNoBanner, onlyBanner, renderBanners } from '@web/test/banners.tsx';
+import { expectBannerOpens, expectNoBanner } from '@web/test/banners.tsx';
 import { cleanupPage } from '@web/test/cleanup.ts';
 import { renderQueryHook } from '@web/test/query-hooks.tsx';
 import { fail, ok, stubApi } from '@web/test/render.tsx';
@@ -25,17 +24,11 @@ describe('account banner: launchpad', () => {
           ],
         }),
     });
-    const { router, result } = renderBanners(useLaunchpadBanner);
-    const banner = await onlyBanner(result);
-    expect(banner).toMatchObject({
-      title: 'Seed Round',
-      text: '37 of 200 copies left',
-      cta: 'Buy copies',
-      art: 'launchpad',
-    });
-    banner.open();
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.launchpadDetail));
-    expect(router.state.location.search).toBe('?id=3');
+    await expectBannerOpens(
+      useLaunchpadBanner,
+      { title: 'Seed Round', text: '37 of 200 copies left', cta: 'Buy copies', art: 'launchpad' },
+      `${paths.launchpadDetail}?id=3`,
+    );
   });
 
   it('gives none without an open round with copies, and none (quietly) when the read fails', async () => {
