@@ -99,19 +99,6 @@ export async function lastSettledDay(db: DbOrTx): Promise<string | null> {
   return row?.day ?? null;
 }
 
-/**
- * Every member's id and address (every member gets a leaf, those owed nothing too), made one at a time as the caller
- * walks them (no second array of a million members beside the driver's rows).
- */
-export async function everyMember(db: DbOrTx): Promise<Iterable<{ userId: bigint; address: string }>> {
-  const rows = rowsOf<{ id: string; address: string }>(
-    await db.execute(sql`select id::text as id, address from users`),
-  );
-  return (function* () {
-    for (const r of rows) yield { userId: BigInt(r.id), address: r.address };
-  })();
-}
-
 export interface LeafRow {
   idx: number;
   userId: bigint;
