@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,14 +153,12 @@ export async function copyIn(tx: DbOrTx, statement: string, chunks: AsyncIterabl
     stream.on('finish', resolve);
     stream.on('error', reject);
   });
+  // Awaited below on every path; marked handled meanwhile, so an error before that is not an unhandled rejection.
+  done.catch(() => {});
   // A failure of the source ends the COPY with an error, so the connection is not left in the middle of one.
   try {
-    for await (const chunk of chunks)
-      if (!stream.write(chunk))
-        await new Promise<void>((resolve, reject) => {
-          stream.once('drain', resolve);
-          stream.once('error', reject);
-        });
+    // Backpressure: wait until the stream took the chunk (`once` rejects on an error, and removes its listeners).
+    for await (const chunk of chunks) if (!stream.write(chunk)) await once(stream, 'drain');
   } catch (e) {
     stream.destroy(e as Error);
     await done.catch(() => {});
