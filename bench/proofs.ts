@@ -172,10 +172,12 @@ async function onPostgres() {
 
     const rssBefore = process.memoryUsage.rss();
     t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const { value: row, peak } = await peakRss(() => takeRequestedSnapshot(s.ctx, 1n, log));
     const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
     console.log(
-      `snapshot on PostgreSQL (read in one snapshot + build + store + check): ${secs(ms)} (target ≤ 30 s: ${ms <= 30_000 ? 'met' : 'NOT met'}); status ${row.status}; peak RSS ${mb(peak)}, ${mb(rssBefore)} before it (target ≤ 1 GB: ${peak <= 2 ** 30 ? 'met' : 'NOT met'}); load average ${loadavg()[0]?.toFixed(1)}`,
+      `snapshot on PostgreSQL (read in one snapshot + build + store + check): ${secs(ms)} (target ≤ 30 s: ${ms <= 30_000 ? 'met' : 'NOT met'}); status ${row.status}; peak RSS ${mb(peak)}, ${mb(rssBefore)} before it (target ≤ 1 GB: ${peak <= 2 ** 30 ? 'met' : 'NOT met'}); load average ${loadavg()[0]?.toFixed(1)}; this process's CPU ${secs((cpu.user + cpu.system) / 1000)} (on a loaded machine, the time waits for cores)`,
     );
     const built = lines
       .map((l) => JSON.parse(l) as { readMs?: number; readRssMb?: number; treeMs?: number; writeMs?: number })
@@ -201,7 +203,7 @@ async function onPostgres() {
       published_block = 1, tx_hash = '0x' where id = ${row.id}`);
     const serve: number[] = [];
     const verify: number[] = [];
-    const cpu0 = process.cpuUsage();
+    const proofCpu0 = process.cpuUsage();
     for (let i = 0; i < PROOFS; i++) {
       const userId = BigInt(1 + Math.floor(Math.random() * MEMBERS));
       t0 = performance.now();
@@ -213,8 +215,8 @@ async function onPostgres() {
       if (!r.ok || `0x${Buffer.from(r.root.hash).toString('hex')}` !== row.rootHash)
         throw new Error(`member ${userId}'s proof does not lead to the root`);
     }
-    const cpu = process.cpuUsage(cpu0);
-    const cpuPerProof = (cpu.user + cpu.system) / 1000 / PROOFS;
+    const proofCpu = process.cpuUsage(proofCpu0);
+    const cpuPerProof = (proofCpu.user + proofCpu.system) / 1000 / PROOFS;
     console.log(
       `proof served (memberProof, ${PROOFS} random members; this process's CPU ${cpuPerProof.toFixed(2)} ms a proof, verification included): p50 ${pct(serve, 50).toFixed(2)} ms, p99 ${pct(serve, 99).toFixed(2)} ms (target ≤ 5 ms: ${pct(serve, 50) <= 5 ? 'met' : 'NOT met'}); path verified (computeRoot, as the browser does): p50 ${pct(verify, 50).toFixed(2)} ms, p99 ${pct(verify, 99).toFixed(2)} ms (target ≤ 50 ms)`,
     );

@@ -384,6 +384,20 @@ describe('what is never published', () => {
     }
   });
 
+  it('a negative member balance: unbalanced, the member and the part named, never sent', async () => {
+    // Possible only on an account allowed to go negative; a member's never is, so this one is made by hand.
+    await s.ctx.db.execute(sql`insert into ledger_accounts (user_id, code, asset, balance, allow_negative)
+      values (${id.carol}, 'member.fund_available_profit', 'AGC', -5, true)`);
+    try {
+      const row = await data<AdminPorSnapshot>('admin', 'POST', 'admin/por/snapshots');
+      expect(row.status).toBe('unbalanced');
+      expect(row.error).toContain(`member ${id.carol}: fund_profit of -5 AGC minor units is negative`);
+    } finally {
+      await s.ctx.db.execute(sql`delete from ledger_accounts where user_id = ${id.carol}
+        and code = 'member.fund_available_profit' and asset = 'AGC'`);
+    }
+  });
+
   it('another root already on chain for the id: conflict, never overwritten', async () => {
     const [next] = rowsOf<{ id: number }>(
       await s.ctx.db.execute(sql`select last_value + 1 as id from proof_snapshots_id_seq`),

@@ -1,7 +1,7 @@
 import { defined } from '@agc/shared/defined';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from './client.ts';
+import { type DbHandle, rowsOf } from './client.ts';
 import { legs, users } from './schema.ts';
 import { createTestDb } from './testing.ts';
 
@@ -48,6 +48,44 @@ describe('schema constraints', () => {
     await expect(
       h.db.insert(users).values({ ...base, address: '0xc2', inviteCode: 'EEEEEEEE' }),
     ).rejects.toThrow();
+  });
+});
+
+describe('copyIn (COPY … FROM STDIN in a transaction)', () => {
+  const rows = async function* () {
+    yield 'copy-a\t1\n';
+    yield 'copy-b\t\\N\n';
+  };
+  const copied = () =>
+    h.db.execute(sql`select name, value from copy_probe order by name`).then((r) => rowsOf(r));
+
+  it('writes the rows on PostgreSQL, and rolls back with the transaction; says no on PGlite and writes nothing', async () => {
+    await h.db.execute(sql`create table if not exists copy_probe (name text primary key, value int)`);
+    const { copyIn } = await import('./client.ts');
+    const postgres = h.kind === 'postgres';
+    const rolledBack = new Error('rolled back');
+    await h.db
+      .transaction(async (tx) => {
+        expect(await copyIn(tx, 'copy copy_probe (name, value) from stdin', rows())).toBe(postgres);
+        throw rolledBack;
+      })
+      .catch((e: unknown) => {
+        if (e !== rolledBack) throw e;
+      });
+    expect(await copied()).toEqual([]);
+    await h.db.transaction(async (tx) => {
+      expect(await copyIn(tx, 'copy copy_probe (name, value) from stdin', rows())).toBe(postgres);
+    });
+    expect(await copied()).toEqual(
+      postgres
+        ? [
+            { name: 'copy-a', value: 1 },
+            { name: 'copy-b', value: null },
+          ]
+        : [],
+    );
+    // Outside a transaction (the pool, or PGlite's handle): no COPY.
+    expect(await copyIn(h.db, 'copy copy_probe (name, value) from stdin', rows())).toBe(false);
   });
 });
 

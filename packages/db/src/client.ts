@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -135,4 +137,34 @@ export function poolStats(db: Db): { total: number; idle: number; waiting: numbe
     waiting: client.waitingCount,
     max: client.options.max ?? 10,
   };
+}
+
+/**
+ * `COPY … FROM STDIN` on the connection of a node-postgres transaction: `statement` is the COPY statement, `chunks`
+ * its data (text format, each chunk whole rows), written as the stream takes them. False, and nothing written, where
+ * COPY from the client is not available (PGlite, or a handle that is not a transaction's): the caller inserts
+ * another way. The rows are the transaction's like any statement's (rolled back with it).
+ */
+export async function copyIn(tx: DbOrTx, statement: string, chunks: AsyncIterable<string>): Promise<boolean> {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!(client instanceof pg.Client)) return false;
+  const stream = client.query(copyFrom(statement));
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on('finish', resolve);
+    stream.on('error', reject);
+  });
+  // Awaited below on every path; marked handled meanwhile, so an error before that is not an unhandled rejection.
+  done.catch(() => {});
+  // A failure of the source ends the COPY with an error, so the connection is not left in the middle of one.
+  try {
+    // Backpressure: wait until the stream took the chunk (`once` rejects on an error, and removes its listeners).
+    for await (const chunk of chunks) if (!stream.write(chunk)) await once(stream, 'drain');
+  } catch (e) {
+    stream.destroy(e as Error);
+    await done.catch(() => {});
+    throw e;
+  }
+  stream.end();
+  await done;
+  return true;
 }

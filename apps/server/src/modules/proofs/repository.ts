@@ -1,4 +1,4 @@
-import { type DbOrTx, rowsOf, schema } from '@agc/db';
+import { copyIn, type DbOrTx, rowsOf, schema } from '@agc/db';
 import { pageRows } from '@server/lib/paging.ts';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 
@@ -100,19 +100,6 @@ export async function lastSettledDay(db: DbOrTx): Promise<string | null> {
   return row?.day ?? null;
 }
 
-/**
- * Every member's id and address (every member gets a leaf, those owed nothing too), made one at a time as the caller
- * walks them (no second array of a million members beside the driver's rows).
- */
-export async function everyMember(db: DbOrTx): Promise<Iterable<{ userId: bigint; address: string }>> {
-  const rows = rowsOf<{ id: string; address: string }>(
-    await db.execute(sql`select id::text as id, address from users`),
-  );
-  return (function* () {
-    for (const r of rows) yield { userId: BigInt(r.id), address: r.address };
-  })();
-}
-
 export interface LeafRow {
   idx: number;
   userId: bigint;
@@ -135,8 +122,10 @@ export interface NewLeaf extends Omit<LeafRow, 'parts'> {
 }
 
 /**
- * Writes `count` leaves, `leafAt(0)` … `leafAt(count − 1)`, made a chunk at a time (one statement per chunk), so
- * that no array of every leaf is ever held.
+ * Writes `count` leaves, `leafAt(0)` … `leafAt(count − 1)`, made a chunk at a time, so that no array of every leaf is
+ * ever held. On PostgreSQL one `COPY … FROM STDIN` in the caller's transaction, fed a chunk of text rows at a time
+ * (the database parses no JSON and the driver escapes nothing); on PGlite (no COPY from the client) one statement per
+ * chunk, the chunk as one JSON text read with json_to_recordset.
  */
 export async function insertLeaves(
   tx: DbOrTx,
@@ -144,20 +133,31 @@ export async function insertLeaves(
   count: number,
   leafAt: (i: number) => NewLeaf,
 ): Promise<void> {
-  for (let i = 0; i < count; i += INSERT_CHUNK) {
-    // One JSON text per chunk, written by concatenation (the parts are JSON text already) and read by the database
-    // with json_to_recordset: the driver escapes no array element (five arrays of 20,000 were most of the writing's
-    // cost on this side).
-    let rows = '';
-    for (let k = i; k < Math.min(count, i + INSERT_CHUNK); k++) {
-      const l = leafAt(k);
-      rows += `${rows ? ',' : ''}{"i":${l.idx},"u":${l.userId},"s":${l.usdt},"a":${l.agc},"p":${l.parts ?? 'null'}}`;
+  async function* chunks(row: (l: NewLeaf) => string) {
+    for (let i = 0; i < count; i += INSERT_CHUNK) {
+      let rows = '';
+      for (let k = i; k < Math.min(count, i + INSERT_CHUNK); k++) rows += row(leafAt(k));
+      yield rows;
     }
+  }
+  // COPY's text format: tab-separated, \N for null, a backslash doubled (the parts are JSON text: no tab or newline).
+  const copied = await copyIn(
+    tx,
+    'copy proof_leaves (snapshot_id, idx, user_id, usdt, agc, parts) from stdin',
+    chunks(
+      (l) =>
+        `${snapshotId}\t${l.idx}\t${l.userId}\t${l.usdt}\t${l.agc}\t${l.parts === null ? '\\N' : l.parts.replaceAll('\\', '\\\\')}\n`,
+    ),
+  );
+  if (copied) return;
+  // One JSON text per chunk, written by concatenation (the parts are JSON text already).
+  for await (const rows of chunks(
+    (l) => `,{"i":${l.idx},"u":${l.userId},"s":${l.usdt},"a":${l.agc},"p":${l.parts ?? 'null'}}`,
+  ))
     await tx.execute(sql`
       insert into proof_leaves (snapshot_id, idx, user_id, usdt, agc, parts)
       select ${snapshotId}, t.i, t.u, t.s, t.a, t.p
-      from json_to_recordset(${`[${rows}]`}::json) as t(i int, u bigint, s numeric, a numeric, p jsonb)`);
-  }
+      from json_to_recordset(${`[${rows.slice(1)}]`}::json) as t(i int, u bigint, s numeric, a numeric, p jsonb)`);
 }
 
 export async function insertNodes(tx: DbOrTx, snapshotId: number, nodes: readonly NodeRow[]): Promise<void> {

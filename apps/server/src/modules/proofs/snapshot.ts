@@ -4,7 +4,8 @@ import { newHolderId } from '@server/lib/leases.ts';
 import {
   type Liabilities,
   liabilitiesIn,
-  memberLiabilitiesIn,
+  memberBalancePages,
+  memberLiabilitiesBesideBalancesIn,
   readTreasury,
   SNAPSHOT,
   TOKENS,
@@ -17,7 +18,6 @@ import {
   claimDay,
   claimRequest,
   dropClaim,
-  everyMember,
   findSnapshot,
   finishClaim,
   insertLeaves,
@@ -50,27 +50,41 @@ interface Read {
   problems: string[];
 }
 
+/** Members read per statement: a page of their balances summed by the database. */
+const READ_PAGE = 50_000;
+
+const partsJson = (parts: object) =>
+  JSON.stringify(parts, (_, v) => (typeof v === 'bigint' ? v.toString() : v));
+
 /**
  * Reads, in one repeatable-read, read-only transaction: the solvency view's liabilities (its own aggregate queries)
- * and every member's, by the same parts, grouped per member. Two readings of one snapshot: they must agree.
+ * and every member's, by the same parts: their token balances summed per member by the database, a page of members
+ * at a time, and the parts read from records (few members have any) grouped per member and added to them. Two
+ * readings of one snapshot: they must agree.
  */
 async function readSnapshot(ctx: AppContext): Promise<Read> {
   const asOf = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const view = await liabilitiesIn(tx, ctx, asOf);
-    const { members: owed, problems } = await memberLiabilitiesIn(tx, asOf);
+    const { members: owed, problems } = await memberLiabilitiesBesideBalancesIn(tx, asOf);
     const members: SnapshotMember[] = [];
-    for (const m of await everyMember(tx)) {
-      const o = owed.get(m.userId);
-      owed.delete(m.userId);
-      members.push({
-        userId: m.userId,
-        address: m.address,
-        usdt: o?.USDT ?? 0n,
-        agc: o?.AGC ?? 0n,
-        parts: o ? JSON.stringify(o.parts, (_, v) => (typeof v === 'bigint' ? v.toString() : v)) : null,
-      });
-    }
+    for await (const page of memberBalancePages(tx, READ_PAGE, problems))
+      for (const b of page) {
+        const o = owed.get(b.userId);
+        if (!o) {
+          members.push({ userId: b.userId, address: b.address, usdt: b.USDT, agc: b.AGC, parts: b.parts });
+          continue;
+        }
+        owed.delete(b.userId);
+        // The balances' parts and the records' are different parts: the leaf's parts are both.
+        members.push({
+          userId: b.userId,
+          address: b.address,
+          usdt: b.USDT + o.USDT,
+          agc: b.AGC + o.AGC,
+          parts: `{${[b.parts?.slice(1, -1), partsJson(o.parts).slice(1, -1)].filter(Boolean).join(',')}}`,
+        });
+      }
     for (const userId of owed.keys())
       problems.push(`member ${userId} is owed something but has no member row`);
     return {

@@ -2,8 +2,11 @@
 export { solvencyAdminRoutes } from './admin-routes.ts';
 export {
   allocate,
+  type MemberBalances,
   type MemberLiabilities,
   type MemberLiability,
+  memberBalancePages,
+  memberLiabilitiesBesideBalancesIn,
   memberLiabilitiesIn,
   type PartAmounts,
 } from './members.ts';

@@ -2,6 +2,7 @@ import type { DbOrTx } from '@agc/db';
 import type { SolvencyPartKey } from '@agc/shared';
 import { ACCOUNTS } from '@server/modules/ledger/index.ts';
 import {
+  memberBalanceRows,
   memberBalances,
   memberEarnHoldings,
   memberFundProducts,
@@ -59,7 +60,87 @@ export function allocate(total: bigint, weights: readonly bigint[]): bigint[] {
  * whole for the products they hold (a share of a group's value depends on every holder's units), so that their
  * amounts are exactly those of the whole read.
  */
-export async function memberLiabilitiesIn(tx: DbOrTx, now: Date, only?: bigint): Promise<MemberLiabilities> {
+export function memberLiabilitiesIn(tx: DbOrTx, now: Date, only?: bigint): Promise<MemberLiabilities> {
+  return readMemberLiabilities(tx, now, only, true);
+}
+
+/**
+ * Every member's liabilities at `now` but their token balances (available, fund earnings, subscriptions): the parts
+ * read from records (withdrawals, earn, launchpad, fund units), which few members have. With `memberBalancePages`
+ * in the same snapshot: every member's whole liabilities.
+ */
+export function memberLiabilitiesBesideBalancesIn(tx: DbOrTx, now: Date): Promise<MemberLiabilities> {
+  return readMemberLiabilities(tx, now, undefined, false);
+}
+
+/** A member's address and token balances by part, summed by the database (`memberBalancePages`). */
+export interface MemberBalances {
+  userId: bigint;
+  address: string;
+  USDT: bigint;
+  AGC: bigint;
+  /** The parts as JSON text (`{"available": {"USDT": "…"}}`: amounts as decimal strings), null when none. */
+  parts: string | null;
+}
+
+const PART_OF_CODE: Readonly<Record<string, SolvencyPartKey>> = {
+  [ACCOUNTS.available]: 'available',
+  [ACCOUNTS.fundAvailableProfit]: 'fund_profit',
+  [ACCOUNTS.fundSubscribing]: 'fund_subscribing',
+};
+
+/**
+ * Every member (those owed nothing too), by id, in pages of about `pageSize`, with their token balances by part (one
+ * entry per member, its parts as JSON text: no object per part, no array of every member held). A negative balance
+ * is left out of the sums and reported in `problems`, as `memberLiabilitiesIn` does.
+ */
+export async function* memberBalancePages(
+  tx: DbOrTx,
+  pageSize: number,
+  problems: string[],
+): AsyncGenerator<MemberBalances[]> {
+  let m: MemberBalances | undefined;
+  let id: string | undefined;
+  // A member's parts as they come: `"available":{"USDT":"5","AGC":"7"}` for each part, in the rows' order.
+  let parts: Record<string, string> = {};
+  const done = (out: MemberBalances[]) => {
+    if (!m) return;
+    const keys = Object.keys(parts);
+    if (keys.length > 0) m.parts = `{${keys.map((k) => `"${k}":{${parts[k]}}`).join(',')}}`;
+    out.push(m);
+  };
+  for await (const rows of memberBalanceRows(tx, Object.keys(PART_OF_CODE), pageSize)) {
+    const out: MemberBalances[] = [];
+    for (const r of rows) {
+      if (r.id !== id || !m) {
+        done(out);
+        id = r.id;
+        m = { userId: BigInt(r.id), address: r.address, USDT: 0n, AGC: 0n, parts: null };
+        parts = {};
+      }
+      if (r.code === null || r.asset === null || r.balance === null) continue;
+      const part = PART_OF_CODE[r.code] as SolvencyPartKey;
+      const amount = BigInt(r.balance);
+      if (amount < 0n) {
+        problems.push(`member ${r.id}: ${part} of ${amount} ${r.asset} minor units is negative`);
+        continue;
+      }
+      m[r.asset] += amount;
+      parts[part] = `${parts[part] ? `${parts[part]},` : ''}"${r.asset}":"${r.balance}"`;
+    }
+    if (out.length > 0) yield out;
+  }
+  const last: MemberBalances[] = [];
+  done(last);
+  if (last.length > 0) yield last;
+}
+
+async function readMemberLiabilities(
+  tx: DbOrTx,
+  now: Date,
+  only: bigint | undefined,
+  withBalances: boolean,
+): Promise<MemberLiabilities> {
   const members = new Map<bigint, MemberLiability>();
   const problems: string[] = [];
   const add = (userId: bigint, part: SolvencyPartKey, token: Token, amount: bigint) => {
@@ -79,13 +160,9 @@ export async function memberLiabilitiesIn(tx: DbOrTx, now: Date, only?: bigint):
     m.parts[part] = p;
   };
 
-  const partOfCode: Record<string, SolvencyPartKey> = {
-    [ACCOUNTS.available]: 'available',
-    [ACCOUNTS.fundAvailableProfit]: 'fund_profit',
-    [ACCOUNTS.fundSubscribing]: 'fund_subscribing',
-  };
-  for (const b of await memberBalances(tx, Object.keys(partOfCode), only))
-    add(b.userId, partOfCode[b.code] as SolvencyPartKey, b.asset, b.amount);
+  if (withBalances)
+    for (const b of await memberBalances(tx, Object.keys(PART_OF_CODE), only))
+      add(b.userId, PART_OF_CODE[b.code] as SolvencyPartKey, b.asset, b.amount);
   for (const w of await memberOpenWithdrawals(tx, only))
     add(w.userId, w.status === 'Withdrawable' ? 'vouchers' : 'auditing', w.asset, w.received);
   for (const e of await memberEarnHoldings(tx, only)) add(e.userId, 'earn_holdings', 'USDT', e.amount);

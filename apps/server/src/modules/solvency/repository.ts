@@ -126,6 +126,46 @@ export async function memberBalances(db: DbOrTx, codes: readonly string[], only?
   })();
 }
 
+/** A member's balance of one code and token (all three null: a member with none). */
+export interface MemberBalanceRow {
+  id: string;
+  address: string;
+  code: string | null;
+  asset: 'USDT' | 'AGC' | null;
+  balance: string | null;
+}
+
+/**
+ * Every member (those owed nothing too) by id, with their address and their non-zero token balances of `codes`: one
+ * row per balance (one with null code, asset and balance for a member with none), a member's rows together. Read
+ * through a cursor in the caller's transaction (`pageSize` rows per fetch), so that neither the driver nor the
+ * caller ever holds every row; a member's rows may straddle two pages.
+ */
+export async function* memberBalanceRows(
+  tx: DbOrTx,
+  codes: readonly string[],
+  pageSize: number,
+): AsyncGenerator<MemberBalanceRow[]> {
+  await tx.execute(sql`
+    declare member_balances no scroll cursor for
+    select u.id::text as id, u.address, a.code, a.asset, a.balance::text as balance
+    from users u left join ledger_accounts a on coalesce(a.user_id, 0) = u.id
+      and a.code = any(${sql.param([...codes])}::text[]) and a.asset in ('USDT', 'AGC') and a.balance <> 0
+    order by u.id`);
+  try {
+    for (;;) {
+      const rows = rowsOf<MemberBalanceRow>(
+        await tx.execute(sql.raw(`fetch forward ${Math.trunc(pageSize)} from member_balances`)),
+      );
+      if (rows.length === 0) return;
+      yield rows;
+      if (rows.length < pageSize) return;
+    }
+  } finally {
+    await tx.execute(sql`close member_balances`);
+  }
+}
+
 /** Each member's open withdrawals (what the vault pays: received), per token and status. */
 export async function memberOpenWithdrawals(db: DbOrTx, only?: bigint) {
   const rows = rowsOf<{
