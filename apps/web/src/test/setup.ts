@@ -5,12 +5,19 @@ import { afterAll, afterEach, vi } from 'vitest';
 // starts from fresh app modules: module state (stores, caches, the wallet's nonces, the i18n instance) never carries
 // from one file into the next. Libraries under node_modules stay loaded.
 vi.resetModules();
+/** Vitest's default address of the test DOM. */
+const TEST_DOM_URL = 'http://localhost:3000/';
 const { Globals } = await import('@react-spring/web');
 const { i18n, loadLocale } = await import('@web/lib/i18n/index.ts');
 const { installAntdRender } = await import('@web/lib/ui.ts');
 const { takeContractViolations } = await import('./api-contract.ts');
 
 installAntdRender();
+// The test DOM follows a link that a real browser would only download: a file saved by `saveBlob` (a keystore, a CSV,
+// a proof) leaves the shared window at its `blob:` address, whose origin is "null", and the next file's router then
+// fails on "Invalid URL". Each file starts at the test DOM's own address, as in a fresh window.
+if (typeof window !== 'undefined' && window.location.href !== TEST_DOM_URL)
+  (window as unknown as { happyDOM?: { setURL(url: string): void } }).happyDOM?.setURL(TEST_DOM_URL);
 // findBy…/waitFor give up after 5 s instead of 1 s: a busy machine (the type-check and the node tests run beside
 // these) can take over a second to render a page; a real failure still fails, later.
 configure({ asyncUtilTimeout: 5000 });
