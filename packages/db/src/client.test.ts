@@ -87,6 +87,28 @@ describe('copyIn (COPY … FROM STDIN in a transaction)', () => {
     // Outside a transaction (the pool, or PGlite's handle): no COPY.
     expect(await copyIn(h.db, 'copy copy_probe (name, value) from stdin', rows())).toBe(false);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a failing source fails the COPY with its error; nothing is written and the connection serves the next statement',
+    async () => {
+      await h.db.execute(sql`create table if not exists copy_probe_fail (name text primary key)`);
+      const { copyIn } = await import('./client.ts');
+      const broken = new Error('source broke');
+      const failing = async function* () {
+        yield 'copy-x\n';
+        throw broken;
+      };
+      await expect(
+        h.db.transaction(async (tx) => {
+          await copyIn(tx, 'copy copy_probe_fail (name) from stdin', failing());
+        }),
+      ).rejects.toBe(broken);
+      const after = await h.db.transaction(async (tx) =>
+        rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from copy_probe_fail`)),
+      );
+      expect(after).toEqual([{ n: 0 }]);
+    },
+  );
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('migrations of processes starting together (PostgreSQL)', () => {

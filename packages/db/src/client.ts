@@ -1,6 +1,7 @@
-import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { defined } from '@agc/shared/defined';
 import { PGlite } from '@electric-sql/pglite';
@@ -148,23 +149,8 @@ export function poolStats(db: Db): { total: number; idle: number; waiting: numbe
 export async function copyIn(tx: DbOrTx, statement: string, chunks: AsyncIterable<string>): Promise<boolean> {
   const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
   if (!(client instanceof pg.Client)) return false;
-  const stream = client.query(copyFrom(statement));
-  const done = new Promise<void>((resolve, reject) => {
-    stream.on('finish', resolve);
-    stream.on('error', reject);
-  });
-  // Awaited below on every path; marked handled meanwhile, so an error before that is not an unhandled rejection.
-  done.catch(() => {});
-  // A failure of the source ends the COPY with an error, so the connection is not left in the middle of one.
-  try {
-    // Backpressure: wait until the stream took the chunk (`once` rejects on an error, and removes its listeners).
-    for await (const chunk of chunks) if (!stream.write(chunk)) await once(stream, 'drain');
-  } catch (e) {
-    stream.destroy(e as Error);
-    await done.catch(() => {});
-    throw e;
-  }
-  stream.end();
-  await done;
+  // pipeline waits for the COPY to be acknowledged, applies backpressure, and on a failure of the source ends the COPY
+  // with an error, so the connection is not left in the middle of one.
+  await pipeline(Readable.from(chunks), client.query(copyFrom(statement)));
   return true;
 }
