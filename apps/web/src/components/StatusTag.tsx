@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** The colour of a status (styles.css `.tone-*`): under way blue, waiting amber, done green, refused red, over grey. */
 export type StatusTone = 'info' | 'warning' | 'success' | 'danger' | 'neutral';
@@ -28,16 +27,4 @@ export function StatusTag({
       {label}
     </span>
   );
-}
-
-/**
- * The status tag of one kind of record: its values' class `<prefix>-<value>`, their texts under `textKey`, each value's
- * tone. One component per kind, declared as a table.
- */
-export function statusTagOf<S extends string>(prefix: string, textKey: string, tones: Record<S, StatusTone>) {
-  return function KindStatusTag({ status, testId }: { status: S; testId?: string }) {
-    const { t } = useTranslation();
-    const key: string = `${textKey}.${status}`;
-    return <StatusTag status={`${prefix}-${status}`} label={t(key)} testId={testId} tone={tones[status]} />;
-  };
 }

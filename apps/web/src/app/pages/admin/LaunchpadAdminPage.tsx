@@ -53,7 +53,7 @@ export default function LaunchpadAdminPage() {
           <AdminRoundCard
             key={r.id}
             round={r}
-            stateTag={<RoundStateTag status={r.state} testId="lp-admin-round-state" />}
+            stateTag={<RoundStateTag state={r.state} testId="lp-admin-round-state" />}
             onEdit={() => {
               setCreating(false);
               setEditing(r.id);

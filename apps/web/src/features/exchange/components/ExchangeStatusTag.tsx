@@ -1,9 +1,22 @@
 import type { ExchangeQuote } from '@agc/shared';
-import { statusTagOf } from '@web/components/StatusTag.tsx';
+import { StatusTag, type StatusTone } from '@web/components/StatusTag.tsx';
+import { useTranslation } from 'react-i18next';
 
-/** Open / Accepted / Expired in its colour (`exchange.status.*`). */
-export const ExchangeStatusTag = statusTagOf<ExchangeQuote['status']>('exchange', 'exchange.status', {
+const TONE: Record<ExchangeQuote['status'], StatusTone> = {
   Open: 'info',
   Accepted: 'success',
   Expired: 'neutral',
-});
+};
+
+/** Open / Accepted / Expired in its colour (`exchange.status.*`). */
+export function ExchangeStatusTag({ status, testId }: { status: ExchangeQuote['status']; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <StatusTag
+      status={`exchange-${status}`}
+      label={t(`exchange.status.${status}`)}
+      testId={testId}
+      tone={TONE[status]}
+    />
+  );
+}

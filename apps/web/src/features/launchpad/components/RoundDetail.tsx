@@ -21,7 +21,7 @@ export function RoundDetail({ round, onBuy }: { round: LaunchpadRound; onBuy: ()
           <h2 className="item-stack-name" data-testid="lp-detail-name">
             {round.name}
           </h2>
-          <RoundStateTag status={round.state} testId="lp-detail-state" />
+          <RoundStateTag state={round.state} testId="lp-detail-state" />
         </div>
         {round.description.trim() && (
           <p className="lp-description" data-testid="lp-detail-description">

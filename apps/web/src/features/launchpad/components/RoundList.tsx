@@ -18,7 +18,7 @@ export function RoundItem({ round, onOpen }: { round: LaunchpadRound; onOpen: (i
     <ItemButton className="item-stack" data-testid={`lp-round-${round.id}`} onClick={() => onOpen(round.id)}>
       <span className="item-stack-head">
         <span className="item-stack-name">{round.name}</span>
-        <RoundStateTag status={round.state} testId="lp-round-state" />
+        <RoundStateTag state={round.state} testId="lp-round-state" />
       </span>
       <RoundProgress round={round} testIdPrefix="lp-round" />
       <span className="item-figures">
